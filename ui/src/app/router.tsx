@@ -1,0 +1,100 @@
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { PageLoader } from '@/components/ui/spinner';
+
+/**
+ * Every route of SPEC.md section 2 (plus /company-profile/{id} and the footer's legal pages),
+ * each split into its own chunk. The path-less route last is the 404 page.
+ */
+type Page = LazyExoticComponent<ComponentType>;
+
+const page = (loader: () => Promise<{ default: ComponentType }>): Page => lazy(loader);
+
+const HomeRoute = page(() => import('./routes/home'));
+const NotFoundRoute = page(() => import('./routes/not-found'));
+
+// Accounts and marketing.
+const RoleSelectionPage = page(() => import('@/features/auth/components/role-selection-page'));
+const StudentSignupPage = page(() => import('@/features/auth/components/student-signup-page'));
+const EmployerSignupPage = page(() => import('@/features/auth/components/employer-signup-page'));
+const StudentLoginPage = page(() => import('@/features/auth/components/student-login-page'));
+const EmployerLoginPage = page(() => import('@/features/auth/components/employer-login-page'));
+const EmployerConfirmationPage = page(() => import('@/features/auth/components/employer-confirmation-page'));
+const LearnAboutPage = page(() => import('@/features/marketing/components/learn-about-page'));
+const HelpPage = page(() => import('@/features/marketing/components/help-page'));
+const SupportPage = page(() => import('@/features/marketing/components/support-page'));
+const EmployerGuidePage = page(() => import('@/features/marketing/components/employer-guide-page'));
+const PrivacyPage = page(() => import('@/features/marketing/components/legal-pages').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = page(() => import('@/features/marketing/components/legal-pages').then((m) => ({ default: m.TermsPage })));
+const ContactPage = page(() => import('@/features/contact/components/contact-page'));
+
+// Students.
+const JobFeedPage = page(() => import('@/features/feed/components/job-feed-page'));
+const BrowseInternshipsPage = page(() => import('@/features/browse/components/browse-internships-page'));
+const CompanyPage = page(() => import('@/features/company/components/company-page'));
+const CompanyProfilePage = page(() => import('@/features/company/components/company-profile-page'));
+const InternshipDetailPage = page(() => import('@/features/internships/components/internship-detail-page'));
+const MatchesPage = page(() => import('@/features/matches/components/matches-page'));
+const ConfirmationPage = page(() => import('@/features/applications/components/confirmation-page'));
+const ProfilePage = page(() => import('@/features/profile/components/profile-page'));
+
+// Employers, admin, external jobs.
+const EmployerDashboardPage = page(() => import('@/features/employer/components/employer-dashboard-page'));
+const EmployerProfilePage = page(() => import('@/features/employer/components/employer-profile-page'));
+const StudentProfilesPage = page(() => import('@/features/employer/components/student-profiles-page'));
+const AdminLoginPage = page(() => import('@/features/admin/components/admin-login-page'));
+const AdminPage = page(() => import('@/features/admin/components/admin-page'));
+const ExternalJobsPage = page(() => import('@/features/external-jobs/components/external-jobs-page'));
+
+/** Start each new screen at the top. */
+function ScrollToTop() {
+  const [location] = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [location]);
+  return null;
+}
+
+export function AppRouter() {
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense fallback={<PageLoader />}>
+        <Switch>
+          <Route path="/" component={HomeRoute} />
+          <Route path="/role-selection" component={RoleSelectionPage} />
+          <Route path="/student-signup" component={StudentSignupPage} />
+          <Route path="/employer-signup" component={EmployerSignupPage} />
+          <Route path="/login" component={StudentLoginPage} />
+          <Route path="/employer-login" component={EmployerLoginPage} />
+          <Route path="/employer-confirmation" component={EmployerConfirmationPage} />
+          <Route path="/learn-about" component={LearnAboutPage} />
+          <Route path="/contact" component={ContactPage} />
+          <Route path="/help" component={HelpPage} />
+          <Route path="/support" component={SupportPage} />
+          <Route path="/employer-guide" component={EmployerGuidePage} />
+          <Route path="/privacy" component={PrivacyPage} />
+          <Route path="/terms" component={TermsPage} />
+
+          <Route path="/job-feed" component={JobFeedPage} />
+          <Route path="/browse-internships" component={BrowseInternshipsPage} />
+          <Route path="/company/:id" component={CompanyPage} />
+          <Route path="/company-profile/:id" component={CompanyProfilePage} />
+          <Route path="/internship/:id" component={InternshipDetailPage} />
+          <Route path="/matches" component={MatchesPage} />
+          <Route path="/confirmation" component={ConfirmationPage} />
+          <Route path="/profile" component={ProfilePage} />
+
+          <Route path="/employer-dashboard" component={EmployerDashboardPage} />
+          <Route path="/employer-profile" component={EmployerProfilePage} />
+          <Route path="/student-profiles" component={StudentProfilesPage} />
+          <Route path="/external-jobs" component={ExternalJobsPage} />
+          <Route path="/admin-login" component={AdminLoginPage} />
+          <Route path="/admin" component={AdminPage} />
+
+          <Route component={NotFoundRoute} />
+        </Switch>
+      </Suspense>
+    </>
+  );
+}

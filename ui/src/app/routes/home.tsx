@@ -1,0 +1,14 @@
+import { lazy } from 'react';
+import { useUser } from '@/lib/auth';
+
+const LandingPage = lazy(() => import('@/features/landing/components/landing-page'));
+const JobFeedPage = lazy(() => import('@/features/feed/components/job-feed-page'));
+
+/** `/`: the landing page when signed out or while loading, the job feed when signed in. */
+export function HomeRoute() {
+  const { user, isLoading } = useUser();
+  if (isLoading || !user) return <LandingPage />;
+  return <JobFeedPage />;
+}
+
+export default HomeRoute;

@@ -1,0 +1,40 @@
+import { Compass } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { Logo } from '@/components/layout/logo';
+import { LinkButton } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+
+/** Any path no route claims. */
+export function NotFoundRoute() {
+  const [location] = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <header className="mx-auto flex h-16 w-full max-w-5xl items-center px-4">
+        <Logo />
+      </header>
+      <main className="flex flex-1 items-center justify-center px-4 pb-20">
+        <div className="max-w-sm text-center">
+          <div className="mx-auto flex h-20 w-20 items-center justify-center rounded-3xl bg-brand-gradient text-white shadow-lg shadow-brand-600/30">
+            <Compass aria-hidden className="h-10 w-10" />
+          </div>
+          <p className="mt-6 text-sm font-bold uppercase tracking-widest text-brand-600">Error 404</p>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">Page not found</h1>
+          <p className="mt-3 text-slate-600">
+            We couldn&apos;t find <code className="break-all rounded bg-slate-200/70 px-1.5 py-0.5 text-sm">{location}</code>.
+            It may have moved, or the link may be wrong.
+          </p>
+          <div className="mt-7 flex flex-col gap-3">
+            <LinkButton href={paths.home} variant="gradient" size="lg">
+              Go to the home page
+            </LinkButton>
+            <LinkButton href={paths.browseInternships} variant="outline">
+              Browse internships
+            </LinkButton>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export default NotFoundRoute;

@@ -1,0 +1,41 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { AuthControls } from './auth-controls';
+import { Logo } from './logo';
+
+interface AppHeaderProps {
+  /** A back link shown at the left instead of the logo. */
+  back?: { href: string; label: string };
+  /** A title shown next to the back link. */
+  title?: string;
+  /** Right-hand content; the auth controls by default. */
+  right?: ReactNode;
+}
+
+/** The sticky top bar used by every screen. */
+export function AppHeader({ back, title, right }: AppHeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4">
+        <div className="flex min-w-0 items-center gap-2">
+          {back ? (
+            <Link
+              href={back.href}
+              aria-label={back.label}
+              className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+            >
+              <ArrowLeft aria-hidden className="h-5 w-5" />
+            </Link>
+          ) : null}
+          {title ? (
+            <h1 className="truncate text-lg font-bold text-slate-900">{title}</h1>
+          ) : (
+            <Logo />
+          )}
+        </div>
+        <div className="shrink-0">{right === undefined ? <AuthControls /> : right}</div>
+      </div>
+    </header>
+  );
+}

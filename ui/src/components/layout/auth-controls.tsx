@@ -1,0 +1,44 @@
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Button, LinkButton } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { displayFirstName, logout, useUser } from '@/lib/auth';
+
+/** Top-right controls: a Login button when signed out, or a greeting and Logout when signed in. */
+export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+  const { user, isLoading } = useUser();
+  const [leaving, setLeaving] = useState(false);
+
+  if (isLoading) return <span className="h-9 w-20 animate-pulse rounded-full bg-slate-200/60" aria-hidden />;
+
+  if (!user) {
+    return (
+      <LinkButton href={paths.roleSelection} size="sm" variant={tone === 'dark' ? 'light' : 'primary'}>
+        Login
+      </LinkButton>
+    );
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      <span
+        data-testid="greeting"
+        className={tone === 'dark' ? 'text-sm font-semibold text-white' : 'text-sm font-semibold text-slate-800'}
+      >
+        Hi, {displayFirstName(user)}
+      </span>
+      <Button
+        size="sm"
+        variant={tone === 'dark' ? 'light' : 'outline'}
+        disabled={leaving}
+        onClick={() => {
+          setLeaving(true);
+          void logout({ employer: user.userType === 'employer' });
+        }}
+      >
+        <LogOut aria-hidden className="h-4 w-4" />
+        Logout
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Toast } from 'radix-ui';
+import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, useToastStore, type ToastVariant } from '@/stores/toast-store';
+
+const variantClasses: Record<ToastVariant, string> = {
+  default: 'border-slate-200 bg-white text-slate-900',
+  success: 'border-emerald-200 bg-white text-slate-900',
+  destructive: 'border-rose-300 bg-rose-600 text-white',
+};
+
+function VariantIcon({ variant }: { variant: ToastVariant }) {
+  if (variant === 'success') return <CheckCircle2 aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-emerald-500" />;
+  if (variant === 'destructive') return <XCircle aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-white" />;
+  return <Info aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />;
+}
+
+/**
+ * The toast region (SPEC.md section 9): one toast at a time, 5000 ms, swipe right past
+ * 50 px to dismiss, F8 moves focus to the region.
+ */
+export function Toaster() {
+  const toasts = useToastStore((s) => s.toasts);
+  const dismiss = useToastStore((s) => s.dismiss);
+  const remove = useToastStore((s) => s.remove);
+
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
+      {toasts.map((t) => (
+        <Toast.Root
+          key={t.id}
+          open={t.open}
+          duration={t.duration}
+          type={t.variant === 'destructive' ? 'foreground' : 'background'}
+          onOpenChange={(open) => {
+            if (!open) {
+              dismiss(t.id);
+              window.setTimeout(() => remove(t.id), 200);
+            }
+          }}
+          data-variant={t.variant}
+          className={cn(
+            'toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-xl',
+            'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
+            variantClasses[t.variant],
+          )}
+        >
+          <VariantIcon variant={t.variant} />
+          <div className="min-w-0 flex-1">
+            {t.title ? <Toast.Title className="text-sm font-bold">{t.title}</Toast.Title> : null}
+            {t.description ? (
+              <Toast.Description
+                className={cn('mt-0.5 text-sm', t.variant === 'destructive' ? 'text-rose-50' : 'text-slate-600')}
+              >
+                {t.description}
+              </Toast.Description>
+            ) : null}
+          </div>
+          <Toast.Close
+            aria-label="Close notification"
+            className={cn(
+              'absolute right-2 top-2 rounded-full p-1.5',
+              t.variant === 'destructive' ? 'text-rose-100 hover:bg-rose-500' : 'text-slate-400 hover:bg-slate-100',
+            )}
+          >
+            <X aria-hidden className="h-4 w-4" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport
+        hotkey={['F8']}
+        label="Notifications ({hotkey})"
+        className="fixed inset-x-0 top-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:bottom-0 sm:right-0 sm:top-auto"
+      />
+    </Toast.Provider>
+  );
+}

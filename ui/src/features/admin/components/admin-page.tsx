@@ -1,0 +1,8 @@
+import { NotBuiltYet } from '@/components/layout/not-built-yet';
+
+/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+export function AdminPage() {
+  return <NotBuiltYet title="Admin Dashboard" />;
+}
+
+export default AdminPage;

@@ -1,0 +1,9 @@
+import { NotBuiltYet } from '@/components/layout/not-built-yet';
+import { paths } from '@/config/paths';
+
+/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+export function ConfirmationPage() {
+  return <NotBuiltYet title="Application Submitted" back={{ href: paths.jobFeed, label: 'Back to Job Feed' }} />;
+}
+
+export default ConfirmationPage;

@@ -1,0 +1,82 @@
+import { Briefcase } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { AppHeader } from '@/components/layout/app-header';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { setCurrentUser } from '@/lib/auth';
+import { useSessionStore } from '@/stores/session-store';
+import { toast } from '@/stores/toast-store';
+import { useEmployerLogin } from '../api/employer-login';
+import { AuthCard } from './auth-card';
+import { LoginForm } from './login-form';
+
+export function EmployerLoginPage() {
+  const [, navigate] = useLocation();
+  const login = useEmployerLogin();
+  const setUserType = useSessionStore((s) => s.setUserType);
+
+  return (
+    <PageShell>
+      <AppHeader back={{ href: paths.roleSelection, label: 'Back to role selection' }} title="Employer Sign In" right={null} />
+      <main>
+        <PageContainer className="py-8">
+          <AuthCard>
+            <div className="mb-6 text-center">
+              <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-2xl bg-slate-900 text-white">
+                <Briefcase aria-hidden className="h-6 w-6" />
+              </span>
+              <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Employer sign in</h2>
+              <p className="mt-1 text-sm text-slate-600">Manage your postings and review applicants.</p>
+            </div>
+            <LoginForm
+              label="Employer sign in"
+              onSubmit={async (values) => {
+                try {
+                  const user = await login.mutateAsync(values);
+                  setUserType('employer');
+                  setCurrentUser(user);
+                  toast({
+                    title: 'Welcome back!',
+                    description: `Logged in as ${user.firstName} ${user.lastName}`,
+                    variant: 'success',
+                  });
+                  navigate(paths.employerDashboard);
+                } catch (error) {
+                  toast({
+                    title: 'Login failed',
+                    description: errorMessage(error) ?? 'Please check your credentials and try again.',
+                    variant: 'destructive',
+                  });
+                }
+              }}
+              footer={
+                <div className="space-y-2 text-center text-sm text-slate-600">
+                  <p>
+                    New to InternReel?{' '}
+                    <Link href={paths.employerSignup} className="font-semibold text-brand-700 hover:underline">
+                      Create Account
+                    </Link>
+                  </p>
+                  <p>
+                    <Link href={paths.help} className="font-semibold text-slate-700 hover:underline">
+                      Need help signing in?
+                    </Link>
+                  </p>
+                </div>
+              }
+            />
+          </AuthCard>
+          <p className="mt-6 text-center text-sm text-slate-500">
+            Are you a student?{' '}
+            <Link href={paths.studentLogin} className="font-semibold text-slate-700 hover:underline">
+              Student sign in
+            </Link>
+          </p>
+        </PageContainer>
+      </main>
+    </PageShell>
+  );
+}
+
+export default EmployerLoginPage;

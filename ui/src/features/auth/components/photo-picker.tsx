@@ -1,0 +1,73 @@
+import { Camera, UserRound } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/stores/toast-store';
+import { PHOTO_MAX_BYTES } from '../lib/limits';
+
+interface PhotoPickerProps {
+  file: File | null;
+  onChange: (file: File | null) => void;
+}
+
+/** Optional profile photo: checked for type and size, uploaded after the account is created. */
+export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const onPick = (picked: File | undefined) => {
+    if (inputRef.current) inputRef.current.value = '';
+    if (!picked) return;
+    if (!picked.type.startsWith('image/')) {
+      toast({ title: 'Invalid File Type', description: 'Please upload an image file', variant: 'destructive' });
+      return;
+    }
+    if (picked.size > PHOTO_MAX_BYTES) {
+      toast({ title: 'File Too Large', description: 'Profile photo must be under 5MB', variant: 'destructive' });
+      return;
+    }
+    onChange(picked);
+    toast({ title: 'Photo Uploaded', description: `${picked.name} is ready to upload`, variant: 'success' });
+  };
+
+  return (
+    <div className="flex flex-col items-center gap-3">
+      <div className="relative">
+        <div className="flex h-24 w-24 items-center justify-center overflow-hidden rounded-full bg-brand-50 ring-4 ring-white shadow-md">
+          {preview ? (
+            <img src={preview} alt="Your chosen profile photo" className="h-full w-full object-cover" />
+          ) : (
+            <UserRound aria-hidden className="h-11 w-11 text-brand-300" />
+          )}
+        </div>
+        <span className="absolute -bottom-1 -right-1 flex h-8 w-8 items-center justify-center rounded-full bg-brand-gradient text-white shadow">
+          <Camera aria-hidden className="h-4 w-4" />
+        </span>
+      </div>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        accept="image/*"
+        aria-label="Profile photo"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(e) => onPick(e.target.files?.[0])}
+      />
+      <Button variant="secondary" size="sm" onClick={() => inputRef.current?.click()} aria-controls={inputId}>
+        {file ? 'Change Photo' : 'Add Photo'}
+      </Button>
+      <p className="text-xs text-slate-500">Optional · JPG or PNG, under 5MB</p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { GraduationCap } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { AppHeader } from '@/components/layout/app-header';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { setCurrentUser } from '@/lib/auth';
+import { toast } from '@/stores/toast-store';
+import { useStudentLogin } from '../api/student-login';
+import { AuthCard } from './auth-card';
+import { LoginForm } from './login-form';
+
+/** /login (reached as /login?type=student). */
+export function StudentLoginPage() {
+  const [, navigate] = useLocation();
+  const login = useStudentLogin();
+
+  return (
+    <PageShell>
+      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Student Sign In" right={null} />
+      <main>
+        <PageContainer className="py-8">
+          <AuthCard>
+            <div className="mb-6 text-center">
+              <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-2xl bg-brand-gradient text-white">
+                <GraduationCap aria-hidden className="h-6 w-6" />
+              </span>
+              <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Welcome back</h2>
+              <p className="mt-1 text-sm text-slate-600">Sign in to pick up where you left off.</p>
+            </div>
+            <LoginForm
+              label="Student sign in"
+              onSubmit={async (values) => {
+                try {
+                  const user = await login.mutateAsync(values);
+                  setCurrentUser(user);
+                  toast({ title: 'Welcome back!', description: `Hello ${user.firstName}!`, variant: 'success' });
+                  navigate(paths.jobFeed);
+                } catch (error) {
+                  toast({
+                    title: 'Login Failed',
+                    description: errorMessage(error) ?? 'Invalid username or password. Please try again.',
+                    variant: 'destructive',
+                  });
+                }
+              }}
+              footer={
+                <p className="text-center text-sm text-slate-600">
+                  Don&apos;t have an account?{' '}
+                  <Link href={paths.studentSignup} className="font-semibold text-brand-700 hover:underline">
+                    Sign up here
+                  </Link>
+                </p>
+              }
+            />
+          </AuthCard>
+          <p className="mt-6 text-center text-sm text-slate-500">
+            Hiring?{' '}
+            <Link href={paths.employerLogin} className="font-semibold text-slate-700 hover:underline">
+              Employer sign in
+            </Link>
+          </p>
+        </PageContainer>
+      </main>
+    </PageShell>
+  );
+}
+
+export default StudentLoginPage;

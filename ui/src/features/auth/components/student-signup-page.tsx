@@ -1,0 +1,234 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { AppHeader } from '@/components/layout/app-header';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
+import { TextField } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/password-field';
+import { SelectField } from '@/components/ui/select-field';
+import { paths } from '@/config/paths';
+import { errorMessage, isApiError, isUnauthorizedError, redirectToLogin } from '@/lib/api-client';
+import { setCurrentUser } from '@/lib/auth';
+import { useForm } from '@/lib/use-form';
+import { focusFirstInvalid, pickFieldErrors } from '@/lib/validation';
+import { useSessionStore } from '@/stores/session-store';
+import { toast } from '@/stores/toast-store';
+import type { User } from '@/types/api';
+import { useCreateStudent } from '../api/create-student';
+import { uploadProfilePhoto, uploadTranscript } from '../api/upload-files';
+import { cropToAvatar } from '../lib/crop-image';
+import { GRADE_OPTIONS, INTEREST_OPTIONS } from '../lib/options';
+import {
+  STUDENT_SIGNUP_FIELDS,
+  validateStudentSignup,
+  type StudentSignupValues,
+} from '../lib/validation';
+import { AuthCard, FormSection } from './auth-card';
+import { PhotoPicker } from './photo-picker';
+import { TranscriptPicker } from './transcript-picker';
+
+const initialValues: StudentSignupValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  school: '',
+  grade: '',
+  gpa: '',
+  interests: [],
+};
+
+const DUPLICATE_EMAIL_TEXT =
+  'An account with this email already exists. Please use a different email address or try logging in.';
+
+function SignupProgress() {
+  return (
+    <div className="mb-5">
+      <div className="mb-2 flex items-center justify-between text-sm font-semibold">
+        <span className="text-slate-700">Step 1 of 2</span>
+        <span className="text-brand-700">50% Complete</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Sign-up progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={50}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full w-1/2 rounded-full bg-brand-gradient" />
+      </div>
+    </div>
+  );
+}
+
+export function StudentSignupPage() {
+  const [, navigate] = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(initialValues, validateStudentSignup);
+  const { values, errors } = form;
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [transcript, setTranscript] = useState<File | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const createStudent = useCreateStudent();
+  const setUserType = useSessionStore((s) => s.setUserType);
+
+  const uploadExtras = async (user: User): Promise<User> => {
+    let latest = user;
+    if (photo) {
+      try {
+        const avatar = await cropToAvatar(photo);
+        latest = await uploadProfilePhoto(user.id, avatar);
+      } catch (error) {
+        toast({
+          title: 'Photo upload failed',
+          description: errorMessage(error) ?? 'You can add a photo later from your profile.',
+          variant: 'destructive',
+        });
+      }
+    }
+    if (transcript) {
+      try {
+        latest = await uploadTranscript(user.id, transcript);
+      } catch (error) {
+        toast({
+          title: 'Transcript upload failed',
+          description: errorMessage(error) ?? 'You can add your transcript later from your profile.',
+          variant: 'destructive',
+        });
+      }
+    }
+    return latest;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    if (!form.validateAll()) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const user = await createStudent.mutateAsync({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        grade: values.grade,
+        school: values.school.trim(),
+        interests: values.interests,
+        gpa: values.gpa.trim() ? values.gpa.trim() : null,
+        userType: 'student',
+        company: null,
+        position: null,
+      });
+      setUserType('student');
+      setCurrentUser(user);
+      const finalUser = await uploadExtras(user);
+      setCurrentUser(finalUser);
+      toast({
+        title: 'Account Created Successfully!',
+        description: `Welcome to InternReel, ${finalUser.firstName}!`,
+        variant: 'success',
+      });
+      navigate(paths.jobFeed);
+    } catch (error) {
+      setSubmitting(false);
+      if (isUnauthorizedError(error)) {
+        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+        redirectToLogin(500);
+        return;
+      }
+      const message = errorMessage(error) ?? '';
+      if (message.includes('already exists') || message.includes('23505')) {
+        form.setErrors({ ...errors, email: 'An account with this email already exists' });
+        toast({ title: 'Account Creation Failed', description: DUPLICATE_EMAIL_TEXT, variant: 'destructive' });
+        return;
+      }
+      if (isApiError(error)) {
+        const fieldErrors = pickFieldErrors(STUDENT_SIGNUP_FIELDS, error.errors);
+        if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
+      }
+      toast({
+        title: 'Account Creation Failed',
+        description: 'There was an error creating your account. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <PageShell>
+      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Student Sign Up" right={null} />
+      <main>
+        <PageContainer className="py-6">
+          <SignupProgress />
+          <AuthCard>
+            <div className="mb-6 text-center">
+              <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Create your student account</h2>
+              <p className="mt-1 text-sm text-slate-600">Tell employers a little about you. It takes two minutes.</p>
+            </div>
+            <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-7" aria-label="Student sign up">
+              <PhotoPicker file={photo} onChange={setPhoto} />
+
+              <FormSection title="About you">
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField label="First name" autoComplete="given-name" error={errors.firstName} {...form.bind('firstName')} />
+                  <TextField label="Last name" autoComplete="family-name" error={errors.lastName} {...form.bind('lastName')} />
+                </div>
+                <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} {...form.bind('email')} />
+                <PasswordField
+                  label="Password"
+                  autoComplete="new-password"
+                  hint="At least 6 characters"
+                  error={errors.password}
+                  {...form.bind('password')}
+                />
+              </FormSection>
+
+              <FormSection title="School">
+                <TextField label="School name" autoComplete="organization" error={errors.school} {...form.bind('school')} />
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <SelectField
+                    label="Grade level"
+                    name="grade"
+                    placeholder="Select your grade"
+                    options={GRADE_OPTIONS}
+                    value={values.grade}
+                    onValueChange={(v) => form.setField('grade', v)}
+                    error={errors.grade}
+                  />
+                  <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" error={errors.gpa} {...form.bind('gpa')} />
+                </div>
+                <TranscriptPicker file={transcript} onChange={setTranscript} />
+              </FormSection>
+
+              <CheckboxGroup
+                legend="Areas of interest"
+                hint="Pick as many as you like. We use them to match you with internships."
+                options={INTEREST_OPTIONS}
+                value={values.interests}
+                onChange={(v) => form.setField('interests', v)}
+                error={errors.interests}
+              />
+
+              <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={submitting}>
+                {submitting ? 'Creating Account...' : 'Create Account'}
+              </Button>
+              <p className="text-center text-sm text-slate-600">
+                Already have an account?{' '}
+                <Link href={paths.studentLogin} className="font-semibold text-brand-700 hover:underline">
+                  Sign in
+                </Link>
+              </p>
+            </form>
+          </AuthCard>
+        </PageContainer>
+      </main>
+    </PageShell>
+  );
+}
+
+export default StudentSignupPage;

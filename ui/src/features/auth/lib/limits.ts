@@ -1,0 +1,9 @@
+/** SPEC.md section 9. */
+export const STUDENT_PASSWORD_MIN = 6;
+export const EMPLOYER_PASSWORD_MIN = 8;
+export const COMPANY_DESCRIPTION_MIN = 50;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const TRANSCRIPT_MAX_BYTES = 10 * 1024 * 1024;
+/** The sign-up photo is cropped to a centred square of this size before upload. */
+export const AVATAR_SIZE = 200;
+export const AVATAR_JPEG_QUALITY = 0.8;

@@ -1,0 +1,68 @@
+import { ContentSection, MarketingLayout } from './marketing-layout';
+
+export function PrivacyPage() {
+  return (
+    <MarketingLayout
+      title="Privacy Policy"
+      eyebrow="Privacy"
+      heading="Privacy Policy"
+      intro={<p>Most of our students are minors. We collect as little as we can and never sell it.</p>}
+    >
+      <ContentSection id="collect" title="What we keep">
+        <p>
+          For students: name, email, school, grade, interests, optional GPA, optional profile photo and transcript, and
+          your applications, likes, saves, comments and messages. For employers: your name, work email, position and
+          company details.
+        </p>
+      </ContentSection>
+      <ContentSection id="who-sees" title="Who sees it">
+        <p>
+          There are no public student profiles. An employer sees a student’s profile only after that student applies to
+          one of their internships. Messages are visible only to the student and the employer of that application.
+        </p>
+      </ContentSection>
+      <ContentSection id="where" title="Where it is stored">
+        <p>
+          InternReel is hosted by your school or district on their own server. Your data stays there and is not shared
+          with advertisers.
+        </p>
+      </ContentSection>
+      <ContentSection id="choices" title="Your choices">
+        <p>You can edit your profile at any time. To delete your account, contact us and we will remove it.</p>
+      </ContentSection>
+    </MarketingLayout>
+  );
+}
+
+export function TermsPage() {
+  return (
+    <MarketingLayout
+      title="Terms of Service"
+      eyebrow="Terms"
+      heading="Terms of Service"
+      intro={<p>The short, readable version of the rules everyone agrees to when using InternReel.</p>}
+    >
+      <ContentSection id="who" title="Who can use InternReel">
+        <p>Students aged 16-18 and employers offering internships that are legal and appropriate for them.</p>
+      </ContentSection>
+      <ContentSection id="employers" title="Employers agree to">
+        <ul className="list-disc space-y-1.5 pl-5">
+          <li>Follow federal and state rules on hours, hazardous work, work permits and pay.</li>
+          <li>Post honest descriptions and videos of the real role.</li>
+          <li>Contact students only about internships they applied to, and only through InternReel.</li>
+        </ul>
+      </ContentSection>
+      <ContentSection id="students" title="Students agree to">
+        <ul className="list-disc space-y-1.5 pl-5">
+          <li>Give accurate information about their school, grade and age.</li>
+          <li>Be respectful in comments and messages.</li>
+        </ul>
+      </ContentSection>
+      <ContentSection id="content" title="Content">
+        <p>
+          We may remove postings, videos or comments that break these terms, and suspend accounts that do so repeatedly.
+        </p>
+      </ContentSection>
+    </MarketingLayout>
+  );
+}

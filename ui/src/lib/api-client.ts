@@ -1,0 +1,139 @@
+/**
+ * The one fetch wrapper (SPEC.md sections 7 and 8).
+ *
+ * - Every call sends credentials (the session is an HttpOnly cookie).
+ * - A JSON body is sent only when a payload is given.
+ * - Any non-2xx answer becomes an ApiError whose message follows the generic rule:
+ *   the JSON `message` field, else the raw body text, else the status text.
+ */
+
+export type FieldErrors = Record<string, string>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  /** Per-field validation messages (400 answers only), keyed by JSON field name. */
+  readonly errors: FieldErrors | undefined;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, message: string, body: string, errors?: FieldErrors) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+    this.errors = errors;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function isUnauthorizedError(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}
+
+/** The error text of any thrown value: the server's message when there is one. */
+export function errorMessage(error: unknown): string | undefined {
+  if (error instanceof Error && error.message) return error.message;
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFieldErrors(value: unknown): FieldErrors | undefined {
+  if (!isRecord(value)) return undefined;
+  const out: FieldErrors = {};
+  for (const [key, text] of Object.entries(value)) {
+    if (typeof text === 'string') out[key] = text;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {
+    text = '';
+  }
+  let message = text || res.statusText || `Request failed (${res.status})`;
+  let errors: FieldErrors | undefined;
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isRecord(parsed)) {
+        if (typeof parsed.message === 'string' && parsed.message) message = parsed.message;
+        errors = readFieldErrors(parsed.errors);
+      }
+    } catch {
+      // Not JSON: the raw text is the message.
+    }
+  }
+  throw new ApiError(res.status, res.statusText, message, text, errors);
+}
+
+async function parseBody<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Low-level call: returns the raw Response after the error rule has been applied. */
+export async function apiFetch(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+  if (data !== undefined) {
+    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(data);
+  }
+  const res = await fetch(url, init);
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** A JSON call: the parsed JSON answer. */
+export async function apiRequest<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
+  const res = await apiFetch(method, url, data);
+  return parseBody<T>(res);
+}
+
+/** A multipart upload (the browser sets the multipart boundary itself). */
+export async function apiUpload<T>(url: string, form: FormData, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    body: form,
+  });
+  await throwIfNotOk(res);
+  return parseBody<T>(res);
+}
+
+export const api = {
+  get: <T>(url: string) => apiRequest<T>('GET', url),
+  post: <T>(url: string, data?: unknown) => apiRequest<T>('POST', url, data),
+  put: <T>(url: string, data?: unknown) => apiRequest<T>('PUT', url, data),
+  patch: <T>(url: string, data?: unknown) => apiRequest<T>('PATCH', url, data),
+  delete: <T>(url: string) => apiRequest<T>('DELETE', url),
+  upload: apiUpload,
+};
+
+/** Hard redirect to the login entry point after an unauthorized error (SPEC.md section 7). */
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+export const LIKE_UNAUTHORIZED_REDIRECT_MS = 1000;
+
+export function redirectToLogin(delayMs: number = UNAUTHORIZED_REDIRECT_MS): void {
+  window.setTimeout(() => {
+    window.location.href = '/api/login';
+  }, delayMs);
+}

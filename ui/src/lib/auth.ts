@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from './api-client';
+import { getQueryFn, queryClient } from './query-client';
+import { useSessionStore } from '@/stores/session-store';
+import type { User } from '@/types/api';
+
+export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+
+/**
+ * The signed-in user, from GET /api/auth/user (never retried). Signed in means the call
+ * returned data; a 401 yields null.
+ */
+export function useUser() {
+  const query = useQuery<User | null>({
+    queryKey: AUTH_USER_KEY,
+    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+    retry: false,
+  });
+  const user = query.data ?? null;
+  const setUser = useSessionStore((s) => s.setUser);
+
+  // Keep the persisted session in step with what the server says.
+  useEffect(() => {
+    if (user) setUser(user);
+  }, [user, setUser]);
+
+  return {
+    user,
+    isLoading: query.isLoading,
+    isAuthenticated: user !== null,
+  };
+}
+
+/** Store a freshly signed-in user as the current user, in the cache and the session. */
+export function setCurrentUser(user: User): void {
+  queryClient.setQueryData(AUTH_USER_KEY, user);
+  useSessionStore.getState().setUser(user);
+}
+
+/** The greeting name: the first name, or 'User'. */
+export function displayFirstName(user: Pick<User, 'firstName'> | null | undefined): string {
+  const name = user?.firstName?.trim();
+  return name ? name : 'User';
+}
+
+/**
+ * Logout (SPEC.md section 4): clear the client cache, post to the logout endpoint and reload
+ * at the root, the same even if the call fails.
+ */
+export async function logout(options: { employer?: boolean } = {}): Promise<void> {
+  queryClient.clear();
+  try {
+    await api.post(options.employer ? '/api/employers/logout' : '/api/logout');
+  } catch {
+    // Treated as success locally.
+  }
+  useSessionStore.getState().reset();
+  window.location.href = '/';
+}

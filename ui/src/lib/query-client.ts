@@ -1,0 +1,44 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './api-client';
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/**
+ * The default data fetch: a GET to the first element of the query key as the path
+ * (SPEC.md section 7). With `on401: 'returnNull'` a 401 yields null instead of an error.
+ */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const path = String(queryKey[0]);
+    try {
+      return await apiRequest<T>('GET', path);
+    } catch (error) {
+      if (options.on401 === 'returnNull' && error instanceof ApiError && error.status === 401) {
+        return null;
+      }
+      throw error;
+    }
+  };
+}
+
+/** Internship lists retry 2 times; everything else never retries. */
+export const INTERNSHIP_LIST_RETRIES = 2;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

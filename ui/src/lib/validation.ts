@@ -1,0 +1,54 @@
+/** Small shared checks used by the forms' rule lists. */
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_RE.test(value.trim());
+}
+
+/** Adds https:// when a website is typed without a scheme ("acme.com"). */
+export function normalizeUrl(value: string): string {
+  const trimmed = value.trim();
+  if (!trimmed) return '';
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+export function isValidUrl(value: string): boolean {
+  const normalized = normalizeUrl(value);
+  if (!normalized) return false;
+  try {
+    const url = new URL(normalized);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+export type Errors<K extends string> = Partial<Record<K, string>>;
+
+export function hasErrors<K extends string>(errors: Errors<K>): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+/** Merge server-side field errors (JSON field names) into a form's errors, for known fields only. */
+export function pickFieldErrors<K extends string>(
+  fields: readonly K[],
+  serverErrors: Record<string, string> | undefined,
+): Errors<K> {
+  const out: Errors<K> = {};
+  if (!serverErrors) return out;
+  for (const field of fields) {
+    const message = serverErrors[field];
+    if (message) out[field] = message;
+  }
+  return out;
+}
+
+/** Move keyboard focus to the first invalid control after a failed submit. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  if (!form) return;
+  window.requestAnimationFrame(() => {
+    const el = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    el?.focus();
+  });
+}
