@@ -1,0 +1,105 @@
+//! AI-video requests: listing and fulfilment, shared by the admin API and the CLI.
+
+use serde::Serialize;
+
+use crate::clock::{DAY_MS, rfc3339};
+use crate::error::{AppError, AppResult, OptionExt};
+use crate::http::uploads::Upload;
+use crate::state::Services;
+use crate::store::Reader;
+use crate::store::ai_requests::AiVideoRequest;
+use crate::store::internships::{Internship, Video};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestView {
+    pub id: u64,
+    pub internship_id: u64,
+    pub status: &'static str,
+    pub requested_at: String,
+    pub completed_at: Option<String>,
+    pub overdue: bool,
+    pub age_hours: i64,
+    pub title: String,
+    pub company: String,
+    pub location: String,
+    pub description: String,
+    pub salary: Option<String>,
+    pub duration: String,
+    pub deadline: String,
+    pub posted_date: String,
+    pub video_url: String,
+}
+
+/// Every request, pending first, oldest first.
+pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
+    let r = s.store.read()?;
+    let mut out = Vec::new();
+    for req in r.scan_rev::<AiVideoRequest>(|_| true)? {
+        let Some(i) = r.get::<Internship>(req.id)? else {
+            continue;
+        };
+        let pending = i.video == Video::AiProcessing;
+        out.push(RequestView {
+            id: req.id,
+            internship_id: i.id,
+            status: if pending { "pending" } else { "completed" },
+            requested_at: rfc3339(req.requested_at),
+            completed_at: req.completed_at.map(rfc3339),
+            overdue: pending && now - req.requested_at > DAY_MS,
+            age_hours: (now - req.requested_at) / (60 * 60 * 1000),
+            title: i.title.clone(),
+            company: i.company.clone(),
+            location: i.location.clone(),
+            description: i.description.clone(),
+            salary: i.salary.clone(),
+            duration: i.duration.clone(),
+            deadline: i.deadline.clone(),
+            posted_date: crate::clock::format_date(crate::clock::date_of(i.created_at)),
+            video_url: crate::http::internships::video_url(&i.video),
+        });
+    }
+    out.sort_by_key(|v| (v.status != "pending", v.requested_at.clone()));
+    Ok(out)
+}
+
+fn pending_request(r: &impl Reader, id: u64) -> AppResult<Internship> {
+    let _ = r
+        .get::<AiVideoRequest>(id)?
+        .ok_or_not_found("AI video request not found")?;
+    let i = r
+        .get::<Internship>(id)?
+        .ok_or_not_found("AI video request not found")?;
+    if i.video != Video::AiProcessing {
+        return Err(AppError::Conflict(
+            "This AI video request has already been fulfilled".into(),
+        ));
+    }
+    Ok(i)
+}
+
+/// Refuses early (before reading an upload) when the request is unknown or done.
+pub fn check_pending(s: &Services, id: u64) -> AppResult<()> {
+    pending_request(&s.store.read()?, id).map(|_| ())
+}
+
+/// Stores the video and points the posting at it, completing the request.
+pub fn fulfil(s: &Services, id: u64, upload: Upload) -> AppResult<Internship> {
+    let name = upload.persist(&s.paths.videos())?;
+    let out = s.store.write(|w| {
+        let mut i = pending_request(w, id)?;
+        let now = crate::clock::now_ms();
+        i.video = Video::File(name.clone());
+        i.updated_at = now;
+        w.put(&i)?;
+        if let Some(mut req) = w.get::<AiVideoRequest>(id)? {
+            req.completed_at = Some(now);
+            w.put(&req)?;
+        }
+        Ok(i)
+    });
+    if out.is_err() {
+        let _ = std::fs::remove_file(s.paths.video_file(&name));
+    }
+    out
+}

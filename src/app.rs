@@ -1,0 +1,174 @@
+//! Building and running the server: state, router, listeners, graceful shutdown.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::middleware;
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use tokio::net::{TcpListener, UnixListener};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::csrf::CsrfLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+use crate::limiter::FailureLimiter;
+use crate::state::{AppState, Inner, Services};
+use crate::store::Reader;
+use crate::{assets, control, fixtures, http, ws};
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub data_dir: PathBuf,
+    pub addr: String,
+    pub demo: bool,
+    pub secure_cookies: bool,
+}
+
+pub struct App {
+    listener: TcpListener,
+    control: UnixListener,
+    state: AppState,
+    /// Lines for the operator: demo accounts, the demo pin.
+    pub notes: Vec<String>,
+}
+
+impl App {
+    pub async fn build(config: Config) -> anyhow::Result<App> {
+        let services = Services::open(&config.data_dir)?;
+        let mut notes = Vec::new();
+        if config.demo {
+            let empty = crate::store::is_empty(&services.store.read()?)?;
+            if empty {
+                let r = fixtures::seed(&services, false)?;
+                notes.push(format!(
+                    "seeded the demo: {} employers, {} students, {} internships",
+                    r.employers, r.students, r.internships
+                ));
+            }
+            let demo = fixtures::demo()?;
+            if let Some(pin) = fixtures::ensure_demo_pin(&services)? {
+                notes.push(format!("admin pin set to the demo pin: {pin}"));
+            }
+            let (student, employer) = demo.logins();
+            notes.push(format!("demo student:  {} / {}", student.0, student.1));
+            notes.push(format!("demo employer: {} / {}", employer.0, employer.1));
+            notes.push(format!("demo admin pin: {} (at /admin-login; unless changed with `internreel admin set-pin`)", demo.admin_pin));
+        }
+        fixtures::ensure_landing_videos(&services)?;
+        sweep_orphan_videos(&services)?;
+        let listener = TcpListener::bind(&config.addr)
+            .await
+            .with_context(|| format!("while binding {} (is another program using it? pick another with --addr)", config.addr))?;
+        let control = control::bind(&services.paths.socket())
+            .context("while creating the control socket in the data directory")?;
+        let state = AppState(Arc::new(Inner {
+            services,
+            secure_cookies: config.secure_cookies,
+            login_failures: FailureLimiter::new(10, Duration::from_secs(15 * 60)),
+            admin_failures: FailureLimiter::new(5, Duration::from_secs(15 * 60)),
+            hashing: tokio::sync::Semaphore::new(2),
+            hub: ws::Hub::default(),
+        }));
+        Ok(App {
+            listener,
+            control,
+            state,
+            notes,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.local_addr().port()
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener")
+    }
+
+    pub fn state(&self) -> AppState {
+        self.state.clone()
+    }
+
+    /// Serves until `shutdown` completes, then lets in-flight requests finish.
+    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let router = router(self.state.clone());
+        let control = tokio::spawn(control::serve(self.control, self.state.services.clone()));
+        let socket_path = self.state.paths().socket();
+        let listener = self.listener.tap_io(|tcp| {
+            // Small JSON answers otherwise wait on Nagle's algorithm.
+            let _ = tcp.set_nodelay(true);
+        });
+        let result = axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await;
+        control.abort();
+        let _ = std::fs::remove_file(socket_path);
+        result.context("while serving")
+    }
+}
+
+pub fn router(state: AppState) -> Router {
+    let csrf = CsrfLayer::new().with_rejection_response(|_| {
+        let body = r#"{"message":"Cross-site requests are not allowed"}"#;
+        axum::http::Response::builder()
+            .status(StatusCode::FORBIDDEN)
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from(body))
+            .expect("static response")
+    });
+    Router::new()
+        .route("/ws", get(ws::upgrade))
+        .merge(http::router(state.paths()))
+        .fallback(assets::serve)
+        .layer(middleware::from_fn(http::json_errors))
+        .layer(csrf)
+        .layer(middleware::from_fn(http::security_headers))
+        .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .layer(CatchPanicLayer::custom(http::panic_response))
+        .with_state(state)
+}
+
+/// Deletes video files no posting points at (left by a crash between writing a file and
+/// committing its posting). Runs before the server accepts uploads.
+fn sweep_orphan_videos(s: &Services) -> anyhow::Result<()> {
+    use crate::store::internships::{Internship, Video};
+    let r = s.store.read()?;
+    let mut keep: std::collections::HashSet<String> = r
+        .scan_rev::<Internship>(|_| true)?
+        .into_iter()
+        .filter_map(|i| match i.video {
+            Video::File(name) => Some(name),
+            _ => None,
+        })
+        .collect();
+    #[derive(serde::Deserialize)]
+    struct Sample {
+        video: String,
+    }
+    keep.extend(fixtures::landing_samples::<Sample>().into_iter().map(|s| s.video));
+    for entry in std::fs::read_dir(s.paths.videos())? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().to_string();
+        if !keep.contains(&name) {
+            tracing::warn!(file = %name, "removing a video no posting refers to");
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+    Ok(())
+}

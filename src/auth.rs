@@ -1,0 +1,254 @@
+//! Passwords, sessions and the extractors that authorise every handler.
+//!
+//! Handlers never read cookies: they take `Student`, `Employer`, `AnyUser`, `MaybeUser` or
+//! `Admin`, which answer 401 when signed out and 403 for the wrong role.
+
+use argon2::{Argon2, PasswordHasher, PasswordVerifier, password_hash::phc::PasswordHash};
+use axum::extract::FromRequestParts;
+use axum::http::{HeaderMap, HeaderValue, header, request::Parts};
+use cookie::{Cookie, SameSite};
+use sha2::{Digest, Sha256};
+
+use crate::clock::{DAY_MS, now_ms};
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+use crate::store::sessions::{self, Session, Subject};
+use crate::store::users::{Role, User};
+use crate::store::{Reader, StoreError};
+
+pub const COOKIE_NAME: &str = "internreel_session";
+pub const SESSION_TTL_MS: i64 = 30 * DAY_MS;
+/// Extend a sliding session at most once a day, so reads do not all become writes.
+const REFRESH_AFTER_MS: i64 = DAY_MS;
+
+pub async fn hash_password(state: &AppState, password: String) -> AppResult<String> {
+    let _permit = state
+        .hashing
+        .acquire()
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
+    tokio::task::spawn_blocking(move || hash_password_now(&password))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?
+}
+
+/// argon2id with OWASP's parameters (the crate's defaults).
+pub fn hash_password_now(password: &str) -> AppResult<String> {
+    Argon2::default()
+        .hash_password(password.as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("hashing a password: {e}")))
+}
+
+pub async fn verify_password(state: &AppState, password: String, hash: String) -> AppResult<bool> {
+    let _permit = state
+        .hashing
+        .acquire()
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
+    tokio::task::spawn_blocking(move || verify_password_now(&password, &hash))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))
+}
+
+pub fn verify_password_now(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|h| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+fn token_hash(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+pub fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).expect("the operating system's random source");
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Starts a session and returns the `Set-Cookie` value for it.
+pub fn start_session(state: &AppState, subject: Subject) -> AppResult<HeaderValue> {
+    let token = random_hex(32);
+    let now = now_ms();
+    let session = Session {
+        subject,
+        created_at: now,
+        expires_at: now + SESSION_TTL_MS,
+    };
+    state.store().write(|w| {
+        sessions::put(w, &token_hash(&token), &session)?;
+        // Expired sessions are cleared as new ones start, so the table stays small.
+        sessions::purge_expired(w, now)?;
+        Ok::<_, StoreError>(())
+    })?;
+    Ok(session_cookie(state, &token, SESSION_TTL_MS / 1000))
+}
+
+fn session_cookie(state: &AppState, token: &str, max_age_secs: i64) -> HeaderValue {
+    let c = Cookie::build((COOKIE_NAME, token.to_string()))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .path("/")
+        .secure(state.secure_cookies)
+        .max_age(cookie::time::Duration::seconds(max_age_secs))
+        .build();
+    HeaderValue::from_str(&c.to_string()).expect("cookie header value")
+}
+
+/// The `Set-Cookie` value that deletes the session cookie.
+pub fn clear_cookie(state: &AppState) -> HeaderValue {
+    session_cookie(state, "", 0)
+}
+
+fn cookie_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == COOKIE_NAME)
+        .map(|c| c.value().to_string())
+        .filter(|t| t.len() == 64)
+}
+
+/// Ends the session named by the request's cookie, if any.
+pub fn end_session(state: &AppState, headers: &HeaderMap) -> AppResult<()> {
+    if let Some(token) = cookie_token(headers) {
+        state
+            .store()
+            .write(|w| sessions::remove(w, &token_hash(&token)))?;
+    }
+    Ok(())
+}
+
+/// The live session of a request, extending it when it is due.
+pub fn session_of(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Subject>> {
+    let Some(token) = cookie_token(headers) else {
+        return Ok(None);
+    };
+    let hash = token_hash(&token);
+    let Some(mut session) = sessions::get(&state.store().read()?, &hash)? else {
+        return Ok(None);
+    };
+    let now = now_ms();
+    if session.expires_at <= now {
+        return Ok(None);
+    }
+    if session.expires_at - now < SESSION_TTL_MS - REFRESH_AFTER_MS {
+        session.expires_at = now + SESSION_TTL_MS;
+        state.store().write(|w| sessions::put(w, &hash, &session))?;
+    }
+    Ok(Some(session.subject))
+}
+
+fn user_of(state: &AppState, parts: &Parts) -> AppResult<Option<User>> {
+    match session_of(state, &parts.headers)? {
+        Some(Subject::User(id)) => Ok(state.store().read()?.get::<User>(id)?),
+        _ => Ok(None),
+    }
+}
+
+/// Any caller; the user when signed in.
+pub struct MaybeUser(pub Option<User>);
+/// A signed-in student or employer.
+pub struct AnyUser(pub User);
+pub struct Student(pub User);
+pub struct Employer(pub User);
+/// The admin session (`POST /api/admin/login`).
+pub struct Admin;
+/// A signed-in user or the admin: who may moderate comments.
+pub enum UserOrAdmin {
+    User(User),
+    Admin,
+}
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        Ok(MaybeUser(user_of(state, parts)?))
+    }
+}
+
+impl FromRequestParts<AppState> for AnyUser {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        user_of(state, parts)?
+            .map(AnyUser)
+            .ok_or_else(AppError::unauthorized)
+    }
+}
+
+fn with_role(state: &AppState, parts: &Parts, role: Role) -> AppResult<User> {
+    let user = user_of(state, parts)?.ok_or_else(AppError::unauthorized)?;
+    if user.role != role {
+        return Err(AppError::Forbidden(match role {
+            Role::Student => "Only students can do this".into(),
+            Role::Employer => "Only employers can do this".into(),
+        }));
+    }
+    Ok(user)
+}
+
+impl FromRequestParts<AppState> for Student {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        with_role(state, parts, Role::Student).map(Student)
+    }
+}
+
+impl FromRequestParts<AppState> for Employer {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        with_role(state, parts, Role::Employer).map(Employer)
+    }
+}
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        match session_of(state, &parts.headers)? {
+            Some(Subject::Admin) => Ok(Admin),
+            Some(Subject::User(_)) => Err(AppError::Forbidden(
+                "Only the administrator can do this".into(),
+            )),
+            None => Err(AppError::unauthorized()),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for UserOrAdmin {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        match session_of(state, &parts.headers)? {
+            Some(Subject::Admin) => Ok(UserOrAdmin::Admin),
+            Some(Subject::User(id)) => state
+                .store()
+                .read()?
+                .get::<User>(id)?
+                .map(UserOrAdmin::User)
+                .ok_or_else(AppError::unauthorized),
+            None => Err(AppError::unauthorized()),
+        }
+    }
+}
+
+/// The client address for throttling: the socket peer (we do not trust forwarding headers).
+pub struct ClientIp(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let ip = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|c| c.0.ip().to_string())
+            .unwrap_or_else(|| "unknown".into());
+        Ok(ClientIp(ip))
+    }
+}

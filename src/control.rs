@@ -1,0 +1,93 @@
+//! The control socket: a Unix socket in the data directory (mode 0600) on which a running
+//! server takes admin commands, so the CLI works while redb's one-process lock is held.
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::net::UnixStream;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
+use tokio::net::UnixListener;
+
+use crate::commands::{self, Command};
+use crate::state::Services;
+
+#[derive(Serialize, Deserialize)]
+struct Reply {
+    ok: bool,
+    output: String,
+}
+
+/// Binds the socket, replacing a stale one (the redb lock already proved no server runs here).
+pub fn bind(path: &Path) -> std::io::Result<UnixListener> {
+    let _ = std::fs::remove_file(path);
+    let listener = UnixListener::bind(path)?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))?;
+    Ok(listener)
+}
+
+pub async fn serve(listener: UnixListener, services: Services) {
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
+        let services = services.clone();
+        tokio::spawn(async move {
+            let (read, mut write) = stream.into_split();
+            let mut line = String::new();
+            let mut reader = tokio::io::BufReader::new(read.take(1 << 20));
+            if reader.read_line(&mut line).await.is_err() {
+                return;
+            }
+            let reply = match serde_json::from_str::<Command>(&line) {
+                Ok(cmd) => {
+                    tracing::info!(?cmd, "control command");
+                    let result = tokio::task::spawn_blocking(move || commands::run(&services, cmd))
+                        .await
+                        .unwrap_or_else(|e| Err(format!("command failed: {e}")));
+                    match result {
+                        Ok(output) => Reply { ok: true, output },
+                        Err(output) => Reply { ok: false, output },
+                    }
+                }
+                Err(e) => Reply {
+                    ok: false,
+                    output: format!("unknown command: {e}"),
+                },
+            };
+            let mut text = serde_json::to_string(&reply).unwrap_or_default();
+            text.push('\n');
+            let _ = write.write_all(text.as_bytes()).await;
+        });
+    }
+}
+
+/// Sends a command to the server on this data directory; None when no server listens.
+pub fn send(socket: &Path, cmd: &Command) -> Option<Result<String, String>> {
+    let mut stream = UnixStream::connect(socket).ok()?;
+    let mut text = serde_json::to_string(cmd).ok()?;
+    text.push('\n');
+    if let Err(e) = stream.write_all(text.as_bytes()) {
+        return Some(Err(format!("talking to the running server: {e}")));
+    }
+    let mut line = String::new();
+    if let Err(e) = BufReader::new(stream).read_line(&mut line) {
+        return Some(Err(format!("talking to the running server: {e}")));
+    }
+    match serde_json::from_str::<Reply>(&line) {
+        Ok(r) if r.ok => Some(Ok(r.output)),
+        Ok(r) => Some(Err(r.output)),
+        Err(e) => Some(Err(format!("the running server answered oddly: {e}"))),
+    }
+}
+
+/// Runs a command through the running server, or directly on the data directory.
+pub fn dispatch(data_dir: &Path, cmd: Command) -> Result<String, String> {
+    let socket = crate::state::DataPaths::new(data_dir).socket();
+    if let Some(result) = send(&socket, &cmd) {
+        return result;
+    }
+    let services = Services::open(data_dir).map_err(|e| format!("{e:#}"))?;
+    commands::run(&services, cmd)
+}

@@ -1,0 +1,134 @@
+//! One error type for every HTTP answer: `{"message": ...}` (plus `errors` on validation).
+
+use std::collections::BTreeMap;
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// Field name → message, in the order the fields are checked.
+pub type FieldErrors = BTreeMap<&'static str, String>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{message}")]
+    Validation { message: String, errors: FieldErrors },
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    Unprocessable(String),
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("{0}")]
+    TooManyRequests(String),
+    #[error("{0}")]
+    Unavailable(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+impl AppError {
+    pub fn bad_request(msg: impl Into<String>) -> Self {
+        Self::BadRequest(msg.into())
+    }
+    pub fn forbidden() -> Self {
+        Self::Forbidden("You do not have access to this".into())
+    }
+    pub fn unauthorized() -> Self {
+        Self::Unauthorized("Not signed in".into())
+    }
+    pub fn not_found(msg: impl Into<String>) -> Self {
+        Self::NotFound(msg.into())
+    }
+
+    /// A validation failure; the first field's message becomes the top-level message.
+    pub fn validation(errors: FieldErrors) -> Self {
+        let message = errors
+            .values()
+            .next()
+            .cloned()
+            .unwrap_or_else(|| "Invalid input".into());
+        Self::Validation { message, errors }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) | Self::Validation { .. } => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<crate::store::StoreError> for AppError {
+    fn from(e: crate::store::StoreError) -> Self {
+        Self::Internal(anyhow::Error::new(e))
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    errors: Option<&'a FieldErrors>,
+}
+
+/// Builds the JSON error response; also used for rejections outside handlers.
+pub fn json_error(status: StatusCode, message: &str) -> Response {
+    (
+        status,
+        axum::Json(ErrorBody {
+            message,
+            errors: None,
+        }),
+    )
+        .into_response()
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        match &self {
+            Self::Internal(e) => {
+                tracing::error!(error = ?e, "internal error");
+                json_error(status, "Something went wrong on our side. Please try again.")
+            }
+            Self::Validation { message, errors } => (
+                status,
+                axum::Json(ErrorBody {
+                    message,
+                    errors: Some(errors),
+                }),
+            )
+                .into_response(),
+            other => json_error(status, &other.to_string()),
+        }
+    }
+}
+
+pub trait OptionExt<T> {
+    fn ok_or_not_found(self, msg: &str) -> AppResult<T>;
+}
+
+impl<T> OptionExt<T> for Option<T> {
+    fn ok_or_not_found(self, msg: &str) -> AppResult<T> {
+        self.ok_or_else(|| AppError::NotFound(msg.to_string()))
+    }
+}

@@ -1,0 +1,538 @@
+//! The demo fixtures, embedded in the binary so a release binary alone can start a demo.
+
+use std::collections::HashMap;
+
+use anyhow::{Context, bail};
+use rust_embed::RustEmbed;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use crate::auth::{hash_password_now, random_hex};
+use crate::clock::{DAY_MS, now_ms};
+use crate::state::Services;
+use crate::store::ai_requests::AiVideoRequest;
+use crate::store::applications::{self, Application, Status};
+use crate::store::contact::{self, ContactMessage};
+use crate::store::external_jobs::{JobSource, Provider};
+use crate::store::internships::{self, Internship, Requirements, Video};
+use crate::store::messages::{self, Message};
+use crate::store::social::{self, Comment, Mark};
+use crate::store::users::{self, Role, User};
+use crate::store;
+
+#[derive(RustEmbed)]
+#[folder = "fixtures/"]
+#[exclude = "*.md"]
+#[exclude = "*.sh"]
+#[exclude = "*.py"]
+pub struct Fixtures;
+
+fn load<T: DeserializeOwned>(name: &str) -> anyhow::Result<T> {
+    let file = Fixtures::get(name).with_context(|| format!("fixture {name} is missing"))?;
+    serde_json::from_slice(&file.data).with_context(|| format!("while reading fixture {name}"))
+}
+
+pub fn landing_samples<T: DeserializeOwned>() -> Vec<T> {
+    load("landing-samples.json").unwrap_or_default()
+}
+
+/// A recorded job-board payload (`external/<provider>/<token>.json`).
+pub fn recorded_payload(provider: &str, token: &str) -> Option<Vec<u8>> {
+    Fixtures::get(&format!("external/{provider}/{token}.json")).map(|f| f.data.into_owned())
+}
+
+pub fn video(name: &str) -> Option<Vec<u8>> {
+    Fixtures::get(&format!("videos/{name}")).map(|f| f.data.into_owned())
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Demo {
+    pub admin_pin: String,
+    employers: Vec<FxEmployer>,
+    students: Vec<FxStudent>,
+    internships: Vec<FxInternship>,
+    #[serde(default)]
+    applications: Vec<FxApplication>,
+    #[serde(default)]
+    messages: Vec<FxMessage>,
+    #[serde(default)]
+    comments: Vec<FxComment>,
+    #[serde(default)]
+    likes: Vec<FxPair>,
+    #[serde(default)]
+    bookmarks: Vec<FxPair>,
+    #[serde(default)]
+    contact_messages: Vec<FxContact>,
+    #[serde(default)]
+    job_sources: Vec<FxSource>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FxEmployer {
+    key: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    password: String,
+    position: String,
+    company: String,
+    industry: String,
+    company_size: String,
+    #[serde(default)]
+    website: String,
+    #[serde(default)]
+    phone: String,
+    address: String,
+    company_description: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FxStudent {
+    key: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    password: String,
+    grade: String,
+    school: String,
+    interests: Vec<String>,
+    #[serde(default)]
+    gpa: String,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum FxRequirements {
+    Text(String),
+    List(Vec<String>),
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FxInternship {
+    key: String,
+    employer: String,
+    title: String,
+    location: String,
+    description: String,
+    requirements: FxRequirements,
+    duration: String,
+    salary: Option<String>,
+    deadline_in_days: i64,
+    posted_days_ago: i64,
+    video: String,
+    work_style: String,
+    age_requirement: String,
+    #[serde(default)]
+    grade_requirement: String,
+    #[serde(default)]
+    skills: Vec<String>,
+    #[serde(default)]
+    benefits: Vec<String>,
+    #[serde(default)]
+    tags: Vec<String>,
+    #[serde(default)]
+    hours_per_week: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FxApplication {
+    student: String,
+    internship: String,
+    status: String,
+    days_ago: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FxMessage {
+    student: String,
+    internship: String,
+    from: String,
+    content: String,
+    minutes_ago: i64,
+    #[serde(default)]
+    read: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FxComment {
+    student: String,
+    internship: String,
+    content: String,
+    hours_ago: i64,
+}
+
+#[derive(Deserialize)]
+struct FxPair {
+    student: String,
+    internship: String,
+}
+
+#[derive(Deserialize)]
+struct FxContact {
+    name: String,
+    email: String,
+    subject: String,
+    message: String,
+}
+
+#[derive(Deserialize)]
+struct FxSource {
+    provider: String,
+    token: String,
+    company: String,
+}
+
+impl Demo {
+    /// The first student's and the first employer's (email, password).
+    pub fn logins(&self) -> ((String, String), (String, String)) {
+        let s = self.students.first().map(|s| (s.email.clone(), s.password.clone()));
+        let e = self.employers.first().map(|e| (e.email.clone(), e.password.clone()));
+        (s.unwrap_or_default(), e.unwrap_or_default())
+    }
+}
+
+pub fn demo() -> anyhow::Result<Demo> {
+    load("demo.json")
+}
+
+/// What `seed` reports and `serve --demo` prints.
+pub struct SeedReport {
+    pub employers: usize,
+    pub students: usize,
+    pub internships: usize,
+    pub demo_student: (String, String),
+    pub demo_employer: (String, String),
+}
+
+pub fn provider_of(name: &str) -> Option<Provider> {
+    match name {
+        "greenhouse" => Some(Provider::Greenhouse),
+        "lever" => Some(Provider::Lever),
+        "ashby" => Some(Provider::Ashby),
+        _ => None,
+    }
+}
+
+/// Loads the demo fixtures. Refuses a data directory that holds accounts or postings unless
+/// `force`, in which case accounts whose email exists are reused.
+pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
+    let demo = demo()?;
+    if !store::is_empty(&s.store.read()?)? && !force {
+        bail!(
+            "the data directory already holds accounts or postings; pass --force to add the demo data anyway"
+        );
+    }
+    let now = now_ms();
+    let ago = |ms: i64| now - ms;
+    // Hash each distinct password once: the demo accounts share two passwords.
+    let mut hashes: HashMap<String, String> = HashMap::new();
+    let mut hash = |pw: &str| -> anyhow::Result<String> {
+        if let Some(h) = hashes.get(pw) {
+            return Ok(h.clone());
+        }
+        let h = hash_password_now(pw).map_err(|e| anyhow::anyhow!("{e}"))?;
+        hashes.insert(pw.to_string(), h.clone());
+        Ok(h)
+    };
+
+    let mut employer_ids: HashMap<String, User> = HashMap::new();
+    let mut student_ids: HashMap<String, u64> = HashMap::new();
+    let mut employers = Vec::new();
+    for e in &demo.employers {
+        let mut u = User::blank(Role::Employer);
+        u.first_name = e.first_name.clone();
+        u.last_name = e.last_name.clone();
+        u.email = e.email.clone();
+        u.password_hash = hash(&e.password)?;
+        u.created_at = ago(60 * DAY_MS);
+        u.position = e.position.clone();
+        u.company = e.company.clone();
+        u.industry = e.industry.clone();
+        u.company_size = e.company_size.clone();
+        u.website = e.website.clone();
+        u.phone = e.phone.clone();
+        u.address = e.address.clone();
+        u.company_description = e.company_description.clone();
+        employers.push((e.key.clone(), u));
+    }
+    let mut students = Vec::new();
+    for st in &demo.students {
+        let mut u = User::blank(Role::Student);
+        u.first_name = st.first_name.clone();
+        u.last_name = st.last_name.clone();
+        u.email = st.email.clone();
+        u.password_hash = hash(&st.password)?;
+        u.created_at = ago(45 * DAY_MS);
+        u.grade = st.grade.clone();
+        u.school = st.school.clone();
+        u.interests = st.interests.iter().map(|i| i.to_lowercase()).collect();
+        u.gpa = st.gpa.clone();
+        students.push((st.key.clone(), u));
+    }
+
+    // Postings oldest first, so ids grow with their posting time.
+    let mut postings: Vec<&FxInternship> = demo.internships.iter().collect();
+    postings.sort_by_key(|i| std::cmp::Reverse(i.posted_days_ago));
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut planned: Vec<(String, Internship)> = Vec::new();
+    for fx in postings {
+        let video = if fx.video == crate::http::internships::AI_MARKER {
+            Video::AiProcessing
+        } else {
+            let bytes = video(&fx.video)
+                .with_context(|| format!("fixture video {} is missing", fx.video))?;
+            let name = format!("{}.mp4", random_hex(16));
+            files.push((name.clone(), bytes));
+            Video::File(name)
+        };
+        let created = ago(fx.posted_days_ago * DAY_MS + 3_600_000);
+        let deadline = crate::clock::format_date(crate::clock::date_of(now + fx.deadline_in_days * DAY_MS));
+        planned.push((
+            fx.employer.clone(),
+            Internship {
+                id: 0,
+                employer_id: 0,
+                title: fx.title.clone(),
+                company: String::new(),
+                industry: String::new(),
+                location: fx.location.clone(),
+                description: fx.description.clone(),
+                requirements: match &fx.requirements {
+                    FxRequirements::Text(t) => Requirements::Text(t.clone()),
+                    FxRequirements::List(l) => Requirements::List(l.clone()),
+                },
+                duration: fx.duration.clone(),
+                salary: fx.salary.clone(),
+                deadline,
+                created_at: created,
+                updated_at: created,
+                video,
+                work_style: fx.work_style.clone(),
+                age_requirement: fx.age_requirement.clone(),
+                grade_requirement: fx.grade_requirement.clone(),
+                skills: fx.skills.clone(),
+                benefits: fx.benefits.clone(),
+                tags: fx.tags.clone(),
+                hours_per_week: fx.hours_per_week,
+                archived: false,
+            },
+        ));
+    }
+    let keys: Vec<&str> = {
+        let mut p: Vec<&FxInternship> = demo.internships.iter().collect();
+        p.sort_by_key(|i| std::cmp::Reverse(i.posted_days_ago));
+        p.into_iter().map(|i| i.key.as_str()).collect()
+    };
+    // Files first: a failed transaction leaves only unreferenced files, swept at start-up.
+    for (name, bytes) in &files {
+        std::fs::write(s.paths.video_file(name), bytes)
+            .with_context(|| format!("while writing video {name}"))?;
+    }
+
+    let report = s.store.write(|w| -> anyhow::Result<SeedReport> {
+        for (key, u) in employers {
+            let u = match users::by_email(w, &u.email)? {
+                Some(existing) => existing,
+                None => users::insert(w, u).map_err(|e| anyhow::anyhow!("{e:?}"))?,
+            };
+            employer_ids.insert(key, u);
+        }
+        for (key, u) in students {
+            let u = match users::by_email(w, &u.email)? {
+                Some(existing) => existing,
+                None => users::insert(w, u).map_err(|e| anyhow::anyhow!("{e:?}"))?,
+            };
+            student_ids.insert(key, u.id);
+        }
+        let mut internship_ids: HashMap<String, (u64, u64)> = HashMap::new();
+        for ((employer_key, mut i), key) in planned.into_iter().zip(keys) {
+            let e = employer_ids
+                .get(&employer_key)
+                .with_context(|| format!("internship {key} names unknown employer {employer_key}"))?;
+            i.employer_id = e.id;
+            i.company = e.company.clone();
+            i.industry = e.industry.clone();
+            let ai = i.video == Video::AiProcessing;
+            let created = i.created_at;
+            let i = internships::insert(w, i)?;
+            if ai {
+                w.put(&AiVideoRequest {
+                    id: i.id,
+                    requested_at: created,
+                    completed_at: None,
+                })?;
+            }
+            internship_ids.insert(key.to_string(), (i.id, i.employer_id));
+        }
+        let pair = |student: &str, internship: &str| -> anyhow::Result<(u64, u64, u64)> {
+            let sid = *student_ids
+                .get(student)
+                .with_context(|| format!("unknown student {student}"))?;
+            let (iid, eid) = *internship_ids
+                .get(internship)
+                .with_context(|| format!("unknown internship {internship}"))?;
+            Ok((sid, iid, eid))
+        };
+        let mut apps: HashMap<(u64, u64), (u64, u64)> = HashMap::new();
+        for a in &demo.applications {
+            let (sid, iid, eid) = pair(&a.student, &a.internship)?;
+            let status = Status::parse(&a.status)
+                .with_context(|| format!("unknown status {}", a.status))?;
+            let applied = ago(a.days_ago * DAY_MS);
+            let history = pipeline_path(status)
+                .into_iter()
+                .enumerate()
+                .map(|(n, st)| (st, applied + n as i64 * (a.days_ago * DAY_MS / 4).max(60_000)))
+                .collect();
+            let app = applications::insert(
+                w,
+                Application {
+                    id: 0,
+                    internship_id: iid,
+                    student_id: sid,
+                    employer_id: eid,
+                    status,
+                    applied_at: applied,
+                    history,
+                },
+            )?;
+            apps.insert((sid, iid), (app.id, eid));
+        }
+        let mut msgs: Vec<&FxMessage> = demo.messages.iter().collect();
+        msgs.sort_by_key(|m| std::cmp::Reverse(m.minutes_ago));
+        for m in msgs {
+            let (sid, iid, _) = pair(&m.student, &m.internship)?;
+            let (app_id, eid) = *apps
+                .get(&(sid, iid))
+                .with_context(|| format!("message without an application: {} / {}", m.student, m.internship))?;
+            let (from, to) = if m.from == "student" { (sid, eid) } else { (eid, sid) };
+            let at = ago(m.minutes_ago * 60_000);
+            messages::insert(
+                w,
+                Message {
+                    id: 0,
+                    application_id: app_id,
+                    sender_id: from,
+                    receiver_id: to,
+                    content: m.content.clone(),
+                    created_at: at,
+                    read_at: m.read.then_some(at + 60_000),
+                },
+            )?;
+        }
+        let mut comments: Vec<&FxComment> = demo.comments.iter().collect();
+        comments.sort_by_key(|c| std::cmp::Reverse(c.hours_ago));
+        for c in comments {
+            let (sid, iid, _) = pair(&c.student, &c.internship)?;
+            social::add_comment(
+                w,
+                Comment {
+                    id: 0,
+                    internship_id: iid,
+                    user_id: sid,
+                    content: c.content.clone(),
+                    created_at: ago(c.hours_ago * 3_600_000),
+                },
+            )?;
+        }
+        for (list, mark) in [(&demo.likes, Mark::Like), (&demo.bookmarks, Mark::Bookmark)] {
+            for (n, p) in list.iter().enumerate() {
+                let (sid, iid, _) = pair(&p.student, &p.internship)?;
+                if !social::is_set(w, mark, iid, sid)? {
+                    social::toggle(w, mark, iid, sid, ago((n as i64 + 1) * 3_600_000))?;
+                }
+            }
+        }
+        for c in &demo.contact_messages {
+            contact::insert(
+                w,
+                ContactMessage {
+                    id: 0,
+                    name: c.name.clone(),
+                    email: c.email.clone(),
+                    subject: c.subject.clone(),
+                    message: c.message.clone(),
+                    created_at: ago(2 * DAY_MS),
+                },
+            )?;
+        }
+        for src in &demo.job_sources {
+            let provider = provider_of(&src.provider)
+                .with_context(|| format!("unknown job-board provider {}", src.provider))?;
+            let id = w.next_id::<JobSource>()?;
+            w.put(&JobSource {
+                id,
+                provider,
+                token: src.token.clone(),
+                company: src.company.clone(),
+                last_refresh_at: None,
+                last_error: None,
+            })?;
+        }
+        let first_student = demo.students.first().context("no demo students")?;
+        let first_employer = demo.employers.first().context("no demo employers")?;
+        Ok(SeedReport {
+            employers: demo.employers.len(),
+            students: demo.students.len(),
+            internships: demo.internships.len(),
+            demo_student: (first_student.email.clone(), first_student.password.clone()),
+            demo_employer: (first_employer.email.clone(), first_employer.password.clone()),
+        })
+    });
+    if report.is_err() {
+        for (name, _) in &files {
+            let _ = std::fs::remove_file(s.paths.video_file(name));
+        }
+    }
+    report
+}
+
+/// The statuses an application passed through to reach `to` (SPEC.md section 4's graph).
+fn pipeline_path(to: Status) -> Vec<Status> {
+    use Status::*;
+    match to {
+        Pending => vec![Pending],
+        UnderReview => vec![Pending, UnderReview],
+        InterviewRequested => vec![Pending, InterviewRequested],
+        OfferExtended => vec![Pending, InterviewRequested, OfferExtended],
+        Hired => vec![Pending, InterviewRequested, OfferExtended, Hired],
+        Rejected => vec![Pending, InterviewRequested, Rejected],
+    }
+}
+
+/// Copies the landing page's sample videos into `videos/` when they are not there.
+pub fn ensure_landing_videos(s: &Services) -> anyhow::Result<()> {
+    #[derive(Deserialize)]
+    struct Sample {
+        video: String,
+    }
+    for sample in landing_samples::<Sample>() {
+        let path = s.paths.video_file(&sample.video);
+        if !path.exists()
+            && let Some(bytes) = video(&sample.video)
+        {
+            std::fs::write(&path, bytes)
+                .with_context(|| format!("while writing {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Sets the demo admin pin when none is set; returns it when it did.
+pub fn ensure_demo_pin(s: &Services) -> anyhow::Result<Option<String>> {
+    let pin = demo()?.admin_pin;
+    if crate::store::meta::admin_pin_hash(&s.store.read()?)?.is_some() {
+        return Ok(None);
+    }
+    let hash = hash_password_now(&pin).map_err(|e| anyhow::anyhow!("{e}"))?;
+    s.store
+        .write(|w| crate::store::meta::set_admin_pin_hash(w, &hash))?;
+    Ok(Some(pin))
+}

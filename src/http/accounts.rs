@@ -1,0 +1,578 @@
+//! Sign-up, sign-in, sessions, profiles, profile photo and transcript.
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post, put};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use super::uploads::{self, Accept, MB};
+use super::views::UserView;
+use crate::auth::{self, AnyUser, ClientIp, Employer, MaybeUser, Student};
+use crate::clock::now_ms;
+use crate::error::{AppError, AppResult};
+use crate::options::{self, COMPANY_SIZES, GRADES, INDUSTRIES, INTERESTS};
+use crate::state::AppState;
+use crate::store::applications;
+use crate::store::internships;
+use crate::store::sessions::Subject;
+use crate::store::users::{self, Role, User, UserWriteError};
+use crate::store::Reader;
+use crate::validate::{Checks, LONG_MAX, SHORT_MAX, clean, is_url};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/users", post(signup_student))
+        .route("/api/student-login", post(login_student))
+        .route("/api/employers", post(signup_employer))
+        .route("/api/employers/login", post(login_employer))
+        .route("/api/auth/user", get(current_user))
+        .route("/api/logout", post(logout))
+        .route("/api/employers/logout", post(logout))
+        .route("/api/login", get(login_redirect))
+        .route("/api/users/{id}", put(update_student).get(get_user))
+        .route(
+            "/api/employers/profile",
+            get(get_employer_profile).put(update_employer_profile),
+        )
+        .route(
+            "/api/users/{id}/photo",
+            post(upload_photo)
+                .get(get_photo)
+                .layer(DefaultBodyLimit::max((PHOTO_MAX + MB) as usize)),
+        )
+        .route(
+            "/api/users/{id}/transcript",
+            post(upload_transcript)
+                .get(get_transcript)
+                .layer(DefaultBodyLimit::max((TRANSCRIPT_MAX + MB) as usize)),
+        )
+}
+
+const PHOTO_MAX: u64 = 5 * MB;
+const TRANSCRIPT_MAX: u64 = 10 * MB;
+const NAME_MAX: usize = 100;
+const PASSWORD_MAX: usize = 256;
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct StudentSignup {
+    first_name: String,
+    last_name: String,
+    email: String,
+    password: String,
+    grade: String,
+    school: String,
+    interests: Vec<String>,
+    gpa: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct StudentProfile {
+    first_name: String,
+    last_name: String,
+    email: String,
+    grade: String,
+    school: String,
+    interests: Vec<String>,
+    gpa: Option<String>,
+}
+
+/// The student rules shared by sign-up and profile edit; fills the user on success.
+fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
+    c.required("firstName", &p.first_name, "First name is required")
+        .max_len("firstName", &p.first_name, NAME_MAX)
+        .required("lastName", &p.last_name, "Last name is required")
+        .max_len("lastName", &p.last_name, NAME_MAX)
+        .email("email", &p.email, "Valid email required")
+        .required("grade", &p.grade, "Grade level is required")
+        .required("school", &p.school, "School name is required")
+        .max_len("school", &p.school, SHORT_MAX)
+        .check(
+            "interests",
+            !p.interests.is_empty(),
+            "Please select at least one interest",
+        )
+        .check("interests", p.interests.len() <= 20, "Choose at most 20 interests");
+    let grade = options::canonical(&GRADES, &p.grade);
+    if !c.has("grade") && grade.is_none() {
+        c.fail("grade", "Grade level is required");
+    }
+    let mut interests: Vec<String> = Vec::new();
+    for i in &p.interests {
+        match options::canonical(&INTERESTS, i) {
+            Some(v) if !interests.iter().any(|x| x == v) => interests.push(v.to_string()),
+            Some(_) => {}
+            None => c.fail("interests", &format!("Unknown interest: {}", clean(i).chars().take(40).collect::<String>())),
+        }
+    }
+    let gpa = clean(p.gpa.as_deref().unwrap_or(""));
+    c.max_len("gpa", &gpa, 10);
+    u.first_name = clean(&p.first_name);
+    u.last_name = clean(&p.last_name);
+    u.email = p.email.trim().to_string();
+    u.grade = grade.unwrap_or_default().to_string();
+    u.school = clean(&p.school);
+    u.interests = interests;
+    u.gpa = gpa;
+}
+
+fn taken(e: UserWriteError) -> AppError {
+    match e {
+        UserWriteError::EmailTaken => {
+            AppError::Conflict("An account with this email already exists".into())
+        }
+        UserWriteError::Store(e) => e.into(),
+    }
+}
+
+fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, user: &User) -> Response {
+    (
+        status,
+        [(header::SET_COOKIE, cookie)],
+        Json(UserView::from(user)),
+    )
+        .into_response()
+}
+
+async fn signup_student(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<StudentSignup>,
+) -> AppResult<Response> {
+    let mut c = Checks::new();
+    let mut user = User::blank(Role::Student);
+    let profile = StudentProfile {
+        first_name: body.first_name,
+        last_name: body.last_name,
+        email: body.email,
+        grade: body.grade,
+        school: body.school,
+        interests: body.interests,
+        gpa: body.gpa,
+    };
+    check_student(&mut c, &profile, &mut user);
+    c.min_len("password", &body.password, 6, "Password must be at least 6 characters")
+        .max_len("password", &body.password, PASSWORD_MAX);
+    // Order the messages as the form shows its fields.
+    c.finish()?;
+    if users::by_email(&state.store().read()?, &user.email)?.is_some() {
+        return Err(taken(UserWriteError::EmailTaken));
+    }
+    user.password_hash = auth::hash_password(&state, body.password).await?;
+    user.created_at = now_ms();
+    let user = state.store().write(|w| users::insert(w, user)).map_err(taken)?;
+    let cookie = auth::start_session(&state, Subject::User(user.id))?;
+    Ok(with_cookie(StatusCode::CREATED, cookie, &user))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct EmployerFields {
+    first_name: String,
+    last_name: String,
+    email: String,
+    password: String,
+    position: String,
+    company: String,
+    company_size: String,
+    industry: String,
+    website: Option<String>,
+    phone: Option<String>,
+    address: String,
+    company_description: String,
+}
+
+/// The employer rules shared by sign-up and profile edit; fills the user.
+fn check_employer(c: &mut Checks, p: &EmployerFields, u: &mut User, with_phone: bool) {
+    c.required("firstName", &p.first_name, "First name is required")
+        .max_len("firstName", &p.first_name, NAME_MAX)
+        .required("lastName", &p.last_name, "Last name is required")
+        .max_len("lastName", &p.last_name, NAME_MAX)
+        .email("email", &p.email, "Valid email required")
+        .required("company", &p.company, "Company name is required")
+        .max_len("company", &p.company, SHORT_MAX)
+        .required("position", &p.position, "Your position is required")
+        .max_len("position", &p.position, SHORT_MAX)
+        .required("companySize", &p.company_size, "Company size is required")
+        .required("industry", &p.industry, "Industry is required");
+    let size = COMPANY_SIZES
+        .iter()
+        .find(|s| **s == p.company_size.trim())
+        .copied();
+    if !c.has("companySize") && size.is_none() {
+        c.fail("companySize", "Company size is required");
+    }
+    let industry = options::canonical(&INDUSTRIES, &p.industry);
+    if !c.has("industry") && industry.is_none() {
+        c.fail("industry", "Industry is required");
+    }
+    let website = p.website.as_deref().unwrap_or("").trim().to_string();
+    c.check(
+        "website",
+        website.is_empty() || is_url(&website),
+        "Valid website URL required",
+    );
+    let phone = clean(p.phone.as_deref().unwrap_or(""));
+    if with_phone {
+        c.min_len("phone", &phone, 10, "Valid phone number required")
+            .max_len("phone", &phone, 40);
+    }
+    c.required("address", &p.address, "Company address is required")
+        .max_len("address", &p.address, SHORT_MAX)
+        .min_len(
+            "companyDescription",
+            &p.company_description,
+            50,
+            "Company description must be at least 50 characters",
+        )
+        .max_len("companyDescription", &p.company_description, LONG_MAX);
+    u.first_name = clean(&p.first_name);
+    u.last_name = clean(&p.last_name);
+    u.email = p.email.trim().to_string();
+    u.company = clean(&p.company);
+    u.position = clean(&p.position);
+    u.company_size = size.unwrap_or_default().to_string();
+    u.industry = industry.unwrap_or_default().to_string();
+    u.website = website;
+    if with_phone {
+        u.phone = phone;
+    }
+    u.address = clean(&p.address);
+    u.company_description = clean(&p.company_description);
+}
+
+async fn signup_employer(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<EmployerFields>,
+) -> AppResult<Response> {
+    let mut c = Checks::new();
+    let mut user = User::blank(Role::Employer);
+    check_employer(&mut c, &body, &mut user, false);
+    c.min_len("password", &body.password, 8, "Password must be at least 8 characters")
+        .max_len("password", &body.password, PASSWORD_MAX);
+    c.finish()?;
+    if users::by_email(&state.store().read()?, &user.email)?.is_some() {
+        return Err(taken(UserWriteError::EmailTaken));
+    }
+    user.password_hash = auth::hash_password(&state, body.password).await?;
+    user.created_at = now_ms();
+    let user = state.store().write(|w| users::insert(w, user)).map_err(taken)?;
+    let cookie = auth::start_session(&state, Subject::User(user.id))?;
+    Ok(with_cookie(StatusCode::CREATED, cookie, &user))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Credentials {
+    email: String,
+    password: String,
+}
+
+const TOO_MANY: &str = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
+
+async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> AppResult<Response> {
+    let mut c = Checks::new();
+    c.email("email", &body.email, "Please enter a valid email address")
+        .required("password", &body.password, "Password is required")
+        .max_len("password", &body.password, PASSWORD_MAX);
+    c.finish()?;
+    let account_key = format!("account:{}", users::email_key(&body.email));
+    let ip_key = format!("ip:{ip}");
+    if state.login_failures.is_blocked(&account_key) || state.login_failures.is_blocked(&ip_key) {
+        return Err(AppError::TooManyRequests(TOO_MANY.into()));
+    }
+    let found = users::by_email(&state.store().read()?, &body.email)?;
+    let ok = match &found {
+        Some(u) => auth::verify_password(&state, body.password, u.password_hash.clone()).await?,
+        None => false,
+    };
+    let Some(user) = found.filter(|_| ok) else {
+        state.login_failures.record_failure(&account_key);
+        state.login_failures.record_failure(&ip_key);
+        return Err(AppError::Unauthorized("Invalid email or password".into()));
+    };
+    state.login_failures.reset(&account_key);
+    if user.role != role {
+        return Err(AppError::Unauthorized(match user.role {
+            Role::Student => "This is a student account. Please use the student sign-in.".into(),
+            Role::Employer => "This is an employer account. Please use the employer sign-in.".into(),
+        }));
+    }
+    let cookie = auth::start_session(&state, Subject::User(user.id))?;
+    Ok(with_cookie(StatusCode::OK, cookie, &user))
+}
+
+async fn login_student(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<Credentials>,
+) -> AppResult<Response> {
+    login(state, ip, body, Role::Student).await
+}
+
+async fn login_employer(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<Credentials>,
+) -> AppResult<Response> {
+    login(state, ip, body, Role::Employer).await
+}
+
+async fn current_user(AnyUser(user): AnyUser) -> Json<UserView> {
+    Json(UserView::from(&user))
+}
+
+#[derive(Serialize)]
+struct Done {
+    message: &'static str,
+}
+
+async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
+    auth::end_session(&state, &headers)?;
+    Ok((
+        [(header::SET_COOKIE, auth::clear_cookie(&state))],
+        Json(Done {
+            message: "Signed out",
+        }),
+    )
+        .into_response())
+}
+
+async fn login_redirect() -> Redirect {
+    Redirect::to("/role-selection")
+}
+
+/// A user may read their own record; employers the students who applied to them.
+async fn get_user(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+) -> AppResult<Json<UserView>> {
+    if me.id == id {
+        return Ok(Json(UserView::from(&me)));
+    }
+    let r = state.store().read()?;
+    if me.role == Role::Employer && employer_may_see_student(&r, me.id, id)? {
+        let u = r.get::<User>(id)?.ok_or_else(|| AppError::not_found("User not found"))?;
+        return Ok(Json(UserView::from(&u)));
+    }
+    Err(AppError::forbidden())
+}
+
+/// True when the student has applied to one of the employer's postings.
+pub fn employer_may_see_student(
+    r: &impl Reader,
+    employer_id: u64,
+    student_id: u64,
+) -> AppResult<bool> {
+    Ok(applications::by_student(r, student_id)?
+        .iter()
+        .any(|a| a.employer_id == employer_id))
+}
+
+async fn update_student(
+    State(state): State<AppState>,
+    Student(me): Student,
+    Path(id): Path<u64>,
+    ApiJson(body): ApiJson<StudentProfile>,
+) -> AppResult<Json<UserView>> {
+    if me.id != id {
+        return Err(AppError::Forbidden("You can only edit your own profile".into()));
+    }
+    let mut c = Checks::new();
+    let mut user = me.clone();
+    check_student(&mut c, &body, &mut user);
+    c.finish()?;
+    state
+        .store()
+        .write(|w| users::update(w, &me.email, &user))
+        .map_err(taken)?;
+    Ok(Json(UserView::from(&user)))
+}
+
+async fn get_employer_profile(Employer(me): Employer) -> Json<UserView> {
+    Json(UserView::from(&me))
+}
+
+async fn update_employer_profile(
+    State(state): State<AppState>,
+    Employer(me): Employer,
+    ApiJson(body): ApiJson<EmployerFields>,
+) -> AppResult<Json<UserView>> {
+    let mut c = Checks::new();
+    let mut user = me.clone();
+    check_employer(&mut c, &body, &mut user, true);
+    c.finish()?;
+    state
+        .store()
+        .write(|w| {
+            users::update(w, &me.email, &user)?;
+            // Postings carry the company's name and industry; keep them in step.
+            if user.company != me.company || user.industry != me.industry {
+                for mut i in internships::by_employer(w, user.id, true)? {
+                    i.company = user.company.clone();
+                    i.industry = user.industry.clone();
+                    w.put(&i)?;
+                }
+            }
+            Ok::<_, UserWriteError>(())
+        })
+        .map_err(taken)?;
+    Ok(Json(UserView::from(&user)))
+}
+
+const PHOTO: Accept = Accept {
+    field: "file",
+    kinds: uploads::IMAGE_KINDS,
+    max_bytes: PHOTO_MAX,
+    too_large: "Profile photo must be under 5MB",
+    wrong_type: "Please upload an image file",
+    missing: "Please choose an image file",
+};
+
+const TRANSCRIPT: Accept = Accept {
+    field: "file",
+    kinds: uploads::TRANSCRIPT_KINDS,
+    max_bytes: TRANSCRIPT_MAX,
+    too_large: "Transcript must be under 10MB",
+    wrong_type: "Please upload a PDF or image file",
+    missing: "Please choose a PDF or image file",
+};
+
+fn own_student(me: &User, id: u64) -> AppResult<()> {
+    if me.id != id || me.role != Role::Student {
+        return Err(AppError::Forbidden("You can only change your own profile".into()));
+    }
+    Ok(())
+}
+
+fn remove_image(state: &AppState, name: &str) {
+    let _ = std::fs::remove_file(state.paths().images().join(name));
+}
+
+async fn upload_photo(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+    headers: HeaderMap,
+    mp: Multipart,
+) -> AppResult<Json<UserView>> {
+    own_student(&me, id)?;
+    uploads::check_length(&headers, PHOTO_MAX + MB, PHOTO.too_large)?;
+    let upload = uploads::read_file(mp, &state.paths().tmp(), &PHOTO).await?;
+    let name = upload.persist(&state.paths().images())?;
+    let saved = state.store().write(|w| {
+        let mut u = w.get::<User>(id)?.ok_or_else(|| AppError::not_found("User not found"))?;
+        let old = u.photo.replace(name.clone());
+        u.photo_version += 1;
+        w.put(&u)?;
+        Ok::<_, AppError>((u, old))
+    });
+    match saved {
+        Ok((u, old)) => {
+            if let Some(old) = old {
+                remove_image(&state, &old);
+            }
+            Ok(Json(UserView::from(&u)))
+        }
+        Err(e) => {
+            remove_image(&state, &name);
+            Err(e)
+        }
+    }
+}
+
+async fn upload_transcript(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+    headers: HeaderMap,
+    mp: Multipart,
+) -> AppResult<Json<UserView>> {
+    own_student(&me, id)?;
+    uploads::check_length(&headers, TRANSCRIPT_MAX + MB, TRANSCRIPT.too_large)?;
+    let upload = uploads::read_file(mp, &state.paths().tmp(), &TRANSCRIPT).await?;
+    let mime = upload.mime.to_string();
+    let name = upload.persist(&state.paths().images())?;
+    let saved = state.store().write(|w| {
+        let mut u = w.get::<User>(id)?.ok_or_else(|| AppError::not_found("User not found"))?;
+        let old = u.transcript.replace((name.clone(), mime.clone()));
+        w.put(&u)?;
+        Ok::<_, AppError>((u, old))
+    });
+    match saved {
+        Ok((u, old)) => {
+            if let Some((old, _)) = old {
+                remove_image(&state, &old);
+            }
+            Ok(Json(UserView::from(&u)))
+        }
+        Err(e) => {
+            remove_image(&state, &name);
+            Err(e)
+        }
+    }
+}
+
+/// Loads a student's file for the student or an employer they applied to.
+fn student_file(
+    state: &AppState,
+    viewer: &MaybeUser,
+    id: u64,
+    pick: impl Fn(&User) -> Option<(String, String)>,
+) -> AppResult<(Vec<u8>, String)> {
+    let viewer = viewer.0.as_ref().ok_or_else(AppError::unauthorized)?;
+    let r = state.store().read()?;
+    let allowed = viewer.id == id
+        || (viewer.role == Role::Employer && employer_may_see_student(&r, viewer.id, id)?);
+    if !allowed {
+        return Err(AppError::forbidden());
+    }
+    let u = r.get::<User>(id)?.ok_or_else(|| AppError::not_found("File not found"))?;
+    let (name, mime) = pick(&u).ok_or_else(|| AppError::not_found("File not found"))?;
+    let bytes = std::fs::read(state.paths().images().join(&name))
+        .map_err(|_| AppError::not_found("File not found"))?;
+    Ok((bytes, mime))
+}
+
+async fn get_photo(
+    State(state): State<AppState>,
+    viewer: MaybeUser,
+    Path(id): Path<u64>,
+) -> AppResult<Response> {
+    let (bytes, mime) = student_file(&state, &viewer, id, |u| {
+        u.photo.as_ref().map(|p| {
+            let mime = mime_guess::from_path(p).first_or_octet_stream().to_string();
+            (p.clone(), mime)
+        })
+    })?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, mime),
+            (header::CACHE_CONTROL, "private, max-age=86400".to_string()),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+async fn get_transcript(
+    State(state): State<AppState>,
+    viewer: MaybeUser,
+    Path(id): Path<u64>,
+) -> AppResult<Response> {
+    let (bytes, mime) = student_file(&state, &viewer, id, |u| u.transcript.clone())?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, mime),
+            (header::CACHE_CONTROL, "private, no-store".to_string()),
+            (header::CONTENT_DISPOSITION, "inline; filename=\"transcript\"".to_string()),
+        ],
+        bytes,
+    )
+        .into_response())
+}

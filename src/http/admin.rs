@@ -1,0 +1,124 @@
+//! Admin sign-in (pin checked by the server) and AI-video requests.
+
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use super::internships::{VIDEO, VIDEO_MAX, view};
+use super::uploads::{self, Accept, MB};
+use crate::ai_requests;
+use crate::auth::{self, Admin, ClientIp};
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+use crate::store::meta;
+use crate::store::sessions::Subject;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/admin/login", post(admin_login))
+        .route("/api/admin/logout", post(admin_logout))
+        .route("/api/admin/session", get(admin_session))
+        .route("/api/admin/ai-video-requests", get(list_ai_requests))
+        .route(
+            "/api/admin/ai-video-requests/{id}/upload",
+            post(fulfil_ai_request).layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
+        )
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct PinForm {
+    pin: String,
+}
+
+#[derive(Serialize)]
+struct AdminStatus {
+    admin: bool,
+    message: &'static str,
+}
+
+const ADMIN_KEY: &str = "admin";
+
+async fn admin_login(
+    State(state): State<AppState>,
+    ClientIp(_ip): ClientIp,
+    ApiJson(body): ApiJson<PinForm>,
+) -> AppResult<Response> {
+    if body.pin.trim().is_empty() {
+        return Err(AppError::bad_request("Please enter the admin pin"));
+    }
+    if body.pin.len() > 256 {
+        return Err(AppError::Unauthorized("Invalid pin. Please try again.".into()));
+    }
+    let Some(hash) = meta::admin_pin_hash(&state.store().read()?)? else {
+        return Err(AppError::Unavailable(
+            "No admin pin is set. On the server, run: internreel admin set-pin".into(),
+        ));
+    };
+    if state.admin_failures.is_blocked(ADMIN_KEY) {
+        return Err(AppError::TooManyRequests(
+            "Too many wrong pins. Admin sign-in is locked for 15 minutes.".into(),
+        ));
+    }
+    if !auth::verify_password(&state, body.pin, hash).await? {
+        state.admin_failures.record_failure(ADMIN_KEY);
+        return Err(AppError::Unauthorized("Invalid pin. Please try again.".into()));
+    }
+    state.admin_failures.reset(ADMIN_KEY);
+    let cookie = auth::start_session(&state, Subject::Admin)?;
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        Json(AdminStatus {
+            admin: true,
+            message: "Access Granted",
+        }),
+    )
+        .into_response())
+}
+
+async fn admin_logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
+    auth::end_session(&state, &headers)?;
+    Ok((
+        [(header::SET_COOKIE, auth::clear_cookie(&state))],
+        Json(AdminStatus {
+            admin: false,
+            message: "Signed out",
+        }),
+    )
+        .into_response())
+}
+
+async fn admin_session(_: Admin) -> Json<AdminStatus> {
+    Json(AdminStatus {
+        admin: true,
+        message: "Signed in as admin",
+    })
+}
+
+async fn list_ai_requests(
+    State(state): State<AppState>,
+    _: Admin,
+) -> AppResult<Json<Vec<ai_requests::RequestView>>> {
+    Ok(Json(ai_requests::list(&state.services, crate::clock::now_ms())?))
+}
+
+const ADMIN_VIDEO: Accept = Accept { field: "video", ..VIDEO };
+
+async fn fulfil_ai_request(
+    State(state): State<AppState>,
+    _: Admin,
+    Path(id): Path<u64>,
+    headers: HeaderMap,
+    mp: Multipart,
+) -> AppResult<Json<super::internships::InternshipView>> {
+    ai_requests::check_pending(&state.services, id)?;
+    uploads::check_length(&headers, VIDEO_MAX + 2 * MB, VIDEO.too_large)?;
+    let upload = uploads::read_file(mp, &state.paths().tmp(), &ADMIN_VIDEO).await?;
+    let i = ai_requests::fulfil(&state.services, id, upload)?;
+    let r = state.store().read()?;
+    Ok(Json(view(&r, state.paths(), &i, None)?))
+}

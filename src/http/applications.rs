@@ -1,0 +1,250 @@
+//! Applications and the hiring pipeline.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use super::internships::NOT_FOUND;
+use super::views::StudentView;
+use crate::auth::{Employer, Student};
+use crate::clock::{self, now_ms, rfc3339};
+use crate::error::{AppError, AppResult, OptionExt};
+use crate::state::AppState;
+use crate::store::Reader;
+use crate::store::applications::{self, Application, Status};
+use crate::store::internships::Internship;
+use crate::store::users::User;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/applications", post(create_application))
+        .route("/api/applications/{user_id}", get(list_student_applications))
+        .route(
+            "/api/users/{user_id}/applications",
+            get(list_student_applications),
+        )
+        .route("/api/employers/applications", get(list_employer_applications))
+        .route("/api/employers/applications/count", get(count_employer_applications))
+        .route("/api/employers/applications/{id}", put(update_status))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct HistoryEntry {
+    status: &'static str,
+    at: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct InternshipRef {
+    id: u64,
+    title: String,
+    company: String,
+    location: String,
+    employer_id: u64,
+    archived: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ApplicationView {
+    id: u64,
+    internship_id: u64,
+    status: &'static str,
+    applied_at: String,
+    updated_at: String,
+    history: Vec<HistoryEntry>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    internship: Option<InternshipRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    internship_title: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    student: Option<StudentView>,
+    /// For employers: the statuses this application may move to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next_statuses: Option<Vec<&'static str>>,
+}
+
+fn base_view(a: &Application) -> ApplicationView {
+    ApplicationView {
+        id: a.id,
+        internship_id: a.internship_id,
+        status: a.status.as_str(),
+        applied_at: rfc3339(a.applied_at),
+        updated_at: rfc3339(a.history.last().map(|h| h.1).unwrap_or(a.applied_at)),
+        history: a
+            .history
+            .iter()
+            .map(|(s, at)| HistoryEntry {
+                status: s.as_str(),
+                at: rfc3339(*at),
+            })
+            .collect(),
+        internship: None,
+        internship_title: None,
+        student: None,
+        next_statuses: None,
+    }
+}
+
+fn student_view(r: &impl Reader, a: &Application) -> AppResult<ApplicationView> {
+    let mut v = base_view(a);
+    if let Some(i) = r.get::<Internship>(a.internship_id)? {
+        v.internship_title = Some(i.title.clone());
+        v.internship = Some(InternshipRef {
+            id: i.id,
+            title: i.title,
+            company: i.company,
+            location: i.location,
+            employer_id: i.employer_id,
+            archived: i.archived,
+        });
+    }
+    Ok(v)
+}
+
+fn employer_view(r: &impl Reader, a: &Application) -> AppResult<ApplicationView> {
+    let mut v = student_view(r, a)?;
+    v.student = r.get::<User>(a.student_id)?.as_ref().map(StudentView::from);
+    v.next_statuses = Some(a.status.next().iter().map(|s| s.as_str()).collect());
+    Ok(v)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct NewApplication {
+    internship_id: u64,
+    status: Option<String>,
+}
+
+async fn create_application(
+    State(state): State<AppState>,
+    Student(me): Student,
+    ApiJson(body): ApiJson<NewApplication>,
+) -> AppResult<(StatusCode, Json<ApplicationView>)> {
+    if body.status.as_deref().is_some_and(|s| s != "pending") {
+        return Err(AppError::bad_request("A new application starts as pending"));
+    }
+    let a = state.store().write(|w| {
+        let i = w
+            .get::<Internship>(body.internship_id)?
+            .filter(|i| !i.archived)
+            .ok_or_not_found(NOT_FOUND)?;
+        if applications::find(w, i.id, me.id)?.is_some() {
+            return Err(AppError::Conflict(
+                "You have already applied to this internship".into(),
+            ));
+        }
+        if clock::parse_date(&i.deadline).is_some_and(|d| d < clock::today()) {
+            return Err(AppError::bad_request(
+                "The application deadline for this internship has passed",
+            ));
+        }
+        let now = now_ms();
+        Ok(applications::insert(
+            w,
+            Application {
+                id: 0,
+                internship_id: i.id,
+                student_id: me.id,
+                employer_id: i.employer_id,
+                status: Status::Pending,
+                applied_at: now,
+                history: vec![(Status::Pending, now)],
+            },
+        )?)
+    })?;
+    let r = state.store().read()?;
+    Ok((StatusCode::CREATED, Json(student_view(&r, &a)?)))
+}
+
+async fn list_student_applications(
+    State(state): State<AppState>,
+    Student(me): Student,
+    Path(user_id): Path<u64>,
+) -> AppResult<Json<Vec<ApplicationView>>> {
+    if me.id != user_id {
+        return Err(AppError::Forbidden(
+            "You can only see your own applications".into(),
+        ));
+    }
+    let r = state.store().read()?;
+    let out = applications::by_student(&r, me.id)?
+        .iter()
+        .map(|a| student_view(&r, a))
+        .collect::<AppResult<Vec<_>>>()?;
+    Ok(Json(out))
+}
+
+async fn list_employer_applications(
+    State(state): State<AppState>,
+    Employer(me): Employer,
+) -> AppResult<Json<Vec<ApplicationView>>> {
+    let r = state.store().read()?;
+    let out = applications::by_employer(&r, me.id)?
+        .iter()
+        .map(|a| employer_view(&r, a))
+        .collect::<AppResult<Vec<_>>>()?;
+    Ok(Json(out))
+}
+
+#[derive(Serialize)]
+struct Count {
+    count: usize,
+}
+
+async fn count_employer_applications(
+    State(state): State<AppState>,
+    Employer(me): Employer,
+) -> AppResult<Json<Count>> {
+    let r = state.store().read()?;
+    Ok(Json(Count {
+        count: applications::count_by_employer(&r, me.id)?,
+    }))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct StatusChange {
+    status: String,
+}
+
+async fn update_status(
+    State(state): State<AppState>,
+    Employer(me): Employer,
+    Path(id): Path<u64>,
+    ApiJson(body): ApiJson<StatusChange>,
+) -> AppResult<Json<ApplicationView>> {
+    let to = Status::parse(body.status.trim()).ok_or_else(|| {
+        AppError::bad_request(
+            "Unknown status; use pending, under_review, interview_requested, offer_extended, hired or rejected",
+        )
+    })?;
+    let a = state.store().write(|w| {
+        let mut a = w
+            .get::<Application>(id)?
+            .ok_or_not_found("Application not found")?;
+        if a.employer_id != me.id {
+            return Err(AppError::Forbidden(
+                "This application is for another employer's posting".into(),
+            ));
+        }
+        if !a.status.can_move_to(to) {
+            return Err(AppError::Unprocessable(format!(
+                "Cannot move an application from {} to {}",
+                a.status.as_str(),
+                to.as_str()
+            )));
+        }
+        a.status = to;
+        a.history.push((to, now_ms()));
+        w.put(&a)?;
+        Ok(a)
+    })?;
+    let r = state.store().read()?;
+    Ok(Json(employer_view(&r, &a)?))
+}

@@ -1,0 +1,534 @@
+//! Postings: the feed list, one posting, create (video upload or AI request), edit, archive.
+
+use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Path, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, put};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use super::uploads::{self, Accept, MB};
+use crate::auth::{Employer, MaybeUser};
+use crate::clock::{self, now_ms, rfc3339};
+use crate::error::{AppError, AppResult, OptionExt};
+use crate::state::{AppState, DataPaths};
+use crate::store::ai_requests::AiVideoRequest;
+use crate::store::internships::{self, Internship, Requirements, Video};
+use crate::store::social::{self, Mark};
+use crate::store::users::{Role, User};
+use crate::store::{Reader, applications};
+use crate::validate::{Checks, LONG_MAX, SHORT_MAX, clean};
+
+pub const AI_MARKER: &str = "AI_VIDEO_PROCESSING";
+pub const VIDEO_MAX: u64 = 40 * MB;
+pub const NOT_FOUND: &str = "Internship not found";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/internships",
+            get(list_internships)
+                .post(create_internship)
+                .layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
+        )
+        .route(
+            "/api/internships/{id}",
+            get(get_internship).delete(delete_internship),
+        )
+        .route("/api/employers/internships", get(list_own_internships))
+        .route(
+            "/api/employers/internships/{id}",
+            put(update_internship).layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
+        )
+}
+
+pub const VIDEO: Accept = Accept {
+    field: "videoFile",
+    kinds: uploads::VIDEO_KINDS,
+    max_bytes: VIDEO_MAX,
+    too_large: "Please choose a video file smaller than 40MB",
+    wrong_type: "Please upload an MP4, MOV or AVI video file",
+    missing: "Please select a video file to upload.",
+};
+
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum RequirementsView {
+    Text(String),
+    List(Vec<String>),
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InternshipView {
+    pub id: u64,
+    pub title: String,
+    pub company: String,
+    pub company_icon: String,
+    pub industry: String,
+    pub location: String,
+    pub description: String,
+    pub requirements: RequirementsView,
+    pub duration: String,
+    pub salary: Option<String>,
+    pub deadline: String,
+    pub application_deadline: String,
+    pub posted_date: String,
+    pub created_at: String,
+    pub video_url: String,
+    pub video_status: &'static str,
+    pub employer_id: u64,
+    pub application_count: u64,
+    pub match_score: Option<u8>,
+    pub match_reasons: Option<Vec<String>>,
+    pub work_style: String,
+    pub age_requirement: String,
+    pub grade_requirement: String,
+    pub skills: Vec<String>,
+    pub benefits: Vec<String>,
+    pub tags: Vec<String>,
+    pub hours_per_week: Option<u32>,
+    pub likes: u64,
+    pub comments: u64,
+    pub bookmarks: u64,
+    pub is_liked: bool,
+    pub is_bookmarked: bool,
+    pub has_applied: bool,
+    pub archived: bool,
+}
+
+pub fn initials(company: &str) -> String {
+    company
+        .split_whitespace()
+        .filter_map(|w| w.chars().find(|c| c.is_alphanumeric()))
+        .take(2)
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+pub fn video_url(v: &Video) -> String {
+    match v {
+        Video::File(name) => format!("/api/videos/{name}"),
+        Video::AiProcessing => AI_MARKER.into(),
+        Video::None => String::new(),
+    }
+}
+
+pub fn video_status(paths: &DataPaths, v: &Video) -> &'static str {
+    match v {
+        Video::File(name) if paths.video_file(name).is_file() => "ready",
+        Video::AiProcessing => "processing",
+        _ => "missing",
+    }
+}
+
+/// Builds the view of a posting for one viewer (per-student flags only for students).
+pub fn view(
+    r: &impl Reader,
+    paths: &DataPaths,
+    i: &Internship,
+    viewer: Option<&User>,
+) -> AppResult<InternshipView> {
+    let stats = internships::stats(r, i.id)?;
+    let student = viewer.filter(|u| u.role == Role::Student);
+    let (is_liked, is_bookmarked, has_applied) = match student {
+        Some(u) => (
+            social::is_set(r, Mark::Like, i.id, u.id)?,
+            social::is_set(r, Mark::Bookmark, i.id, u.id)?,
+            applications::find(r, i.id, u.id)?.is_some(),
+        ),
+        None => (false, false, false),
+    };
+    Ok(InternshipView {
+        id: i.id,
+        title: i.title.clone(),
+        company: i.company.clone(),
+        company_icon: initials(&i.company),
+        industry: i.industry.clone(),
+        location: i.location.clone(),
+        description: i.description.clone(),
+        requirements: match &i.requirements {
+            Requirements::Text(t) => RequirementsView::Text(t.clone()),
+            Requirements::List(l) => RequirementsView::List(l.clone()),
+        },
+        duration: i.duration.clone(),
+        salary: i.salary.clone(),
+        deadline: i.deadline.clone(),
+        application_deadline: i.deadline.clone(),
+        posted_date: clock::format_date(clock::date_of(i.created_at)),
+        created_at: rfc3339(i.created_at),
+        video_url: video_url(&i.video),
+        video_status: video_status(paths, &i.video),
+        employer_id: i.employer_id,
+        application_count: stats.applications,
+        match_score: None,
+        match_reasons: None,
+        work_style: i.work_style.clone(),
+        age_requirement: i.age_requirement.clone(),
+        grade_requirement: i.grade_requirement.clone(),
+        skills: i.skills.clone(),
+        benefits: i.benefits.clone(),
+        tags: i.tags.clone(),
+        hours_per_week: i.hours_per_week,
+        likes: stats.likes,
+        comments: stats.comments,
+        bookmarks: stats.bookmarks,
+        is_liked,
+        is_bookmarked,
+        has_applied,
+        archived: i.archived,
+    })
+}
+
+async fn list_internships(
+    State(state): State<AppState>,
+    MaybeUser(viewer): MaybeUser,
+) -> AppResult<Json<Vec<InternshipView>>> {
+    let r = state.store().read()?;
+    let list = internships::list_live(&r)?;
+    let out = list
+        .iter()
+        .map(|i| view(&r, state.paths(), i, viewer.as_ref()))
+        .collect::<AppResult<Vec<_>>>()?;
+    Ok(Json(out))
+}
+
+async fn get_internship(
+    State(state): State<AppState>,
+    MaybeUser(viewer): MaybeUser,
+    Path(id): Path<u64>,
+) -> AppResult<Json<InternshipView>> {
+    let r = state.store().read()?;
+    let i = r
+        .get::<Internship>(id)?
+        .filter(|i| !i.archived || viewer.as_ref().is_some_and(|u| u.id == i.employer_id))
+        .ok_or_not_found(NOT_FOUND)?;
+    Ok(Json(view(&r, state.paths(), &i, viewer.as_ref())?))
+}
+
+async fn list_own_internships(
+    State(state): State<AppState>,
+    Employer(me): Employer,
+) -> AppResult<Json<Vec<InternshipView>>> {
+    let r = state.store().read()?;
+    let list = internships::by_employer(&r, me.id, false)?;
+    let out = list
+        .iter()
+        .map(|i| view(&r, state.paths(), i, Some(&me)))
+        .collect::<AppResult<Vec<_>>>()?;
+    Ok(Json(out))
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RequirementsInput {
+    Text(String),
+    List(Vec<String>),
+}
+
+impl Default for RequirementsInput {
+    fn default() -> Self {
+        RequirementsInput::Text(String::new())
+    }
+}
+
+/// The posting form, from JSON or from multipart text fields.
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct PostingInput {
+    title: String,
+    description: String,
+    location: String,
+    duration: String,
+    requirements: RequirementsInput,
+    salary: Option<String>,
+    application_deadline: String,
+    ai_video_requested: bool,
+    work_style: Option<String>,
+    age_requirement: Option<String>,
+    grade_requirement: Option<String>,
+    skills: Vec<String>,
+    benefits: Vec<String>,
+    tags: Vec<String>,
+    hours_per_week: Option<u32>,
+}
+
+/// Splits a comma- or newline-separated multipart field into a list.
+fn list_field(s: &str) -> Vec<String> {
+    s.split([',', '\n'])
+        .map(clean)
+        .filter(|x| !x.is_empty())
+        .collect()
+}
+
+impl PostingInput {
+    fn from_form(f: &uploads::Form) -> AppResult<Self> {
+        let hours = f.text("hoursPerWeek");
+        Ok(PostingInput {
+            title: f.text("title"),
+            description: f.text("description"),
+            location: f.text("location"),
+            duration: f.text("duration"),
+            requirements: RequirementsInput::Text(f.text("requirements")),
+            salary: Some(f.text("salary")),
+            application_deadline: f.text("applicationDeadline"),
+            ai_video_requested: f.text("aiVideoRequested") == "true",
+            work_style: Some(f.text("workStyle")),
+            age_requirement: Some(f.text("ageRequirement")),
+            grade_requirement: Some(f.text("gradeRequirement")),
+            skills: list_field(&f.text("skills")),
+            benefits: list_field(&f.text("benefits")),
+            tags: list_field(&f.text("tags")),
+            hours_per_week: if hours.trim().is_empty() {
+                None
+            } else {
+                Some(hours.trim().parse().map_err(|_| {
+                    AppError::bad_request("Hours per week must be a whole number")
+                })?)
+            },
+        })
+    }
+
+    /// Checks SPEC.md's posting rules and writes the fields into `i`.
+    fn apply(self, i: &mut Internship) -> AppResult<()> {
+        let mut c = Checks::new();
+        let req_text = match &self.requirements {
+            RequirementsInput::Text(t) => t.clone(),
+            RequirementsInput::List(l) => l.join("\n"),
+        };
+        c.required("title", &self.title, "Title is required")
+            .max_len("title", &self.title, SHORT_MAX)
+            .min_len("description", &self.description, 10, "Description must be at least 10 characters")
+            .max_len("description", &self.description, LONG_MAX)
+            .required("location", &self.location, "Location is required")
+            .max_len("location", &self.location, SHORT_MAX)
+            .required("duration", &self.duration, "Duration is required")
+            .max_len("duration", &self.duration, SHORT_MAX)
+            .min_len("requirements", &req_text, 10, "Requirements must be at least 10 characters")
+            .max_len("requirements", &req_text, LONG_MAX)
+            .required("applicationDeadline", &self.application_deadline, "Application deadline is required");
+        let salary = clean(self.salary.as_deref().unwrap_or(""));
+        c.max_len("salary", &salary, SHORT_MAX);
+        let deadline = clock::parse_date(&self.application_deadline);
+        if !c.has("applicationDeadline") && deadline.is_none() {
+            c.fail("applicationDeadline", "Application deadline must be a valid date");
+        }
+        for (field, list) in [("skills", &self.skills), ("benefits", &self.benefits), ("tags", &self.tags)] {
+            c.check(field, list.len() <= 30, "At most 30 entries");
+            for x in list.iter() {
+                c.max_len(field, x, 60);
+            }
+        }
+        for (field, v) in [
+            ("workStyle", &self.work_style),
+            ("ageRequirement", &self.age_requirement),
+            ("gradeRequirement", &self.grade_requirement),
+        ] {
+            c.max_len(field, v.as_deref().unwrap_or(""), 60);
+        }
+        c.check("hoursPerWeek", self.hours_per_week.is_none_or(|h| h <= 40), "Hours per week must be 40 or fewer");
+        c.finish()?;
+        let or = |v: Option<String>, d: &str| {
+            let v = clean(v.as_deref().unwrap_or(""));
+            if v.is_empty() { d.to_string() } else { v }
+        };
+        i.title = clean(&self.title);
+        i.description = clean(&self.description);
+        i.location = clean(&self.location);
+        i.duration = clean(&self.duration);
+        i.requirements = match self.requirements {
+            RequirementsInput::Text(t) => Requirements::Text(clean(&t)),
+            RequirementsInput::List(l) => Requirements::List(l.iter().map(|s| clean(s)).filter(|s| !s.is_empty()).collect()),
+        };
+        i.salary = (!salary.is_empty()).then_some(salary);
+        i.deadline = deadline.map(clock::format_date).unwrap_or_default();
+        i.work_style = or(self.work_style, "On-site");
+        i.age_requirement = or(self.age_requirement, "16+");
+        i.grade_requirement = or(self.grade_requirement, "");
+        let tidy = |l: Vec<String>| l.iter().map(|s| clean(s)).filter(|s| !s.is_empty()).collect();
+        i.skills = tidy(self.skills);
+        i.benefits = tidy(self.benefits);
+        i.tags = tidy(self.tags);
+        i.hours_per_week = self.hours_per_week;
+        Ok(())
+    }
+}
+
+fn is_multipart(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"))
+}
+
+/// Reads the posting form and its video (multipart), or the JSON form.
+async fn read_posting(
+    state: &AppState,
+    req: Request,
+) -> AppResult<(PostingInput, Option<uploads::Upload>)> {
+    if is_multipart(req.headers()) {
+        uploads::check_length(req.headers(), VIDEO_MAX + 2 * MB, VIDEO.too_large)?;
+        let mp = Multipart::from_request(req, state)
+            .await
+            .map_err(|e| AppError::bad_request(e.body_text()))?;
+        let form = uploads::read_form(mp, &state.paths().tmp(), &VIDEO).await?;
+        let input = PostingInput::from_form(&form)?;
+        Ok((input, form.file))
+    } else {
+        let ApiJson(input) = ApiJson::<PostingInput>::from_request(req, state).await?;
+        Ok((input, None))
+    }
+}
+
+/// Commits a posting change; a newly stored video file is removed again if the commit fails.
+fn commit_with_file<T>(
+    state: &AppState,
+    new_file: Option<&str>,
+    f: impl FnOnce(&crate::store::Wtx) -> AppResult<T>,
+) -> AppResult<T> {
+    let out = state.store().write(f);
+    if out.is_err()
+        && let Some(name) = new_file
+    {
+        let _ = std::fs::remove_file(state.paths().video_file(name));
+    }
+    out
+}
+
+async fn create_internship(
+    State(state): State<AppState>,
+    Employer(me): Employer,
+    req: Request,
+) -> AppResult<Response> {
+    let (input, upload) = read_posting(&state, req).await?;
+    let ai = input.ai_video_requested && upload.is_none();
+    let now = now_ms();
+    let mut i = Internship {
+        id: 0,
+        employer_id: me.id,
+        title: String::new(),
+        company: me.company.clone(),
+        industry: me.industry.clone(),
+        location: String::new(),
+        description: String::new(),
+        requirements: Requirements::Text(String::new()),
+        duration: String::new(),
+        salary: None,
+        deadline: String::new(),
+        created_at: now,
+        updated_at: now,
+        video: Video::None,
+        work_style: String::new(),
+        age_requirement: String::new(),
+        grade_requirement: String::new(),
+        skills: vec![],
+        benefits: vec![],
+        tags: vec![],
+        hours_per_week: None,
+        archived: false,
+    };
+    input.apply(&mut i)?;
+    if upload.is_none() && !ai {
+        return Err(AppError::bad_request(
+            "Please attach a video file or request an AI-generated video",
+        ));
+    }
+    let file = match upload {
+        Some(u) => Some(u.persist(&state.paths().videos())?),
+        None => None,
+    };
+    i.video = match &file {
+        Some(name) => Video::File(name.clone()),
+        None => Video::AiProcessing,
+    };
+    let saved = commit_with_file(&state, file.as_deref(), |w| {
+        let i = internships::insert(w, i)?;
+        if ai {
+            w.put(&AiVideoRequest {
+                id: i.id,
+                requested_at: now,
+                completed_at: None,
+            })?;
+        }
+        Ok(i)
+    })?;
+    let r = state.store().read()?;
+    Ok((StatusCode::CREATED, Json(view(&r, state.paths(), &saved, Some(&me))?)).into_response())
+}
+
+/// Loads a posting the employer owns: 404 when missing, 403 when another's.
+pub fn owned(r: &impl Reader, me: &User, id: u64) -> AppResult<Internship> {
+    let i = r
+        .get::<Internship>(id)?
+        .filter(|i| !i.archived)
+        .ok_or_not_found(NOT_FOUND)?;
+    if i.employer_id != me.id {
+        return Err(AppError::Forbidden("This posting belongs to another employer".into()));
+    }
+    Ok(i)
+}
+
+async fn update_internship(
+    State(state): State<AppState>,
+    Employer(me): Employer,
+    Path(id): Path<u64>,
+    req: Request,
+) -> AppResult<Json<InternshipView>> {
+    let mut i = owned(&state.store().read()?, &me, id)?;
+    let (input, upload) = read_posting(&state, req).await?;
+    input.apply(&mut i)?;
+    i.updated_at = now_ms();
+    let file = match upload {
+        Some(u) => Some(u.persist(&state.paths().videos())?),
+        None => None,
+    };
+    let old_video = i.video.clone();
+    if let Some(name) = &file {
+        i.video = Video::File(name.clone());
+    }
+    let saved = commit_with_file(&state, file.as_deref(), |w| {
+        // Re-check ownership inside the transaction: the posting may have changed meanwhile.
+        owned(w, &me, id)?;
+        w.put(&i)?;
+        if file.is_some()
+            && let Some(mut req) = w.get::<AiVideoRequest>(id)?
+            && req.completed_at.is_none()
+        {
+            req.completed_at = Some(i.updated_at);
+            w.put(&req)?;
+        }
+        Ok(i)
+    })?;
+    if file.is_some()
+        && let Video::File(old) = old_video
+    {
+        let _ = std::fs::remove_file(state.paths().video_file(&old));
+    }
+    let r = state.store().read()?;
+    Ok(Json(view(&r, state.paths(), &saved, Some(&me))?))
+}
+
+#[derive(Serialize)]
+struct Deleted {
+    message: &'static str,
+}
+
+/// Archives the posting: it leaves the feed and search, while applications and their
+/// messages stay readable by both sides.
+async fn delete_internship(
+    State(state): State<AppState>,
+    Employer(me): Employer,
+    Path(id): Path<u64>,
+) -> AppResult<Json<Deleted>> {
+    state.store().write(|w| {
+        let mut i = owned(w, &me, id)?;
+        i.archived = true;
+        i.updated_at = now_ms();
+        w.put(&i)?;
+        Ok::<_, AppError>(())
+    })?;
+    Ok(Json(Deleted {
+        message: "Internship deleted",
+    }))
+}

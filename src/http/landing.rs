@@ -1,0 +1,60 @@
+//! The landing page's two marketing samples (SPEC.md asks for them), served from fixtures.
+
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use crate::fixtures;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/landing-samples", get(list_landing_samples))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Sample {
+    id: u64,
+    company: String,
+    location: String,
+    title: String,
+    description: String,
+    duration: String,
+    video: String,
+    work_style: String,
+    age_range: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SampleView {
+    id: u64,
+    company: String,
+    location: String,
+    title: String,
+    description: String,
+    duration: String,
+    video_url: String,
+    work_style: String,
+    age_range: String,
+}
+
+async fn list_landing_samples() -> Json<Vec<SampleView>> {
+    let samples: Vec<Sample> = fixtures::landing_samples();
+    Json(
+        samples
+            .into_iter()
+            .map(|s| SampleView {
+                id: s.id,
+                company: s.company,
+                location: s.location,
+                title: s.title,
+                description: s.description,
+                duration: s.duration,
+                video_url: format!("/api/videos/{}", s.video),
+                work_style: s.work_style,
+                age_range: s.age_range,
+            })
+            .collect(),
+    )
+}

@@ -1,0 +1,175 @@
+//! Messages between the student and the employer of one application.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use crate::auth::AnyUser;
+use crate::clock::{now_ms, rfc3339};
+use crate::error::{AppError, AppResult, OptionExt};
+use crate::state::AppState;
+use crate::store::Reader;
+use crate::store::applications::Application;
+use crate::store::messages::{self, Message};
+use crate::store::users::User;
+use crate::validate::clean;
+use crate::ws::Event;
+
+pub const MESSAGE_MAX: usize = 500;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/applications/{id}/messages",
+            get(read_thread).post(send_message),
+        )
+        .route("/api/users/{id}/messages", get(list_received))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageView {
+    id: u64,
+    application_id: u64,
+    sender_id: u64,
+    receiver_id: u64,
+    sender_name: String,
+    content: String,
+    created_at: String,
+    read_at: Option<String>,
+}
+
+fn view(r: &impl Reader, m: &Message) -> AppResult<MessageView> {
+    let sender_name = r
+        .get::<User>(m.sender_id)?
+        .map(|u| u.full_name())
+        .unwrap_or_default();
+    Ok(MessageView {
+        id: m.id,
+        application_id: m.application_id,
+        sender_id: m.sender_id,
+        receiver_id: m.receiver_id,
+        sender_name,
+        content: m.content.clone(),
+        created_at: rfc3339(m.created_at),
+        read_at: m.read_at.map(rfc3339),
+    })
+}
+
+/// The application, when the user is its student or its posting's employer.
+fn party_of(r: &impl Reader, me: &User, id: u64) -> AppResult<Application> {
+    let a = r
+        .get::<Application>(id)?
+        .ok_or_not_found("Application not found")?;
+    if a.student_id != me.id && a.employer_id != me.id {
+        return Err(AppError::Forbidden(
+            "Only the student and the employer of this application can see its messages".into(),
+        ));
+    }
+    Ok(a)
+}
+
+async fn read_thread(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+) -> AppResult<Json<Vec<MessageView>>> {
+    let r = state.store().read()?;
+    party_of(&r, &me, id)?;
+    let thread = messages::thread(&r, id)?;
+    drop(r);
+    // Only write when there is something to mark read.
+    let thread = if thread
+        .iter()
+        .any(|m| m.receiver_id == me.id && m.read_at.is_none())
+    {
+        state
+            .store()
+            .write(|w| messages::read_thread(w, id, me.id, now_ms()))?
+    } else {
+        thread
+    };
+    let r = state.store().read()?;
+    Ok(Json(
+        thread
+            .iter()
+            .map(|m| view(&r, m))
+            .collect::<AppResult<Vec<_>>>()?,
+    ))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct NewMessage {
+    content: String,
+    receiver_id: u64,
+}
+
+async fn send_message(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+    ApiJson(body): ApiJson<NewMessage>,
+) -> AppResult<(StatusCode, Json<MessageView>)> {
+    let content = clean(&body.content);
+    if content.is_empty() {
+        return Err(AppError::bad_request("Message cannot be empty"));
+    }
+    if content.chars().count() > MESSAGE_MAX {
+        return Err(AppError::bad_request(format!(
+            "Message must be at most {MESSAGE_MAX} characters"
+        )));
+    }
+    let m = state.store().write(|w| {
+        let a = party_of(w, &me, id)?;
+        let other = if a.student_id == me.id {
+            a.employer_id
+        } else {
+            a.student_id
+        };
+        if body.receiver_id != other {
+            return Err(AppError::bad_request(
+                "receiverId must be the other party of this application",
+            ));
+        }
+        Ok(messages::insert(
+            w,
+            Message {
+                id: 0,
+                application_id: id,
+                sender_id: me.id,
+                receiver_id: other,
+                content,
+                created_at: now_ms(),
+                read_at: None,
+            },
+        )?)
+    })?;
+    let event = Event::NewMessage {
+        application_id: id,
+    };
+    state.hub.send(m.receiver_id, &event);
+    state.hub.send(m.sender_id, &event);
+    let r = state.store().read()?;
+    Ok((StatusCode::CREATED, Json(view(&r, &m)?)))
+}
+
+async fn list_received(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+) -> AppResult<Json<Vec<MessageView>>> {
+    if me.id != id {
+        return Err(AppError::Forbidden("You can only see your own messages".into()));
+    }
+    let r = state.store().read()?;
+    Ok(Json(
+        messages::received(&r, id)?
+            .iter()
+            .map(|m| view(&r, m))
+            .collect::<AppResult<Vec<_>>>()?,
+    ))
+}

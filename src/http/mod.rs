@@ -1,0 +1,153 @@
+//! The `/api` router. Only this module (and `ws`) knows request and response JSON.
+
+mod accounts;
+mod admin;
+mod applications;
+mod contact;
+pub mod internships;
+mod landing;
+mod messages;
+mod social;
+pub mod uploads;
+mod videos;
+pub mod views;
+
+use axum::body::Body;
+use axum::extract::{FromRequest, Request};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+
+use crate::error::{AppError, json_error};
+use crate::state::AppState;
+
+/// Largest JSON body any endpoint takes; uploads set their own limits.
+pub const JSON_LIMIT: usize = 256 * 1024;
+
+pub fn router(paths: &crate::state::DataPaths) -> Router<AppState> {
+    Router::new()
+        .route("/api/health", get(health))
+        .merge(accounts::router())
+        .merge(admin::router())
+        .merge(internships::router())
+        .merge(social::router())
+        .merge(applications::router())
+        .merge(messages::router())
+        .merge(contact::router())
+        .merge(landing::router())
+        .merge(videos::router(paths))
+        .route("/api", get(api_not_found).fallback(api_not_found))
+        .route("/api/{*rest}", get(api_not_found).fallback(api_not_found))
+}
+
+#[derive(serde::Serialize)]
+struct Health {
+    status: &'static str,
+}
+
+async fn health() -> Json<Health> {
+    Json(Health { status: "ok" })
+}
+
+async fn api_not_found() -> AppError {
+    AppError::not_found("No such API endpoint")
+}
+
+/// `axum::Json` whose rejections are our JSON errors (malformed JSON, wrong content type,
+/// wrong field types, body too large).
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(ApiJson(v)),
+            Err(rejection) => {
+                let status = rejection.status();
+                let text = rejection.body_text();
+                Err(match status {
+                    StatusCode::PAYLOAD_TOO_LARGE => {
+                        AppError::TooLarge("The request body is too large".into())
+                    }
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::bad_request(
+                        "Expected a JSON body with Content-Type: application/json",
+                    ),
+                    _ => AppError::bad_request(text),
+                })
+            }
+        }
+    }
+}
+
+/// Any `/api` error that was not already JSON (axum's 405, a limit layer's 413, ...) is
+/// rewritten as `{"message": ...}` so clients read one shape.
+pub async fn json_errors(req: Request, next: Next) -> Response {
+    let is_api = req.uri().path().starts_with("/api");
+    let res = next.run(req).await;
+    let status = res.status();
+    if !is_api || !(status.is_client_error() || status.is_server_error()) {
+        return res;
+    }
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json {
+        return res;
+    }
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => "This method is not allowed here",
+        StatusCode::PAYLOAD_TOO_LARGE => "The request body is too large",
+        StatusCode::FORBIDDEN => "Cross-site requests are not allowed",
+        StatusCode::RANGE_NOT_SATISFIABLE => return res,
+        _ => status.canonical_reason().unwrap_or("Request failed"),
+    };
+    let mut out = json_error(status, message);
+    // Keep headers such as Allow and Content-Range.
+    for (k, v) in res.headers() {
+        if k != header::CONTENT_TYPE && k != header::CONTENT_LENGTH {
+            out.headers_mut().insert(k.clone(), v.clone());
+        }
+    }
+    out
+}
+
+/// Security headers for every response.
+pub async fn security_headers(req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+             img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; \
+             font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; \
+             frame-ancestors 'none'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    res
+}
+
+/// The response of a panicking handler.
+pub fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response<Body> {
+    tracing::error!("a handler panicked");
+    json_error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Something went wrong on our side. Please try again.",
+    )
+    .into_response()
+}

@@ -1,0 +1,264 @@
+//! Likes, bookmarks and comments.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use super::internships::{NOT_FOUND, video_url};
+use crate::auth::{AnyUser, MaybeUser, UserOrAdmin};
+use crate::clock::{now_ms, rfc3339};
+use crate::error::{AppError, AppResult, OptionExt};
+use crate::state::AppState;
+use crate::store::Reader;
+use crate::store::internships::Internship;
+use crate::store::social::{self, Comment, Mark};
+use crate::store::users::{Role, User};
+use crate::validate::clean;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/internships/{id}/like", post(toggle_like))
+        .route("/api/internships/{id}/bookmark", post(toggle_bookmark))
+        .route(
+            "/api/internships/{id}/comments",
+            get(list_comments).post(create_comment),
+        )
+        .route(
+            "/api/internships/{id}/comments/{comment_id}",
+            delete(delete_comment),
+        )
+        .route("/api/users/{id}/likes", get(list_likes))
+        .route("/api/users/{id}/bookmarks", get(list_bookmarks))
+}
+
+fn live(r: &impl Reader, id: u64) -> AppResult<Internship> {
+    r.get::<Internship>(id)?
+        .filter(|i| !i.archived)
+        .ok_or_not_found(NOT_FOUND)
+}
+
+fn toggle(state: &AppState, mark: Mark, id: u64, user: &User) -> AppResult<(bool, u64)> {
+    state.store().write(|w| {
+        live(w, id)?;
+        Ok(social::toggle(w, mark, id, user.id, now_ms())?)
+    })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Liked {
+    liked: bool,
+    like_count: u64,
+}
+
+async fn toggle_like(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+) -> AppResult<Json<Liked>> {
+    let (liked, like_count) = toggle(&state, Mark::Like, id, &me)?;
+    Ok(Json(Liked { liked, like_count }))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Bookmarked {
+    bookmarked: bool,
+    bookmark_count: u64,
+}
+
+async fn toggle_bookmark(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+) -> AppResult<Json<Bookmarked>> {
+    let (bookmarked, bookmark_count) = toggle(&state, Mark::Bookmark, id, &me)?;
+    Ok(Json(Bookmarked {
+        bookmarked,
+        bookmark_count,
+    }))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MarkView {
+    internship_id: u64,
+    created_at: String,
+    title: String,
+    company: String,
+    location: String,
+    video_url: String,
+}
+
+fn marks(state: &AppState, mark: Mark, me: &User, id: u64) -> AppResult<Vec<MarkView>> {
+    if me.id != id {
+        return Err(AppError::Forbidden("You can only see your own list".into()));
+    }
+    let r = state.store().read()?;
+    let mut out = Vec::new();
+    for (iid, at) in social::by_user(&r, mark, id)? {
+        if let Some(i) = r.get::<Internship>(iid)?.filter(|i| !i.archived) {
+            out.push(MarkView {
+                internship_id: iid,
+                created_at: rfc3339(at),
+                title: i.title,
+                company: i.company,
+                location: i.location,
+                video_url: video_url(&i.video),
+            });
+        }
+    }
+    Ok(out)
+}
+
+async fn list_likes(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+) -> AppResult<Json<Vec<MarkView>>> {
+    Ok(Json(marks(&state, Mark::Like, &me, id)?))
+}
+
+async fn list_bookmarks(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+) -> AppResult<Json<Vec<MarkView>>> {
+    Ok(Json(marks(&state, Mark::Bookmark, &me, id)?))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CommentAuthor {
+    id: u64,
+    first_name: String,
+    last_name: String,
+    /// Students are minors: their photo is shown only to themselves.
+    profile_image_url: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CommentView {
+    id: u64,
+    content: String,
+    created_at: String,
+    user: CommentAuthor,
+    can_delete: bool,
+}
+
+fn comment_view(r: &impl Reader, c: &Comment, viewer: Option<&User>, owner: u64) -> AppResult<CommentView> {
+    let author = r.get::<User>(c.user_id)?;
+    let is_self = viewer.is_some_and(|v| v.id == c.user_id);
+    let (first_name, last_name, photo) = match &author {
+        Some(a) => (
+            a.first_name.clone(),
+            a.last_name.clone(),
+            if is_self || a.role == Role::Employer { super::views::photo_url(a) } else { None },
+        ),
+        None => (String::new(), String::new(), None),
+    };
+    Ok(CommentView {
+        id: c.id,
+        content: c.content.clone(),
+        created_at: rfc3339(c.created_at),
+        user: CommentAuthor {
+            id: c.user_id,
+            first_name,
+            last_name,
+            profile_image_url: photo,
+        },
+        can_delete: viewer.is_some_and(|v| v.id == c.user_id || v.id == owner),
+    })
+}
+
+async fn list_comments(
+    State(state): State<AppState>,
+    MaybeUser(viewer): MaybeUser,
+    Path(id): Path<u64>,
+) -> AppResult<Json<Vec<CommentView>>> {
+    let r = state.store().read()?;
+    let i = live(&r, id)?;
+    let list = social::comments_for(&r, id)?;
+    let out = list
+        .iter()
+        .map(|c| comment_view(&r, c, viewer.as_ref(), i.employer_id))
+        .collect::<AppResult<Vec<_>>>()?;
+    Ok(Json(out))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct NewComment {
+    content: String,
+}
+
+pub const COMMENT_MAX: usize = 1000;
+
+async fn create_comment(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+    ApiJson(body): ApiJson<NewComment>,
+) -> AppResult<(StatusCode, Json<CommentView>)> {
+    let content = clean(&body.content);
+    if content.is_empty() {
+        return Err(AppError::bad_request("Comment cannot be empty"));
+    }
+    if content.chars().count() > COMMENT_MAX {
+        return Err(AppError::bad_request(format!(
+            "Comment must be at most {COMMENT_MAX} characters"
+        )));
+    }
+    let (c, owner) = state.store().write(|w| {
+        let i = live(w, id)?;
+        let c = social::add_comment(
+            w,
+            Comment {
+                id: 0,
+                internship_id: id,
+                user_id: me.id,
+                content,
+                created_at: now_ms(),
+            },
+        )?;
+        Ok::<_, AppError>((c, i.employer_id))
+    })?;
+    let r = state.store().read()?;
+    Ok((StatusCode::CREATED, Json(comment_view(&r, &c, Some(&me), owner)?)))
+}
+
+#[derive(Serialize)]
+struct Removed {
+    message: &'static str,
+}
+
+/// The author, the posting's employer and the admin may remove a comment.
+async fn delete_comment(
+    State(state): State<AppState>,
+    who: UserOrAdmin,
+    Path((id, comment_id)): Path<(u64, u64)>,
+) -> AppResult<Json<Removed>> {
+    state.store().write(|w| {
+        let i = w.get::<Internship>(id)?.ok_or_not_found(NOT_FOUND)?;
+        let c = w
+            .get::<Comment>(comment_id)?
+            .filter(|c| c.internship_id == id)
+            .ok_or_not_found("Comment not found")?;
+        let allowed = match &who {
+            UserOrAdmin::Admin => true,
+            UserOrAdmin::User(u) => u.id == c.user_id || u.id == i.employer_id,
+        };
+        if !allowed {
+            return Err(AppError::Forbidden("You cannot remove this comment".into()));
+        }
+        social::delete_comment(w, &c)?;
+        Ok(())
+    })?;
+    Ok(Json(Removed {
+        message: "Comment removed",
+    }))
+}

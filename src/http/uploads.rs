@@ -1,0 +1,201 @@
+//! Multipart uploads: stream the file to a temp file in the data directory, check its size and
+//! its content (magic bytes, never the name), and only then move it into place.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use axum::extract::Multipart;
+use axum::extract::multipart::MultipartError;
+use tempfile::NamedTempFile;
+use tokio::io::AsyncWriteExt;
+
+use crate::auth::random_hex;
+use crate::error::{AppError, AppResult};
+
+/// What a file field may hold.
+pub struct Accept {
+    pub field: &'static str,
+    /// Allowed sniffed media types and the extension each is stored with.
+    pub kinds: &'static [(&'static str, &'static str)],
+    pub max_bytes: u64,
+    pub too_large: &'static str,
+    pub wrong_type: &'static str,
+    pub missing: &'static str,
+}
+
+pub const VIDEO_KINDS: &[(&str, &str)] = &[
+    ("video/mp4", "mp4"),
+    ("video/x-m4v", "mp4"),
+    ("video/quicktime", "mov"),
+    ("video/x-msvideo", "avi"),
+];
+pub const IMAGE_KINDS: &[(&str, &str)] = &[
+    ("image/jpeg", "jpg"),
+    ("image/png", "png"),
+    ("image/gif", "gif"),
+    ("image/webp", "webp"),
+];
+pub const TRANSCRIPT_KINDS: &[(&str, &str)] = &[
+    ("application/pdf", "pdf"),
+    ("image/jpeg", "jpg"),
+    ("image/png", "png"),
+    ("image/gif", "gif"),
+    ("image/webp", "webp"),
+];
+
+pub const MB: u64 = 1024 * 1024;
+
+/// A checked upload waiting in `tmp/`; dropped without `persist`, it is deleted.
+pub struct Upload {
+    temp: NamedTempFile,
+    pub ext: &'static str,
+    pub mime: &'static str,
+}
+
+impl Upload {
+    /// Moves the file into `dir` under a fresh random name and returns that name.
+    pub fn persist(self, dir: &Path) -> AppResult<String> {
+        let name = format!("{}.{}", random_hex(16), self.ext);
+        self.temp
+            .persist(dir.join(&name))
+            .map_err(|e| AppError::Internal(anyhow::Error::new(e.error)))?;
+        Ok(name)
+    }
+}
+
+/// The text fields and the (at most one) file of a multipart form.
+pub struct Form {
+    pub texts: HashMap<String, String>,
+    pub file: Option<Upload>,
+}
+
+impl Form {
+    pub fn text(&self, name: &str) -> String {
+        self.texts.get(name).cloned().unwrap_or_default()
+    }
+}
+
+fn malformed(e: MultipartError) -> AppError {
+    let status = e.status();
+    if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        AppError::TooLarge("The request body is too large".into())
+    } else {
+        AppError::bad_request(format!("The upload was incomplete or malformed: {}", e.body_text()))
+    }
+}
+
+/// Sniffs the content; None when it is none of the accepted kinds.
+pub fn sniff(head: &[u8], kinds: &'static [(&'static str, &'static str)]) -> Option<(&'static str, &'static str)> {
+    let mime = infer::get(head)?.mime_type();
+    kinds.iter().find(|(m, _)| *m == mime).copied()
+}
+
+const MAX_TEXT_FIELD: usize = 64 * 1024;
+const MAX_FIELDS: usize = 64;
+
+pub async fn read_form(mut mp: Multipart, tmp_dir: &Path, accept: &Accept) -> AppResult<Form> {
+    let mut form = Form {
+        texts: HashMap::new(),
+        file: None,
+    };
+    let mut fields = 0;
+    while let Some(mut field) = mp.next_field().await.map_err(malformed)? {
+        fields += 1;
+        if fields > MAX_FIELDS {
+            return Err(AppError::bad_request("Too many form fields"));
+        }
+        let name = field.name().unwrap_or_default().to_string();
+        if field.file_name().is_none() && name != accept.field {
+            let mut value = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(malformed)? {
+                value.extend_from_slice(&chunk);
+                if value.len() > MAX_TEXT_FIELD {
+                    return Err(AppError::TooLarge(format!("The field '{name}' is too long")));
+                }
+            }
+            let text = String::from_utf8(value)
+                .map_err(|_| AppError::bad_request(format!("The field '{name}' is not valid UTF-8")))?;
+            form.texts.insert(name, text);
+            continue;
+        }
+        if name != accept.field {
+            return Err(AppError::bad_request(format!(
+                "Unexpected file field '{name}'; send the file as '{}'",
+                accept.field
+            )));
+        }
+        if form.file.is_some() {
+            return Err(AppError::bad_request("Send only one file"));
+        }
+        let temp = NamedTempFile::new_in(tmp_dir).map_err(|e| AppError::Internal(e.into()))?;
+        let mut out = tokio::fs::File::from_std(
+            temp.reopen().map_err(|e| AppError::Internal(e.into()))?,
+        );
+        let mut size: u64 = 0;
+        let mut head: Vec<u8> = Vec::with_capacity(512);
+        while let Some(chunk) = field.chunk().await.map_err(malformed)? {
+            size += chunk.len() as u64;
+            if size > accept.max_bytes {
+                return Err(AppError::TooLarge(accept.too_large.into()));
+            }
+            if head.len() < 512 {
+                let take = (512 - head.len()).min(chunk.len());
+                head.extend_from_slice(&chunk[..take]);
+            }
+            out.write_all(&chunk)
+                .await
+                .map_err(|e| AppError::Internal(e.into()))?;
+        }
+        if size == 0 {
+            // An empty file input is the same as no file.
+            continue;
+        }
+        let (mime, ext) = sniff(&head, accept.kinds).ok_or_else(|| AppError::bad_request(accept.wrong_type))?;
+        out.sync_all().await.map_err(|e| AppError::Internal(e.into()))?;
+        form.file = Some(Upload { temp, ext, mime });
+    }
+    Ok(form)
+}
+
+/// Reads a form that must carry the file.
+pub async fn read_file(mp: Multipart, tmp_dir: &Path, accept: &Accept) -> AppResult<Upload> {
+    read_form(mp, tmp_dir, accept)
+        .await?
+        .file
+        .ok_or_else(|| AppError::bad_request(accept.missing))
+}
+
+/// Refuses a body whose declared length is already over the limit, before reading it.
+pub fn check_length(headers: &axum::http::HeaderMap, max_body: u64, msg: &str) -> AppResult<()> {
+    let len = headers
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    match len {
+        Some(n) if n > max_body => Err(AppError::TooLarge(msg.into())),
+        _ => Ok(()),
+    }
+}
+
+/// Checks a file on disk as if it had been uploaded (the CLI's `--video FILE`): size and
+/// content, copied into `tmp/` so the original is never moved.
+pub fn from_path(path: &Path, tmp_dir: &Path, accept: &Accept) -> AppResult<Upload> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path)
+        .map_err(|e| AppError::bad_request(format!("Cannot read {}: {e}", path.display())))?;
+    if !meta.is_file() {
+        return Err(AppError::bad_request(format!("{} is not a file", path.display())));
+    }
+    if meta.len() > accept.max_bytes {
+        return Err(AppError::TooLarge(accept.too_large.into()));
+    }
+    let mut head = Vec::with_capacity(512);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(512).read_to_end(&mut head))
+        .map_err(|e| AppError::bad_request(format!("Cannot read {}: {e}", path.display())))?;
+    let (mime, ext) = sniff(&head, accept.kinds).ok_or_else(|| AppError::bad_request(accept.wrong_type))?;
+    let temp = NamedTempFile::new_in(tmp_dir).map_err(|e| AppError::Internal(e.into()))?;
+    std::fs::copy(path, temp.path()).map_err(|e| AppError::Internal(e.into()))?;
+    temp.as_file().sync_all().map_err(|e| AppError::Internal(e.into()))?;
+    Ok(Upload { temp, ext, mime })
+}

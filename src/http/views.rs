@@ -1,0 +1,100 @@
+//! Response shapes shared by several resources.
+
+use serde::Serialize;
+
+use crate::store::users::{Role, User};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: u64,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub user_type: &'static str,
+    pub grade: Option<String>,
+    pub school: Option<String>,
+    pub interests: Option<Vec<String>>,
+    pub gpa: Option<String>,
+    pub profile_image_url: Option<String>,
+    pub has_transcript: bool,
+    pub company: Option<String>,
+    pub position: Option<String>,
+    pub company_size: Option<String>,
+    pub industry: Option<String>,
+    pub website: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub company_description: Option<String>,
+}
+
+pub fn photo_url(u: &User) -> Option<String> {
+    u.photo
+        .as_ref()
+        .map(|_| format!("/api/users/{}/photo?v={}", u.id, u.photo_version))
+}
+
+impl From<&User> for UserView {
+    fn from(u: &User) -> Self {
+        let student = u.role == Role::Student;
+        let s = |v: &String| student.then(|| v.clone());
+        let e = |v: &String| (!student).then(|| v.clone());
+        UserView {
+            id: u.id,
+            first_name: u.first_name.clone(),
+            last_name: u.last_name.clone(),
+            email: u.email.clone(),
+            user_type: if student { "student" } else { "employer" },
+            grade: s(&u.grade),
+            school: s(&u.school),
+            interests: student.then(|| u.interests.clone()),
+            gpa: s(&u.gpa),
+            profile_image_url: photo_url(u),
+            has_transcript: u.transcript.is_some(),
+            company: e(&u.company),
+            position: e(&u.position),
+            company_size: e(&u.company_size),
+            industry: e(&u.industry),
+            website: e(&u.website),
+            phone: e(&u.phone),
+            address: e(&u.address),
+            company_description: e(&u.company_description),
+        }
+    }
+}
+
+/// What an employer sees of an applicant: nothing beyond what the application needs.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StudentView {
+    pub id: u64,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub grade: String,
+    pub school: String,
+    pub gpa: String,
+    pub interests: Vec<String>,
+    pub profile_image_url: Option<String>,
+    pub transcript_url: Option<String>,
+}
+
+impl From<&User> for StudentView {
+    fn from(u: &User) -> Self {
+        StudentView {
+            id: u.id,
+            first_name: u.first_name.clone(),
+            last_name: u.last_name.clone(),
+            email: u.email.clone(),
+            grade: u.grade.clone(),
+            school: u.school.clone(),
+            gpa: u.gpa.clone(),
+            interests: u.interests.clone(),
+            profile_image_url: photo_url(u),
+            transcript_url: u
+                .transcript
+                .as_ref()
+                .map(|_| format!("/api/users/{}/transcript", u.id)),
+        }
+    }
+}

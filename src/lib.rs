@@ -1,0 +1,24 @@
+//! InternReel: an internship marketplace for high-school students, as one binary.
+//!
+//! `main.rs` parses the CLI; everything else lives here so tests can start the server
+//! in-process. See ARCHITECTURE.md for the map.
+
+pub mod ai_requests;
+pub mod app;
+pub mod assets;
+pub mod auth;
+pub mod cli;
+pub mod clock;
+pub mod commands;
+pub mod control;
+pub mod error;
+pub mod fixtures;
+pub mod http;
+pub mod limiter;
+pub mod options;
+pub mod state;
+pub mod store;
+pub mod validate;
+pub mod ws;
+
+pub use app::{App, Config};

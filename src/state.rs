@@ -1,0 +1,104 @@
+//! Shared state of a running server, and the data-directory layout.
+
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tokio::sync::Semaphore;
+
+use crate::limiter::FailureLimiter;
+use crate::store::Store;
+use crate::ws::Hub;
+
+/// Everything the server owns sits under one directory.
+#[derive(Debug, Clone)]
+pub struct DataPaths {
+    pub root: PathBuf,
+}
+
+impl DataPaths {
+    pub fn new(root: impl Into<PathBuf>) -> Self {
+        Self { root: root.into() }
+    }
+    pub fn db(&self) -> PathBuf {
+        self.root.join("internreel.redb")
+    }
+    pub fn videos(&self) -> PathBuf {
+        self.root.join("videos")
+    }
+    pub fn images(&self) -> PathBuf {
+        self.root.join("images")
+    }
+    /// Uploads land here first and are renamed into place when complete and valid.
+    pub fn tmp(&self) -> PathBuf {
+        self.root.join("tmp")
+    }
+    pub fn socket(&self) -> PathBuf {
+        self.root.join("internreel.sock")
+    }
+
+    /// Creates the folders and clears upload leftovers of a crash.
+    pub fn prepare(&self) -> std::io::Result<()> {
+        for d in [self.root.clone(), self.videos(), self.images(), self.tmp()] {
+            std::fs::create_dir_all(&d)?;
+        }
+        for entry in std::fs::read_dir(self.tmp())? {
+            let _ = std::fs::remove_file(entry?.path());
+        }
+        Ok(())
+    }
+
+    pub fn video_file(&self, name: &str) -> PathBuf {
+        self.videos().join(name)
+    }
+}
+
+/// The store and files of one data directory: what both the server and the CLI work on.
+#[derive(Clone)]
+pub struct Services {
+    pub store: Store,
+    pub paths: DataPaths,
+}
+
+impl Services {
+    pub fn open(root: &Path) -> anyhow::Result<Self> {
+        use anyhow::Context;
+        let paths = DataPaths::new(root);
+        paths
+            .prepare()
+            .with_context(|| format!("while preparing the data directory {}", root.display()))?;
+        let store = Store::open(&paths.db())?;
+        Ok(Self { store, paths })
+    }
+}
+
+pub struct Inner {
+    pub services: Services,
+    pub secure_cookies: bool,
+    /// Failed sign-ins per account and per client address.
+    pub login_failures: FailureLimiter,
+    /// Failed admin pin attempts (all callers together).
+    pub admin_failures: FailureLimiter,
+    /// Bounds concurrent argon2 work: each hash holds ~19 MiB.
+    pub hashing: Semaphore,
+    pub hub: Hub,
+}
+
+#[derive(Clone)]
+pub struct AppState(pub Arc<Inner>);
+
+impl Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl Inner {
+    pub fn store(&self) -> &Store {
+        &self.services.store
+    }
+    pub fn paths(&self) -> &DataPaths {
+        &self.services.paths
+    }
+}

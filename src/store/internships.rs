@@ -1,0 +1,119 @@
+//! Postings and their counters.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Entity, Reader, StoreResult, Wtx, tables};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Requirements {
+    Text(String),
+    List(Vec<String>),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Video {
+    /// A file under `videos/`.
+    File(String),
+    /// An AI-made video was requested and is not there yet.
+    AiProcessing,
+    /// No video at all.
+    None,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Internship {
+    pub id: u64,
+    pub employer_id: u64,
+    pub title: String,
+    /// Copied from the employer's profile and kept in step with it.
+    pub company: String,
+    pub industry: String,
+    pub location: String,
+    pub description: String,
+    pub requirements: Requirements,
+    pub duration: String,
+    pub salary: Option<String>,
+    /// YYYY-MM-DD.
+    pub deadline: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub video: Video,
+    pub work_style: String,
+    pub age_requirement: String,
+    pub grade_requirement: String,
+    pub skills: Vec<String>,
+    pub benefits: Vec<String>,
+    pub tags: Vec<String>,
+    pub hours_per_week: Option<u32>,
+    /// Deleted by the employer: gone from the feed and search, kept for applications.
+    pub archived: bool,
+}
+
+impl Entity for Internship {
+    const TABLE: tables::EntityTable = tables::INTERNSHIPS;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Stats {
+    pub id: u64,
+    pub likes: u64,
+    pub bookmarks: u64,
+    pub comments: u64,
+    pub applications: u64,
+}
+
+impl Entity for Stats {
+    const TABLE: tables::EntityTable = tables::INTERNSHIP_STATS;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+pub fn stats(r: &impl Reader, id: u64) -> StoreResult<Stats> {
+    Ok(r.get::<Stats>(id)?.unwrap_or(Stats {
+        id,
+        ..Stats::default()
+    }))
+}
+
+/// Changes one counter of an internship inside the caller's transaction.
+pub fn bump(w: &Wtx, id: u64, f: impl FnOnce(&mut Stats)) -> StoreResult<Stats> {
+    let mut s = stats(w, id)?;
+    f(&mut s);
+    w.put(&s)?;
+    Ok(s)
+}
+
+pub fn insert(w: &Wtx, mut i: Internship) -> StoreResult<Internship> {
+    i.id = w.next_id::<Internship>()?;
+    w.put(&i)?;
+    w.pair_put(tables::INTERNSHIPS_BY_EMPLOYER, (i.employer_id, i.id), i.created_at)?;
+    Ok(i)
+}
+
+/// Live (not archived) postings, newest first.
+pub fn list_live(r: &impl Reader) -> StoreResult<Vec<Internship>> {
+    let mut all = r.scan_rev::<Internship>(|_| true)?;
+    all.retain(|i| !i.archived);
+    Ok(all)
+}
+
+/// An employer's postings (archived ones included when asked), newest first.
+pub fn by_employer(
+    r: &impl Reader,
+    employer_id: u64,
+    include_archived: bool,
+) -> StoreResult<Vec<Internship>> {
+    let mut out = Vec::new();
+    for (id, _) in r.members(tables::INTERNSHIPS_BY_EMPLOYER, employer_id)?.into_iter().rev() {
+        if let Some(i) = r.get::<Internship>(id)?
+            && (include_archived || !i.archived)
+        {
+            out.push(i);
+        }
+    }
+    Ok(out)
+}

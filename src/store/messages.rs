@@ -1,0 +1,65 @@
+//! Messages between the student and the employer of one application.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Entity, Reader, StoreResult, Wtx, tables};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Message {
+    pub id: u64,
+    pub application_id: u64,
+    pub sender_id: u64,
+    pub receiver_id: u64,
+    pub content: String,
+    pub created_at: i64,
+    pub read_at: Option<i64>,
+}
+
+impl Entity for Message {
+    const TABLE: tables::EntityTable = tables::MESSAGES;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+pub fn insert(w: &Wtx, mut m: Message) -> StoreResult<Message> {
+    m.id = w.next_id::<Message>()?;
+    w.put(&m)?;
+    w.pair_put(tables::MESSAGES_BY_APPLICATION, (m.application_id, m.id), m.created_at)?;
+    w.pair_put(tables::MESSAGES_BY_RECEIVER, (m.receiver_id, m.id), m.created_at)?;
+    Ok(m)
+}
+
+/// A thread, oldest first.
+pub fn thread(r: &impl Reader, application_id: u64) -> StoreResult<Vec<Message>> {
+    let mut out = Vec::new();
+    for (id, _) in r.members(tables::MESSAGES_BY_APPLICATION, application_id)? {
+        if let Some(m) = r.get::<Message>(id)? {
+            out.push(m);
+        }
+    }
+    Ok(out)
+}
+
+/// Marks the reader's unread messages of a thread read; returns the thread after the change.
+pub fn read_thread(w: &Wtx, application_id: u64, reader_id: u64, now: i64) -> StoreResult<Vec<Message>> {
+    let mut msgs = thread(w, application_id)?;
+    for m in msgs.iter_mut() {
+        if m.receiver_id == reader_id && m.read_at.is_none() {
+            m.read_at = Some(now);
+            w.put(m)?;
+        }
+    }
+    Ok(msgs)
+}
+
+/// Messages a user received, newest first.
+pub fn received(r: &impl Reader, user_id: u64) -> StoreResult<Vec<Message>> {
+    let mut out = Vec::new();
+    for (id, _) in r.members(tables::MESSAGES_BY_RECEIVER, user_id)?.into_iter().rev() {
+        if let Some(m) = r.get::<Message>(id)? {
+            out.push(m);
+        }
+    }
+    Ok(out)
+}

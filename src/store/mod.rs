@@ -1,0 +1,358 @@
+//! The only module that touches redb. Values are postcard-encoded entities; every other module
+//! goes through the functions of the entity files below.
+
+mod codec;
+pub mod tables;
+
+pub mod ai_requests;
+pub mod applications;
+pub mod contact;
+pub mod external_jobs;
+pub mod internships;
+pub mod messages;
+pub mod meta;
+pub mod sessions;
+pub mod social;
+pub mod users;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use tables::{EntityTable, PairTable};
+
+/// The layout this binary reads and writes. Bump it with a `migrate_to_vN` step in `open`.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(
+        "the data directory is in use by another internreel process (stop it, or use the CLI, which talks to a running server)"
+    )]
+    Locked,
+    #[error(
+        "the data directory was written by schema {found}; this binary reads schema {expected}. {hint}"
+    )]
+    SchemaMismatch {
+        found: u32,
+        expected: u32,
+        hint: &'static str,
+    },
+    #[error("stored record in {table} #{id} could not be decoded: {source}")]
+    Decode {
+        table: String,
+        id: u64,
+        source: postcard::Error,
+    },
+    #[error(transparent)]
+    Redb(#[from] redb::Error),
+}
+
+macro_rules! from_redb {
+    ($($t:ty),*) => {$(
+        impl From<$t> for StoreError {
+            fn from(e: $t) -> Self { StoreError::Redb(e.into()) }
+        }
+    )*};
+}
+from_redb!(
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError
+);
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// A record kept in its own entity table under a numeric id.
+pub trait Entity: Serialize + DeserializeOwned {
+    const TABLE: EntityTable;
+    fn id(&self) -> u64;
+}
+
+#[derive(Clone)]
+pub struct Store {
+    db: Arc<Database>,
+}
+
+pub struct Rtx(redb::ReadTransaction);
+pub struct Wtx(redb::WriteTransaction);
+
+impl Store {
+    /// Opens (or creates) the database file, creating every table and checking the schema.
+    pub fn open(path: &Path) -> StoreResult<Self> {
+        let builder = Database::builder();
+        let db = match builder.create(path) {
+            Ok(db) => db,
+            Err(redb::DatabaseError::DatabaseAlreadyOpen) => return Err(StoreError::Locked),
+            Err(e) => return Err(StoreError::Redb(e.into())),
+        };
+        let store = Store { db: Arc::new(db) };
+        store.init_schema()?;
+        Ok(store)
+    }
+
+    fn init_schema(&self) -> StoreResult<()> {
+        self.write(|w| {
+            match meta::schema_version(w)? {
+                None => meta::set_schema_version(w, SCHEMA_VERSION)?,
+                Some(v) if v == SCHEMA_VERSION => {}
+                Some(v) if v > SCHEMA_VERSION => {
+                    return Err(StoreError::SchemaMismatch {
+                        found: v,
+                        expected: SCHEMA_VERSION,
+                        hint: "Use a newer internreel binary; downgrades are refused so no data is misread.",
+                    });
+                }
+                Some(v) => {
+                    // No older layouts exist yet; the first migration step goes here.
+                    return Err(StoreError::SchemaMismatch {
+                        found: v,
+                        expected: SCHEMA_VERSION,
+                        hint: "No migration from that schema exists; restore a backup made by a matching binary.",
+                    });
+                }
+            }
+            w.create_all_tables()
+        })
+    }
+
+    pub fn read(&self) -> StoreResult<Rtx> {
+        Ok(Rtx(self.db.begin_read()?))
+    }
+
+    /// Runs `f` in one write transaction; it commits only when `f` succeeds.
+    pub fn write<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Wtx) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let mut txn = self.db.begin_write().map_err(StoreError::from)?;
+        txn.set_quick_repair(true);
+        let w = Wtx(txn);
+        let out = f(&w)?;
+        w.0.commit().map_err(StoreError::from)?;
+        Ok(out)
+    }
+}
+
+/// Read access shared by read and write transactions.
+pub trait Reader {
+    fn get<E: Entity>(&self, id: u64) -> StoreResult<Option<E>>;
+    /// Every entity, newest (highest id) first, stopping once `keep` returns false.
+    fn scan_rev<E: Entity>(&self, keep: impl FnMut(&E) -> bool) -> StoreResult<Vec<E>>;
+    fn count<E: Entity>(&self) -> StoreResult<u64>;
+    /// The members of `owner` in a pair table, ascending.
+    fn members(&self, table: PairTable, owner: u64) -> StoreResult<Vec<(u64, i64)>>;
+    fn pair(&self, table: PairTable, key: (u64, u64)) -> StoreResult<Option<i64>>;
+    fn meta_get(&self, key: &str) -> StoreResult<Option<Vec<u8>>>;
+    fn email_lookup(&self, email: &str) -> StoreResult<Option<u64>>;
+    fn session_get(&self, hash: &[u8]) -> StoreResult<Option<Vec<u8>>>;
+}
+
+fn decode<E: Entity>(id: u64, bytes: &[u8]) -> StoreResult<E> {
+    codec::decode(bytes).map_err(|source| StoreError::Decode {
+        table: E::TABLE.to_string(),
+        id,
+        source,
+    })
+}
+
+macro_rules! impl_reader {
+    ($t:ty) => {
+        impl Reader for $t {
+            fn get<E: Entity>(&self, id: u64) -> StoreResult<Option<E>> {
+                let table = self.0.open_table(E::TABLE)?;
+                let found = table.get(id)?;
+                found.map(|v| decode(id, v.value())).transpose()
+            }
+            fn scan_rev<E: Entity>(
+                &self,
+                mut keep: impl FnMut(&E) -> bool,
+            ) -> StoreResult<Vec<E>> {
+                let table = self.0.open_table(E::TABLE)?;
+                let mut out = Vec::new();
+                for row in table.iter()?.rev() {
+                    let (k, v) = row?;
+                    let e: E = decode(k.value(), v.value())?;
+                    if !keep(&e) {
+                        break;
+                    }
+                    out.push(e);
+                }
+                Ok(out)
+            }
+            fn count<E: Entity>(&self) -> StoreResult<u64> {
+                Ok(self.0.open_table(E::TABLE)?.len()?)
+            }
+            fn members(&self, table: PairTable, owner: u64) -> StoreResult<Vec<(u64, i64)>> {
+                let t = self.0.open_table(table)?;
+                let mut out = Vec::new();
+                for row in t.range((owner, 0)..=(owner, u64::MAX))? {
+                    let (k, v) = row?;
+                    out.push((k.value().1, v.value()));
+                }
+                Ok(out)
+            }
+            fn pair(&self, table: PairTable, key: (u64, u64)) -> StoreResult<Option<i64>> {
+                let t = self.0.open_table(table)?;
+                let found = t.get(key)?;
+                Ok(found.map(|v| v.value()))
+            }
+            fn meta_get(&self, key: &str) -> StoreResult<Option<Vec<u8>>> {
+                let t = self.0.open_table(tables::META)?;
+                let found = t.get(key)?;
+                Ok(found.map(|v| v.value().to_vec()))
+            }
+            fn email_lookup(&self, email: &str) -> StoreResult<Option<u64>> {
+                let t = self.0.open_table(tables::USERS_BY_EMAIL)?;
+                let found = t.get(email)?;
+                Ok(found.map(|v| v.value()))
+            }
+            fn session_get(&self, hash: &[u8]) -> StoreResult<Option<Vec<u8>>> {
+                let t = self.0.open_table(tables::SESSIONS)?;
+                let found = t.get(hash)?;
+                Ok(found.map(|v| v.value().to_vec()))
+            }
+        }
+    };
+}
+impl_reader!(Rtx);
+impl_reader!(Wtx);
+
+impl Wtx {
+    fn create_all_tables(&self) -> StoreResult<()> {
+        use tables::*;
+        for t in [
+            USERS,
+            INTERNSHIPS,
+            INTERNSHIP_STATS,
+            APPLICATIONS,
+            COMMENTS,
+            MESSAGES,
+            CONTACT_MESSAGES,
+            AI_VIDEO_REQUESTS,
+            JOB_SOURCES,
+            EXTERNAL_JOBS,
+        ] {
+            self.0.open_table(t)?;
+        }
+        for t in [
+            INTERNSHIPS_BY_EMPLOYER,
+            APPLICATIONS_BY_STUDENT,
+            APPLICATIONS_BY_EMPLOYER,
+            APPLICATION_BY_PAIR,
+            LIKES,
+            LIKES_BY_USER,
+            BOOKMARKS,
+            BOOKMARKS_BY_USER,
+            COMMENTS_BY_INTERNSHIP,
+            MESSAGES_BY_APPLICATION,
+            MESSAGES_BY_RECEIVER,
+        ] {
+            self.0.open_table(t)?;
+        }
+        self.0.open_table(META)?;
+        self.0.open_table(USERS_BY_EMAIL)?;
+        self.0.open_table(SESSIONS)?;
+        self.0.open_table(EXTERNAL_JOB_KEYS)?;
+        Ok(())
+    }
+
+    pub fn put<E: Entity>(&self, e: &E) -> StoreResult<()> {
+        let bytes = codec::encode(e);
+        self.0.open_table(E::TABLE)?.insert(e.id(), bytes.as_slice())?;
+        Ok(())
+    }
+
+    pub fn delete<E: Entity>(&self, id: u64) -> StoreResult<()> {
+        self.0.open_table(E::TABLE)?.remove(id)?;
+        Ok(())
+    }
+
+    /// Next id of an entity table: one more than the highest id ever handed out.
+    pub fn next_id<E: Entity>(&self) -> StoreResult<u64> {
+        let key = format!("seq:{}", E::TABLE);
+        let current = self
+            .meta_get(&key)?
+            .map(|b| codec::decode::<u64>(&b).unwrap_or(0))
+            .unwrap_or(0);
+        let next = current + 1;
+        self.meta_put(&key, &codec::encode(&next))?;
+        Ok(next)
+    }
+
+    pub fn pair_put(&self, table: PairTable, key: (u64, u64), value: i64) -> StoreResult<()> {
+        self.0.open_table(table)?.insert(key, value)?;
+        Ok(())
+    }
+
+    /// Removes a pair; true when it was there.
+    pub fn pair_remove(&self, table: PairTable, key: (u64, u64)) -> StoreResult<bool> {
+        Ok(self.0.open_table(table)?.remove(key)?.is_some())
+    }
+
+    pub fn meta_put(&self, key: &str, value: &[u8]) -> StoreResult<()> {
+        self.0.open_table(tables::META)?.insert(key, value)?;
+        Ok(())
+    }
+
+    pub fn email_put(&self, email: &str, id: u64) -> StoreResult<()> {
+        self.0.open_table(tables::USERS_BY_EMAIL)?.insert(email, id)?;
+        Ok(())
+    }
+
+    pub fn email_remove(&self, email: &str) -> StoreResult<()> {
+        self.0.open_table(tables::USERS_BY_EMAIL)?.remove(email)?;
+        Ok(())
+    }
+
+    pub fn session_put(&self, hash: &[u8], value: &[u8]) -> StoreResult<()> {
+        self.0.open_table(tables::SESSIONS)?.insert(hash, value)?;
+        Ok(())
+    }
+
+    pub fn session_remove(&self, hash: &[u8]) -> StoreResult<()> {
+        self.0.open_table(tables::SESSIONS)?.remove(hash)?;
+        Ok(())
+    }
+
+    /// Deletes sessions whose expiry has passed; returns how many.
+    pub fn sessions_purge(&self, mut expired: impl FnMut(&[u8]) -> bool) -> StoreResult<u64> {
+        let mut t = self.0.open_table(tables::SESSIONS)?;
+        let mut n = 0;
+        t.retain(|_, v| {
+            let gone = expired(v);
+            n += u64::from(gone);
+            !gone
+        })?;
+        Ok(n)
+    }
+
+    pub fn external_key_get(&self, source: u64, external_id: &str) -> StoreResult<Option<u64>> {
+        let t = self.0.open_table(tables::EXTERNAL_JOB_KEYS)?;
+        let found = t.get((source, external_id))?;
+        Ok(found.map(|v| v.value()))
+    }
+
+    pub fn external_key_put(&self, source: u64, external_id: &str, id: u64) -> StoreResult<()> {
+        self.0
+            .open_table(tables::EXTERNAL_JOB_KEYS)?
+            .insert((source, external_id), id)?;
+        Ok(())
+    }
+
+    pub fn external_key_remove(&self, source: u64, external_id: &str) -> StoreResult<()> {
+        self.0
+            .open_table(tables::EXTERNAL_JOB_KEYS)?
+            .remove((source, external_id))?;
+        Ok(())
+    }
+}
+
+/// True when no accounts and no postings exist (an admin pin alone does not count).
+pub fn is_empty(r: &impl Reader) -> StoreResult<bool> {
+    Ok(r.count::<users::User>()? == 0 && r.count::<internships::Internship>()? == 0)
+}

@@ -1,0 +1,39 @@
+//! Server-side sessions, keyed by the SHA-256 of the cookie's token (the token itself is never
+//! stored, so a copy of the database does not let anyone sign in).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Reader, StoreResult, Wtx, codec};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Subject {
+    User(u64),
+    Admin,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Session {
+    pub subject: Subject,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+pub fn get(r: &impl Reader, hash: &[u8]) -> StoreResult<Option<Session>> {
+    Ok(r.session_get(hash)?.and_then(|b| codec::decode(&b).ok()))
+}
+
+pub fn put(w: &Wtx, hash: &[u8], s: &Session) -> StoreResult<()> {
+    w.session_put(hash, &codec::encode(s))
+}
+
+pub fn remove(w: &Wtx, hash: &[u8]) -> StoreResult<()> {
+    w.session_remove(hash)
+}
+
+pub fn purge_expired(w: &Wtx, now: i64) -> StoreResult<u64> {
+    w.sessions_purge(|bytes| {
+        codec::decode::<Session>(bytes)
+            .map(|s| s.expires_at <= now)
+            .unwrap_or(true)
+    })
+}

@@ -1,0 +1,58 @@
+//! Every redb table, in one place. Names carry a version suffix so a future layout change can
+//! live beside the old one during a migration.
+
+use redb::TableDefinition;
+
+/// Entity tables: id → postcard-encoded record.
+pub type EntityTable = TableDefinition<'static, u64, &'static [u8]>;
+/// Secondary indexes and relations: (owner, member) → a timestamp (ms) or 0.
+pub type PairTable = TableDefinition<'static, (u64, u64), i64>;
+
+pub const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta_v1");
+
+pub const USERS: EntityTable = TableDefinition::new("users_v1");
+/// Lower-cased email → user id.
+pub const USERS_BY_EMAIL: TableDefinition<&str, u64> = TableDefinition::new("users_by_email_v1");
+/// sha256(session token) → postcard Session.
+pub const SESSIONS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sessions_v1");
+
+pub const INTERNSHIPS: EntityTable = TableDefinition::new("internships_v1");
+/// (employer id, internship id).
+pub const INTERNSHIPS_BY_EMPLOYER: PairTable = TableDefinition::new("internships_by_employer_v1");
+/// internship id → postcard counters (likes, bookmarks, comments, applications).
+pub const INTERNSHIP_STATS: EntityTable = TableDefinition::new("internship_stats_v1");
+
+pub const APPLICATIONS: EntityTable = TableDefinition::new("applications_v1");
+/// (student id, application id).
+pub const APPLICATIONS_BY_STUDENT: PairTable = TableDefinition::new("applications_by_student_v1");
+/// (employer id, application id).
+pub const APPLICATIONS_BY_EMPLOYER: PairTable =
+    TableDefinition::new("applications_by_employer_v1");
+/// (internship id, student id) → application id, for the one-application rule.
+pub const APPLICATION_BY_PAIR: PairTable = TableDefinition::new("application_by_pair_v1");
+
+/// (internship id, user id) → liked at; and the reverse for a user's list.
+pub const LIKES: PairTable = TableDefinition::new("likes_v1");
+pub const LIKES_BY_USER: PairTable = TableDefinition::new("likes_by_user_v1");
+pub const BOOKMARKS: PairTable = TableDefinition::new("bookmarks_v1");
+pub const BOOKMARKS_BY_USER: PairTable = TableDefinition::new("bookmarks_by_user_v1");
+
+pub const COMMENTS: EntityTable = TableDefinition::new("comments_v1");
+/// (internship id, comment id).
+pub const COMMENTS_BY_INTERNSHIP: PairTable = TableDefinition::new("comments_by_internship_v1");
+
+pub const MESSAGES: EntityTable = TableDefinition::new("messages_v1");
+/// (application id, message id).
+pub const MESSAGES_BY_APPLICATION: PairTable = TableDefinition::new("messages_by_application_v1");
+/// (receiver id, message id).
+pub const MESSAGES_BY_RECEIVER: PairTable = TableDefinition::new("messages_by_receiver_v1");
+
+pub const CONTACT_MESSAGES: EntityTable = TableDefinition::new("contact_messages_v1");
+/// internship id → AI video request.
+pub const AI_VIDEO_REQUESTS: EntityTable = TableDefinition::new("ai_video_requests_v1");
+
+pub const JOB_SOURCES: EntityTable = TableDefinition::new("job_sources_v1");
+pub const EXTERNAL_JOBS: EntityTable = TableDefinition::new("external_jobs_v1");
+/// (source id, provider's job id) → external job id.
+pub const EXTERNAL_JOB_KEYS: TableDefinition<(u64, &str), u64> =
+    TableDefinition::new("external_job_keys_v1");

@@ -1,0 +1,104 @@
+//! Field checks with SPEC.md's messages, collected per field (first failure wins).
+
+use crate::error::{AppError, AppResult, FieldErrors};
+
+/// Upper bounds that keep a single field from filling the database.
+pub const SHORT_MAX: usize = 200;
+pub const LONG_MAX: usize = 5_000;
+
+#[derive(Default)]
+pub struct Checks {
+    errors: FieldErrors,
+}
+
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// A plain email check: one @, a dot in the domain, no spaces.
+pub fn is_email(s: &str) -> bool {
+    let s = s.trim();
+    let Some((local, domain)) = s.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && !domain.contains('@')
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+        && chars(s) <= 254
+}
+
+/// An http(s) URL with a host.
+pub fn is_url(s: &str) -> bool {
+    let s = s.trim();
+    let rest = s
+        .strip_prefix("https://")
+        .or_else(|| s.strip_prefix("http://"));
+    match rest {
+        Some(r) => {
+            let host = r.split(['/', '?', '#']).next().unwrap_or("");
+            !host.is_empty()
+                && host.contains('.')
+                && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+                && chars(s) <= 500
+        }
+        None => false,
+    }
+}
+
+impl Checks {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn fail(&mut self, field: &'static str, msg: &str) {
+        self.errors.entry(field).or_insert_with(|| msg.to_string());
+    }
+
+    pub fn has(&self, field: &str) -> bool {
+        self.errors.contains_key(field)
+    }
+
+    pub fn check(&mut self, field: &'static str, ok: bool, msg: &str) -> &mut Self {
+        if !ok {
+            self.fail(field, msg);
+        }
+        self
+    }
+
+    pub fn required(&mut self, field: &'static str, v: &str, msg: &str) -> &mut Self {
+        self.check(field, !v.trim().is_empty(), msg)
+    }
+
+    pub fn min_len(&mut self, field: &'static str, v: &str, n: usize, msg: &str) -> &mut Self {
+        self.check(field, chars(v.trim()) >= n, msg)
+    }
+
+    /// The generic upper bound every text field gets.
+    pub fn max_len(&mut self, field: &'static str, v: &str, n: usize) -> &mut Self {
+        let ok = chars(v) <= n;
+        self.check(field, ok, &format!("Must be at most {n} characters"))
+    }
+
+    pub fn email(&mut self, field: &'static str, v: &str, msg: &str) -> &mut Self {
+        self.check(field, is_email(v), msg)
+    }
+
+    pub fn finish(self) -> AppResult<()> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(AppError::validation(self.errors))
+        }
+    }
+}
+
+/// Trims and strips control characters other than newlines and tabs.
+pub fn clean(s: &str) -> String {
+    s.trim()
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+        .collect()
+}
