@@ -29,7 +29,7 @@ export function CheckboxGroup({ legend, options, value, onChange, error, hint }:
           {hint}
         </p>
       ) : null}
-      <div className="grid grid-cols-2 gap-2">
+      <div className="flex flex-wrap gap-2">
         {options.map((option) => {
           const id = `${groupId}-${option.value}`;
           const checked = value.includes(option.value);
@@ -38,7 +38,7 @@ export function CheckboxGroup({ legend, options, value, onChange, error, hint }:
               key={option.value}
               htmlFor={id}
               className={cn(
-                'flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl border px-3 py-2 text-sm transition',
+                'flex min-h-11 cursor-pointer items-center gap-2 rounded-full border py-2 pl-3 pr-4 text-sm transition',
                 checked
                   ? 'border-brand-500 bg-brand-50 font-semibold text-brand-800'
                   : 'border-slate-300 bg-white text-slate-700 hover:border-brand-300',
@@ -49,7 +49,7 @@ export function CheckboxGroup({ legend, options, value, onChange, error, hint }:
                 checked={checked}
                 onCheckedChange={(state) => toggle(option.value, state === true)}
                 className={cn(
-                  'flex h-5 w-5 shrink-0 items-center justify-center rounded-md border',
+                  'flex h-5 w-5 shrink-0 items-center justify-center rounded-full border',
                   checked ? 'border-brand-600 bg-brand-600' : 'border-slate-400 bg-white',
                 )}
               >

@@ -70,6 +70,7 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={['F8']}
         label="Notifications ({hotkey})"
+        data-testid="toast-viewport"
         className="fixed inset-x-0 top-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:bottom-0 sm:right-0 sm:top-auto"
       />
     </Toast.Provider>

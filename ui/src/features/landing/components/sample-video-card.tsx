@@ -58,7 +58,8 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
     >
       <video
         ref={ref}
-        src={sample.videoUrl}
+        // A media fragment shows a real frame (not the fade-in from black) before playing.
+        src={`${sample.videoUrl}#t=1`}
         muted
         loop
         playsInline

@@ -1,0 +1,154 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/*
+ * Contract with the screens (keep it when replacing a placeholder):
+ * - wherever the signed-in user's first name is shown in the top bar, the element carries
+ *   data-testid="greeting" (the shared AuthControls does this), next to a 'Logout' button;
+ * - toasts render inside the Toaster's viewport, data-testid="toast-viewport".
+ */
+
+/** Screenshots land in the repository's target/screenshots/ as test artefacts. */
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../target/screenshots/', import.meta.url));
+
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png` });
+}
+
+let counter = 0;
+
+/** A unique address per call, so specs never depend on each other's accounts. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now()}.${counter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** The toast region (Radix viewport); toasts are looked up inside it only. */
+export function toasts(page: Page): Locator {
+  return page.getByTestId('toast-viewport');
+}
+
+export async function expectToast(page: Page, title: string | RegExp, description?: string | RegExp): Promise<void> {
+  const region = toasts(page);
+  await expect(region.getByText(title, { exact: typeof title === 'string' })).toBeVisible();
+  if (description !== undefined) {
+    await expect(region.getByText(description, { exact: typeof description === 'string' })).toBeVisible();
+  }
+}
+
+/** Pick an option of a Radix select by the field's label and the option's text. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A real PNG drawn by the browser's canvas (no binary fixtures in the repo). */
+export async function makePng(page: Page, width = 320, height = 240): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no 2d context');
+      const g = ctx.createLinearGradient(0, 0, w, h);
+      g.addColorStop(0, '#7c3aed');
+      g.addColorStop(1, '#ec4899');
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, w, h);
+      return canvas.toDataURL('image/png');
+    },
+    [width, height] as const,
+  );
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+export const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
+
+export interface StudentAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export function newStudent(prefix = 'student'): StudentAccount {
+  return { firstName: 'Avery', lastName: 'Nguyen', email: uniqueEmail(prefix), password: 'secret123' };
+}
+
+/** Create a student straight through the API (its own cookie jar, so the page stays signed out). */
+export async function createStudentViaApi(request: APIRequestContext, account: StudentAccount): Promise<void> {
+  const res = await request.post('/api/users', {
+    data: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      password: account.password,
+      grade: 'junior',
+      school: 'Lincoln High School',
+      interests: ['technology'],
+      gpa: '3.6',
+      userType: 'student',
+      company: null,
+      position: null,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+export interface EmployerAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  company: string;
+}
+
+export function newEmployer(prefix = 'employer'): EmployerAccount {
+  return { firstName: 'Jordan', lastName: 'Rivera', email: uniqueEmail(prefix), password: 'hire-teens-2025', company: 'Brightside Studio' };
+}
+
+export async function createEmployerViaApi(request: APIRequestContext, account: EmployerAccount): Promise<void> {
+  const res = await request.post('/api/employers', {
+    data: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      password: account.password,
+      position: 'Studio Manager',
+      company: account.company,
+      companySize: '11-50',
+      industry: 'marketing',
+      website: 'https://brightside.example.com',
+      address: '12 Main Street, Springfield, IL',
+      companyDescription: 'A small design studio that makes videos and brands for local businesses and non-profits.',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Fill the student sign-up form (without submitting). */
+export async function fillStudentSignup(page: Page, account: StudentAccount): Promise<void> {
+  await page.getByLabel('First name').fill(account.firstName);
+  await page.getByLabel('Last name').fill(account.lastName);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('School name').fill('Lincoln High School');
+  await choose(page, 'Grade level', 'Junior (11th grade)');
+  await page.getByLabel('GPA').fill('3.7');
+  await page.getByRole('checkbox', { name: 'Technology' }).check();
+  await page.getByRole('checkbox', { name: 'Design' }).check();
+}
+
+/** Sign a new student up through the UI and wait for the job feed. */
+export async function signUpStudentViaUi(page: Page, account: StudentAccount): Promise<void> {
+  await page.goto('/student-signup');
+  await fillStudentSignup(page, account);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/job-feed$/);
+  await expect(page.getByTestId('greeting')).toContainText(account.firstName);
+}

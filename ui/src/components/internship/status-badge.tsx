@@ -1,0 +1,48 @@
+import { CheckCircle2, Clock, Handshake, PartyPopper, UserCheck, XCircle, type LucideIcon } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import type { ApplicationStatus } from '@/types/internship';
+
+interface StatusStyle {
+  label: string;
+  icon: LucideIcon;
+  tone: 'neutral' | 'positive' | 'negative';
+}
+
+/**
+ * SPEC.md section 4: labels, and the student colours (awaiting review neutral; interview,
+ * offer and hired positive; rejected negative). Every badge carries an icon and a label,
+ * so colour is never the only signal.
+ */
+export const APPLICATION_STATUS: Record<ApplicationStatus, StatusStyle> = {
+  pending: { label: 'Pending Review', icon: Clock, tone: 'neutral' },
+  under_review: { label: 'Under Review', icon: Clock, tone: 'neutral' },
+  interview_requested: { label: 'Interview Requested', icon: UserCheck, tone: 'positive' },
+  offer_extended: { label: 'Offer Extended', icon: Handshake, tone: 'positive' },
+  hired: { label: 'Hired', icon: PartyPopper, tone: 'positive' },
+  rejected: { label: 'Rejected', icon: XCircle, tone: 'negative' },
+};
+
+const tones = {
+  neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
+  positive: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  negative: 'bg-rose-50 text-rose-800 ring-rose-200',
+} as const;
+
+export function statusLabel(status: string): string {
+  return APPLICATION_STATUS[status as ApplicationStatus]?.label ?? status;
+}
+
+export function StatusBadge({ status, className }: { status: string; className?: string }) {
+  const style = APPLICATION_STATUS[status as ApplicationStatus] ?? { label: status, icon: CheckCircle2, tone: 'neutral' as const };
+  const Icon = style.icon;
+  return (
+    <span
+      data-testid="status-badge"
+      data-status={status}
+      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ring-1', tones[style.tone], className)}
+    >
+      <Icon aria-hidden className="h-3.5 w-3.5" />
+      {style.label}
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ApplicationStatus, EmployerApplication, ReceivedMessage } from '../types';
+
+export const EMPLOYER_APPLICATIONS_KEY = ['/api/employers/applications'] as const;
+export const EMPLOYER_APPLICATION_COUNT_KEY = ['/api/employers/applications/count'] as const;
+
+export function useEmployerApplications(enabled: boolean) {
+  return useQuery<EmployerApplication[]>({
+    queryKey: EMPLOYER_APPLICATIONS_KEY,
+    queryFn: async () => {
+      const data = await api.get<unknown>('/api/employers/applications');
+      return Array.isArray(data) ? (data as EmployerApplication[]) : [];
+    },
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useEmployerApplicationCount(enabled: boolean) {
+  return useQuery<{ count: number }>({ queryKey: EMPLOYER_APPLICATION_COUNT_KEY, enabled, staleTime: 0 });
+}
+
+export function useUpdateApplicationStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: ApplicationStatus }) =>
+      api.put<EmployerApplication>(`/api/employers/applications/${id}`, { status }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: EMPLOYER_APPLICATIONS_KEY });
+    },
+  });
+}
+
+/** Messages the employer received, newest first (for Recent Activity). */
+export function useReceivedMessages(userId: number | undefined) {
+  return useQuery<ReceivedMessage[]>({
+    queryKey: [`/api/users/${userId}/messages`],
+    enabled: userId !== undefined,
+    staleTime: 0,
+  });
+}

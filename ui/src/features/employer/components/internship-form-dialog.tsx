@@ -1,0 +1,429 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Film, ShieldAlert, Sparkles, Upload, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FieldError, TextAreaField, TextField } from '@/components/ui/field';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { SelectField } from '@/components/ui/select-field';
+import { paths } from '@/config/paths';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
+import { useForm } from '@/lib/use-form';
+import { focusFirstInvalid, pickFieldErrors } from '@/lib/validation';
+import { cn } from '@/lib/cn';
+import { toast } from '@/stores/toast-store';
+import { createAiPosting, invalidatePostings, updatePostingJson, uploadPosting } from '../api/internships';
+import {
+  AGE_OPTIONS,
+  emptyPosting,
+  formatMegabytes,
+  GRADE_REQUIREMENT_OPTIONS,
+  HOURS_PER_WEEK_MAX,
+  isAiProcessing,
+  POSTING_FIELDS,
+  postingPayload,
+  postingValuesFrom,
+  validatePosting,
+  VIDEO_ACCEPT,
+  VIDEO_CHOOSER_MAX_BYTES,
+  VIDEO_SUBMIT_MAX_BYTES,
+  WORK_STYLE_OPTIONS,
+} from '../lib/posting';
+import type { Internship } from '../types';
+
+type VideoMode = 'upload' | 'ai';
+
+interface InternshipFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The posting being edited; null for a new one. */
+  editing: Internship | null;
+}
+
+const NO_VIDEO = 'Please attach a video file or request an AI-generated video';
+const NOT_SAFE = 'Please confirm the role involves no hazardous work for 16-17 year olds';
+
+/** Post New Internship / Edit Internship: one form for both. */
+export function InternshipFormDialog({ open, onOpenChange, editing }: InternshipFormDialogProps) {
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const uploadRef = useRef<UploadHandle<Internship> | null>(null);
+  const form = useForm(editing ? postingValuesFrom(editing) : emptyPosting, validatePosting);
+  const { values, errors } = form;
+  const [mode, setMode] = useState<VideoMode>('upload');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [safe, setSafe] = useState(editing !== null);
+  const [safeError, setSafeError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const ids = { video: useId(), safe: useId(), guidance: useId() };
+  const isEdit = editing !== null;
+
+  // Abort a running upload if the dialog unmounts.
+  useEffect(() => () => uploadRef.current?.abort(), []);
+
+  const clearFile = () => {
+    setFile(null);
+    setFileError(undefined);
+    if (fileInputRef.current) fileInputRef.current.value = '';
+  };
+
+  const switchMode = (next: VideoMode) => {
+    if (next === mode) return;
+    setMode(next);
+    clearFile();
+  };
+
+  const onChooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    if (!chosen) return;
+    if (chosen.size > VIDEO_CHOOSER_MAX_BYTES) {
+      event.target.value = '';
+      setFile(null);
+      setFileError('Video must be under 50MB');
+      toast({ title: 'File Too Large', description: 'Video must be under 50MB', variant: 'destructive' });
+      return;
+    }
+    setFile(chosen);
+    setFileError(undefined);
+  };
+
+  const finish = (created: Internship, ai: boolean) => {
+    invalidatePostings(queryClient);
+    if (isEdit) {
+      toast({ title: 'Internship Updated', description: `"${created.title}" has been saved.`, variant: 'success' });
+    } else {
+      toast({
+        title: 'Internship Posted Successfully',
+        description: ai
+          ? 'Your AI-generated video will be ready within 24 hours. Students can already view and apply.'
+          : 'Your internship video is live in the feed.',
+        variant: 'success',
+      });
+    }
+    onOpenChange(false);
+  };
+
+  const fail = (error: unknown) => {
+    if (isUploadAborted(error)) {
+      toast({ title: 'Upload Cancelled', description: isEdit ? 'Your changes were not saved.' : 'Your internship was not posted.' });
+      return;
+    }
+    if (isApiError(error)) {
+      const fieldErrors = pickFieldErrors(POSTING_FIELDS, error.errors);
+      if (Object.keys(fieldErrors).length) {
+        form.setErrors(fieldErrors);
+        focusFirstInvalid(formRef.current);
+      }
+      if (error.status === 413) setFileError('Please choose a video file smaller than 40MB');
+    }
+    const message = errorMessage(error);
+    const tooLarge = isApiError(error) && error.status === 413;
+    toast({
+      title: isEdit ? 'Failed to Update Internship' : 'Failed to Post Internship',
+      description: tooLarge
+        ? `${message ?? 'The video is too large.'} Try a shorter or smaller video.`
+        : (message ?? 'Please try again. If you attached a video, a smaller file may help.'),
+      variant: 'destructive',
+    });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const fieldsOk = form.validateAll();
+    let ok = fieldsOk;
+    if (!safe) {
+      setSafeError(NOT_SAFE);
+      ok = false;
+    }
+    if (!isEdit && mode === 'upload' && !file) {
+      setFileError(NO_VIDEO);
+      ok = false;
+    }
+    if (file && file.size > VIDEO_SUBMIT_MAX_BYTES) {
+      setFileError('Please choose a video file smaller than 40MB');
+      toast({ title: 'Video Too Large', description: 'Please choose a video file smaller than 40MB', variant: 'destructive' });
+      ok = false;
+    }
+    if (!ok) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const payload = postingPayload(values);
+    setSubmitting(true);
+    try {
+      if (file) {
+        setProgress(0);
+        const handle = uploadPosting(payload, file, editing?.id ?? null, setProgress);
+        uploadRef.current = handle;
+        const saved = await handle.promise;
+        finish(saved, false);
+      } else if (isEdit) {
+        finish(await updatePostingJson(editing.id, payload), false);
+      } else {
+        finish(await createAiPosting(payload), true);
+      }
+    } catch (error) {
+      fail(error);
+    } finally {
+      uploadRef.current = null;
+      setSubmitting(false);
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  const showFilePicker = isEdit || mode === 'upload';
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Stay open while a call runs; the upload has its own Cancel.
+        if (!submitting) onOpenChange(next);
+      }}
+      className="sm:max-w-3xl"
+      title={isEdit ? 'Edit Internship' : 'Post New Internship'}
+      description={
+        isEdit
+          ? 'Update the details students see. Choose a new video only if you want to replace the current one.'
+          : 'Describe a teen-appropriate role and add a short vertical video.'
+      }
+      footer={
+        <div className="flex flex-col gap-3">
+          {uploading ? (
+            <div className="flex items-center gap-3">
+              <ProgressBar value={progress} label="Uploading video" className="flex-1" />
+              <Button variant="outline" size="sm" onClick={() => uploadRef.current?.abort()}>
+                <X aria-hidden className="h-4 w-4" />
+                Cancel Upload
+              </Button>
+            </div>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form="internship-form" variant="gradient" disabled={submitting}>
+              {submitting ? (isEdit ? 'Saving...' : 'Posting...') : isEdit ? 'Save Changes' : 'Post Internship'}
+            </Button>
+          </div>
+        </div>
+      }
+    >
+      <form id="internship-form" ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label={isEdit ? 'Edit internship' : 'Post new internship'}>
+        <fieldset disabled={submitting} className="space-y-6">
+          {/* Video */}
+          <section aria-labelledby={`${ids.video}-heading`} className="space-y-3">
+            <h3 id={`${ids.video}-heading`} className="text-base font-bold text-slate-900">
+              Video
+            </h3>
+            {isEdit ? (
+              <p className="text-sm text-slate-600">
+                Current video:{' '}
+                <strong>{isAiProcessing(editing) ? 'AI video in production (ready within 24 hours)' : 'uploaded video'}</strong>
+              </p>
+            ) : (
+              <div role="radiogroup" aria-label="Video source" className="grid gap-2 sm:grid-cols-2">
+                {(
+                  [
+                    { value: 'upload', label: 'Upload Video', hint: 'Use your own clip', Icon: Upload },
+                    { value: 'ai', label: 'AI Generated Video', hint: 'We make one from your text', Icon: Sparkles },
+                  ] as const
+                ).map(({ value, label, hint, Icon }) => (
+                  <label
+                    key={value}
+                    className={cn(
+                      'flex min-h-14 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+                      mode === value ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white hover:border-brand-300',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="videoMode"
+                      value={value}
+                      checked={mode === value}
+                      onChange={() => switchMode(value)}
+                      className="h-4 w-4 accent-brand-600"
+                    />
+                    <Icon aria-hidden className="h-5 w-5 text-brand-600" />
+                    <span>
+                      <span className="block text-sm font-semibold text-slate-900">{label}</span>
+                      <span className="block text-xs text-slate-500">{hint}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+
+            {showFilePicker ? (
+              <div>
+                <div className="flex flex-wrap items-center gap-3">
+                  <input
+                    ref={fileInputRef}
+                    id={ids.video}
+                    type="file"
+                    accept={VIDEO_ACCEPT}
+                    onChange={onChooseFile}
+                    className="peer sr-only"
+                    aria-invalid={fileError ? true : undefined}
+                    aria-describedby={`${ids.video}-guidance${fileError ? ` ${ids.video}-error` : ''}`}
+                  />
+                  <label
+                    htmlFor={ids.video}
+                    className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+                  >
+                    <Film aria-hidden className="h-4 w-4" />
+                    {file ? 'Change Video' : isEdit ? 'Replace Video' : 'Choose Video'}
+                  </label>
+                  {file ? (
+                    <span className="text-sm text-slate-700" data-testid="chosen-video">
+                      {file.name} ({formatMegabytes(file.size)})
+                    </span>
+                  ) : null}
+                  {file && !submitting ? (
+                    <Button variant="ghost" size="sm" onClick={clearFile}>
+                      Remove
+                    </Button>
+                  ) : null}
+                </div>
+                <p id={`${ids.video}-guidance`} className="mt-2 text-xs text-slate-500">
+                  Keep it to 1 minute 30 seconds or less, filmed vertically. Formats: MP4, MOV, AVI. Up to 40MB.
+                </p>
+                <FieldError id={`${ids.video}-error`} message={fileError} />
+              </div>
+            ) : (
+              <div className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
+                <p className="font-semibold">An AI-generated video will be made from your description.</p>
+                <p className="mt-1">It will be ready within 24 hours. Your posting goes live right away with a &lsquo;Video Processing&rsquo; placeholder, and students can still view details and apply.</p>
+              </div>
+            )}
+          </section>
+
+          {/* Details */}
+          <section className="space-y-4">
+            <h3 className="text-base font-bold text-slate-900">Internship details</h3>
+            <TextField label="Title" placeholder="e.g. Social Media Intern" error={errors.title} {...form.bind('title')} />
+            <TextAreaField
+              label="Description"
+              hint="What will the intern do and learn? At least 10 characters."
+              error={errors.description}
+              {...form.bind('description')}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Location" placeholder="e.g. Austin, TX or Remote" error={errors.location} {...form.bind('location')} />
+              <TextField label="Duration" placeholder="e.g. 8 weeks, Summer 2025" error={errors.duration} {...form.bind('duration')} />
+            </div>
+            <TextAreaField
+              label="Requirements"
+              hint="Skills or qualities you are looking for (one per line). At least 10 characters."
+              error={errors.requirements}
+              {...form.bind('requirements')}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Salary" optional placeholder="e.g. $16/hour" error={errors.salary} {...form.bind('salary')} />
+              <TextField label="Application deadline" type="date" error={errors.applicationDeadline} {...form.bind('applicationDeadline')} />
+            </div>
+          </section>
+
+          {/* Teen employment */}
+          <section className="space-y-4">
+            <h3 className="text-base font-bold text-slate-900">For teen applicants</h3>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <SelectField
+                label="Work style"
+                name="workStyle"
+                placeholder="Choose"
+                options={WORK_STYLE_OPTIONS}
+                value={values.workStyle}
+                onValueChange={(v) => form.setField('workStyle', v)}
+                error={errors.workStyle}
+              />
+              <SelectField
+                label="Minimum age"
+                name="ageRequirement"
+                placeholder="Choose"
+                options={AGE_OPTIONS}
+                value={values.ageRequirement}
+                onValueChange={(v) => form.setField('ageRequirement', v)}
+                error={errors.ageRequirement}
+              />
+              <SelectField
+                label="Grade requirement"
+                name="gradeRequirement"
+                placeholder="Choose"
+                options={
+                  GRADE_REQUIREMENT_OPTIONS.some((o) => o.value === values.gradeRequirement)
+                    ? GRADE_REQUIREMENT_OPTIONS
+                    : [...GRADE_REQUIREMENT_OPTIONS, { value: values.gradeRequirement, label: values.gradeRequirement }]
+                }
+                value={values.gradeRequirement}
+                onValueChange={(v) => form.setField('gradeRequirement', v)}
+                error={errors.gradeRequirement}
+              />
+            </div>
+            <TextField
+              label="Hours per week"
+              optional
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={HOURS_PER_WEEK_MAX}
+              hint="At most 40. Many states limit school-day hours for 16-17 year olds."
+              error={errors.hoursPerWeek}
+              {...form.bind('hoursPerWeek')}
+            />
+            <TextField label="Skills" optional hint="Comma-separated, e.g. Canva, writing, teamwork" error={errors.skills} {...form.bind('skills')} />
+            <TextField label="Benefits" optional hint="Comma-separated, e.g. Mentorship, flexible hours" error={errors.benefits} {...form.bind('benefits')} />
+            <TextField label="Tags" optional hint="Comma-separated, e.g. marketing, design" error={errors.tags} {...form.bind('tags')} />
+
+            <div id={ids.guidance} className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+              <p className="flex items-center gap-2 font-bold">
+                <ShieldAlert aria-hidden className="h-5 w-5" />
+                Legal guidance for hiring 16-17 year olds
+              </p>
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                <li>
+                  Hazardous work is not allowed for anyone under 18: driving, forklifts and power hoists, power saws,
+                  meat slicers and bakery machines, roofing, demolition, excavation, mining, logging and explosives.
+                </li>
+                <li>Many states limit hours on school days and require a work permit issued by the school or state.</li>
+                <li>Unpaid internships must mainly benefit the student (training like school, no displacing paid staff).</li>
+              </ul>
+              <a
+                href={paths.employerGuide}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-2 inline-block font-semibold text-amber-900 underline underline-offset-2"
+              >
+                Read the employer guide (opens in a new tab)
+              </a>
+            </div>
+            <div>
+              <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-800">
+                <input
+                  id={ids.safe}
+                  type="checkbox"
+                  checked={safe}
+                  onChange={(e) => {
+                    setSafe(e.target.checked);
+                    if (e.target.checked) setSafeError(undefined);
+                  }}
+                  aria-invalid={safeError ? true : undefined}
+                  aria-describedby={safeError ? `${ids.safe}-error` : ids.guidance}
+                  className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+                />
+                <span>I confirm this role involves none of the hazardous duties above and follows my state&rsquo;s rules for 16-17 year olds.</span>
+              </label>
+              <FieldError id={`${ids.safe}-error`} message={safeError} />
+            </div>
+          </section>
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}

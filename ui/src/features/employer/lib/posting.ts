@@ -1,0 +1,145 @@
+import type { Errors } from '@/lib/validation';
+import { AI_VIDEO_MARKER, type Internship } from '../types';
+import { splitList } from './format';
+
+/** SPEC.md section 9. */
+export const VIDEO_CHOOSER_MAX_BYTES = 50 * 1024 * 1024;
+export const VIDEO_SUBMIT_MAX_BYTES = 40 * 1024 * 1024;
+export const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/x-msvideo,.mp4,.mov,.avi';
+export const HOURS_PER_WEEK_MAX = 40;
+
+export const WORK_STYLE_OPTIONS = [
+  { value: 'Remote', label: 'Remote' },
+  { value: 'Hybrid', label: 'Hybrid' },
+  { value: 'On-site', label: 'On-site' },
+] as const;
+
+export const AGE_OPTIONS = [
+  { value: '16+', label: '16+' },
+  { value: '17+', label: '17+' },
+] as const;
+
+export const GRADE_REQUIREMENT_OPTIONS = [
+  { value: 'Any grade', label: 'Any grade' },
+  { value: '10th-12th grade', label: '10th-12th grade' },
+  { value: '11th-12th grade', label: '11th-12th grade' },
+  { value: '12th grade', label: '12th grade only' },
+] as const;
+
+export interface PostingValues {
+  title: string;
+  description: string;
+  location: string;
+  duration: string;
+  requirements: string;
+  salary: string;
+  applicationDeadline: string;
+  workStyle: string;
+  ageRequirement: string;
+  gradeRequirement: string;
+  hoursPerWeek: string;
+  skills: string;
+  benefits: string;
+  tags: string;
+}
+
+export const POSTING_FIELDS = [
+  'title',
+  'description',
+  'location',
+  'duration',
+  'requirements',
+  'salary',
+  'applicationDeadline',
+  'workStyle',
+  'ageRequirement',
+  'gradeRequirement',
+  'hoursPerWeek',
+  'skills',
+  'benefits',
+  'tags',
+] as const satisfies readonly (keyof PostingValues)[];
+
+export const emptyPosting: PostingValues = {
+  title: '',
+  description: '',
+  location: '',
+  duration: '',
+  requirements: '',
+  salary: '',
+  applicationDeadline: '',
+  workStyle: 'On-site',
+  ageRequirement: '16+',
+  gradeRequirement: 'Any grade',
+  hoursPerWeek: '',
+  skills: '',
+  benefits: '',
+  tags: '',
+};
+
+export function postingValuesFrom(i: Internship): PostingValues {
+  return {
+    title: i.title,
+    description: i.description,
+    location: i.location,
+    duration: i.duration,
+    requirements: Array.isArray(i.requirements) ? i.requirements.join('\n') : i.requirements,
+    salary: i.salary ?? '',
+    applicationDeadline: i.applicationDeadline || i.deadline || '',
+    workStyle: i.workStyle || 'On-site',
+    ageRequirement: i.ageRequirement || '16+',
+    gradeRequirement: i.gradeRequirement || 'Any grade',
+    hoursPerWeek: i.hoursPerWeek === null ? '' : String(i.hoursPerWeek),
+    skills: i.skills.join(', '),
+    benefits: i.benefits.join(', '),
+    tags: i.tags.join(', '),
+  };
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** SPEC.md section 5's posting rules plus the teen-employment fields. */
+export function validatePosting(v: PostingValues): Errors<keyof PostingValues> {
+  const errors: Errors<keyof PostingValues> = {};
+  if (!v.title.trim()) errors.title = 'Title is required';
+  if (v.description.trim().length < 10) errors.description = 'Description must be at least 10 characters';
+  if (!v.location.trim()) errors.location = 'Location is required';
+  if (!v.duration.trim()) errors.duration = 'Duration is required';
+  if (v.requirements.trim().length < 10) errors.requirements = 'Requirements must be at least 10 characters';
+  if (!v.applicationDeadline.trim()) errors.applicationDeadline = 'Application deadline is required';
+  else if (!DATE_RE.test(v.applicationDeadline) || Number.isNaN(new Date(v.applicationDeadline).getTime()))
+    errors.applicationDeadline = 'Application deadline must be a valid date';
+  if (v.hoursPerWeek.trim()) {
+    const hours = Number(v.hoursPerWeek);
+    if (!Number.isInteger(hours) || hours < 1) errors.hoursPerWeek = 'Hours per week must be a whole number';
+    else if (hours > HOURS_PER_WEEK_MAX) errors.hoursPerWeek = 'Hours per week must be 40 or fewer';
+  }
+  return errors;
+}
+
+export function postingPayload(v: PostingValues) {
+  return {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    location: v.location.trim(),
+    duration: v.duration.trim(),
+    requirements: v.requirements.trim(),
+    salary: v.salary.trim(),
+    applicationDeadline: v.applicationDeadline,
+    workStyle: v.workStyle,
+    ageRequirement: v.ageRequirement,
+    gradeRequirement: v.gradeRequirement === 'Any grade' ? '' : v.gradeRequirement,
+    hoursPerWeek: v.hoursPerWeek.trim() ? Number(v.hoursPerWeek) : null,
+    skills: splitList(v.skills),
+    benefits: splitList(v.benefits),
+    tags: splitList(v.tags),
+  };
+}
+
+export function isAiProcessing(i: Pick<Internship, 'videoUrl'>): boolean {
+  return i.videoUrl === AI_VIDEO_MARKER;
+}
+
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}

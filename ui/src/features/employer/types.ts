@@ -1,0 +1,76 @@
+/** Server shapes the employer screens read (API.md). */
+
+export const AI_VIDEO_MARKER = 'AI_VIDEO_PROCESSING';
+
+export type ApplicationStatus = 'pending' | 'under_review' | 'interview_requested' | 'offer_extended' | 'hired' | 'rejected';
+
+export interface Internship {
+  id: number;
+  title: string;
+  company: string;
+  companyIcon: string;
+  location: string;
+  description: string;
+  requirements: string | string[];
+  duration: string;
+  salary: string | null;
+  deadline: string;
+  applicationDeadline: string;
+  postedDate: string;
+  createdAt: string;
+  videoUrl: string;
+  videoStatus: 'ready' | 'processing' | 'missing';
+  employerId: number;
+  applicationCount: number;
+  workStyle: string;
+  ageRequirement: string;
+  gradeRequirement: string;
+  skills: string[];
+  benefits: string[];
+  tags: string[];
+  hoursPerWeek: number | null;
+  likes: number;
+  comments: number;
+  bookmarks: number;
+}
+
+export interface ApplicantStudent {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  grade: string | null;
+  school: string | null;
+  gpa: string | null;
+  interests: string[] | null;
+  profileImageUrl: string | null;
+  transcriptUrl: string | null;
+}
+
+export interface StatusChange {
+  status: ApplicationStatus;
+  at: string;
+}
+
+export interface EmployerApplication {
+  id: number;
+  internshipId: number;
+  status: ApplicationStatus;
+  appliedAt: string;
+  updatedAt: string;
+  history: StatusChange[];
+  internshipTitle: string;
+  student: ApplicantStudent;
+  nextStatuses: ApplicationStatus[];
+}
+
+export interface ReceivedMessage {
+  id: number;
+  applicationId: number;
+  senderId: number;
+  receiverId: number;
+  senderName: string;
+  content: string;
+  createdAt: string;
+  readAt: string | null;
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api, isApiError, redirectToLogin, UNAUTHORIZED_REDIRECT_MS } from '@/lib/api-client';
+import { patchInternship } from '@/lib/internships';
+import { queryClient } from '@/lib/query-client';
+import { toast } from '@/stores/toast-store';
+import type { Comment } from '@/types/internship';
+
+export const commentsKey = (internshipId: number) => [`/api/internships/${internshipId}/comments`] as const;
+
+/** GET /api/internships/{id}/comments; a failure gives an empty list (SPEC.md section 8). */
+export function useComments(internshipId: number, enabled: boolean) {
+  return useQuery<Comment[]>({
+    queryKey: commentsKey(internshipId),
+    queryFn: async () => {
+      try {
+        const list = await api.get<unknown>(`/api/internships/${internshipId}/comments`);
+        return Array.isArray(list) ? (list as Comment[]) : [];
+      } catch {
+        return [];
+      }
+    },
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useAddComment(internshipId: number) {
+  return useMutation<Comment, Error, string>({
+    mutationFn: (content) => api.post<Comment>(`/api/internships/${internshipId}/comments`, { content }),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<Comment[]>(commentsKey(internshipId), (list) => [...(list ?? []), comment]);
+      patchInternship(queryClient, internshipId, (i) => ({ ...i, comments: i.comments + 1 }));
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 401) {
+        toast({ description: 'You are logged out. Logging in again...', variant: 'destructive' });
+        redirectToLogin(UNAUTHORIZED_REDIRECT_MS);
+        return;
+      }
+      toast({ description: 'Failed to add comment', variant: 'destructive' });
+    },
+  });
+}
+
+export function useDeleteComment(internshipId: number) {
+  return useMutation<unknown, Error, number>({
+    mutationFn: (commentId) => api.delete(`/api/internships/${internshipId}/comments/${commentId}`),
+    onSuccess: (_result, commentId) => {
+      queryClient.setQueryData<Comment[]>(commentsKey(internshipId), (list) => (list ?? []).filter((c) => c.id !== commentId));
+      patchInternship(queryClient, internshipId, (i) => ({ ...i, comments: Math.max(0, i.comments - 1) }));
+      toast({ title: 'Comment deleted' });
+    },
+    onError: (error) => {
+      toast({ title: 'Could not delete the comment', description: error.message, variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { Trash2 } from 'lucide-react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDate, initials } from '@/lib/format';
+import type { Comment, Internship } from '@/types/internship';
+import { useAddComment, useComments, useDeleteComment } from '../api/comments';
+
+function commentDate(createdAt: string | null): string {
+  if (!createdAt) return 'Just now';
+  const age = Date.now() - new Date(createdAt).getTime();
+  if (Number.isNaN(age) || age < 60_000) return 'Just now';
+  return formatDate(createdAt, 'Just now');
+}
+
+function CommentItem({ comment, onDelete, deleting }: { comment: Comment; onDelete: () => void; deleting: boolean }) {
+  const name = [comment.user?.firstName, comment.user?.lastName].filter((p) => p && p.trim()).join(' ') || 'Anonymous User';
+  return (
+    <li className="flex gap-3 py-3" data-testid="comment">
+      {comment.user?.profileImageUrl ? (
+        <img src={comment.user.profileImageUrl} alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />
+      ) : (
+        <span
+          aria-hidden
+          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-700"
+        >
+          {initials(name === 'Anonymous User' ? '' : name, 'A')}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold text-slate-900">{name}</span>
+          <span className="text-xs text-slate-500">{commentDate(comment.createdAt)}</span>
+        </p>
+        <p className="mt-0.5 whitespace-pre-wrap break-words text-sm text-slate-700">{comment.content}</p>
+      </div>
+      {comment.canDelete ? (
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={`Delete comment by ${name}`}
+          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-400 hover:bg-rose-50 hover:text-rose-600 disabled:opacity-50"
+        >
+          <Trash2 aria-hidden className="h-4 w-4" />
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/** The comments dialog of a feed card (SPEC.md section 2). */
+export function CommentsDialog({
+  internship,
+  open,
+  onOpenChange,
+}: {
+  internship: Internship;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [text, setText] = useState('');
+  const comments = useComments(internship.id, open);
+  const add = useAddComment(internship.id);
+  const remove = useDeleteComment(internship.id);
+  const blank = text.trim() === '';
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (blank || add.isPending) return;
+    add.mutate(text.trim(), { onSuccess: () => setText('') });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const list = comments.data ?? [];
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Comments"
+      description={`${internship.title} at ${internship.company}`}
+      footer={
+        <form onSubmit={submit} className="flex items-end gap-2">
+          <label htmlFor={`comment-input-${internship.id}`} className="sr-only">
+            Add a comment
+          </label>
+          <textarea
+            id={`comment-input-${internship.id}`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Add a comment..."
+            rows={1}
+            maxLength={1000}
+            className="max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-500/15"
+          />
+          <Button type="submit" disabled={blank || add.isPending} className="h-11">
+            {add.isPending ? 'Posting...' : 'Post'}
+          </Button>
+        </form>
+      }
+    >
+      {comments.isLoading ? (
+        <div className="flex justify-center py-8 text-brand-600">
+          <Spinner label="Loading comments" />
+        </div>
+      ) : list.length === 0 ? (
+        <p className="py-8 text-center text-sm text-slate-500">No comments yet. Be the first to comment!</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Comments">
+          {list.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              deleting={remove.isPending && remove.variables === comment.id}
+              onDelete={() => remove.mutate(comment.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

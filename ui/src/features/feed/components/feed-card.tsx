@@ -1,0 +1,310 @@
+import {
+  Bookmark,
+  Briefcase,
+  CheckCircle2,
+  Clock,
+  Heart,
+  MapPin,
+  MessageCircle,
+  Pause,
+  Play,
+  Share2,
+  UserRound,
+  Volume2,
+  VolumeX,
+  type LucideIcon,
+} from 'lucide-react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { AiVideoPlaceholder, VideoNotAvailable } from '@/components/internship/video-states';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { initials } from '@/lib/format';
+import type { Internship } from '@/types/internship';
+
+function RailButton({
+  icon: Icon,
+  label,
+  count,
+  pressed,
+  onClick,
+  activeClass,
+  testId,
+}: {
+  icon: LucideIcon;
+  label: string;
+  count?: number;
+  pressed?: boolean;
+  onClick: () => void;
+  activeClass?: string;
+  testId: string;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-0.5">
+      <button
+        type="button"
+        aria-label={count === undefined ? label : `${label} (${count})`}
+        aria-pressed={pressed}
+        data-testid={testId}
+        onClick={onClick}
+        className={cn(
+          'flex h-12 w-12 items-center justify-center rounded-full bg-black/35 text-white backdrop-blur-sm transition hover:bg-black/50',
+          pressed ? activeClass : undefined,
+        )}
+      >
+        <Icon aria-hidden className="h-6 w-6" fill={pressed ? 'currentColor' : 'none'} />
+      </button>
+      {count !== undefined ? (
+        <span aria-hidden data-testid={`${testId}-count`} className="text-xs font-bold text-white drop-shadow">
+          {count}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function Meta({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Icon aria-hidden className="h-3.5 w-3.5" />
+      {children}
+    </span>
+  );
+}
+
+export interface FeedCardProps {
+  internship: Internship;
+  index: number;
+  total: number;
+  /** The video element exists (and loads) only while this is true. */
+  load: boolean;
+  shouldPlay: boolean;
+  muted: boolean;
+  applying: boolean;
+  onTogglePlay: (index: number) => void;
+  onToggleMute: () => void;
+  onLike: (internship: Internship) => void;
+  onSave: (internship: Internship) => void;
+  onComments: (internship: Internship) => void;
+  onShare: (internship: Internship) => void;
+  onApply: (internship: Internship) => void;
+}
+
+/** One full-screen card of the feed. */
+export const FeedCard = memo(function FeedCard({
+  internship,
+  index,
+  total,
+  load,
+  shouldPlay,
+  muted,
+  applying,
+  onTogglePlay,
+  onToggleMute,
+  onLike,
+  onSave,
+  onComments,
+  onShare,
+  onApply,
+}: FeedCardProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const titleId = `feed-card-${internship.id}-title`;
+
+  const hasVideo = internship.videoStatus === 'ready' && !!internship.videoUrl && !failed;
+  const mediaState = internship.videoStatus === 'processing' ? 'processing' : hasVideo ? 'video' : 'missing';
+
+  // Play the active card, pause every other one.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (shouldPlay) {
+      video.play().catch(() => {
+        // Autoplay refused (or the element was unloaded): the play button stays visible.
+      });
+    } else if (!video.paused) {
+      video.pause();
+    }
+  }, [shouldPlay, load, hasVideo]);
+
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.muted = muted;
+  }, [muted, load]);
+
+  // Unloading the element ends playback.
+  useEffect(() => {
+    if (!load) setPlaying(false);
+  }, [load]);
+
+  const ageText = internship.ageRequirement ? `Ages ${internship.ageRequirement}` : null;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      aria-roledescription="internship card"
+      data-testid="feed-card"
+      data-index={index}
+      data-internship-id={internship.id}
+      data-media={mediaState}
+      data-loaded={load && hasVideo ? 'true' : 'false'}
+      data-playing={playing ? 'true' : 'false'}
+      className="relative h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950"
+    >
+      {/* Media */}
+      <div className="absolute inset-0">
+        {mediaState === 'processing' ? (
+          <AiVideoPlaceholder className="pb-40" />
+        ) : mediaState === 'missing' ? (
+          <VideoNotAvailable className="pb-40" />
+        ) : load ? (
+          <video
+            ref={videoRef}
+            src={internship.videoUrl ?? undefined}
+            muted={muted}
+            loop
+            playsInline
+            preload="auto"
+            aria-label={`${internship.title} at ${internship.company}, video`}
+            className="h-full w-full object-cover"
+            onClick={() => onTogglePlay(index)}
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            onError={() => {
+              console.warn(`Video ${internship.videoUrl ?? ''} could not be loaded`);
+              setFailed(true);
+            }}
+          />
+        ) : (
+          <div aria-hidden className="h-full w-full bg-gradient-to-br from-slate-800 to-slate-950" />
+        )}
+      </div>
+      <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-b from-black/45 via-transparent via-40% to-black/85" />
+
+      {/* Centre play / pause (always shown while paused, so the play state is visible). */}
+      {mediaState === 'video' ? (
+        <button
+          type="button"
+          onClick={() => onTogglePlay(index)}
+          aria-label={playing ? `Pause video: ${internship.title}` : `Play video: ${internship.title}`}
+          aria-pressed={playing}
+          data-testid="play-toggle"
+          className={cn(
+            'absolute left-1/2 top-[42%] flex h-20 w-20 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-black/35 text-white backdrop-blur-md transition',
+            playing ? 'opacity-0 focus-visible:opacity-100' : 'opacity-100',
+          )}
+        >
+          {playing ? <Pause aria-hidden className="h-9 w-9" /> : <Play aria-hidden className="h-9 w-9 translate-x-0.5" fill="currentColor" />}
+        </button>
+      ) : null}
+
+      {/* Side rail */}
+      <div className="absolute bottom-[236px] right-2 flex flex-col items-center gap-2.5">
+        <RailButton
+          icon={Heart}
+          label={internship.isLiked ? 'Unlike' : 'Like'}
+          count={internship.likes}
+          pressed={internship.isLiked}
+          activeClass="text-rose-500"
+          onClick={() => onLike(internship)}
+          testId="like"
+        />
+        <RailButton
+          icon={MessageCircle}
+          label="Comments"
+          count={internship.comments}
+          onClick={() => onComments(internship)}
+          testId="comments"
+        />
+        <RailButton
+          icon={Bookmark}
+          label={internship.isBookmarked ? 'Remove from saved' : 'Save'}
+          pressed={internship.isBookmarked}
+          activeClass="text-amber-300"
+          onClick={() => onSave(internship)}
+          testId="save"
+        />
+        <RailButton icon={Share2} label="Share" onClick={() => onShare(internship)} testId="share" />
+        <RailButton
+          icon={muted ? VolumeX : Volume2}
+          label={muted ? 'Unmute' : 'Mute'}
+          pressed={!muted}
+          onClick={onToggleMute}
+          testId="mute"
+        />
+      </div>
+
+      {/* Details */}
+      <div className="absolute inset-x-0 bottom-0 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-white">
+        <div className="pr-16">
+          <div className="flex items-center gap-2.5">
+            <span
+              aria-hidden
+              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white text-sm font-extrabold text-brand-700"
+            >
+              {internship.companyIcon || initials(internship.company)}
+            </span>
+            <div className="min-w-0">
+              <Link
+                href={paths.company(internship.id)}
+                className="block truncate text-sm font-bold underline-offset-2 hover:underline"
+              >
+                {internship.company}
+              </Link>
+              <p className="flex items-center gap-1 text-xs text-white/85">
+                <MapPin aria-hidden className="h-3 w-3" />
+                {internship.location}
+              </p>
+            </div>
+          </div>
+          <h2 id={titleId} className="mt-2 text-xl font-extrabold leading-tight">
+            {internship.title}
+          </h2>
+          <p className="mt-1 line-clamp-2 text-sm text-white/90">{internship.description}</p>
+          {internship.tags.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Tags">
+              {internship.tags.slice(0, 4).map((tag) => (
+                <li key={tag} className="rounded-full bg-white/15 px-2 py-0.5 text-xs font-semibold backdrop-blur-sm">
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs font-medium text-white/90">
+            {internship.duration ? <Meta icon={Clock}>{internship.duration}</Meta> : null}
+            {internship.workStyle ? <Meta icon={Briefcase}>{internship.workStyle}</Meta> : null}
+            {ageText ? <Meta icon={UserRound}>{ageText}</Meta> : null}
+          </p>
+        </div>
+        <div className="mt-3 flex gap-2">
+          <Link
+            href={paths.company(internship.id)}
+            className={buttonClasses('outline', 'md', 'flex-1 border-white/60 bg-white/10 text-white backdrop-blur-sm hover:bg-white/20 hover:text-white')}
+          >
+            View Details
+          </Link>
+          {internship.hasApplied ? (
+            <button type="button" disabled data-testid="apply" className={buttonClasses('secondary', 'md', 'flex-1 bg-slate-300 text-slate-600 disabled:opacity-100')}>
+              <CheckCircle2 aria-hidden className="h-4 w-4" />
+              Applied
+            </button>
+          ) : (
+            <button
+              type="button"
+              data-testid="apply"
+              disabled={applying}
+              onClick={() => onApply(internship)}
+              className={buttonClasses('primary', 'md', 'flex-1 bg-blue-600 hover:bg-blue-700')}
+            >
+              {applying ? 'Applying...' : 'Apply Now'}
+            </button>
+          )}
+        </div>
+        <p className="sr-only">
+          Card {index + 1} of {total}
+        </p>
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,55 @@
+/** Small display helpers shared by the student screens. */
+
+/** Up to two initials from a name ("Sproutly Labs" -> "SL"). */
+export function initials(name: string | null | undefined, fallback = '?'): string {
+  const out = (name ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
+  return out || fallback;
+}
+
+function parseDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  // A plain date (YYYY-MM-DD) is a calendar day, not midnight UTC.
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "Jan 28, 2027", or the fallback when there is no date. */
+export function formatDate(value: string | null | undefined, fallback = 'Not specified'): string {
+  const date = parseDate(value);
+  return date ? date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : fallback;
+}
+
+export function formatTime(value: string | null | undefined): string {
+  const date = parseDate(value);
+  return date ? date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : '';
+}
+
+/** Message time: clock time when under 24 hours old, otherwise a short date (SPEC.md section 9). */
+export function messageTime(value: string, now: number = Date.now()): string {
+  const date = parseDate(value);
+  if (!date) return '';
+  if (now - date.getTime() < 24 * 60 * 60 * 1000) return formatTime(value);
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+}
+
+/** Text or list requirements as a list of lines. */
+export function requirementList(requirements: string | string[] | null | undefined): string[] {
+  if (Array.isArray(requirements)) return requirements.filter((r) => r.trim() !== '');
+  if (!requirements?.trim()) return [];
+  return requirements
+    .split(/\n|;|•/)
+    .map((r) => r.replace(/^[-*\s]+/, '').trim())
+    .filter(Boolean);
+}
+
+export function orNotSpecified(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return 'Not specified';
+  const text = String(value).trim();
+  return text ? text : 'Not specified';
+}

@@ -1,0 +1,215 @@
+/**
+ * Internship data shared by the student screens (feed, browse, company, detail, matches,
+ * profile): query keys, fetchers and the like / save / apply mutations with SPEC.md's
+ * error texts and redirects.
+ */
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  api,
+  isApiError,
+  LIKE_UNAUTHORIZED_REDIRECT_MS,
+  redirectToLogin,
+  UNAUTHORIZED_REDIRECT_MS,
+} from './api-client';
+import { INTERNSHIP_LIST_RETRIES, queryClient } from './query-client';
+import { useSessionStore } from '@/stores/session-store';
+import { toast } from '@/stores/toast-store';
+import type { Application, BookmarkResult, Internship, LikeResult, SavedInternship } from '@/types/internship';
+
+export const INTERNSHIPS_KEY = '/api/internships';
+export const internshipKey = (id: number | string) => [`/api/internships/${id}`] as const;
+export const applicationsKey = (userId: number) => [`/api/users/${userId}/applications`] as const;
+export const bookmarksKey = (userId: number) => [`/api/users/${userId}/bookmarks`] as const;
+export const MATCHES_KEY = ['/api/matches'] as const;
+
+/** A non-list answer is treated as empty (SPEC.md section 7). */
+function asList<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+export interface InternshipSearch {
+  q?: string;
+  location?: string;
+}
+
+export function internshipsUrl(search: InternshipSearch = {}): string {
+  const params = new URLSearchParams();
+  if (search.q?.trim()) params.set('q', search.q.trim());
+  if (search.location?.trim()) params.set('location', search.location.trim());
+  const qs = params.toString();
+  return qs ? `${INTERNSHIPS_KEY}?${qs}` : INTERNSHIPS_KEY;
+}
+
+/** GET /api/internships (optionally searched through the server); retried 2 times. */
+export function useInternships(search: InternshipSearch = {}) {
+  const q = search.q?.trim() ?? '';
+  const location = search.location?.trim() ?? '';
+  const searching = q !== '' || location !== '';
+  return useQuery<Internship[]>({
+    queryKey: searching ? [INTERNSHIPS_KEY, { q, location }] : [INTERNSHIPS_KEY],
+    queryFn: async () => asList<Internship>(await api.get<unknown>(internshipsUrl({ q, location }))),
+    retry: INTERNSHIP_LIST_RETRIES,
+  });
+}
+
+/** GET /api/internships/{id}; never retried (a 404 is an answer, not a glitch). */
+export function useInternship(id: number | string | undefined) {
+  return useQuery<Internship>({
+    queryKey: internshipKey(id ?? 'none'),
+    queryFn: () => api.get<Internship>(`/api/internships/${id}`),
+    enabled: id !== undefined && id !== '',
+    retry: false,
+  });
+}
+
+/** Apply a change to one internship wherever it sits in the cache (lists and the single entry). */
+export function patchInternship(client: QueryClient, id: number, patch: (i: Internship) => Internship): void {
+  client.setQueriesData<Internship[]>({ queryKey: [INTERNSHIPS_KEY] }, (list) =>
+    Array.isArray(list) ? list.map((i) => (i.id === id ? patch(i) : i)) : list,
+  );
+  client.setQueriesData<Internship[]>({ queryKey: MATCHES_KEY }, (list) =>
+    Array.isArray(list) ? list.map((i) => (i.id === id ? patch(i) : i)) : list,
+  );
+  client.setQueryData<Internship>(internshipKey(id), (one) => (one ? patch(one) : one));
+}
+
+/** POST /api/internships/{id}/like (toggles). Signed out: 'Please log in', then /api/login after 1 s. */
+export function useToggleLike() {
+  return useMutation<LikeResult, Error, Internship>({
+    mutationFn: (internship) => api.post<LikeResult>(`/api/internships/${internship.id}/like`),
+    onSuccess: (result, internship) => {
+      patchInternship(queryClient, internship.id, (i) => ({ ...i, isLiked: result.liked, likes: result.likeCount }));
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 401) {
+        toast({ title: 'Please log in', description: 'You need to be logged in to like posts', variant: 'destructive' });
+        redirectToLogin(LIKE_UNAUTHORIZED_REDIRECT_MS);
+        return;
+      }
+      toast({ description: 'Failed to update like status', variant: 'destructive' });
+    },
+  });
+}
+
+/** POST /api/internships/{id}/bookmark (toggles). */
+export function useToggleBookmark() {
+  const userId = useSessionStore((s) => s.user?.id);
+  return useMutation<BookmarkResult, Error, Internship>({
+    mutationFn: (internship) => api.post<BookmarkResult>(`/api/internships/${internship.id}/bookmark`),
+    onSuccess: (result, internship) => {
+      patchInternship(queryClient, internship.id, (i) => ({
+        ...i,
+        isBookmarked: result.bookmarked,
+        bookmarks: result.bookmarkCount,
+      }));
+      if (userId) void queryClient.invalidateQueries({ queryKey: bookmarksKey(userId) });
+      toast(
+        result.bookmarked
+          ? { title: 'Saved to your list', variant: 'success' }
+          : { title: 'Removed from saved jobs' },
+      );
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 401) {
+        toast({ description: 'You are logged out. Logging in again...', variant: 'destructive' });
+        redirectToLogin(UNAUTHORIZED_REDIRECT_MS);
+        return;
+      }
+      toast({ description: 'Failed to bookmark job. Please try again.', variant: 'destructive' });
+    },
+  });
+}
+
+/**
+ * POST /api/applications. On success the internship is marked applied everywhere, the
+ * application id is stored in the session, and the application lists are refreshed.
+ */
+export function useApply(options: { toastOnSuccess?: boolean } = {}) {
+  const { toastOnSuccess = true } = options;
+  return useMutation<Application, Error, Pick<Internship, 'id' | 'title' | 'company'>>({
+    mutationFn: (internship) => {
+      const { user } = useSessionStore.getState();
+      if (!user) {
+        return Promise.reject(new AuthRequiredError());
+      }
+      return api.post<Application>('/api/applications', { internshipId: internship.id, status: 'pending' });
+    },
+    onSuccess: (application, internship) => {
+      patchInternship(queryClient, internship.id, (i) => ({
+        ...i,
+        hasApplied: true,
+        applicationCount: i.applicationCount + 1,
+      }));
+      useSessionStore.getState().setApplicationId(String(application.id));
+      const userId = useSessionStore.getState().user?.id;
+      if (userId) void queryClient.invalidateQueries({ queryKey: applicationsKey(userId) });
+      if (toastOnSuccess) {
+        toast({
+          title: 'Application Submitted!',
+          description: `Successfully applied for ${internship.title} at ${internship.company}`,
+          variant: 'success',
+        });
+      }
+    },
+    onError: (error, internship) => {
+      if (error instanceof AuthRequiredError || (isApiError(error) && error.status === 401)) {
+        toast({ title: 'Authentication Required', description: 'Please log in to apply for internships.', variant: 'destructive' });
+        redirectToLogin(UNAUTHORIZED_REDIRECT_MS);
+        return;
+      }
+      if (error.message.toLowerCase().includes('already applied')) {
+        patchInternship(queryClient, internship.id, (i) => ({ ...i, hasApplied: true }));
+        toast({ title: 'Already Applied', description: 'You have already applied to this internship.', variant: 'destructive' });
+        return;
+      }
+      toast({
+        title: 'Application Failed',
+        description: error.message || 'Could not submit application. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+class AuthRequiredError extends Error {
+  constructor() {
+    super('Please log in to apply for internships.');
+    this.name = 'AuthRequiredError';
+  }
+}
+
+/** GET /api/users/{id}/applications (only when signed in). */
+export function useMyApplications(userId: number | undefined) {
+  return useQuery<Application[]>({
+    queryKey: applicationsKey(userId ?? 0),
+    queryFn: async () => asList<Application>(await api.get<unknown>(`/api/users/${userId}/applications`)),
+    enabled: userId !== undefined,
+  });
+}
+
+/** GET /api/users/{id}/bookmarks (self). */
+export function useBookmarks(userId: number | undefined) {
+  return useQuery<SavedInternship[]>({
+    queryKey: bookmarksKey(userId ?? 0),
+    queryFn: async () => asList<SavedInternship>(await api.get<unknown>(`/api/users/${userId}/bookmarks`)),
+    enabled: userId !== undefined,
+  });
+}
+
+/** GET /api/matches: the student's ranked internships, best first. */
+export function useMatches(enabled: boolean) {
+  return useQuery<Internship[]>({
+    queryKey: MATCHES_KEY,
+    queryFn: async () => asList<Internship>(await api.get<unknown>('/api/matches')),
+    enabled,
+  });
+}
+
+/** Client-side search over title, company and description (every word must match). */
+export function matchesSearch(internship: Internship, q: string, location: string): boolean {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const haystack = `${internship.title} ${internship.company} ${internship.description}`.toLowerCase();
+  if (!words.every((w) => haystack.includes(w))) return false;
+  const loc = location.trim().toLowerCase();
+  return loc === '' || internship.location.toLowerCase().includes(loc);
+}

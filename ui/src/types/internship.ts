@@ -1,0 +1,108 @@
+/** Shapes of the server's internship, application, social and message JSON (API.md). */
+
+export type VideoStatus = 'ready' | 'processing' | 'missing';
+
+export interface Internship {
+  id: number;
+  title: string;
+  company: string;
+  companyIcon: string | null;
+  industry: string | null;
+  location: string;
+  description: string;
+  requirements: string | string[] | null;
+  duration: string | null;
+  salary: string | null;
+  deadline: string | null;
+  applicationDeadline: string | null;
+  postedDate: string | null;
+  createdAt: string;
+  videoUrl: string | null;
+  videoStatus: VideoStatus;
+  employerId: number;
+  applicationCount: number;
+  matchScore: number | null;
+  matchReasons: string[] | null;
+  workStyle: string | null;
+  ageRequirement: string | null;
+  gradeRequirement: string | null;
+  skills: string[];
+  benefits: string[];
+  tags: string[];
+  hoursPerWeek: number | null;
+  likes: number;
+  comments: number;
+  bookmarks: number;
+  isLiked: boolean;
+  isBookmarked: boolean;
+  hasApplied: boolean;
+  archived: boolean;
+}
+
+export type ApplicationStatus =
+  | 'pending'
+  | 'under_review'
+  | 'interview_requested'
+  | 'offer_extended'
+  | 'hired'
+  | 'rejected';
+
+export interface ApplicationInternship {
+  id: number;
+  title: string;
+  company: string;
+  location: string;
+  employerId: number;
+  archived: boolean;
+}
+
+export interface Application {
+  id: number;
+  internshipId: number;
+  status: ApplicationStatus;
+  appliedAt: string;
+  updatedAt: string;
+  history: { status: ApplicationStatus; at: string }[];
+  /** Present on a student's own list. */
+  internship?: ApplicationInternship;
+  internshipTitle?: string;
+}
+
+export interface LikeResult {
+  liked: boolean;
+  likeCount: number;
+}
+
+export interface BookmarkResult {
+  bookmarked: boolean;
+  bookmarkCount: number;
+}
+
+/** One entry of GET /api/users/{id}/bookmarks or /likes. */
+export interface SavedInternship {
+  internshipId: number;
+  createdAt: string;
+  title: string;
+  company: string;
+  location: string;
+  videoUrl: string | null;
+}
+
+export interface Comment {
+  id: number;
+  content: string;
+  createdAt: string | null;
+  user: { id: number; firstName: string | null; lastName: string | null; profileImageUrl: string | null } | null;
+  canDelete: boolean;
+}
+
+export interface Message {
+  id: number;
+  applicationId: number;
+  senderId: number;
+  receiverId: number;
+  senderName: string;
+  content: string;
+  createdAt: string;
+  readAt: string | null;
+}
