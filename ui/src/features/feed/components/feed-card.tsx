@@ -155,9 +155,9 @@ export const FeedCard = memo(function FeedCard({
       {/* Media */}
       <div className="absolute inset-0">
         {mediaState === 'processing' ? (
-          <AiVideoPlaceholder className="pb-40" />
+          <AiVideoPlaceholder className="px-16 pb-40" />
         ) : mediaState === 'missing' ? (
-          <VideoNotAvailable className="pb-40" />
+          <VideoNotAvailable className="px-16 pb-40" />
         ) : load ? (
           <video
             ref={videoRef}
@@ -295,7 +295,7 @@ export const FeedCard = memo(function FeedCard({
               data-testid="apply"
               disabled={applying}
               onClick={() => onApply(internship)}
-              className={buttonClasses('primary', 'md', 'flex-1 bg-blue-600 hover:bg-blue-700')}
+              className={buttonClasses('primary', 'md', 'flex-1')}
             >
               {applying ? 'Applying...' : 'Apply Now'}
             </button>

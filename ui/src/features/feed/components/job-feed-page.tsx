@@ -1,8 +1,230 @@
-import { NotBuiltYet } from '@/components/layout/not-built-yet';
+import { ChevronDown, ChevronUp, Inbox } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useApply, useInternships, useToggleBookmark, useToggleLike } from '@/lib/internships';
+import { shareLink } from '@/lib/share';
+import type { Internship } from '@/types/internship';
+import { CommentsDialog } from './comments-dialog';
+import { FeedCard } from './feed-card';
+import { FeedTopBar } from './feed-top-bar';
 
-/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+/** Cards whose video element exists: the active one and its neighbours (the first 2 at the start). */
+const LOAD_BEHIND = 1;
+const LOAD_AHEAD = 1;
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+function isInteractive(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return !!target.closest('button, a, [role="button"], input, textarea, select');
+}
+
+function FeedMessage({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="flex h-dvh flex-col items-center justify-center gap-3 bg-slate-950 px-6 text-center text-white">
+      <Inbox aria-hidden className="h-12 w-12 text-white/60" />
+      <h2 className="text-xl font-bold">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** `/job-feed`: full-screen vertical snap-scrolling internship cards. */
 export function JobFeedPage() {
-  return <NotBuiltYet title="Job Feed" />;
+  const internships = useInternships();
+  const list = internships.data ?? [];
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const [pausedByUser, setPausedByUser] = useState(false);
+  const [muted, setMuted] = useState(true);
+  const [commentsFor, setCommentsFor] = useState<Internship | null>(null);
+
+  const like = useToggleLike();
+  const save = useToggleBookmark();
+  const apply = useApply();
+
+  // Which card fills the screen.
+  useEffect(() => {
+    const root = containerRef.current;
+    if (!root || list.length === 0) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) {
+            const index = Number((entry.target as HTMLElement).dataset.index);
+            if (!Number.isNaN(index)) setActive(index);
+          }
+        }
+      },
+      { root, threshold: 0.6 },
+    );
+    root.querySelectorAll('[data-testid="feed-card"]').forEach((card) => observer.observe(card));
+    return () => observer.disconnect();
+  }, [list.length]);
+
+  // A new active card starts playing again.
+  useEffect(() => setPausedByUser(false), [active]);
+
+  const goTo = useCallback(
+    (index: number) => {
+      const root = containerRef.current;
+      if (!root) return;
+      const clamped = Math.max(0, Math.min(list.length - 1, index));
+      root.scrollTo({ top: clamped * root.clientHeight, behavior: 'smooth' });
+    },
+    [list.length],
+  );
+
+  const togglePlay = useCallback(
+    (index: number) => {
+      if (index === active) setPausedByUser((p) => !p);
+      else goTo(index);
+    },
+    [active, goTo],
+  );
+
+  // Keyboard: arrows / j k move between cards, space toggles play.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (isTypingTarget(event.target) || commentsFor || document.querySelector('[role="dialog"]')) return;
+      if (event.key === 'ArrowDown' || event.key === 'j') {
+        event.preventDefault();
+        goTo(active + 1);
+      } else if (event.key === 'ArrowUp' || event.key === 'k') {
+        event.preventDefault();
+        goTo(active - 1);
+      } else if (event.key === ' ' && !isInteractive(event.target)) {
+        event.preventDefault();
+        setPausedByUser((p) => !p);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [active, goTo, commentsFor]);
+
+  // `mutate` is stable across renders, so the memoised cards do not re-render for nothing.
+  const likeMutate = like.mutate;
+  const saveMutate = save.mutate;
+  const applyMutate = apply.mutate;
+  const onLike = useCallback((i: Internship) => likeMutate(i), [likeMutate]);
+  const onSave = useCallback((i: Internship) => saveMutate(i), [saveMutate]);
+  const onApply = useCallback((i: Internship) => applyMutate(i), [applyMutate]);
+  const onComments = useCallback((i: Internship) => setCommentsFor(i), []);
+  const onShare = useCallback(
+    (i: Internship) => void shareLink({ title: `${i.title} at ${i.company}`, text: i.description, path: paths.company(i.id) }),
+    [],
+  );
+  const onToggleMute = useCallback(() => setMuted((m) => !m), []);
+
+  // The comments dialog follows the cached internship (its count changes as comments are added).
+  const commentsInternship = commentsFor ? (list.find((i) => i.id === commentsFor.id) ?? commentsFor) : null;
+
+  let body: React.ReactNode;
+  if (internships.isLoading) {
+    body = (
+      <div className="flex h-dvh items-center justify-center bg-slate-950 text-white">
+        <Spinner label="Loading internships" />
+      </div>
+    );
+  } else if (internships.isError) {
+    body = (
+      <FeedMessage title="Could not load internships">
+        <p className="text-sm text-white/80">{internships.error.message}</p>
+        <Button variant="light" onClick={() => void internships.refetch()}>
+          Try again
+        </Button>
+      </FeedMessage>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <FeedMessage title="No Internships Available">
+        <p className="text-sm text-white/80">Check back soon, or look at the latest jobs from company career pages.</p>
+        <LinkButton href={paths.externalJobs} variant="light">
+          Latest Jobs
+        </LinkButton>
+      </FeedMessage>
+    );
+  } else {
+    body = (
+      <>
+        <div
+          ref={containerRef}
+          data-testid="feed"
+          className="h-dvh snap-y snap-mandatory overflow-y-scroll overscroll-contain bg-slate-950 [scrollbar-width:none]"
+        >
+          {list.map((internship, index) => (
+            <FeedCard
+              key={internship.id}
+              internship={internship}
+              index={index}
+              total={list.length}
+              load={index >= active - LOAD_BEHIND && index <= active + LOAD_AHEAD}
+              shouldPlay={index === active && !pausedByUser && !commentsFor}
+              muted={muted}
+              applying={apply.isPending && apply.variables?.id === internship.id}
+              onTogglePlay={togglePlay}
+              onToggleMute={onToggleMute}
+              onLike={onLike}
+              onSave={onSave}
+              onComments={onComments}
+              onShare={onShare}
+              onApply={onApply}
+            />
+          ))}
+        </div>
+        <div className="fixed right-2 top-24 z-20 flex flex-col items-center gap-1 rounded-full bg-black/35 px-1 py-1.5 text-white backdrop-blur-sm">
+          <button
+            type="button"
+            aria-label="Previous internship"
+            disabled={active === 0}
+            onClick={() => goTo(active - 1)}
+            className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-35"
+          >
+            <ChevronUp aria-hidden className="h-5 w-5" />
+          </button>
+          <span data-testid="feed-position" aria-live="polite" className="text-xs font-bold tabular-nums">
+            <span className="sr-only">Internship </span>
+            {active + 1}
+            <span aria-hidden>/</span>
+            <span className="sr-only"> of </span>
+            {list.length}
+          </span>
+          <button
+            type="button"
+            aria-label="Next internship"
+            disabled={active >= list.length - 1}
+            onClick={() => goTo(active + 1)}
+            className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-35"
+          >
+            <ChevronDown aria-hidden className="h-5 w-5" />
+          </button>
+        </div>
+        {commentsInternship ? (
+          <CommentsDialog
+            internship={commentsInternship}
+            open={commentsFor !== null}
+            onOpenChange={(open) => {
+              if (!open) setCommentsFor(null);
+            }}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <main className="relative h-dvh overflow-hidden bg-slate-950">
+      <h1 className="sr-only">Job Feed</h1>
+      <FeedTopBar />
+      {body}
+    </main>
+  );
 }
 
 export default JobFeedPage;
