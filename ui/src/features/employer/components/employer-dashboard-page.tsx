@@ -1,8 +1,232 @@
-import { NotBuiltYet } from '@/components/layout/not-built-yet';
+import { BookOpen, Briefcase, Building2, FileText, Heart, LifeBuoy, LogOut, Plus, Users } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { AppHeader } from '@/components/layout/app-header';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PageLoader, Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/stores/toast-store';
+import { useEmployerApplicationCount, useEmployerApplications, useReceivedMessages } from '../api/applications';
+import { useDeleteInternship, useEmployerInternships } from '../api/internships';
+import { signOutEmployer } from '../lib/sign-out';
+import { useEmployerGuard } from '../lib/use-employer-guard';
+import type { Internship } from '../types';
+import { InternshipFormDialog } from './internship-form-dialog';
+import { MessagingSlot, type MessageTarget } from './messaging-slot';
+import { PostingCard } from './posting-card';
+import { RecentActivity } from './recent-activity';
+import { ReviewApplicationsDialog } from './review-applications-dialog';
 
-/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+function StatCard({ label, value, hint, icon }: { label: string; value: number | undefined; hint?: string; icon: ReactNode }) {
+  return (
+    <Card className="flex items-center gap-3 p-4">
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">{icon}</span>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-600">{label}</p>
+        <p className="text-2xl font-extrabold text-slate-900" data-testid={`stat-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`}>
+          {value === undefined ? '–' : value}
+        </p>
+        {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      </div>
+    </Card>
+  );
+}
+
+/** /employer-dashboard (SPEC.md section 2), with real counters and activity. */
 export function EmployerDashboardPage() {
-  return <NotBuiltYet title="Employer Dashboard" />;
+  const { user, ready } = useEmployerGuard();
+  const internships = useEmployerInternships(ready);
+  const count = useEmployerApplicationCount(ready);
+  const applications = useEmployerApplications(ready);
+  const messages = useReceivedMessages(ready ? user?.id : undefined);
+  const deleteInternship = useDeleteInternship();
+
+  // `formKey` remounts the form so each opening starts from the right values.
+  const [form, setForm] = useState<{ open: boolean; editing: Internship | null; key: number }>({ open: false, editing: null, key: 0 });
+  const [reviewing, setReviewing] = useState<Internship | null>(null);
+  const [deleting, setDeleting] = useState<Internship | null>(null);
+  const [messageTarget, setMessageTarget] = useState<MessageTarget | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+
+  if (!ready || !user) return <PageLoader />;
+
+  const postings = internships.data ?? [];
+  const engagement = internships.data ? postings.reduce((sum, i) => sum + i.likes + i.bookmarks, 0) : undefined;
+  const openForm = (editing: Internship | null) => setForm((f) => ({ open: true, editing, key: f.key + 1 }));
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const target = deleting;
+    deleteInternship.mutate(target.id, {
+      onSuccess: () => {
+        toast({ title: 'Internship Deleted', description: `"${target.title}" was removed from the feed.`, variant: 'success' });
+        setDeleting(null);
+      },
+      onError: (error) => {
+        toast({ title: 'Failed to Delete Internship', description: errorMessage(error), variant: 'destructive' });
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <PageShell>
+      <AppHeader
+        title="Employer Dashboard"
+        right={
+          <div className="flex items-center gap-1.5">
+            <Link href={paths.employerProfile} className={buttonClasses('ghost', 'sm')} aria-label="Company profile">
+              <Building2 aria-hidden className="h-4 w-4" />
+              <span className="hidden sm:inline">Company Profile</span>
+            </Link>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={signingOut}
+              onClick={() => {
+                setSigningOut(true);
+                void signOutEmployer();
+              }}
+            >
+              <LogOut aria-hidden className="h-4 w-4" />
+              Sign Out
+            </Button>
+          </div>
+        }
+      />
+      <main>
+        <PageContainer wide className="space-y-6 py-6">
+          <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <p className="text-sm font-semibold text-brand-700">{user.company ?? 'Your company'}</p>
+              <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Welcome back, {user.firstName}!</h2>
+              <p className="text-sm text-slate-600">Manage your postings and the students who applied.</p>
+            </div>
+            <Button variant="gradient" size="lg" onClick={() => openForm(null)}>
+              <Plus aria-hidden className="h-5 w-5" />
+              Post New Internship
+            </Button>
+          </section>
+
+          <section aria-label="Statistics" className="grid gap-3 sm:grid-cols-3">
+            <StatCard label="Active Postings" value={internships.data ? postings.length : undefined} icon={<Briefcase aria-hidden className="h-5 w-5" />} />
+            <StatCard label="Total Applications" value={count.data?.count} icon={<Users aria-hidden className="h-5 w-5" />} />
+            <StatCard
+              label="Likes & Saves"
+              value={engagement}
+              hint="Across your postings. Profile views are not tracked yet."
+              icon={<Heart aria-hidden className="h-5 w-5" />}
+            />
+          </section>
+
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <section aria-labelledby="postings-heading" className="min-w-0">
+              <h2 id="postings-heading" className="mb-3 text-lg font-bold text-slate-900">
+                Your Internships
+              </h2>
+              {internships.isLoading ? (
+                <div className="flex justify-center py-10 text-brand-600">
+                  <Spinner label="Loading internships" />
+                </div>
+              ) : internships.isError ? (
+                <Card>
+                  <p className="text-sm text-rose-700">Could not load your internships: {errorMessage(internships.error)}</p>
+                  <Button size="sm" variant="outline" className="mt-3" onClick={() => void internships.refetch()}>
+                    Try again
+                  </Button>
+                </Card>
+              ) : postings.length === 0 ? (
+                <Card className="text-center">
+                  <p className="font-semibold text-slate-900">No internships yet</p>
+                  <p className="mt-1 text-sm text-slate-600">Post your first role with a short video or request an AI-made one.</p>
+                  <Button className="mt-4" onClick={() => openForm(null)}>
+                    <Plus aria-hidden className="h-4 w-4" />
+                    Post New Internship
+                  </Button>
+                </Card>
+              ) : (
+                <ul className="space-y-3" aria-label="Your internships">
+                  {postings.map((i) => (
+                    <PostingCard
+                      key={i.id}
+                      internship={i}
+                      onEdit={() => openForm(i)}
+                      onDelete={() => setDeleting(i)}
+                      onReview={() => setReviewing(i)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+
+            <aside className="min-w-0 space-y-6">
+              <Card>
+                <h2 className="text-lg font-bold text-slate-900">Quick Actions</h2>
+                <div className="mt-3 grid gap-2">
+                  <Button variant="secondary" className="justify-start" onClick={() => openForm(null)}>
+                    <Plus aria-hidden className="h-4 w-4" />
+                    Post New Internship
+                  </Button>
+                  <Link href={paths.studentProfiles} className={buttonClasses('secondary', 'md', 'justify-start')}>
+                    <Users aria-hidden className="h-4 w-4" />
+                    View Applicants
+                  </Link>
+                  <Link href={paths.employerProfile} className={buttonClasses('secondary', 'md', 'justify-start')}>
+                    <Building2 aria-hidden className="h-4 w-4" />
+                    Edit Company Profile
+                  </Link>
+                  <Link href={paths.employerGuide} className={buttonClasses('secondary', 'md', 'justify-start')}>
+                    <BookOpen aria-hidden className="h-4 w-4" />
+                    Employer Guide
+                  </Link>
+                  <Link href={paths.support} className={buttonClasses('secondary', 'md', 'justify-start')}>
+                    <LifeBuoy aria-hidden className="h-4 w-4" />
+                    Support
+                  </Link>
+                  <Link href={paths.externalJobs} className={buttonClasses('secondary', 'md', 'justify-start')}>
+                    <FileText aria-hidden className="h-4 w-4" />
+                    Latest Job Opportunities
+                  </Link>
+                </div>
+              </Card>
+              <RecentActivity
+                applications={applications.data ?? []}
+                messages={messages.data ?? []}
+                loading={applications.isLoading || messages.isLoading}
+                onOpenMessage={setMessageTarget}
+              />
+            </aside>
+          </div>
+        </PageContainer>
+      </main>
+
+      {form.open ? (
+        <InternshipFormDialog
+          key={form.key}
+          open={form.open}
+          editing={form.editing}
+          onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+        />
+      ) : null}
+      <ReviewApplicationsDialog internship={reviewing} onClose={() => setReviewing(null)} onMessage={setMessageTarget} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete this internship?"
+        description={`"${deleting?.title ?? ''}" will be removed from the feed. Existing applications and messages are kept.`}
+        confirmLabel={deleteInternship.isPending ? 'Deleting...' : 'Delete Internship'}
+        pending={deleteInternship.isPending}
+        onConfirm={confirmDelete}
+      />
+      <MessagingSlot target={messageTarget} meId={user.id} onClose={() => setMessageTarget(null)} />
+    </PageShell>
+  );
 }
 
 export default EmployerDashboardPage;

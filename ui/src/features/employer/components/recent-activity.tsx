@@ -1,0 +1,111 @@
+import { Activity, MessageCircle, UserPlus } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { fullName, timeAgo } from '../lib/format';
+import { STATUS_LABELS } from '../lib/statuses';
+import type { EmployerApplication, ReceivedMessage } from '../types';
+import type { MessageTarget } from './messaging-slot';
+
+interface ActivityItem {
+  key: string;
+  at: string;
+  kind: 'applied' | 'status' | 'message';
+  text: string;
+  detail?: string;
+  unread?: boolean;
+  target?: MessageTarget;
+}
+
+const MAX_ITEMS = 8;
+
+export function buildActivity(applications: EmployerApplication[], messages: ReceivedMessage[]): ActivityItem[] {
+  const items: ActivityItem[] = [];
+  for (const a of applications) {
+    const name = fullName(a.student);
+    a.history.forEach((h, index) => {
+      const first = index === 0;
+      items.push({
+        key: `a${a.id}-${index}`,
+        at: h.at,
+        kind: first ? 'applied' : 'status',
+        text: first ? `${name} applied to ${a.internshipTitle}` : `${name} moved to ${STATUS_LABELS[h.status] ?? h.status}`,
+        detail: first ? undefined : a.internshipTitle,
+      });
+    });
+  }
+  for (const m of messages) {
+    items.push({
+      key: `m${m.id}`,
+      at: m.createdAt,
+      kind: 'message',
+      text: `${m.senderName} sent you a message`,
+      detail: m.content.length > 90 ? `${m.content.slice(0, 90)}…` : m.content,
+      unread: m.readAt === null,
+      target: { applicationId: m.applicationId, otherUserId: m.senderId, otherName: m.senderName },
+    });
+  }
+  return items.sort((x, y) => new Date(y.at).getTime() - new Date(x.at).getTime()).slice(0, MAX_ITEMS);
+}
+
+const ICONS = { applied: UserPlus, status: Activity, message: MessageCircle } as const;
+
+export function RecentActivity({
+  applications,
+  messages,
+  loading,
+  onOpenMessage,
+}: {
+  applications: EmployerApplication[];
+  messages: ReceivedMessage[];
+  loading: boolean;
+  onOpenMessage: (target: MessageTarget) => void;
+}) {
+  const items = buildActivity(applications, messages);
+  return (
+    <Card>
+      <h2 className="text-lg font-bold text-slate-900">Recent Activity</h2>
+      {loading ? <p className="mt-3 text-sm text-slate-500">Loading activity...</p> : null}
+      {!loading && items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No activity yet. New applications and messages will show up here.</p>
+      ) : null}
+      <ul className="mt-3 divide-y divide-slate-100" aria-label="Recent activity" data-testid="recent-activity">
+        {items.map((item) => {
+          const Icon = ICONS[item.kind];
+          const body = (
+            <>
+              <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+                <Icon aria-hidden className="h-4 w-4" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm font-semibold text-slate-900">
+                  {item.text}
+                  {item.unread ? (
+                    <span className="ml-2 rounded-full bg-accent-500 px-1.5 py-0.5 text-[10px] font-bold uppercase text-white">New</span>
+                  ) : null}
+                </span>
+                {item.detail ? <span className="block truncate text-xs text-slate-600">{item.detail}</span> : null}
+                <time dateTime={item.at} className="block text-xs text-slate-400">
+                  {timeAgo(item.at)}
+                </time>
+              </span>
+            </>
+          );
+          return (
+            <li key={item.key}>
+              {item.target ? (
+                <button
+                  type="button"
+                  onClick={() => item.target && onOpenMessage(item.target)}
+                  className="flex w-full items-start gap-3 rounded-xl py-2.5 text-left hover:bg-slate-50"
+                >
+                  {body}
+                </button>
+              ) : (
+                <div className="flex items-start gap-3 py-2.5">{body}</div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}

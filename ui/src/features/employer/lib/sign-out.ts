@@ -1,0 +1,20 @@
+import { api } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { paths } from '@/config/paths';
+import { useSessionStore } from '@/stores/session-store';
+import { toast } from '@/stores/toast-store';
+
+/**
+ * Employer Sign Out: clear the client cache and session, end the server session and go to
+ * /role-selection. A failed call still signs out locally ('Logout failed' toast).
+ */
+export async function signOutEmployer(): Promise<void> {
+  queryClient.clear();
+  try {
+    await api.post('/api/employers/logout');
+  } catch {
+    toast({ title: 'Logout failed', description: 'You have been signed out on this device.', variant: 'destructive' });
+  }
+  useSessionStore.getState().reset();
+  window.location.href = paths.roleSelection;
+}
