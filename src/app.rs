@@ -64,9 +64,12 @@ impl App {
         }
         fixtures::ensure_landing_videos(&services)?;
         sweep_orphan_videos(&services)?;
-        let listener = TcpListener::bind(&config.addr)
-            .await
-            .with_context(|| format!("while binding {} (is another program using it? pick another with --addr)", config.addr))?;
+        let listener = TcpListener::bind(&config.addr).await.with_context(|| {
+            format!(
+                "while binding {} (is another program using it? pick another with --addr)",
+                config.addr
+            )
+        })?;
         let control = control::bind(&services.paths.socket())
             .context("while creating the control socket in the data directory")?;
         let state = AppState(Arc::new(Inner {
@@ -98,7 +101,10 @@ impl App {
     }
 
     /// Serves until `shutdown` completes, then lets in-flight requests finish.
-    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
         let router = router(self.state.clone());
         let control = tokio::spawn(control::serve(self.control, self.state.services.clone()));
         let socket_path = self.state.paths().socket();
@@ -113,6 +119,8 @@ impl App {
         .with_graceful_shutdown(shutdown)
         .await;
         control.abort();
+        // Wait for the aborted task to drop its handle on the store.
+        let _ = control.await;
         let _ = std::fs::remove_file(socket_path);
         result.context("while serving")
     }
@@ -161,7 +169,11 @@ fn sweep_orphan_videos(s: &Services) -> anyhow::Result<()> {
     struct Sample {
         video: String,
     }
-    keep.extend(fixtures::landing_samples::<Sample>().into_iter().map(|s| s.video));
+    keep.extend(
+        fixtures::landing_samples::<Sample>()
+            .into_iter()
+            .map(|s| s.video),
+    );
     for entry in std::fs::read_dir(s.paths.videos())? {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().to_string();

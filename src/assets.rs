@@ -47,7 +47,8 @@ fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
     let mut h = HeaderMap::new();
     h.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_str(f.metadata.mimetype()).unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        HeaderValue::from_str(f.metadata.mimetype())
+            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     if let Ok(v) = HeaderValue::from_str(&etag) {

@@ -5,10 +5,19 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser, Debug)]
-#[command(name = "internreel", version, about = "InternReel: internships for high-school students, as short vertical videos")]
+#[command(
+    name = "internreel",
+    version,
+    about = "InternReel: internships for high-school students, as short vertical videos"
+)]
 pub struct Cli {
     /// Directory holding everything the server owns: database, videos, images.
-    #[arg(long, global = true, env = "INTERNREEL_DATA", default_value = "./internreel-data")]
+    #[arg(
+        long,
+        global = true,
+        env = "INTERNREEL_DATA",
+        default_value = "./internreel-data"
+    )]
     pub data: PathBuf,
 
     #[command(subcommand)]

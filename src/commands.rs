@@ -14,12 +14,22 @@ use crate::store::contact::ContactMessage;
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "kebab-case")]
 pub enum Command {
-    Seed { force: bool },
+    Seed {
+        force: bool,
+    },
     /// The CLI hashes the pin itself: the pin never crosses the socket.
-    SetPinHash { hash: String },
+    SetPinHash {
+        hash: String,
+    },
     ContactList,
-    AiList { pending: bool, json: bool },
-    AiFulfil { id: u64, video: PathBuf },
+    AiList {
+        pending: bool,
+        json: bool,
+    },
+    AiFulfil {
+        id: u64,
+        video: PathBuf,
+    },
 }
 
 /// Runs a command; Ok is the text to print, Err the error to print (exit code 1).
@@ -81,7 +91,8 @@ fn contact_list(s: &Services) -> Result<String, crate::store::StoreError> {
 }
 
 fn ai_list(s: &Services, pending_only: bool, json: bool) -> Result<String, String> {
-    let mut list = crate::ai_requests::list(s, crate::clock::now_ms()).map_err(|e| e.to_string())?;
+    let mut list =
+        crate::ai_requests::list(s, crate::clock::now_ms()).map_err(|e| e.to_string())?;
     if pending_only {
         list.retain(|r| r.status == "pending");
     }

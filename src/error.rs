@@ -14,7 +14,10 @@ pub enum AppError {
     #[error("{0}")]
     BadRequest(String),
     #[error("{message}")]
-    Validation { message: String, errors: FieldErrors },
+    Validation {
+        message: String,
+        errors: FieldErrors,
+    },
     #[error("{0}")]
     Unauthorized(String),
     #[error("{0}")]
@@ -108,7 +111,10 @@ impl IntoResponse for AppError {
         match &self {
             Self::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");
-                json_error(status, "Something went wrong on our side. Please try again.")
+                json_error(
+                    status,
+                    "Something went wrong on our side. Please try again.",
+                )
             }
             Self::Validation { message, errors } => (
                 status,

@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use crate::auth::{hash_password_now, random_hex};
 use crate::clock::{DAY_MS, now_ms};
 use crate::state::Services;
+use crate::store;
 use crate::store::ai_requests::AiVideoRequest;
 use crate::store::applications::{self, Application, Status};
 use crate::store::contact::{self, ContactMessage};
@@ -18,7 +19,6 @@ use crate::store::internships::{self, Internship, Requirements, Video};
 use crate::store::messages::{self, Message};
 use crate::store::social::{self, Comment, Mark};
 use crate::store::users::{self, Role, User};
-use crate::store;
 
 #[derive(RustEmbed)]
 #[folder = "fixtures/"]
@@ -192,8 +192,14 @@ struct FxSource {
 impl Demo {
     /// The first student's and the first employer's (email, password).
     pub fn logins(&self) -> ((String, String), (String, String)) {
-        let s = self.students.first().map(|s| (s.email.clone(), s.password.clone()));
-        let e = self.employers.first().map(|e| (e.email.clone(), e.password.clone()));
+        let s = self
+            .students
+            .first()
+            .map(|s| (s.email.clone(), s.password.clone()));
+        let e = self
+            .employers
+            .first()
+            .map(|e| (e.email.clone(), e.password.clone()));
         (s.unwrap_or_default(), e.unwrap_or_default())
     }
 }
@@ -293,7 +299,8 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             Video::File(name)
         };
         let created = ago(fx.posted_days_ago * DAY_MS + 3_600_000);
-        let deadline = crate::clock::format_date(crate::clock::date_of(now + fx.deadline_in_days * DAY_MS));
+        let deadline =
+            crate::clock::format_date(crate::clock::date_of(now + fx.deadline_in_days * DAY_MS));
         planned.push((
             fx.employer.clone(),
             Internship {
@@ -353,9 +360,9 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
         }
         let mut internship_ids: HashMap<String, (u64, u64)> = HashMap::new();
         for ((employer_key, mut i), key) in planned.into_iter().zip(keys) {
-            let e = employer_ids
-                .get(&employer_key)
-                .with_context(|| format!("internship {key} names unknown employer {employer_key}"))?;
+            let e = employer_ids.get(&employer_key).with_context(|| {
+                format!("internship {key} names unknown employer {employer_key}")
+            })?;
             i.employer_id = e.id;
             i.company = e.company.clone();
             i.industry = e.industry.clone();
@@ -383,13 +390,18 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
         let mut apps: HashMap<(u64, u64), (u64, u64)> = HashMap::new();
         for a in &demo.applications {
             let (sid, iid, eid) = pair(&a.student, &a.internship)?;
-            let status = Status::parse(&a.status)
-                .with_context(|| format!("unknown status {}", a.status))?;
+            let status =
+                Status::parse(&a.status).with_context(|| format!("unknown status {}", a.status))?;
             let applied = ago(a.days_ago * DAY_MS);
             let history = pipeline_path(status)
                 .into_iter()
                 .enumerate()
-                .map(|(n, st)| (st, applied + n as i64 * (a.days_ago * DAY_MS / 4).max(60_000)))
+                .map(|(n, st)| {
+                    (
+                        st,
+                        applied + n as i64 * (a.days_ago * DAY_MS / 4).max(60_000),
+                    )
+                })
                 .collect();
             let app = applications::insert(
                 w,
@@ -409,10 +421,17 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
         msgs.sort_by_key(|m| std::cmp::Reverse(m.minutes_ago));
         for m in msgs {
             let (sid, iid, _) = pair(&m.student, &m.internship)?;
-            let (app_id, eid) = *apps
-                .get(&(sid, iid))
-                .with_context(|| format!("message without an application: {} / {}", m.student, m.internship))?;
-            let (from, to) = if m.from == "student" { (sid, eid) } else { (eid, sid) };
+            let (app_id, eid) = *apps.get(&(sid, iid)).with_context(|| {
+                format!(
+                    "message without an application: {} / {}",
+                    m.student, m.internship
+                )
+            })?;
+            let (from, to) = if m.from == "student" {
+                (sid, eid)
+            } else {
+                (eid, sid)
+            };
             let at = ago(m.minutes_ago * 60_000);
             messages::insert(
                 w,
@@ -483,7 +502,10 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             students: demo.students.len(),
             internships: demo.internships.len(),
             demo_student: (first_student.email.clone(), first_student.password.clone()),
-            demo_employer: (first_employer.email.clone(), first_employer.password.clone()),
+            demo_employer: (
+                first_employer.email.clone(),
+                first_employer.password.clone(),
+            ),
         })
     });
     if report.is_err() {

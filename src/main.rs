@@ -45,7 +45,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(out) => {
-            print!("{out}");
+            say(&out);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -53,6 +53,13 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints to stdout; a closed pipe (the reader went away) is not an error worth a panic.
+fn say(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
 }
 
 fn set_pin(data: &std::path::Path) -> Result<String, String> {
@@ -71,33 +78,23 @@ fn set_pin(data: &std::path::Path) -> Result<String, String> {
 fn serve(config: Config) -> Result<String, String> {
     let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     rt.block_on(async move {
+        // Install the handlers before announcing the address, so an early SIGTERM is graceful.
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .map_err(|e| format!("installing the SIGTERM handler: {e}"))?;
+        let shutdown = async move {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {},
+                _ = term.recv() => {},
+            }
+        };
         let app = App::build(config).await.map_err(|e| format!("{e:#}"))?;
         for note in &app.notes {
-            println!("{note}");
+            say(&format!("{note}\n"));
         }
-        let addr = app.local_addr();
-        println!("listening on http://{addr}");
-        app.run_until_stopped(shutdown_signal())
+        say(&format!("listening on http://{}\n", app.local_addr()));
+        app.run_until_stopped(shutdown)
             .await
             .map_err(|e| format!("{e:#}"))?;
         Ok("stopped\n".to_string())
     })
-}
-
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    tokio::select! {
-        _ = ctrl_c => {},
-        _ = term => {},
-    }
 }

@@ -6,8 +6,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
@@ -26,7 +26,11 @@ const IDLE_LIMIT: Duration = Duration::from_secs(70);
 const MAX_FRAME: usize = 16 * 1024;
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-#[serde(tag = "type", rename_all = "snake_case", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
 pub enum Event {
     NewMessage { application_id: u64 },
     Joined { user_id: u64 },
@@ -34,9 +38,15 @@ pub enum Event {
 }
 
 #[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
 enum ClientFrame {
-    Join { user_id: u64 },
+    Join {
+        user_id: u64,
+    },
     NewMessage {
         #[allow(dead_code)]
         application_id: u64,
@@ -118,10 +128,14 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> AppResult<Response> {
     if !same_origin(&headers) {
-        return Err(AppError::Forbidden("Cross-site WebSocket connections are not allowed".into()));
+        return Err(AppError::Forbidden(
+            "Cross-site WebSocket connections are not allowed".into(),
+        ));
     }
     if state.hub.open_sockets(me.id) >= MAX_SOCKETS_PER_USER {
-        return Err(AppError::TooManyRequests("Too many open connections".into()));
+        return Err(AppError::TooManyRequests(
+            "Too many open connections".into(),
+        ));
     }
     let user_id = me.id;
     Ok(ws
@@ -136,7 +150,7 @@ async fn run(state: AppState, user_id: u64, socket: WebSocket) {
         return;
     };
     let (mut sink, mut stream) = socket.split();
-    let mut ping = tokio::time::interval(PING_EVERY);
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut last_seen = tokio::time::Instant::now();
     loop {
         tokio::select! {

@@ -1,11 +1,11 @@
 //! Sign-up, sign-in, sessions, profiles, profile photo and transcript.
 
+use axum::Json;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post, put};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
@@ -16,11 +16,11 @@ use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::options::{self, COMPANY_SIZES, GRADES, INDUSTRIES, INTERESTS};
 use crate::state::AppState;
+use crate::store::Reader;
 use crate::store::applications;
 use crate::store::internships;
 use crate::store::sessions::Subject;
 use crate::store::users::{self, Role, User, UserWriteError};
-use crate::store::Reader;
 use crate::validate::{Checks, LONG_MAX, SHORT_MAX, clean, is_url};
 
 pub fn router() -> Router<AppState> {
@@ -97,7 +97,11 @@ fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
             !p.interests.is_empty(),
             "Please select at least one interest",
         )
-        .check("interests", p.interests.len() <= 20, "Choose at most 20 interests");
+        .check(
+            "interests",
+            p.interests.len() <= 20,
+            "Choose at most 20 interests",
+        );
     let grade = options::canonical(&GRADES, &p.grade);
     if !c.has("grade") && grade.is_none() {
         c.fail("grade", "Grade level is required");
@@ -107,7 +111,13 @@ fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
         match options::canonical(&INTERESTS, i) {
             Some(v) if !interests.iter().any(|x| x == v) => interests.push(v.to_string()),
             Some(_) => {}
-            None => c.fail("interests", &format!("Unknown interest: {}", clean(i).chars().take(40).collect::<String>())),
+            None => c.fail(
+                "interests",
+                &format!(
+                    "Unknown interest: {}",
+                    clean(i).chars().take(40).collect::<String>()
+                ),
+            ),
         }
     }
     let gpa = clean(p.gpa.as_deref().unwrap_or(""));
@@ -155,8 +165,13 @@ async fn signup_student(
         gpa: body.gpa,
     };
     check_student(&mut c, &profile, &mut user);
-    c.min_len("password", &body.password, 6, "Password must be at least 6 characters")
-        .max_len("password", &body.password, PASSWORD_MAX);
+    c.min_len(
+        "password",
+        &body.password,
+        6,
+        "Password must be at least 6 characters",
+    )
+    .max_len("password", &body.password, PASSWORD_MAX);
     // Order the messages as the form shows its fields.
     c.finish()?;
     if users::by_email(&state.store().read()?, &user.email)?.is_some() {
@@ -164,7 +179,10 @@ async fn signup_student(
     }
     user.password_hash = auth::hash_password(&state, body.password).await?;
     user.created_at = now_ms();
-    let user = state.store().write(|w| users::insert(w, user)).map_err(taken)?;
+    let user = state
+        .store()
+        .write(|w| users::insert(w, user))
+        .map_err(taken)?;
     let cookie = auth::start_session(&state, Subject::User(user.id))?;
     Ok(with_cookie(StatusCode::CREATED, cookie, &user))
 }
@@ -252,15 +270,23 @@ async fn signup_employer(
     let mut c = Checks::new();
     let mut user = User::blank(Role::Employer);
     check_employer(&mut c, &body, &mut user, false);
-    c.min_len("password", &body.password, 8, "Password must be at least 8 characters")
-        .max_len("password", &body.password, PASSWORD_MAX);
+    c.min_len(
+        "password",
+        &body.password,
+        8,
+        "Password must be at least 8 characters",
+    )
+    .max_len("password", &body.password, PASSWORD_MAX);
     c.finish()?;
     if users::by_email(&state.store().read()?, &user.email)?.is_some() {
         return Err(taken(UserWriteError::EmailTaken));
     }
     user.password_hash = auth::hash_password(&state, body.password).await?;
     user.created_at = now_ms();
-    let user = state.store().write(|w| users::insert(w, user)).map_err(taken)?;
+    let user = state
+        .store()
+        .write(|w| users::insert(w, user))
+        .map_err(taken)?;
     let cookie = auth::start_session(&state, Subject::User(user.id))?;
     Ok(with_cookie(StatusCode::CREATED, cookie, &user))
 }
@@ -299,7 +325,9 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
     if user.role != role {
         return Err(AppError::Unauthorized(match user.role {
             Role::Student => "This is a student account. Please use the student sign-in.".into(),
-            Role::Employer => "This is an employer account. Please use the employer sign-in.".into(),
+            Role::Employer => {
+                "This is an employer account. Please use the employer sign-in.".into()
+            }
         }));
     }
     let cookie = auth::start_session(&state, Subject::User(user.id))?;
@@ -357,7 +385,9 @@ async fn get_user(
     }
     let r = state.store().read()?;
     if me.role == Role::Employer && employer_may_see_student(&r, me.id, id)? {
-        let u = r.get::<User>(id)?.ok_or_else(|| AppError::not_found("User not found"))?;
+        let u = r
+            .get::<User>(id)?
+            .ok_or_else(|| AppError::not_found("User not found"))?;
         return Ok(Json(UserView::from(&u)));
     }
     Err(AppError::forbidden())
@@ -381,7 +411,9 @@ async fn update_student(
     ApiJson(body): ApiJson<StudentProfile>,
 ) -> AppResult<Json<UserView>> {
     if me.id != id {
-        return Err(AppError::Forbidden("You can only edit your own profile".into()));
+        return Err(AppError::Forbidden(
+            "You can only edit your own profile".into(),
+        ));
     }
     let mut c = Checks::new();
     let mut user = me.clone();
@@ -445,7 +477,9 @@ const TRANSCRIPT: Accept = Accept {
 
 fn own_student(me: &User, id: u64) -> AppResult<()> {
     if me.id != id || me.role != Role::Student {
-        return Err(AppError::Forbidden("You can only change your own profile".into()));
+        return Err(AppError::Forbidden(
+            "You can only change your own profile".into(),
+        ));
     }
     Ok(())
 }
@@ -466,7 +500,9 @@ async fn upload_photo(
     let upload = uploads::read_file(mp, &state.paths().tmp(), &PHOTO).await?;
     let name = upload.persist(&state.paths().images())?;
     let saved = state.store().write(|w| {
-        let mut u = w.get::<User>(id)?.ok_or_else(|| AppError::not_found("User not found"))?;
+        let mut u = w
+            .get::<User>(id)?
+            .ok_or_else(|| AppError::not_found("User not found"))?;
         let old = u.photo.replace(name.clone());
         u.photo_version += 1;
         w.put(&u)?;
@@ -499,7 +535,9 @@ async fn upload_transcript(
     let mime = upload.mime.to_string();
     let name = upload.persist(&state.paths().images())?;
     let saved = state.store().write(|w| {
-        let mut u = w.get::<User>(id)?.ok_or_else(|| AppError::not_found("User not found"))?;
+        let mut u = w
+            .get::<User>(id)?
+            .ok_or_else(|| AppError::not_found("User not found"))?;
         let old = u.transcript.replace((name.clone(), mime.clone()));
         w.put(&u)?;
         Ok::<_, AppError>((u, old))
@@ -532,7 +570,9 @@ fn student_file(
     if !allowed {
         return Err(AppError::forbidden());
     }
-    let u = r.get::<User>(id)?.ok_or_else(|| AppError::not_found("File not found"))?;
+    let u = r
+        .get::<User>(id)?
+        .ok_or_else(|| AppError::not_found("File not found"))?;
     let (name, mime) = pick(&u).ok_or_else(|| AppError::not_found("File not found"))?;
     let bytes = std::fs::read(state.paths().images().join(&name))
         .map_err(|_| AppError::not_found("File not found"))?;
@@ -570,7 +610,10 @@ async fn get_transcript(
         [
             (header::CONTENT_TYPE, mime),
             (header::CACHE_CONTROL, "private, no-store".to_string()),
-            (header::CONTENT_DISPOSITION, "inline; filename=\"transcript\"".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                "inline; filename=\"transcript\"".to_string(),
+            ),
         ],
         bytes,
     )

@@ -52,7 +52,9 @@ async fn admin_login(
         return Err(AppError::bad_request("Please enter the admin pin"));
     }
     if body.pin.len() > 256 {
-        return Err(AppError::Unauthorized("Invalid pin. Please try again.".into()));
+        return Err(AppError::Unauthorized(
+            "Invalid pin. Please try again.".into(),
+        ));
     }
     let Some(hash) = meta::admin_pin_hash(&state.store().read()?)? else {
         return Err(AppError::Unavailable(
@@ -66,7 +68,9 @@ async fn admin_login(
     }
     if !auth::verify_password(&state, body.pin, hash).await? {
         state.admin_failures.record_failure(ADMIN_KEY);
-        return Err(AppError::Unauthorized("Invalid pin. Please try again.".into()));
+        return Err(AppError::Unauthorized(
+            "Invalid pin. Please try again.".into(),
+        ));
     }
     state.admin_failures.reset(ADMIN_KEY);
     let cookie = auth::start_session(&state, Subject::Admin)?;
@@ -103,10 +107,16 @@ async fn list_ai_requests(
     State(state): State<AppState>,
     _: Admin,
 ) -> AppResult<Json<Vec<ai_requests::RequestView>>> {
-    Ok(Json(ai_requests::list(&state.services, crate::clock::now_ms())?))
+    Ok(Json(ai_requests::list(
+        &state.services,
+        crate::clock::now_ms(),
+    )?))
 }
 
-const ADMIN_VIDEO: Accept = Accept { field: "video", ..VIDEO };
+const ADMIN_VIDEO: Accept = Accept {
+    field: "video",
+    ..VIDEO
+};
 
 async fn fulfil_ai_request(
     State(state): State<AppState>,

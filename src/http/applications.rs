@@ -21,13 +21,22 @@ use crate::store::users::User;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/applications", post(create_application))
-        .route("/api/applications/{user_id}", get(list_student_applications))
+        .route(
+            "/api/applications/{user_id}",
+            get(list_student_applications),
+        )
         .route(
             "/api/users/{user_id}/applications",
             get(list_student_applications),
         )
-        .route("/api/employers/applications", get(list_employer_applications))
-        .route("/api/employers/applications/count", get(count_employer_applications))
+        .route(
+            "/api/employers/applications",
+            get(list_employer_applications),
+        )
+        .route(
+            "/api/employers/applications/count",
+            get(count_employer_applications),
+        )
         .route("/api/employers/applications/{id}", put(update_status))
 }
 

@@ -42,7 +42,12 @@ async fn create_contact_message(
         .email("email", &body.email, "Please enter a valid email address")
         .required("subject", &body.subject, "Subject is required")
         .max_len("subject", &body.subject, SHORT_MAX)
-        .min_len("message", &body.message, 10, "Message must be at least 10 characters")
+        .min_len(
+            "message",
+            &body.message,
+            10,
+            "Message must be at least 10 characters",
+        )
         .max_len("message", &body.message, LONG_MAX);
     c.finish()?;
     let saved = state.store().write(|w| {

@@ -283,9 +283,11 @@ impl PostingInput {
             hours_per_week: if hours.trim().is_empty() {
                 None
             } else {
-                Some(hours.trim().parse().map_err(|_| {
-                    AppError::bad_request("Hours per week must be a whole number")
-                })?)
+                Some(
+                    hours.trim().parse().map_err(|_| {
+                        AppError::bad_request("Hours per week must be a whole number")
+                    })?,
+                )
             },
         })
     }
@@ -299,22 +301,43 @@ impl PostingInput {
         };
         c.required("title", &self.title, "Title is required")
             .max_len("title", &self.title, SHORT_MAX)
-            .min_len("description", &self.description, 10, "Description must be at least 10 characters")
+            .min_len(
+                "description",
+                &self.description,
+                10,
+                "Description must be at least 10 characters",
+            )
             .max_len("description", &self.description, LONG_MAX)
             .required("location", &self.location, "Location is required")
             .max_len("location", &self.location, SHORT_MAX)
             .required("duration", &self.duration, "Duration is required")
             .max_len("duration", &self.duration, SHORT_MAX)
-            .min_len("requirements", &req_text, 10, "Requirements must be at least 10 characters")
+            .min_len(
+                "requirements",
+                &req_text,
+                10,
+                "Requirements must be at least 10 characters",
+            )
             .max_len("requirements", &req_text, LONG_MAX)
-            .required("applicationDeadline", &self.application_deadline, "Application deadline is required");
+            .required(
+                "applicationDeadline",
+                &self.application_deadline,
+                "Application deadline is required",
+            );
         let salary = clean(self.salary.as_deref().unwrap_or(""));
         c.max_len("salary", &salary, SHORT_MAX);
         let deadline = clock::parse_date(&self.application_deadline);
         if !c.has("applicationDeadline") && deadline.is_none() {
-            c.fail("applicationDeadline", "Application deadline must be a valid date");
+            c.fail(
+                "applicationDeadline",
+                "Application deadline must be a valid date",
+            );
         }
-        for (field, list) in [("skills", &self.skills), ("benefits", &self.benefits), ("tags", &self.tags)] {
+        for (field, list) in [
+            ("skills", &self.skills),
+            ("benefits", &self.benefits),
+            ("tags", &self.tags),
+        ] {
             c.check(field, list.len() <= 30, "At most 30 entries");
             for x in list.iter() {
                 c.max_len(field, x, 60);
@@ -327,7 +350,11 @@ impl PostingInput {
         ] {
             c.max_len(field, v.as_deref().unwrap_or(""), 60);
         }
-        c.check("hoursPerWeek", self.hours_per_week.is_none_or(|h| h <= 40), "Hours per week must be 40 or fewer");
+        c.check(
+            "hoursPerWeek",
+            self.hours_per_week.is_none_or(|h| h <= 40),
+            "Hours per week must be 40 or fewer",
+        );
         c.finish()?;
         let or = |v: Option<String>, d: &str| {
             let v = clean(v.as_deref().unwrap_or(""));
@@ -339,14 +366,24 @@ impl PostingInput {
         i.duration = clean(&self.duration);
         i.requirements = match self.requirements {
             RequirementsInput::Text(t) => Requirements::Text(clean(&t)),
-            RequirementsInput::List(l) => Requirements::List(l.iter().map(|s| clean(s)).filter(|s| !s.is_empty()).collect()),
+            RequirementsInput::List(l) => Requirements::List(
+                l.iter()
+                    .map(|s| clean(s))
+                    .filter(|s| !s.is_empty())
+                    .collect(),
+            ),
         };
         i.salary = (!salary.is_empty()).then_some(salary);
         i.deadline = deadline.map(clock::format_date).unwrap_or_default();
         i.work_style = or(self.work_style, "On-site");
         i.age_requirement = or(self.age_requirement, "16+");
         i.grade_requirement = or(self.grade_requirement, "");
-        let tidy = |l: Vec<String>| l.iter().map(|s| clean(s)).filter(|s| !s.is_empty()).collect();
+        let tidy = |l: Vec<String>| {
+            l.iter()
+                .map(|s| clean(s))
+                .filter(|s| !s.is_empty())
+                .collect()
+        };
         i.skills = tidy(self.skills);
         i.benefits = tidy(self.benefits);
         i.tags = tidy(self.tags);
@@ -454,7 +491,11 @@ async fn create_internship(
         Ok(i)
     })?;
     let r = state.store().read()?;
-    Ok((StatusCode::CREATED, Json(view(&r, state.paths(), &saved, Some(&me))?)).into_response())
+    Ok((
+        StatusCode::CREATED,
+        Json(view(&r, state.paths(), &saved, Some(&me))?),
+    )
+        .into_response())
 }
 
 /// Loads a posting the employer owns: 404 when missing, 403 when another's.
@@ -464,7 +505,9 @@ pub fn owned(r: &impl Reader, me: &User, id: u64) -> AppResult<Internship> {
         .filter(|i| !i.archived)
         .ok_or_not_found(NOT_FOUND)?;
     if i.employer_id != me.id {
-        return Err(AppError::Forbidden("This posting belongs to another employer".into()));
+        return Err(AppError::Forbidden(
+            "This posting belongs to another employer".into(),
+        ));
     }
     Ok(i)
 }

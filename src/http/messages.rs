@@ -148,9 +148,7 @@ async fn send_message(
             },
         )?)
     })?;
-    let event = Event::NewMessage {
-        application_id: id,
-    };
+    let event = Event::NewMessage { application_id: id };
     state.hub.send(m.receiver_id, &event);
     state.hub.send(m.sender_id, &event);
     let r = state.store().read()?;
@@ -163,7 +161,9 @@ async fn list_received(
     Path(id): Path<u64>,
 ) -> AppResult<Json<Vec<MessageView>>> {
     if me.id != id {
-        return Err(AppError::Forbidden("You can only see your own messages".into()));
+        return Err(AppError::Forbidden(
+            "You can only see your own messages".into(),
+        ));
     }
     let r = state.store().read()?;
     Ok(Json(

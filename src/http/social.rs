@@ -150,14 +150,23 @@ struct CommentView {
     can_delete: bool,
 }
 
-fn comment_view(r: &impl Reader, c: &Comment, viewer: Option<&User>, owner: u64) -> AppResult<CommentView> {
+fn comment_view(
+    r: &impl Reader,
+    c: &Comment,
+    viewer: Option<&User>,
+    owner: u64,
+) -> AppResult<CommentView> {
     let author = r.get::<User>(c.user_id)?;
     let is_self = viewer.is_some_and(|v| v.id == c.user_id);
     let (first_name, last_name, photo) = match &author {
         Some(a) => (
             a.first_name.clone(),
             a.last_name.clone(),
-            if is_self || a.role == Role::Employer { super::views::photo_url(a) } else { None },
+            if is_self || a.role == Role::Employer {
+                super::views::photo_url(a)
+            } else {
+                None
+            },
         ),
         None => (String::new(), String::new(), None),
     };
@@ -228,7 +237,10 @@ async fn create_comment(
         Ok::<_, AppError>((c, i.employer_id))
     })?;
     let r = state.store().read()?;
-    Ok((StatusCode::CREATED, Json(comment_view(&r, &c, Some(&me), owner)?)))
+    Ok((
+        StatusCode::CREATED,
+        Json(comment_view(&r, &c, Some(&me), owner)?),
+    ))
 }
 
 #[derive(Serialize)]

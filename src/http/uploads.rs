@@ -80,14 +80,40 @@ fn malformed(e: MultipartError) -> AppError {
     if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
         AppError::TooLarge("The request body is too large".into())
     } else {
-        AppError::bad_request(format!("The upload was incomplete or malformed: {}", e.body_text()))
+        AppError::bad_request(format!(
+            "The upload was incomplete or malformed: {}",
+            e.body_text()
+        ))
     }
 }
 
 /// Sniffs the content; None when it is none of the accepted kinds.
-pub fn sniff(head: &[u8], kinds: &'static [(&'static str, &'static str)]) -> Option<(&'static str, &'static str)> {
+pub fn sniff(
+    head: &[u8],
+    kinds: &'static [(&'static str, &'static str)],
+) -> Option<(&'static str, &'static str)> {
     let mime = infer::get(head)?.mime_type();
+    if !full_signature(mime, head) {
+        return None;
+    }
     kinds.iter().find(|(m, _)| *m == mime).copied()
+}
+
+/// infer matches some formats on very few bytes (GIF on "GIF"); require the whole signature.
+fn full_signature(mime: &str, h: &[u8]) -> bool {
+    let at = |off: usize, sig: &[u8]| h.get(off..off + sig.len()) == Some(sig);
+    match mime {
+        "image/gif" => at(0, b"GIF87a") || at(0, b"GIF89a"),
+        "image/jpeg" => at(0, &[0xFF, 0xD8, 0xFF]),
+        "image/png" => at(0, &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]),
+        "image/webp" => at(0, b"RIFF") && at(8, b"WEBP"),
+        "application/pdf" => at(0, b"%PDF-"),
+        "video/x-msvideo" => at(0, b"RIFF") && at(8, b"AVI "),
+        "video/mp4" | "video/x-m4v" | "video/quicktime" => {
+            at(4, b"ftyp") || at(4, b"moov") || at(4, b"mdat") || at(4, b"wide") || at(4, b"free")
+        }
+        _ => true,
+    }
 }
 
 const MAX_TEXT_FIELD: usize = 64 * 1024;
@@ -110,11 +136,14 @@ pub async fn read_form(mut mp: Multipart, tmp_dir: &Path, accept: &Accept) -> Ap
             while let Some(chunk) = field.chunk().await.map_err(malformed)? {
                 value.extend_from_slice(&chunk);
                 if value.len() > MAX_TEXT_FIELD {
-                    return Err(AppError::TooLarge(format!("The field '{name}' is too long")));
+                    return Err(AppError::TooLarge(format!(
+                        "The field '{name}' is too long"
+                    )));
                 }
             }
-            let text = String::from_utf8(value)
-                .map_err(|_| AppError::bad_request(format!("The field '{name}' is not valid UTF-8")))?;
+            let text = String::from_utf8(value).map_err(|_| {
+                AppError::bad_request(format!("The field '{name}' is not valid UTF-8"))
+            })?;
             form.texts.insert(name, text);
             continue;
         }
@@ -128,9 +157,8 @@ pub async fn read_form(mut mp: Multipart, tmp_dir: &Path, accept: &Accept) -> Ap
             return Err(AppError::bad_request("Send only one file"));
         }
         let temp = NamedTempFile::new_in(tmp_dir).map_err(|e| AppError::Internal(e.into()))?;
-        let mut out = tokio::fs::File::from_std(
-            temp.reopen().map_err(|e| AppError::Internal(e.into()))?,
-        );
+        let mut out =
+            tokio::fs::File::from_std(temp.reopen().map_err(|e| AppError::Internal(e.into()))?);
         let mut size: u64 = 0;
         let mut head: Vec<u8> = Vec::with_capacity(512);
         while let Some(chunk) = field.chunk().await.map_err(malformed)? {
@@ -150,8 +178,11 @@ pub async fn read_form(mut mp: Multipart, tmp_dir: &Path, accept: &Accept) -> Ap
             // An empty file input is the same as no file.
             continue;
         }
-        let (mime, ext) = sniff(&head, accept.kinds).ok_or_else(|| AppError::bad_request(accept.wrong_type))?;
-        out.sync_all().await.map_err(|e| AppError::Internal(e.into()))?;
+        let (mime, ext) =
+            sniff(&head, accept.kinds).ok_or_else(|| AppError::bad_request(accept.wrong_type))?;
+        out.sync_all()
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?;
         form.file = Some(Upload { temp, ext, mime });
     }
     Ok(form)
@@ -184,7 +215,10 @@ pub fn from_path(path: &Path, tmp_dir: &Path, accept: &Accept) -> AppResult<Uplo
     let meta = std::fs::metadata(path)
         .map_err(|e| AppError::bad_request(format!("Cannot read {}: {e}", path.display())))?;
     if !meta.is_file() {
-        return Err(AppError::bad_request(format!("{} is not a file", path.display())));
+        return Err(AppError::bad_request(format!(
+            "{} is not a file",
+            path.display()
+        )));
     }
     if meta.len() > accept.max_bytes {
         return Err(AppError::TooLarge(accept.too_large.into()));
@@ -193,9 +227,12 @@ pub fn from_path(path: &Path, tmp_dir: &Path, accept: &Accept) -> AppResult<Uplo
     std::fs::File::open(path)
         .and_then(|f| f.take(512).read_to_end(&mut head))
         .map_err(|e| AppError::bad_request(format!("Cannot read {}: {e}", path.display())))?;
-    let (mime, ext) = sniff(&head, accept.kinds).ok_or_else(|| AppError::bad_request(accept.wrong_type))?;
+    let (mime, ext) =
+        sniff(&head, accept.kinds).ok_or_else(|| AppError::bad_request(accept.wrong_type))?;
     let temp = NamedTempFile::new_in(tmp_dir).map_err(|e| AppError::Internal(e.into()))?;
     std::fs::copy(path, temp.path()).map_err(|e| AppError::Internal(e.into()))?;
-    temp.as_file().sync_all().map_err(|e| AppError::Internal(e.into()))?;
+    temp.as_file()
+        .sync_all()
+        .map_err(|e| AppError::Internal(e.into()))?;
     Ok(Upload { temp, ext, mime })
 }

@@ -75,16 +75,26 @@ impl Entity for Application {
 }
 
 pub fn find(r: &impl Reader, internship_id: u64, student_id: u64) -> StoreResult<Option<u64>> {
-    Ok(r.pair(tables::APPLICATION_BY_PAIR, (internship_id, student_id))?
-        .map(|v| v as u64))
+    Ok(
+        r.pair(tables::APPLICATION_BY_PAIR, (internship_id, student_id))?
+            .map(|v| v as u64),
+    )
 }
 
 /// Inserts a new application with its indexes and the posting's counter.
 pub fn insert(w: &Wtx, mut a: Application) -> StoreResult<Application> {
     a.id = w.next_id::<Application>()?;
     w.put(&a)?;
-    w.pair_put(tables::APPLICATIONS_BY_STUDENT, (a.student_id, a.id), a.applied_at)?;
-    w.pair_put(tables::APPLICATIONS_BY_EMPLOYER, (a.employer_id, a.id), a.applied_at)?;
+    w.pair_put(
+        tables::APPLICATIONS_BY_STUDENT,
+        (a.student_id, a.id),
+        a.applied_at,
+    )?;
+    w.pair_put(
+        tables::APPLICATIONS_BY_EMPLOYER,
+        (a.employer_id, a.id),
+        a.applied_at,
+    )?;
     w.pair_put(
         tables::APPLICATION_BY_PAIR,
         (a.internship_id, a.student_id),
@@ -115,5 +125,6 @@ pub fn by_employer(r: &impl Reader, employer_id: u64) -> StoreResult<Vec<Applica
 }
 
 pub fn count_by_employer(r: &impl Reader, employer_id: u64) -> StoreResult<usize> {
-    Ok(r.members(tables::APPLICATIONS_BY_EMPLOYER, employer_id)?.len())
+    Ok(r.members(tables::APPLICATIONS_BY_EMPLOYER, employer_id)?
+        .len())
 }

@@ -90,7 +90,11 @@ pub fn bump(w: &Wtx, id: u64, f: impl FnOnce(&mut Stats)) -> StoreResult<Stats> 
 pub fn insert(w: &Wtx, mut i: Internship) -> StoreResult<Internship> {
     i.id = w.next_id::<Internship>()?;
     w.put(&i)?;
-    w.pair_put(tables::INTERNSHIPS_BY_EMPLOYER, (i.employer_id, i.id), i.created_at)?;
+    w.pair_put(
+        tables::INTERNSHIPS_BY_EMPLOYER,
+        (i.employer_id, i.id),
+        i.created_at,
+    )?;
     Ok(i)
 }
 
@@ -108,7 +112,11 @@ pub fn by_employer(
     include_archived: bool,
 ) -> StoreResult<Vec<Internship>> {
     let mut out = Vec::new();
-    for (id, _) in r.members(tables::INTERNSHIPS_BY_EMPLOYER, employer_id)?.into_iter().rev() {
+    for (id, _) in r
+        .members(tables::INTERNSHIPS_BY_EMPLOYER, employer_id)?
+        .into_iter()
+        .rev()
+    {
         if let Some(i) = r.get::<Internship>(id)?
             && (include_archived || !i.archived)
         {

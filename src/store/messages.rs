@@ -25,8 +25,16 @@ impl Entity for Message {
 pub fn insert(w: &Wtx, mut m: Message) -> StoreResult<Message> {
     m.id = w.next_id::<Message>()?;
     w.put(&m)?;
-    w.pair_put(tables::MESSAGES_BY_APPLICATION, (m.application_id, m.id), m.created_at)?;
-    w.pair_put(tables::MESSAGES_BY_RECEIVER, (m.receiver_id, m.id), m.created_at)?;
+    w.pair_put(
+        tables::MESSAGES_BY_APPLICATION,
+        (m.application_id, m.id),
+        m.created_at,
+    )?;
+    w.pair_put(
+        tables::MESSAGES_BY_RECEIVER,
+        (m.receiver_id, m.id),
+        m.created_at,
+    )?;
     Ok(m)
 }
 
@@ -42,7 +50,12 @@ pub fn thread(r: &impl Reader, application_id: u64) -> StoreResult<Vec<Message>>
 }
 
 /// Marks the reader's unread messages of a thread read; returns the thread after the change.
-pub fn read_thread(w: &Wtx, application_id: u64, reader_id: u64, now: i64) -> StoreResult<Vec<Message>> {
+pub fn read_thread(
+    w: &Wtx,
+    application_id: u64,
+    reader_id: u64,
+    now: i64,
+) -> StoreResult<Vec<Message>> {
     let mut msgs = thread(w, application_id)?;
     for m in msgs.iter_mut() {
         if m.receiver_id == reader_id && m.read_at.is_none() {
@@ -56,7 +69,11 @@ pub fn read_thread(w: &Wtx, application_id: u64, reader_id: u64, now: i64) -> St
 /// Messages a user received, newest first.
 pub fn received(r: &impl Reader, user_id: u64) -> StoreResult<Vec<Message>> {
     let mut out = Vec::new();
-    for (id, _) in r.members(tables::MESSAGES_BY_RECEIVER, user_id)?.into_iter().rev() {
+    for (id, _) in r
+        .members(tables::MESSAGES_BY_RECEIVER, user_id)?
+        .into_iter()
+        .rev()
+    {
         if let Some(m) = r.get::<Message>(id)? {
             out.push(m);
         }

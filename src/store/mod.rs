@@ -168,10 +168,7 @@ macro_rules! impl_reader {
                 let found = table.get(id)?;
                 found.map(|v| decode(id, v.value())).transpose()
             }
-            fn scan_rev<E: Entity>(
-                &self,
-                mut keep: impl FnMut(&E) -> bool,
-            ) -> StoreResult<Vec<E>> {
+            fn scan_rev<E: Entity>(&self, mut keep: impl FnMut(&E) -> bool) -> StoreResult<Vec<E>> {
                 let table = self.0.open_table(E::TABLE)?;
                 let mut out = Vec::new();
                 for row in table.iter()?.rev() {
@@ -263,7 +260,9 @@ impl Wtx {
 
     pub fn put<E: Entity>(&self, e: &E) -> StoreResult<()> {
         let bytes = codec::encode(e);
-        self.0.open_table(E::TABLE)?.insert(e.id(), bytes.as_slice())?;
+        self.0
+            .open_table(E::TABLE)?
+            .insert(e.id(), bytes.as_slice())?;
         Ok(())
     }
 
@@ -300,7 +299,9 @@ impl Wtx {
     }
 
     pub fn email_put(&self, email: &str, id: u64) -> StoreResult<()> {
-        self.0.open_table(tables::USERS_BY_EMAIL)?.insert(email, id)?;
+        self.0
+            .open_table(tables::USERS_BY_EMAIL)?
+            .insert(email, id)?;
         Ok(())
     }
 

@@ -29,7 +29,13 @@ impl Mark {
 }
 
 /// Flips the mark; returns (now set, new count).
-pub fn toggle(w: &Wtx, mark: Mark, internship_id: u64, user_id: u64, now: i64) -> StoreResult<(bool, u64)> {
+pub fn toggle(
+    w: &Wtx,
+    mark: Mark,
+    internship_id: u64,
+    user_id: u64,
+    now: i64,
+) -> StoreResult<(bool, u64)> {
     let (by_item, by_user) = mark.tables();
     let was_set = w.pair_remove(by_item, (internship_id, user_id))?;
     if was_set {
@@ -76,7 +82,11 @@ impl Entity for Comment {
 pub fn add_comment(w: &Wtx, mut c: Comment) -> StoreResult<Comment> {
     c.id = w.next_id::<Comment>()?;
     w.put(&c)?;
-    w.pair_put(tables::COMMENTS_BY_INTERNSHIP, (c.internship_id, c.id), c.created_at)?;
+    w.pair_put(
+        tables::COMMENTS_BY_INTERNSHIP,
+        (c.internship_id, c.id),
+        c.created_at,
+    )?;
     internships::bump(w, c.internship_id, |s| s.comments += 1)?;
     Ok(c)
 }
@@ -84,7 +94,9 @@ pub fn add_comment(w: &Wtx, mut c: Comment) -> StoreResult<Comment> {
 pub fn delete_comment(w: &Wtx, c: &Comment) -> StoreResult<()> {
     w.delete::<Comment>(c.id)?;
     w.pair_remove(tables::COMMENTS_BY_INTERNSHIP, (c.internship_id, c.id))?;
-    internships::bump(w, c.internship_id, |s| s.comments = s.comments.saturating_sub(1))?;
+    internships::bump(w, c.internship_id, |s| {
+        s.comments = s.comments.saturating_sub(1)
+    })?;
     Ok(())
 }
 

@@ -26,8 +26,7 @@ pub const APPLICATIONS: EntityTable = TableDefinition::new("applications_v1");
 /// (student id, application id).
 pub const APPLICATIONS_BY_STUDENT: PairTable = TableDefinition::new("applications_by_student_v1");
 /// (employer id, application id).
-pub const APPLICATIONS_BY_EMPLOYER: PairTable =
-    TableDefinition::new("applications_by_employer_v1");
+pub const APPLICATIONS_BY_EMPLOYER: PairTable = TableDefinition::new("applications_by_employer_v1");
 /// (internship id, student id) → application id, for the one-application rule.
 pub const APPLICATION_BY_PAIR: PairTable = TableDefinition::new("application_by_pair_v1");
 

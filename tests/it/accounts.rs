@@ -1,0 +1,562 @@
+//! Accounts, sessions, profiles and their rules, against the real server.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+
+/// Sends a body with one field changed and expects that field's message.
+async fn expect_field_error(
+    app: &TestApp,
+    path: &str,
+    base: &Value,
+    field: &str,
+    value: Value,
+    msg: &str,
+) {
+    let mut body = base.clone();
+    body[field] = value;
+    let res = app.post(&app.client(), path, body).await;
+    let (status, json) = message_of(res).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{field}: {json}");
+    assert_eq!(json["errors"][field], msg, "{field}: {json}");
+}
+
+#[tokio::test]
+async fn student_signup_enforces_every_rule_with_specs_messages() {
+    let app = spawn_app().await;
+    let base = student_body("rules@school.example");
+    let rows: Vec<(&str, Value, &str)> = vec![
+        ("firstName", json!(""), "First name is required"),
+        ("firstName", json!("   "), "First name is required"),
+        ("lastName", json!(""), "Last name is required"),
+        ("email", json!("not-an-email"), "Valid email required"),
+        ("email", json!(""), "Valid email required"),
+        (
+            "password",
+            json!("12345"),
+            "Password must be at least 6 characters",
+        ),
+        ("grade", json!(""), "Grade level is required"),
+        ("grade", json!("kindergarten"), "Grade level is required"),
+        ("school", json!(""), "School name is required"),
+        (
+            "interests",
+            json!([]),
+            "Please select at least one interest",
+        ),
+        (
+            "firstName",
+            json!("x".repeat(100_000)),
+            "Must be at most 100 characters",
+        ),
+    ];
+    for (field, value, msg) in rows {
+        expect_field_error(&app, "/api/users", &base, field, value, msg).await;
+    }
+    // A 1 MB first name is refused before it is even parsed, and nothing is stored.
+    let mut huge = base.clone();
+    huge["firstName"] = json!("x".repeat(1_000_000));
+    let (status, body) = message_of(app.post(&app.client(), "/api/users", huge).await).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(body["message"].is_string());
+    let res = app
+        .post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "rules@school.example", "password": "secret1"}),
+        )
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::UNAUTHORIZED,
+        "no account was created"
+    );
+}
+
+#[tokio::test]
+async fn employer_signup_enforces_every_rule_with_specs_messages() {
+    let app = spawn_app().await;
+    let base = employer_body("rules@acme.example");
+    let rows: Vec<(&str, Value, &str)> = vec![
+        ("firstName", json!(""), "First name is required"),
+        ("lastName", json!(""), "Last name is required"),
+        ("email", json!("nope"), "Valid email required"),
+        (
+            "password",
+            json!("short12"),
+            "Password must be at least 8 characters",
+        ),
+        ("company", json!(""), "Company name is required"),
+        ("position", json!(""), "Your position is required"),
+        ("companySize", json!(""), "Company size is required"),
+        (
+            "companySize",
+            json!("a million"),
+            "Company size is required",
+        ),
+        ("industry", json!(""), "Industry is required"),
+        ("website", json!("not a url"), "Valid website URL required"),
+        ("address", json!(""), "Company address is required"),
+        (
+            "companyDescription",
+            json!("too short"),
+            "Company description must be at least 50 characters",
+        ),
+    ];
+    for (field, value, msg) in rows {
+        expect_field_error(&app, "/api/employers", &base, field, value, msg).await;
+    }
+    // An empty website is allowed.
+    let mut ok = base.clone();
+    ok["website"] = json!("");
+    assert_eq!(
+        app.post(&app.client(), "/api/employers", ok).await.status(),
+        StatusCode::CREATED
+    );
+}
+
+#[tokio::test]
+async fn signup_answers_the_user_without_any_password() {
+    let app = spawn_app().await;
+    let (c, user) = app.signup_student("sam@school.example").await;
+    assert_eq!(user["userType"], "student");
+    assert_eq!(user["firstName"], "Sam");
+    assert_eq!(user["company"], Value::Null);
+    assert_eq!(user["interests"], json!(["technology"]));
+    let text = user.to_string();
+    assert!(
+        !text.contains("password") && !text.contains("argon2"),
+        "{text}"
+    );
+    let me: Value = app.get(&c, "/api/auth/user").await.json().await.unwrap();
+    assert_eq!(me["id"], user["id"]);
+}
+
+#[tokio::test]
+async fn interests_are_checked_against_the_option_sets_case_insensitively() {
+    let app = spawn_app().await;
+    let mut body = student_body("caps@school.example");
+    body["interests"] = json!(["Technology", "MEDIA & COMMUNICATIONS", "Arts"]);
+    let res = app.post(&app.client(), "/api/users", body.clone()).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let user: Value = res.json().await.unwrap();
+    assert_eq!(user["interests"], json!(["technology", "media", "arts"]));
+    body["email"] = json!("odd@school.example");
+    body["interests"] = json!(["Underwater basket weaving"]);
+    let (status, json) = message_of(app.post(&app.client(), "/api/users", body).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        json["errors"]["interests"]
+            .as_str()
+            .unwrap()
+            .starts_with("Unknown interest")
+    );
+}
+
+#[tokio::test]
+async fn a_duplicate_email_is_refused_case_insensitively() {
+    let app = spawn_app().await;
+    app.signup_student("dup@school.example").await;
+    let res = app
+        .post(
+            &app.client(),
+            "/api/users",
+            student_body("DUP@School.example"),
+        )
+        .await;
+    let (status, body) = message_of(res).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body["message"].as_str().unwrap().contains("already exists"));
+    let res = app
+        .post(
+            &app.client(),
+            "/api/employers",
+            employer_body("dup@school.example"),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn sign_in_and_sign_out_end_the_session_on_the_server() {
+    let app = spawn_app().await;
+    app.signup_student("in@school.example").await;
+    let c = app.client();
+    let creds = json!({"email": "in@school.example", "password": "secret1"});
+    let res = app.post(&c, "/api/student-login", creds).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"),
+        "{cookie}"
+    );
+    let token = cookie.split(';').next().unwrap().to_string();
+
+    let res = app.post(&c, "/api/logout", json!({})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        app.get(&c, "/api/auth/user").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+
+    // The old cookie, replayed, no longer works.
+    let replay = app.client();
+    let res = replay
+        .get(app.url("/api/auth/user"))
+        .header("cookie", token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn every_sign_in_issues_a_new_token() {
+    let app = spawn_app().await;
+    app.signup_student("tok@school.example").await;
+    let creds = json!({"email": "tok@school.example", "password": "secret1"});
+    let a = app
+        .post(&app.client(), "/api/student-login", creds.clone())
+        .await;
+    let b = app.post(&app.client(), "/api/student-login", creds).await;
+    assert_ne!(a.headers()["set-cookie"], b.headers()["set-cookie"]);
+}
+
+#[tokio::test]
+async fn wrong_credentials_and_wrong_roles_are_refused() {
+    let app = spawn_app().await;
+    app.signup_student("stu@school.example").await;
+    app.signup_employer("emp@acme.example").await;
+    let c = app.client();
+    let (status, body) = message_of(
+        app.post(
+            &c,
+            "/api/student-login",
+            json!({"email": "stu@school.example", "password": "wrong-pw"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["message"], "Invalid email or password");
+    let res = app
+        .post(
+            &c,
+            "/api/employers/login",
+            json!({"email": "stu@school.example", "password": "secret1"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    let res = app
+        .post(
+            &c,
+            "/api/student-login",
+            json!({"email": "emp@acme.example", "password": "longsecret"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    let (status, body) = message_of(
+        app.post(
+            &c,
+            "/api/student-login",
+            json!({"email": "x", "password": ""}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"]["email"],
+        "Please enter a valid email address"
+    );
+    assert_eq!(body["errors"]["password"], "Password is required");
+}
+
+#[tokio::test]
+async fn failed_sign_ins_are_rate_limited_per_account() {
+    let app = spawn_app().await;
+    app.signup_student("brute@school.example").await;
+    let c = app.client();
+    let wrong = json!({"email": "brute@school.example", "password": "guess123"});
+    for _ in 0..10 {
+        assert_eq!(
+            app.post(&c, "/api/student-login", wrong.clone())
+                .await
+                .status(),
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    let (status, body) = message_of(app.post(&c, "/api/student-login", wrong).await).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(body["message"].as_str().unwrap().contains("Too many"));
+    // Even the right password waits out the lock.
+    let right = json!({"email": "brute@school.example", "password": "secret1"});
+    assert_eq!(
+        app.post(&c, "/api/student-login", right).await.status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
+#[tokio::test]
+async fn role_checks_guard_every_account_endpoint() {
+    let app = spawn_app().await;
+    let (student, s) = app.signup_student("role-s@school.example").await;
+    let (employer, _) = app.signup_employer("role-e@acme.example").await;
+    let visitor = app.client();
+    let sid = s["id"].as_u64().unwrap();
+
+    assert_eq!(
+        app.get(&visitor, "/api/auth/user").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.get(&visitor, "/api/employers/profile").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.get(&student, "/api/employers/profile").await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.get(&employer, "/api/employers/profile").await.status(),
+        StatusCode::OK
+    );
+    let path = format!("/api/users/{sid}");
+    let profile = json!({"firstName": "X", "lastName": "Y", "email": "role-s@school.example", "grade": "senior", "school": "S", "interests": ["arts"]});
+    assert_eq!(
+        app.put(&visitor, &path, profile.clone()).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.put(&employer, &path, profile.clone()).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.put(&student, &path, profile).await.status(),
+        StatusCode::OK
+    );
+    // Students are minors: an employer they did not apply to cannot read them.
+    assert_eq!(
+        app.get(&employer, &path).await.status(),
+        StatusCode::FORBIDDEN
+    );
+}
+
+#[tokio::test]
+async fn a_student_cannot_edit_another_students_profile() {
+    let app = spawn_app().await;
+    let (a, _) = app.signup_student("a@school.example").await;
+    let (_, b) = app.signup_student("b@school.example").await;
+    let res = app
+        .put(&a, &format!("/api/users/{}", b["id"]), json!({"firstName": "Hacked", "lastName": "Y", "email": "b@school.example", "grade": "senior", "school": "S", "interests": ["arts"]}))
+        .await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn profile_edits_validate_and_persist() {
+    let app = spawn_app().await;
+    let (c, user) = app.signup_student("edit@school.example").await;
+    let path = format!("/api/users/{}", user["id"]);
+    let (status, body) = message_of(app.put(&c, &path, json!({"firstName": "", "lastName": "Lee", "email": "edit@school.example", "grade": "senior", "school": "S", "interests": ["arts"]})).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["firstName"], "First name is required");
+    let updated: Value = app
+        .put(&c, &path, json!({"firstName": "Samira", "lastName": "Lee", "email": "samira@school.example", "grade": "senior", "school": "West High", "interests": ["Arts", "law"], "gpa": "3.9"}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(updated["firstName"], "Samira");
+    assert_eq!(updated["interests"], json!(["arts", "law"]));
+    // The new email signs in; the old one no longer does.
+    let res = app
+        .post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "samira@school.example", "password": "secret1"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "edit@school.example", "password": "secret1"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn the_employer_profile_follows_its_rules_and_renames_postings() {
+    let app = spawn_app().await;
+    let (c, _) = app.signup_employer("prof@acme.example").await;
+    let posted = app.post_internship(&c, "Robot Helper").await;
+    let mut body = employer_body("prof@acme.example");
+    body["phone"] = json!("123");
+    let (status, json_body) =
+        message_of(app.put(&c, "/api/employers/profile", body.clone()).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(json_body["errors"]["phone"], "Valid phone number required");
+    body["phone"] = json!("(512) 555-0100");
+    body["company"] = json!("Acme Robotics Co");
+    let res = app.put(&c, "/api/employers/profile", body).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let i: Value = app
+        .get(&c, &format!("/api/internships/{}", posted["id"]))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(i["company"], "Acme Robotics Co");
+}
+
+#[tokio::test]
+async fn login_redirects_to_role_selection() {
+    let app = spawn_app().await;
+    let res = app.get(&app.client(), "/api/login").await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(res.headers()["location"], "/role-selection");
+}
+
+#[tokio::test]
+async fn state_changes_from_a_foreign_origin_are_refused() {
+    let app = spawn_app().await;
+    let res = app
+        .client()
+        .post(app.url("/api/users"))
+        .header("origin", "https://evil.example")
+        .header("sec-fetch-site", "cross-site")
+        .json(&student_body("csrf@school.example"))
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = message_of(res).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(body["message"].is_string());
+    // Same origin passes.
+    let res = app
+        .client()
+        .post(app.url("/api/users"))
+        .header("origin", app.addr.clone())
+        .json(&student_body("csrf@school.example"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::CREATED);
+}
+
+fn png() -> Vec<u8> {
+    // A 1x1 PNG.
+    vec![
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0,
+        0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89, 0, 0, 0, 0x0A, 0x49, 0x44,
+        0x41, 0x54, 0x78, 0x9C, 0x63, 0, 1, 0, 0, 5, 0, 1, 0x0D, 0x0A, 0x2D, 0xB4, 0, 0, 0, 0,
+        0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
+}
+
+async fn upload(
+    app: &TestApp,
+    c: &reqwest::Client,
+    path: &str,
+    name: &str,
+    bytes: Vec<u8>,
+) -> reqwest::Response {
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()),
+    );
+    c.post(app.url(path)).multipart(form).send().await.unwrap()
+}
+
+#[tokio::test]
+async fn photos_and_transcripts_are_checked_by_content_and_kept_private() {
+    let app = spawn_app().await;
+    let (c, user) = app.signup_student("photo@school.example").await;
+    let id = user["id"].as_u64().unwrap();
+    let photo_path = format!("/api/users/{id}/photo");
+
+    let (status, body) = message_of(
+        upload(
+            &app,
+            &c,
+            &photo_path,
+            "me.png",
+            b"GIF? no, plain text".to_vec(),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["message"], "Please upload an image file");
+    let (status, body) = message_of(
+        upload(
+            &app,
+            &c,
+            &photo_path,
+            "big.png",
+            [png(), vec![0; 6 * 1024 * 1024]].concat(),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(body["message"], "Profile photo must be under 5MB");
+    assert!(
+        files_in(&app.data_path().join("tmp")).is_empty(),
+        "no half files left"
+    );
+
+    let res = upload(&app, &c, &photo_path, "me.txt", png()).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let user: Value = res.json().await.unwrap();
+    let url = user["profileImageUrl"].as_str().unwrap().to_string();
+    let res = app.get(&c, &url).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "image/png");
+
+    let (stranger, _) = app.signup_employer("nosy@acme.example").await;
+    assert_eq!(
+        app.get(&stranger, &url).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.get(&app.client(), &url).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    let (other_student, _) = app.signup_student("other@school.example").await;
+    assert_eq!(
+        upload(&app, &other_student, &photo_path, "x.png", png())
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+
+    let transcript_path = format!("/api/users/{id}/transcript");
+    let (status, body) =
+        message_of(upload(&app, &c, &transcript_path, "t.pdf", b"hello".to_vec()).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["message"], "Please upload a PDF or image file");
+    let pdf = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n".to_vec();
+    let user: Value = upload(&app, &c, &transcript_path, "t.pdf", pdf)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(user["hasTranscript"], true);
+
+    // An employer the student applied to may read both.
+    let (employer, _) = app.signup_employer("hire@acme.example").await;
+    let posted = app.post_internship(&employer, "Helper").await;
+    assert_eq!(
+        app.apply(&c, posted["id"].as_u64().unwrap()).await.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(app.get(&employer, &url).await.status(), StatusCode::OK);
+    let res = app.get(&employer, &transcript_path).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "application/pdf");
+}

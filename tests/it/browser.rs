@@ -1,0 +1,51 @@
+//! Runs the Playwright suite (ui/e2e) in Debian's Chromium against the real server with the
+//! demo fixtures. Screenshots land in target/screenshots/.
+
+use std::path::Path;
+use std::process::Stdio;
+
+use crate::helpers::spawn_demo;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_suite_passes_in_chromium() {
+    assert!(
+        Path::new("/usr/bin/chromium").exists(),
+        "the browser tests need Debian's Chromium: run `apt-get install -y chromium` (as root), then `cargo test` again"
+    );
+    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui");
+    assert!(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("dist/index.html")
+            .exists(),
+        "the UI is not built (was INTERNREEL_SKIP_UI set?); run `cargo test` without it"
+    );
+    if !ui.join("node_modules").exists() {
+        let ok = tokio::process::Command::new("npm")
+            .arg("ci")
+            .current_dir(&ui)
+            .status()
+            .await
+            .unwrap();
+        assert!(ok.success(), "npm ci in ui/ failed");
+    }
+    let app = spawn_demo().await;
+    let out = tokio::process::Command::new("npx")
+        .args(["playwright", "test", "--reporter=line"])
+        .current_dir(&ui)
+        .env("INTERNREEL_BASE_URL", &app.addr)
+        .env("CI", "1")
+        .stdin(Stdio::null())
+        .output()
+        .await
+        .expect("npx runs playwright");
+    let report = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    println!("{report}");
+    assert!(
+        out.status.success(),
+        "the Playwright suite failed:\n{report}"
+    );
+}

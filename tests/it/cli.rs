@@ -1,0 +1,227 @@
+//! The real binary's subcommands, against a stopped data directory and a running server.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Output, Stdio};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_internreel");
+
+fn run(data: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("--data")
+        .arg(data)
+        .args(args)
+        .env_remove("INTERNREEL_DATA")
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn set_pin(data: &std::path::Path, pin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .arg("--data")
+        .arg(data)
+        .args(["admin", "set-pin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{pin}\n").as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(data: &std::path::Path) -> Server {
+    let mut child = Command::new(BIN)
+        .arg("--data")
+        .arg(data)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let addr = loop {
+        let line = lines
+            .next()
+            .expect("the server prints its address")
+            .unwrap();
+        if let Some(rest) = line.strip_prefix("listening on ") {
+            break rest.to_string();
+        }
+    };
+    Server { child, addr }
+}
+
+#[test]
+fn seed_fills_an_empty_directory_and_refuses_a_full_one() {
+    let data = tempfile::tempdir().unwrap();
+    let out = run(data.path(), &["seed"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("seeded"));
+    let again = run(data.path(), &["seed"]);
+    assert!(!again.status.success());
+    assert!(text(&again).contains("--force"), "{}", text(&again));
+    let forced = run(data.path(), &["seed", "--force"]);
+    assert!(forced.status.success(), "{}", text(&forced));
+}
+
+#[test]
+fn an_admin_pin_alone_does_not_count_as_data() {
+    let data = tempfile::tempdir().unwrap();
+    let out = set_pin(data.path(), "24681357");
+    assert!(out.status.success(), "{}", text(&out));
+    let out = run(data.path(), &["seed"]);
+    assert!(out.status.success(), "{}", text(&out));
+}
+
+#[test]
+fn set_pin_reads_standard_input_and_stores_a_hash() {
+    let data = tempfile::tempdir().unwrap();
+    let short = set_pin(data.path(), "123");
+    assert!(!short.status.success());
+    assert!(text(&short).contains("at least 6"));
+    let ok = set_pin(data.path(), "s3cret-pin");
+    assert!(ok.status.success(), "{}", text(&ok));
+    let s = internreel::state::Services::open(data.path()).unwrap();
+    let hash = internreel::store::meta::admin_pin_hash(&s.store.read().unwrap())
+        .unwrap()
+        .unwrap();
+    assert!(hash.starts_with("$argon2id$"));
+    assert!(internreel::auth::verify_password_now("s3cret-pin", &hash));
+}
+
+#[test]
+fn ai_requests_list_and_fulfil_on_a_stopped_directory() {
+    let data = tempfile::tempdir().unwrap();
+    assert!(run(data.path(), &["seed"]).status.success());
+    let out = run(data.path(), &["ai-requests", "list", "--pending", "--json"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(list.len() >= 4);
+    let id = list[0]["id"].as_u64().unwrap().to_string();
+    let table = run(data.path(), &["ai-requests", "list"]);
+    assert!(text(&table).contains("OVERDUE") && text(&table).contains("pending"));
+
+    let video = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/videos/code-camp.mp4");
+    let missing = run(
+        data.path(),
+        &["ai-requests", "fulfil", "999", "--video", video],
+    );
+    assert!(!missing.status.success());
+    assert!(text(&missing).contains("not found"));
+    let not_video = run(
+        data.path(),
+        &[
+            "ai-requests",
+            "fulfil",
+            &id,
+            "--video",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"),
+        ],
+    );
+    assert!(!not_video.status.success());
+    assert!(text(&not_video).contains("MP4, MOV or AVI"));
+    let ok = run(
+        data.path(),
+        &["ai-requests", "fulfil", &id, "--video", video],
+    );
+    assert!(ok.status.success(), "{}", text(&ok));
+    let twice = run(
+        data.path(),
+        &["ai-requests", "fulfil", &id, "--video", video],
+    );
+    assert!(!twice.status.success());
+    assert!(text(&twice).contains("already been fulfilled"));
+}
+
+#[test]
+fn commands_go_through_a_running_server() {
+    let data = tempfile::tempdir().unwrap();
+    assert!(run(data.path(), &["seed"]).status.success());
+    let server = serve(data.path());
+    // The store is locked by the server, yet the CLI works.
+    let out = run(data.path(), &["ai-requests", "list", "--pending", "--json"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let id = list[0]["id"].as_u64().unwrap();
+    let video = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/videos/code-camp.mp4");
+    let ok = run(
+        data.path(),
+        &["ai-requests", "fulfil", &id.to_string(), "--video", video],
+    );
+    assert!(ok.status.success(), "{}", text(&ok));
+    let refused = run(data.path(), &["seed"]);
+    assert!(!refused.status.success());
+    let contact = run(data.path(), &["contact", "list"]);
+    assert!(contact.status.success(), "{}", text(&contact));
+    assert!(text(&contact).contains("subject:"));
+    let pin = set_pin(data.path(), "live-pin-1");
+    assert!(pin.status.success(), "{}", text(&pin));
+
+    // The server sees the change at once.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let c = reqwest::Client::new();
+        let i: Value = c
+            .get(format!("{}/api/internships/{id}", server.addr))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(i["videoStatus"], "ready");
+        let res = c
+            .post(format!("{}/api/admin/login", server.addr))
+            .json(&serde_json::json!({"pin": "live-pin-1"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+    });
+}
+
+#[test]
+fn serve_stops_gracefully_on_sigterm() {
+    let data = tempfile::tempdir().unwrap();
+    let mut server = serve(data.path());
+    let pid = server.child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let status = server.child.wait().unwrap();
+    assert!(status.success(), "exit status {status}");
+    // The database was closed cleanly: a new server opens it at once.
+    let again = serve(data.path());
+    drop(again);
+}

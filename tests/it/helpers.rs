@@ -1,0 +1,251 @@
+//! `spawn_app()` and typed helpers for talking to it.
+
+use std::path::PathBuf;
+
+use internreel::{App, Config};
+use reqwest::{Client, Response, StatusCode};
+use serde_json::{Value, json};
+use tempfile::TempDir;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+pub struct TestApp {
+    pub addr: String,
+    pub data: TempDir,
+    pub state: internreel::state::AppState,
+    stop: Option<oneshot::Sender<()>>,
+    handle: Option<JoinHandle<anyhow::Result<()>>>,
+}
+
+static LOG: std::sync::Once = std::sync::Once::new();
+
+fn init_log() {
+    LOG.call_once(|| {
+        if std::env::var_os("TEST_LOG").is_some() {
+            let _ = tracing_subscriber::fmt().with_env_filter("info").try_init();
+        }
+    });
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_with(false).await
+}
+
+pub async fn spawn_demo() -> TestApp {
+    spawn_with(true).await
+}
+
+async fn spawn_with(demo: bool) -> TestApp {
+    let data = tempfile::tempdir().expect("temp dir");
+    start_on(data, demo).await
+}
+
+/// Starts a server on an existing data directory (for restart tests).
+pub async fn start_on(data: TempDir, demo: bool) -> TestApp {
+    init_log();
+    let app = App::build(Config {
+        data_dir: data.path().to_path_buf(),
+        addr: "127.0.0.1:0".into(),
+        demo,
+        secure_cookies: false,
+    })
+    .await
+    .expect("the app builds");
+    let addr = format!("http://127.0.0.1:{}", app.port());
+    let state = app.state();
+    let (tx, rx) = oneshot::channel::<()>();
+    let handle = tokio::spawn(app.run_until_stopped(async {
+        let _ = rx.await;
+    }));
+    TestApp {
+        addr,
+        data,
+        state,
+        stop: Some(tx),
+        handle: Some(handle),
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.addr, path)
+    }
+
+    /// A client with its own cookie jar: one browser.
+    pub fn client(&self) -> Client {
+        Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client")
+    }
+
+    /// Stops the server gracefully and hands back the data directory.
+    pub async fn stop(mut self) -> TempDir {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(h) = self.handle.take() {
+            h.await
+                .expect("server task")
+                .expect("server stopped cleanly");
+        }
+        // Let go of the store so the next server can open it.
+        drop(self.state);
+        self.data
+    }
+
+    pub fn data_path(&self) -> PathBuf {
+        self.data.path().to_path_buf()
+    }
+
+    pub async fn get(&self, c: &Client, path: &str) -> Response {
+        c.get(self.url(path)).send().await.expect("request")
+    }
+
+    pub async fn post(&self, c: &Client, path: &str, body: Value) -> Response {
+        c.post(self.url(path))
+            .json(&body)
+            .send()
+            .await
+            .expect("request")
+    }
+
+    pub async fn put(&self, c: &Client, path: &str, body: Value) -> Response {
+        c.put(self.url(path))
+            .json(&body)
+            .send()
+            .await
+            .expect("request")
+    }
+
+    pub async fn delete(&self, c: &Client, path: &str) -> Response {
+        c.delete(self.url(path)).send().await.expect("request")
+    }
+
+    pub async fn signup_student(&self, email: &str) -> (Client, Value) {
+        let c = self.client();
+        let res = self.post(&c, "/api/users", student_body(email)).await;
+        assert_eq!(res.status(), StatusCode::CREATED, "student sign-up");
+        let user = res.json().await.unwrap();
+        (c, user)
+    }
+
+    pub async fn signup_employer(&self, email: &str) -> (Client, Value) {
+        let c = self.client();
+        let res = self.post(&c, "/api/employers", employer_body(email)).await;
+        assert_eq!(res.status(), StatusCode::CREATED, "employer sign-up");
+        let user = res.json().await.unwrap();
+        (c, user)
+    }
+
+    /// Posts an internship with an AI-video request (no upload needed).
+    pub async fn post_internship(&self, employer: &Client, title: &str) -> Value {
+        let res = self
+            .post(employer, "/api/internships", internship_body(title))
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED, "post internship");
+        res.json().await.unwrap()
+    }
+
+    pub async fn post_internship_with_video(
+        &self,
+        employer: &Client,
+        title: &str,
+        video: Vec<u8>,
+    ) -> Response {
+        let form = reqwest::multipart::Form::new()
+            .text("title", title.to_string())
+            .text("description", "Help our team build things.")
+            .text("location", "Austin, TX")
+            .text("duration", "8 weeks")
+            .text("requirements", "Curiosity and reliability")
+            .text("salary", "$16/hour")
+            .text("applicationDeadline", "2099-01-01")
+            .part(
+                "videoFile",
+                reqwest::multipart::Part::bytes(video).file_name("clip.mp4"),
+            );
+        employer
+            .post(self.url("/api/internships"))
+            .multipart(form)
+            .send()
+            .await
+            .expect("request")
+    }
+
+    pub async fn apply(&self, student: &Client, internship_id: u64) -> Response {
+        self.post(
+            student,
+            "/api/applications",
+            json!({"internshipId": internship_id, "status": "pending"}),
+        )
+        .await
+    }
+
+    /// Sets the admin pin directly in the store and signs an admin client in.
+    pub async fn admin(&self) -> Client {
+        let hash = internreel::auth::hash_password_now("135790").unwrap();
+        self.state
+            .store()
+            .write(|w| internreel::store::meta::set_admin_pin_hash(w, &hash))
+            .unwrap();
+        let c = self.client();
+        let res = self
+            .post(&c, "/api/admin/login", json!({"pin": "135790"}))
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "admin login");
+        c
+    }
+}
+
+pub fn student_body(email: &str) -> Value {
+    json!({
+        "firstName": "Sam", "lastName": "Lee", "email": email, "password": "secret1",
+        "grade": "junior", "school": "Lincoln High", "interests": ["technology"], "gpa": "3.7",
+        "userType": "student", "company": null, "position": null
+    })
+}
+
+pub fn employer_body(email: &str) -> Value {
+    json!({
+        "firstName": "Riley", "lastName": "Park", "email": email, "password": "longsecret",
+        "position": "Manager", "company": "Acme Robotics", "companySize": "11-50",
+        "industry": "technology", "website": "https://acme.example", "address": "1 Main St",
+        "companyDescription": "We build friendly robots for schools and libraries across Texas."
+    })
+}
+
+pub fn internship_body(title: &str) -> Value {
+    json!({
+        "title": title, "description": "Help our team build robots.", "location": "Austin, TX",
+        "duration": "8 weeks", "requirements": "Curiosity and reliability", "salary": "$16/hour",
+        "applicationDeadline": "2099-01-01", "aiVideoRequested": true,
+        "tags": ["technology"], "skills": ["Python"], "workStyle": "Hybrid"
+    })
+}
+
+pub fn fixture_video() -> Vec<u8> {
+    std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/videos/code-camp.mp4"
+    ))
+    .unwrap()
+}
+
+pub async fn message_of(res: Response) -> (StatusCode, Value) {
+    let status = res.status();
+    let body: Value = res.json().await.unwrap_or(Value::Null);
+    (status, body)
+}
+
+/// Files in a data-directory folder.
+pub fn files_in(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}

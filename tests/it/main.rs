@@ -1,0 +1,14 @@
+//! One integration-test binary: every suite talks to the real server (in-process, port 0,
+//! a fresh temporary data directory, real redb and files) or runs the real binary.
+
+mod helpers;
+
+mod accounts;
+mod admin;
+mod appliance;
+mod applications;
+mod browser;
+mod cli;
+mod internships;
+mod messages;
+mod social;
