@@ -7,6 +7,9 @@ import type { User } from '@/types/api';
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 
+/** Set while logging out, so a late answer from the current-user call cannot restore the session. */
+let signingOut = false;
+
 /**
  * The signed-in user, from GET /api/auth/user (never retried). Signed in means the call
  * returned data; a 401 yields null.
@@ -22,7 +25,7 @@ export function useUser() {
 
   // Keep the persisted session in step with what the server says.
   useEffect(() => {
-    if (user) setUser(user);
+    if (user && !signingOut) setUser(user);
   }, [user, setUser]);
 
   return {
@@ -49,7 +52,10 @@ export function displayFirstName(user: Pick<User, 'firstName'> | null | undefine
  * at the root, the same even if the call fails.
  */
 export async function logout(options: { employer?: boolean } = {}): Promise<void> {
+  signingOut = true;
+  await queryClient.cancelQueries();
   queryClient.clear();
+  useSessionStore.getState().reset();
   try {
     await api.post(options.employer ? '/api/employers/logout' : '/api/logout');
   } catch {

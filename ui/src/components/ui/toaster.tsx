@@ -71,7 +71,7 @@ export function Toaster() {
         hotkey={['F8']}
         label="Notifications ({hotkey})"
         data-testid="toast-viewport"
-        className="fixed inset-x-0 top-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:bottom-0 sm:right-0 sm:top-auto"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none sm:inset-x-auto sm:right-0"
       />
     </Toast.Provider>
   );
