@@ -1,8 +1,347 @@
-import { NotBuiltYet } from '@/components/layout/not-built-yet';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  AlertTriangle,
+  Briefcase,
+  Calendar,
+  CheckCircle2,
+  Clock,
+  DollarSign,
+  Film,
+  Home,
+  LayoutDashboard,
+  ListVideo,
+  LogOut,
+  MapPin,
+  Upload,
+  X,
+} from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { AppHeader } from '@/components/layout/app-header';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { Badge } from '@/components/ui/badge';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { PageLoader, Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
+import { toast } from '@/stores/toast-store';
+import {
+  ADMIN_SESSION_KEY,
+  AI_REQUESTS_KEY,
+  adminLogout,
+  uploadRequestVideo,
+  useAdminSession,
+  useAiVideoRequests,
+  type AiVideoRequest,
+} from '../api/admin';
 
-/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+const DESCRIPTION_PREVIEW = 200;
+
+function formatDate(value: string | null | undefined): string {
+  if (!value) return 'Not specified';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+function preview(text: string): string {
+  return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}…` : text;
+}
+
+function Counter({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
+  return (
+    <Card className="flex items-center gap-3 p-4">
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">{icon}</span>
+      <div>
+        <p className="text-sm font-medium text-slate-600">{label}</p>
+        <p className="text-2xl font-extrabold text-slate-900" data-testid={`counter-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+          {value ?? '–'}
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+interface RequestRowProps {
+  request: AiVideoRequest;
+  uploadingId: number | null;
+  progress: number;
+  onUpload: (request: AiVideoRequest) => void;
+  onCancel: () => void;
+}
+
+function RequestRow({ request, uploadingId, progress, onUpload, onCancel }: RequestRowProps) {
+  const pending = request.status === 'pending';
+  const uploading = uploadingId === request.id;
+  return (
+    <li data-testid="ai-request" aria-label={`${request.title} at ${request.company}`}>
+      <Card className="space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 className="text-base font-bold text-slate-900">{request.title}</h3>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+              <span className="inline-flex items-center gap-1">
+                <Briefcase aria-hidden className="h-3.5 w-3.5" />
+                {request.company}
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <MapPin aria-hidden className="h-3.5 w-3.5" />
+                {request.location}
+              </span>
+              <span>Posted {formatDate(request.postedDate)}</span>
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-1.5">
+            {pending ? (
+              <Badge tone="warning">
+                <Clock aria-hidden className="h-3.5 w-3.5" />
+                Pending
+              </Badge>
+            ) : (
+              <Badge tone="positive">
+                <CheckCircle2 aria-hidden className="h-3.5 w-3.5" />
+                Completed
+              </Badge>
+            )}
+            {pending && request.overdue ? (
+              <Badge tone="negative">
+                <AlertTriangle aria-hidden className="h-3.5 w-3.5" />
+                Overdue ({request.ageHours} h)
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+        <p className="text-sm text-slate-700">{preview(request.description)}</p>
+        <dl className="grid grid-cols-1 gap-1 text-sm text-slate-700 sm:grid-cols-3">
+          <div className="flex items-center gap-1.5">
+            <DollarSign aria-hidden className="h-4 w-4 text-slate-400" />
+            <dt className="font-semibold">Salary:</dt>
+            <dd>{request.salary || 'Not specified'}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Clock aria-hidden className="h-4 w-4 text-slate-400" />
+            <dt className="font-semibold">Duration:</dt>
+            <dd>{request.duration || 'Not specified'}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Calendar aria-hidden className="h-4 w-4 text-slate-400" />
+            <dt className="font-semibold">Deadline:</dt>
+            <dd>{formatDate(request.deadline)}</dd>
+          </div>
+        </dl>
+        {pending ? (
+          uploading ? (
+            <div className="flex items-center gap-3">
+              <ProgressBar value={progress} label="Uploading video" className="flex-1" />
+              <Button size="sm" variant="outline" onClick={onCancel}>
+                <X aria-hidden className="h-4 w-4" />
+                Cancel
+              </Button>
+            </div>
+          ) : (
+            <Button
+              variant="primary"
+              size="sm"
+              disabled={uploadingId !== null}
+              onClick={() => onUpload(request)}
+              aria-label={`Upload Video for ${request.title}`}
+            >
+              <Upload aria-hidden className="h-4 w-4" />
+              Upload Video
+            </Button>
+          )
+        ) : request.completedAt ? (
+          <p className="text-xs text-slate-500">Fulfilled {formatDate(request.completedAt)}</p>
+        ) : null}
+      </Card>
+    </li>
+  );
+}
+
+/** /admin: fulfil AI video requests. Needs an admin session; otherwise goes to /admin-login. */
 export function AdminPage() {
-  return <NotBuiltYet title="Admin Dashboard" />;
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const session = useAdminSession();
+  const isAdmin = session.data === true;
+  const requests = useAiVideoRequests(isAdmin);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const uploadRef = useRef<UploadHandle<unknown> | null>(null);
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [uploadingId, setUploadingId] = useState<number | null>(null);
+  const [progress, setProgress] = useState(0);
+
+  useEffect(() => {
+    if (session.data === false || session.isError) navigate(paths.adminLogin, { replace: true });
+  }, [session.data, session.isError, navigate]);
+  useEffect(() => () => uploadRef.current?.abort(), []);
+
+  if (!isAdmin) return <PageLoader />;
+
+  const list = requests.data ?? [];
+  const pendingCount = list.filter((r) => r.status === 'pending').length;
+  const completedCount = list.length - pendingCount;
+
+  const onChooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    if (chosen && !chosen.type.startsWith('video/')) {
+      event.target.value = '';
+      setFile(null);
+      toast({ title: 'Invalid File Type', description: 'Please select a video file.', variant: 'destructive' });
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const clearFile = () => {
+    setFile(null);
+    if (fileInputRef.current) fileInputRef.current.value = '';
+  };
+
+  const upload = async (request: AiVideoRequest) => {
+    if (!file) {
+      toast({ title: 'No File Selected', description: 'Please select a video file to upload.', variant: 'destructive' });
+      fileInputRef.current?.focus();
+      return;
+    }
+    setUploadingId(request.id);
+    setProgress(0);
+    const handle = uploadRequestVideo(request.id, file, setProgress);
+    uploadRef.current = handle;
+    try {
+      await handle.promise;
+      toast({ title: 'Video Uploaded Successfully', description: 'The AI video request has been fulfilled.', variant: 'success' });
+      clearFile();
+      void queryClient.invalidateQueries({ queryKey: AI_REQUESTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['/api/internships'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/employers/internships'] });
+    } catch (error) {
+      if (isUploadAborted(error)) {
+        toast({ title: 'Upload Cancelled', description: 'The request is still pending.' });
+      } else {
+        toast({ title: 'Upload Failed', description: errorMessage(error) ?? 'Failed to upload video', variant: 'destructive' });
+      }
+    } finally {
+      uploadRef.current = null;
+      setUploadingId(null);
+    }
+  };
+
+  const signOut = async () => {
+    try {
+      await adminLogout();
+    } catch {
+      // Signed out locally either way.
+    }
+    queryClient.setQueryData(ADMIN_SESSION_KEY, false);
+    queryClient.removeQueries({ queryKey: AI_REQUESTS_KEY });
+    navigate(paths.adminLogin);
+  };
+
+  return (
+    <PageShell>
+      <AppHeader
+        title="Admin Dashboard"
+        right={
+          <Button size="sm" variant="outline" onClick={() => void signOut()}>
+            <LogOut aria-hidden className="h-4 w-4" />
+            Sign Out
+          </Button>
+        }
+      />
+      <main>
+        <PageContainer wide className="space-y-6 py-6">
+          <nav aria-label="Admin shortcuts" className="flex flex-wrap gap-2">
+            <LinkButton href={paths.home} variant="outline" size="sm">
+              <Home aria-hidden className="h-4 w-4" />
+              Homepage
+            </LinkButton>
+            <LinkButton href={paths.jobFeed} variant="outline" size="sm">
+              <ListVideo aria-hidden className="h-4 w-4" />
+              Job Feed
+            </LinkButton>
+            <LinkButton href={paths.employerDashboard} variant="outline" size="sm">
+              <LayoutDashboard aria-hidden className="h-4 w-4" />
+              Employer Dashboard
+            </LinkButton>
+          </nav>
+
+          <section aria-label="Request counters" className="grid gap-3 sm:grid-cols-3">
+            <Counter label="Pending Requests" value={requests.data ? pendingCount : undefined} icon={<Clock aria-hidden className="h-5 w-5" />} />
+            <Counter label="Completed" value={requests.data ? completedCount : undefined} icon={<CheckCircle2 aria-hidden className="h-5 w-5" />} />
+            <Counter label="Total Requests" value={requests.data ? list.length : undefined} icon={<Film aria-hidden className="h-5 w-5" />} />
+          </section>
+
+          <Card className="space-y-3">
+            <h2 className="text-lg font-bold text-slate-900">Video file</h2>
+            <p className="text-sm text-slate-600">Choose the finished video, then press Upload Video on the request it belongs to.</p>
+            <div className="flex flex-wrap items-center gap-3">
+              <input
+                ref={fileInputRef}
+                id={fileId}
+                type="file"
+                accept="video/*"
+                onChange={onChooseFile}
+                className="peer sr-only"
+                disabled={uploadingId !== null}
+              />
+              <label
+                htmlFor={fileId}
+                className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+              >
+                <Film aria-hidden className="h-4 w-4" />
+                {file ? 'Change Video File' : 'Choose Video File'}
+              </label>
+              {file ? (
+                <p className="text-sm text-slate-800" data-testid="admin-chosen-file">
+                  <span className="font-semibold">{file.name}</span> ({(file.size / (1024 * 1024)).toFixed(2)} MB)
+                </p>
+              ) : (
+                <p className="text-sm text-slate-500">No file selected</p>
+              )}
+            </div>
+          </Card>
+
+          <section aria-labelledby="requests-heading" className="space-y-3">
+            <h2 id="requests-heading" className="text-lg font-bold text-slate-900">
+              AI Video Requests
+            </h2>
+            {requests.isLoading ? (
+              <div className="flex justify-center py-8 text-brand-600">
+                <Spinner label="Loading requests" />
+              </div>
+            ) : requests.isError ? (
+              <Card>
+                <p className="text-sm text-rose-700">Could not load requests: {errorMessage(requests.error)}</p>
+                <Button size="sm" variant="outline" className="mt-3" onClick={() => void requests.refetch()}>
+                  Try again
+                </Button>
+              </Card>
+            ) : list.length === 0 ? (
+              <Card className="text-center text-sm text-slate-600">No AI video requests yet.</Card>
+            ) : (
+              <ul className="space-y-3">
+                {list.map((r) => (
+                  <RequestRow
+                    key={r.id}
+                    request={r}
+                    uploadingId={uploadingId}
+                    progress={progress}
+                    onUpload={(req) => void upload(req)}
+                    onCancel={() => uploadRef.current?.abort()}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        </PageContainer>
+      </main>
+    </PageShell>
+  );
 }
 
 export default AdminPage;

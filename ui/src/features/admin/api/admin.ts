@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, apiFetch, isApiError } from '@/lib/api-client';
+import { uploadWithProgress, type UploadHandle } from '@/lib/upload-with-progress';
+
+export const ADMIN_SESSION_KEY = ['/api/admin/session'] as const;
+export const AI_REQUESTS_KEY = ['/api/admin/ai-video-requests'] as const;
+
+/** True when GET /api/admin/session answers 200; false on 401/403. */
+export function useAdminSession() {
+  return useQuery<boolean>({
+    queryKey: ADMIN_SESSION_KEY,
+    queryFn: async () => {
+      try {
+        await apiFetch('GET', '/api/admin/session');
+        return true;
+      } catch (error) {
+        if (isApiError(error) && (error.status === 401 || error.status === 403)) return false;
+        throw error;
+      }
+    },
+    staleTime: 0,
+  });
+}
+
+export function adminLogin(pin: string): Promise<unknown> {
+  return api.post('/api/admin/login', { pin });
+}
+
+export function adminLogout(): Promise<unknown> {
+  return api.post('/api/admin/logout');
+}
+
+export interface AiVideoRequest {
+  id: number;
+  internshipId: number;
+  status: 'pending' | 'completed';
+  requestedAt: string;
+  completedAt: string | null;
+  overdue: boolean;
+  ageHours: number;
+  title: string;
+  company: string;
+  location: string;
+  description: string;
+  salary: string | null;
+  duration: string;
+  deadline: string;
+  postedDate: string;
+  videoUrl: string;
+}
+
+export function useAiVideoRequests(enabled: boolean) {
+  return useQuery<AiVideoRequest[]>({
+    queryKey: AI_REQUESTS_KEY,
+    queryFn: async () => {
+      const data = await api.get<unknown>('/api/admin/ai-video-requests');
+      return Array.isArray(data) ? (data as AiVideoRequest[]) : [];
+    },
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** POST /api/admin/ai-video-requests/{id}/upload, multipart field `video`. */
+export function uploadRequestVideo(id: number, file: File, onProgress: (p: number) => void): UploadHandle<unknown> {
+  const form = new FormData();
+  form.append('video', file, file.name);
+  return uploadWithProgress<unknown>('POST', `/api/admin/ai-video-requests/${id}/upload`, form, onProgress);
+}
