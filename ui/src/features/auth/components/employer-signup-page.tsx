@@ -9,8 +9,9 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
 import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
-import { isApiError, isUnauthorizedError, redirectToLogin } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { AUTH_USER_KEY } from '@/lib/auth';
+import { handleUnauthorized } from '@/lib/unauthorized';
 import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid, normalizeUrl, pickFieldErrors } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
@@ -78,11 +79,7 @@ export function EmployerSignupPage() {
       navigate(paths.employerConfirmation);
     } catch (error) {
       setSubmitting(false);
-      if (isUnauthorizedError(error)) {
-        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-        redirectToLogin(500);
-        return;
-      }
+      if (handleUnauthorized(error, { title: 'Unauthorized', delayMs: 500 })) return;
       if (isApiError(error)) {
         const fieldErrors = pickFieldErrors(EMPLOYER_SIGNUP_FIELDS, error.errors);
         if (error.status === 409) fieldErrors.email = error.message;

@@ -47,12 +47,13 @@ function RoleCard({ role, icon: Icon, title, blurb, perks, signupHref, signinHre
         <LinkButton
           href={signupHref}
           variant="gradient"
+          className="whitespace-nowrap px-3"
           onClick={() => setUserType(role)}
           aria-label={`Create ${role} account`}
         >
           Create Account
         </LinkButton>
-        <LinkButton href={signinHref} variant="outline" onClick={() => setUserType(role)} aria-label={`${role === 'student' ? 'Student' : 'Employer'} sign in`}>
+        <LinkButton href={signinHref} variant="outline" className="whitespace-nowrap px-3" onClick={() => setUserType(role)} aria-label={`${role === 'student' ? 'Student' : 'Employer'} sign in`}>
           Sign In
         </LinkButton>
       </div>

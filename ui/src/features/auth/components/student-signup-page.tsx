@@ -8,8 +8,9 @@ import { TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
 import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
-import { errorMessage, isApiError, isUnauthorizedError, redirectToLogin } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
+import { handleUnauthorized } from '@/lib/unauthorized';
 import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid, pickFieldErrors } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
@@ -136,11 +137,7 @@ export function StudentSignupPage() {
       navigate(paths.jobFeed);
     } catch (error) {
       setSubmitting(false);
-      if (isUnauthorizedError(error)) {
-        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-        redirectToLogin(500);
-        return;
-      }
+      if (handleUnauthorized(error, { title: 'Unauthorized', delayMs: 500 })) return;
       const message = errorMessage(error) ?? '';
       if (message.includes('already exists') || message.includes('23505')) {
         form.setErrors({ ...errors, email: 'An account with this email already exists' });

@@ -1,0 +1,24 @@
+import { toast } from '@/stores/toast-store';
+import { isUnauthorizedError, redirectToLogin, UNAUTHORIZED_REDIRECT_MS } from './api-client';
+
+interface UnauthorizedOptions {
+  title?: string;
+  description?: string;
+  /** 500 ms for sign-up, comments and bookmarks; 1000 ms for likes (SPEC.md section 7). */
+  delayMs?: number;
+}
+
+/**
+ * The unauthorized rule: on a 401, show the toast and hard-redirect to /api/login after the
+ * delay. Returns true when the error was a 401 and has been handled.
+ */
+export function handleUnauthorized(error: unknown, options: UnauthorizedOptions = {}): boolean {
+  if (!isUnauthorizedError(error)) return false;
+  toast({
+    title: options.title,
+    description: options.description ?? 'You are logged out. Logging in again...',
+    variant: 'destructive',
+  });
+  redirectToLogin(options.delayMs ?? UNAUTHORIZED_REDIRECT_MS);
+  return true;
+}
