@@ -49,6 +49,8 @@ export function useInternships(search: InternshipSearch = {}) {
     queryKey: searching ? [INTERNSHIPS_KEY, { q, location }] : [INTERNSHIPS_KEY],
     queryFn: async () => asList<Internship>(await api.get<unknown>(internshipsUrl({ q, location }))),
     retry: INTERNSHIP_LIST_RETRIES,
+    // While a new search runs, keep showing the last answer (no flash of 'Loading').
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -18,6 +18,8 @@ interface DialogProps {
   /** Extra content next to the title (left of the close button). */
   headerExtra?: ReactNode;
   onOpenAutoFocus?: (event: Event) => void;
+  /** Classes of the scrolling body (padding and overflow by default). */
+  bodyClassName?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export function Dialog({
   variant = 'sheet',
   headerExtra,
   onOpenAutoFocus,
+  bodyClassName,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -71,7 +74,7 @@ export function Dialog({
               </RadixDialog.Close>
             </div>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          <div className={cn('min-h-0 flex-1', bodyClassName ?? 'overflow-y-auto px-5 py-4')}>{children}</div>
           {footer ? <div className="border-t border-slate-100 px-5 py-3">{footer}</div> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>

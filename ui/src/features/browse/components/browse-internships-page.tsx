@@ -1,9 +1,251 @@
-import { NotBuiltYet } from '@/components/layout/not-built-yet';
+import { ArrowLeft, CalendarClock, Clock, DollarSign, LayoutGrid, List, MapPin, Search, Share2, Video, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { Button, LinkButton } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+import { matchesSearch, useInternships } from '@/lib/internships';
+import { shareLink } from '@/lib/share';
+import type { Internship } from '@/types/internship';
+import { ApplyButton } from './apply-button';
+import { InternshipDetailsDialog } from './internship-details-dialog';
 
-/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+const SEARCH_DEBOUNCE_MS = 300;
+const ALL_LOCATIONS = 'all';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function InternshipCard({ internship, layout, onDetails }: { internship: Internship; layout: 'grid' | 'list'; onDetails: () => void }) {
+  const hasVideo = internship.videoStatus === 'ready';
+  return (
+    <article
+      data-testid="browse-card"
+      aria-labelledby={`browse-${internship.id}-title`}
+      className={cn('flex flex-col rounded-3xl border border-slate-200 bg-white p-4 shadow-sm', layout === 'list' && 'sm:flex-row sm:items-start sm:gap-4')}
+    >
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 id={`browse-${internship.id}-title`} className="font-bold leading-snug text-slate-900">
+              {internship.title}
+            </h2>
+            <p className="text-sm font-medium text-brand-700">{internship.company}</p>
+          </div>
+          {hasVideo ? (
+            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+              <Video aria-hidden className="h-3.5 w-3.5" />
+              Video
+            </span>
+          ) : internship.videoStatus === 'processing' ? (
+            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
+              <Video aria-hidden className="h-3.5 w-3.5" />
+              Video soon
+            </span>
+          ) : null}
+        </div>
+        <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <MapPin aria-hidden className="h-3.5 w-3.5" />
+            {internship.location}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Clock aria-hidden className="h-3.5 w-3.5" />
+            {internship.duration?.trim() || 'Duration TBD'}
+          </span>
+        </p>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-700">{internship.description}</p>
+        <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs font-semibold text-slate-700">
+          {internship.salary ? (
+            <span className="inline-flex items-center gap-1">
+              <DollarSign aria-hidden className="h-3.5 w-3.5" />
+              {internship.salary}
+            </span>
+          ) : null}
+          {internship.applicationDeadline || internship.deadline ? (
+            <span className="inline-flex items-center gap-1">
+              <CalendarClock aria-hidden className="h-3.5 w-3.5" />
+              Due {formatDate(internship.applicationDeadline ?? internship.deadline)}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className={cn('mt-3 flex items-center gap-2', layout === 'list' && 'sm:mt-0 sm:w-56 sm:flex-col sm:items-stretch')}>
+        <Button
+          size="icon"
+          variant="ghost"
+          aria-label={`Share ${internship.title}`}
+          onClick={() => void shareLink({ title: `${internship.title} at ${internship.company}`, path: paths.company(internship.id) })}
+        >
+          <Share2 aria-hidden className="h-4 w-4" />
+        </Button>
+        <Button variant="outline" size="sm" className="flex-1" onClick={onDetails} aria-label={`View details: ${internship.title}`}>
+          View Details
+        </Button>
+        <ApplyButton internship={internship} size="sm" className="flex-1" />
+      </div>
+    </article>
+  );
+}
+
+/** `/browse-internships`: search, location filter, grid or list, details dialog. */
 export function BrowseInternshipsPage() {
-  return <NotBuiltYet title="Browse Internships" back={{ href: paths.jobFeed, label: 'Back to Feed' }} />;
+  const { user } = useUser();
+  const [q, setQ] = useState('');
+  const [location, setLocation] = useState(ALL_LOCATIONS);
+  const [layout, setLayout] = useState<'grid' | 'list'>('grid');
+  const [detailsId, setDetailsId] = useState<number | null>(null);
+  const debouncedQ = useDebounced(q, SEARCH_DEBOUNCE_MS);
+  const loc = location === ALL_LOCATIONS ? '' : location;
+
+  // The full list gives the location choices; the search goes through the server.
+  const all = useInternships();
+  const searched = useInternships({ q: debouncedQ, location: loc });
+
+  const locations = useMemo(
+    () => [...new Set((all.data ?? []).map((i) => i.location))].sort((a, b) => a.localeCompare(b)),
+    [all.data],
+  );
+  // The server searches; the same words also filter here, so the page works either way.
+  const results = useMemo(
+    () => (searched.data ?? []).filter((i) => matchesSearch(i, debouncedQ, loc)),
+    [searched.data, debouncedQ, loc],
+  );
+  const details = detailsId === null ? null : (results.find((i) => i.id === detailsId) ?? all.data?.find((i) => i.id === detailsId) ?? null);
+  const filtered = q.trim() !== '' || loc !== '';
+
+  const clear = () => {
+    setQ('');
+    setLocation(ALL_LOCATIONS);
+  };
+
+  return (
+    <PageShell>
+      <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4">
+          <div className="flex min-w-0 items-center gap-2">
+            <Link
+              href={paths.jobFeed}
+              aria-label="Back to Feed"
+              className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+            >
+              <ArrowLeft aria-hidden className="h-5 w-5" />
+            </Link>
+            <h1 className="truncate text-lg font-bold text-slate-900">Browse Internships</h1>
+          </div>
+          {user ? (
+            <LinkButton href={user.userType === 'employer' ? paths.employerDashboard : paths.profile} size="sm" variant="secondary">
+              Profile
+            </LinkButton>
+          ) : (
+            <LinkButton href={paths.roleSelection} size="sm">
+              Login
+            </LinkButton>
+          )}
+        </div>
+      </header>
+      <main className="pb-16">
+        <PageContainer wide className="pt-4">
+          <div className="space-y-3 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="relative">
+              <label htmlFor="browse-search" className="sr-only">
+                Search internships
+              </label>
+              <Search aria-hidden className="pointer-events-none absolute left-3.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
+              <input
+                id="browse-search"
+                type="search"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+                placeholder="Search by title, company or description"
+                className={cn(inputClasses, 'pl-10')}
+              />
+            </div>
+            <div className="flex items-end gap-2">
+              <SelectField
+                label="Location"
+                className="flex-1"
+                value={location}
+                onValueChange={setLocation}
+                placeholder="All locations"
+                options={[{ value: ALL_LOCATIONS, label: 'All locations' }, ...locations.map((l) => ({ value: l, label: l }))]}
+              />
+              <div role="group" aria-label="Layout" className="flex rounded-xl border border-slate-300 p-0.5">
+                <button
+                  type="button"
+                  aria-label="Grid view"
+                  aria-pressed={layout === 'grid'}
+                  onClick={() => setLayout('grid')}
+                  className={cn('flex h-10 w-10 items-center justify-center rounded-lg', layout === 'grid' ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100')}
+                >
+                  <LayoutGrid aria-hidden className="h-4 w-4" />
+                </button>
+                <button
+                  type="button"
+                  aria-label="List view"
+                  aria-pressed={layout === 'list'}
+                  onClick={() => setLayout('list')}
+                  className={cn('flex h-10 w-10 items-center justify-center rounded-lg', layout === 'list' ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100')}
+                >
+                  <List aria-hidden className="h-4 w-4" />
+                </button>
+              </div>
+            </div>
+          </div>
+
+          <div className="mt-4" aria-live="polite">
+            {searched.isLoading ? (
+              <p className="py-10 text-center text-slate-600">Loading internships...</p>
+            ) : searched.isError ? (
+              <div role="alert" className="py-10 text-center">
+                <p className="font-semibold text-rose-700">Could not load internships</p>
+                <p className="text-sm text-slate-600">{searched.error.message}</p>
+                <Button variant="outline" size="sm" className="mt-3" onClick={() => void searched.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            ) : (
+              <p data-testid="result-count" className="text-sm font-semibold text-slate-700">
+                {results.length} internship{results.length === 1 ? '' : 's'} found
+              </p>
+            )}
+          </div>
+
+          {!searched.isLoading && !searched.isError && results.length === 0 ? (
+            <div className="mt-6 rounded-3xl border border-dashed border-slate-300 bg-white p-8 text-center">
+              <Search aria-hidden className="mx-auto h-10 w-10 text-slate-300" />
+              <h2 className="mt-2 text-lg font-bold text-slate-900">No internships found</h2>
+              <p className="text-sm text-slate-600">Try adjusting your search criteria</p>
+              {filtered ? (
+                <Button variant="secondary" className="mt-4" onClick={clear}>
+                  <X aria-hidden className="h-4 w-4" />
+                  Clear Filters
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <div className={cn('mt-3 grid gap-3', layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1')}>
+              {results.map((internship) => (
+                <InternshipCard key={internship.id} internship={internship} layout={layout} onDetails={() => setDetailsId(internship.id)} />
+              ))}
+            </div>
+          )}
+        </PageContainer>
+      </main>
+      <InternshipDetailsDialog internship={details} onClose={() => setDetailsId(null)} />
+    </PageShell>
+  );
 }
 
 export default BrowseInternshipsPage;

@@ -1,9 +1,153 @@
-import { NotBuiltYet } from '@/components/layout/not-built-yet';
+import { ArrowLeft, Briefcase, Building2, CalendarClock, Clock, DollarSign, MapPin, Share2, ShieldCheck } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { formatDate, initials, orNotSpecified, requirementList } from '@/lib/format';
+import { useApply, useInternship } from '@/lib/internships';
+import { shareLink } from '@/lib/share';
+import type { Internship } from '@/types/internship';
 
-/** Placeholder: this screen is built in a later change (it replaces this file's body). */
-export function CompanyPage() {
-  return <NotBuiltYet title="Company Profile" back={{ href: paths.jobFeed, label: 'Back to Job Feed' }} />;
+function Fact({ icon: Icon, label, value }: { icon: typeof Clock; label: string; value: string }) {
+  return (
+    <div className="rounded-2xl bg-slate-50 p-3">
+      <dt className="flex items-center gap-1.5 text-xs font-semibold text-slate-500">
+        <Icon aria-hidden className="h-3.5 w-3.5" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function Header({ back }: { back: { href: string; label: string } }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-xl items-center gap-2 px-4">
+        <Link href={back.href} aria-label={back.label} className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+          <ArrowLeft aria-hidden className="h-5 w-5" />
+        </Link>
+        <h1 className="text-lg font-bold text-slate-900">Company Profile</h1>
+      </div>
+    </header>
+  );
+}
+
+function ApplyForPosition({ internship }: { internship: Internship }) {
+  const apply = useApply();
+  if (internship.hasApplied) {
+    return (
+      <Button disabled variant="secondary" size="lg" className="w-full bg-slate-200 text-slate-600 disabled:opacity-100" data-testid="apply">
+        Applied
+      </Button>
+    );
+  }
+  return (
+    <Button size="lg" variant="gradient" className="w-full" data-testid="apply" disabled={apply.isPending} onClick={() => apply.mutate(internship)}>
+      {apply.isPending ? 'Applying...' : 'Apply for this Position'}
+    </Button>
+  );
+}
+
+/**
+ * `/company/{id}` and `/company-profile/{id}`: the company behind one internship (loaded by
+ * the internship's id, as SPEC.md describes).
+ */
+export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job Feed' } }: { back?: { href: string; label: string } }) {
+  const params = useParams<{ id: string }>();
+  const internship = useInternship(params.id);
+  const data = internship.data;
+  const requirements = requirementList(data?.requirements);
+
+  return (
+    <PageShell>
+      <Header back={back} />
+      <main className="pb-16">
+        <PageContainer>
+          {internship.isLoading ? (
+            <PageLoader />
+          ) : !data ? (
+            <Card className="mt-8 text-center">
+              <Building2 aria-hidden className="mx-auto h-10 w-10 text-slate-300" />
+              {internship.isError && !(isApiError(internship.error) && internship.error.status === 404) ? (
+                <>
+                  <h2 className="mt-2 text-lg font-bold text-slate-900">Could not load this company</h2>
+                  <p className="mt-1 text-sm text-slate-600">{internship.error.message}</p>
+                </>
+              ) : (
+                <>
+                  <h2 className="mt-2 text-lg font-bold text-slate-900">Company Not Found</h2>
+                  <p className="mt-1 text-sm text-slate-600">The requested company profile could not be found.</p>
+                </>
+              )}
+              <LinkButton href={paths.jobFeed} className="mt-4">
+                Back to Job Feed
+              </LinkButton>
+            </Card>
+          ) : (
+            <>
+              <Card className="mt-4">
+                <div className="flex items-center gap-3">
+                  <span aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-2xl bg-brand-gradient text-lg font-extrabold text-white">
+                    {data.companyIcon || initials(data.company)}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <h2 className="truncate text-xl font-extrabold text-slate-900">{data.company}</h2>
+                    <p className="flex items-center gap-1 text-sm text-slate-600">
+                      <MapPin aria-hidden className="h-3.5 w-3.5" />
+                      {data.location}
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void shareLink({ title: `${data.title} at ${data.company}`, path: paths.company(data.id) })}
+                  >
+                    <Share2 aria-hidden className="h-4 w-4" />
+                    Share
+                  </Button>
+                </div>
+              </Card>
+              <Card className="mt-4">
+                <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">Open position</p>
+                <h3 className="mt-1 text-lg font-bold text-slate-900">{data.title}</h3>
+                <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{data.description}</p>
+                <h4 className="mt-4 text-sm font-bold text-slate-900">Requirements</h4>
+                {requirements.length ? (
+                  <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+                    {requirements.map((r) => (
+                      <li key={r}>{r}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="mt-1 text-sm text-slate-700">Not specified</p>
+                )}
+                <dl className="mt-4 grid grid-cols-2 gap-2">
+                  <Fact icon={DollarSign} label="Salary" value={orNotSpecified(data.salary)} />
+                  <Fact icon={Clock} label="Duration" value={orNotSpecified(data.duration)} />
+                  <Fact icon={Briefcase} label="Work style" value={orNotSpecified(data.workStyle)} />
+                  <Fact icon={CalendarClock} label="Deadline" value={formatDate(data.applicationDeadline ?? data.deadline)} />
+                </dl>
+                <p className="mt-4 flex items-start gap-2 rounded-2xl bg-emerald-50 p-3 text-xs text-emerald-900">
+                  <ShieldCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+                  Employers of 16-17 year olds follow youth labour rules: limited hours on school days and no hazardous work.
+                </p>
+                <div className="mt-4">
+                  <ApplyForPosition internship={data} />
+                </div>
+                <LinkButton href={paths.internship(data.id)} variant="ghost" size="sm" className="mt-2 w-full">
+                  See full internship details
+                </LinkButton>
+              </Card>
+            </>
+          )}
+        </PageContainer>
+      </main>
+    </PageShell>
+  );
 }
 
 export default CompanyPage;

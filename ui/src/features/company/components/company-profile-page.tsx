@@ -1,9 +1,9 @@
-import { NotBuiltYet } from '@/components/layout/not-built-yet';
 import { paths } from '@/config/paths';
+import { CompanyPage } from './company-page';
 
-/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+/** `/company-profile/{id}` (View Company Profile on the browse page): the company page. */
 export function CompanyProfilePage() {
-  return <NotBuiltYet title="Company Profile" back={{ href: paths.browseInternships, label: 'Back to Browse Internships' }} />;
+  return <CompanyPage back={{ href: paths.browseInternships, label: 'Back to Browse Internships' }} />;
 }
 
 export default CompanyProfilePage;

@@ -1,9 +1,240 @@
-import { NotBuiltYet } from '@/components/layout/not-built-yet';
+import {
+  ArrowLeft,
+  Award,
+  Briefcase,
+  Bus,
+  CheckCircle2,
+  Clock,
+  DollarSign,
+  GraduationCap,
+  Laptop,
+  MapPin,
+  Sparkles,
+  Ticket,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link, useLocation, useParams } from 'wouter';
+import { MatchScoreBadge, matchTone } from '@/components/internship/match-score';
+import { VideoPreview } from '@/components/internship/video-states';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatDate, initials, orNotSpecified, requirementList } from '@/lib/format';
+import { useApply, useInternship } from '@/lib/internships';
+import type { Internship } from '@/types/internship';
 
-/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+/** An icon per benefit, by keyword. */
+function benefitIcon(benefit: string): LucideIcon {
+  const b = benefit.toLowerCase();
+  if (/(paid|stipend|\$|pay|wage)/.test(b)) return DollarSign;
+  if (/(mentor|coach|team)/.test(b)) return Users;
+  if (/(flexible|hours|schedule)/.test(b)) return Clock;
+  if (/(remote|laptop|equipment|software)/.test(b)) return Laptop;
+  if (/(pass|ticket|discount|free)/.test(b)) return Ticket;
+  if (/(letter|recommend|certificate|credit)/.test(b)) return Award;
+  if (/(transport|bus|travel)/.test(b)) return Bus;
+  if (/(skill|learn|training|college)/.test(b)) return GraduationCap;
+  return CheckCircle2;
+}
+
+function Fact({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+  return (
+    <div className="rounded-2xl bg-slate-50 p-3">
+      <dt className="flex items-center gap-1.5 text-xs font-semibold text-slate-500">
+        <Icon aria-hidden className="h-3.5 w-3.5" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function ApplySection({ internship }: { internship: Internship }) {
+  const [, navigate] = useLocation();
+  const apply = useApply({ toastOnSuccess: false });
+  const deadline = formatDate(internship.applicationDeadline ?? internship.deadline, 'no deadline');
+  if (internship.hasApplied) {
+    return (
+      <div className="space-y-2">
+        <Button disabled size="lg" variant="secondary" className="w-full bg-slate-200 text-slate-600 disabled:opacity-100" data-testid="apply">
+          <CheckCircle2 aria-hidden className="h-5 w-5" />
+          Applied
+        </Button>
+        <LinkButton href={paths.profile} variant="ghost" size="sm" className="w-full">
+          Track it in My Applications
+        </LinkButton>
+      </div>
+    );
+  }
+  return (
+    <Button
+      size="lg"
+      variant="gradient"
+      className="h-auto w-full flex-col gap-0 py-3"
+      data-testid="apply"
+      disabled={apply.isPending}
+      onClick={() => apply.mutate(internship, { onSuccess: () => navigate(paths.confirmation) })}
+    >
+      <span>{apply.isPending ? 'Submitting...' : 'Apply Now'}</span>
+      <span className="text-xs font-medium text-white/85">Apply by {deadline}</span>
+    </Button>
+  );
+}
+
+/** `/internship/{id}`: every field of one internship; Apply makes a real application. */
 export function InternshipDetailPage() {
-  return <NotBuiltYet title="Internship Details" back={{ href: paths.matches, label: 'Back to Matches' }} />;
+  const params = useParams<{ id: string }>();
+  const query = useInternship(params.id);
+  const i = query.data;
+  const requirements = requirementList(i?.requirements);
+
+  return (
+    <PageShell>
+      <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
+        <div className="mx-auto flex h-16 max-w-xl items-center gap-2 px-4">
+          <Link href={paths.matches} aria-label="Back to Matches" className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+            <ArrowLeft aria-hidden className="h-5 w-5" />
+          </Link>
+          <h1 className="text-lg font-bold text-slate-900">Internship Details</h1>
+        </div>
+      </header>
+      <main className="pb-16">
+        <PageContainer>
+          {query.isLoading ? (
+            <PageLoader />
+          ) : !i ? (
+            <Card className="mt-8 text-center">
+              <h2 className="text-lg font-bold text-slate-900">
+                {query.isError && !(isApiError(query.error) && query.error.status === 404) ? 'Could not load this internship' : 'Internship not found'}
+              </h2>
+              {query.isError && !(isApiError(query.error) && query.error.status === 404) ? (
+                <p className="mt-1 text-sm text-slate-600">{query.error.message}</p>
+              ) : null}
+              <LinkButton href={paths.jobFeed} className="mt-4">
+                Back to Job Feed
+              </LinkButton>
+            </Card>
+          ) : (
+            <>
+              <Card className="mt-4">
+                <div className="flex items-start gap-3">
+                  <span aria-hidden className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-brand-gradient font-extrabold text-white">
+                    {i.companyIcon || initials(i.company)}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <h2 className="text-xl font-extrabold leading-tight text-slate-900">{i.title}</h2>
+                    <Link href={paths.company(i.id)} className="text-sm font-semibold text-brand-700 hover:underline">
+                      {i.company}
+                    </Link>
+                    <p className="flex items-center gap-1 text-sm text-slate-600">
+                      <MapPin aria-hidden className="h-3.5 w-3.5" />
+                      {i.location}
+                    </p>
+                  </div>
+                </div>
+                {i.matchScore !== null && i.matchScore !== undefined ? (
+                  <div className={cn('mt-4 rounded-2xl p-3 ring-1', matchTone(i.matchScore))}>
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="flex items-center gap-1.5 text-sm font-bold">
+                        <Sparkles aria-hidden className="h-4 w-4" />
+                        AI Match Score
+                      </span>
+                      <MatchScoreBadge score={i.matchScore} size="lg" className="bg-white/70" />
+                    </div>
+                    {i.matchReasons?.length ? (
+                      <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm">
+                        {i.matchReasons.map((r) => (
+                          <li key={r}>{r}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </div>
+                ) : null}
+                <dl className="mt-4 grid grid-cols-2 gap-2">
+                  <Fact icon={DollarSign} label="Salary" value={orNotSpecified(i.salary)} />
+                  <Fact icon={Clock} label="Duration" value={orNotSpecified(i.duration)} />
+                  <Fact icon={Briefcase} label="Work style" value={orNotSpecified(i.workStyle)} />
+                  <Fact
+                    icon={UserRound}
+                    label="Age and grade"
+                    value={[i.ageRequirement ? `Ages ${i.ageRequirement}` : null, i.gradeRequirement].filter(Boolean).join(' · ') || 'Not specified'}
+                  />
+                </dl>
+              </Card>
+
+              <Card className="mt-4">
+                <h3 className="font-bold text-slate-900">About the role</h3>
+                <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{i.description}</p>
+                <h3 className="mt-4 font-bold text-slate-900">Requirements</h3>
+                {requirements.length ? (
+                  <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+                    {requirements.map((r) => (
+                      <li key={r}>{r}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="mt-1 text-sm text-slate-700">Not specified</p>
+                )}
+                {i.skills.length ? (
+                  <>
+                    <h3 className="mt-4 font-bold text-slate-900">Skills you will use</h3>
+                    <ul className="mt-2 flex flex-wrap gap-1.5">
+                      {i.skills.map((s) => (
+                        <li key={s} className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700">
+                          {s}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </Card>
+
+              {i.benefits.length ? (
+                <Card className="mt-4">
+                  <h3 className="font-bold text-slate-900">Benefits</h3>
+                  <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+                    {i.benefits.map((b) => {
+                      const Icon = benefitIcon(b);
+                      return (
+                        <li key={b} className="flex items-center gap-2 rounded-xl bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">
+                          <Icon aria-hidden className="h-4 w-4 shrink-0" />
+                          {b}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </Card>
+              ) : null}
+
+              <Card className="mt-4">
+                <h3 className="font-bold text-slate-900">About {i.company}</h3>
+                <p className="mt-1 text-sm text-slate-700">
+                  {i.company} offers this {i.industry ? `${i.industry} ` : ''}internship for high-school students through InternReel.
+                  Every employer on InternReel agrees to follow the youth labour rules for 16-17 year olds: limited hours on
+                  school days, no hazardous work, and an adult supervisor.
+                </p>
+              </Card>
+
+              <Card className="mt-4">
+                <h3 className="mb-2 font-bold text-slate-900">Video</h3>
+                <VideoPreview internship={i} className="max-h-[50dvh]" />
+              </Card>
+
+              <div className="mt-4">
+                <ApplySection internship={i} />
+              </div>
+            </>
+          )}
+        </PageContainer>
+      </main>
+    </PageShell>
+  );
 }
 
 export default InternshipDetailPage;

@@ -1,9 +1,126 @@
-import { NotBuiltYet } from '@/components/layout/not-built-yet';
+import { ArrowLeft, ChevronRight, MapPin, SearchX, Sparkles } from 'lucide-react';
+import { Link } from 'wouter';
+import { MatchScoreBadge } from '@/components/internship/match-score';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { useMatches } from '@/lib/internships';
 
-/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+/** `/matches`: the student's real ranked matches (GET /api/matches), best first. */
 export function MatchesPage() {
-  return <NotBuiltYet title="Your Matches" back={{ href: paths.profile, label: 'Back to Profile' }} />;
+  const { user, isLoading } = useUser();
+  const student = user?.userType === 'student';
+  const matches = useMatches(student);
+  const list = matches.data ?? [];
+  const best = list[0]?.matchScore ?? null;
+
+  return (
+    <PageShell>
+      <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
+        <div className="mx-auto flex h-16 max-w-xl items-center gap-2 px-4">
+          <Link href={paths.profile} aria-label="Back to Profile" className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+            <ArrowLeft aria-hidden className="h-5 w-5" />
+          </Link>
+          <h1 className="text-lg font-bold text-slate-900">Your Matches</h1>
+        </div>
+      </header>
+      <main className="pb-16">
+        <PageContainer>
+          {isLoading || (student && matches.isLoading) ? (
+            <PageLoader />
+          ) : !user ? (
+            <Card className="mt-8 text-center">
+              <h2 className="text-lg font-bold">Sign in to see your matches</h2>
+              <p className="mt-1 text-sm text-slate-600">We match internships to your interests, grade and location.</p>
+              <LinkButton href={paths.studentLogin} className="mt-4">
+                Sign in
+              </LinkButton>
+            </Card>
+          ) : !student ? (
+            <Card className="mt-8 text-center">
+              <h2 className="text-lg font-bold">Matches are for students</h2>
+              <LinkButton href={paths.employerDashboard} className="mt-4">
+                Go to the dashboard
+              </LinkButton>
+            </Card>
+          ) : matches.isError ? (
+            <Card role="alert" className="mt-8 text-center" data-testid="matches-error">
+              <SearchX aria-hidden className="mx-auto h-10 w-10 text-rose-400" />
+              <h2 className="mt-2 text-lg font-bold text-slate-900">Could not load your matches</h2>
+              <p className="mt-1 text-sm text-slate-600">{matches.error.message}</p>
+              <Button variant="outline" className="mt-4" onClick={() => void matches.refetch()}>
+                Try again
+              </Button>
+            </Card>
+          ) : list.length === 0 ? (
+            <Card className="mt-8 text-center">
+              <h2 className="text-lg font-bold">No matches yet</h2>
+              <p className="mt-1 text-sm text-slate-600">Add interests to your profile, or browse every internship.</p>
+              <div className="mt-4 flex justify-center gap-2">
+                <LinkButton href={paths.profile} variant="outline">
+                  Edit profile
+                </LinkButton>
+                <LinkButton href={paths.browseInternships}>Browse</LinkButton>
+              </div>
+            </Card>
+          ) : (
+            <>
+              <div className="mt-4 rounded-3xl bg-brand-gradient p-5 text-white shadow-lg">
+                <p className="flex items-center gap-2 text-sm font-semibold text-white/90">
+                  <Sparkles aria-hidden className="h-4 w-4" />
+                  Top AI Match Score
+                </p>
+                <p className="mt-1 text-4xl font-extrabold">{best !== null ? `${Math.round(best)}%` : '—'}</p>
+                <p className="mt-1 text-sm text-white/90">
+                  {list.length} internship{list.length === 1 ? '' : 's'} ranked for your interests, grade and location.
+                </p>
+              </div>
+              <ol className="mt-4 space-y-3" aria-label="Matches, best first">
+                {list.map((m) => (
+                  <li key={m.id}>
+                    <Link
+                      href={paths.internship(m.id)}
+                      data-testid="match-card"
+                      className="block rounded-3xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-300"
+                    >
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="min-w-0">
+                          <h2 className="font-bold leading-snug text-slate-900">{m.title}</h2>
+                          <p className="text-sm text-brand-700">{m.company}</p>
+                          <p className="flex items-center gap-1 text-xs text-slate-600">
+                            <MapPin aria-hidden className="h-3 w-3" />
+                            {m.location}
+                          </p>
+                        </div>
+                        {m.matchScore !== null ? <MatchScoreBadge score={m.matchScore} className="shrink-0" /> : null}
+                      </div>
+                      {m.matchReasons?.length ? (
+                        <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
+                          {m.matchReasons.map((r) => (
+                            <li key={r} className="flex gap-1.5">
+                              <span aria-hidden className="text-brand-500">✓</span>
+                              {r}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                      <span className="mt-2 flex items-center justify-end gap-1 text-sm font-semibold text-brand-700">
+                        View internship
+                        <ChevronRight aria-hidden className="h-4 w-4" />
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </PageContainer>
+      </main>
+    </PageShell>
+  );
 }
 
 export default MatchesPage;

@@ -1,9 +1,339 @@
-import { NotBuiltYet } from '@/components/layout/not-built-yet';
+import { ArrowLeft, Bookmark, Briefcase, Camera, GraduationCap, Mail, MessageSquare, School, Sparkles, Star, UserRound } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { StatusBadge } from '@/components/internship/status-badge';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { MessagesBell, MessagingDialog, type MessageTarget } from '@/features/messaging';
+import { useUser } from '@/lib/auth';
+import { formatDate, initials } from '@/lib/format';
+import { useBookmarks, useMyApplications } from '@/lib/internships';
+import { toast } from '@/stores/toast-store';
+import type { User } from '@/types/api';
+import { useUploadPhoto } from '../api/profile';
+import { AVATAR_MAX_BYTES, gradeLabel, interestLabel } from '../lib/options';
+import { AvatarCropDialog } from './avatar-crop-dialog';
+import { EditProfileForm } from './edit-profile-form';
 
-/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+function Header({ editing, onToggle, canEdit }: { editing: boolean; onToggle: () => void; canEdit: boolean }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-xl items-center justify-between gap-3 px-4">
+        <div className="flex items-center gap-2">
+          <Link
+            href={paths.jobFeed}
+            aria-label="Back to Job Feed"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+          >
+            <ArrowLeft aria-hidden className="h-5 w-5" />
+          </Link>
+          <h1 className="text-lg font-bold text-slate-900">My Profile</h1>
+        </div>
+        {canEdit ? (
+          <Button size="sm" variant={editing ? 'outline' : 'secondary'} onClick={onToggle} aria-pressed={editing}>
+            {editing ? 'Cancel' : 'Edit'}
+          </Button>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+function Avatar({ user, version }: { user: User; version: number }) {
+  const name = `${user.firstName} ${user.lastName}`;
+  if (user.profileImageUrl) {
+    const src = version ? `${user.profileImageUrl}${user.profileImageUrl.includes('?') ? '&' : '?'}v=${version}` : user.profileImageUrl;
+    return <img src={src} alt={`${name}'s profile photo`} data-testid="avatar-photo" className="h-24 w-24 rounded-full object-cover ring-4 ring-white shadow-md" />;
+  }
+  return (
+    <span className="flex h-24 w-24 items-center justify-center rounded-full bg-brand-gradient text-2xl font-extrabold text-white ring-4 ring-white shadow-md" aria-hidden>
+      {initials(name)}
+    </span>
+  );
+}
+
+function AvatarUpload({ user }: { user: User }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [version, setVersion] = useState(0);
+  const upload = useUploadPhoto(user.id);
+
+  const pick = (picked: File | undefined) => {
+    if (inputRef.current) inputRef.current.value = '';
+    if (!picked) return;
+    if (!picked.type.startsWith('image/')) {
+      toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
+      return;
+    }
+    if (picked.size > AVATAR_MAX_BYTES) {
+      toast({ title: 'File too large', description: 'Please select an image under 2MB', variant: 'destructive' });
+      return;
+    }
+    setFile(picked);
+  };
+
+  return (
+    <div className="relative">
+      <Avatar user={user} version={version} />
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Choose a profile photo"
+        data-testid="avatar-input"
+        onChange={(e) => pick(e.target.files?.[0])}
+      />
+      <button
+        type="button"
+        onClick={() => inputRef.current?.click()}
+        aria-label={user.profileImageUrl ? 'Change profile photo' : 'Add profile photo'}
+        className="absolute -bottom-1 -right-1 flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-white shadow ring-2 ring-white hover:bg-brand-700"
+      >
+        <Camera aria-hidden className="h-4 w-4" />
+      </button>
+      <AvatarCropDialog
+        file={file}
+        saving={upload.isPending}
+        onCancel={() => setFile(null)}
+        onCropped={(blob) =>
+          upload.mutate(blob, {
+            onSuccess: () => {
+              setFile(null);
+              setVersion(Date.now());
+              toast({ title: 'Profile Updated', description: 'Your new photo is saved.', variant: 'success' });
+            },
+            onError: (error) =>
+              toast({ title: 'Update Failed', description: error.message || 'Failed to update profile. Please try again.', variant: 'destructive' }),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function InfoRow({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 py-2">
+      <Icon aria-hidden className="h-4 w-4 shrink-0 text-brand-500" />
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0 truncate text-sm text-slate-700">{children}</dd>
+    </div>
+  );
+}
+
+function MyApplications({ user, onMessage }: { user: User; onMessage: (target: MessageTarget) => void }) {
+  const applications = useMyApplications(user.id);
+  const list = applications.data ?? [];
+  return (
+    <section aria-labelledby="my-applications" className="mt-6">
+      <h2 id="my-applications" className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Briefcase aria-hidden className="h-5 w-5 text-brand-600" />
+        My Applications
+      </h2>
+      {applications.isLoading ? (
+        <div className="flex justify-center py-6 text-brand-600">
+          <Spinner label="Loading applications" />
+        </div>
+      ) : applications.isError ? (
+        <Card role="alert" className="text-sm text-rose-700">
+          Could not load your applications: {applications.error.message}
+        </Card>
+      ) : list.length === 0 ? (
+        <Card className="text-center">
+          <p className="text-sm text-slate-600">You have not applied to any internships yet.</p>
+          <LinkButton href={paths.jobFeed} size="sm" variant="secondary" className="mt-3">
+            Find internships
+          </LinkButton>
+        </Card>
+      ) : (
+        <ul className="space-y-3" data-testid="applications">
+          {list.map((a) => (
+            <li key={a.id}>
+              <Card className="p-4" data-testid="application" data-internship-id={a.internshipId}>
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <Link href={paths.internship(a.internshipId)} className="font-semibold text-slate-900 hover:text-brand-700">
+                      {a.internship?.title ?? a.internshipTitle ?? `Internship ${a.internshipId}`}
+                    </Link>
+                    <p className="text-sm text-slate-600">
+                      {a.internship?.company}
+                      {a.internship?.location ? ` · ${a.internship.location}` : ''}
+                    </p>
+                    <p className="mt-1 text-xs text-slate-500">Applied {formatDate(a.appliedAt)}</p>
+                  </div>
+                  <StatusBadge status={a.status} className="shrink-0" />
+                </div>
+                {a.internship ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="mt-3"
+                    onClick={() =>
+                      onMessage({
+                        applicationId: a.id,
+                        otherUserId: a.internship!.employerId,
+                        otherName: a.internship!.company,
+                        subject: a.internship!.title,
+                      })
+                    }
+                  >
+                    <MessageSquare aria-hidden className="h-4 w-4" />
+                    Message {a.internship.company}
+                  </Button>
+                ) : null}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SavedVideos({ user }: { user: User }) {
+  const saved = useBookmarks(user.id);
+  const list = saved.data ?? [];
+  return (
+    <section aria-labelledby="saved-videos" className="mt-8">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="saved-videos" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <Bookmark aria-hidden className="h-5 w-5 text-brand-600" />
+          Saved Videos
+        </h2>
+        <LinkButton href={paths.jobFeed} size="sm" variant="secondary">
+          Browse Videos
+        </LinkButton>
+      </div>
+      {saved.isLoading ? (
+        <div className="flex justify-center py-6 text-brand-600">
+          <Spinner label="Loading saved videos" />
+        </div>
+      ) : saved.isError ? (
+        <Card role="alert" className="text-sm text-rose-700">
+          Could not load your saved videos: {saved.error.message}
+        </Card>
+      ) : list.length === 0 ? (
+        <Card className="text-center text-sm text-slate-600">No saved videos yet. Tap the bookmark on a video to save it.</Card>
+      ) : (
+        <ul className="grid gap-2" data-testid="saved-videos">
+          {list.map((s) => (
+            <li key={s.internshipId}>
+              <Link
+                href={paths.internship(s.internshipId)}
+                className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 hover:border-brand-300"
+              >
+                <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 font-bold text-brand-700">
+                  {initials(s.company)}
+                </span>
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold text-slate-900">{s.title}</span>
+                  <span className="block truncate text-sm text-slate-600">
+                    {s.company} · {s.location}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ProfileBody({ user, editing, setEditing }: { user: User; editing: boolean; setEditing: (v: boolean) => void }) {
+  const [target, setTarget] = useState<MessageTarget | null>(null);
+  const applications = useMyApplications(user.id);
+  const titles = useMemo(() => new Map((applications.data ?? []).map((a) => [a.id, a.internship?.title ?? a.internshipTitle])), [applications.data]);
+  return (
+    <>
+      <Card className="mt-4 flex flex-col items-center text-center">
+        <AvatarUpload user={user} />
+        <p className="mt-3 text-xl font-extrabold text-slate-900" data-testid="profile-name">
+          {user.firstName} {user.lastName}
+        </p>
+        <p className="text-sm text-slate-600">
+          {gradeLabel(user.grade)} at {user.school || 'school'}
+        </p>
+        <dl className="mt-3 w-full divide-y divide-slate-100 text-left">
+          <InfoRow icon={Mail} label="Email">{user.email}</InfoRow>
+          <InfoRow icon={School} label="School">{user.school || 'Not specified'}</InfoRow>
+          <InfoRow icon={GraduationCap} label="GPA">GPA {user.gpa || 'Not specified'}</InfoRow>
+          <InfoRow icon={Star} label="Interests">
+            <span className="flex flex-wrap gap-1.5">
+              {(user.interests ?? []).length === 0
+                ? 'No interests yet'
+                : user.interests.map((i) => (
+                    <span key={i} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+                      {interestLabel(i)}
+                    </span>
+                  ))}
+            </span>
+          </InfoRow>
+        </dl>
+        <LinkButton href={paths.matches} variant="gradient" size="sm" className="mt-3">
+          <Sparkles aria-hidden className="h-4 w-4" />
+          See my matches
+        </LinkButton>
+      </Card>
+
+      {editing ? (
+        <Card className="mt-6">
+          <h2 className="mb-4 text-lg font-bold text-slate-900">Edit Profile</h2>
+          <EditProfileForm user={user} onDone={() => setEditing(false)} />
+        </Card>
+      ) : (
+        <MyApplications user={user} onMessage={setTarget} />
+      )}
+
+      <SavedVideos user={user} />
+      <MessagingDialog target={target} onClose={() => setTarget(null)} />
+      <MessagesBell subjectFor={(id) => titles.get(id) ?? undefined} />
+    </>
+  );
+}
+
+/** `/profile`: the student's own profile, applications, saved videos and messages. */
 export function ProfilePage() {
-  return <NotBuiltYet title="My Profile" back={{ href: paths.jobFeed, label: 'Back to Job Feed' }} />;
+  const { user, isLoading } = useUser();
+  const [editing, setEditing] = useState(false);
+  const student = user?.userType === 'student' ? user : null;
+
+  return (
+    <PageShell>
+      <Header editing={editing} onToggle={() => setEditing((e) => !e)} canEdit={student !== null} />
+      <main className="pb-28">
+        <PageContainer>
+          {isLoading ? (
+            <PageLoader />
+          ) : !user ? (
+            <Card className="mt-8 text-center">
+              <UserRound aria-hidden className="mx-auto h-10 w-10 text-brand-400" />
+              <h2 className="mt-2 text-lg font-bold">Sign in to see your profile</h2>
+              <p className="mt-1 text-sm text-slate-600">Your applications, saved videos and messages live here.</p>
+              <LinkButton href={paths.studentLogin} className="mt-4">
+                Sign in
+              </LinkButton>
+            </Card>
+          ) : !student ? (
+            <Card className="mt-8 text-center">
+              <h2 className="text-lg font-bold">This is the student profile</h2>
+              <p className="mt-1 text-sm text-slate-600">Employers manage their company on the employer profile.</p>
+              <LinkButton href={paths.employerProfile} className="mt-4">
+                Go to employer profile
+              </LinkButton>
+            </Card>
+          ) : (
+            <ProfileBody user={student} editing={editing} setEditing={setEditing} />
+          )}
+        </PageContainer>
+      </main>
+    </PageShell>
+  );
 }
 
 export default ProfilePage;

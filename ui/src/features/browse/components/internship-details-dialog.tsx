@@ -1,0 +1,87 @@
+import { Building2, Calendar, CalendarClock, Clock, DollarSign, MapPin } from 'lucide-react';
+import { VideoPreview } from '@/components/internship/video-states';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
+import { formatDate, orNotSpecified, requirementList } from '@/lib/format';
+import type { Internship } from '@/types/internship';
+import { ApplyButton } from './apply-button';
+
+function Fact({ icon: Icon, label, value }: { icon: typeof Clock; label: string; value: string }) {
+  return (
+    <div className="rounded-2xl bg-slate-50 p-3">
+      <dt className="flex items-center gap-1.5 text-xs font-semibold text-slate-500">
+        <Icon aria-hidden className="h-3.5 w-3.5" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** The browse page's details dialog: every field, 'Not specified' where empty. */
+export function InternshipDetailsDialog({ internship, onClose }: { internship: Internship | null; onClose: () => void }) {
+  const requirements = requirementList(internship?.requirements);
+  return (
+    <Dialog
+      open={internship !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={internship?.title ?? ''}
+      description={internship ? `${internship.company} · ${internship.location}` : ''}
+      footer={
+        internship ? (
+          <div className="flex flex-col gap-2">
+            <ApplyButton internship={internship} label="Apply Now" className="w-full" />
+            <div className="flex gap-2">
+              <LinkButton href={paths.companyProfile(internship.id)} variant="outline" className="flex-1">
+                <Building2 aria-hidden className="h-4 w-4" />
+                View Company Profile
+              </LinkButton>
+              <Button variant="ghost" onClick={onClose}>
+                Close
+              </Button>
+            </div>
+          </div>
+        ) : null
+      }
+    >
+      {internship ? (
+        <div className="space-y-4">
+          <dl className="grid grid-cols-2 gap-2">
+            <Fact icon={Clock} label="Duration" value={orNotSpecified(internship.duration)} />
+            <Fact icon={DollarSign} label="Salary" value={orNotSpecified(internship.salary)} />
+            <Fact icon={CalendarClock} label="Application deadline" value={formatDate(internship.applicationDeadline ?? internship.deadline)} />
+            <Fact icon={Calendar} label="Posted" value={formatDate(internship.postedDate)} />
+          </dl>
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <MapPin aria-hidden className="h-4 w-4" />
+            {internship.location}
+            {internship.workStyle ? ` · ${internship.workStyle}` : ''}
+          </p>
+          <section>
+            <h3 className="text-sm font-bold text-slate-900">Description</h3>
+            <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{internship.description || 'Not specified'}</p>
+          </section>
+          <section>
+            <h3 className="text-sm font-bold text-slate-900">Requirements</h3>
+            {requirements.length ? (
+              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+                {requirements.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-1 text-sm text-slate-700">Not specified</p>
+            )}
+          </section>
+          <section>
+            <h3 className="mb-2 text-sm font-bold text-slate-900">Video preview</h3>
+            <VideoPreview internship={internship} className="max-h-[50dvh]" />
+          </section>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,162 @@
+import { Check, CheckCheck, Send } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { messageTime } from '@/lib/format';
+import { queryClient } from '@/lib/query-client';
+import { useSessionStore } from '@/stores/session-store';
+import { MESSAGE_MAX, receivedKey, useSendMessage, useThread } from '../api/messages';
+import { useMessagesSocket } from '../lib/socket';
+
+/** Who a conversation is with: the application and the other party. */
+export interface MessageTarget {
+  applicationId: number;
+  otherUserId: number;
+  otherName: string;
+  /** Shown under the title, e.g. the internship's title. */
+  subject?: string;
+}
+
+function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
+  const socketState = useMessagesSocket(meId);
+  const thread = useThread(target.applicationId, socketState === 'connected');
+  const send = useSendMessage(target.applicationId, target.otherUserId, meId);
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const counterId = useId();
+  const endRef = useRef<HTMLLIElement>(null);
+  const messages = thread.data ?? [];
+  const trimmed = text.trim();
+  const tooLong = text.length > MESSAGE_MAX;
+
+  // Reading the thread marks received messages read: refresh the unread count.
+  const lastId = messages.at(-1)?.id;
+  useEffect(() => {
+    if (thread.isSuccess) void queryClient.invalidateQueries({ queryKey: receivedKey(meId) });
+  }, [thread.isSuccess, thread.dataUpdatedAt, meId]);
+
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [lastId]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!trimmed || tooLong || send.isPending) return;
+    send.mutate(trimmed, { onSuccess: () => setText('') });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="min-h-48 flex-1 overflow-y-auto px-5 py-4" data-testid="message-thread">
+        {thread.isLoading ? (
+          <div className="flex justify-center py-8 text-brand-600">
+            <Spinner label="Loading messages" />
+          </div>
+        ) : thread.isError ? (
+          <p className="py-8 text-center text-sm text-rose-700" role="alert">
+            Could not load messages: {thread.error.message}
+          </p>
+        ) : messages.length === 0 ? (
+          <p className="py-8 text-center text-sm text-slate-500">No messages yet. Say hello!</p>
+        ) : (
+          <ol className="flex flex-col gap-2" aria-label="Messages">
+            {messages.map((m) => {
+              const mine = m.senderId === meId;
+              return (
+                <li
+                  key={m.id}
+                  data-testid="message"
+                  data-mine={mine ? 'true' : 'false'}
+                  className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}
+                >
+                  <span className="sr-only">{mine ? 'You' : m.senderName}:</span>
+                  <p
+                    className={cn(
+                      'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm',
+                      mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-slate-100 text-slate-900',
+                    )}
+                  >
+                    {m.content}
+                  </p>
+                  <span className="mt-0.5 flex items-center gap-1 text-[11px] text-slate-500">
+                    <time dateTime={m.createdAt}>{messageTime(m.createdAt)}</time>
+                    {mine ? (
+                      m.readAt ? (
+                        <span className="inline-flex items-center gap-0.5 text-brand-600" data-testid="read-receipt">
+                          <CheckCheck aria-hidden className="h-3.5 w-3.5" />
+                          <span className="sr-only">Read</span>
+                        </span>
+                      ) : (
+                        <span className="inline-flex items-center gap-0.5" data-testid="sent-receipt">
+                          <Check aria-hidden className="h-3.5 w-3.5" />
+                          <span className="sr-only">Sent</span>
+                        </span>
+                      )
+                    ) : null}
+                  </span>
+                </li>
+              );
+            })}
+            <li ref={endRef} aria-hidden className="h-px" />
+          </ol>
+        )}
+      </div>
+      <form onSubmit={submit} className="border-t border-slate-100 px-5 py-3">
+        <label htmlFor={inputId} className="sr-only">
+          Message to {target.otherName}
+        </label>
+        <div className="flex items-end gap-2">
+          <textarea
+            id={inputId}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Type a message..."
+            rows={2}
+            maxLength={MESSAGE_MAX}
+            aria-describedby={counterId}
+            className="max-h-36 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-500/15"
+          />
+          <Button type="submit" size="icon" disabled={!trimmed || tooLong || send.isPending} aria-label="Send message" className="h-11 w-11">
+            {send.isPending ? <Spinner label="Sending" /> : <Send aria-hidden className="h-5 w-5" />}
+          </Button>
+        </div>
+        <p id={counterId} className={cn('mt-1 text-right text-xs', text.length >= MESSAGE_MAX ? 'font-semibold text-rose-700' : 'text-slate-500')}>
+          {text.length}/{MESSAGE_MAX}
+          <span className="sr-only"> characters</span>
+        </p>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * The messaging dialog of one application (shared by the student profile and the employer
+ * screens). Open while `target` is set; live through /ws with polling as the fallback.
+ */
+export function MessagingDialog({ target, onClose }: { target: MessageTarget | null; onClose: () => void }) {
+  const meId = useSessionStore((s) => s.user?.id);
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={target ? `Message ${target.otherName}` : 'Messages'}
+      description={target?.subject ?? 'Conversation about this application'}
+      className="h-[80dvh] sm:h-[70dvh]"
+      bodyClassName="flex flex-col p-0"
+    >
+      {target && meId !== undefined ? <Thread key={target.applicationId} target={target} meId={meId} /> : null}
+    </Dialog>
+  );
+}
