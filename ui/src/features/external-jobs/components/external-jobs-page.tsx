@@ -1,8 +1,356 @@
-import { NotBuiltYet } from '@/components/layout/not-built-yet';
+import { ArrowLeft, Briefcase, Building2, Clock, DollarSign, ExternalLink, GraduationCap, Layers, MapPin, RefreshCw, Search, SearchX } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { AppHeader } from '@/components/layout/app-header';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { Badge } from '@/components/ui/badge';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { inputClasses } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { toast } from '@/stores/toast-store';
+import {
+  useExternalCompanies,
+  useExternalJobs,
+  useIsAdmin,
+  useRefreshJobs,
+  type ExternalCompany,
+  type ExternalJob,
+} from '../api/external-jobs';
+import { descriptionPreview, formatSalary, sourceLabel, workplaceLabel } from '../lib/format';
 
-/** Placeholder: this screen is built in a later change (it replaces this file's body). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+function SourceBadge({ source }: { source: string }) {
+  return (
+    <Badge tone="neutral" data-testid="source-badge">
+      via {sourceLabel(source)}
+    </Badge>
+  );
+}
+
+function CountBadge({ beginner, count }: { beginner: boolean; count: number | undefined }) {
+  if (count === undefined) return null;
+  return (
+    <Badge tone={beginner ? 'positive' : 'brand'} className="px-3 py-1 text-sm" data-testid="count-badge">
+      {beginner ? `${count} beginner-friendly positions available` : `${count} total positions available`}
+    </Badge>
+  );
+}
+
+function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Card className="text-center" role="alert">
+      <p className="font-semibold text-slate-900">Could not load job listings</p>
+      <p className="mt-1 text-sm text-slate-600">{errorMessage(error) ?? 'Please try again.'}</p>
+      <Button size="sm" variant="outline" className="mt-4" onClick={onRetry}>
+        Try again
+      </Button>
+    </Card>
+  );
+}
+
+function EmptyState({ title, text }: { title: string; text: string }) {
+  return (
+    <Card className="py-10 text-center">
+      <SearchX aria-hidden className="mx-auto h-9 w-9 text-slate-400" />
+      <p className="mt-3 text-lg font-bold text-slate-900">{title}</p>
+      <p className="mt-1 text-sm text-slate-600">{text}</p>
+    </Card>
+  );
+}
+
+function CompanyCard({ company, onOpen }: { company: ExternalCompany; onOpen: () => void }) {
+  const shownLocations = company.locations.slice(0, 2);
+  const more = Math.max(0, (company.totalLocations || company.locations.length) - shownLocations.length);
+  return (
+    <li data-testid="company-card" aria-label={company.companyName}>
+      <Card className="flex h-full flex-col">
+        <div className="flex items-start justify-between gap-2">
+          <div className="flex min-w-0 items-center gap-3">
+            <span aria-hidden className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-brand-gradient text-sm font-bold text-white">
+              {company.companyName.slice(0, 2).toUpperCase()}
+            </span>
+            <div className="min-w-0">
+              <h3 className="truncate text-base font-bold text-slate-900">{company.companyName}</h3>
+              <p className="text-sm text-slate-600">
+                {company.jobCount} {company.jobCount === 1 ? 'open position' : 'open positions'}
+              </p>
+            </div>
+          </div>
+          <SourceBadge source={company.source} />
+        </div>
+        {company.sampleRoles.length > 0 ? (
+          <ul className="mt-3 space-y-1 text-sm text-slate-700" aria-label="Sample roles">
+            {company.sampleRoles.slice(0, 3).map((role) => (
+              <li key={role} className="flex items-center gap-2">
+                <Briefcase aria-hidden className="h-3.5 w-3.5 shrink-0 text-slate-400" />
+                <span className="truncate">{role}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {shownLocations.length > 0 ? (
+          <p className="mt-3 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+            <MapPin aria-hidden className="h-3.5 w-3.5 text-slate-400" />
+            <span className="sr-only">Locations:</span>
+            {shownLocations.map((l) => (
+              <Badge key={l} tone="neutral">
+                {l}
+              </Badge>
+            ))}
+            {more > 0 ? <span className="font-semibold">+{more} more</span> : null}
+          </p>
+        ) : null}
+        <Button variant="secondary" className="mt-4 w-full" onClick={onOpen} aria-label={`View All Jobs at ${company.companyName}`}>
+          View All Jobs
+        </Button>
+      </Card>
+    </li>
+  );
+}
+
+function JobCard({ job }: { job: ExternalJob }) {
+  const salary = formatSalary(job.salaryMin, job.salaryMax, job.salaryCurrency);
+  const workplace = workplaceLabel(job.workplaceType);
+  return (
+    <li data-testid="job-card" aria-label={job.title}>
+      <Card className="flex h-full flex-col">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="text-base font-bold leading-snug text-slate-900">{job.title}</h3>
+          {job.beginner ? (
+            <Badge tone="positive">
+              <GraduationCap aria-hidden className="h-3.5 w-3.5" />
+              Student-friendly
+            </Badge>
+          ) : null}
+        </div>
+        {job.location ? (
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+            <MapPin aria-hidden className="h-3.5 w-3.5" />
+            {job.location}
+          </p>
+        ) : null}
+        <dl className="mt-2 flex flex-wrap gap-1.5 text-xs">
+          {job.department ? (
+            <div>
+              <dt className="sr-only">Department</dt>
+              <dd>
+                <Badge tone="brand">
+                  <Layers aria-hidden className="h-3.5 w-3.5" />
+                  {job.department}
+                </Badge>
+              </dd>
+            </div>
+          ) : null}
+          {job.commitment ? (
+            <div>
+              <dt className="sr-only">Commitment</dt>
+              <dd>
+                <Badge tone="info">
+                  <Clock aria-hidden className="h-3.5 w-3.5" />
+                  {job.commitment}
+                </Badge>
+              </dd>
+            </div>
+          ) : null}
+          {workplace ? (
+            <div>
+              <dt className="sr-only">Workplace type</dt>
+              <dd>
+                <Badge tone="neutral">
+                  <Building2 aria-hidden className="h-3.5 w-3.5" />
+                  {workplace}
+                </Badge>
+              </dd>
+            </div>
+          ) : null}
+          {salary ? (
+            <div>
+              <dt className="sr-only">Salary</dt>
+              <dd>
+                <Badge tone="positive" data-testid="job-salary">
+                  <DollarSign aria-hidden className="h-3.5 w-3.5" />
+                  {salary}
+                </Badge>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        {job.descriptionPlain ? <p className="mt-3 text-sm text-slate-700">{descriptionPreview(job.descriptionPlain)}</p> : null}
+        <div className="mt-auto pt-4">
+          <a
+            href={job.applyUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            Apply on {job.companyName}
+            <ExternalLink aria-hidden className="h-4 w-4" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany; beginner: boolean; onBack: () => void }) {
+  const searchId = useId();
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const t = window.setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(t);
+  }, [text]);
+  const jobs = useExternalJobs({ beginner, company: company.companyName, q });
+  const list = jobs.data ?? [];
+
+  return (
+    <section aria-labelledby="company-heading" className="space-y-4">
+      <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Back to Companies
+      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="company-heading" className="text-2xl font-extrabold tracking-tight text-slate-900">
+          {company.companyName}
+        </h2>
+        <SourceBadge source={company.source} />
+      </div>
+      <CountBadge beginner={beginner} count={jobs.data ? list.length : undefined} />
+      <div className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          Search {company.companyName} jobs
+        </label>
+        <Search aria-hidden className="pointer-events-none absolute left-3.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
+        <input
+          id={searchId}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search by title, team or location"
+          className={cn(inputClasses, 'pl-10')}
+        />
+      </div>
+      {jobs.isLoading ? (
+        <div className="flex justify-center py-10 text-brand-600">
+          <Spinner label="Loading jobs" />
+        </div>
+      ) : jobs.isError ? (
+        <ErrorState error={jobs.error} onRetry={() => void jobs.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState
+          title="No matching jobs found"
+          text={q ? 'Try a different search.' : beginner ? 'Switch to All Jobs to see every position.' : 'Check back later.'}
+        />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={jobs.isFetching}>
+          {list.map((job) => (
+            <JobCard key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /external-jobs: jobs pulled from company career pages, student-friendly by default. */
 export function ExternalJobsPage() {
-  return <NotBuiltYet title="Latest Job Opportunities" />;
+  const [beginner, setBeginner] = useState(true);
+  const [company, setCompany] = useState<ExternalCompany | null>(null);
+  const companies = useExternalCompanies(beginner);
+  const isAdmin = useIsAdmin();
+  const refresh = useRefreshJobs();
+  const list = companies.data ?? [];
+  const total = companies.data ? list.reduce((sum, c) => sum + c.jobCount, 0) : undefined;
+
+  // Keep the open company in step with the toggle (its counts change with it).
+  const openCompany = company ? (list.find((c) => c.companyName === company.companyName) ?? company) : null;
+
+  const onRefresh = () =>
+    refresh.mutate(undefined, {
+      onSuccess: () => toast({ title: 'Success', description: 'Job listings are being refreshed. This may take a moment.', variant: 'success' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to refresh job listings. Please try again.', variant: 'destructive' }),
+    });
+
+  return (
+    <PageShell>
+      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Latest Job Opportunities" />
+      <main>
+        <PageContainer wide className="space-y-5 py-6">
+          <div className="space-y-1">
+            <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Jobs from company career pages</h2>
+            <p className="text-sm text-slate-600">
+              Real openings pulled from employers&rsquo; job boards. Applying takes you to the company&rsquo;s own site.
+            </p>
+          </div>
+
+          <div className="flex flex-wrap items-center gap-3">
+            <div role="group" aria-label="Which jobs to show" className="inline-flex rounded-full border border-slate-300 bg-white p-1">
+              {[
+                { value: true, label: 'Student-Friendly Jobs' },
+                { value: false, label: 'All Jobs' },
+              ].map((o) => (
+                <button
+                  key={o.label}
+                  type="button"
+                  aria-pressed={beginner === o.value}
+                  onClick={() => setBeginner(o.value)}
+                  className={cn(
+                    'h-9 rounded-full px-4 text-sm font-semibold transition',
+                    beginner === o.value ? 'bg-brand-600 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100',
+                  )}
+                >
+                  {o.label}
+                </button>
+              ))}
+            </div>
+            {isAdmin.data === true ? (
+              <Button variant="outline" size="sm" onClick={onRefresh} disabled={refresh.isPending}>
+                <RefreshCw aria-hidden className={cn('h-4 w-4', refresh.isPending && 'animate-spin')} />
+                Refresh Jobs
+              </Button>
+            ) : null}
+          </div>
+
+          {openCompany ? (
+            <CompanyDetail key={openCompany.companyName} company={openCompany} beginner={beginner} onBack={() => setCompany(null)} />
+          ) : (
+            <section aria-label="Companies" className="space-y-4">
+              <CountBadge beginner={beginner} count={total} />
+              {companies.isLoading ? (
+                <div className="flex justify-center py-10 text-brand-600">
+                  <Spinner label="Loading companies" />
+                </div>
+              ) : companies.isError ? (
+                <ErrorState error={companies.error} onRetry={() => void companies.refetch()} />
+              ) : list.length === 0 ? (
+                <EmptyState
+                  title="No jobs available"
+                  text={beginner ? 'No student-friendly openings right now. Try All Jobs, or check back soon.' : 'Check back soon for new openings.'}
+                />
+              ) : (
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {list.map((c) => (
+                    <CompanyCard key={c.companyName} company={c} onOpen={() => setCompany(c)} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+
+          <div className="pt-2 text-center">
+            <LinkButton href={paths.jobFeed} variant="ghost" size="sm">
+              Back to the internship feed
+            </LinkButton>
+          </div>
+        </PageContainer>
+      </main>
+    </PageShell>
+  );
 }
 
 export default ExternalJobsPage;

@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiFetch, isApiError } from '@/lib/api-client';
+
+export type JobSource = 'greenhouse' | 'lever' | 'ashby' | string;
+
+export interface ExternalJob {
+  id: number;
+  source: JobSource;
+  externalId: string;
+  companyName: string;
+  title: string;
+  location: string | null;
+  department: string | null;
+  level: string | null;
+  commitment: string | null;
+  workplaceType: string | null;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string | null;
+  descriptionPlain: string | null;
+  applyUrl: string;
+  beginner: boolean;
+}
+
+export interface ExternalCompany {
+  companyName: string;
+  source: JobSource;
+  jobCount: number;
+  sampleRoles: string[];
+  locations: string[];
+  totalLocations: number;
+}
+
+/** SPEC.md section 9: external jobs are refetched every 5 minutes. */
+export const EXTERNAL_JOBS_REFETCH_MS = 5 * 60 * 1000;
+/** After a refresh request, the list is refetched after 3 s. */
+export const REFRESH_REFETCH_DELAY_MS = 3000;
+
+const asList = <T,>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
+
+export function useExternalCompanies(beginner: boolean) {
+  return useQuery<ExternalCompany[]>({
+    queryKey: ['/api/external-jobs/companies', { beginner }],
+    queryFn: async () => asList<ExternalCompany>(await api.get<unknown>(`/api/external-jobs/companies?beginner=${beginner}`)),
+    refetchInterval: EXTERNAL_JOBS_REFETCH_MS,
+    staleTime: 0,
+  });
+}
+
+export function useExternalJobs(params: { beginner: boolean; company: string | null; q: string }) {
+  const { beginner, company, q } = params;
+  return useQuery<ExternalJob[]>({
+    queryKey: ['/api/external-jobs', { beginner, company, q }],
+    queryFn: async () => {
+      const search = new URLSearchParams({ beginner: String(beginner) });
+      if (q) search.set('q', q);
+      if (company) search.set('company', company);
+      return asList<ExternalJob>(await api.get<unknown>(`/api/external-jobs?${search.toString()}`));
+    },
+    enabled: company !== null,
+    refetchInterval: EXTERNAL_JOBS_REFETCH_MS,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Whether this browser holds an admin session (GET /api/admin/session answers 200). */
+export function useIsAdmin() {
+  return useQuery<boolean>({
+    queryKey: ['/api/admin/session'],
+    queryFn: async () => {
+      try {
+        await apiFetch('GET', '/api/admin/session');
+        return true;
+      } catch (error) {
+        if (isApiError(error)) return false;
+        throw error;
+      }
+    },
+    staleTime: 0,
+  });
+}
+
+/** POST /api/admin/fetch-jobs (202): the refresh runs in the background; refetch after 3 s. */
+export function useRefreshJobs() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch('POST', '/api/admin/fetch-jobs'),
+    onSuccess: () => {
+      window.setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: ['/api/external-jobs/companies'] });
+        void queryClient.invalidateQueries({ queryKey: ['/api/external-jobs'] });
+      }, REFRESH_REFETCH_DELAY_MS);
+    },
+  });
+}
