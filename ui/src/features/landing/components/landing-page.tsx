@@ -19,6 +19,7 @@ import { Logo } from '@/components/layout/logo';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { paths } from '@/config/paths';
 import { Faq } from './faq';
+import { HeroArt } from './hero-art';
 import { RoleButtons } from './role-buttons';
 import { SampleShowcase } from './sample-showcase';
 
@@ -71,7 +72,8 @@ export function LandingPage() {
         <section className="relative overflow-hidden">
           <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-accent-400/25 blur-3xl" />
           <div aria-hidden className="absolute -left-24 top-40 h-72 w-72 rounded-full bg-brand-400/25 blur-3xl" />
-          <div className="relative mx-auto max-w-5xl px-4 pb-14 pt-10 md:pt-20">
+          <div className="relative mx-auto grid max-w-5xl items-center gap-10 px-4 pb-14 pt-10 md:grid-cols-[1.25fr_1fr] md:pt-16">
+            <div>
             <p className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-xs font-bold text-brand-700">
               <Sparkles aria-hidden className="h-3.5 w-3.5" />
               For high-school students aged 16-18
@@ -95,6 +97,8 @@ export function LandingPage() {
               </Link>{' '}
               about how InternReel works.
             </p>
+            </div>
+            <HeroArt />
           </div>
         </section>
 
