@@ -67,14 +67,21 @@ export function JobFeedPage() {
     return () => observer.disconnect();
   }, [list.length]);
 
+  // Where a keyboard or arrow move is heading, so quick presses during a smooth scroll add up.
+  const targetRef = useRef<number | null>(null);
+
   // A new active card starts playing again.
-  useEffect(() => setPausedByUser(false), [active]);
+  useEffect(() => {
+    setPausedByUser(false);
+    if (targetRef.current === active) targetRef.current = null;
+  }, [active]);
 
   const goTo = useCallback(
     (index: number) => {
       const root = containerRef.current;
       if (!root) return;
       const clamped = Math.max(0, Math.min(list.length - 1, index));
+      targetRef.current = clamped;
       root.scrollTo({ top: clamped * root.clientHeight, behavior: 'smooth' });
     },
     [list.length],
@@ -93,12 +100,13 @@ export function JobFeedPage() {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTypingTarget(event.target) || commentsFor || document.querySelector('[role="dialog"]')) return;
+      const from = targetRef.current ?? active;
       if (event.key === 'ArrowDown' || event.key === 'j') {
         event.preventDefault();
-        goTo(active + 1);
+        goTo(from + 1);
       } else if (event.key === 'ArrowUp' || event.key === 'k') {
         event.preventDefault();
-        goTo(active - 1);
+        goTo(from - 1);
       } else if (event.key === ' ' && !isInteractive(event.target)) {
         event.preventDefault();
         setPausedByUser((p) => !p);
