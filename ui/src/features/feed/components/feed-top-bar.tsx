@@ -1,8 +1,9 @@
-import { Briefcase, LayoutList, UserRound, type LucideIcon } from 'lucide-react';
+import { Briefcase, LayoutList, LogOut, UserRound, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { AuthControls } from '@/components/layout/auth-controls';
+import { LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useUser } from '@/lib/auth';
+import { displayFirstName, logout, useUser } from '@/lib/auth';
 
 function TopLink({ href, icon: Icon, label }: { href: string; icon: LucideIcon; label: string }) {
   return (
@@ -16,6 +17,39 @@ function TopLink({ href, icon: Icon, label }: { href: string; icon: LucideIcon; 
   );
 }
 
+/** The name with Logout, or Login (a compact version of the shared controls, to fit the feed's bar). */
+function FeedAuth() {
+  const { user, isLoading } = useUser();
+  const [leaving, setLeaving] = useState(false);
+  if (isLoading) return <span aria-hidden className="h-9 w-16 animate-pulse rounded-full bg-white/20" />;
+  if (!user) {
+    return (
+      <LinkButton href={paths.roleSelection} size="sm" variant="light">
+        Login
+      </LinkButton>
+    );
+  }
+  return (
+    <div className="flex min-w-0 items-center gap-1.5">
+      <span data-testid="greeting" className="max-w-24 truncate text-sm font-semibold text-white drop-shadow">
+        Hi, {displayFirstName(user)}
+      </span>
+      <button
+        type="button"
+        disabled={leaving}
+        onClick={() => {
+          setLeaving(true);
+          void logout({ employer: user.userType === 'employer' });
+        }}
+        className="flex flex-col items-center gap-0.5 rounded-xl px-1.5 py-1 text-white hover:bg-white/15 disabled:opacity-60"
+      >
+        <LogOut aria-hidden className="h-5 w-5" />
+        <span className="text-[11px] font-semibold leading-none">Logout</span>
+      </button>
+    </div>
+  );
+}
+
 /** The feed's top bar: My Profile, Browse List, Latest Jobs; the name with Logout, or Login. */
 export function FeedTopBar() {
   const { user } = useUser();
@@ -24,16 +58,14 @@ export function FeedTopBar() {
     <header className="pointer-events-none fixed inset-x-0 top-0 z-30 bg-gradient-to-b from-black/55 to-transparent">
       <nav
         aria-label="Feed"
-        className="pointer-events-auto mx-auto flex max-w-xl items-center justify-between gap-2 px-2 pb-6 pt-[max(0.5rem,env(safe-area-inset-top))]"
+        className="pointer-events-auto mx-auto flex max-w-xl items-center justify-between gap-1 px-1.5 pb-6 pt-[max(0.5rem,env(safe-area-inset-top))]"
       >
-        <div className="flex min-w-0 items-center">
+        <div className="flex shrink-0 items-center">
           {user ? <TopLink href={profileHref} icon={UserRound} label="My Profile" /> : null}
           <TopLink href={paths.browseInternships} icon={LayoutList} label="Browse List" />
           <TopLink href={paths.externalJobs} icon={Briefcase} label="Latest Jobs" />
         </div>
-        <div className="shrink-0 whitespace-nowrap">
-          <AuthControls tone="dark" />
-        </div>
+        <FeedAuth />
       </nav>
     </header>
   );
