@@ -38,9 +38,13 @@ test('every route of the product renders a screen, not the 404 page', async ({ p
     '/employer-guide',
     '/support',
   ];
+  test.setTimeout(120_000);
   for (const route of routes) {
     await page.goto(route);
-    await expect(page.locator('main, [role="main"]').first(), route).toBeVisible();
+    // The route's chunk has loaded (no page spinner) and rendered something that is not the 404.
+    await expect(page.getByText('Loading page'), route).toHaveCount(0);
+    await expect(page.locator('#root'), route).not.toBeEmpty();
+    await expect(page.getByRole('heading').first(), route).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Page not found' }), route).toHaveCount(0);
   }
 });
