@@ -294,7 +294,7 @@ test.describe.serial('employer, student and admin end to end', () => {
     const text = `Hi ${student.firstName}, can you interview on Tuesday at 4pm?`;
     await chat.getByRole('textbox').fill(text);
     await chat.getByRole('textbox').press('Enter');
-    await expect(chat.getByText(text)).toBeVisible();
+    await expect(chat.getByTestId('message-thread').getByText(text)).toBeVisible();
     const thread = await request.get(`/api/applications/${applicationId}/messages`);
     expect(thread.status()).toBe(200);
     expect(JSON.stringify(await thread.json())).toContain(text);
@@ -322,7 +322,7 @@ test.describe.serial('employer, student and admin end to end', () => {
     await page.getByRole('button', { name: 'All Students' }).click();
     await page.getByRole('button', { name: /View profile of/ }).click();
     const profile = page.getByRole('dialog', { name: `${student.firstName} ${student.lastName}` });
-    await expect(profile.getByText('11th Grade (Junior)')).toBeVisible();
+    await expect(profile.getByText('11th Grade (Junior)').first()).toBeVisible();
     await expect(profile.getByText('Lincoln High School')).toBeVisible();
     await profile.getByRole('button', { name: 'Contact' }).click();
     await expect(page.getByRole('dialog', { name: `Message ${student.firstName} ${student.lastName}` })).toBeVisible();

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { MessagesBell } from '@/features/messaging';
 import { toast } from '@/stores/toast-store';
 import { useEmployerApplicationCount, useEmployerApplications, useReceivedMessages } from '../api/applications';
 import { useDeleteInternship, useEmployerInternships } from '../api/internships';
@@ -224,7 +225,8 @@ export function EmployerDashboardPage() {
         pending={deleteInternship.isPending}
         onConfirm={confirmDelete}
       />
-      <MessagingSlot target={messageTarget} meId={user.id} onClose={() => setMessageTarget(null)} />
+      <MessagingSlot target={messageTarget} onClose={() => setMessageTarget(null)} />
+      <MessagesBell subjectFor={(applicationId) => applications.data?.find((a) => a.id === applicationId)?.internshipTitle} />
     </PageShell>
   );
 }

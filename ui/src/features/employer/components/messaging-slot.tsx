@@ -1,12 +1,11 @@
-import { MessageApplicantDialog, type MessageTarget } from './message-applicant-dialog';
+import { MessagingDialog, type MessageTarget } from '@/features/messaging';
 
 export type { MessageTarget };
 
 /**
- * The one place the employer screens open a conversation with an applicant. It renders the
- * stand-in dialog until the shared features/messaging dialog exists; swapping it there
- * changes only this file.
+ * The one place the employer screens open a conversation with an applicant: the shared
+ * messaging dialog (features/messaging, live over /ws).
  */
-export function MessagingSlot({ target, meId, onClose }: { target: MessageTarget | null; meId: number; onClose: () => void }) {
-  return <MessageApplicantDialog target={target} meId={meId} onClose={onClose} />;
+export function MessagingSlot({ target, onClose }: { target: MessageTarget | null; onClose: () => void }) {
+  return <MessagingDialog target={target} onClose={onClose} />;
 }

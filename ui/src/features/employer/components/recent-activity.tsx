@@ -19,6 +19,7 @@ const MAX_ITEMS = 8;
 
 export function buildActivity(applications: EmployerApplication[], messages: ReceivedMessage[]): ActivityItem[] {
   const items: ActivityItem[] = [];
+  const titles = new Map(applications.map((a) => [a.id, a.internshipTitle]));
   for (const a of applications) {
     const name = fullName(a.student);
     a.history.forEach((h, index) => {
@@ -40,7 +41,7 @@ export function buildActivity(applications: EmployerApplication[], messages: Rec
       text: `${m.senderName} sent you a message`,
       detail: m.content.length > 90 ? `${m.content.slice(0, 90)}…` : m.content,
       unread: m.readAt === null,
-      target: { applicationId: m.applicationId, otherUserId: m.senderId, otherName: m.senderName },
+      target: { applicationId: m.applicationId, otherUserId: m.senderId, otherName: m.senderName, subject: titles.get(m.applicationId) },
     });
   }
   return items.sort((x, y) => new Date(y.at).getTime() - new Date(x.at).getTime()).slice(0, MAX_ITEMS);

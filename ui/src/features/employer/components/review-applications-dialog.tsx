@@ -78,7 +78,12 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
           variant="outline"
           className="ml-auto"
           onClick={() =>
-            onMessage({ applicationId: application.id, otherUserId: application.student.id, otherName: name })
+            onMessage({
+              applicationId: application.id,
+              otherUserId: application.student.id,
+              otherName: name,
+              subject: application.internshipTitle,
+            })
           }
         >
           <MessageCircle aria-hidden className="h-4 w-4" />

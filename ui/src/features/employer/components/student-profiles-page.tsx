@@ -64,6 +64,7 @@ function contactTarget(applicant: Applicant): MessageTarget {
     applicationId: latest.id,
     otherUserId: applicant.student.id,
     otherName: applicantName(applicant.student),
+    subject: latest.internshipTitle,
   };
 }
 
@@ -273,7 +274,7 @@ export function StudentProfilesPage() {
           </div>
         ) : null}
       </Dialog>
-      <MessagingSlot target={messageTarget} meId={user.id} onClose={() => setMessageTarget(null)} />
+      <MessagingSlot target={messageTarget} onClose={() => setMessageTarget(null)} />
     </PageShell>
   );
 }
