@@ -17,9 +17,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
   },
   server: {
+    // The Host header is passed through unchanged, so the server's same-origin checks (the
+    // WebSocket handshake compares Origin with Host) accept the dev server's pages.
     proxy: {
-      '/api': { target: 'http://127.0.0.1:18080', changeOrigin: true },
-      '/ws': { target: 'http://127.0.0.1:18080', ws: true, changeOrigin: true },
+      '/api': { target: 'http://127.0.0.1:18080' },
+      '/ws': { target: 'http://127.0.0.1:18080', ws: true },
     },
   },
 });

@@ -1,5 +1,5 @@
 import { GraduationCap } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { paths } from '@/config/paths';
@@ -13,7 +13,11 @@ import { LoginForm } from './login-form';
 /** /login (reached as /login?type=student). */
 export function StudentLoginPage() {
   const [, navigate] = useLocation();
+  const search = useSearch();
   const login = useStudentLogin();
+
+  // /login?type=employer is the employer's sign-in.
+  if (new URLSearchParams(search).get('type') === 'employer') return <Redirect to={paths.employerLogin} replace />;
 
   return (
     <PageShell>
