@@ -333,7 +333,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
           {/* Teen employment */}
           <section className="space-y-4">
             <h3 className="text-base font-bold text-slate-900">For teen applicants</h3>
-            <div className="grid gap-4 sm:grid-cols-3">
+            <div className="grid gap-4 sm:grid-cols-2">
               <SelectField
                 label="Work style"
                 name="workStyle"

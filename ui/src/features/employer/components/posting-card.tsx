@@ -34,7 +34,7 @@ function PostingMedia({ internship }: { internship: Internship }) {
   }
   return (
     <video
-      src={internship.videoUrl}
+      src={`${internship.videoUrl}#t=0.5`}
       aria-label={`Video for ${internship.title}`}
       className="aspect-[9/16] w-full bg-black object-cover"
       muted

@@ -100,11 +100,11 @@ function ApplicantCard({ applicant, onView, onContact }: { applicant: Applicant;
           ))}
         </ul>
         <div className="mt-auto flex gap-2 pt-4">
-          <Button size="sm" variant="primary" className="flex-1" onClick={onContact} aria-label={`Contact ${name}`}>
+          <Button size="sm" variant="primary" className="flex-1 whitespace-nowrap px-3" onClick={onContact} aria-label={`Contact ${name}`}>
             <MessageCircle aria-hidden className="h-4 w-4" />
             Contact
           </Button>
-          <Button size="sm" variant="outline" className="flex-1" onClick={onView} aria-label={`View profile of ${name}`}>
+          <Button size="sm" variant="outline" className="flex-1 whitespace-nowrap px-3" onClick={onView} aria-label={`View profile of ${name}`}>
             <Eye aria-hidden className="h-4 w-4" />
             View Profile
           </Button>
