@@ -1,3 +1,4 @@
+import { closeSync, ftruncateSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { choose, createStudentViaApi, expectToast, newEmployer, newStudent, snap, type StudentAccount } from './support';
@@ -22,6 +23,15 @@ function watchConsole(page: Page): string[] {
     errors.push(text);
   });
   return errors;
+}
+
+/** A (sparse) file of the given size under the test's output folder. */
+function bigFile(name: string, megabytes: number): string {
+  const path = test.info().outputPath(name);
+  const fd = openSync(path, 'w');
+  ftruncateSync(fd, megabytes * 1024 * 1024);
+  closeSync(fd);
+  return path;
 }
 
 function uniqueTitle(prefix: string): string {
@@ -214,6 +224,28 @@ test.describe.serial('employer, student and admin end to end', () => {
     expect(played.ready).toBeGreaterThanOrEqual(2);
     expect(played.time).toBeGreaterThan(0);
     await page.goto('/employer-dashboard');
+  });
+
+  test('the chooser rejects videos over 50MB and submit rejects videos over 40MB', async () => {
+    const page = employerPage;
+    await page.getByRole('button', { name: 'Post New Internship' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Post New Internship' });
+    const input = dialog.locator('input[type="file"]');
+    await input.setInputFiles(bigFile('huge.mp4', 51));
+    await expect(dialog.getByText('Video must be under 50MB', { exact: true })).toBeVisible();
+    await expect(dialog.getByTestId('chosen-video')).toHaveCount(0);
+    await input.setInputFiles(bigFile('big.mp4', 41));
+    await expect(dialog.getByTestId('chosen-video')).toContainText('big.mp4');
+    await fillPostingForm(page, uniqueTitle('Too Big'));
+    let posted = false;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/internships' && r.method() === 'POST') posted = true;
+    });
+    await dialog.getByRole('button', { name: 'Post Internship' }).click();
+    await expect(dialog.getByText('Please choose a video file smaller than 40MB', { exact: true })).toBeVisible();
+    expect(posted).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
   });
 
   test('an AI-video posting shows Video Processing', async () => {
