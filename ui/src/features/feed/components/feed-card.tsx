@@ -150,7 +150,7 @@ export const FeedCard = memo(function FeedCard({
       data-media={mediaState}
       data-loaded={load && hasVideo ? 'true' : 'false'}
       data-playing={playing ? 'true' : 'false'}
-      className="relative h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950"
+      className="relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]"
     >
       {/* Media */}
       <div className="absolute inset-0">

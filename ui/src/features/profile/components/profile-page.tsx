@@ -173,6 +173,7 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
                     size="sm"
                     variant="outline"
                     className="mt-3"
+                    aria-label={`Message ${a.internship.company}`}
                     onClick={() =>
                       onMessage({
                         applicationId: a.id,
@@ -183,7 +184,7 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
                     }
                   >
                     <MessageSquare aria-hidden className="h-4 w-4" />
-                    Message {a.internship.company}
+                    Message employer
                   </Button>
                 ) : null}
               </Card>
