@@ -513,6 +513,7 @@ test.describe('screenshots of every screen', () => {
       await expect(page.getByTestId('posting').first()).toBeVisible();
       await snap(page, `employer-dashboard-demo-${tag}`);
       await page.getByRole('button', { name: 'Post New Internship' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Post New Internship' })).toBeVisible();
       await snap(page, `employer-post-dialog-${tag}`);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: /Applications \(\d+\)/ }).nth(2).click();
@@ -526,10 +527,11 @@ test.describe('screenshots of every screen', () => {
       await expect(page.getByTestId('student-card').first()).toBeVisible();
       await snap(page, `student-profiles-${tag}`);
       await page.getByRole('button', { name: /View profile of/ }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
       await snap(page, `student-profile-dialog-${tag}`);
       await page.keyboard.press('Escape');
       await page.goto('/external-jobs');
-      await page.waitForLoadState('networkidle');
+      await expect(page.getByTestId('count-badge').or(page.getByText('Could not load job listings')).first()).toBeVisible();
       await snap(page, `external-jobs-${tag}`);
       const card = page.getByTestId('company-card').first();
       if (await card.isVisible()) {
@@ -541,6 +543,7 @@ test.describe('screenshots of every screen', () => {
 
       const admin = await newPage(browser, viewport);
       await admin.goto('/admin-login');
+      await expect(admin.getByLabel('Security pin')).toBeVisible();
       await snap(admin, `admin-login-${tag}`);
       await admin.getByLabel('Security pin').fill(ADMIN_PIN);
       await admin.getByRole('button', { name: 'Access Admin Panel' }).click();
