@@ -495,6 +495,7 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
                 last_error: None,
             })?;
         }
+        crate::search::bump_generation(w)?;
         let first_student = demo.students.first().context("no demo students")?;
         let first_employer = demo.employers.first().context("no demo employers")?;
         Ok(SeedReport {
@@ -513,7 +514,11 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             let _ = std::fs::remove_file(s.paths.video_file(name));
         }
     }
-    report
+    let report = report?;
+    let r = s.store.read()?;
+    let generation = crate::store::meta::get_i64(&r, crate::search::SEARCH_GEN)?.unwrap_or(0);
+    s.search.rebuild(&r, generation)?;
+    Ok(report)
 }
 
 /// The statuses an application passed through to reach `to` (SPEC.md section 4's graph).

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tokio::sync::Semaphore;
 
 use crate::limiter::FailureLimiter;
+use crate::search::SearchIndex;
 use crate::store::Store;
 use crate::ws::Hub;
 
@@ -33,6 +34,9 @@ impl DataPaths {
     pub fn tmp(&self) -> PathBuf {
         self.root.join("tmp")
     }
+    pub fn index(&self) -> PathBuf {
+        self.root.join("index")
+    }
     pub fn socket(&self) -> PathBuf {
         self.root.join("internreel.sock")
     }
@@ -58,9 +62,22 @@ impl DataPaths {
 pub struct Services {
     pub store: Store,
     pub paths: DataPaths,
+    pub search: Arc<SearchIndex>,
 }
 
 impl Services {
+    /// Brings the search index up to date after a committed change to postings.
+    pub fn reindex_internships(
+        &self,
+        generation: i64,
+        changed: &[crate::store::internships::Internship],
+    ) {
+        if let Err(e) = self.search.apply(generation, changed, &[], &[]) {
+            // The index lags the store; the generation check rebuilds it at the next start.
+            tracing::error!(error = %e, "updating the search index failed");
+        }
+    }
+
     pub fn open(root: &Path) -> anyhow::Result<Self> {
         use anyhow::Context;
         let paths = DataPaths::new(root);
@@ -68,7 +85,12 @@ impl Services {
             .prepare()
             .with_context(|| format!("while preparing the data directory {}", root.display()))?;
         let store = Store::open(&paths.db())?;
-        Ok(Self { store, paths })
+        let search = Arc::new(SearchIndex::open(&paths.index(), &store)?);
+        Ok(Self {
+            store,
+            paths,
+            search,
+        })
     }
 }
 

@@ -439,21 +439,25 @@ async fn update_employer_profile(
     let mut user = me.clone();
     check_employer(&mut c, &body, &mut user, true);
     c.finish()?;
-    state
+    let (renamed, generation) = state
         .store()
         .write(|w| {
             users::update(w, &me.email, &user)?;
             // Postings carry the company's name and industry; keep them in step.
+            let mut renamed = Vec::new();
             if user.company != me.company || user.industry != me.industry {
                 for mut i in internships::by_employer(w, user.id, true)? {
                     i.company = user.company.clone();
                     i.industry = user.industry.clone();
                     w.put(&i)?;
+                    renamed.push(i);
                 }
             }
-            Ok::<_, UserWriteError>(())
+            let generation = crate::search::bump_generation(w)?;
+            Ok::<_, UserWriteError>((renamed, generation))
         })
         .map_err(taken)?;
+    state.services.reindex_internships(generation, &renamed);
     Ok(Json(UserView::from(&user)))
 }
 

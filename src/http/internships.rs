@@ -12,6 +12,8 @@ use super::uploads::{self, Accept, MB};
 use crate::auth::{Employer, MaybeUser};
 use crate::clock::{self, now_ms, rfc3339};
 use crate::error::{AppError, AppResult, OptionExt};
+use crate::matching;
+use crate::search;
 use crate::state::{AppState, DataPaths};
 use crate::store::ai_requests::AiVideoRequest;
 use crate::store::internships::{self, Internship, Requirements, Video};
@@ -37,6 +39,7 @@ pub fn router() -> Router<AppState> {
             get(get_internship).delete(delete_internship),
         )
         .route("/api/employers/internships", get(list_own_internships))
+        .route("/api/matches", get(list_matches))
         .route(
             "/api/employers/internships/{id}",
             put(update_internship).layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
@@ -181,17 +184,98 @@ pub fn view(
     })
 }
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ListQuery {
+    q: Option<String>,
+    location: Option<String>,
+}
+
+/// Case-insensitive location filter; Remote postings match any location.
+fn location_matches(i: &Internship, wanted: &str) -> bool {
+    let loc = i.location.to_lowercase();
+    loc.contains(wanted) || loc.contains("remote") || i.work_style.eq_ignore_ascii_case("remote")
+}
+
+/// Adds a student's match score and reasons to each view.
+fn with_scores(views: &mut [InternshipView], list: &[Internship], student: &User) {
+    let today = clock::today();
+    for (v, i) in views.iter_mut().zip(list) {
+        let m = matching::score(student, i, today);
+        v.match_score = Some(m.score);
+        v.match_reasons = Some(m.reasons);
+    }
+}
+
 async fn list_internships(
     State(state): State<AppState>,
     MaybeUser(viewer): MaybeUser,
+    axum::extract::Query(query): axum::extract::Query<ListQuery>,
 ) -> AppResult<Json<Vec<InternshipView>>> {
+    let q = query.q.unwrap_or_default();
+    let location = query.location.unwrap_or_default().trim().to_lowercase();
+    if q.len() > 500 || location.len() > 200 {
+        return Err(AppError::bad_request("The search text is too long"));
+    }
     let r = state.store().read()?;
-    let list = internships::list_live(&r)?;
-    let out = list
+    let searching = !search::words(&q).is_empty();
+    let mut list = if searching {
+        let ids = state
+            .services
+            .search
+            .internships(&q, 1000)
+            .map_err(AppError::Internal)?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(i) = r.get::<Internship>(id)?.filter(|i| !i.archived) {
+                out.push(i);
+            }
+        }
+        out
+    } else {
+        internships::list_live(&r)?
+    };
+    if !location.is_empty() {
+        list.retain(|i| location_matches(i, &location));
+    }
+    let mut views = list
         .iter()
         .map(|i| view(&r, state.paths(), i, viewer.as_ref()))
         .collect::<AppResult<Vec<_>>>()?;
-    Ok(Json(out))
+    if let Some(student) = viewer.as_ref().filter(|u| u.role == Role::Student) {
+        with_scores(&mut views, &list, student);
+        if !searching {
+            // Best match first; ties keep the newest-first order (the sort is stable).
+            views.sort_by(|a, b| b.match_score.cmp(&a.match_score));
+        }
+    }
+    Ok(Json(views))
+}
+
+/// `GET /api/matches`: the student's postings ranked by match score, open ones only.
+async fn list_matches(
+    State(state): State<AppState>,
+    crate::auth::Student(me): crate::auth::Student,
+) -> AppResult<Json<Vec<InternshipView>>> {
+    let r = state.store().read()?;
+    let today = clock::today();
+    let mut list: Vec<Internship> = internships::list_live(&r)?
+        .into_iter()
+        .filter(|i| clock::parse_date(&i.deadline).is_none_or(|d| d >= today))
+        .collect();
+    let mut scored: Vec<(u8, Internship)> = list
+        .drain(..)
+        .map(|i| (matching::score(&me, &i, today).score, i))
+        .collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.truncate(50);
+    let list: Vec<Internship> = scored.into_iter().map(|(_, i)| i).collect();
+    let mut views = list
+        .iter()
+        .map(|i| view(&r, state.paths(), i, Some(&me)))
+        .collect::<AppResult<Vec<_>>>()?;
+    with_scores(&mut views, &list, &me);
+    Ok(Json(views))
 }
 
 async fn get_internship(
@@ -479,7 +563,7 @@ async fn create_internship(
         Some(name) => Video::File(name.clone()),
         None => Video::AiProcessing,
     };
-    let saved = commit_with_file(&state, file.as_deref(), |w| {
+    let (saved, generation) = commit_with_file(&state, file.as_deref(), |w| {
         let i = internships::insert(w, i)?;
         if ai {
             w.put(&AiVideoRequest {
@@ -488,8 +572,11 @@ async fn create_internship(
                 completed_at: None,
             })?;
         }
-        Ok(i)
+        Ok((i, search::bump_generation(w)?))
     })?;
+    state
+        .services
+        .reindex_internships(generation, std::slice::from_ref(&saved));
     let r = state.store().read()?;
     Ok((
         StatusCode::CREATED,
@@ -530,10 +617,11 @@ async fn update_internship(
     if let Some(name) = &file {
         i.video = Video::File(name.clone());
     }
-    let saved = commit_with_file(&state, file.as_deref(), |w| {
+    let (saved, generation) = commit_with_file(&state, file.as_deref(), |w| {
         // Re-check ownership inside the transaction: the posting may have changed meanwhile.
         owned(w, &me, id)?;
         w.put(&i)?;
+        let generation = search::bump_generation(w)?;
         if file.is_some()
             && let Some(mut req) = w.get::<AiVideoRequest>(id)?
             && req.completed_at.is_none()
@@ -541,8 +629,11 @@ async fn update_internship(
             req.completed_at = Some(i.updated_at);
             w.put(&req)?;
         }
-        Ok(i)
+        Ok((i, generation))
     })?;
+    state
+        .services
+        .reindex_internships(generation, std::slice::from_ref(&saved));
     if file.is_some()
         && let Video::File(old) = old_video
     {
@@ -564,13 +655,14 @@ async fn delete_internship(
     Employer(me): Employer,
     Path(id): Path<u64>,
 ) -> AppResult<Json<Deleted>> {
-    state.store().write(|w| {
+    let (archived, generation) = state.store().write(|w| {
         let mut i = owned(w, &me, id)?;
         i.archived = true;
         i.updated_at = now_ms();
         w.put(&i)?;
-        Ok::<_, AppError>(())
+        Ok::<_, AppError>((i, search::bump_generation(w)?))
     })?;
+    state.services.reindex_internships(generation, &[archived]);
     Ok(Json(Deleted {
         message: "Internship deleted",
     }))

@@ -11,4 +11,5 @@ mod browser;
 mod cli;
 mod internships;
 mod messages;
+mod search;
 mod social;

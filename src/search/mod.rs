@@ -1,0 +1,296 @@
+//! Full-text search over postings and external jobs (tantivy). redb is the source of truth:
+//! the index can always be rebuilt from it, and is at start-up when it is missing, of another
+//! layout, or behind the store (see `SEARCH_GEN` below).
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use anyhow::Context;
+use tantivy::collector::TopDocs;
+use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
+use tantivy::schema::{
+    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TEXT, Value,
+};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term, doc};
+
+use crate::store::external_jobs::ExternalJob;
+use crate::store::internships::{Internship, Requirements};
+use crate::store::{Reader, Store, StoreResult, Wtx, meta};
+
+/// Bump when the schema or the analysis changes: the index is then rebuilt.
+const INDEX_LAYOUT: &str = "internreel-search-v1";
+/// The meta key of the store's search generation, bumped in every transaction that changes
+/// searchable content; an index committed with an older generation is rebuilt at start-up.
+pub const SEARCH_GEN: &str = "search_gen";
+
+const KIND_INTERNSHIP: &str = "i";
+const KIND_JOB: &str = "j";
+/// Postings and jobs share the id field; job ids carry the top bit so the two never collide.
+const JOB_BIT: u64 = 1 << 63;
+
+struct Fields {
+    id: Field,
+    kind: Field,
+    title: Field,
+    company: Field,
+    body: Field,
+    location: Field,
+}
+
+pub struct SearchIndex {
+    index: Index,
+    reader: IndexReader,
+    writer: Mutex<(IndexWriter, i64)>,
+    f: Fields,
+}
+
+fn schema() -> (Schema, Fields) {
+    let mut b = Schema::builder();
+    let f = Fields {
+        id: b.add_u64_field("id", INDEXED | STORED | FAST),
+        kind: b.add_text_field("kind", STRING),
+        title: b.add_text_field("title", TEXT),
+        company: b.add_text_field("company", TEXT),
+        body: b.add_text_field("body", TEXT),
+        location: b.add_text_field("location", TEXT),
+    };
+    (b.build(), f)
+}
+
+/// Bumps the search generation inside a write transaction that changes searchable content.
+pub fn bump_generation(w: &Wtx) -> StoreResult<i64> {
+    let g = meta::get_i64(w, SEARCH_GEN)?.unwrap_or(0) + 1;
+    meta::set_i64(w, SEARCH_GEN, g)?;
+    Ok(g)
+}
+
+/// Lower-cased words, split like tantivy's default tokenizer.
+pub fn words(q: &str) -> Vec<String> {
+    q.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase())
+        .take(12)
+        .collect()
+}
+
+impl SearchIndex {
+    /// Opens the index in `dir`, rebuilding it from the store when it cannot be trusted.
+    pub fn open(dir: &Path, store: &Store) -> anyhow::Result<SearchIndex> {
+        let layout_file = dir.join("LAYOUT");
+        let trusted_layout =
+            std::fs::read_to_string(&layout_file).ok().as_deref() == Some(INDEX_LAYOUT);
+        if !trusted_layout && dir.exists() {
+            std::fs::remove_dir_all(dir).context("while removing an outdated search index")?;
+        }
+        std::fs::create_dir_all(dir)?;
+        let (schema, f) = schema();
+        let index = Index::open_or_create(
+            tantivy::directory::MmapDirectory::open(dir)
+                .context("while opening the search index")?,
+            schema,
+        )?;
+        let writer = index.writer(15_000_000)?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        let search = SearchIndex {
+            index,
+            reader,
+            writer: Mutex::new((writer, 0)),
+            f,
+        };
+        std::fs::write(&layout_file, INDEX_LAYOUT)?;
+        let r = store.read()?;
+        let stored_gen = meta::get_i64(&r, SEARCH_GEN)?.unwrap_or(0);
+        let index_gen = search
+            .index
+            .load_metas()?
+            .payload
+            .and_then(|p| p.parse::<i64>().ok());
+        if index_gen != Some(stored_gen) {
+            tracing::info!(
+                ?index_gen,
+                stored_gen,
+                "rebuilding the search index from the store"
+            );
+            search.rebuild(&r, stored_gen)?;
+        } else {
+            search.writer.lock().unwrap_or_else(|e| e.into_inner()).1 = stored_gen;
+        }
+        Ok(search)
+    }
+
+    fn internship_doc(&self, i: &Internship) -> TantivyDocument {
+        let req = match &i.requirements {
+            Requirements::Text(t) => t.clone(),
+            Requirements::List(l) => l.join(" "),
+        };
+        let body = format!(
+            "{} {} {} {} {} {}",
+            i.description,
+            req,
+            i.skills.join(" "),
+            i.tags.join(" "),
+            i.industry,
+            i.work_style
+        );
+        doc!(
+            self.f.id => i.id,
+            self.f.kind => KIND_INTERNSHIP,
+            self.f.title => i.title.clone(),
+            self.f.company => i.company.clone(),
+            self.f.body => body,
+            self.f.location => i.location.clone(),
+        )
+    }
+
+    fn job_doc(&self, j: &ExternalJob) -> TantivyDocument {
+        doc!(
+            self.f.id => j.id | JOB_BIT,
+            self.f.kind => KIND_JOB,
+            self.f.title => j.title.clone(),
+            self.f.company => j.company_name.clone(),
+            self.f.body => format!("{} {} {}", j.department, j.commitment, j.description_plain),
+            self.f.location => j.location.clone(),
+        )
+    }
+
+    fn key(&self, kind: &str, id: u64) -> Term {
+        let id = if kind == KIND_JOB { id | JOB_BIT } else { id };
+        Term::from_field_u64(self.f.id, id)
+    }
+
+    /// Replaces the whole index with the store's live postings and jobs.
+    pub fn rebuild(&self, r: &impl Reader, generation: i64) -> anyhow::Result<()> {
+        let mut guard = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let (writer, current) = &mut *guard;
+        writer.delete_all_documents()?;
+        for i in r.scan_rev::<Internship>(|_| true)? {
+            if !i.archived {
+                writer.add_document(self.internship_doc(&i))?;
+            }
+        }
+        for j in r.scan_rev::<ExternalJob>(|_| true)? {
+            writer.add_document(self.job_doc(&j))?;
+        }
+        let mut commit = writer.prepare_commit()?;
+        commit.set_payload(&generation.to_string());
+        commit.commit()?;
+        *current = generation;
+        drop(guard);
+        self.reader.reload()?;
+        Ok(())
+    }
+
+    /// Applies changes (upserts and removals) and commits them with the store's generation.
+    pub fn apply(
+        &self,
+        generation: i64,
+        internships: &[Internship],
+        jobs: &[ExternalJob],
+        removed_jobs: &[u64],
+    ) -> anyhow::Result<()> {
+        let mut guard = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let (writer, current) = &mut *guard;
+        for i in internships {
+            writer.delete_term(self.key(KIND_INTERNSHIP, i.id));
+            if !i.archived {
+                writer.add_document(self.internship_doc(i))?;
+            }
+        }
+        for j in jobs {
+            writer.delete_term(self.key(KIND_JOB, j.id));
+            writer.add_document(self.job_doc(j))?;
+        }
+        for id in removed_jobs {
+            writer.delete_term(self.key(KIND_JOB, *id));
+        }
+        let generation = generation.max(*current);
+        let mut commit = writer.prepare_commit()?;
+        commit.set_payload(&generation.to_string());
+        commit.commit()?;
+        *current = generation;
+        drop(guard);
+        self.reader.reload()?;
+        Ok(())
+    }
+
+    /// Ids of matching documents of a kind, best first. Every word must match (in any field);
+    /// the last word also matches as a prefix; words of 5+ letters tolerate one typo.
+    fn search(&self, kind: &str, q: &str, limit: usize) -> anyhow::Result<Vec<u64>> {
+        let words = words(q);
+        if words.is_empty() {
+            return Ok(Vec::new());
+        }
+        let fields = [
+            (self.f.title, 3.0),
+            (self.f.company, 2.0),
+            (self.f.body, 1.0),
+            (self.f.location, 1.0),
+        ];
+        let mut must: Vec<(Occur, Box<dyn Query>)> = vec![(
+            Occur::Must,
+            Box::new(TermQuery::new(
+                Term::from_field_text(self.f.kind, kind),
+                IndexRecordOption::Basic,
+            )),
+        )];
+        let last = words.len() - 1;
+        for (n, w) in words.iter().enumerate() {
+            let mut any: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+            for (field, boost) in fields {
+                let term = Term::from_field_text(field, w);
+                any.push((
+                    Occur::Should,
+                    Box::new(BoostQuery::new(
+                        Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs)),
+                        boost,
+                    )),
+                ));
+                if n == last {
+                    any.push((
+                        Occur::Should,
+                        Box::new(BoostQuery::new(
+                            Box::new(FuzzyTermQuery::new_prefix(term.clone(), 0, true)),
+                            boost * 0.5,
+                        )),
+                    ));
+                }
+                if w.chars().count() >= 5 {
+                    any.push((
+                        Occur::Should,
+                        Box::new(BoostQuery::new(
+                            Box::new(FuzzyTermQuery::new(term, 1, true)),
+                            boost * 0.3,
+                        )),
+                    ));
+                }
+            }
+            must.push((Occur::Must, Box::new(BooleanQuery::new(any))));
+        }
+        let query = BooleanQuery::new(must);
+        let searcher = self.reader.searcher();
+        let top = searcher.search(&query, &TopDocs::with_limit(limit).order_by_score())?;
+        let mut ids = Vec::with_capacity(top.len());
+        for (_, addr) in top {
+            let d: TantivyDocument = searcher.doc(addr)?;
+            if let Some(id) = d.get_first(self.f.id).and_then(|v| v.as_u64()) {
+                ids.push(id & !JOB_BIT);
+            }
+        }
+        Ok(ids)
+    }
+
+    pub fn internships(&self, q: &str, limit: usize) -> anyhow::Result<Vec<u64>> {
+        self.search(KIND_INTERNSHIP, q, limit)
+    }
+
+    pub fn jobs(&self, q: &str, limit: usize) -> anyhow::Result<Vec<u64>> {
+        self.search(KIND_JOB, q, limit)
+    }
+
+    pub fn num_docs(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+}
