@@ -96,6 +96,16 @@ test.describe('student sign-up', () => {
     expect(user.email).toBe(account.email);
     expect(user.profileImageUrl).toBeTruthy();
     expect(user.hasTranscript).toBe(true);
+    // The photo was cropped in the browser to a centred 200x200 JPEG before the upload.
+    const size = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, user.profileImageUrl as string);
+    expect(size).toEqual([200, 200]);
+    const photo = await page.request.get(user.profileImageUrl as string);
+    expect(photo.headers()['content-type']).toContain('image/jpeg');
     await snap(page, 'student-signup-done');
   });
 
