@@ -112,7 +112,7 @@ export function EmployerGuidePage() {
             </ul>
             <p className="mt-3 text-sm text-slate-600">
               A few of these have narrow exemptions for registered apprentices and student-learners. If you are unsure,
-              leave the duty out. A posting that includes hazardous duties cannot be offered to students under 18.
+              leave the duty out: a posting for students under 18 must not include any of these duties.
             </p>
           </div>
         </div>
@@ -127,7 +127,7 @@ export function EmployerGuidePage() {
               student usually gets one from their school or the state labor department (California and New York are two
               examples). Some states issue none.
             </p>
-            <p>Tell us your state when you post so students can see which rule applies to them.</p>
+            <p>Put your state in the posting’s location so students can check which rule applies to them.</p>
           </div>
         </div>
       </ContentSection>
@@ -154,7 +154,7 @@ export function EmployerGuidePage() {
                 </li>
               ))}
             </ul>
-            <p>If you post an unpaid role, you will be asked to confirm it meets this test.</p>
+            <p>If you post an unpaid role, make sure it meets this test and say clearly in the posting that it is unpaid.</p>
           </div>
         </div>
       </ContentSection>

@@ -12,7 +12,7 @@ const groups: Array<{ id: string; title: string; items: Array<{ q: string; a: st
     items: [
       {
         q: 'I forgot my password',
-        a: 'Password resets are handled by your school or district’s InternReel administrator. Contact us with the email you signed up with and we will point you to them.',
+        a: 'There is no self-service password reset yet. Contact us from the email address you signed up with and the InternReel team at your school or district will help you get back in.',
       },
       {
         q: 'It says “Invalid email or password”',
