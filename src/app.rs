@@ -30,6 +30,10 @@ pub struct Config {
     pub addr: String,
     pub demo: bool,
     pub secure_cookies: bool,
+    /// Where external job boards are read from.
+    pub boards: crate::jobs::Boards,
+    /// How often to refresh external jobs; None: only on demand.
+    pub jobs_every: Option<Duration>,
 }
 
 pub struct App {
@@ -76,10 +80,19 @@ impl App {
             services,
             secure_cookies: config.secure_cookies,
             login_failures: FailureLimiter::new(10, Duration::from_secs(15 * 60)),
+            ip_failures: FailureLimiter::new(100, Duration::from_secs(15 * 60)),
             admin_failures: FailureLimiter::new(5, Duration::from_secs(15 * 60)),
             hashing: tokio::sync::Semaphore::new(2),
             hub: ws::Hub::default(),
+            boards: config.boards.clone(),
         }));
+        if let Some(every) = config.jobs_every {
+            tokio::spawn(crate::jobs::refresh_loop(
+                state.services.clone(),
+                config.boards.clone(),
+                every,
+            ));
+        }
         Ok(App {
             listener,
             control,
@@ -106,7 +119,11 @@ impl App {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let router = router(self.state.clone());
-        let control = tokio::spawn(control::serve(self.control, self.state.services.clone()));
+        let control = tokio::spawn(control::serve(
+            self.control,
+            self.state.services.clone(),
+            self.state.boards.clone(),
+        ));
         let socket_path = self.state.paths().socket();
         let listener = self.listener.tap_io(|tcp| {
             // Small JSON answers otherwise wait on Nagle's algorithm.

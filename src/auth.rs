@@ -164,7 +164,7 @@ pub struct Employer(pub User);
 pub struct Admin;
 /// A signed-in user or the admin: who may moderate comments.
 pub enum UserOrAdmin {
-    User(User),
+    User(Box<User>),
     Admin,
 }
 
@@ -231,7 +231,7 @@ impl FromRequestParts<AppState> for UserOrAdmin {
                 .store()
                 .read()?
                 .get::<User>(id)?
-                .map(UserOrAdmin::User)
+                .map(|u| UserOrAdmin::User(Box::new(u)))
                 .ok_or_else(AppError::unauthorized),
             None => Err(AppError::unauthorized()),
         }

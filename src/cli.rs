@@ -37,6 +37,9 @@ pub enum Command {
         /// Mark the session cookie Secure (set this when serving over HTTPS behind a proxy).
         #[arg(long, env = "INTERNREEL_SECURE_COOKIES")]
         secure_cookies: bool,
+        /// Hours between external-job refreshes (0: only on demand).
+        #[arg(long, env = "INTERNREEL_JOBS_INTERVAL_HOURS", default_value_t = 6)]
+        jobs_interval_hours: u64,
     },
     /// Load the demo fixtures into a data directory that holds no accounts or postings yet.
     Seed {
@@ -59,6 +62,38 @@ pub enum Command {
         #[command(subcommand)]
         command: AiCommand,
     },
+    /// External jobs from company career pages.
+    Jobs {
+        #[command(subcommand)]
+        command: JobsCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum JobsCommand {
+    /// The job boards jobs are read from.
+    Sources {
+        #[command(subcommand)]
+        command: SourcesCommand,
+    },
+    /// Fetch every source now.
+    Refresh,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SourcesCommand {
+    /// Add a board: greenhouse|lever|ashby and its token (the name in the board's URL).
+    Add {
+        provider: String,
+        token: String,
+        /// The company name to show (defaults to the token).
+        #[arg(long)]
+        company: Option<String>,
+    },
+    /// List the sources with their job counts, last refresh and last error.
+    List,
+    /// Remove a source and its jobs.
+    Remove { id: u64 },
 }
 
 #[derive(Subcommand, Debug)]

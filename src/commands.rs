@@ -7,9 +7,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::http::internships::VIDEO;
 use crate::http::uploads;
+use crate::jobs::{self, Boards};
 use crate::state::Services;
 use crate::store::Reader;
 use crate::store::contact::ContactMessage;
+use crate::store::external_jobs::JobSource;
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "kebab-case")]
@@ -30,10 +32,20 @@ pub enum Command {
         id: u64,
         video: PathBuf,
     },
+    JobsSourceAdd {
+        provider: String,
+        token: String,
+        company: Option<String>,
+    },
+    JobsSourceList,
+    JobsSourceRemove {
+        id: u64,
+    },
+    JobsRefresh,
 }
 
 /// Runs a command; Ok is the text to print, Err the error to print (exit code 1).
-pub fn run(s: &Services, cmd: Command) -> Result<String, String> {
+pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String> {
     match cmd {
         Command::Seed { force } => crate::fixtures::seed(s, force)
             .map(|r| {
@@ -66,7 +78,113 @@ pub fn run(s: &Services, cmd: Command) -> Result<String, String> {
                 crate::http::internships::video_url(&i.video)
             ))
         }
+        Command::JobsSourceAdd {
+            provider,
+            token,
+            company,
+        } => source_add(s, &provider, &token, company),
+        Command::JobsSourceList => source_list(s).map_err(|e| e.to_string()),
+        Command::JobsSourceRemove { id } => match jobs::remove_source(s, id) {
+            Ok(true) => Ok(format!("source {id} and its jobs removed\n")),
+            Ok(false) => Err(format!("no job source with id {id}")),
+            Err(e) => Err(format!("{e:#}")),
+        },
+        Command::JobsRefresh => {
+            let report = block_on(jobs::refresh_all(s, boards)).map_err(|e| format!("{e:#}"))?;
+            Ok(report.lines.join("\n") + "\n")
+        }
     }
+}
+
+/// Runs async work from a command: on the server's blocking pool, or in the CLI's own runtime.
+fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    match tokio::runtime::Handle::try_current() {
+        Ok(h) => h.block_on(f),
+        Err(_) => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a tokio runtime")
+            .block_on(f),
+    }
+}
+
+fn source_add(
+    s: &Services,
+    provider: &str,
+    token: &str,
+    company: Option<String>,
+) -> Result<String, String> {
+    let p = crate::fixtures::provider_of(provider)
+        .ok_or_else(|| format!("unknown provider '{provider}': use greenhouse, lever or ashby"))?;
+    let token = token.trim();
+    let token_ok = !token.is_empty()
+        && token.len() <= 100
+        && token
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.');
+    if !token_ok {
+        return Err("the board token may hold letters, digits, '-', '_' and '.' only".into());
+    }
+    let id = s
+        .store
+        .write(|w| {
+            let exists = w
+                .scan_rev::<JobSource>(|_| true)?
+                .into_iter()
+                .any(|x| x.provider == p && x.token == token);
+            if exists {
+                return Ok(None);
+            }
+            let id = w.next_id::<JobSource>()?;
+            w.put(&JobSource {
+                id,
+                provider: p,
+                token: token.to_string(),
+                company: company.clone().unwrap_or_else(|| token.to_string()),
+                last_refresh_at: None,
+                last_error: None,
+            })?;
+            Ok::<_, crate::store::StoreError>(Some(id))
+        })
+        .map_err(|e| e.to_string())?;
+    match id {
+        Some(id) => Ok(format!("added source {id}: {provider} {token}\n")),
+        None => Err(format!("{provider} {token} is already a source")),
+    }
+}
+
+fn source_list(s: &Services) -> Result<String, crate::store::StoreError> {
+    let r = s.store.read()?;
+    let mut sources = r.scan_rev::<JobSource>(|_| true)?;
+    sources.reverse();
+    if sources.is_empty() {
+        return Ok(
+            "no job sources; add one with `internreel jobs sources add greenhouse TOKEN`\n".into(),
+        );
+    }
+    let jobs = r.scan_rev::<crate::store::external_jobs::ExternalJob>(|_| true)?;
+    let mut out = format!(
+        "{:<4} {:<11} {:<20} {:<24} {:>5} {:<20} {}\n",
+        "ID", "PROVIDER", "TOKEN", "COMPANY", "JOBS", "LAST REFRESH", "LAST ERROR"
+    );
+    for src in sources {
+        let n = jobs.iter().filter(|j| j.source_id == src.id).count();
+        let last = src
+            .last_refresh_at
+            .map(|t| crate::clock::rfc3339(t).chars().take(19).collect())
+            .unwrap_or_else(|| "never".to_string());
+        out.push_str(&format!(
+            "{:<4} {:<11} {:<20} {:<24} {:>5} {:<20} {}\n",
+            src.id,
+            jobs::provider_name(src.provider),
+            src.token,
+            src.company,
+            n,
+            last,
+            src.last_error.unwrap_or_default()
+        ));
+    }
+    Ok(out)
 }
 
 fn contact_list(s: &Services) -> Result<String, crate::store::StoreError> {

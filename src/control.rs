@@ -27,12 +27,13 @@ pub fn bind(path: &Path) -> std::io::Result<UnixListener> {
     Ok(listener)
 }
 
-pub async fn serve(listener: UnixListener, services: Services) {
+pub async fn serve(listener: UnixListener, services: Services, boards: crate::jobs::Boards) {
     loop {
         let Ok((stream, _)) = listener.accept().await else {
             continue;
         };
         let services = services.clone();
+        let boards = boards.clone();
         tokio::spawn(async move {
             let (read, mut write) = stream.into_split();
             let mut line = String::new();
@@ -43,9 +44,10 @@ pub async fn serve(listener: UnixListener, services: Services) {
             let reply = match serde_json::from_str::<Command>(&line) {
                 Ok(cmd) => {
                     tracing::info!(?cmd, "control command");
-                    let result = tokio::task::spawn_blocking(move || commands::run(&services, cmd))
-                        .await
-                        .unwrap_or_else(|e| Err(format!("command failed: {e}")));
+                    let result =
+                        tokio::task::spawn_blocking(move || commands::run(&services, &boards, cmd))
+                            .await
+                            .unwrap_or_else(|e| Err(format!("command failed: {e}")));
                     match result {
                         Ok(output) => Reply { ok: true, output },
                         Err(output) => Reply { ok: false, output },
@@ -89,5 +91,5 @@ pub fn dispatch(data_dir: &Path, cmd: Command) -> Result<String, String> {
         return result;
     }
     let services = Services::open(data_dir).map_err(|e| format!("{e:#}"))?;
-    commands::run(&services, cmd)
+    commands::run(&services, &crate::jobs::Boards::from_env(false), cmd)
 }

@@ -14,6 +14,7 @@ pub mod control;
 pub mod error;
 pub mod fixtures;
 pub mod http;
+pub mod jobs;
 pub mod limiter;
 pub mod matching;
 pub mod options;

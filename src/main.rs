@@ -2,7 +2,9 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::Parser;
-use internreel::cli::{AdminCommand, AiCommand, Cli, Command, ContactCommand};
+use internreel::cli::{
+    AdminCommand, AiCommand, Cli, Command, ContactCommand, JobsCommand, SourcesCommand,
+};
 use internreel::commands::Command as Cmd;
 use internreel::{App, Config, control};
 
@@ -20,11 +22,15 @@ fn main() -> ExitCode {
             addr,
             demo,
             secure_cookies,
+            jobs_interval_hours,
         } => serve(Config {
             data_dir: cli.data,
             addr,
             demo,
             secure_cookies,
+            boards: internreel::jobs::Boards::from_env(demo),
+            jobs_every: (jobs_interval_hours > 0)
+                .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),
         }),
         Command::Seed { force } => control::dispatch(&cli.data, Cmd::Seed { force }),
         Command::Admin {
@@ -33,6 +39,25 @@ fn main() -> ExitCode {
         Command::Contact {
             command: ContactCommand::List,
         } => control::dispatch(&cli.data, Cmd::ContactList),
+        Command::Jobs { command } => control::dispatch(
+            &cli.data,
+            match command {
+                JobsCommand::Refresh => Cmd::JobsRefresh,
+                JobsCommand::Sources { command } => match command {
+                    SourcesCommand::Add {
+                        provider,
+                        token,
+                        company,
+                    } => Cmd::JobsSourceAdd {
+                        provider,
+                        token,
+                        company,
+                    },
+                    SourcesCommand::List => Cmd::JobsSourceList,
+                    SourcesCommand::Remove { id } => Cmd::JobsSourceRemove { id },
+                },
+            },
+        ),
         Command::AiRequests { command } => match command {
             AiCommand::List { pending, json } => {
                 control::dispatch(&cli.data, Cmd::AiList { pending, json })

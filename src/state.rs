@@ -97,13 +97,16 @@ impl Services {
 pub struct Inner {
     pub services: Services,
     pub secure_cookies: bool,
-    /// Failed sign-ins per account and per client address.
+    /// Failed sign-ins per account.
     pub login_failures: FailureLimiter,
+    /// Failed sign-ins per client address: higher, since a whole school may share one.
+    pub ip_failures: FailureLimiter,
     /// Failed admin pin attempts (all callers together).
     pub admin_failures: FailureLimiter,
     /// Bounds concurrent argon2 work: each hash holds ~19 MiB.
     pub hashing: Semaphore,
     pub hub: Hub,
+    pub boards: crate::jobs::Boards,
 }
 
 #[derive(Clone)]

@@ -308,7 +308,7 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
     c.finish()?;
     let account_key = format!("account:{}", users::email_key(&body.email));
     let ip_key = format!("ip:{ip}");
-    if state.login_failures.is_blocked(&account_key) || state.login_failures.is_blocked(&ip_key) {
+    if state.login_failures.is_blocked(&account_key) || state.ip_failures.is_blocked(&ip_key) {
         return Err(AppError::TooManyRequests(TOO_MANY.into()));
     }
     let found = users::by_email(&state.store().read()?, &body.email)?;
@@ -318,7 +318,7 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
     };
     let Some(user) = found.filter(|_| ok) else {
         state.login_failures.record_failure(&account_key);
-        state.login_failures.record_failure(&ip_key);
+        state.ip_failures.record_failure(&ip_key);
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     };
     state.login_failures.reset(&account_key);

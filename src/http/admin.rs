@@ -1,7 +1,7 @@
 //! Admin sign-in (pin checked by the server) and AI-video requests.
 
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -23,6 +23,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/logout", post(admin_logout))
         .route("/api/admin/session", get(admin_session))
         .route("/api/admin/ai-video-requests", get(list_ai_requests))
+        .route("/api/admin/fetch-jobs", post(fetch_jobs))
         .route(
             "/api/admin/ai-video-requests/{id}/upload",
             post(fulfil_ai_request).layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
@@ -131,4 +132,22 @@ async fn fulfil_ai_request(
     let i = ai_requests::fulfil(&state.services, id, upload)?;
     let r = state.store().read()?;
     Ok(Json(view(&r, state.paths(), &i, None)?))
+}
+
+/// Starts a refresh of every job source in the background and answers at once.
+async fn fetch_jobs(State(state): State<AppState>, _: Admin) -> (StatusCode, Json<AdminStatus>) {
+    let services = state.services.clone();
+    let boards = state.boards.clone();
+    tokio::spawn(async move {
+        if let Err(e) = crate::jobs::refresh_all(&services, &boards).await {
+            tracing::error!(error = %format!("{e:#}"), "refreshing external jobs failed");
+        }
+    });
+    (
+        StatusCode::ACCEPTED,
+        Json(AdminStatus {
+            admin: true,
+            message: "Job listings are being refreshed. This may take a moment.",
+        }),
+    )
 }

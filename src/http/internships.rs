@@ -246,7 +246,7 @@ async fn list_internships(
         with_scores(&mut views, &list, student);
         if !searching {
             // Best match first; ties keep the newest-first order (the sort is stable).
-            views.sort_by(|a, b| b.match_score.cmp(&a.match_score));
+            views.sort_by_key(|v| std::cmp::Reverse(v.match_score));
         }
     }
     Ok(Json(views))
@@ -267,7 +267,7 @@ async fn list_matches(
         .drain(..)
         .map(|i| (matching::score(&me, &i, today).score, i))
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
     scored.truncate(50);
     let list: Vec<Internship> = scored.into_iter().map(|(_, i)| i).collect();
     let mut views = list

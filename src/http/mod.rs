@@ -5,6 +5,7 @@ mod admin;
 mod applications;
 mod contact;
 pub mod internships;
+mod jobs;
 mod landing;
 mod messages;
 mod social;
@@ -37,6 +38,7 @@ pub fn router(paths: &crate::state::DataPaths) -> Router<AppState> {
         .merge(applications::router())
         .merge(messages::router())
         .merge(contact::router())
+        .merge(jobs::router())
         .merge(landing::router())
         .merge(videos::router(paths))
         .route("/api", get(api_not_found).fallback(api_not_found))

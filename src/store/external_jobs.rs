@@ -44,6 +44,8 @@ pub struct ExternalJob {
     pub salary_min: Option<f64>,
     pub salary_max: Option<f64>,
     pub salary_currency: String,
+    /// 'hour', 'year', ... as the provider says; empty when unknown.
+    pub salary_interval: String,
     pub description_plain: String,
     pub apply_url: String,
     pub beginner: bool,

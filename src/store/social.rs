@@ -59,7 +59,7 @@ pub fn is_set(r: &impl Reader, mark: Mark, internship_id: u64, user_id: u64) -> 
 /// The internships a user marked, newest mark first: (internship id, marked at).
 pub fn by_user(r: &impl Reader, mark: Mark, user_id: u64) -> StoreResult<Vec<(u64, i64)>> {
     let mut v = r.members(mark.tables().1, user_id)?;
-    v.sort_by(|a, b| b.1.cmp(&a.1));
+    v.sort_by_key(|m| std::cmp::Reverse(m.1));
     Ok(v)
 }
 

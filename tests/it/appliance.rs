@@ -87,6 +87,8 @@ async fn a_database_of_another_schema_version_is_refused_clearly() {
         addr: "127.0.0.1:0".into(),
         demo: false,
         secure_cookies: false,
+        boards: internreel::jobs::Boards::Recorded,
+        jobs_every: None,
     })
     .await
     .err()
@@ -106,6 +108,8 @@ async fn a_second_server_on_the_same_data_directory_fails_at_once() {
         addr: "127.0.0.1:0".into(),
         demo: false,
         secure_cookies: false,
+        boards: internreel::jobs::Boards::Recorded,
+        jobs_every: None,
     })
     .await
     .err()

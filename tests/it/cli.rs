@@ -185,6 +185,7 @@ fn commands_go_through_a_running_server() {
     assert!(pin.status.success(), "{}", text(&pin));
 
     // The server sees the change at once.
+    crate::helpers::tls();
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
         let c = reqwest::Client::new();
@@ -224,4 +225,65 @@ fn serve_stops_gracefully_on_sigterm() {
     // The database was closed cleanly: a new server opens it at once.
     let again = serve(data.path());
     drop(again);
+}
+
+#[test]
+fn job_sources_are_managed_from_the_cli() {
+    let data = tempfile::tempdir().unwrap();
+    assert!(run(data.path(), &["seed"]).status.success());
+    let list = run(data.path(), &["jobs", "sources", "list"]);
+    assert!(list.status.success(), "{}", text(&list));
+    assert_eq!(
+        text(&list).lines().filter(|l| l.contains("never")).count(),
+        6,
+        "{}",
+        text(&list)
+    );
+    let add = run(
+        data.path(),
+        &[
+            "jobs",
+            "sources",
+            "add",
+            "greenhouse",
+            "newboard",
+            "--company",
+            "New Board Co",
+        ],
+    );
+    assert!(add.status.success(), "{}", text(&add));
+    let bad = run(data.path(), &["jobs", "sources", "add", "indeed", "x"]);
+    assert!(!bad.status.success());
+    // With the boards unreachable, a refresh reports each failure and keeps going.
+    let refresh = Command::new(BIN)
+        .arg("--data")
+        .arg(data.path())
+        .args(["jobs", "refresh"])
+        .env("INTERNREEL_GREENHOUSE_URL", "http://127.0.0.1:9")
+        .env("INTERNREEL_LEVER_URL", "http://127.0.0.1:9")
+        .env("INTERNREEL_ASHBY_URL", "http://127.0.0.1:9")
+        .output()
+        .unwrap();
+    assert!(refresh.status.success(), "{}", text(&refresh));
+    let stdout = String::from_utf8_lossy(&refresh.stdout);
+    for token in [
+        "harvestbend",
+        "lumenly",
+        "quillandco",
+        "brightwavesolar",
+        "civicstack",
+        "orbitly",
+        "newboard",
+    ] {
+        let failed = stdout
+            .lines()
+            .any(|l| l.contains(token) && l.contains("failed"));
+        assert!(failed, "{token}: {stdout}");
+    }
+    let list = run(data.path(), &["jobs", "sources", "list"]);
+    assert!(
+        text(&list).contains("fetching http://127.0.0.1:9"),
+        "{}",
+        text(&list)
+    );
 }

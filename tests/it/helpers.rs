@@ -19,7 +19,13 @@ pub struct TestApp {
 
 static LOG: std::sync::Once = std::sync::Once::new();
 
+/// reqwest is built without a default TLS provider (the server installs ring); do the same.
+pub fn tls() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 fn init_log() {
+    tls();
     LOG.call_once(|| {
         if std::env::var_os("TEST_LOG").is_some() {
             let _ = tracing_subscriber::fmt().with_env_filter("info").try_init();
@@ -42,12 +48,23 @@ async fn spawn_with(demo: bool) -> TestApp {
 
 /// Starts a server on an existing data directory (for restart tests).
 pub async fn start_on(data: TempDir, demo: bool) -> TestApp {
+    start_full(data, demo, internreel::jobs::Boards::Recorded).await
+}
+
+/// Starts a server that reads job boards from the given place.
+pub async fn spawn_with_boards(boards: internreel::jobs::Boards) -> TestApp {
+    start_full(tempfile::tempdir().expect("temp dir"), false, boards).await
+}
+
+async fn start_full(data: TempDir, demo: bool, boards: internreel::jobs::Boards) -> TestApp {
     init_log();
     let app = App::build(Config {
         data_dir: data.path().to_path_buf(),
         addr: "127.0.0.1:0".into(),
         demo,
         secure_cookies: false,
+        boards,
+        jobs_every: None,
     })
     .await
     .expect("the app builds");
@@ -73,6 +90,7 @@ impl TestApp {
 
     /// A client with its own cookie jar: one browser.
     pub fn client(&self) -> Client {
+        tls();
         Client::builder()
             .cookie_store(true)
             .redirect(reqwest::redirect::Policy::none())

@@ -10,6 +10,7 @@ mod applications;
 mod browser;
 mod cli;
 mod internships;
+mod jobs;
 mod messages;
 mod search;
 mod social;

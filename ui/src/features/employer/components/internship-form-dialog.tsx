@@ -161,6 +161,10 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
         const handle = uploadPosting(payload, file, editing?.id ?? null, setProgress);
         uploadRef.current = handle;
         const saved = await handle.promise;
+        // Let the bar show 100% before the dialog closes: on a fast link the whole upload
+        // fits in one frame and the user would never see it complete.
+        setProgress(100);
+        await new Promise((resolve) => setTimeout(resolve, 400));
         finish(saved, false);
       } else if (isEdit) {
         finish(await updatePostingJson(editing.id, payload), false);
