@@ -36,10 +36,13 @@ fn newest(path: &Path) -> Option<SystemTime> {
 }
 
 fn run(cmd: &mut Command, what: &str) {
-    let status = cmd
-        .status()
-        .unwrap_or_else(|e| panic!("could not run {what} ({e}); install Node 20+ and npm, or set INTERNREEL_SKIP_UI=1"));
-    assert!(status.success(), "{what} failed ({status}); see its output above");
+    let status = cmd.status().unwrap_or_else(|e| {
+        panic!("could not run {what} ({e}); install Node 20+ and npm, or set INTERNREEL_SKIP_UI=1")
+    });
+    assert!(
+        status.success(),
+        "{what} failed ({status}); see its output above"
+    );
 }
 
 fn main() {
@@ -58,7 +61,10 @@ fn main() {
         return;
     }
     if !ui.join("node_modules").exists() {
-        run(Command::new("npm").arg("ci").current_dir(&ui), "npm ci in ui/");
+        run(
+            Command::new("npm").arg("ci").current_dir(&ui),
+            "npm ci in ui/",
+        );
     }
     run(
         Command::new("npm").args(["run", "build"]).current_dir(&ui),
