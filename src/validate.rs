@@ -76,10 +76,12 @@ impl Checks {
         self.check(field, chars(v.trim()) >= n, msg)
     }
 
-    /// The generic upper bound every text field gets.
+    /// The generic upper bound every text field gets, and the character check: short fields
+    /// (names, titles) refuse invisible characters too.
     pub fn max_len(&mut self, field: &'static str, v: &str, n: usize) -> &mut Self {
         let ok = chars(v) <= n;
-        self.check(field, ok, &format!("Must be at most {n} characters"))
+        self.check(field, ok, &format!("Must be at most {n} characters"));
+        self.check(field, !has_hidden_chars(v, n <= SHORT_MAX), HIDDEN_CHARS)
     }
 
     pub fn email(&mut self, field: &'static str, v: &str, msg: &str) -> &mut Self {
@@ -93,6 +95,18 @@ impl Checks {
             Err(AppError::validation(self.errors))
         }
     }
+}
+
+pub const HIDDEN_CHARS: &str = "Contains invisible or control characters that are not allowed";
+
+/// Control characters (other than line breaks and tabs) and bidirectional overrides, which can
+/// disguise text; with `strict`, also zero-width characters (for names and titles).
+pub fn has_hidden_chars(s: &str, strict: bool) -> bool {
+    s.chars().any(|c| {
+        (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+            || (strict && matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
+    })
 }
 
 /// Trims and strips control characters other than newlines and tabs.

@@ -114,6 +114,9 @@ async fn send_message(
     Path(id): Path<u64>,
     ApiJson(body): ApiJson<NewMessage>,
 ) -> AppResult<(StatusCode, Json<MessageView>)> {
+    if crate::validate::has_hidden_chars(&body.content, false) {
+        return Err(AppError::bad_request(crate::validate::HIDDEN_CHARS));
+    }
     let content = clean(&body.content);
     if content.is_empty() {
         return Err(AppError::bad_request("Message cannot be empty"));

@@ -213,6 +213,9 @@ async fn create_comment(
     Path(id): Path<u64>,
     ApiJson(body): ApiJson<NewComment>,
 ) -> AppResult<(StatusCode, Json<CommentView>)> {
+    if crate::validate::has_hidden_chars(&body.content, false) {
+        return Err(AppError::bad_request(crate::validate::HIDDEN_CHARS));
+    }
     let content = clean(&body.content);
     if content.is_empty() {
         return Err(AppError::bad_request("Comment cannot be empty"));

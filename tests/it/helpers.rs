@@ -64,7 +64,8 @@ async fn start_full(data: TempDir, demo: bool, boards: internreel::jobs::Boards)
         demo,
         secure_cookies: false,
         boards,
-        jobs_every: None,
+        // The demo reads the recorded job boards at start-up, as `serve --demo` does.
+        jobs_every: demo.then(|| std::time::Duration::from_secs(6 * 3600)),
     })
     .await
     .expect("the app builds");
