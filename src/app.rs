@@ -40,6 +40,7 @@ pub struct App {
     listener: TcpListener,
     control: UnixListener,
     state: AppState,
+    jobs_every: Option<Duration>,
     /// Lines for the operator: demo accounts, the demo pin.
     pub notes: Vec<String>,
 }
@@ -86,17 +87,12 @@ impl App {
             hub: ws::Hub::default(),
             boards: config.boards.clone(),
         }));
-        if let Some(every) = config.jobs_every {
-            tokio::spawn(crate::jobs::refresh_loop(
-                state.services.clone(),
-                config.boards.clone(),
-                every,
-            ));
-        }
+
         Ok(App {
             listener,
             control,
             state,
+            jobs_every: config.jobs_every,
             notes,
         })
     }
@@ -124,6 +120,13 @@ impl App {
             self.state.services.clone(),
             self.state.boards.clone(),
         ));
+        let jobs = self.jobs_every.map(|every| {
+            tokio::spawn(crate::jobs::refresh_loop(
+                self.state.services.clone(),
+                self.state.boards.clone(),
+                every,
+            ))
+        });
         let socket_path = self.state.paths().socket();
         let listener = self.listener.tap_io(|tcp| {
             // Small JSON answers otherwise wait on Nagle's algorithm.
@@ -135,9 +138,13 @@ impl App {
         )
         .with_graceful_shutdown(shutdown)
         .await;
+        // Stop the background tasks and wait for them to drop their handles on the store.
         control.abort();
-        // Wait for the aborted task to drop its handle on the store.
         let _ = control.await;
+        if let Some(jobs) = jobs {
+            jobs.abort();
+            let _ = jobs.await;
+        }
         let _ = std::fs::remove_file(socket_path);
         result.context("while serving")
     }
