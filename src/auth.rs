@@ -154,6 +154,21 @@ fn user_of(state: &AppState, parts: &Parts) -> AppResult<Option<User>> {
     }
 }
 
+/// The signed-in user; the admin session is signed in, but is no user (403, not 401).
+fn required_user(state: &AppState, parts: &Parts) -> AppResult<User> {
+    match session_of(state, &parts.headers)? {
+        Some(Subject::User(id)) => state
+            .store()
+            .read()?
+            .get::<User>(id)?
+            .ok_or_else(AppError::unauthorized),
+        Some(Subject::Admin) => Err(AppError::Forbidden(
+            "The admin session cannot do this; sign in as a student or employer".into(),
+        )),
+        None => Err(AppError::unauthorized()),
+    }
+}
+
 /// Any caller; the user when signed in.
 pub struct MaybeUser(pub Option<User>);
 /// A signed-in student or employer.
@@ -178,14 +193,12 @@ impl FromRequestParts<AppState> for MaybeUser {
 impl FromRequestParts<AppState> for AnyUser {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
-        user_of(state, parts)?
-            .map(AnyUser)
-            .ok_or_else(AppError::unauthorized)
+        required_user(state, parts).map(AnyUser)
     }
 }
 
 fn with_role(state: &AppState, parts: &Parts, role: Role) -> AppResult<User> {
-    let user = user_of(state, parts)?.ok_or_else(AppError::unauthorized)?;
+    let user = required_user(state, parts)?;
     if user.role != role {
         return Err(AppError::Forbidden(match role {
             Role::Student => "Only students can do this".into(),

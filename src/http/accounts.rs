@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::ApiJson;
 use super::uploads::{self, Accept, MB};
 use super::views::UserView;
-use crate::auth::{self, AnyUser, ClientIp, Employer, MaybeUser, Student};
+use crate::auth::{self, AnyUser, ClientIp, Employer, MaybeUser, Student, UserOrAdmin};
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::options::{self, COMPANY_SIZES, GRADES, INDUSTRIES, INTERESTS};
@@ -350,8 +350,10 @@ async fn login_employer(
     login(state, ip, body, Role::Employer).await
 }
 
-async fn current_user(AnyUser(user): AnyUser) -> Json<UserView> {
-    Json(UserView::from(&user))
+/// The signed-in student or employer; 401 for everyone else (the admin session has no user).
+async fn current_user(MaybeUser(user): MaybeUser) -> AppResult<Json<UserView>> {
+    let user = user.ok_or_else(AppError::unauthorized)?;
+    Ok(Json(UserView::from(&user)))
 }
 
 #[derive(Serialize)]
@@ -563,11 +565,13 @@ async fn upload_transcript(
 /// Loads a student's file for the student or an employer they applied to.
 fn student_file(
     state: &AppState,
-    viewer: &MaybeUser,
+    viewer: &UserOrAdmin,
     id: u64,
     pick: impl Fn(&User) -> Option<(String, String)>,
 ) -> AppResult<(Vec<u8>, String)> {
-    let viewer = viewer.0.as_ref().ok_or_else(AppError::unauthorized)?;
+    let UserOrAdmin::User(viewer) = viewer else {
+        return Err(AppError::forbidden());
+    };
     let r = state.store().read()?;
     let allowed = viewer.id == id
         || (viewer.role == Role::Employer && employer_may_see_student(&r, viewer.id, id)?);
@@ -585,7 +589,7 @@ fn student_file(
 
 async fn get_photo(
     State(state): State<AppState>,
-    viewer: MaybeUser,
+    viewer: UserOrAdmin,
     Path(id): Path<u64>,
 ) -> AppResult<Response> {
     let (bytes, mime) = student_file(&state, &viewer, id, |u| {
@@ -606,7 +610,7 @@ async fn get_photo(
 
 async fn get_transcript(
     State(state): State<AppState>,
-    viewer: MaybeUser,
+    viewer: UserOrAdmin,
     Path(id): Path<u64>,
 ) -> AppResult<Response> {
     let (bytes, mime) = student_file(&state, &viewer, id, |u| u.transcript.clone())?;

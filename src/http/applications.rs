@@ -6,9 +6,9 @@ use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::ApiJson;
 use super::internships::NOT_FOUND;
 use super::views::StudentView;
+use super::{ApiJson, paging};
 use crate::auth::{Employer, Student};
 use crate::clock::{self, now_ms, rfc3339};
 use crate::error::{AppError, AppResult, OptionExt};
@@ -16,7 +16,9 @@ use crate::state::AppState;
 use crate::store::Reader;
 use crate::store::applications::{self, Application, Status};
 use crate::store::internships::Internship;
+use crate::store::tables;
 use crate::store::users::User;
+use axum::extract::Query;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -189,16 +191,35 @@ async fn list_student_applications(
     Ok(Json(out))
 }
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PageParams {
+    pub limit: Option<String>,
+    pub cursor: Option<String>,
+}
+
+/// The applications to the employer's postings, newest first, paged.
 async fn list_employer_applications(
     State(state): State<AppState>,
     Employer(me): Employer,
-) -> AppResult<Json<Vec<ApplicationView>>> {
+    uri: axum::http::Uri,
+    Query(p): Query<PageParams>,
+) -> AppResult<axum::response::Response> {
+    let limit = paging::limit(p.limit.as_deref())?;
+    let before = paging::id_cursor(p.cursor.as_deref())?;
     let r = state.store().read()?;
-    let out = applications::by_employer(&r, me.id)?
-        .iter()
-        .map(|a| employer_view(&r, a))
-        .collect::<AppResult<Vec<_>>>()?;
-    Ok(Json(out))
+    let (ids, more) =
+        r.members_page(tables::APPLICATIONS_BY_EMPLOYER, me.id, before, limit, true)?;
+    let mut out = Vec::with_capacity(ids.len());
+    for (id, _) in &ids {
+        if let Some(a) = r.get::<Application>(*id)? {
+            out.push(employer_view(&r, &a)?);
+        }
+    }
+    let next = more
+        .then(|| ids.last().map(|(id, _)| id.to_string()))
+        .flatten();
+    Ok(paging::respond(&uri, out, next))
 }
 
 #[derive(Serialize)]

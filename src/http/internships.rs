@@ -7,8 +7,8 @@ use axum::routing::{get, put};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::ApiJson;
 use super::uploads::{self, Accept, MB};
+use super::{ApiJson, paging};
 use crate::auth::{Employer, MaybeUser};
 use crate::clock::{self, now_ms, rfc3339};
 use crate::error::{AppError, AppResult, OptionExt};
@@ -189,12 +189,16 @@ pub fn view(
 struct ListQuery {
     q: Option<String>,
     location: Option<String>,
+    limit: Option<String>,
+    cursor: Option<String>,
 }
 
 /// Case-insensitive location filter; Remote postings match any location.
 fn location_matches(i: &Internship, wanted: &str) -> bool {
-    let loc = i.location.to_lowercase();
-    loc.contains(wanted) || loc.contains("remote") || i.work_style.eq_ignore_ascii_case("remote")
+    wanted.is_empty()
+        || i.location.to_lowercase().contains(wanted)
+        || i.location.to_lowercase().contains("remote")
+        || i.work_style.eq_ignore_ascii_case("remote")
 }
 
 /// Adds a student's match score and reasons to each view.
@@ -207,49 +211,117 @@ fn with_scores(views: &mut [InternshipView], list: &[Internship], student: &User
     }
 }
 
+fn bad_cursor() -> AppError {
+    AppError::bad_request("The cursor is not valid; start again without it")
+}
+
+/// The feed and browse list, paged. Three orders, each with its own cursor:
+/// search results by relevance (cursor `o{offset}`), a student's feed by match score then
+/// newest (cursor `s{score}_{id}`), everyone else's newest first (cursor: the last id).
 async fn list_internships(
     State(state): State<AppState>,
     MaybeUser(viewer): MaybeUser,
+    uri: axum::http::Uri,
     axum::extract::Query(query): axum::extract::Query<ListQuery>,
-) -> AppResult<Json<Vec<InternshipView>>> {
+) -> AppResult<Response> {
+    let limit = paging::limit(query.limit.as_deref())?;
+    let cursor = query
+        .cursor
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
     let q = query.q.unwrap_or_default();
     let location = query.location.unwrap_or_default().trim().to_lowercase();
     if q.len() > 500 || location.len() > 200 {
         return Err(AppError::bad_request("The search text is too long"));
     }
+    let student = viewer.as_ref().filter(|u| u.role == Role::Student);
     let r = state.store().read()?;
-    let searching = !search::words(&q).is_empty();
-    let mut list = if searching {
+    let (list, next) = if !search::words(&q).is_empty() {
+        let offset: usize = match cursor {
+            None => 0,
+            Some(c) => c
+                .strip_prefix('o')
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(bad_cursor)?,
+        };
         let ids = state
             .services
             .search
             .internships(&q, 1000)
             .map_err(AppError::Internal)?;
-        let mut out = Vec::with_capacity(ids.len());
+        let mut matched = Vec::with_capacity(limit);
+        let mut seen = 0;
+        let mut more = false;
         for id in ids {
-            if let Some(i) = r.get::<Internship>(id)?.filter(|i| !i.archived) {
-                out.push(i);
+            let Some(i) = r
+                .get::<Internship>(id)?
+                .filter(|i| !i.archived && location_matches(i, &location))
+            else {
+                continue;
+            };
+            seen += 1;
+            if seen <= offset {
+                continue;
             }
+            if matched.len() == limit {
+                more = true;
+                break;
+            }
+            matched.push(i);
         }
-        out
+        (matched, more.then(|| format!("o{}", offset + limit)))
+    } else if let Some(student) = student {
+        let after: Option<(u8, u64)> = match cursor {
+            None => None,
+            Some(c) => {
+                let (score, id) = c
+                    .strip_prefix('s')
+                    .and_then(|c| c.split_once('_'))
+                    .ok_or_else(bad_cursor)?;
+                Some((
+                    score.parse().map_err(|_| bad_cursor())?,
+                    id.parse().map_err(|_| bad_cursor())?,
+                ))
+            }
+        };
+        let today = clock::today();
+        let mut scored: Vec<(u8, Internship)> = internships::list_live(&r)?
+            .into_iter()
+            .filter(|i| location_matches(i, &location))
+            .map(|i| (matching::score(student, &i, today).score, i))
+            .collect();
+        // Best match first, newest first on ties; the cursor is the last (score, id) shown.
+        scored.sort_by(|a, b| (b.0, b.1.id).cmp(&(a.0, a.1.id)));
+        let mut page: Vec<(u8, Internship)> = scored
+            .into_iter()
+            .filter(|(s, i)| after.is_none_or(|a| (*s, i.id) < a))
+            .take(limit + 1)
+            .collect();
+        let more = page.len() > limit;
+        page.truncate(limit);
+        let next = more
+            .then(|| page.last().map(|(s, i)| format!("s{s}_{}", i.id)))
+            .flatten();
+        (page.into_iter().map(|(_, i)| i).collect(), next)
     } else {
-        internships::list_live(&r)?
+        let before = paging::id_cursor(cursor)?;
+        let (page, more) = r.page::<Internship>(before, limit, |i| {
+            !i.archived && location_matches(i, &location)
+        })?;
+        let next = more
+            .then(|| page.last().map(|i| i.id.to_string()))
+            .flatten();
+        (page, next)
     };
-    if !location.is_empty() {
-        list.retain(|i| location_matches(i, &location));
-    }
     let mut views = list
         .iter()
         .map(|i| view(&r, state.paths(), i, viewer.as_ref()))
         .collect::<AppResult<Vec<_>>>()?;
-    if let Some(student) = viewer.as_ref().filter(|u| u.role == Role::Student) {
+    if let Some(student) = student {
         with_scores(&mut views, &list, student);
-        if !searching {
-            // Best match first; ties keep the newest-first order (the sort is stable).
-            views.sort_by_key(|v| std::cmp::Reverse(v.match_score));
-        }
     }
-    Ok(Json(views))
+    Ok(paging::respond(&uri, views, next))
 }
 
 /// `GET /api/matches`: the student's postings ranked by match score, open ones only.

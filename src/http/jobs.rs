@@ -7,6 +7,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
+use super::paging;
 use crate::error::{AppError, AppResult};
 use crate::jobs::provider_name;
 use crate::state::AppState;
@@ -26,6 +27,8 @@ struct JobQuery {
     beginner: Option<String>,
     q: Option<String>,
     company: Option<String>,
+    limit: Option<String>,
+    cursor: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -82,21 +85,30 @@ fn beginner_only(q: &JobQuery) -> AppResult<bool> {
     }
 }
 
-fn select(state: &AppState, q: &JobQuery) -> AppResult<Vec<ExternalJob>> {
-    let beginner = beginner_only(q)?;
+fn keep(q: &JobQuery, beginner: bool, j: &ExternalJob) -> bool {
+    (!beginner || j.beginner)
+        && q.company
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .is_none_or(|c| j.company_name.eq_ignore_ascii_case(c))
+}
+
+fn search_text(q: &JobQuery) -> AppResult<String> {
     let text = q.q.as_deref().unwrap_or("").to_string();
     if text.len() > 500 {
         return Err(AppError::bad_request("The search text is too long"));
     }
+    Ok(text)
+}
+
+/// Every matching job (for the company list, which groups them all).
+fn select_all(state: &AppState, q: &JobQuery) -> AppResult<Vec<ExternalJob>> {
+    let beginner = beginner_only(q)?;
+    let text = search_text(q)?;
     let r = state.store().read()?;
     let mut jobs = if crate::search::words(&text).is_empty() {
-        let mut all = r.scan_rev::<ExternalJob>(|_| true)?;
-        all.sort_by(|a, b| {
-            a.company_name
-                .cmp(&b.company_name)
-                .then(a.title.cmp(&b.title))
-        });
-        all
+        r.scan_rev::<ExternalJob>(|_| true)?
     } else {
         let ids = state
             .services
@@ -111,26 +123,46 @@ fn select(state: &AppState, q: &JobQuery) -> AppResult<Vec<ExternalJob>> {
         }
         out
     };
-    if beginner {
-        jobs.retain(|j| j.beginner);
-    }
-    if let Some(company) = q
-        .company
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
-        jobs.retain(|j| j.company_name.eq_ignore_ascii_case(company));
-    }
+    jobs.retain(|j| keep(q, beginner, j));
     Ok(jobs)
 }
 
+/// The jobs, newest first (or by relevance with `q`), paged.
 async fn list_external_jobs(
     State(state): State<AppState>,
+    uri: axum::http::Uri,
     Query(q): Query<JobQuery>,
-) -> AppResult<Json<Vec<JobView>>> {
-    Ok(Json(
-        select(&state, &q)?.into_iter().map(JobView::from).collect(),
+) -> AppResult<axum::response::Response> {
+    let limit = paging::limit(q.limit.as_deref())?;
+    let beginner = beginner_only(&q)?;
+    let text = search_text(&q)?;
+    let (page, next) = if crate::search::words(&text).is_empty() {
+        let before = paging::id_cursor(q.cursor.as_deref())?;
+        let r = state.store().read()?;
+        let (page, more) = r.page::<ExternalJob>(before, limit, |j| keep(&q, beginner, j))?;
+        let next = more
+            .then(|| page.last().map(|j| j.id.to_string()))
+            .flatten();
+        (page, next)
+    } else {
+        let offset: usize = match q.cursor.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+            None => 0,
+            Some(c) => c
+                .strip_prefix('o')
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| {
+                    AppError::bad_request("The cursor is not valid; start again without it")
+                })?,
+        };
+        let all = select_all(&state, &q)?;
+        let more = all.len() > offset + limit;
+        let page: Vec<ExternalJob> = all.into_iter().skip(offset).take(limit).collect();
+        (page, more.then(|| format!("o{}", offset + limit)))
+    };
+    Ok(paging::respond(
+        &uri,
+        page.into_iter().map(JobView::from).collect(),
+        next,
     ))
 }
 
@@ -152,7 +184,7 @@ async fn list_companies(
     Query(q): Query<JobQuery>,
 ) -> AppResult<Json<Vec<CompanyView>>> {
     let mut groups: BTreeMap<String, Vec<ExternalJob>> = BTreeMap::new();
-    for j in select(&state, &q)? {
+    for j in select_all(&state, &q)? {
         groups.entry(j.company_name.clone()).or_default().push(j);
     }
     let out = groups

@@ -1,6 +1,7 @@
 //! Messages between the student and the employer of one application.
 
-use axum::extract::{Path, State};
+use crate::store::tables;
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -72,33 +73,47 @@ fn party_of(r: &impl Reader, me: &User, id: u64) -> AppResult<Application> {
     Ok(a)
 }
 
+/// A thread, oldest first within a page. The first page holds the latest messages; the
+/// `Link` header leads to older ones (the cursor is the oldest id shown). Reading marks the
+/// reader's received messages of the page read.
 async fn read_thread(
     State(state): State<AppState>,
     AnyUser(me): AnyUser,
     Path(id): Path<u64>,
-) -> AppResult<Json<Vec<MessageView>>> {
+    uri: axum::http::Uri,
+    Query(p): Query<super::applications::PageParams>,
+) -> AppResult<axum::response::Response> {
+    let limit = super::paging::limit(p.limit.as_deref())?;
+    let before = super::paging::id_cursor(p.cursor.as_deref())?;
     let r = state.store().read()?;
     party_of(&r, &me, id)?;
-    let thread = messages::thread(&r, id)?;
+    let (ids, more) = r.members_page(tables::MESSAGES_BY_APPLICATION, id, before, limit, true)?;
+    let mut page = Vec::with_capacity(ids.len());
+    for (mid, _) in ids.iter().rev() {
+        if let Some(m) = r.get::<Message>(*mid)? {
+            page.push(m);
+        }
+    }
     drop(r);
     // Only write when there is something to mark read.
-    let thread = if thread
+    if page
         .iter()
         .any(|m| m.receiver_id == me.id && m.read_at.is_none())
     {
-        state
+        let now = now_ms();
+        page = state
             .store()
-            .write(|w| messages::read_thread(w, id, me.id, now_ms()))?
-    } else {
-        thread
-    };
+            .write(|w| messages::mark_read(w, page, me.id, now))?;
+    }
     let r = state.store().read()?;
-    Ok(Json(
-        thread
-            .iter()
-            .map(|m| view(&r, m))
-            .collect::<AppResult<Vec<_>>>()?,
-    ))
+    let views = page
+        .iter()
+        .map(|m| view(&r, m))
+        .collect::<AppResult<Vec<_>>>()?;
+    let next = more
+        .then(|| page.first().map(|m| m.id.to_string()))
+        .flatten();
+    Ok(super::paging::respond(&uri, views, next))
 }
 
 #[derive(Deserialize, Default)]

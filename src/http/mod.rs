@@ -8,6 +8,7 @@ pub mod internships;
 mod jobs;
 mod landing;
 mod messages;
+mod paging;
 mod social;
 pub mod uploads;
 mod videos;

@@ -1,6 +1,7 @@
 //! Likes, bookmarks and comments.
 
-use axum::extract::{Path, State};
+use crate::store::tables;
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
@@ -184,19 +185,29 @@ fn comment_view(
     })
 }
 
+/// Comments oldest first, paged (the cursor is the last comment's id).
 async fn list_comments(
     State(state): State<AppState>,
     MaybeUser(viewer): MaybeUser,
     Path(id): Path<u64>,
-) -> AppResult<Json<Vec<CommentView>>> {
+    uri: axum::http::Uri,
+    Query(p): Query<super::applications::PageParams>,
+) -> AppResult<axum::response::Response> {
+    let limit = super::paging::limit(p.limit.as_deref())?;
+    let after = super::paging::id_cursor(p.cursor.as_deref())?;
     let r = state.store().read()?;
     let i = live(&r, id)?;
-    let list = social::comments_for(&r, id)?;
-    let out = list
-        .iter()
-        .map(|c| comment_view(&r, c, viewer.as_ref(), i.employer_id))
-        .collect::<AppResult<Vec<_>>>()?;
-    Ok(Json(out))
+    let (ids, more) = r.members_page(tables::COMMENTS_BY_INTERNSHIP, id, after, limit, false)?;
+    let mut out = Vec::with_capacity(ids.len());
+    for (cid, _) in &ids {
+        if let Some(c) = r.get::<Comment>(*cid)? {
+            out.push(comment_view(&r, &c, viewer.as_ref(), i.employer_id)?);
+        }
+    }
+    let next = more
+        .then(|| ids.last().map(|(c, _)| c.to_string()))
+        .flatten();
+    Ok(super::paging::respond(&uri, out, next))
 }
 
 #[derive(Deserialize, Default)]

@@ -49,14 +49,13 @@ pub fn thread(r: &impl Reader, application_id: u64) -> StoreResult<Vec<Message>>
     Ok(out)
 }
 
-/// Marks the reader's unread messages of a thread read; returns the thread after the change.
-pub fn read_thread(
+/// Marks the reader's unread messages among `msgs` read; returns them after the change.
+pub fn mark_read(
     w: &Wtx,
-    application_id: u64,
+    mut msgs: Vec<Message>,
     reader_id: u64,
     now: i64,
 ) -> StoreResult<Vec<Message>> {
-    let mut msgs = thread(w, application_id)?;
     for m in msgs.iter_mut() {
         if m.receiver_id == reader_id && m.read_at.is_none() {
             m.read_at = Some(now);

@@ -144,6 +144,24 @@ pub trait Reader {
     /// Every entity, newest (highest id) first, stopping once `keep` returns false.
     fn scan_rev<E: Entity>(&self, keep: impl FnMut(&E) -> bool) -> StoreResult<Vec<E>>;
     fn count<E: Entity>(&self) -> StoreResult<u64>;
+    /// Up to `limit` entities with ids below `before`, newest first, that `keep` accepts; and
+    /// whether more follow.
+    fn page<E: Entity>(
+        &self,
+        before: Option<u64>,
+        limit: usize,
+        keep: impl FnMut(&E) -> bool,
+    ) -> StoreResult<(Vec<E>, bool)>;
+    /// Up to `limit` members of `owner` after the cursor (exclusive), oldest or newest first;
+    /// and whether more follow.
+    fn members_page(
+        &self,
+        table: PairTable,
+        owner: u64,
+        after: Option<u64>,
+        limit: usize,
+        newest_first: bool,
+    ) -> StoreResult<(Vec<(u64, i64)>, bool)>;
     /// The members of `owner` in a pair table, ascending.
     fn members(&self, table: PairTable, owner: u64) -> StoreResult<Vec<(u64, i64)>>;
     fn pair(&self, table: PairTable, key: (u64, u64)) -> StoreResult<Option<i64>>;
@@ -183,6 +201,79 @@ macro_rules! impl_reader {
             }
             fn count<E: Entity>(&self) -> StoreResult<u64> {
                 Ok(self.0.open_table(E::TABLE)?.len()?)
+            }
+            fn page<E: Entity>(
+                &self,
+                before: Option<u64>,
+                limit: usize,
+                mut keep: impl FnMut(&E) -> bool,
+            ) -> StoreResult<(Vec<E>, bool)> {
+                let table = self.0.open_table(E::TABLE)?;
+                let mut out = Vec::with_capacity(limit);
+                for row in table.range(..before.unwrap_or(u64::MAX))?.rev() {
+                    let (k, v) = row?;
+                    let e: E = decode(k.value(), v.value())?;
+                    if keep(&e) {
+                        if out.len() == limit {
+                            return Ok((out, true));
+                        }
+                        out.push(e);
+                    }
+                }
+                Ok((out, false))
+            }
+            fn members_page(
+                &self,
+                table: PairTable,
+                owner: u64,
+                after: Option<u64>,
+                limit: usize,
+                newest_first: bool,
+            ) -> StoreResult<(Vec<(u64, i64)>, bool)> {
+                let t = self.0.open_table(table)?;
+                let range = match (after, newest_first) {
+                    (Some(c), true) => t.range((owner, 0)..(owner, c))?,
+                    (Some(c), false) => {
+                        t.range((owner, c.saturating_add(1))..=(owner, u64::MAX))?
+                    }
+                    (None, _) => t.range((owner, 0)..=(owner, u64::MAX))?,
+                };
+                let mut out = Vec::with_capacity(limit);
+                let mut push = |row: Result<
+                    (
+                        redb::AccessGuard<'_, (u64, u64)>,
+                        redb::AccessGuard<'_, i64>,
+                    ),
+                    redb::StorageError,
+                >|
+                 -> StoreResult<bool> {
+                    let (k, v) = row?;
+                    if out.len() == limit {
+                        return Ok(true);
+                    }
+                    out.push((k.value().1, v.value()));
+                    Ok(false)
+                };
+                let more = if newest_first {
+                    let mut more = false;
+                    for row in range.rev() {
+                        if push(row)? {
+                            more = true;
+                            break;
+                        }
+                    }
+                    more
+                } else {
+                    let mut more = false;
+                    for row in range {
+                        if push(row)? {
+                            more = true;
+                            break;
+                        }
+                    }
+                    more
+                };
+                Ok((out, more))
             }
             fn members(&self, table: PairTable, owner: u64) -> StoreResult<Vec<(u64, i64)>> {
                 let t = self.0.open_table(table)?;

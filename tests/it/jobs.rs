@@ -127,8 +127,12 @@ async fn refresh(app: &TestApp, boards: &Boards) {
 }
 
 async fn jobs(app: &TestApp, query: &str) -> Vec<Value> {
+    let sep = if query.is_empty() { "?" } else { "&" };
     let res = app
-        .get(&app.client(), &format!("/api/external-jobs{query}"))
+        .get(
+            &app.client(),
+            &format!("/api/external-jobs{query}{sep}limit=200"),
+        )
         .await;
     assert_eq!(res.status(), StatusCode::OK);
     res.json().await.unwrap()

@@ -12,5 +12,6 @@ mod cli;
 mod internships;
 mod jobs;
 mod messages;
+mod paging;
 mod search;
 mod social;

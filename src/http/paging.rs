@@ -1,0 +1,69 @@
+//! Paged lists: `limit` (default 50, at most 200) and an opaque `cursor`; the next page's URL
+//! travels in a `Link: <...>; rel="next"` header so the body stays the plain list.
+
+use axum::Json;
+use axum::http::{HeaderValue, Uri, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::error::{AppError, AppResult};
+
+pub const DEFAULT_LIMIT: usize = 50;
+pub const MAX_LIMIT: usize = 200;
+
+/// Reads `limit`.
+pub fn limit(raw: Option<&str>) -> AppResult<usize> {
+    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(DEFAULT_LIMIT),
+        Some(s) => match s.parse::<usize>() {
+            Ok(n) if (1..=MAX_LIMIT).contains(&n) => Ok(n),
+            _ => Err(AppError::bad_request(format!(
+                "limit must be a whole number from 1 to {MAX_LIMIT}"
+            ))),
+        },
+    }
+}
+
+/// Reads a cursor that is an id.
+pub fn id_cursor(raw: Option<&str>) -> AppResult<Option<u64>> {
+    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(s) => s
+            .parse()
+            .map(Some)
+            .map_err(|_| AppError::bad_request("The cursor is not valid; start again without it")),
+    }
+}
+
+/// The list as JSON, with a `Link` to the next page when there is one.
+pub fn respond<T: Serialize>(uri: &Uri, items: Vec<T>, next: Option<String>) -> Response {
+    let mut res = Json(items).into_response();
+    if let Some(cursor) = next
+        && let Ok(v) = HeaderValue::from_str(&format!("<{}>; rel=\"next\"", next_url(uri, &cursor)))
+    {
+        res.headers_mut().insert(header::LINK, v);
+    }
+    res
+}
+
+/// The same path and query with `cursor` replaced.
+fn next_url(uri: &Uri, cursor: &str) -> String {
+    let mut parts: Vec<String> = uri
+        .query()
+        .unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("cursor="))
+        .map(str::to_string)
+        .collect();
+    let encoded: String = cursor
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            other => format!("%{other:02X}"),
+        })
+        .collect();
+    parts.push(format!("cursor={encoded}"));
+    format!("{}?{}", uri.path(), parts.join("&"))
+}
