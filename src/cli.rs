@@ -62,6 +62,16 @@ pub enum Command {
         #[command(subcommand)]
         command: AiCommand,
     },
+    /// Write a consistent backup of the data directory (works while the server runs).
+    Backup {
+        /// The archive to write (a tar file).
+        file: PathBuf,
+    },
+    /// Restore a backup into a new or empty data directory (`--data DIR`).
+    Restore {
+        /// The archive written by `internreel backup`.
+        file: PathBuf,
+    },
     /// External jobs from company career pages.
     Jobs {
         #[command(subcommand)]

@@ -42,6 +42,9 @@ pub enum Command {
         id: u64,
     },
     JobsRefresh,
+    Backup {
+        file: PathBuf,
+    },
 }
 
 /// Runs a command; Ok is the text to print, Err the error to print (exit code 1).
@@ -89,6 +92,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
             Ok(false) => Err(format!("no job source with id {id}")),
             Err(e) => Err(format!("{e:#}")),
         },
+        Command::Backup { file } => crate::backup::backup(s, &file).map_err(|e| format!("{e:#}")),
         Command::JobsRefresh => {
             let report = block_on(jobs::refresh_all(s, boards)).map_err(|e| format!("{e:#}"))?;
             Ok(report.lines.join("\n") + "\n")

@@ -7,6 +7,7 @@ pub mod ai_requests;
 pub mod app;
 pub mod assets;
 pub mod auth;
+pub mod backup;
 pub mod cli;
 pub mod clock;
 pub mod commands;

@@ -39,6 +39,14 @@ fn main() -> ExitCode {
         Command::Contact {
             command: ContactCommand::List,
         } => control::dispatch(&cli.data, Cmd::ContactList),
+        Command::Backup { file } => {
+            // The server may run elsewhere in the file system: give it an absolute path.
+            let file = std::path::absolute(&file).unwrap_or(file);
+            control::dispatch(&cli.data, Cmd::Backup { file })
+        }
+        Command::Restore { file } => {
+            internreel::backup::restore(&file, &cli.data).map_err(|e| format!("{e:#}"))
+        }
         Command::Jobs { command } => control::dispatch(
             &cli.data,
             match command {

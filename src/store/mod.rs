@@ -1,6 +1,7 @@
 //! The only module that touches redb. Values are postcard-encoded entities; every other module
 //! goes through the functions of the entity files below.
 
+pub mod backup;
 mod codec;
 pub mod tables;
 
@@ -75,7 +76,7 @@ pub trait Entity: Serialize + DeserializeOwned {
 
 #[derive(Clone)]
 pub struct Store {
-    db: Arc<Database>,
+    pub(crate) db: Arc<Database>,
 }
 
 pub struct Rtx(redb::ReadTransaction);

@@ -1,0 +1,110 @@
+//! `internreel backup FILE` and `internreel restore FILE --data DIR`: a tar archive holding a
+//! consistent snapshot of the database and the files it refers to. The search index is left
+//! out: it is rebuilt from the database at the first start.
+
+use std::collections::BTreeSet;
+use std::fs::File;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use crate::state::{DataPaths, Services};
+use crate::store::internships::{Internship, Video};
+use crate::store::users::User;
+use crate::store::{Reader, Store};
+
+/// Writes the archive to `file` (through a temp file renamed into place).
+pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
+    let work = tempfile::tempdir_in(s.paths.tmp()).context("while making a work folder")?;
+    let db = work.path().join("internreel.redb");
+    let rows =
+        crate::store::backup::snapshot_to(&s.store, &db).context("while copying the database")?;
+    // The files the snapshot refers to (files are never changed in place, only added).
+    let (videos, images) = {
+        let snap = Store::open(&db)?;
+        let r = snap.read()?;
+        let mut videos = BTreeSet::new();
+        for i in r.scan_rev::<Internship>(|_| true)? {
+            if let Video::File(name) = i.video {
+                videos.insert(name);
+            }
+        }
+        let mut images = BTreeSet::new();
+        for u in r.scan_rev::<User>(|_| true)? {
+            images.extend(u.photo);
+            images.extend(u.transcript.map(|t| t.0));
+        }
+        (videos, images)
+    };
+    let parent = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let partial = tempfile::NamedTempFile::new_in(parent)
+        .with_context(|| format!("while creating a file in {}", parent.display()))?;
+    let mut tar = tar::Builder::new(partial.as_file());
+    tar.append_path_with_name(&db, "internreel.redb")?;
+    let mut missing = 0;
+    for (dir, names, folder) in [
+        (s.paths.videos(), &videos, "videos"),
+        (s.paths.images(), &images, "images"),
+    ] {
+        for name in names {
+            let path = dir.join(name);
+            if path.is_file() {
+                tar.append_path_with_name(&path, format!("{folder}/{name}"))?;
+            } else {
+                missing += 1;
+            }
+        }
+    }
+    tar.finish()?;
+    drop(tar);
+    partial.as_file().sync_all()?;
+    partial
+        .persist(file)
+        .map_err(|e| e.error)
+        .with_context(|| format!("while writing {}", file.display()))?;
+    let mut out = format!(
+        "backup written to {}: {rows} database rows, {} videos, {} images\n",
+        file.display(),
+        videos.len() - missing.min(videos.len()),
+        images.len()
+    );
+    if missing > 0 {
+        out.push_str(&format!(
+            "warning: {missing} referenced files were missing\n"
+        ));
+    }
+    Ok(out)
+}
+
+/// Unpacks an archive into an empty (or new) data directory and checks that it opens.
+pub fn restore(file: &Path, data: &Path) -> anyhow::Result<String> {
+    if data.exists() && std::fs::read_dir(data)?.next().is_some() {
+        bail!(
+            "{} is not empty; restore into a new or empty directory",
+            data.display()
+        );
+    }
+    std::fs::create_dir_all(data)?;
+    let archive = File::open(file).with_context(|| format!("while opening {}", file.display()))?;
+    // tar refuses entries that would land outside the target (absolute paths, '..').
+    tar::Archive::new(archive)
+        .unpack(data)
+        .with_context(|| format!("while unpacking {}", file.display()))?;
+    if !DataPaths::new(data).db().is_file() {
+        bail!(
+            "{} holds no internreel.redb: not an internreel backup",
+            file.display()
+        );
+    }
+    let services = Services::open(data).context("while opening the restored data directory")?;
+    let r = services.store.read()?;
+    let users = r.count::<User>()?;
+    let postings = r.count::<Internship>()?;
+    Ok(format!(
+        "restored into {}: {users} accounts, {postings} postings; the search index was rebuilt\n",
+        data.display()
+    ))
+}
