@@ -46,6 +46,10 @@ pub enum Command {
         /// Add the fixtures even if the directory already holds data.
         #[arg(long)]
         force: bool,
+        /// Instead of the demo, add N synthetic postings (with N/50 employers, N/5 students,
+        /// 2N likes, N/2 applications) for benchmarks.
+        #[arg(long, value_name = "N")]
+        synthetic: Option<usize>,
     },
     /// Administrator settings.
     Admin {

@@ -19,6 +19,9 @@ pub enum Command {
     Seed {
         force: bool,
     },
+    SeedSynthetic {
+        count: usize,
+    },
     /// The CLI hashes the pin itself: the pin never crosses the socket.
     SetPinHash {
         hash: String,
@@ -59,6 +62,9 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
                 )
             })
             .map_err(|e| format!("{e:#}")),
+        Command::SeedSynthetic { count } => {
+            crate::synthetic::seed(s, count).map_err(|e| format!("{e:#}"))
+        }
         Command::SetPinHash { hash } => s
             .store
             .write(|w| crate::store::meta::set_admin_pin_hash(w, &hash))

@@ -22,6 +22,7 @@ pub mod options;
 pub mod search;
 pub mod state;
 pub mod store;
+pub mod synthetic;
 pub mod validate;
 pub mod ws;
 

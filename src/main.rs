@@ -32,7 +32,13 @@ fn main() -> ExitCode {
             jobs_every: (jobs_interval_hours > 0)
                 .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),
         }),
-        Command::Seed { force } => control::dispatch(&cli.data, Cmd::Seed { force }),
+        Command::Seed { force, synthetic } => control::dispatch(
+            &cli.data,
+            match synthetic {
+                Some(count) => Cmd::SeedSynthetic { count },
+                None => Cmd::Seed { force },
+            },
+        ),
         Command::Admin {
             command: AdminCommand::SetPin,
         } => set_pin(&cli.data),
