@@ -107,6 +107,50 @@ export async function apiRequest<T>(method: HttpMethod, url: string, data?: unkn
   return parseBody<T>(res);
 }
 
+/** One page of a paged list: its items and the URL of the next page (null on the last). */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** The `rel="next"` target of a `Link` header, or null. */
+export function nextLinkUrl(header: string | null): string | null {
+  if (!header) return null;
+  // Each link is `<url>` followed by `; param` pairs; the URL itself may hold commas.
+  for (const match of header.matchAll(/<([^>]*)>([^<]*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match[2] ?? '');
+    const names = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (names.includes('next') && match[1]) return match[1];
+  }
+  return null;
+}
+
+/**
+ * A GET of one page of a paged list: the JSON array (a non-list answer counts as empty) and
+ * the next page's URL from the `Link: <...>; rel="next"` header.
+ */
+export async function getPage<T>(url: string): Promise<Page<T>> {
+  const res = await apiFetch('GET', url);
+  const next = nextLinkUrl(res.headers.get('Link'));
+  const body = await parseBody<unknown>(res);
+  return { items: Array.isArray(body) ? (body as T[]) : [], next };
+}
+
+/** Most pages `fetchAllPages` follows (50 pages of 50 = 2,500 items). */
+export const MAX_PAGES = 50;
+
+/** Every page of a paged list, in the server's order, following `Link` up to `maxPages` pages. */
+export async function fetchAllPages<T>(url: string, maxPages: number = MAX_PAGES): Promise<T[]> {
+  const items: T[] = [];
+  let next: string | null = url;
+  for (let n = 0; next !== null && n < maxPages; n += 1) {
+    const page: Page<T> = await getPage<T>(next);
+    items.push(...page.items);
+    next = page.next;
+  }
+  return items;
+}
+
 /** A multipart upload (the browser sets the multipart boundary itself). */
 export async function apiUpload<T>(url: string, form: FormData, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
   const res = await fetch(url, {
@@ -121,6 +165,8 @@ export async function apiUpload<T>(url: string, form: FormData, method: 'POST' |
 
 export const api = {
   get: <T>(url: string) => apiRequest<T>('GET', url),
+  page: getPage,
+  all: fetchAllPages,
   post: <T>(url: string, data?: unknown) => apiRequest<T>('POST', url, data),
   put: <T>(url: string, data?: unknown) => apiRequest<T>('PUT', url, data),
   patch: <T>(url: string, data?: unknown) => apiRequest<T>('PATCH', url, data),

@@ -3,7 +3,7 @@
  * profile): query keys, fetchers and the like / save / apply mutations with SPEC.md's
  * error texts and redirects.
  */
-import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   api,
   isApiError,
@@ -11,9 +11,11 @@ import {
   redirectToLogin,
   UNAUTHORIZED_REDIRECT_MS,
 } from './api-client';
+import { mapPages, nextPageParam, type PagedData } from './paging';
 import { INTERNSHIP_LIST_RETRIES, queryClient } from './query-client';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
+import type { Page } from './api-client';
 import type { Application, BookmarkResult, Internship, LikeResult, SavedInternship } from '@/types/internship';
 
 export const INTERNSHIPS_KEY = '/api/internships';
@@ -40,14 +42,20 @@ export function internshipsUrl(search: InternshipSearch = {}): string {
   return qs ? `${INTERNSHIPS_KEY}?${qs}` : INTERNSHIPS_KEY;
 }
 
-/** GET /api/internships (optionally searched through the server); retried 2 times. */
+/**
+ * GET /api/internships (optionally searched through the server), page by page: the first page is
+ * the best / newest; `fetchNextPage` follows the `Link` header. Retried 2 times. The feed and the
+ * unfiltered browse list share the cache entry `[INTERNSHIPS_KEY]`.
+ */
 export function useInternships(search: InternshipSearch = {}) {
   const q = search.q?.trim() ?? '';
   const location = search.location?.trim() ?? '';
   const searching = q !== '' || location !== '';
-  return useQuery<Internship[]>({
+  return useInfiniteQuery<Page<Internship>, Error, PagedData<Internship>, readonly unknown[], string>({
     queryKey: searching ? [INTERNSHIPS_KEY, { q, location }] : [INTERNSHIPS_KEY],
-    queryFn: async () => asList<Internship>(await api.get<unknown>(internshipsUrl({ q, location }))),
+    queryFn: ({ pageParam }) => api.page<Internship>(pageParam),
+    initialPageParam: internshipsUrl({ q, location }),
+    getNextPageParam: nextPageParam,
     retry: INTERNSHIP_LIST_RETRIES,
     // While a new search runs, keep showing the last answer (no flash of 'Loading').
     placeholderData: (previous) => previous,
@@ -66,8 +74,8 @@ export function useInternship(id: number | string | undefined) {
 
 /** Apply a change to one internship wherever it sits in the cache (lists and the single entry). */
 export function patchInternship(client: QueryClient, id: number, patch: (i: Internship) => Internship): void {
-  client.setQueriesData<Internship[]>({ queryKey: [INTERNSHIPS_KEY] }, (list) =>
-    Array.isArray(list) ? list.map((i) => (i.id === id ? patch(i) : i)) : list,
+  client.setQueriesData<PagedData<Internship>>({ queryKey: [INTERNSHIPS_KEY] }, (data) =>
+    mapPages(data, (i) => (i.id === id ? patch(i) : i)),
   );
   client.setQueriesData<Internship[]>({ queryKey: MATCHES_KEY }, (list) =>
     Array.isArray(list) ? list.map((i) => (i.id === id ? patch(i) : i)) : list,

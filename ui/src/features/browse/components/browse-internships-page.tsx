@@ -9,7 +9,9 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { MAX_PAGES } from '@/lib/api-client';
 import { matchesSearch, useInternships } from '@/lib/internships';
+import { flattenPages } from '@/lib/paging';
 import { shareLink } from '@/lib/share';
 import type { Internship } from '@/types/internship';
 import { ApplyButton } from './apply-button';
@@ -109,20 +111,31 @@ export function BrowseInternshipsPage() {
   const debouncedQ = useDebounced(q, SEARCH_DEBOUNCE_MS);
   const loc = location === ALL_LOCATIONS ? '' : location;
 
-  // The full list gives the location choices; the search goes through the server.
+  // The loaded postings give the location choices; the search goes through the server.
   const all = useInternships();
   const searched = useInternships({ q: debouncedQ, location: loc });
+  const allList = useMemo(() => flattenPages(all.data), [all.data]);
+  const searchedList = useMemo(() => flattenPages(searched.data), [searched.data]);
 
   const locations = useMemo(
-    () => [...new Set((all.data ?? []).map((i) => i.location))].sort((a, b) => a.localeCompare(b)),
-    [all.data],
+    () => [...new Set([...allList, ...searchedList].map((i) => i.location))].sort((a, b) => a.localeCompare(b)),
+    [allList, searchedList],
   );
   // The server searches; the same words also filter here, so the page works either way.
   const results = useMemo(
-    () => (searched.data ?? []).filter((i) => matchesSearch(i, debouncedQ, loc)),
-    [searched.data, debouncedQ, loc],
+    () => searchedList.filter((i) => matchesSearch(i, debouncedQ, loc)),
+    [searchedList, debouncedQ, loc],
   );
-  const details = detailsId === null ? null : (results.find((i) => i.id === detailsId) ?? all.data?.find((i) => i.id === detailsId) ?? null);
+  // More pages on the server: the count is a lower bound until the last page is in. Pages keep
+  // loading in the background (up to MAX_PAGES; then 'Load more') so the count ends up exact.
+  const more = searched.hasNextPage === true;
+  const pagesLoaded = searched.data?.pages.length ?? 0;
+  const { isFetching, isFetchNextPageError, isPlaceholderData, fetchNextPage } = searched;
+  const autoLoad = more && pagesLoaded < MAX_PAGES;
+  useEffect(() => {
+    if (autoLoad && !isFetching && !isFetchNextPageError && !isPlaceholderData) void fetchNextPage();
+  }, [autoLoad, pagesLoaded, isFetching, isFetchNextPageError, isPlaceholderData, fetchNextPage]);
+  const details = detailsId === null ? null : (results.find((i) => i.id === detailsId) ?? allList.find((i) => i.id === detailsId) ?? null);
   const filtered = q.trim() !== '' || loc !== '';
 
   const clear = () => {
@@ -207,7 +220,7 @@ export function BrowseInternshipsPage() {
           <div className="mt-4" aria-live="polite">
             {searched.isLoading ? (
               <p className="py-10 text-center text-slate-600">Loading internships...</p>
-            ) : searched.isError ? (
+            ) : searched.isError && !searched.isFetchNextPageError ? (
               <div role="alert" className="py-10 text-center">
                 <p className="font-semibold text-rose-700">Could not load internships</p>
                 <p className="text-sm text-slate-600">{searched.error.message}</p>
@@ -217,12 +230,13 @@ export function BrowseInternshipsPage() {
               </div>
             ) : (
               <p data-testid="result-count" className="text-sm font-semibold text-slate-700">
-                {results.length} internship{results.length === 1 ? '' : 's'} found
+                {results.length}
+                {more ? '+' : ''} internship{results.length === 1 && !more ? '' : 's'} found
               </p>
             )}
           </div>
 
-          {!searched.isLoading && !searched.isError && results.length === 0 ? (
+          {!searched.isLoading && !(searched.isError && !searched.isFetchNextPageError) && results.length === 0 && !more ? (
             <div className="mt-6 rounded-3xl border border-dashed border-slate-300 bg-white p-8 text-center">
               <Search aria-hidden className="mx-auto h-10 w-10 text-slate-300" />
               <h2 className="mt-2 text-lg font-bold text-slate-900">No internships found</h2>
@@ -241,6 +255,22 @@ export function BrowseInternshipsPage() {
               ))}
             </div>
           )}
+          {(more && !autoLoad) || isFetchNextPageError ? (
+            <div className="mt-6 flex flex-col items-center gap-2">
+              {isFetchNextPageError ? (
+                <p role="alert" className="text-sm text-rose-700">
+                  Could not load more internships: {searched.error?.message}
+                </p>
+              ) : null}
+              <Button
+                variant="outline"
+                onClick={() => void searched.fetchNextPage()}
+                disabled={searched.isFetchingNextPage || searched.isPlaceholderData}
+              >
+                {searched.isFetchingNextPage ? 'Loading...' : 'Load more internships'}
+              </Button>
+            </div>
+          ) : null}
         </PageContainer>
       </main>
       <InternshipDetailsDialog internship={details} onClose={() => setDetailsId(null)} />

@@ -8,10 +8,8 @@ export const EMPLOYER_APPLICATION_COUNT_KEY = ['/api/employers/applications/coun
 export function useEmployerApplications(enabled: boolean) {
   return useQuery<EmployerApplication[]>({
     queryKey: EMPLOYER_APPLICATIONS_KEY,
-    queryFn: async () => {
-      const data = await api.get<unknown>('/api/employers/applications');
-      return Array.isArray(data) ? (data as EmployerApplication[]) : [];
-    },
+    // Every page (newest first): the dashboard's counts and filters need all of them.
+    queryFn: () => api.all<EmployerApplication>('/api/employers/applications'),
     enabled,
     staleTime: 0,
   });

@@ -55,7 +55,8 @@ export function useExternalJobs(params: { beginner: boolean; company: string | n
       const search = new URLSearchParams({ beginner: String(beginner) });
       if (q) search.set('q', q);
       if (company) search.set('company', company);
-      return asList<ExternalJob>(await api.get<unknown>(`/api/external-jobs?${search.toString()}`));
+      // One company's list is small: follow every page.
+      return api.all<ExternalJob>(`/api/external-jobs?${search.toString()}`);
     },
     enabled: company !== null,
     refetchInterval: EXTERNAL_JOBS_REFETCH_MS,

@@ -7,14 +7,16 @@ import type { Comment } from '@/types/internship';
 
 export const commentsKey = (internshipId: number) => [`/api/internships/${internshipId}/comments`] as const;
 
-/** GET /api/internships/{id}/comments; a failure gives an empty list (SPEC.md section 8). */
+/**
+ * GET /api/internships/{id}/comments, every page (oldest first; comments are few, so the whole
+ * thread is loaded by following the Link header); a failure gives an empty list (SPEC.md section 8).
+ */
 export function useComments(internshipId: number, enabled: boolean) {
   return useQuery<Comment[]>({
     queryKey: commentsKey(internshipId),
     queryFn: async () => {
       try {
-        const list = await api.get<unknown>(`/api/internships/${internshipId}/comments`);
-        return Array.isArray(list) ? (list as Comment[]) : [];
+        return await api.all<Comment>(`/api/internships/${internshipId}/comments`);
       } catch {
         return [];
       }

@@ -1,9 +1,10 @@
 import { ChevronDown, ChevronUp, Inbox } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useApply, useInternships, useToggleBookmark, useToggleLike } from '@/lib/internships';
+import { flattenPages } from '@/lib/paging';
 import { shareLink } from '@/lib/share';
 import type { Internship } from '@/types/internship';
 import { CommentsDialog } from './comments-dialog';
@@ -13,6 +14,8 @@ import { FeedTopBar } from './feed-top-bar';
 /** Cards whose video element exists: the active one and its neighbours (the first 2 at the start). */
 const LOAD_BEHIND = 1;
 const LOAD_AHEAD = 1;
+/** The next page of postings is fetched when the active card is this close to the last loaded one. */
+const PREFETCH_WITHIN = 3;
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -37,7 +40,7 @@ function FeedMessage({ title, children }: { title: string; children: React.React
 /** `/job-feed`: full-screen vertical snap-scrolling internship cards. */
 export function JobFeedPage() {
   const internships = useInternships();
-  const list = internships.data ?? [];
+  const list = useMemo(() => flattenPages(internships.data), [internships.data]);
   const containerRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [pausedByUser, setPausedByUser] = useState(false);
@@ -66,6 +69,13 @@ export function JobFeedPage() {
     root.querySelectorAll('[data-testid="feed-card"]').forEach((card) => observer.observe(card));
     return () => observer.disconnect();
   }, [list.length]);
+
+  // Near the end of what is loaded: fetch the next page (the Link header's URL).
+  const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } = internships;
+  useEffect(() => {
+    if (list.length === 0 || !hasNextPage || isFetchingNextPage || isFetching) return;
+    if (active >= list.length - 1 - PREFETCH_WITHIN) void fetchNextPage();
+  }, [active, list.length, hasNextPage, isFetchingNextPage, isFetching, fetchNextPage]);
 
   // Where a keyboard or arrow move is heading, so quick presses during a smooth scroll add up.
   const targetRef = useRef<number | null>(null);
@@ -140,7 +150,7 @@ export function JobFeedPage() {
         <Spinner label="Loading internships" />
       </div>
     );
-  } else if (internships.isError) {
+  } else if (internships.isError && list.length === 0) {
     body = (
       <FeedMessage title="Could not load internships">
         <p className="text-sm text-white/80">{internships.error.message}</p>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { toast } from '@/stores/toast-store';
 import type { Message } from '@/types/internship';
@@ -18,13 +18,76 @@ function asList<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
+/**
+ * A thread as held in the cache: every message loaded so far, oldest first (by id), and the URL
+ * of the page of messages just before the oldest one held (null when the thread is complete).
+ */
+export interface ThreadData {
+  messages: Message[];
+  earlier: string | null;
+}
+
+/** Both lists by id, one copy each (the `fresh` copy wins: it carries the newer read state), oldest first. */
+function mergeMessages(held: Message[], fresh: Message[]): Message[] {
+  const byId = new Map<number, Message>();
+  for (const m of held) byId.set(m.id, m);
+  for (const m of fresh) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Fold the latest page into what is held. The page overlaps the held messages (its oldest is
+ * among them): merge and keep the held `earlier` link. Otherwise (first load, or more new
+ * messages than a page since the last poll) the page starts afresh with its own `Link`.
+ */
+export function mergeLatestPage(held: ThreadData | undefined, page: Page<Message>): ThreadData {
+  const oldest = page.items[0];
+  if (page.next === null || oldest === undefined) return { messages: mergeMessages([], page.items), earlier: null };
+  if (held && held.messages.some((m) => m.id === oldest.id)) {
+    return { messages: mergeMessages(held.messages, page.items), earlier: held.earlier };
+  }
+  return { messages: mergeMessages([], page.items), earlier: page.next };
+}
+
+/**
+ * GET /api/applications/{id}/messages: the latest page (the server's first page), polled every
+ * 2 s (10 s with the socket); each answer is merged by id into the messages already held, so
+ * earlier pages loaded with `useLoadEarlierMessages` stay.
+ */
 export function useThread(applicationId: number | undefined, socketConnected: boolean) {
-  return useQuery<Message[]>({
+  return useQuery<ThreadData>({
     queryKey: threadKey(applicationId ?? 0),
-    queryFn: async () => asList<Message>(await api.get<unknown>(`/api/applications/${applicationId}/messages`)),
+    queryFn: async () => {
+      const page = await api.page<Message>(`/api/applications/${applicationId}/messages`);
+      // Read the cache after the answer, so a page of earlier messages stored meanwhile is kept.
+      return mergeLatestPage(queryClient.getQueryData<ThreadData>(threadKey(applicationId ?? 0)), page);
+    },
     enabled: applicationId !== undefined,
     refetchInterval: socketConnected ? THREAD_POLL_CONNECTED_MS : THREAD_POLL_MS,
     staleTime: 0,
+  });
+}
+
+/** Follow the thread's `earlier` link (the Link header of the oldest page held) and prepend that page. */
+export function useLoadEarlierMessages(applicationId: number) {
+  return useMutation<{ url: string; page: Page<Message> } | null, Error, void>({
+    mutationFn: async () => {
+      const url = queryClient.getQueryData<ThreadData>(threadKey(applicationId))?.earlier;
+      if (!url) return null;
+      return { url, page: await api.page<Message>(url) };
+    },
+    onSuccess: (result) => {
+      if (!result) return;
+      queryClient.setQueryData<ThreadData>(threadKey(applicationId), (held) =>
+        // Only when the thread still continues from that link (a poll may have started afresh).
+        held && held.earlier === result.url
+          ? { messages: mergeMessages(result.page.items, held.messages), earlier: result.page.next }
+          : held,
+      );
+    },
+    onError: () => {
+      toast({ title: 'Error', description: 'Could not load earlier messages. Please try again.', variant: 'destructive' });
+    },
   });
 }
 
@@ -43,8 +106,8 @@ export function useSendMessage(applicationId: number, receiverId: number, userId
   return useMutation<Message, Error, string>({
     mutationFn: (content) => api.post<Message>(`/api/applications/${applicationId}/messages`, { content, receiverId }),
     onSuccess: (message) => {
-      queryClient.setQueryData<Message[]>(threadKey(applicationId), (list) =>
-        list?.some((m) => m.id === message.id) ? list : [...(list ?? []), message],
+      queryClient.setQueryData<ThreadData>(threadKey(applicationId), (held) =>
+        held ? { ...held, messages: mergeMessages(held.messages, [message]) } : { messages: [message], earlier: null },
       );
       void queryClient.invalidateQueries({ queryKey: threadKey(applicationId) });
       if (userId !== undefined) void queryClient.invalidateQueries({ queryKey: receivedKey(userId) });

@@ -1,5 +1,5 @@
 import { Check, CheckCheck, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
 import { messageTime } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/stores/session-store';
-import { MESSAGE_MAX, receivedKey, useSendMessage, useThread } from '../api/messages';
+import { MESSAGE_MAX, receivedKey, useLoadEarlierMessages, useSendMessage, useThread } from '../api/messages';
 import { useMessagesSocket } from '../lib/socket';
 
 /** Who a conversation is with: the application and the other party. */
@@ -26,8 +26,13 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
   const [text, setText] = useState('');
   const inputId = useId();
   const counterId = useId();
+  const loadEarlier = useLoadEarlierMessages(target.applicationId);
   const endRef = useRef<HTMLLIElement>(null);
-  const messages = thread.data ?? [];
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Distance from the bottom before earlier messages are prepended, to keep the view in place.
+  const keepFromBottom = useRef<number | null>(null);
+  const messages = thread.data?.messages ?? [];
+  const earlier = thread.data?.earlier ?? null;
   const trimmed = text.trim();
   const tooLong = text.length > MESSAGE_MAX;
 
@@ -40,6 +45,20 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
   }, [lastId]);
+
+  const firstId = messages[0]?.id;
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (!box || keepFromBottom.current === null) return;
+    box.scrollTop = box.scrollHeight - keepFromBottom.current;
+    keepFromBottom.current = null;
+  }, [firstId]);
+
+  const showEarlier = () => {
+    const box = scrollRef.current;
+    keepFromBottom.current = box ? box.scrollHeight - box.scrollTop : null;
+    loadEarlier.mutate();
+  };
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -56,7 +75,14 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="min-h-48 flex-1 overflow-y-auto px-5 py-4" data-testid="message-thread">
+      <div ref={scrollRef} className="min-h-48 flex-1 overflow-y-auto px-5 py-4" data-testid="message-thread">
+        {earlier && !thread.isLoading ? (
+          <div className="mb-3 flex justify-center">
+            <Button variant="outline" size="sm" onClick={showEarlier} disabled={loadEarlier.isPending}>
+              {loadEarlier.isPending ? 'Loading...' : 'Load earlier messages'}
+            </Button>
+          </div>
+        ) : null}
         {thread.isLoading ? (
           <div className="flex justify-center py-8 text-brand-600">
             <Spinner label="Loading messages" />
