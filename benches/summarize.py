@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Medians over the runs of benches/run.sh: prints the Markdown table and the target checks.
+
+    python3 benches/summarize.py target/bench/results/<time>
+"""
+import pathlib
+import re
+import statistics
+import sys
+
+out = pathlib.Path(sys.argv[1])
+runs = sorted(p for p in out.glob("run-*") if (p / "metrics.txt").exists())
+if not runs:
+    sys.exit(f"no runs under {out}")
+
+
+def kv(path):
+    d = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if "=" in line:
+                k, v = line.split("=", 1)
+                d[k.strip()] = v.strip()
+    return d
+
+
+def ms(text):
+    m = re.match(r"([\d.]+)(us|ms|s)", text)
+    if not m:
+        return float("nan")
+    v = float(m.group(1))
+    return {"us": v / 1000, "ms": v, "s": v * 1000}[m.group(2)]
+
+
+def size_bytes(text):
+    m = re.match(r"([\d.]+)([KMGT]?B)", text)
+    if not m:
+        return float("nan")
+    return float(m.group(1)) * {"B": 1, "KB": 2**10, "MB": 2**20, "GB": 2**30, "TB": 2**40}[m.group(2)]
+
+
+def wrk(path):
+    t = path.read_text() if path.exists() else ""
+    r = {}
+    m = re.search(r"Requests/sec:\s+([\d.]+)", t)
+    r["rps"] = float(m.group(1)) if m else float("nan")
+    for p in ("50", "99"):
+        m = re.search(rf"^\s+{p}%\s+(\S+)", t, re.M)
+        r["p" + p] = ms(m.group(1)) if m else float("nan")
+    m = re.search(r"Transfer/sec:\s+(\S+)", t)
+    r["bps"] = size_bytes(m.group(1)) if m else float("nan")
+    m = re.search(r"(\d+) requests in", t)
+    r["requests"] = int(m.group(1)) if m else 0
+    m = re.search(r"Non-2xx or 3xx responses: (\d+)", t)
+    r["non2xx"] = int(m.group(1)) if m else 0
+    m = re.search(r"Socket errors: (.*)", t)
+    r["errors"] = m.group(1) if m else ""
+    return r
+
+
+def med(values):
+    values = [v for v in values if v == v]
+    return statistics.median(values) if values else float("nan")
+
+
+metrics = [kv(r / "metrics.txt") for r in runs]
+machine = kv(out / "machine.txt")
+
+
+def m(key):
+    return med([float(x[key]) for x in metrics if key in x and x[key] not in ("", "nan")])
+
+
+names = ["nginx-feed", "nginx-video", "feed-visitor", "feed-student", "search-one", "search-two",
+         "search-prefix", "search-typo", "video", "likes", "signins"]
+W = {}
+for n in names:
+    rs = [wrk(r / f"wrk-{n}.txt") for r in runs]
+    W[n] = {k: med([x[k] for x in rs]) for k in ("rps", "p50", "p99", "bps")}
+    W[n]["non2xx"] = sum(x["non2xx"] for x in rs)
+    W[n]["requests"] = sum(x["requests"] for x in rs)
+    W[n]["errors"] = "; ".join(sorted({x["errors"] for x in rs if x["errors"]}))
+
+SLICE = 1048576
+ng_feed, ng_video = W["nginx-feed"]["rps"], W["nginx-video"]["rps"]
+
+
+def gbs(n):
+    return W[n]["rps"] * SLICE / 1e9
+
+
+rows = [
+    ("nginx: the feed page's bytes (static file)", "nginx-feed", None, ""),
+    ("nginx: video, 1 MiB Range slices", "nginx-video", None, f"{gbs('nginx-video'):.2f} GB/s"),
+    ("feed page, visitor (`GET /api/internships`)", "feed-visitor", ng_feed, ""),
+    ("feed page, signed-in student", "feed-student", ng_feed, ""),
+    ("search, one word (`q=software`)", "search-one", ng_feed, ""),
+    ("search, two words (`q=robotics+intern`)", "search-two", ng_feed, ""),
+    ("search, prefix (`q=soft`)", "search-prefix", ng_feed, ""),
+    ("search, typo (`q=sofware`)", "search-typo", ng_feed, ""),
+    ("video, 1 MiB Range slices", "video", ng_video, f"{gbs('video'):.2f} GB/s"),
+    ("like toggles, 64 students at once", "likes", None, "durable writes/s = req/s"),
+    ("student sign-ins, 64 at once (argon2id)", "signins", None,
+     f"RSS max {m('rss_max_signins_kb') / 1024:.0f} MB during the run"),
+]
+print(f"Medians of {len(runs)} run(s); {machine.get('date', '')}; commit {machine.get('commit', '')}; "
+      f"{machine.get('cpus', '?')} × {machine.get('cpu', '?')}, {machine.get('mem_gib', '?')} GiB; "
+      f"nginx {machine.get('nginx', '')}, wrk {machine.get('wrk', '')}.\n")
+print("| Scenario (wrk -t2 -c64 -d10s) | req/s | p50 | p99 | vs nginx | |")
+print("|---|---:|---:|---:|---:|---|")
+for label, n, ref, note in rows:
+    w = W[n]
+    ratio = f"{100 * w['rps'] / ref:.0f} %" if ref else "—"
+    extra = [note] if note else []
+    if w["non2xx"]:
+        extra.append(f"{w['non2xx']} non-2xx of {w['requests']}")
+    if w["errors"]:
+        extra.append(f"socket errors: {w['errors']}")
+    print(f"| {label} | {w['rps']:,.0f} | {w['p50']:.2f} ms | {w['p99']:.2f} ms | {ratio} | {'; '.join(extra)} |")
+
+print()
+print("| Other figure | Median |")
+print("|---|---:|")
+others = [
+    ("seeding 100,000 postings (as printed / wall)", f"{m('seed_reported_s'):.1f} s / {m('seed_wall_s'):.1f} s"),
+    ("data directory after seeding", f"{m('data_dir_mb'):.0f} MB"),
+    ("start-up to `listening on`", f"{m('startup_listen_ms'):.0f} ms"),
+    ("start-up to the first 200 from /api/health", f"{m('startup_health_ms'):.0f} ms"),
+    ("RSS after start-up", f"{m('rss_start_kb') / 1024:.0f} MB"),
+    ("RSS after the wrk load (before /ws)", f"{m('rss_after_load_kb') / 1024:.0f} MB"),
+    ("RSS at the end (after /ws)", f"{m('rss_end_kb') / 1024:.0f} MB"),
+    ("release binary (stripped)", f"{float(machine.get('binary_bytes', 'nan')) / 1e6:.1f} MB "
+                                  f"({float(machine.get('binary_stripped_bytes', 'nan')) / 1e6:.1f} MB)"),
+    ("first screen JS, gzip -9", f"{m('first_screen_js_gzip_bytes') / 1000:.1f} KB"),
+    ("feed page size (visitor, 50 postings)", f"{m('feed_page_bytes') / 1000:.1f} KB"),
+    ("/ws: 1,000 students signed in", f"{m('ws_signin_per_s'):.0f} sign-ins/s"),
+    ("/ws: server RSS before / after 1,000 idle sockets",
+     f"{m('ws_rss_before_kb') / 1024:.0f} / {m('ws_rss_after_kb') / 1024:.0f} MB"),
+    ("/ws: per idle socket", f"{m('ws_kb_per_socket'):.1f} KB"),
+    ("/ws: POST message → receiver's `new_message`, p50 / p99 / max",
+     f"{m('ws_p50_ms'):.2f} / {m('ws_p99_ms'):.2f} / {m('ws_max_ms'):.2f} ms"),
+    ("/ws: the POST alone, p50 / p99", f"{m('ws_post_p50_ms'):.2f} / {m('ws_post_p99_ms'):.2f} ms"),
+    ("/ws: messages/s (8 senders, 2,000 messages)", f"{m('ws_msgs_per_s'):.0f}"),
+    ("/ws: frames missing", f"{m('ws_missing'):.0f}"),
+]
+for k, v in others:
+    print(f"| {k} | {v} |")
+
+
+def check(name, ok, text):
+    print(f"| {name} | {'met' if ok else '**missed**'} | {text} |")
+
+
+print()
+print("| Target (issue) | | Measured |")
+print("|---|---|---|")
+sp99 = {n: W[n]["p99"] for n in ("search-one", "search-two", "search-prefix", "search-typo")}
+worst = max(sp99.values())
+check("search p99 < 10 ms at 100,000 postings", worst < 10,
+      ", ".join(f"{n.split('-')[1]} {v:.1f} ms" for n, v in sp99.items())
+      + ("" if worst < 10 else f" (worst {worst / 10:.1f}× the target)"))
+st = m("startup_health_ms")
+check("start-up < 1 s", st < 1000, f"{st:.0f} ms to the first 200" + ("" if st < 1000 else f" ({st / 1000:.1f}× the target)"))
+rss = max(m("rss_start_kb"), m("rss_after_load_kb")) / 1024
+check("RSS < 150 MB with that data", rss < 150,
+      f"{m('rss_start_kb') / 1024:.0f} MB after start, {m('rss_after_load_kb') / 1024:.0f} MB after the load")
+r = W["feed-visitor"]["rps"] / ng_feed
+check("feed page, visitor ≥ 70 % of nginx", r >= 0.7, f"{100 * r:.0f} %")
+r = W["feed-student"]["rps"] / ng_feed
+check("feed page, signed-in student ≥ 50 % of nginx", r >= 0.5, f"{100 * r:.0f} %")
+r = W["video"]["rps"] / ng_video
+check("video Range ≥ 80 % of nginx", r >= 0.8, f"{100 * r:.0f} % ({gbs('video'):.2f} vs {gbs('nginx-video'):.2f} GB/s)")
+lk = W["likes"]["rps"]
+check("like toggles ≥ 3,000 durable writes/s (64 students)", lk >= 3000 and W["likes"]["non2xx"] == 0,
+      f"{lk:,.0f}/s" + ("" if lk >= 3000 else f" ({100 * lk / 3000:.0f} % of the target)"))
+mx = m("rss_max_signins_kb") / 1024
+check("sign-ins bounded (~300 MB max RSS)", mx <= 300, f"max {mx:.0f} MB at {W['signins']['rps']:.0f} sign-ins/s")
+js = m("first_screen_js_gzip_bytes") / 1000
+check("first screen JS < 300 KB gzip", js < 300, f"{js:.1f} KB")
+p = m("ws_p99_ms")
+check("/ws p99 < 50 ms", p < 50, f"{p:.2f} ms")
+k = m("ws_kb_per_socket")
+check("/ws < 50 KB per idle socket", k < 50, f"{k:.1f} KB")
