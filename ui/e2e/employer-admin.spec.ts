@@ -465,7 +465,7 @@ test.describe('external jobs', () => {
     await expect(page.getByRole('button', { name: 'Student-Friendly Jobs' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('count-badge')).toHaveText(/^\d+ beginner-friendly positions available$/);
     await expect(page.getByRole('button', { name: 'Refresh Jobs' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'All Jobs' }).click();
+    await page.getByRole('button', { name: 'All Jobs', exact: true }).click();
     await expect(page.getByTestId('count-badge')).toHaveText(/^\d+ total positions available$/);
     const first = page.getByTestId('company-card').first();
     await expect(first).toBeVisible();
