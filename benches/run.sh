@@ -82,7 +82,8 @@ BIN=$OUT/internreel
     echo "cpus=$(nproc)"
     echo "mem_gib=$(awk '/MemTotal/ {printf "%.0f", $2/1048576}' /proc/meminfo)"
     echo "binary_bytes=$(stat -c %s "$BIN")"
-    echo "binary_stripped_bytes=$(strip -o /dev/stdout "$BIN" 2>/dev/null | wc -c)"
+    strip -o "$OUT/internreel.stripped" "$BIN" && echo "binary_stripped_bytes=$(stat -c %s "$OUT/internreel.stripped")"
+    rm -f "$OUT/internreel.stripped"
     echo "nginx=$(nginx -v 2>&1 | sed 's/.*nginx\///')"
     echo "wrk=$(wrk -v 2>&1 | head -1 | awk '{print $2}')"
 } >"$OUT/machine.txt"
@@ -198,6 +199,7 @@ one_run() {
         local name=$1
         shift
         log "run $i: wrk $name"
+        echo "$name $(cut -d' ' -f1-3 /proc/loadavg)" >>"$R/loadavg.txt"
         "${WRK[@]}" "$@" >"$R/wrk-$name.txt" 2>&1 || true
     }
     wrk_run nginx-feed "http://127.0.0.1:$NGPORT/api/internships"
@@ -216,7 +218,8 @@ one_run() {
     local RPID=$!
     PIDS+=("$RPID")
     echo "rss_before_signins_kb=$(rss_kb "$SPID")" >>"$M"
-    wrk_run signins --timeout 10s -s "$BENCHES/signin.lua" "$BASE" -- 20000
+    # Only existing students: 100 failures from one IP would lock 127.0.0.1 out for 15 minutes.
+    wrk_run signins --timeout 10s -s "$BENCHES/signin.lua" "$BASE" -- $((N / 5))
     kill "$RPID" 2>/dev/null || true
     echo "rss_max_signins_kb=$(sort -n "$R/rss-signins.txt" | tail -1)" >>"$M"
     sleep 1
