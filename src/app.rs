@@ -77,6 +77,7 @@ impl App {
         })?;
         let control = control::bind(&services.paths.socket())
             .context("while creating the control socket in the data directory")?;
+        let batch = crate::store::batch::Batcher::start(services.store.clone());
         let state = AppState(Arc::new(Inner {
             services,
             secure_cookies: config.secure_cookies,
@@ -86,6 +87,8 @@ impl App {
             hashing: tokio::sync::Semaphore::new(2),
             hub: ws::Hub::default(),
             boards: config.boards.clone(),
+            batch,
+            feed: crate::feed::FeedCache::default(),
         }));
 
         Ok(App {
@@ -139,6 +142,7 @@ impl App {
         .with_graceful_shutdown(shutdown)
         .await;
         // Stop the background tasks and wait for them to drop their handles on the store.
+        self.state.batch.shutdown();
         control.abort();
         let _ = control.await;
         if let Some(jobs) = jobs {

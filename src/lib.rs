@@ -13,6 +13,7 @@ pub mod clock;
 pub mod commands;
 pub mod control;
 pub mod error;
+pub mod feed;
 pub mod fixtures;
 pub mod http;
 pub mod jobs;

@@ -107,6 +107,9 @@ pub struct Inner {
     pub hashing: Semaphore,
     pub hub: Hub,
     pub boards: crate::jobs::Boards,
+    /// Group commit for the hot small writes (likes, bookmarks).
+    pub batch: crate::store::batch::Batcher,
+    pub feed: crate::feed::FeedCache,
 }
 
 #[derive(Clone)]

@@ -27,6 +27,7 @@ pub fn is_email(s: &str) -> bool {
         && !domain.starts_with('.')
         && !domain.ends_with('.')
         && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+        && !has_hidden_chars(s, true)
         && chars(s) <= 254
 }
 
@@ -42,6 +43,7 @@ pub fn is_url(s: &str) -> bool {
             !host.is_empty()
                 && host.contains('.')
                 && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+                && !has_hidden_chars(s, true)
                 && chars(s) <= 500
         }
         None => false,

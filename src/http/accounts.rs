@@ -120,8 +120,9 @@ fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
             ),
         }
     }
-    let gpa = clean(p.gpa.as_deref().unwrap_or(""));
-    c.max_len("gpa", &gpa, 10);
+    let raw_gpa = p.gpa.as_deref().unwrap_or("");
+    c.max_len("gpa", raw_gpa.trim(), 10);
+    let gpa = clean(raw_gpa);
     u.first_name = clean(&p.first_name);
     u.last_name = clean(&p.last_name);
     u.email = p.email.trim().to_string();
@@ -234,10 +235,11 @@ fn check_employer(c: &mut Checks, p: &EmployerFields, u: &mut User, with_phone: 
         website.is_empty() || is_url(&website),
         "Valid website URL required",
     );
-    let phone = clean(p.phone.as_deref().unwrap_or(""));
+    let raw_phone = p.phone.as_deref().unwrap_or("");
+    let phone = clean(raw_phone);
     if with_phone {
         c.min_len("phone", &phone, 10, "Valid phone number required")
-            .max_len("phone", &phone, 40);
+            .max_len("phone", raw_phone.trim(), 40);
     }
     c.required("address", &p.address, "Company address is required")
         .max_len("address", &p.address, SHORT_MAX)

@@ -286,24 +286,32 @@ async fn list_internships(
             }
         };
         let today = clock::today();
-        let mut scored: Vec<(u8, Internship)> = internships::list_live(&r)?
-            .into_iter()
-            .filter(|i| location_matches(i, &location))
-            .map(|i| (matching::score(student, &i, today).score, i))
-            .collect();
+        let key = crate::feed::Key {
+            generation: crate::store::meta::get_i64(&r, search::SEARCH_GEN)?.unwrap_or(0),
+            day: today,
+            interests: student.interests.clone(),
+            grade: student.grade.clone(),
+            location: location.clone(),
+        };
+        let ranking = state.feed.ranked(key, || -> AppResult<Vec<(u8, u64)>> {
+            Ok(internships::list_live(&r)?
+                .iter()
+                .filter(|i| location_matches(i, &location))
+                .map(|i| (matching::score(student, i, today).score, i.id))
+                .collect())
+        })?;
         // Best match first, newest first on ties; the cursor is the last (score, id) shown.
-        scored.sort_by(|a, b| (b.0, b.1.id).cmp(&(a.0, a.1.id)));
-        let mut page: Vec<(u8, Internship)> = scored
-            .into_iter()
-            .filter(|(s, i)| after.is_none_or(|a| (*s, i.id) < a))
-            .take(limit + 1)
-            .collect();
-        let more = page.len() > limit;
-        page.truncate(limit);
-        let next = more
-            .then(|| page.last().map(|(s, i)| format!("s{s}_{}", i.id)))
+        let rest = crate::feed::after(&ranking, after);
+        let mut page = Vec::with_capacity(limit);
+        for (_, id) in rest.iter().take(limit) {
+            if let Some(i) = r.get::<Internship>(*id)?.filter(|i| !i.archived) {
+                page.push(i);
+            }
+        }
+        let next = (rest.len() > limit)
+            .then(|| rest.get(limit - 1).map(|(s, id)| format!("s{s}_{id}")))
             .flatten();
-        (page.into_iter().map(|(_, i)| i).collect(), next)
+        (page, next)
     } else {
         let before = paging::id_cursor(cursor)?;
         let (page, more) = r.page::<Internship>(before, limit, |i| {
@@ -480,8 +488,12 @@ impl PostingInput {
                 &self.application_deadline,
                 "Application deadline is required",
             );
+        c.max_len(
+            "salary",
+            self.salary.as_deref().unwrap_or("").trim(),
+            SHORT_MAX,
+        );
         let salary = clean(self.salary.as_deref().unwrap_or(""));
-        c.max_len("salary", &salary, SHORT_MAX);
         let deadline = clock::parse_date(&self.application_deadline);
         if !c.has("applicationDeadline") && deadline.is_none() {
             c.fail(

@@ -41,11 +41,16 @@ fn live(r: &impl Reader, id: u64) -> AppResult<Internship> {
         .ok_or_not_found(NOT_FOUND)
 }
 
-fn toggle(state: &AppState, mark: Mark, id: u64, user: &User) -> AppResult<(bool, u64)> {
-    state.store().write(|w| {
-        live(w, id)?;
-        Ok(social::toggle(w, mark, id, user.id, now_ms())?)
-    })
+/// Toggles in a group commit: answered after the batch holding it is durable.
+async fn toggle(state: &AppState, mark: Mark, id: u64, user: &User) -> AppResult<(bool, u64)> {
+    let user_id = user.id;
+    state
+        .batch
+        .run(move |w| {
+            live(w, id)?;
+            Ok(social::toggle(w, mark, id, user_id, now_ms())?)
+        })
+        .await
 }
 
 #[derive(Serialize)]
@@ -60,7 +65,7 @@ async fn toggle_like(
     AnyUser(me): AnyUser,
     Path(id): Path<u64>,
 ) -> AppResult<Json<Liked>> {
-    let (liked, like_count) = toggle(&state, Mark::Like, id, &me)?;
+    let (liked, like_count) = toggle(&state, Mark::Like, id, &me).await?;
     Ok(Json(Liked { liked, like_count }))
 }
 
@@ -76,7 +81,7 @@ async fn toggle_bookmark(
     AnyUser(me): AnyUser,
     Path(id): Path<u64>,
 ) -> AppResult<Json<Bookmarked>> {
-    let (bookmarked, bookmark_count) = toggle(&state, Mark::Bookmark, id, &me)?;
+    let (bookmarked, bookmark_count) = toggle(&state, Mark::Bookmark, id, &me).await?;
     Ok(Json(Bookmarked {
         bookmarked,
         bookmark_count,

@@ -120,6 +120,18 @@ const MAX_TEXT_FIELD: usize = 64 * 1024;
 const MAX_FIELDS: usize = 64;
 
 pub async fn read_form(mut mp: Multipart, tmp_dir: &Path, accept: &Accept) -> AppResult<Form> {
+    let result = read_fields(&mut mp, tmp_dir, accept).await;
+    if result.is_err() {
+        // Read what the client is still sending, so it gets our answer instead of a closed
+        // connection (the route's body limit bounds this).
+        while let Ok(Some(mut field)) = mp.next_field().await {
+            while let Ok(Some(_)) = field.chunk().await {}
+        }
+    }
+    result
+}
+
+async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accept: &Accept) -> AppResult<Form> {
     let mut form = Form {
         texts: HashMap::new(),
         file: None,

@@ -2,6 +2,7 @@
 //! goes through the functions of the entity files below.
 
 pub mod backup;
+pub mod batch;
 mod codec;
 pub mod tables;
 
@@ -50,6 +51,8 @@ pub enum StoreError {
     },
     #[error(transparent)]
     Redb(#[from] redb::Error),
+    #[error("a batched write failed: {0}")]
+    Batch(String),
 }
 
 macro_rules! from_redb {
@@ -123,6 +126,20 @@ impl Store {
 
     pub fn read(&self) -> StoreResult<Rtx> {
         Ok(Rtx(self.db.begin_read()?))
+    }
+
+    /// Runs `f` in one write transaction and commits whatever it wrote; for group commit, where
+    /// each job's own outcome travels inside `T`. None when no transaction could be begun.
+    pub fn write_then<T>(&self, f: impl FnOnce(&Wtx) -> T) -> (Option<T>, StoreResult<()>) {
+        let mut txn = match self.db.begin_write() {
+            Ok(t) => t,
+            Err(e) => return (None, Err(e.into())),
+        };
+        txn.set_quick_repair(true);
+        let w = Wtx(txn);
+        let out = f(&w);
+        let committed = w.0.commit().map_err(StoreError::from);
+        (Some(out), committed)
     }
 
     /// Runs `f` in one write transaction; it commits only when `f` succeeds.

@@ -719,6 +719,11 @@ async fn employer_b_is_refused_employer_a_s_postings_and_applicants() {
     check_column(EB).await;
 }
 
+#[tokio::test]
+async fn the_admin_reaches_admin_routes_and_is_refused_user_routes_with_403() {
+    check_column(ADM).await;
+}
+
 /// Every `.route("…", get(..).post(..))` (and `nest_service`) in the router's source.
 fn router_routes() -> Vec<(String, String)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");

@@ -324,7 +324,6 @@ async fn assault(app: &TestApp, ep: Endpoint<'_>) {
 struct Fixture {
     app: TestApp,
     student: Client,
-    #[allow(dead_code)]
     me_id: u64,
     employer: Client,
     employer_id: u64,
@@ -354,6 +353,175 @@ async fn fixture() -> Fixture {
         aid: applied["id"].as_u64().unwrap(),
         app,
     }
+}
+
+#[tokio::test]
+async fn a_student_sign_up_refuses_hostile_json_cleanly_and_stores_nothing() {
+    let f = fixture().await;
+    assault(
+        &f.app,
+        Endpoint {
+            method: "POST",
+            path: "/api/users".into(),
+            client: None,
+            valid: Box::new(|n| {
+                let mut b = student_body(&format!("s{n}@hostile.example"));
+                let o = b.as_object_mut().unwrap();
+                o.remove("userType");
+                o.remove("company");
+                o.remove("position");
+                b
+            }),
+            required: &[
+                "firstName",
+                "lastName",
+                "email",
+                "password",
+                "grade",
+                "school",
+            ],
+            short: &["firstName", "lastName", "school"],
+            extras: true,
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn an_employer_sign_up_refuses_hostile_json_cleanly_and_stores_nothing() {
+    let f = fixture().await;
+    assault(
+        &f.app,
+        Endpoint {
+            method: "POST",
+            path: "/api/employers".into(),
+            client: None,
+            valid: Box::new(|n| employer_body(&format!("e{n}@hostile.example"))),
+            required: &[
+                "firstName",
+                "lastName",
+                "email",
+                "password",
+                "position",
+                "company",
+                "companySize",
+                "industry",
+                "address",
+                "companyDescription",
+            ],
+            short: &["firstName", "lastName", "position", "company"],
+            extras: true,
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_student_profile_edit_refuses_hostile_json_cleanly_and_changes_nothing() {
+    let f = fixture().await;
+    assault(
+        &f.app,
+        Endpoint {
+            method: "PUT",
+            path: format!("/api/users/{}", f.me_id),
+            client: Some(&f.student),
+            valid: Box::new(|_| {
+                json!({"firstName": "Sam", "lastName": "Lee", "email": "me@student.example",
+                       "grade": "senior", "school": "Lincoln High", "interests": ["design"],
+                       "gpa": "3.9"})
+            }),
+            required: &["firstName", "lastName", "email", "grade", "school"],
+            short: &["firstName", "lastName", "school"],
+            extras: true,
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn an_employer_profile_edit_refuses_hostile_json_cleanly_and_changes_nothing() {
+    let f = fixture().await;
+    assault(
+        &f.app,
+        Endpoint {
+            method: "PUT",
+            path: "/api/employers/profile".into(),
+            client: Some(&f.employer),
+            valid: Box::new(|_| {
+                let mut b = employer_body("boss@acme.example");
+                b.as_object_mut().unwrap().remove("password");
+                b["phone"] = json!("512-555-0100");
+                b
+            }),
+            required: &["firstName", "lastName", "email", "company", "address"],
+            short: &["firstName", "lastName", "position", "company"],
+            extras: true,
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn posting_an_internship_refuses_hostile_json_cleanly_and_stores_nothing() {
+    let f = fixture().await;
+    let posting_body = |n: usize| {
+        json!({
+            "title": format!("Robot helper {n}"), "description": "Help our team build robots.",
+            "location": "Austin, TX", "duration": "8 weeks",
+            "requirements": "Curiosity and reliability", "salary": "$16/hour",
+            "applicationDeadline": "2099-01-01", "aiVideoRequested": true,
+            "tags": ["technology"], "skills": ["Python"], "benefits": ["Mentoring"],
+            "workStyle": "Hybrid", "hoursPerWeek": 10
+        })
+    };
+    assault(
+        &f.app,
+        Endpoint {
+            method: "POST",
+            path: "/api/internships".into(),
+            client: Some(&f.employer),
+            valid: Box::new(posting_body),
+            required: &[
+                "title",
+                "description",
+                "location",
+                "duration",
+                "applicationDeadline",
+            ],
+            short: &["title", "location", "duration"],
+            extras: true,
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn editing_an_internship_refuses_hostile_json_cleanly_and_changes_nothing() {
+    let f = fixture().await;
+    let pid = f.pid;
+    let posting_body = |n: usize| {
+        json!({
+            "title": format!("Robot helper {n}"), "description": "Help our team build robots.",
+            "location": "Austin, TX", "duration": "8 weeks",
+            "requirements": "Curiosity and reliability", "salary": "$16/hour",
+            "applicationDeadline": "2099-01-01", "aiVideoRequested": true,
+            "tags": ["technology"], "skills": ["Python"], "benefits": ["Mentoring"],
+            "workStyle": "Hybrid", "hoursPerWeek": 10
+        })
+    };
+    assault(
+        &f.app,
+        Endpoint {
+            method: "PUT",
+            path: format!("/api/employers/internships/{pid}"),
+            client: Some(&f.employer),
+            valid: Box::new(posting_body),
+            required: &["title", "description", "location", "duration"],
+            short: &["title", "location", "duration"],
+            extras: true,
+        },
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -429,6 +597,27 @@ async fn commenting_refuses_hostile_json_cleanly_and_stores_nothing() {
             valid: Box::new(|n| json!({"content": format!("Looks fun {n}")})),
             required: &["content"],
             short: &[],
+            extras: true,
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_contact_form_refuses_hostile_json_cleanly_and_stores_nothing() {
+    let f = fixture().await;
+    assault(
+        &f.app,
+        Endpoint {
+            method: "POST",
+            path: "/api/contact".into(),
+            client: None,
+            valid: Box::new(|n| {
+                json!({"name": "Pat", "email": "pat@example.com", "subject": format!("Hello {n}"),
+                       "message": "A question about the programme."})
+            }),
+            required: &["name", "email", "subject", "message"],
+            short: &["name", "subject"],
             extras: true,
         },
     )
@@ -540,4 +729,264 @@ async fn text_that_is_stored_is_stored_exactly_as_given() {
         .await
         .unwrap();
     assert_eq!(read["description"], long);
+}
+
+// ---- Multipart ----
+
+const BOUNDARY: &str = "hostileBoundary7MA4YWxkTrZu0gW";
+
+fn part(name: &str, filename: Option<&str>, bytes: &[u8]) -> Vec<u8> {
+    let mut out =
+        format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"").into_bytes();
+    if let Some(f) = filename {
+        out.extend_from_slice(
+            format!("; filename=\"{f}\"\r\nContent-Type: application/octet-stream").as_bytes(),
+        );
+    }
+    out.extend_from_slice(b"\r\n\r\n");
+    out.extend_from_slice(bytes);
+    out.extend_from_slice(b"\r\n");
+    out
+}
+
+fn close(mut body: Vec<u8>) -> Vec<u8> {
+    body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+fn posting_fields() -> Vec<u8> {
+    let mut b = Vec::new();
+    for (k, v) in [
+        ("title", "Hostile upload"),
+        ("description", "Help our team build things."),
+        ("location", "Austin, TX"),
+        ("duration", "8 weeks"),
+        ("requirements", "Curiosity"),
+        ("applicationDeadline", "2099-01-01"),
+    ] {
+        b.extend(part(k, None, v.as_bytes()));
+    }
+    b
+}
+
+/// The malformed multipart bodies for a file field (`fields` are the form's text fields).
+fn multipart_battery(
+    field: &str,
+    fields: &[u8],
+    good: &[u8],
+    file_required: bool,
+) -> Vec<(String, String, Vec<u8>)> {
+    let ct = format!("multipart/form-data; boundary={BOUNDARY}");
+    let with = |parts: Vec<Vec<u8>>| {
+        let mut b = fields.to_vec();
+        for p in parts {
+            b.extend(p);
+        }
+        close(b)
+    };
+    let full = with(vec![part(field, Some("clip.mp4"), good)]);
+    let mut out = vec![
+        (
+            "a body truncated in the file".to_string(),
+            ct.clone(),
+            full[..fields.len() + 200.min(good.len())].to_vec(),
+        ),
+        (
+            "a body without its closing boundary".into(),
+            ct.clone(),
+            full[..full.len() - BOUNDARY.len() - 6].to_vec(),
+        ),
+        (
+            "no boundary in the content type".into(),
+            "multipart/form-data".into(),
+            full.clone(),
+        ),
+        (
+            "a boundary the body does not use".into(),
+            "multipart/form-data; boundary=somethingElse".into(),
+            full.clone(),
+        ),
+        ("an empty body".into(), ct.clone(), Vec::new()),
+        (
+            "garbage instead of parts".into(),
+            ct.clone(),
+            b"this is not multipart at all".to_vec(),
+        ),
+        (
+            "the file under a wrong name".into(),
+            ct.clone(),
+            with(vec![part("attachment", Some("clip.mp4"), good)]),
+        ),
+        (
+            "two files".into(),
+            ct.clone(),
+            with(vec![
+                part(field, Some("a.mp4"), good),
+                part(field, Some("b.mp4"), good),
+            ]),
+        ),
+        (
+            "HTML named like a video".into(),
+            ct.clone(),
+            with(vec![part(
+                field,
+                Some("clip.mp4"),
+                b"<html><script>alert(1)</script></html>",
+            )]),
+        ),
+        (
+            "a text field with invalid UTF-8".into(),
+            ct.clone(),
+            close({
+                let mut b = part("title", None, b"bad \xff\xfe title");
+                b.extend(part(field, Some("clip.mp4"), good));
+                b
+            }),
+        ),
+    ];
+    if file_required {
+        out.push(("no file at all".into(), ct.clone(), with(vec![])));
+        out.push((
+            "an empty file".into(),
+            ct.clone(),
+            with(vec![part(field, Some("clip.mp4"), b"")]),
+        ));
+    }
+    if field != "file" {
+        out.push((
+            "an image named like the file".into(),
+            ct.clone(),
+            with(vec![part(field, Some("clip.mp4"), crate::authz::PNG)]),
+        ));
+    }
+    // The upload fields that carry a form also get hostile text in a name field.
+    if !fields.is_empty() {
+        out.push((
+            "a title with a right-to-left override".into(),
+            ct.clone(),
+            close({
+                let mut b = fields.to_vec();
+                b.extend(part("title", None, "Robot\u{202E}gnp.exe".as_bytes()));
+                b.extend(part(field, Some("clip.mp4"), good));
+                b
+            }),
+        ));
+    }
+    out
+}
+
+async fn upload_assault(
+    app: &TestApp,
+    client: &Client,
+    path: &str,
+    field: &str,
+    fields: &[u8],
+    good: &[u8],
+    file_required: bool,
+) {
+    let data = app.data_path();
+    let before = (
+        files_in(&data.join("videos")),
+        files_in(&data.join("images")),
+        census(app),
+    );
+    let mut wrong = Vec::new();
+    for (name, ct, body) in multipart_battery(field, fields, good, file_required) {
+        let res = client
+            .post(app.url(path))
+            .header("content-type", ct)
+            .body(body)
+            .send()
+            .await
+            .expect("request");
+        let status = res.status();
+        let text = res.text().await.unwrap_or_default();
+        let json: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        if !status.is_client_error() || !json["message"].is_string() {
+            wrong.push(format!("{name}: {status} {text:.200}"));
+        }
+        let tmp = files_in(&data.join("tmp"));
+        if !tmp.is_empty() {
+            wrong.push(format!("{name}: left {tmp:?} in tmp/"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "POST {path}: hostile uploads were not refused cleanly:\n{}",
+        wrong.join("\n")
+    );
+    let after = (
+        files_in(&data.join("videos")),
+        files_in(&data.join("images")),
+        census(app),
+    );
+    assert_eq!(
+        before, after,
+        "POST {path}: a refused upload left something behind"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploads_refuse_malformed_multipart_cleanly_and_leave_no_file_behind() {
+    // Arrange
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("boss@acme.example").await;
+    let (student, me) = app.signup_student("me@student.example").await;
+    let me_id = me["id"].as_u64().unwrap();
+    let posting = app.post_internship(&employer, "Robot helper").await;
+    let pid = posting["id"].as_u64().unwrap();
+    let admin = app.admin().await;
+    let video = fixture_video();
+
+    // Act and assert
+    upload_assault(
+        &app,
+        &employer,
+        "/api/internships",
+        "videoFile",
+        &posting_fields(),
+        &video,
+        true,
+    )
+    .await;
+    upload_assault(
+        &app,
+        &employer,
+        &format!("/api/employers/internships/{pid}"),
+        "videoFile",
+        &posting_fields(),
+        &video,
+        false,
+    )
+    .await;
+    upload_assault(
+        &app,
+        &admin,
+        &format!("/api/admin/ai-video-requests/{pid}/upload"),
+        "video",
+        &[],
+        &video,
+        true,
+    )
+    .await;
+    upload_assault(
+        &app,
+        &student,
+        &format!("/api/users/{me_id}/photo"),
+        "file",
+        &[],
+        crate::authz::PNG,
+        true,
+    )
+    .await;
+    upload_assault(
+        &app,
+        &student,
+        &format!("/api/users/{me_id}/transcript"),
+        "file",
+        &[],
+        crate::authz::PDF,
+        true,
+    )
+    .await;
 }
