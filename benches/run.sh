@@ -201,6 +201,7 @@ one_run() {
         log "run $i: wrk $name"
         echo "$name $(cut -d' ' -f1-3 /proc/loadavg)" >>"$R/loadavg.txt"
         "${WRK[@]}" "$@" >"$R/wrk-$name.txt" 2>&1 || true
+        echo "rss_after_${name//-/_}_kb=$(rss_kb "$SPID")" >>"$M"
     }
     wrk_run nginx-feed "http://127.0.0.1:$NGPORT/api/internships"
     wrk_run nginx-video -s "$BENCHES/range.lua" "http://127.0.0.1:$NGPORT/api/videos/$VIDEO" -- "$VSIZE" 1048576
