@@ -41,12 +41,18 @@ pub fn router() -> Router<AppState> {
         .route(
             "/api/users/{id}/photo",
             post(upload_photo)
+                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
+                    uploads::finish_body,
+                ))
                 .get(get_photo)
                 .layer(DefaultBodyLimit::max((PHOTO_MAX + MB) as usize)),
         )
         .route(
             "/api/users/{id}/transcript",
             post(upload_transcript)
+                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
+                    uploads::finish_body,
+                ))
                 .get(get_transcript)
                 .layer(DefaultBodyLimit::max((TRANSCRIPT_MAX + MB) as usize)),
         )

@@ -26,7 +26,11 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/fetch-jobs", post(fetch_jobs))
         .route(
             "/api/admin/ai-video-requests/{id}/upload",
-            post(fulfil_ai_request).layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
+            post(fulfil_ai_request)
+                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
+                    uploads::finish_body,
+                ))
+                .layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
         )
 }
 

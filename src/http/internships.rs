@@ -32,6 +32,9 @@ pub fn router() -> Router<AppState> {
             "/api/internships",
             get(list_internships)
                 .post(create_internship)
+                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
+                    uploads::finish_body,
+                ))
                 .layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
         )
         .route(
@@ -42,7 +45,11 @@ pub fn router() -> Router<AppState> {
         .route("/api/matches", get(list_matches))
         .route(
             "/api/employers/internships/{id}",
-            put(update_internship).layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
+            put(update_internship)
+                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
+                    uploads::finish_body,
+                ))
+                .layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
         )
 }
 
@@ -368,7 +375,27 @@ async fn get_internship(
         .get::<Internship>(id)?
         .filter(|i| !i.archived || viewer.as_ref().is_some_and(|u| u.id == i.employer_id))
         .ok_or_not_found(NOT_FOUND)?;
+    if viewer.as_ref().is_none_or(|u| u.role == Role::Student) {
+        count_profile_view(&state, i.employer_id);
+    }
     Ok(Json(view(&r, state.paths(), &i, viewer.as_ref())?))
+}
+
+/// Counts a view of an employer's posting (company page, internship detail) by a student or a
+/// visitor. Fire and forget through the group commit: the page does not wait for it.
+fn count_profile_view(state: &AppState, employer_id: u64) {
+    let batch = state.batch.clone();
+    tokio::spawn(async move {
+        let _ = batch
+            .run(move |w| {
+                if let Some(mut e) = w.get::<User>(employer_id)? {
+                    e.profile_views += 1;
+                    w.put(&e)?;
+                }
+                Ok::<_, crate::store::StoreError>(())
+            })
+            .await;
+    });
 }
 
 async fn list_own_internships(

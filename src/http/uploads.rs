@@ -248,3 +248,59 @@ pub fn from_path(path: &Path, tmp_dir: &Path, accept: &Accept) -> AppResult<Uplo
         .map_err(|e| AppError::Internal(e.into()))?;
     Ok(Upload { temp, ext, mime })
 }
+
+/// Most bytes read and thrown away after an upload was refused early.
+const DRAIN_MAX: u64 = 64 * MB;
+
+/// Middleware for upload routes: a refused upload is answered before the client has sent it
+/// all, and a connection closed on unread bytes shows the client a reset, not our answer. So
+/// the body is pumped through a channel to the handler, and whatever the handler leaves unread
+/// is read and thrown away (bounded) before the answer goes out.
+pub async fn finish_body(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use futures_util::StreamExt;
+    let (parts, body) = req.into_parts();
+    let (tx, rx) = tokio::sync::mpsc::channel::<Result<axum::body::Bytes, axum::Error>>(8);
+    let pump = tokio::spawn(async move {
+        let mut stream = body.into_data_stream();
+        let mut forwarding = true;
+        let mut drained: u64 = 0;
+        while let Some(chunk) = stream.next().await {
+            match chunk {
+                Ok(bytes) if forwarding => {
+                    let n = bytes.len() as u64;
+                    if tx.send(Ok(bytes)).await.is_err() {
+                        forwarding = false;
+                        drained += n;
+                    }
+                }
+                Ok(bytes) => {
+                    drained += bytes.len() as u64;
+                    if drained > DRAIN_MAX {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    if forwarding {
+                        let _ = tx.send(Err(e)).await;
+                    }
+                    break;
+                }
+            }
+        }
+    });
+    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|item| (item, rx))
+    });
+    let res = next
+        .run(axum::extract::Request::from_parts(
+            parts,
+            axum::body::Body::from_stream(stream),
+        ))
+        .await;
+    // The handler has dropped the body by now; wait for the rest to be read (or give up).
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), pump).await;
+    res
+}

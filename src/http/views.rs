@@ -26,6 +26,8 @@ pub struct UserView {
     pub phone: Option<String>,
     pub address: Option<String>,
     pub company_description: Option<String>,
+    /// Employers: how often students and visitors opened their postings.
+    pub profile_views: Option<u64>,
 }
 
 pub fn photo_url(u: &User) -> Option<String> {
@@ -59,6 +61,7 @@ impl From<&User> for UserView {
             phone: e(&u.phone),
             address: e(&u.address),
             company_description: e(&u.company_description),
+            profile_views: (!student).then_some(u.profile_views),
         }
     }
 }

@@ -383,3 +383,39 @@ async fn an_edit_with_a_new_video_replaces_the_file() {
     assert_ne!(updated["videoUrl"], i["videoUrl"]);
     assert!(!files_in(&app.data_path().join("videos")).contains(&old));
 }
+
+#[tokio::test]
+async fn views_of_a_posting_by_students_and_visitors_count_as_profile_views() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("views@acme.example").await;
+    let id = app.post_internship(&employer, "Watched").await["id"]
+        .as_u64()
+        .unwrap();
+    let (student, _) = app.signup_student("viewer@school.example").await;
+    let path = format!("/api/internships/{id}");
+    app.get(&app.client(), &path).await;
+    app.get(&student, &path).await;
+    app.get(&employer, &path).await; // the owner's own views do not count
+    let mut views = 0;
+    for _ in 0..50 {
+        let me: Value = app
+            .get(&employer, "/api/employers/profile")
+            .await
+            .json()
+            .await
+            .unwrap();
+        views = me["profileViews"].as_u64().unwrap();
+        if views == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(views, 2);
+    let student_view: Value = app
+        .get(&student, "/api/auth/user")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(student_view["profileViews"], Value::Null);
+}

@@ -24,6 +24,8 @@ export interface User {
   phone: string | null;
   address: string | null;
   companyDescription: string | null;
+  /** Employers: views of their postings by students and visitors. */
+  profileViews?: number | null;
 }
 
 /** A marketing sample shown on the landing page (GET /api/landing-samples). */

@@ -13,6 +13,7 @@ import { MessagesBell } from '@/features/messaging';
 import { toast } from '@/stores/toast-store';
 import { useEmployerApplicationCount, useEmployerApplications, useReceivedMessages } from '../api/applications';
 import { useDeleteInternship, useEmployerInternships } from '../api/internships';
+import { useEmployerProfile } from '../api/profile';
 import { signOutEmployer } from '../lib/sign-out';
 import { useEmployerGuard } from '../lib/use-employer-guard';
 import type { Internship } from '../types';
@@ -42,6 +43,7 @@ export function EmployerDashboardPage() {
   const { user, ready } = useEmployerGuard();
   const internships = useEmployerInternships(ready);
   const count = useEmployerApplicationCount(ready);
+  const profile = useEmployerProfile(ready);
   const applications = useEmployerApplications(ready);
   const messages = useReceivedMessages(ready ? user?.id : undefined);
   const deleteInternship = useDeleteInternship();
@@ -117,9 +119,9 @@ export function EmployerDashboardPage() {
             <StatCard label="Active Postings" value={internships.data ? postings.length : undefined} icon={<Briefcase aria-hidden className="h-5 w-5" />} />
             <StatCard label="Total Applications" value={count.data?.count} icon={<Users aria-hidden className="h-5 w-5" />} />
             <StatCard
-              label="Likes & Saves"
-              value={engagement}
-              hint="Across your postings. Profile views are not tracked yet."
+              label="Profile Views"
+              value={profile.data ? (profile.data.profileViews ?? 0) : undefined}
+              hint={engagement === undefined ? 'Students and visitors who opened your postings.' : `Students and visitors who opened your postings · ${engagement} likes & saves`}
               icon={<Heart aria-hidden className="h-5 w-5" />}
             />
           </section>
