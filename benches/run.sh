@@ -38,6 +38,7 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+trap 'log "failed at line $LINENO: $BASH_COMMAND"' ERR
 
 log() { printf '[%(%H:%M:%S)T] %s\n' -1 "$*" >&2; }
 ms_now() { date +%s%N; }
@@ -55,25 +56,31 @@ fi
 cd "$ROOT"
 if [ "${BENCH_SKIP_BUILD:-}" != 1 ]; then
     log "building the ws_fanout bench and the release binary in $CARGO_TARGET_DIR"
-    cargo bench --bench ws_fanout --no-run 2>"$OUT/build-bench.log" || {
+    cargo bench --bench ws_fanout --no-run --message-format=json-render-diagnostics \
+        >"$OUT/build-bench.json" 2>"$OUT/build-bench.log" || {
         tail -20 "$OUT/build-bench.log"
         exit 1
     }
+    WS_BENCH=$(python3 -c 'import sys,json
+for l in sys.stdin:
+    try: m=json.loads(l)
+    except Exception: continue
+    if m.get("executable") and m.get("target",{}).get("name")=="ws_fanout": print(m["executable"])' \
+        <"$OUT/build-bench.json" | tail -1)
     # Built last, so target/.../release/internreel is the binary with the normal features.
     cargo build --release 2>"$OUT/build.log" || {
         tail -20 "$OUT/build.log"
         exit 1
     }
+else
+    WS_BENCH=$(ls -t "$CARGO_TARGET_DIR"/release/deps/ws_fanout-* 2>/dev/null | grep -v '\.d$' | head -1)
 fi
-WS_BENCH=$(cargo bench --bench ws_fanout --no-run --message-format=json 2>/dev/null |
-    python3 -c 'import sys,json
-for l in sys.stdin:
-    try: m=json.loads(l)
-    except Exception: continue
-    if m.get("executable") and m.get("target",{}).get("name")=="ws_fanout": print(m["executable"])' | tail -1)
+[ -n "$WS_BENCH" ] && [ -x "$WS_BENCH" ] || { log "no ws_fanout executable"; exit 1; }
+# Copies, so that later builds (others edit src/ meanwhile) do not change what is measured.
+cp "$WS_BENCH" "$OUT/ws_fanout"
+WS_BENCH=$OUT/ws_fanout
 cp "$CARGO_TARGET_DIR/release/internreel" "$OUT/internreel"
 BIN=$OUT/internreel
-[ -x "$WS_BENCH" ] || { log "no ws_fanout executable"; exit 1; }
 
 {
     echo "date=$(date -u +%Y-%m-%dT%H:%MZ)"
