@@ -66,6 +66,8 @@ pub enum Command {
         #[command(subcommand)]
         command: AiCommand,
     },
+    /// Rebuild the search index from the database.
+    Reindex,
     /// Write a consistent backup of the data directory (works while the server runs).
     Backup {
         /// The archive to write (a tar file).

@@ -45,6 +45,7 @@ pub enum Command {
         id: u64,
     },
     JobsRefresh,
+    Reindex,
     Backup {
         file: PathBuf,
     },
@@ -99,6 +100,20 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
             Err(e) => Err(format!("{e:#}")),
         },
         Command::Backup { file } => crate::backup::backup(s, &file).map_err(|e| format!("{e:#}")),
+        Command::Reindex => {
+            let started = std::time::Instant::now();
+            let generation = s
+                .store
+                .write(crate::search::bump_generation)
+                .map_err(|e| e.to_string())?;
+            let r = s.store.read().map_err(|e| e.to_string())?;
+            s.search.rebuild(&r, generation).map_err(|e| format!("{e:#}"))?;
+            Ok(format!(
+                "search index rebuilt: {} documents in {:.1} s\n",
+                s.search.num_docs(),
+                started.elapsed().as_secs_f64()
+            ))
+        }
         Command::JobsRefresh => {
             let report = block_on(jobs::refresh_all(s, boards)).map_err(|e| format!("{e:#}"))?;
             Ok(report.lines.join("\n") + "\n")

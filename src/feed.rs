@@ -25,6 +25,9 @@ pub type Ranking = Arc<Vec<(u8, u64)>>;
 #[derive(Default)]
 pub struct FeedCache {
     entries: Mutex<Vec<(Key, Ranking)>>,
+    /// One ranking is computed at a time: concurrent misses for one profile wait for the first
+    /// and then find it cached, instead of all scanning the postings at once.
+    computing: Mutex<()>,
 }
 
 impl FeedCache {
@@ -34,15 +37,12 @@ impl FeedCache {
         key: Key,
         compute: impl FnOnce() -> Result<Vec<(u8, u64)>, E>,
     ) -> Result<Ranking, E> {
-        {
-            let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(pos) = entries.iter().position(|(k, _)| *k == key) {
-                // Most recently used last.
-                let hit = entries.remove(pos);
-                let ranking = hit.1.clone();
-                entries.push(hit);
-                return Ok(ranking);
-            }
+        if let Some(hit) = self.lookup(&key) {
+            return Ok(hit);
+        }
+        let _one_at_a_time = self.computing.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(hit) = self.lookup(&key) {
+            return Ok(hit);
         }
         let mut list = compute()?;
         list.sort_unstable_by(|a, b| b.cmp(a));
@@ -54,6 +54,16 @@ impl FeedCache {
         }
         entries.push((key, ranking.clone()));
         Ok(ranking)
+    }
+
+    fn lookup(&self, key: &Key) -> Option<Ranking> {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        let pos = entries.iter().position(|(k, _)| k == key)?;
+        // Most recently used last.
+        let hit = entries.remove(pos);
+        let ranking = hit.1.clone();
+        entries.push(hit);
+        Some(ranking)
     }
 }
 

@@ -45,6 +45,7 @@ fn main() -> ExitCode {
         Command::Contact {
             command: ContactCommand::List,
         } => control::dispatch(&cli.data, Cmd::ContactList),
+        Command::Reindex => control::dispatch(&cli.data, Cmd::Reindex),
         Command::Backup { file } => {
             // The server may run elsewhere in the file system: give it an absolute path.
             let file = std::path::absolute(&file).unwrap_or(file);

@@ -181,16 +181,21 @@ async fn signup_student(
     .max_len("password", &body.password, PASSWORD_MAX);
     // Order the messages as the form shows its fields.
     c.finish()?;
+    create_account(&state, user, body.password).await
+}
+
+/// Stores a checked new account (email still free, password hashed) and signs it in.
+async fn create_account(state: &AppState, mut user: User, password: String) -> AppResult<Response> {
     if users::by_email(&state.store().read()?, &user.email)?.is_some() {
         return Err(taken(UserWriteError::EmailTaken));
     }
-    user.password_hash = auth::hash_password(&state, body.password).await?;
+    user.password_hash = auth::hash_password(state, password).await?;
     user.created_at = now_ms();
     let user = state
         .store()
         .write(|w| users::insert(w, user))
         .map_err(taken)?;
-    let cookie = auth::start_session(&state, Subject::User(user.id))?;
+    let cookie = auth::start_session(state, Subject::User(user.id))?;
     Ok(with_cookie(StatusCode::CREATED, cookie, &user))
 }
 
@@ -286,17 +291,7 @@ async fn signup_employer(
     )
     .max_len("password", &body.password, PASSWORD_MAX);
     c.finish()?;
-    if users::by_email(&state.store().read()?, &user.email)?.is_some() {
-        return Err(taken(UserWriteError::EmailTaken));
-    }
-    user.password_hash = auth::hash_password(&state, body.password).await?;
-    user.created_at = now_ms();
-    let user = state
-        .store()
-        .write(|w| users::insert(w, user))
-        .map_err(taken)?;
-    let cookie = auth::start_session(&state, Subject::User(user.id))?;
-    Ok(with_cookie(StatusCode::CREATED, cookie, &user))
+    create_account(&state, user, body.password).await
 }
 
 #[derive(Deserialize, Default)]

@@ -252,10 +252,12 @@ async fn list_internships(
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(bad_cursor)?,
         };
+        // Enough hits for this page with room for filtered-out ones, not the whole result set.
+        let want = ((offset + limit + 1) * 2 + 20).min(2000);
         let ids = state
             .services
             .search
-            .internships(&q, 1000)
+            .internships(&q, want)
             .map_err(AppError::Internal)?;
         let mut matched = Vec::with_capacity(limit);
         let mut seen = 0;

@@ -141,31 +141,38 @@ async fn send_message(
             "Message must be at most {MESSAGE_MAX} characters"
         )));
     }
-    let m = state.store().write(|w| {
-        let a = party_of(w, &me, id)?;
-        let other = if a.student_id == me.id {
-            a.employer_id
-        } else {
-            a.student_id
-        };
-        if body.receiver_id != other {
-            return Err(AppError::bad_request(
-                "receiverId must be the other party of this application",
-            ));
-        }
-        Ok(messages::insert(
-            w,
-            Message {
-                id: 0,
-                application_id: id,
-                sender_id: me.id,
-                receiver_id: other,
-                content,
-                created_at: now_ms(),
-                read_at: None,
-            },
-        )?)
-    })?;
+    // Through the group commit: concurrent senders share one durable commit.
+    let sender = me.clone();
+    let receiver_id = body.receiver_id;
+    let m = state
+        .batch
+        .run(move |w| {
+            let me = sender;
+            let a = party_of(w, &me, id)?;
+            let other = if a.student_id == me.id {
+                a.employer_id
+            } else {
+                a.student_id
+            };
+            if receiver_id != other {
+                return Err(AppError::bad_request(
+                    "receiverId must be the other party of this application",
+                ));
+            }
+            Ok(messages::insert(
+                w,
+                Message {
+                    id: 0,
+                    application_id: id,
+                    sender_id: me.id,
+                    receiver_id: other,
+                    content,
+                    created_at: now_ms(),
+                    read_at: None,
+                },
+            )?)
+        })
+        .await?;
     let event = Event::NewMessage { application_id: id };
     state.hub.send(m.receiver_id, &event);
     state.hub.send(m.sender_id, &event);

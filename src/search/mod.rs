@@ -8,9 +8,7 @@ use std::sync::Mutex;
 use anyhow::Context;
 use tantivy::collector::TopDocs;
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
-use tantivy::schema::{
-    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TEXT, Value,
-};
+use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TEXT};
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term, doc};
 
 use crate::store::external_jobs::ExternalJob;
@@ -272,10 +270,14 @@ impl SearchIndex {
         let query = BooleanQuery::new(must);
         let searcher = self.reader.searcher();
         let top = searcher.search(&query, &TopDocs::with_limit(limit).order_by_score())?;
+        // Ids come from the fast field (a column read), not from stored documents.
         let mut ids = Vec::with_capacity(top.len());
         for (_, addr) in top {
-            let d: TantivyDocument = searcher.doc(addr)?;
-            if let Some(id) = d.get_first(self.f.id).and_then(|v| v.as_u64()) {
+            let column = searcher
+                .segment_reader(addr.segment_ord)
+                .fast_fields()
+                .u64("id")?;
+            if let Some(id) = column.first(addr.doc_id) {
                 ids.push(id & !JOB_BIT);
             }
         }

@@ -32,33 +32,10 @@ pub fn snapshot_to(store: &Store, dest: &Path) -> StoreResult<u64> {
     let out = Database::create(dest).map_err(|e| super::StoreError::Redb(e.into()))?;
     let w = out.begin_write()?;
     let mut rows = 0;
-    for t in [
-        USERS,
-        INTERNSHIPS,
-        INTERNSHIP_STATS,
-        APPLICATIONS,
-        COMMENTS,
-        MESSAGES,
-        CONTACT_MESSAGES,
-        AI_VIDEO_REQUESTS,
-        JOB_SOURCES,
-        EXTERNAL_JOBS,
-    ] {
+    for t in ENTITY_TABLES {
         rows += copy(&read, &w, t)?;
     }
-    for t in [
-        INTERNSHIPS_BY_EMPLOYER,
-        APPLICATIONS_BY_STUDENT,
-        APPLICATIONS_BY_EMPLOYER,
-        APPLICATION_BY_PAIR,
-        LIKES,
-        LIKES_BY_USER,
-        BOOKMARKS,
-        BOOKMARKS_BY_USER,
-        COMMENTS_BY_INTERNSHIP,
-        MESSAGES_BY_APPLICATION,
-        MESSAGES_BY_RECEIVER,
-    ] {
+    for t in PAIR_TABLES {
         rows += copy(&read, &w, t)?;
     }
     rows += copy(&read, &w, META)?;

@@ -331,33 +331,10 @@ impl_reader!(Wtx);
 impl Wtx {
     fn create_all_tables(&self) -> StoreResult<()> {
         use tables::*;
-        for t in [
-            USERS,
-            INTERNSHIPS,
-            INTERNSHIP_STATS,
-            APPLICATIONS,
-            COMMENTS,
-            MESSAGES,
-            CONTACT_MESSAGES,
-            AI_VIDEO_REQUESTS,
-            JOB_SOURCES,
-            EXTERNAL_JOBS,
-        ] {
+        for t in ENTITY_TABLES {
             self.0.open_table(t)?;
         }
-        for t in [
-            INTERNSHIPS_BY_EMPLOYER,
-            APPLICATIONS_BY_STUDENT,
-            APPLICATIONS_BY_EMPLOYER,
-            APPLICATION_BY_PAIR,
-            LIKES,
-            LIKES_BY_USER,
-            BOOKMARKS,
-            BOOKMARKS_BY_USER,
-            COMMENTS_BY_INTERNSHIP,
-            MESSAGES_BY_APPLICATION,
-            MESSAGES_BY_RECEIVER,
-        ] {
+        for t in PAIR_TABLES {
             self.0.open_table(t)?;
         }
         self.0.open_table(META)?;

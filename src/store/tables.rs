@@ -55,3 +55,32 @@ pub const EXTERNAL_JOBS: EntityTable = TableDefinition::new("external_jobs_v1");
 /// (source id, provider's job id) → external job id.
 pub const EXTERNAL_JOB_KEYS: TableDefinition<(u64, &str), u64> =
     TableDefinition::new("external_job_keys_v1");
+
+/// Every entity table, for code that walks them all (creating, backing up).
+pub const ENTITY_TABLES: [EntityTable; 10] = [
+    USERS,
+    INTERNSHIPS,
+    INTERNSHIP_STATS,
+    APPLICATIONS,
+    COMMENTS,
+    MESSAGES,
+    CONTACT_MESSAGES,
+    AI_VIDEO_REQUESTS,
+    JOB_SOURCES,
+    EXTERNAL_JOBS,
+];
+
+/// Every pair table.
+pub const PAIR_TABLES: [PairTable; 11] = [
+    INTERNSHIPS_BY_EMPLOYER,
+    APPLICATIONS_BY_STUDENT,
+    APPLICATIONS_BY_EMPLOYER,
+    APPLICATION_BY_PAIR,
+    LIKES,
+    LIKES_BY_USER,
+    BOOKMARKS,
+    BOOKMARKS_BY_USER,
+    COMMENTS_BY_INTERNSHIP,
+    MESSAGES_BY_APPLICATION,
+    MESSAGES_BY_RECEIVER,
+];

@@ -287,3 +287,25 @@ fn job_sources_are_managed_from_the_cli() {
         text(&list)
     );
 }
+
+#[test]
+fn reindex_rebuilds_the_search_index_on_demand() {
+    let data = tempfile::tempdir().unwrap();
+    assert!(run(data.path(), &["seed"]).status.success());
+    std::fs::remove_dir_all(data.path().join("index")).unwrap();
+    let out = run(data.path(), &["reindex"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("search index rebuilt"),
+        "{}",
+        text(&out)
+    );
+    let server = serve(data.path());
+    let again = run(data.path(), &["reindex"]);
+    assert!(
+        again.status.success(),
+        "through the running server: {}",
+        text(&again)
+    );
+    drop(server);
+}

@@ -51,8 +51,12 @@ export function displayFirstName(user: Pick<User, 'firstName'> | null | undefine
  * Logout (SPEC.md section 4): clear the client cache, post to the logout endpoint and reload
  * at the root, the same even if the call fails.
  */
+/** Announced before a sign-out starts, so live connections close instead of reconnecting. */
+export const SIGN_OUT_EVENT = 'internreel:signout';
+
 export async function logout(options: { employer?: boolean } = {}): Promise<void> {
   signingOut = true;
+  window.dispatchEvent(new Event(SIGN_OUT_EVENT));
   await queryClient.cancelQueries();
   queryClient.clear();
   useSessionStore.getState().reset();

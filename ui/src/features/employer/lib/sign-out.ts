@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import { SIGN_OUT_EVENT } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/stores/session-store';
@@ -9,6 +10,7 @@ import { toast } from '@/stores/toast-store';
  * /role-selection. A failed call still signs out locally ('Logout failed' toast).
  */
 export async function signOutEmployer(): Promise<void> {
+  window.dispatchEvent(new Event(SIGN_OUT_EVENT));
   queryClient.clear();
   try {
     await api.post('/api/employers/logout');

@@ -14,6 +14,14 @@ let socket: WebSocket | null = null;
 let socketUserId: number | null = null;
 let users = 0;
 let retryTimer: number | undefined;
+/** Set once the user signs out: no (re)connection may start while the session ends. */
+let signedOut = false;
+
+/** Sign-out flows announce themselves with this window event (lib/auth's SIGN_OUT_EVENT). */
+window.addEventListener('internreel:signout', () => {
+  signedOut = true;
+  disconnect();
+});
 
 function socketUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -22,6 +30,7 @@ function socketUrl(): string {
 
 function connect(userId: number): void {
   window.clearTimeout(retryTimer);
+  if (signedOut) return;
   socketUserId = userId;
   useSocketStore.setState({ state: 'connecting' });
   let ws: WebSocket;
