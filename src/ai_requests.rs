@@ -34,33 +34,39 @@ pub struct RequestView {
 /// Every request, pending first, oldest first.
 pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
     let r = s.store.read()?;
-    let mut out = Vec::new();
+    let mut out: Vec<(bool, i64, u64, RequestView)> = Vec::new();
     for req in r.scan_rev::<AiVideoRequest>(|_| true)? {
         let Some(i) = r.get::<Internship>(req.id)? else {
             continue;
         };
         let pending = i.video == Video::AiProcessing;
-        out.push(RequestView {
-            id: req.id,
-            internship_id: i.id,
-            status: if pending { "pending" } else { "completed" },
-            requested_at: rfc3339(req.requested_at),
-            completed_at: req.completed_at.map(rfc3339),
-            overdue: pending && now - req.requested_at > DAY_MS,
-            age_hours: (now - req.requested_at) / (60 * 60 * 1000),
-            title: i.title.clone(),
-            company: i.company.clone(),
-            location: i.location.clone(),
-            description: i.description.clone(),
-            salary: i.salary.clone(),
-            duration: i.duration.clone(),
-            deadline: i.deadline.clone(),
-            posted_date: crate::clock::format_date(crate::clock::date_of(i.created_at)),
-            video_url: crate::http::internships::video_url(&i.video),
-        });
+        out.push((
+            !pending,
+            req.requested_at,
+            req.id,
+            RequestView {
+                id: req.id,
+                internship_id: i.id,
+                status: if pending { "pending" } else { "completed" },
+                requested_at: rfc3339(req.requested_at),
+                completed_at: req.completed_at.map(rfc3339),
+                overdue: pending && now - req.requested_at > DAY_MS,
+                age_hours: (now - req.requested_at) / (60 * 60 * 1000),
+                title: i.title.clone(),
+                company: i.company.clone(),
+                location: i.location.clone(),
+                description: i.description.clone(),
+                salary: i.salary.clone(),
+                duration: i.duration.clone(),
+                deadline: i.deadline.clone(),
+                posted_date: crate::clock::format_date(crate::clock::date_of(i.created_at)),
+                video_url: crate::http::internships::video_url(&i.video),
+            },
+        ));
     }
-    out.sort_by_key(|v| (v.status != "pending", v.requested_at.clone()));
-    Ok(out)
+    // Pending first, then oldest first (ids break ties within a millisecond).
+    out.sort_by_key(|(done, at, id, _)| (*done, *at, *id));
+    Ok(out.into_iter().map(|(_, _, _, v)| v).collect())
 }
 
 fn pending_request(r: &impl Reader, id: u64) -> AppResult<Internship> {
