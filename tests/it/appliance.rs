@@ -232,14 +232,7 @@ async fn shutdown_lets_an_in_flight_upload_finish() {
         });
     let part =
         reqwest::multipart::Part::stream(reqwest::Body::wrap_stream(stream)).file_name("clip.mp4");
-    let form = reqwest::multipart::Form::new()
-        .text("title", "Slow Upload")
-        .text("description", "Help our team build things.")
-        .text("location", "Austin, TX")
-        .text("duration", "8 weeks")
-        .text("requirements", "Curiosity and reliability")
-        .text("applicationDeadline", "2099-01-01")
-        .part("videoFile", part);
+    let form = posting_form("Slow Upload").part("videoFile", part);
     let url = app.url("/api/internships");
     let request = tokio::spawn(async move { employer.post(url).multipart(form).send().await });
     tokio::time::sleep(Duration::from_millis(150)).await;

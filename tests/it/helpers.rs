@@ -173,18 +173,10 @@ impl TestApp {
         title: &str,
         video: Vec<u8>,
     ) -> Response {
-        let form = reqwest::multipart::Form::new()
-            .text("title", title.to_string())
-            .text("description", "Help our team build things.")
-            .text("location", "Austin, TX")
-            .text("duration", "8 weeks")
-            .text("requirements", "Curiosity and reliability")
-            .text("salary", "$16/hour")
-            .text("applicationDeadline", "2099-01-01")
-            .part(
-                "videoFile",
-                reqwest::multipart::Part::bytes(video).file_name("clip.mp4"),
-            );
+        let form = posting_form(title).part(
+            "videoFile",
+            reqwest::multipart::Part::bytes(video).file_name("clip.mp4"),
+        );
         employer
             .post(self.url("/api/internships"))
             .multipart(form)
@@ -242,6 +234,18 @@ pub fn internship_body(title: &str) -> Value {
         "applicationDeadline": "2099-01-01", "aiVideoRequested": true,
         "tags": ["technology"], "skills": ["Python"], "workStyle": "Hybrid"
     })
+}
+
+/// The text fields of a valid posting form; callers add the video part.
+pub fn posting_form(title: impl Into<String>) -> reqwest::multipart::Form {
+    reqwest::multipart::Form::new()
+        .text("title", title.into())
+        .text("description", "Help our team build things.")
+        .text("location", "Austin, TX")
+        .text("duration", "8 weeks")
+        .text("requirements", "Curiosity and reliability")
+        .text("salary", "$16/hour")
+        .text("applicationDeadline", "2099-01-01")
 }
 
 pub fn fixture_video() -> Vec<u8> {

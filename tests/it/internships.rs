@@ -168,14 +168,7 @@ async fn too_large_videos_are_refused_with_specs_message() {
         futures_util::stream::iter(chunks),
     ))
     .file_name("big.mp4");
-    let form = reqwest::multipart::Form::new()
-        .text("title", "Big")
-        .text("description", "Help our team build things.")
-        .text("location", "Austin")
-        .text("duration", "8 weeks")
-        .text("requirements", "Curiosity and reliability")
-        .text("applicationDeadline", "2099-01-01")
-        .part("videoFile", part);
+    let form = posting_form("Big").part("videoFile", part);
     let res = c
         .post(app.url("/api/internships"))
         .multipart(form)
@@ -207,14 +200,7 @@ async fn an_aborted_upload_leaves_no_file_and_no_posting() {
     ]);
     let part =
         reqwest::multipart::Part::stream(reqwest::Body::wrap_stream(stream)).file_name("cut.mp4");
-    let form = reqwest::multipart::Form::new()
-        .text("title", "Cut Off")
-        .text("description", "Help our team build things.")
-        .text("location", "Austin")
-        .text("duration", "8 weeks")
-        .text("requirements", "Curiosity and reliability")
-        .text("applicationDeadline", "2099-01-01")
-        .part("videoFile", part);
+    let form = posting_form("Cut Off").part("videoFile", part);
     let _ = c
         .post(app.url("/api/internships"))
         .multipart(form)
@@ -361,17 +347,10 @@ async fn an_edit_with_a_new_video_replaces_the_file() {
         .unwrap()
         .trim_start_matches("/api/videos/")
         .to_string();
-    let form = reqwest::multipart::Form::new()
-        .text("title", "Replace")
-        .text("description", "Help our team build things.")
-        .text("location", "Austin")
-        .text("duration", "8 weeks")
-        .text("requirements", "Curiosity and reliability")
-        .text("applicationDeadline", "2099-01-01")
-        .part(
-            "videoFile",
-            reqwest::multipart::Part::bytes(fixture_video()).file_name("new.mp4"),
-        );
+    let form = posting_form("Replace").part(
+        "videoFile",
+        reqwest::multipart::Part::bytes(fixture_video()).file_name("new.mp4"),
+    );
     let res = c
         .put(app.url(&format!("/api/employers/internships/{}", i["id"])))
         .multipart(form)
