@@ -201,7 +201,15 @@ async fn main() {
     let waiters: Waiters = Arc::new(Mutex::new(HashMap::new()));
     let t = Instant::now();
     let mut keep = Vec::new(); // the write halves, so the sockets stay open
-    for (tg, cookie) in targets.iter().zip(&cookies) {
+    let half = cookies.len() / 2;
+    let mut rss_half = 0;
+    for (n, (tg, cookie)) in targets.iter().zip(&cookies).enumerate() {
+        if n == half {
+            // The second half's growth is the marginal cost of a socket, without the one-time
+            // growth (thread stacks, allocator arenas, table resizes) the first sockets cause.
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+            rss_half = rss_kb(a.pid);
+        }
         let mut req = format!("ws://{}/ws", a.addr).into_client_request().unwrap();
         req.headers_mut().insert("Cookie", cookie.parse().unwrap());
         let (ws, _) = tokio_tungstenite::connect_async(req)
@@ -241,13 +249,16 @@ async fn main() {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let rss_after = rss_kb(a.pid);
     let per_socket_kb = (rss_after as f64 - rss_before as f64) / keep.len() as f64;
+    let marginal_kb = (rss_after as f64 - rss_half as f64) / (keep.len() - half).max(1) as f64;
     eprintln!(
-        "{} sockets open in {:.1} s; server RSS {} -> {} KB ({:.1} KB per idle socket)",
+        "{} sockets open in {:.1} s; server RSS {} -> {} -> {} KB ({:.1} KB per idle socket, {:.1} KB for each of the second half)",
         keep.len(),
         open_s,
         rss_before,
+        rss_half,
         rss_after,
-        per_socket_kb
+        per_socket_kb,
+        marginal_kb
     );
 
     // 4. Messages: worker w sends messages w, w+C, w+2C, ... one at a time, each to
@@ -331,12 +342,14 @@ async fn main() {
         let _ = tx.close().await;
     }
     println!(
-        "RESULT sockets={} signin_per_s={:.1} rss_before_kb={} rss_after_kb={} kb_per_socket={:.1} messages={} msgs_per_s={:.1} p50_ms={:.2} p99_ms={:.2} max_ms={:.2} post_p50_ms={:.2} post_p99_ms={:.2} missing={} rss_end_kb={}",
+        "RESULT sockets={} signin_per_s={:.1} rss_before_kb={} rss_half_kb={} rss_after_kb={} kb_per_socket={:.1} kb_per_socket_marginal={:.1} messages={} msgs_per_s={:.1} p50_ms={:.2} p99_ms={:.2} max_ms={:.2} post_p50_ms={:.2} post_p99_ms={:.2} missing={} rss_end_kb={}",
         cookies.len(),
         cookies.len() as f64 / signin_s,
         rss_before,
+        rss_half,
         rss_after,
         per_socket_kb,
+        marginal_kb,
         a.messages,
         a.messages as f64 / elapsed,
         pct(&lat, 50.0),

@@ -84,11 +84,12 @@ impl App {
             login_failures: FailureLimiter::new(10, Duration::from_secs(15 * 60)),
             ip_failures: FailureLimiter::new(100, Duration::from_secs(15 * 60)),
             admin_failures: FailureLimiter::new(5, Duration::from_secs(15 * 60)),
-            hashing: tokio::sync::Semaphore::new(2),
+            hashing: crate::passwords::HashPool::start(),
             hub: ws::Hub::default(),
             boards: config.boards.clone(),
             batch,
             feed: crate::feed::FeedCache::default(),
+            views: Default::default(),
         }));
 
         Ok(App {
@@ -165,7 +166,7 @@ pub fn router(state: AppState) -> Router {
     });
     Router::new()
         .route("/ws", get(ws::upgrade))
-        .merge(http::router(state.paths()))
+        .merge(http::router())
         .fallback(assets::serve)
         .layer(middleware::from_fn(http::json_errors))
         .layer(csrf)
@@ -185,14 +186,14 @@ pub fn router(state: AppState) -> Router {
 fn sweep_orphan_videos(s: &Services) -> anyhow::Result<()> {
     use crate::store::internships::{Internship, Video};
     let r = s.store.read()?;
-    let mut keep: std::collections::HashSet<String> = r
-        .scan_rev::<Internship>(|_| true)?
-        .into_iter()
-        .filter_map(|i| match i.video {
-            Video::File(name) => Some(name),
-            _ => None,
-        })
-        .collect();
+    let mut keep = std::collections::HashSet::new();
+    // One posting decoded at a time: collecting 100,000 of them cost ~100 MB at start-up.
+    r.each_rev(|i: Internship| {
+        if let Video::File(name) = i.video {
+            keep.insert(name);
+        }
+        true
+    })?;
     #[derive(serde::Deserialize)]
     struct Sample {
         video: String,

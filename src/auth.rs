@@ -3,7 +3,6 @@
 //! Handlers never read cookies: they take `Student`, `Employer`, `AnyUser`, `MaybeUser` or
 //! `Admin`, which answer 401 when signed out and 403 for the wrong role.
 
-use argon2::{Argon2, PasswordHasher, PasswordVerifier, password_hash::phc::PasswordHash};
 use axum::extract::FromRequestParts;
 use axum::http::{HeaderMap, HeaderValue, header, request::Parts};
 use cookie::{Cookie, SameSite};
@@ -22,43 +21,24 @@ pub const SESSION_TTL_MS: i64 = 30 * DAY_MS;
 const REFRESH_AFTER_MS: i64 = DAY_MS;
 
 pub async fn hash_password(state: &AppState, password: String) -> AppResult<String> {
-    let _permit = state
+    state
         .hashing
-        .acquire()
+        .hash(password)
         .await
-        .map_err(|e| AppError::Internal(e.into()))?;
-    tokio::task::spawn_blocking(move || hash_password_now(&password))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
+        .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))
 }
 
-/// argon2id with OWASP's parameters (the crate's defaults).
+/// argon2id with OWASP's parameters, on the calling thread (CLI, seeding).
 pub fn hash_password_now(password: &str) -> AppResult<String> {
-    Argon2::default()
-        .hash_password(password.as_bytes())
-        .map(|h| h.to_string())
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("hashing a password: {e}")))
+    crate::passwords::hash_now(password).map_err(|e| AppError::Internal(anyhow::anyhow!(e)))
 }
 
 pub async fn verify_password(state: &AppState, password: String, hash: String) -> AppResult<bool> {
-    let _permit = state
+    state
         .hashing
-        .acquire()
+        .verify(password, hash)
         .await
-        .map_err(|e| AppError::Internal(e.into()))?;
-    tokio::task::spawn_blocking(move || verify_password_now(&password, &hash))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))
-}
-
-pub fn verify_password_now(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
-        .map(|h| {
-            Argon2::default()
-                .verify_password(password.as_bytes(), &h)
-                .is_ok()
-        })
-        .unwrap_or(false)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))
 }
 
 fn token_hash(token: &str) -> Vec<u8> {

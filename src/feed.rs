@@ -56,7 +56,7 @@ impl FeedCache {
         Ok(ranking)
     }
 
-    fn lookup(&self, key: &Key) -> Option<Ranking> {
+    pub fn lookup(&self, key: &Key) -> Option<Ranking> {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         let pos = entries.iter().position(|(k, _)| k == key)?;
         // Most recently used last.

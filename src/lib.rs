@@ -20,6 +20,7 @@ pub mod jobs;
 pub mod limiter;
 pub mod matching;
 pub mod options;
+pub mod passwords;
 pub mod search;
 pub mod state;
 pub mod store;

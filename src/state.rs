@@ -4,8 +4,6 @@ use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use tokio::sync::Semaphore;
-
 use crate::limiter::FailureLimiter;
 use crate::search::SearchIndex;
 use crate::store::Store;
@@ -103,13 +101,15 @@ pub struct Inner {
     pub ip_failures: FailureLimiter,
     /// Failed admin pin attempts (all callers together).
     pub admin_failures: FailureLimiter,
-    /// Bounds concurrent argon2 work: each hash holds ~19 MiB.
-    pub hashing: Semaphore,
+    /// argon2 on its own threads, so its memory stays bounded (see passwords.rs).
+    pub hashing: crate::passwords::HashPool,
     pub hub: Hub,
     pub boards: crate::jobs::Boards,
     /// Group commit for the hot small writes (likes, bookmarks).
     pub batch: crate::store::batch::Batcher,
     pub feed: crate::feed::FeedCache,
+    /// Rendered postings and pages (src/http/internship_views.rs).
+    pub views: crate::http::internship_views::ViewCache,
 }
 
 #[derive(Clone)]

@@ -5,24 +5,26 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, put};
 use axum::{Json, Router};
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::uploads::{self, Accept, MB};
 use super::{ApiJson, paging};
 use crate::auth::{Employer, MaybeUser};
-use crate::clock::{self, now_ms, rfc3339};
+use crate::clock::{self, now_ms};
 use crate::error::{AppError, AppResult, OptionExt};
 use crate::matching;
 use crate::search;
-use crate::state::{AppState, DataPaths};
+use crate::state::AppState;
+use crate::store::Reader;
 use crate::store::ai_requests::AiVideoRequest;
 use crate::store::internships::{self, Internship, Requirements, Video};
-use crate::store::social::{self, Mark};
 use crate::store::users::{Role, User};
-use crate::store::{Reader, applications};
 use crate::validate::{Checks, LONG_MAX, SHORT_MAX, clean};
 
-pub const AI_MARKER: &str = "AI_VIDEO_PROCESSING";
+pub use super::internship_views::{AI_MARKER, InternshipView, video_url, view};
+use super::internship_views::{CachedPage, Fragment, Marks, Personal, render_list};
 pub const VIDEO_MAX: u64 = 40 * MB;
 pub const NOT_FOUND: &str = "Internship not found";
 
@@ -62,135 +64,6 @@ pub const VIDEO: Accept = Accept {
     missing: "Please select a video file to upload.",
 };
 
-#[derive(Serialize)]
-#[serde(untagged)]
-pub enum RequirementsView {
-    Text(String),
-    List(Vec<String>),
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct InternshipView {
-    pub id: u64,
-    pub title: String,
-    pub company: String,
-    pub company_icon: String,
-    pub industry: String,
-    pub location: String,
-    pub description: String,
-    pub requirements: RequirementsView,
-    pub duration: String,
-    pub salary: Option<String>,
-    pub deadline: String,
-    pub application_deadline: String,
-    pub posted_date: String,
-    pub created_at: String,
-    pub video_url: String,
-    pub video_status: &'static str,
-    pub employer_id: u64,
-    pub application_count: u64,
-    pub match_score: Option<u8>,
-    pub match_reasons: Option<Vec<String>>,
-    pub work_style: String,
-    pub age_requirement: String,
-    pub grade_requirement: String,
-    pub skills: Vec<String>,
-    pub benefits: Vec<String>,
-    pub tags: Vec<String>,
-    pub hours_per_week: Option<u32>,
-    pub likes: u64,
-    pub comments: u64,
-    pub bookmarks: u64,
-    pub is_liked: bool,
-    pub is_bookmarked: bool,
-    pub has_applied: bool,
-    pub archived: bool,
-}
-
-pub fn initials(company: &str) -> String {
-    company
-        .split_whitespace()
-        .filter_map(|w| w.chars().find(|c| c.is_alphanumeric()))
-        .take(2)
-        .flat_map(char::to_uppercase)
-        .collect()
-}
-
-pub fn video_url(v: &Video) -> String {
-    match v {
-        Video::File(name) => format!("/api/videos/{name}"),
-        Video::AiProcessing => AI_MARKER.into(),
-        Video::None => String::new(),
-    }
-}
-
-pub fn video_status(paths: &DataPaths, v: &Video) -> &'static str {
-    match v {
-        Video::File(name) if paths.video_file(name).is_file() => "ready",
-        Video::AiProcessing => "processing",
-        _ => "missing",
-    }
-}
-
-/// Builds the view of a posting for one viewer (per-student flags only for students).
-pub fn view(
-    r: &impl Reader,
-    paths: &DataPaths,
-    i: &Internship,
-    viewer: Option<&User>,
-) -> AppResult<InternshipView> {
-    let stats = internships::stats(r, i.id)?;
-    let student = viewer.filter(|u| u.role == Role::Student);
-    let (is_liked, is_bookmarked, has_applied) = match student {
-        Some(u) => (
-            social::is_set(r, Mark::Like, i.id, u.id)?,
-            social::is_set(r, Mark::Bookmark, i.id, u.id)?,
-            applications::find(r, i.id, u.id)?.is_some(),
-        ),
-        None => (false, false, false),
-    };
-    Ok(InternshipView {
-        id: i.id,
-        title: i.title.clone(),
-        company: i.company.clone(),
-        company_icon: initials(&i.company),
-        industry: i.industry.clone(),
-        location: i.location.clone(),
-        description: i.description.clone(),
-        requirements: match &i.requirements {
-            Requirements::Text(t) => RequirementsView::Text(t.clone()),
-            Requirements::List(l) => RequirementsView::List(l.clone()),
-        },
-        duration: i.duration.clone(),
-        salary: i.salary.clone(),
-        deadline: i.deadline.clone(),
-        application_deadline: i.deadline.clone(),
-        posted_date: clock::format_date(clock::date_of(i.created_at)),
-        created_at: rfc3339(i.created_at),
-        video_url: video_url(&i.video),
-        video_status: video_status(paths, &i.video),
-        employer_id: i.employer_id,
-        application_count: stats.applications,
-        match_score: None,
-        match_reasons: None,
-        work_style: i.work_style.clone(),
-        age_requirement: i.age_requirement.clone(),
-        grade_requirement: i.grade_requirement.clone(),
-        skills: i.skills.clone(),
-        benefits: i.benefits.clone(),
-        tags: i.tags.clone(),
-        hours_per_week: i.hours_per_week,
-        likes: stats.likes,
-        comments: stats.comments,
-        bookmarks: stats.bookmarks,
-        is_liked,
-        is_bookmarked,
-        has_applied,
-        archived: i.archived,
-    })
-}
-
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct ListQuery {
@@ -208,16 +81,6 @@ fn location_matches(i: &Internship, wanted: &str) -> bool {
         || i.work_style.eq_ignore_ascii_case("remote")
 }
 
-/// Adds a student's match score and reasons to each view.
-fn with_scores(views: &mut [InternshipView], list: &[Internship], student: &User) {
-    let today = clock::today();
-    for (v, i) in views.iter_mut().zip(list) {
-        let m = matching::score(student, i, today);
-        v.match_score = Some(m.score);
-        v.match_reasons = Some(m.reasons);
-    }
-}
-
 fn bad_cursor() -> AppError {
     AppError::bad_request("The cursor is not valid; start again without it")
 }
@@ -225,6 +88,8 @@ fn bad_cursor() -> AppError {
 /// The feed and browse list, paged. Three orders, each with its own cursor:
 /// search results by relevance (cursor `o{offset}`), a student's feed by match score then
 /// newest (cursor `s{score}_{id}`), everyone else's newest first (cursor: the last id).
+/// Rendered from cached fragments; pages without personal parts are cached whole
+/// (internship_views.rs).
 async fn list_internships(
     State(state): State<AppState>,
     MaybeUser(viewer): MaybeUser,
@@ -243,7 +108,18 @@ async fn list_internships(
         return Err(AppError::bad_request("The search text is too long"));
     }
     let student = viewer.as_ref().filter(|u| u.role == Role::Student);
+    // Read before the transaction begins, so the transaction sees at least this version.
+    let version = state.store().version();
+    let page_key = uri.query().unwrap_or("");
+    if student.is_none()
+        && let Some(hit) = state.views.page(version, page_key)
+    {
+        return Ok(paging::respond_json(hit.body, hit.link));
+    }
     let r = state.store().read()?;
+    let fragment = |id: u64, known: Option<&Internship>| {
+        state.views.fragment(version, &r, state.paths(), id, known)
+    };
     let (list, next) = if !search::words(&q).is_empty() {
         let offset: usize = match cursor {
             None => 0,
@@ -263,9 +139,8 @@ async fn list_internships(
         let mut seen = 0;
         let mut more = false;
         for id in ids {
-            let Some(i) = r
-                .get::<Internship>(id)?
-                .filter(|i| !i.archived && location_matches(i, &location))
+            let Some(f) = fragment(id, None)?
+                .filter(|f| !f.posting.archived && location_matches(&f.posting, &location))
             else {
                 continue;
             };
@@ -277,7 +152,7 @@ async fn list_internships(
                 more = true;
                 break;
             }
-            matched.push(i);
+            matched.push(f);
         }
         (matched, more.then(|| format!("o{}", offset + limit)))
     } else if let Some(student) = student {
@@ -294,27 +169,13 @@ async fn list_internships(
                 ))
             }
         };
-        let today = clock::today();
-        let key = crate::feed::Key {
-            generation: crate::store::meta::get_i64(&r, search::SEARCH_GEN)?.unwrap_or(0),
-            day: today,
-            interests: student.interests.clone(),
-            grade: student.grade.clone(),
-            location: location.clone(),
-        };
-        let ranking = state.feed.ranked(key, || -> AppResult<Vec<(u8, u64)>> {
-            Ok(internships::list_live(&r)?
-                .iter()
-                .filter(|i| location_matches(i, &location))
-                .map(|i| (matching::score(student, i, today).score, i.id))
-                .collect())
-        })?;
+        let ranking = ranking(&state, &r, student, &location).await?;
         // Best match first, newest first on ties; the cursor is the last (score, id) shown.
         let rest = crate::feed::after(&ranking, after);
         let mut page = Vec::with_capacity(limit);
         for (_, id) in rest.iter().take(limit) {
-            if let Some(i) = r.get::<Internship>(*id)?.filter(|i| !i.archived) {
-                page.push(i);
+            if let Some(f) = fragment(*id, None)?.filter(|f| !f.posting.archived) {
+                page.push(f);
             }
         }
         let next = (rest.len() > limit)
@@ -329,42 +190,111 @@ async fn list_internships(
         let next = more
             .then(|| page.last().map(|i| i.id.to_string()))
             .flatten();
-        (page, next)
+        let mut list = Vec::with_capacity(page.len());
+        for i in &page {
+            list.extend(fragment(i.id, Some(i))?);
+        }
+        (list, next)
     };
-    let mut views = list
-        .iter()
-        .map(|i| view(&r, state.paths(), i, viewer.as_ref()))
-        .collect::<AppResult<Vec<_>>>()?;
-    if let Some(student) = student {
-        with_scores(&mut views, &list, student);
+    let body = render_list(&personalise(&r, list, student)?)?;
+    let link = paging::link(&uri, next);
+    if student.is_none() {
+        state.views.keep_page(
+            version,
+            page_key,
+            CachedPage {
+                body: body.clone(),
+                link: link.clone(),
+            },
+        );
     }
-    Ok(paging::respond(&uri, views, next))
+    Ok(paging::respond_json(body, link))
 }
 
-/// `GET /api/matches`: the student's postings ranked by match score, open ones only.
+/// Each fragment with its viewer's personal part (empty for anyone but a student).
+fn personalise(
+    r: &impl Reader,
+    list: Vec<Arc<Fragment>>,
+    student: Option<&User>,
+) -> AppResult<Vec<(Arc<Fragment>, Personal)>> {
+    Ok(match student {
+        Some(s) => {
+            let marks = Marks::of(r, s)?;
+            let today = clock::today();
+            list.into_iter()
+                .map(|f| {
+                    let p = marks.personal(s, &f.posting, today);
+                    (f, p)
+                })
+                .collect()
+        }
+        None => list.into_iter().map(|f| (f, Personal::default())).collect(),
+    })
+}
+
+/// The student's ranking over every live posting (cached per profile, src/feed.rs). A miss
+/// scores 100,000 postings in a few hundred milliseconds, so it runs on the blocking pool.
+async fn ranking(
+    state: &AppState,
+    r: &impl Reader,
+    student: &User,
+    location: &str,
+) -> AppResult<crate::feed::Ranking> {
+    let today = clock::today();
+    let key = crate::feed::Key {
+        generation: crate::store::meta::get_i64(r, search::SEARCH_GEN)?.unwrap_or(0),
+        day: today,
+        interests: student.interests.clone(),
+        grade: student.grade.clone(),
+        location: location.to_string(),
+    };
+    if let Some(hit) = state.feed.lookup(&key) {
+        return Ok(hit);
+    }
+    let (state, student, location) = (state.clone(), student.clone(), location.to_string());
+    tokio::task::spawn_blocking(move || {
+        let r = state.store().read()?;
+        state.feed.ranked(key, || -> AppResult<Vec<(u8, u64)>> {
+            let mut scored = Vec::new();
+            internships::each_live(&r, |i| {
+                if location_matches(&i, &location) {
+                    scored.push((matching::score(&student, &i, today).score, i.id));
+                }
+            })?;
+            Ok(scored)
+        })
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.into()))?
+}
+
+/// `GET /api/matches`: the student's best 50 open postings by match score.
 async fn list_matches(
     State(state): State<AppState>,
     crate::auth::Student(me): crate::auth::Student,
-) -> AppResult<Json<Vec<InternshipView>>> {
+) -> AppResult<Response> {
+    let version = state.store().version();
     let r = state.store().read()?;
     let today = clock::today();
-    let mut list: Vec<Internship> = internships::list_live(&r)?
-        .into_iter()
-        .filter(|i| clock::parse_date(&i.deadline).is_none_or(|d| d >= today))
-        .collect();
-    let mut scored: Vec<(u8, Internship)> = list
-        .drain(..)
-        .map(|i| (matching::score(&me, &i, today).score, i))
-        .collect();
-    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-    scored.truncate(50);
-    let list: Vec<Internship> = scored.into_iter().map(|(_, i)| i).collect();
-    let mut views = list
-        .iter()
-        .map(|i| view(&r, state.paths(), i, Some(&me)))
-        .collect::<AppResult<Vec<_>>>()?;
-    with_scores(&mut views, &list, &me);
-    Ok(Json(views))
+    let ranking = ranking(&state, &r, &me, "").await?;
+    let mut list = Vec::with_capacity(50);
+    for (_, id) in ranking.iter() {
+        if list.len() == 50 {
+            break;
+        }
+        let open = |f: &Arc<Fragment>| {
+            !f.posting.archived && clock::parse_date(&f.posting.deadline).is_none_or(|d| d >= today)
+        };
+        if let Some(f) = state
+            .views
+            .fragment(version, &r, state.paths(), *id, None)?
+            .filter(open)
+        {
+            list.push(f);
+        }
+    }
+    let body = render_list(&personalise(&r, list, Some(&me))?)?;
+    Ok(paging::respond_json(body, None))
 }
 
 async fn get_internship(

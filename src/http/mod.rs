@@ -4,6 +4,7 @@ mod accounts;
 mod admin;
 mod applications;
 mod contact;
+pub mod internship_views;
 pub mod internships;
 mod jobs;
 mod landing;
@@ -29,7 +30,7 @@ use crate::state::AppState;
 /// Largest JSON body any endpoint takes; uploads set their own limits.
 pub const JSON_LIMIT: usize = 256 * 1024;
 
-pub fn router(paths: &crate::state::DataPaths) -> Router<AppState> {
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/health", get(health))
         .merge(accounts::router())
@@ -41,7 +42,7 @@ pub fn router(paths: &crate::state::DataPaths) -> Router<AppState> {
         .merge(contact::router())
         .merge(jobs::router())
         .merge(landing::router())
-        .merge(videos::router(paths))
+        .merge(videos::router())
         .route("/api", get(api_not_found).fallback(api_not_found))
         .route("/api/{*rest}", get(api_not_found).fallback(api_not_found))
 }

@@ -2,6 +2,7 @@
 //! travels in a `Link: <...>; rel="next"` header so the body stays the plain list.
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::http::{HeaderValue, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -37,10 +38,30 @@ pub fn id_cursor(raw: Option<&str>) -> AppResult<Option<u64>> {
 
 /// The list as JSON, with a `Link` to the next page when there is one.
 pub fn respond<T: Serialize>(uri: &Uri, items: Vec<T>, next: Option<String>) -> Response {
-    let mut res = Json(items).into_response();
-    if let Some(cursor) = next
-        && let Ok(v) = HeaderValue::from_str(&format!("<{}>; rel=\"next\"", next_url(uri, &cursor)))
-    {
+    with_link(Json(items).into_response(), link(uri, next))
+}
+
+/// The `Link` header's value for the next page, if there is one.
+pub fn link(uri: &Uri, next: Option<String>) -> Option<HeaderValue> {
+    let cursor = next?;
+    HeaderValue::from_str(&format!("<{}>; rel=\"next\"", next_url(uri, &cursor))).ok()
+}
+
+/// An already serialized JSON list, with its `Link`.
+pub fn respond_json(body: Bytes, link: Option<HeaderValue>) -> Response {
+    let res = (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body,
+    )
+        .into_response();
+    with_link(res, link)
+}
+
+fn with_link(mut res: Response, link: Option<HeaderValue>) -> Response {
+    if let Some(v) = link {
         res.headers_mut().insert(header::LINK, v);
     }
     res

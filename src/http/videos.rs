@@ -1,20 +1,257 @@
-//! `GET /api/videos/{file}`: tower-http's ServeDir does Range (206/416), Last-Modified and
-//! content types, and refuses paths that leave the folder.
+//! `GET /api/videos/{file}`: video streaming with single byte ranges (206/416), Last-Modified,
+//! If-Modified-Since, If-Range and HEAD. Each chunk is one positioned read of up to `CHUNK`
+//! bytes on the blocking pool: tower-http's ServeDir read 64 KiB per blocking round trip and
+//! reached less than half of nginx's throughput on 1 MiB slices here (README, Benchmarks).
+
+use std::fs::File;
+use std::os::unix::fs::FileExt;
+use std::sync::Arc;
+use std::time::SystemTime;
 
 use axum::Router;
-use axum::http::{HeaderValue, header};
-use tower_http::services::ServeDir;
-use tower_http::set_header::SetResponseHeaderLayer;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 
-use crate::state::{AppState, DataPaths};
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
 
-pub fn router(paths: &DataPaths) -> Router<AppState> {
-    // Stored names are random and never reused, so a file never changes.
-    let serve = tower::ServiceBuilder::new()
-        .layer(SetResponseHeaderLayer::if_not_present(
+/// Bytes per read; a 1 MiB Range slice is one read.
+const CHUNK: u64 = 1 << 20;
+const NOT_FOUND: &str = "Video not found";
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/videos/{name}", get(serve_video))
+}
+
+/// Stored names are generated (hex + extension) or the fixtures' plain names: anything else,
+/// including every path trick, is not a video of ours.
+fn plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 128
+        && !name.starts_with('.')
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+fn content_type(name: &str) -> &'static str {
+    match name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()) {
+        Some(e) if e == "mp4" || e == "m4v" => "video/mp4",
+        Some(e) if e == "mov" => "video/quicktime",
+        Some(e) if e == "avi" => "video/x-msvideo",
+        Some(e) if e == "webm" => "video/webm",
+        _ => "application/octet-stream",
+    }
+}
+
+enum Slice {
+    Whole,
+    Part(u64, u64),
+    Unsatisfiable,
+}
+
+/// The one range to send, per RFC 9110: a stale If-Range, a malformed header or several
+/// ranges are answered with the whole file.
+fn wanted_slice(headers: &HeaderMap, len: u64, last_modified: &str) -> Slice {
+    let Some(range) = headers.get(header::RANGE).and_then(|v| v.to_str().ok()) else {
+        return Slice::Whole;
+    };
+    if let Some(if_range) = headers.get(header::IF_RANGE) {
+        if if_range.as_bytes() != last_modified.as_bytes() {
+            return Slice::Whole;
+        }
+    }
+    let Ok(parsed) = http_range_header::parse_range_header(range) else {
+        return Slice::Whole;
+    };
+    match parsed.validate(len) {
+        Ok(ranges) if ranges.len() == 1 => Slice::Part(*ranges[0].start(), *ranges[0].end()),
+        Ok(_) => Slice::Whole,
+        Err(_) => Slice::Unsatisfiable,
+    }
+}
+
+fn not_modified(headers: &HeaderMap, modified: SystemTime) -> bool {
+    if headers.contains_key(header::RANGE) && headers.contains_key(header::IF_RANGE) {
+        return false;
+    }
+    headers
+        .get(header::IF_MODIFIED_SINCE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| httpdate::parse_http_date(v).ok())
+        .is_some_and(|since| {
+            // HTTP dates have whole seconds.
+            let secs = |t: SystemTime| {
+                t.duration_since(SystemTime::UNIX_EPOCH)
+                    .map(|d| d.as_secs())
+                    .unwrap_or(0)
+            };
+            secs(modified) <= secs(since)
+        })
+}
+
+/// The bytes `start..=end` of `file`, read `CHUNK` at a time as the client takes them.
+fn body_of(file: Arc<File>, start: u64, end: u64) -> Body {
+    let chunks = futures_util::stream::unfold(start, move |pos| {
+        let file = file.clone();
+        async move {
+            if pos > end {
+                return None;
+            }
+            let n = (end + 1 - pos).min(CHUNK) as usize;
+            let read = tokio::task::spawn_blocking(move || {
+                let mut buf = vec![0u8; n];
+                file.read_exact_at(&mut buf, pos).map(|()| Bytes::from(buf))
+            })
+            .await
+            .unwrap_or_else(|e| Err(std::io::Error::other(e)));
+            let next = pos + n as u64;
+            Some((read, next))
+        }
+    });
+    Body::from_stream(chunks)
+}
+
+async fn serve_video(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    if !plain_name(&name) {
+        return Err(AppError::not_found(NOT_FOUND));
+    }
+    let path = state.paths().video_file(&name);
+    let opened = tokio::task::spawn_blocking(move || -> std::io::Result<Option<_>> {
+        let file = match File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let meta = file.metadata()?;
+        if !meta.is_file() {
+            return Ok(None);
+        }
+        Ok(Some((file, meta.len(), meta.modified()?)))
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.into()))?
+    .map_err(|e| AppError::Internal(e.into()))?;
+    let Some((file, len, modified)) = opened else {
+        return Err(AppError::not_found(NOT_FOUND));
+    };
+
+    let last_modified = httpdate::fmt_http_date(modified);
+    let mut res = Response::builder()
+        .header(header::CONTENT_TYPE, content_type(&name))
+        .header(header::ACCEPT_RANGES, "bytes")
+        .header(header::LAST_MODIFIED, &last_modified)
+        // Stored names are random and never reused, so a file never changes.
+        .header(
             header::CACHE_CONTROL,
             HeaderValue::from_static("public, max-age=31536000, immutable"),
-        ))
-        .service(ServeDir::new(paths.videos()).append_index_html_on_directories(false));
-    Router::new().nest_service("/api/videos", serve)
+        );
+    if not_modified(&headers, modified) {
+        return Ok(res
+            .status(StatusCode::NOT_MODIFIED)
+            .body(Body::empty())
+            .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()));
+    }
+    let (status, start, end) = match wanted_slice(&headers, len, &last_modified) {
+        Slice::Unsatisfiable => {
+            return Ok(res
+                .status(StatusCode::RANGE_NOT_SATISFIABLE)
+                .header(header::CONTENT_RANGE, format!("bytes */{len}"))
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(
+                    r#"{"message":"The requested range is not within the video"}"#,
+                ))
+                .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()));
+        }
+        Slice::Part(s, e) => {
+            res = res.header(header::CONTENT_RANGE, format!("bytes {s}-{e}/{len}"));
+            (StatusCode::PARTIAL_CONTENT, s, e)
+        }
+        Slice::Whole => (StatusCode::OK, 0, len.saturating_sub(1)),
+    };
+    let body = if len == 0 {
+        Body::empty()
+    } else {
+        body_of(Arc::new(file), start, end)
+    };
+    let length = if len == 0 { 0 } else { end - start + 1 };
+    Ok(res
+        .status(status)
+        .header(header::CONTENT_LENGTH, length)
+        .body(body)
+        .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_names_are_served() {
+        assert!(plain_name("0a1b2c.mp4"));
+        assert!(plain_name("synthetic-code-camp.mp4"));
+        for bad in [
+            "", ".hidden", "..", "../x", "a/b", "a\\b", "%2e%2e", "a b.mp4",
+        ] {
+            assert!(!plain_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ranges_follow_rfc_9110() {
+        let lm = "Sun, 22 Nov 2026 10:00:00 GMT";
+        let h = |pairs: &[(&str, &str)]| {
+            let mut m = HeaderMap::new();
+            for (k, v) in pairs {
+                m.insert(
+                    header::HeaderName::from_bytes(k.as_bytes()).unwrap(),
+                    v.parse().unwrap(),
+                );
+            }
+            m
+        };
+        assert!(matches!(wanted_slice(&h(&[]), 100, lm), Slice::Whole));
+        assert!(matches!(
+            wanted_slice(&h(&[("range", "bytes=0-9")]), 100, lm),
+            Slice::Part(0, 9)
+        ));
+        assert!(matches!(
+            wanted_slice(&h(&[("range", "bytes=-10")]), 100, lm),
+            Slice::Part(90, 99)
+        ));
+        assert!(matches!(
+            wanted_slice(&h(&[("range", "bytes=200-")]), 100, lm),
+            Slice::Unsatisfiable
+        ));
+        assert!(matches!(
+            wanted_slice(&h(&[("range", "bytes=0-1,5-6")]), 100, lm),
+            Slice::Whole
+        ));
+        assert!(matches!(
+            wanted_slice(&h(&[("range", "lines=1-2")]), 100, lm),
+            Slice::Whole
+        ));
+        assert!(matches!(
+            wanted_slice(
+                &h(&[
+                    ("range", "bytes=0-9"),
+                    ("if-range", "Mon, 01 Jan 2024 00:00:00 GMT")
+                ]),
+                100,
+                lm
+            ),
+            Slice::Whole
+        ));
+        assert!(matches!(
+            wanted_slice(&h(&[("range", "bytes=0-9"), ("if-range", lm)]), 100, lm),
+            Slice::Part(0, 9)
+        ));
+    }
 }

@@ -98,11 +98,14 @@ pub fn insert(w: &Wtx, mut i: Internship) -> StoreResult<Internship> {
     Ok(i)
 }
 
-/// Live (not archived) postings, newest first.
-pub fn list_live(r: &impl Reader) -> StoreResult<Vec<Internship>> {
-    let mut all = r.scan_rev::<Internship>(|_| true)?;
-    all.retain(|i| !i.archived);
-    Ok(all)
+/// Visits the live (not archived) postings, newest first, one at a time.
+pub fn each_live(r: &impl Reader, mut f: impl FnMut(Internship)) -> StoreResult<()> {
+    r.each_rev(|i: Internship| {
+        if !i.archived {
+            f(i);
+        }
+        true
+    })
 }
 
 /// An employer's postings (archived ones included when asked), newest first.

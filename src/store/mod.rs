@@ -19,6 +19,7 @@ pub mod users;
 
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata};
 use serde::Serialize;
@@ -28,6 +29,8 @@ use tables::{EntityTable, PairTable};
 
 /// The layout this binary reads and writes. Bump it with a `migrate_to_vN` step in `open`.
 pub const SCHEMA_VERSION: u32 = 1;
+/// redb's page cache (reads and the write buffer).
+const CACHE_BYTES: usize = 32 << 20;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -80,6 +83,9 @@ pub trait Entity: Serialize + DeserializeOwned {
 #[derive(Clone)]
 pub struct Store {
     pub(crate) db: Arc<Database>,
+    /// Write transactions committed (or attempted) through this handle: a cache of anything
+    /// read from the store is current while this number has not moved.
+    commits: Arc<AtomicU64>,
 }
 
 pub struct Rtx(redb::ReadTransaction);
@@ -88,13 +94,19 @@ pub struct Wtx(redb::WriteTransaction);
 impl Store {
     /// Opens (or creates) the database file, creating every table and checking the schema.
     pub fn open(path: &Path) -> StoreResult<Self> {
-        let builder = Database::builder();
+        let mut builder = Database::builder();
+        // redb caches up to 1 GiB by default; the hot pages (sessions, counters, the newest
+        // postings) fit in far less, and the server's memory stays predictable.
+        builder.set_cache_size(CACHE_BYTES);
         let db = match builder.create(path) {
             Ok(db) => db,
             Err(redb::DatabaseError::DatabaseAlreadyOpen) => return Err(StoreError::Locked),
             Err(e) => return Err(StoreError::Redb(e.into())),
         };
-        let store = Store { db: Arc::new(db) };
+        let store = Store {
+            db: Arc::new(db),
+            commits: Arc::new(AtomicU64::new(0)),
+        };
         store.init_schema()?;
         Ok(store)
     }
@@ -124,6 +136,11 @@ impl Store {
         })
     }
 
+    /// Read this before `read()`: what that transaction sees includes every commit counted.
+    pub fn version(&self) -> u64 {
+        self.commits.load(Ordering::Acquire)
+    }
+
     pub fn read(&self) -> StoreResult<Rtx> {
         Ok(Rtx(self.db.begin_read()?))
     }
@@ -139,6 +156,7 @@ impl Store {
         let w = Wtx(txn);
         let out = f(&w);
         let committed = w.0.commit().map_err(StoreError::from);
+        self.commits.fetch_add(1, Ordering::AcqRel);
         (Some(out), committed)
     }
 
@@ -151,7 +169,9 @@ impl Store {
         txn.set_quick_repair(true);
         let w = Wtx(txn);
         let out = f(&w)?;
-        w.0.commit().map_err(StoreError::from)?;
+        let committed = w.0.commit().map_err(StoreError::from);
+        self.commits.fetch_add(1, Ordering::AcqRel);
+        committed?;
         Ok(out)
     }
 }
@@ -160,7 +180,19 @@ impl Store {
 pub trait Reader {
     fn get<E: Entity>(&self, id: u64) -> StoreResult<Option<E>>;
     /// Every entity, newest (highest id) first, stopping once `keep` returns false.
-    fn scan_rev<E: Entity>(&self, keep: impl FnMut(&E) -> bool) -> StoreResult<Vec<E>>;
+    fn scan_rev<E: Entity>(&self, mut keep: impl FnMut(&E) -> bool) -> StoreResult<Vec<E>> {
+        let mut out = Vec::new();
+        self.each_rev(|e: E| {
+            let go_on = keep(&e);
+            if go_on {
+                out.push(e);
+            }
+            go_on
+        })?;
+        Ok(out)
+    }
+    /// Visits every entity, newest first, without collecting them, until `f` returns false.
+    fn each_rev<E: Entity>(&self, f: impl FnMut(E) -> bool) -> StoreResult<()>;
     fn count<E: Entity>(&self) -> StoreResult<u64>;
     /// Up to `limit` entities with ids below `before`, newest first, that `keep` accepts; and
     /// whether more follow.
@@ -204,18 +236,15 @@ macro_rules! impl_reader {
                 let found = table.get(id)?;
                 found.map(|v| decode(id, v.value())).transpose()
             }
-            fn scan_rev<E: Entity>(&self, mut keep: impl FnMut(&E) -> bool) -> StoreResult<Vec<E>> {
+            fn each_rev<E: Entity>(&self, mut f: impl FnMut(E) -> bool) -> StoreResult<()> {
                 let table = self.0.open_table(E::TABLE)?;
-                let mut out = Vec::new();
                 for row in table.iter()?.rev() {
                     let (k, v) = row?;
-                    let e: E = decode(k.value(), v.value())?;
-                    if !keep(&e) {
+                    if !f(decode(k.value(), v.value())?) {
                         break;
                     }
-                    out.push(e);
                 }
-                Ok(out)
+                Ok(())
             }
             fn count<E: Entity>(&self) -> StoreResult<u64> {
                 Ok(self.0.open_table(E::TABLE)?.len()?)

@@ -113,7 +113,7 @@ fn set_pin_reads_standard_input_and_stores_a_hash() {
         .unwrap()
         .unwrap();
     assert!(hash.starts_with("$argon2id$"));
-    assert!(internreel::auth::verify_password_now("s3cret-pin", &hash));
+    assert!(internreel::passwords::verify_now("s3cret-pin", &hash));
 }
 
 #[test]

@@ -1,0 +1,355 @@
+//! What a posting looks like to a viewer, and how list pages of them are rendered fast.
+//!
+//! A view is the posting's shared part (the same for everyone) and a personal part (match
+//! score and reasons, liked, saved, applied). List pages are built from cached JSON fragments
+//! of the shared part, each with its personal part spliced in, and pages that are the same for
+//! every viewer (visitors, employers, admins) are cached whole. Both caches are keyed by the
+//! store's commit count (`Store::version`), so any committed write retires them: nothing is
+//! ever served that an uncached request would not have shown.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::http::HeaderValue;
+use serde::Serialize;
+
+use crate::clock::{self, rfc3339};
+use crate::error::AppResult;
+use crate::matching;
+use crate::state::DataPaths;
+use crate::store::internships::{self, Internship, Requirements, Video};
+use crate::store::social::{self, Mark};
+use crate::store::users::{Role, User};
+use crate::store::{Reader, applications};
+
+pub const AI_MARKER: &str = "AI_VIDEO_PROCESSING";
+
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum RequirementsView {
+    Text(String),
+    List(Vec<String>),
+}
+
+/// The part of a posting's view that is the same for every viewer.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedView {
+    pub id: u64,
+    pub title: String,
+    pub company: String,
+    pub company_icon: String,
+    pub industry: String,
+    pub location: String,
+    pub description: String,
+    pub requirements: RequirementsView,
+    pub duration: String,
+    pub salary: Option<String>,
+    pub deadline: String,
+    pub application_deadline: String,
+    pub posted_date: String,
+    pub created_at: String,
+    pub video_url: String,
+    pub video_status: &'static str,
+    pub employer_id: u64,
+    pub application_count: u64,
+    pub work_style: String,
+    pub age_requirement: String,
+    pub grade_requirement: String,
+    pub skills: Vec<String>,
+    pub benefits: Vec<String>,
+    pub tags: Vec<String>,
+    pub hours_per_week: Option<u32>,
+    pub likes: u64,
+    pub comments: u64,
+    pub bookmarks: u64,
+    pub archived: bool,
+}
+
+/// The part that depends on who is looking (all empty for anyone but a student).
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Personal {
+    pub match_score: Option<u8>,
+    pub match_reasons: Option<Vec<String>>,
+    pub is_liked: bool,
+    pub is_bookmarked: bool,
+    pub has_applied: bool,
+}
+
+#[derive(Serialize)]
+pub struct InternshipView {
+    #[serde(flatten)]
+    pub shared: SharedView,
+    #[serde(flatten)]
+    pub personal: Personal,
+}
+
+pub fn initials(company: &str) -> String {
+    company
+        .split_whitespace()
+        .filter_map(|w| w.chars().find(|c| c.is_alphanumeric()))
+        .take(2)
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+pub fn video_url(v: &Video) -> String {
+    match v {
+        Video::File(name) => format!("/api/videos/{name}"),
+        Video::AiProcessing => AI_MARKER.into(),
+        Video::None => String::new(),
+    }
+}
+
+pub fn video_status(paths: &DataPaths, v: &Video) -> &'static str {
+    match v {
+        Video::File(name) if paths.video_file(name).is_file() => "ready",
+        Video::AiProcessing => "processing",
+        _ => "missing",
+    }
+}
+
+pub fn shared_view(r: &impl Reader, paths: &DataPaths, i: &Internship) -> AppResult<SharedView> {
+    let stats = internships::stats(r, i.id)?;
+    Ok(SharedView {
+        id: i.id,
+        title: i.title.clone(),
+        company: i.company.clone(),
+        company_icon: initials(&i.company),
+        industry: i.industry.clone(),
+        location: i.location.clone(),
+        description: i.description.clone(),
+        requirements: match &i.requirements {
+            Requirements::Text(t) => RequirementsView::Text(t.clone()),
+            Requirements::List(l) => RequirementsView::List(l.clone()),
+        },
+        duration: i.duration.clone(),
+        salary: i.salary.clone(),
+        deadline: i.deadline.clone(),
+        application_deadline: i.deadline.clone(),
+        posted_date: clock::format_date(clock::date_of(i.created_at)),
+        created_at: rfc3339(i.created_at),
+        video_url: video_url(&i.video),
+        video_status: video_status(paths, &i.video),
+        employer_id: i.employer_id,
+        application_count: stats.applications,
+        work_style: i.work_style.clone(),
+        age_requirement: i.age_requirement.clone(),
+        grade_requirement: i.grade_requirement.clone(),
+        skills: i.skills.clone(),
+        benefits: i.benefits.clone(),
+        tags: i.tags.clone(),
+        hours_per_week: i.hours_per_week,
+        likes: stats.likes,
+        comments: stats.comments,
+        bookmarks: stats.bookmarks,
+        archived: i.archived,
+    })
+}
+
+/// A student's marks, read once per page instead of three lookups per posting.
+pub struct Marks {
+    liked: HashSet<u64>,
+    saved: HashSet<u64>,
+    applied: HashSet<u64>,
+}
+
+impl Marks {
+    pub fn of(r: &impl Reader, student: &User) -> AppResult<Marks> {
+        let ids = |mark| -> AppResult<HashSet<u64>> {
+            Ok(social::by_user(r, mark, student.id)?
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect())
+        };
+        Ok(Marks {
+            liked: ids(Mark::Like)?,
+            saved: ids(Mark::Bookmark)?,
+            applied: applications::by_student(r, student.id)?
+                .into_iter()
+                .map(|a| a.internship_id)
+                .collect(),
+        })
+    }
+
+    /// The personal part for `i`, with the match score and reasons.
+    pub fn personal(&self, student: &User, i: &Internship, today: time::Date) -> Personal {
+        let m = matching::score(student, i, today);
+        Personal {
+            match_score: Some(m.score),
+            match_reasons: Some(m.reasons),
+            is_liked: self.liked.contains(&i.id),
+            is_bookmarked: self.saved.contains(&i.id),
+            has_applied: self.applied.contains(&i.id),
+        }
+    }
+}
+
+/// One posting's view for one viewer (per-student flags and score only for students).
+pub fn view(
+    r: &impl Reader,
+    paths: &DataPaths,
+    i: &Internship,
+    viewer: Option<&User>,
+) -> AppResult<InternshipView> {
+    let personal = match viewer.filter(|u| u.role == Role::Student) {
+        Some(s) => Marks::of(r, s)?.personal(s, i, clock::today()),
+        None => Personal::default(),
+    };
+    Ok(InternshipView {
+        shared: shared_view(r, paths, i)?,
+        personal,
+    })
+}
+
+/// A posting and its shared view as JSON (an object, ending in `}`).
+pub struct Fragment {
+    pub posting: Internship,
+    json: Bytes,
+}
+
+/// Postings most recently rendered, as fragments; at most this many are kept.
+const FRAGMENTS_MAX: usize = 4096;
+/// Whole pages kept, and their total size.
+const PAGES_MAX: usize = 256;
+const PAGES_MAX_BYTES: usize = 8 << 20;
+/// A video file removed behind the server's back shows as missing within this time.
+const MAX_AGE: Duration = Duration::from_secs(5);
+
+#[derive(Clone)]
+pub struct CachedPage {
+    pub body: Bytes,
+    pub link: Option<HeaderValue>,
+}
+
+struct Generation<T> {
+    version: u64,
+    started: Instant,
+    entries: HashMap<T, Arc<Fragment>>,
+}
+
+#[derive(Default)]
+struct Pages {
+    version: u64,
+    started: Option<Instant>,
+    bytes: usize,
+    entries: HashMap<String, CachedPage>,
+}
+
+pub struct ViewCache {
+    fragments: Mutex<Generation<u64>>,
+    pages: Mutex<Pages>,
+}
+
+impl Default for ViewCache {
+    fn default() -> Self {
+        ViewCache {
+            fragments: Mutex::new(Generation {
+                version: 0,
+                started: Instant::now(),
+                entries: HashMap::new(),
+            }),
+            pages: Mutex::new(Pages::default()),
+        }
+    }
+}
+
+impl ViewCache {
+    /// The fragment of posting `id` at store `version`, rendered from `r` when not cached;
+    /// None when the posting does not exist. `known` saves the read when the caller has it.
+    pub fn fragment(
+        &self,
+        version: u64,
+        r: &impl Reader,
+        paths: &DataPaths,
+        id: u64,
+        known: Option<&Internship>,
+    ) -> AppResult<Option<Arc<Fragment>>> {
+        {
+            let mut g = self.fragments.lock().unwrap_or_else(|e| e.into_inner());
+            if g.version < version || g.started.elapsed() > MAX_AGE {
+                g.entries.clear();
+                g.version = version;
+                g.started = Instant::now();
+            }
+            if g.version == version
+                && let Some(f) = g.entries.get(&id)
+            {
+                return Ok(Some(f.clone()));
+            }
+        }
+        let posting = match known {
+            Some(i) => i.clone(),
+            None => match r.get::<Internship>(id)? {
+                Some(i) => i,
+                None => return Ok(None),
+            },
+        };
+        let json = serde_json::to_vec(&shared_view(r, paths, &posting)?)
+            .map_err(|e| crate::error::AppError::Internal(e.into()))?;
+        let fragment = Arc::new(Fragment {
+            posting,
+            json: Bytes::from(json),
+        });
+        let mut g = self.fragments.lock().unwrap_or_else(|e| e.into_inner());
+        if g.version == version {
+            if g.entries.len() >= FRAGMENTS_MAX {
+                g.entries.clear();
+            }
+            g.entries.insert(id, fragment.clone());
+        }
+        Ok(Some(fragment))
+    }
+
+    /// A whole page for viewers without personal parts, keyed by its query string.
+    pub fn page(&self, version: u64, key: &str) -> Option<CachedPage> {
+        let p = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        let fresh = p.version == version && p.started.is_some_and(|s| s.elapsed() <= MAX_AGE);
+        fresh.then(|| p.entries.get(key).cloned()).flatten()
+    }
+
+    pub fn keep_page(&self, version: u64, key: &str, page: CachedPage) {
+        let mut p = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        let stale = p.started.is_none_or(|s| s.elapsed() > MAX_AGE);
+        if p.version < version || stale {
+            *p = Pages {
+                version,
+                started: Some(Instant::now()),
+                ..Pages::default()
+            };
+        }
+        if p.version != version || page.body.len() > PAGES_MAX_BYTES / 4 {
+            return;
+        }
+        if p.entries.len() >= PAGES_MAX || p.bytes + page.body.len() > PAGES_MAX_BYTES {
+            p.entries.clear();
+            p.bytes = 0;
+        }
+        p.bytes += page.body.len();
+        if let Some(old) = p.entries.insert(key.to_string(), page) {
+            p.bytes -= old.body.len();
+        }
+    }
+}
+
+/// A JSON array of the fragments, each with its personal part spliced in.
+pub fn render_list(items: &[(Arc<Fragment>, Personal)]) -> AppResult<Bytes> {
+    let mut out = Vec::with_capacity(items.iter().map(|(f, _)| f.json.len() + 160).sum());
+    out.push(b'[');
+    for (n, (fragment, personal)) in items.iter().enumerate() {
+        if n > 0 {
+            out.push(b',');
+        }
+        // `{…shared…}` + `{…personal…}` → `{…shared…,…personal…}`; both are non-empty objects.
+        out.extend_from_slice(&fragment.json[..fragment.json.len() - 1]);
+        out.push(b',');
+        let personal =
+            serde_json::to_vec(personal).map_err(|e| crate::error::AppError::Internal(e.into()))?;
+        out.extend_from_slice(&personal[1..]);
+    }
+    out.push(b']');
+    Ok(Bytes::from(out))
+}
