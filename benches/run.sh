@@ -218,6 +218,12 @@ one_run() {
     wrk_run search-two "$BASE/api/internships?q=robotics+intern"
     wrk_run search-prefix "$BASE/api/internships?q=soft"
     wrk_run search-typo "$BASE/api/internships?q=sofware"
+    # The same queries with every request missing the page cache.
+    wrk_run search-one-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=software"
+    wrk_run search-two-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=robotics+intern"
+    wrk_run search-prefix-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=soft"
+    wrk_run search-typo-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=sofware"
+    wrk_run feed-visitor-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships"
     wrk_run video -s "$BENCHES/range.lua" "$BASE/api/videos/$VIDEO" -- "$VSIZE" 1048576
     wrk_run likes -s "$BENCHES/like.lua" "$BASE" -- "$W/cookies.txt" "$first_id" "$nlike"
 

@@ -71,8 +71,10 @@ def m(key):
     return med([float(x[key]) for x in metrics if key in x and x[key] not in ("", "nan")])
 
 
-names = ["nginx-feed", "nginx-video", "feed-visitor", "feed-student", "search-one", "search-two",
-         "search-prefix", "search-typo", "video", "likes", "signins"]
+names = ["nginx-feed", "nginx-video", "feed-visitor", "feed-visitor-uncached", "feed-student",
+         "search-one", "search-two", "search-prefix", "search-typo",
+         "search-one-uncached", "search-two-uncached", "search-prefix-uncached", "search-typo-uncached",
+         "video", "likes", "signins"]
 W = {}
 for n in names:
     rs = [wrk(r / f"wrk-{n}.txt") for r in runs]
@@ -93,11 +95,16 @@ rows = [
     ("nginx: the feed page's bytes (static file)", "nginx-feed", None, ""),
     ("nginx: video, 1 MiB Range slices", "nginx-video", None, f"{gbs('nginx-video'):.2f} GB/s"),
     ("feed page, visitor (`GET /api/internships`)", "feed-visitor", ng_feed, ""),
+    ("feed page, visitor, every request missing the page cache", "feed-visitor-uncached", ng_feed, ""),
     ("feed page, signed-in student", "feed-student", ng_feed, ""),
     ("search, one word (`q=software`)", "search-one", ng_feed, ""),
     ("search, two words (`q=robotics+intern`)", "search-two", ng_feed, ""),
     ("search, prefix (`q=soft`)", "search-prefix", ng_feed, ""),
     ("search, typo (`q=sofware`)", "search-typo", ng_feed, ""),
+    ("search, one word, missing the page cache", "search-one-uncached", ng_feed, ""),
+    ("search, two words, missing the page cache", "search-two-uncached", ng_feed, ""),
+    ("search, prefix, missing the page cache", "search-prefix-uncached", ng_feed, ""),
+    ("search, typo, missing the page cache", "search-typo-uncached", ng_feed, ""),
     ("video, 1 MiB Range slices", "video", ng_video, f"{gbs('video'):.2f} GB/s"),
     ("like toggles, 64 students at once", "likes", None, "durable writes/s = req/s"),
     ("student sign-ins, 64 at once (argon2id)", "signins", None,
@@ -160,6 +167,11 @@ worst = max(sp99.values())
 check("search p99 < 10 ms at 100,000 postings", worst < 10,
       ", ".join(f"{n.split('-')[1]} {v:.1f} ms" for n, v in sp99.items())
       + ("" if worst < 10 else f" (worst {worst / 10:.1f}× the target)"))
+up99 = {n: W[n + "-uncached"]["p99"] for n in sp99}
+uworst = max(up99.values())
+check("… the same, every request missing the page cache", uworst < 10,
+      ", ".join(f"{n.split('-')[1]} {v:.1f} ms" for n, v in up99.items())
+      + ("" if uworst < 10 else f" (worst {uworst / 10:.1f}× the target)"))
 st = m("startup_health_ms")
 check("start-up < 1 s", st < 1000, f"{st:.0f} ms to the first 200" + ("" if st < 1000 else f" ({st / 1000:.1f}× the target)"))
 rss = max(m("rss_start_kb"), m("rss_after_load_kb")) / 1024

@@ -150,23 +150,47 @@ pub fn interest_label(interest: &str) -> String {
     }
 }
 
-fn speaks_to(i: &Internship, interest: &str) -> bool {
-    let hay: Vec<String> = i
-        .tags
-        .iter()
-        .chain(i.skills.iter())
-        .chain(std::iter::once(&i.industry))
-        .chain(std::iter::once(&i.title))
-        .map(|s| s.to_lowercase())
-        .collect();
-    synonyms(interest).iter().any(|syn| {
-        hay.iter().any(|h| {
-            h == syn
-                || h.split(|c: char| !c.is_alphanumeric() && c != '-')
-                    .any(|w| w == *syn)
-                || (syn.contains(' ') && h.contains(syn))
+/// What a posting is about, lower-cased once per score: its tags, skills, industry and title,
+/// one per line, and the words in them.
+struct Topics<'a> {
+    text: &'a str,
+    words: Vec<&'a str>,
+}
+
+impl<'a> Topics<'a> {
+    fn text_of(i: &Internship) -> String {
+        let mut text = String::new();
+        for s in i
+            .tags
+            .iter()
+            .chain(&i.skills)
+            .chain([&i.industry, &i.title])
+        {
+            text.push_str(&s.to_lowercase());
+            text.push('\n');
+        }
+        text
+    }
+
+    fn new(text: &'a str) -> Topics<'a> {
+        let words = text
+            .split(|c: char| !c.is_alphanumeric() && c != '-')
+            .filter(|w| !w.is_empty())
+            .collect();
+        Topics { text, words }
+    }
+
+    /// A synonym of the interest is one of the words, or (for phrases such as 'social media')
+    /// appears within one line.
+    fn speak_to(&self, interest: &str) -> bool {
+        synonyms(interest).iter().any(|syn| {
+            if syn.contains(' ') {
+                self.text.contains(syn)
+            } else {
+                self.words.contains(syn)
+            }
         })
-    })
+    }
 }
 
 fn grade_number(grade: &str) -> Option<u32> {
@@ -201,7 +225,8 @@ pub struct Match {
 
 pub fn score(student: &User, i: &Internship, today: Date) -> Match {
     let mut reasons = Vec::new();
-    let open = clock::parse_date(&i.deadline).is_none_or(|d| d >= today);
+    let deadline = clock::parse_date(&i.deadline);
+    let open = deadline.is_none_or(|d| d >= today);
     if student.interests.is_empty() {
         return Match {
             score: if open { 50 } else { 10 },
@@ -209,10 +234,12 @@ pub fn score(student: &User, i: &Internship, today: Date) -> Match {
         };
     }
     let mut points: u32 = 0;
+    let text = Topics::text_of(i);
+    let topics = Topics::new(&text);
     let matched: Vec<&String> = student
         .interests
         .iter()
-        .filter(|interest| speaks_to(i, interest))
+        .filter(|interest| topics.speak_to(interest))
         .collect();
     if !matched.is_empty() {
         points += (40 + 10 * (matched.len() as u32 - 1)).min(60);
@@ -244,7 +271,7 @@ pub fn score(student: &User, i: &Internship, today: Date) -> Match {
     }
     if open {
         points += 15;
-        if let Some(d) = clock::parse_date(&i.deadline) {
+        if let Some(d) = deadline {
             let days = (d - today).whole_days();
             if days <= 14 {
                 reasons.push(format!("Apply soon: {days} days left"));

@@ -139,6 +139,10 @@ pub async fn upgrade(
     }
     let user_id = me.id;
     Ok(ws
+        // tungstenite reserves 128 KiB for each by default; our frames are small and a
+        // thousand idle sockets should not hold a quarter of a gigabyte.
+        .read_buffer_size(4096)
+        .write_buffer_size(4096)
         .max_frame_size(MAX_FRAME)
         .max_message_size(MAX_FRAME)
         .on_upgrade(move |socket| run(state, user_id, socket)))

@@ -128,6 +128,86 @@ async fn a_video_upload_is_stored_and_streams_with_ranges() {
 }
 
 #[tokio::test]
+async fn video_streaming_answers_head_conditionals_and_odd_ranges() {
+    let app = spawn_app().await;
+    let (c, _) = app.signup_employer("stream@acme.example").await;
+    let video = fixture_video();
+    let i: Value = app
+        .post_internship_with_video(&c, "Streaming", video.clone())
+        .await
+        .json()
+        .await
+        .unwrap();
+    let url = app.url(i["videoUrl"].as_str().unwrap());
+    let len = video.len();
+    let client = app.client();
+    let get = |headers: &[(&str, String)]| {
+        let mut req = client.get(&url);
+        for (k, v) in headers {
+            req = req.header(*k, v);
+        }
+        req.send()
+    };
+
+    // HEAD: the headers of a GET, no body.
+    let res = client.head(&url).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-length"], len.to_string().as_str());
+    let last_modified = res.headers()["last-modified"].to_str().unwrap().to_string();
+    assert!(res.bytes().await.unwrap().is_empty());
+
+    // If-Modified-Since at the file's date: 304.
+    let res = get(&[("if-modified-since", last_modified.clone())])
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_MODIFIED);
+
+    // A suffix range, and a range running past the end (clamped).
+    let res = get(&[("range", "bytes=-10".into())]).await.unwrap();
+    assert_eq!(res.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(res.bytes().await.unwrap().as_ref(), &video[len - 10..]);
+    let res = get(&[("range", format!("bytes={}-{}", len - 5, len + 100))])
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(
+        res.headers()["content-range"],
+        format!("bytes {}-{}/{len}", len - 5, len - 1).as_str()
+    );
+    assert_eq!(res.bytes().await.unwrap().as_ref(), &video[len - 5..]);
+
+    // If-Range with the current date honours the range; with another date, the whole file.
+    let res = get(&[
+        ("range", "bytes=10-19".into()),
+        ("if-range", last_modified.clone()),
+    ])
+    .await
+    .unwrap();
+    assert_eq!(res.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(res.bytes().await.unwrap().as_ref(), &video[10..20]);
+    let res = get(&[
+        ("range", "bytes=10-19".into()),
+        ("if-range", "Mon, 01 Jan 2001 00:00:00 GMT".into()),
+    ])
+    .await
+    .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.bytes().await.unwrap().len(), len);
+
+    // Several ranges or a malformed header: the whole file (RFC 9110 lets a server ignore them).
+    for range in ["bytes=0-1,5-6", "bytes=abc", "pages=1-2"] {
+        let res = get(&[("range", range.into())]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{range}");
+        assert_eq!(res.bytes().await.unwrap().len(), len, "{range}");
+    }
+
+    // An unknown file: a JSON 404.
+    let (status, body) = message_of(app.get(&client, "/api/videos/nothere.mp4").await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["message"], "Video not found");
+}
+
+#[tokio::test]
 async fn uploads_are_checked_by_content_not_name() {
     let app = spawn_app().await;
     let (c, _) = app.signup_employer("fake@acme.example").await;

@@ -12,6 +12,7 @@ mod backup;
 mod browser;
 mod cli;
 mod crash;
+mod fresh_lists;
 mod hostile;
 mod internships;
 mod jobs;

@@ -1,0 +1,128 @@
+//! Lists are rendered from caches (src/http/internship_views.rs); every write must show in the
+//! very next list, for visitors and students alike.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+
+async fn list(app: &TestApp, c: &reqwest::Client, query: &str) -> Vec<Value> {
+    let res = app.get(c, &format!("/api/internships{query}")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    res.json().await.unwrap()
+}
+
+fn find(list: &[Value], id: u64) -> Option<&Value> {
+    list.iter().find(|i| i["id"] == id)
+}
+
+#[tokio::test]
+async fn every_write_shows_in_the_next_list() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("fresh@acme.example").await;
+    let (student, _) = app.signup_student("fresh@school.example").await;
+    let visitor = app.client();
+    let posting = app.post_internship(&employer, "Robotics Helper").await;
+    let id = posting["id"].as_u64().unwrap();
+
+    // Warm every cache: the plain list, a search and the student's feed.
+    for _ in 0..2 {
+        let l = list(&app, &visitor, "").await;
+        assert_eq!(find(&l, id).unwrap()["likes"], 0);
+        assert_eq!(list(&app, &visitor, "?q=helper").await.len(), 1);
+        let l = list(&app, &student, "").await;
+        assert_eq!(find(&l, id).unwrap()["isLiked"], false);
+    }
+
+    // A like: the count for everyone, the flag for the student.
+    let res = app
+        .post(&student, &format!("/api/internships/{id}/like"), json!({}))
+        .await;
+    assert!(res.status().is_success());
+    assert_eq!(
+        find(&list(&app, &visitor, "").await, id).unwrap()["likes"],
+        1
+    );
+    assert_eq!(
+        find(&list(&app, &visitor, "?q=helper").await, id).unwrap()["likes"],
+        1
+    );
+    let l = list(&app, &student, "").await;
+    let mine = find(&l, id).unwrap();
+    assert_eq!(mine["isLiked"], true);
+    assert_eq!(mine["likes"], 1);
+    assert!(mine["matchScore"].is_u64());
+
+    // A comment and a save.
+    let res = app
+        .post(
+            &student,
+            &format!("/api/internships/{id}/comments"),
+            json!({"content": "Looks fun"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let res = app
+        .post(
+            &student,
+            &format!("/api/internships/{id}/bookmark"),
+            json!({}),
+        )
+        .await;
+    assert!(res.status().is_success());
+    assert_eq!(
+        find(&list(&app, &visitor, "").await, id).unwrap()["comments"],
+        1
+    );
+    assert_eq!(
+        find(&list(&app, &student, "").await, id).unwrap()["isBookmarked"],
+        true
+    );
+
+    // An application: the student's flag and the posting's count.
+    assert_eq!(app.apply(&student, id).await.status(), StatusCode::CREATED);
+    let l = list(&app, &student, "").await;
+    assert_eq!(find(&l, id).unwrap()["hasApplied"], true);
+    assert_eq!(find(&l, id).unwrap()["applicationCount"], 1);
+    assert_eq!(
+        find(&list(&app, &visitor, "").await, id).unwrap()["applicationCount"],
+        1
+    );
+
+    // An edit: the new title in the list and in search; the old word finds nothing.
+    let mut body = internship_body("Drone Pilot Assistant");
+    body["aiVideoRequested"] = json!(false);
+    let res = app
+        .put(&employer, &format!("/api/employers/internships/{id}"), body)
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        find(&list(&app, &visitor, "").await, id).unwrap()["title"],
+        "Drone Pilot Assistant"
+    );
+    assert_eq!(list(&app, &visitor, "?q=drone").await.len(), 1);
+    assert!(list(&app, &visitor, "?q=helper").await.is_empty());
+    assert_eq!(
+        find(&list(&app, &student, "").await, id).unwrap()["title"],
+        "Drone Pilot Assistant"
+    );
+    let matches: Vec<Value> = app
+        .get(&student, "/api/matches")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        find(&matches, id).unwrap()["title"],
+        "Drone Pilot Assistant"
+    );
+
+    // Archiving: gone from every list.
+    let res = app
+        .delete(&employer, &format!("/api/internships/{id}"))
+        .await;
+    assert!(res.status().is_success());
+    assert!(find(&list(&app, &visitor, "").await, id).is_none());
+    assert!(list(&app, &visitor, "?q=drone").await.is_empty());
+    assert!(find(&list(&app, &student, "").await, id).is_none());
+}
