@@ -175,6 +175,15 @@ impl Marks {
         })
     }
 
+    /// Liked, saved, applied.
+    pub fn flags(&self, id: u64) -> [bool; 3] {
+        [
+            self.liked.contains(&id),
+            self.saved.contains(&id),
+            self.applied.contains(&id),
+        ]
+    }
+
     /// The personal part for `i`, with the match score and reasons.
     pub fn personal(&self, student: &User, i: &Internship, today: time::Date) -> Personal {
         let m = matching::score(student, i, today);
@@ -239,9 +248,26 @@ struct Pages {
     entries: HashMap<String, CachedPage>,
 }
 
+/// What a match score depends on besides the posting.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Profile {
+    interests: Vec<String>,
+    grade: String,
+    day: time::Date,
+}
+
+/// `"matchScore":…,"matchReasons":[…]` per profile and posting.
+struct MatchParts {
+    version: u64,
+    started: Instant,
+    count: usize,
+    entries: HashMap<Profile, HashMap<u64, Bytes>>,
+}
+
 pub struct ViewCache {
     fragments: Mutex<Generation<u64>>,
     pages: Mutex<Pages>,
+    matches: Mutex<MatchParts>,
 }
 
 impl Default for ViewCache {
@@ -253,6 +279,12 @@ impl Default for ViewCache {
                 entries: HashMap::new(),
             }),
             pages: Mutex::new(Pages::default()),
+            matches: Mutex::new(MatchParts {
+                version: 0,
+                started: Instant::now(),
+                count: 0,
+                entries: HashMap::new(),
+            }),
         }
     }
 }
@@ -304,6 +336,79 @@ impl ViewCache {
         Ok(Some(fragment))
     }
 
+    /// The match score and reasons of `student` for each posting, as JSON members; computed
+    /// once per profile (interests, grade, day) and store version, since every student with
+    /// that profile gets the same.
+    pub fn match_parts(
+        &self,
+        version: u64,
+        student: &User,
+        today: time::Date,
+        postings: &[Arc<Fragment>],
+    ) -> AppResult<Vec<Bytes>> {
+        let profile = Profile {
+            interests: student.interests.clone(),
+            grade: student.grade.clone(),
+            day: today,
+        };
+        let mut out = Vec::with_capacity(postings.len());
+        let mut missing = Vec::new();
+        {
+            let mut m = self.matches.lock().unwrap_or_else(|e| e.into_inner());
+            if m.version < version || m.started.elapsed() > MAX_AGE {
+                m.entries.clear();
+                m.count = 0;
+                m.version = version;
+                m.started = Instant::now();
+            }
+            let known = (m.version == version)
+                .then(|| m.entries.get(&profile))
+                .flatten();
+            for (n, f) in postings.iter().enumerate() {
+                match known.and_then(|k| k.get(&f.posting.id)) {
+                    Some(b) => out.push(b.clone()),
+                    None => {
+                        out.push(Bytes::new());
+                        missing.push(n);
+                    }
+                }
+            }
+        }
+        if missing.is_empty() {
+            return Ok(out);
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct MatchPart {
+            match_score: u8,
+            match_reasons: Vec<String>,
+        }
+        let mut made = Vec::with_capacity(missing.len());
+        for n in missing {
+            let m = matching::score(student, &postings[n].posting, today);
+            let json = serde_json::to_vec(&MatchPart {
+                match_score: m.score,
+                match_reasons: m.reasons,
+            })
+            .map_err(|e| crate::error::AppError::Internal(e.into()))?;
+            // Without the braces: members to splice into the posting's object.
+            let part = Bytes::from(json).slice(1..);
+            let part = part.slice(..part.len() - 1);
+            out[n] = part.clone();
+            made.push((postings[n].posting.id, part));
+        }
+        let mut m = self.matches.lock().unwrap_or_else(|e| e.into_inner());
+        if m.version == version {
+            if m.count + made.len() > FRAGMENTS_MAX * 4 {
+                m.entries.clear();
+                m.count = 0;
+            }
+            m.count += made.len();
+            m.entries.entry(profile).or_default().extend(made);
+        }
+        Ok(out)
+    }
+
     /// A whole page for viewers without personal parts, keyed by its query string.
     pub fn page(&self, version: u64, key: &str) -> Option<CachedPage> {
         let p = self.pages.lock().unwrap_or_else(|e| e.into_inner());
@@ -335,21 +440,156 @@ impl ViewCache {
     }
 }
 
-/// A JSON array of the fragments, each with its personal part spliced in.
-pub fn render_list(items: &[(Arc<Fragment>, Personal)]) -> AppResult<Bytes> {
-    let mut out = Vec::with_capacity(items.iter().map(|(f, _)| f.json.len() + 160).sum());
+/// A viewer's part of one posting in a list: the match members (students) and the flags.
+pub struct ListPersonal {
+    pub matching: Option<Bytes>,
+    pub flags: [bool; 3],
+}
+
+/// A JSON array of the fragments, each with its personal part spliced in:
+/// `{…shared…}` → `{…shared…,"matchScore":…,"matchReasons":…,"isLiked":…,…}`.
+pub fn render_list(items: &[(Arc<Fragment>, ListPersonal)]) -> Bytes {
+    let mut out = Vec::with_capacity(
+        items
+            .iter()
+            .map(|(f, p)| f.json.len() + p.matching.as_ref().map_or(40, |m| m.len()) + 64)
+            .sum(),
+    );
     out.push(b'[');
     for (n, (fragment, personal)) in items.iter().enumerate() {
         if n > 0 {
             out.push(b',');
         }
-        // `{…shared…}` + `{…personal…}` → `{…shared…,…personal…}`; both are non-empty objects.
         out.extend_from_slice(&fragment.json[..fragment.json.len() - 1]);
-        out.push(b',');
-        let personal =
-            serde_json::to_vec(personal).map_err(|e| crate::error::AppError::Internal(e.into()))?;
-        out.extend_from_slice(&personal[1..]);
+        match &personal.matching {
+            Some(m) => {
+                out.push(b',');
+                out.extend_from_slice(m);
+            }
+            None => out.extend_from_slice(br#","matchScore":null,"matchReasons":null"#),
+        }
+        let [liked, saved, applied] = personal.flags;
+        for (name, on) in [
+            ("isLiked", liked),
+            ("isBookmarked", saved),
+            ("hasApplied", applied),
+        ] {
+            out.extend_from_slice(format!(r#","{name}":{on}"#).as_bytes());
+        }
+        out.push(b'}');
     }
     out.push(b']');
-    Ok(Bytes::from(out))
+    Bytes::from(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spliced list says exactly what serialising each view whole says.
+    #[test]
+    fn spliced_lists_equal_whole_views() {
+        let shared = |id| SharedView {
+            id,
+            title: "Robotics \"Helper\"".into(),
+            company: "Acme".into(),
+            company_icon: "A".into(),
+            industry: "technology".into(),
+            location: "Austin, TX".into(),
+            description: "Build robots.\nWith us.".into(),
+            requirements: RequirementsView::List(vec!["Curiosity".into()]),
+            duration: "8 weeks".into(),
+            salary: None,
+            deadline: "2099-01-01".into(),
+            application_deadline: "2099-01-01".into(),
+            posted_date: "2026-11-22".into(),
+            created_at: "2026-11-22T10:00:00Z".into(),
+            video_url: String::new(),
+            video_status: "missing",
+            employer_id: 7,
+            application_count: 2,
+            work_style: "Hybrid".into(),
+            age_requirement: "16+".into(),
+            grade_requirement: "11th-12th grade".into(),
+            skills: vec![],
+            benefits: vec![],
+            tags: vec!["technology".into()],
+            hours_per_week: Some(10),
+            likes: 3,
+            comments: 1,
+            bookmarks: 0,
+            archived: false,
+        };
+        let posting = |id| Internship {
+            id,
+            employer_id: 7,
+            title: String::new(),
+            company: String::new(),
+            industry: String::new(),
+            location: String::new(),
+            description: String::new(),
+            requirements: Requirements::Text(String::new()),
+            duration: String::new(),
+            salary: None,
+            deadline: String::new(),
+            created_at: 0,
+            updated_at: 0,
+            video: Video::None,
+            work_style: String::new(),
+            age_requirement: String::new(),
+            grade_requirement: String::new(),
+            skills: vec![],
+            benefits: vec![],
+            tags: vec![],
+            hours_per_week: None,
+            archived: false,
+        };
+        let fragment = |id| {
+            Arc::new(Fragment {
+                posting: posting(id),
+                json: Bytes::from(serde_json::to_vec(&shared(id)).unwrap()),
+            })
+        };
+        let reasons = vec!["Matches your interest in Technology".to_string()];
+        let matching = Bytes::from(
+            serde_json::to_vec(&serde_json::json!({"matchScore": 85, "matchReasons": reasons}))
+                .unwrap(),
+        );
+        let matching = matching.slice(1..matching.len() - 1);
+        let list = render_list(&[
+            (
+                fragment(1),
+                ListPersonal {
+                    matching: Some(matching),
+                    flags: [true, false, true],
+                },
+            ),
+            (
+                fragment(2),
+                ListPersonal {
+                    matching: None,
+                    flags: [false; 3],
+                },
+            ),
+        ]);
+        let spliced: serde_json::Value = serde_json::from_slice(&list).unwrap();
+        let whole = serde_json::to_value([
+            InternshipView {
+                shared: shared(1),
+                personal: Personal {
+                    match_score: Some(85),
+                    match_reasons: Some(reasons.clone()),
+                    is_liked: true,
+                    is_bookmarked: false,
+                    has_applied: true,
+                },
+            },
+            InternshipView {
+                shared: shared(2),
+                personal: Personal::default(),
+            },
+        ])
+        .unwrap();
+        assert_eq!(spliced, whole);
+    }
 }

@@ -24,7 +24,7 @@ use crate::store::users::{Role, User};
 use crate::validate::{Checks, LONG_MAX, SHORT_MAX, clean};
 
 pub use super::internship_views::{AI_MARKER, InternshipView, video_url, view};
-use super::internship_views::{CachedPage, Fragment, Marks, Personal, render_list};
+use super::internship_views::{CachedPage, Fragment, ListPersonal, Marks, render_list};
 pub const VIDEO_MAX: u64 = 40 * MB;
 pub const NOT_FOUND: &str = "Internship not found";
 
@@ -196,7 +196,7 @@ async fn list_internships(
         }
         (list, next)
     };
-    let body = render_list(&personalise(&r, list, student)?)?;
+    let body = render_list(&personalise(&state, version, &r, list, student)?);
     let link = paging::link(&uri, next);
     if student.is_none() {
         state.views.keep_page(
@@ -213,22 +213,42 @@ async fn list_internships(
 
 /// Each fragment with its viewer's personal part (empty for anyone but a student).
 fn personalise(
+    state: &AppState,
+    version: u64,
     r: &impl Reader,
     list: Vec<Arc<Fragment>>,
     student: Option<&User>,
-) -> AppResult<Vec<(Arc<Fragment>, Personal)>> {
+) -> AppResult<Vec<(Arc<Fragment>, ListPersonal)>> {
     Ok(match student {
         Some(s) => {
             let marks = Marks::of(r, s)?;
-            let today = clock::today();
+            let matching = state.views.match_parts(version, s, clock::today(), &list)?;
             list.into_iter()
-                .map(|f| {
-                    let p = marks.personal(s, &f.posting, today);
-                    (f, p)
+                .zip(matching)
+                .map(|(f, m)| {
+                    let flags = marks.flags(f.posting.id);
+                    (
+                        f,
+                        ListPersonal {
+                            matching: Some(m),
+                            flags,
+                        },
+                    )
                 })
                 .collect()
         }
-        None => list.into_iter().map(|f| (f, Personal::default())).collect(),
+        None => list
+            .into_iter()
+            .map(|f| {
+                (
+                    f,
+                    ListPersonal {
+                        matching: None,
+                        flags: [false; 3],
+                    },
+                )
+            })
+            .collect(),
     })
 }
 
@@ -293,7 +313,7 @@ async fn list_matches(
             list.push(f);
         }
     }
-    let body = render_list(&personalise(&r, list, Some(&me))?)?;
+    let body = render_list(&personalise(&state, version, &r, list, Some(&me))?);
     Ok(paging::respond_json(body, None))
 }
 

@@ -175,6 +175,12 @@ impl SearchIndex {
         let mut commit = writer.prepare_commit()?;
         commit.set_payload(&generation.to_string());
         commit.commit()?;
+        // A bulk build leaves several segments; every search pays for each (term dictionary
+        // walks for prefixes and typos), so they are merged into one.
+        let segments = self.index.searchable_segment_ids()?;
+        if segments.len() > 1 {
+            writer.merge(&segments).wait()?;
+        }
         *current = generation;
         drop(guard);
         self.reader.reload()?;
@@ -215,8 +221,10 @@ impl SearchIndex {
     }
 
     /// Ids of matching documents of a kind, best first. Every word must match (in any field);
-    /// the last word also matches as a prefix; words of 5+ letters tolerate one typo.
-    fn search(&self, kind: &str, q: &str, limit: usize) -> anyhow::Result<Vec<u64>> {
+    /// the last word (2+ letters) also matches as a prefix; words of 5+ letters that are not in
+    /// the index tolerate one typo.
+    /// With `kind` None every kind matches; the ids keep their `JOB_BIT`.
+    fn search(&self, kind: Option<&str>, q: &str, limit: usize) -> anyhow::Result<Vec<u64>> {
         let words = words(q);
         if words.is_empty() {
             return Ok(Vec::new());
@@ -227,15 +235,26 @@ impl SearchIndex {
             (self.f.body, 1.0),
             (self.f.location, 1.0),
         ];
-        let mut must: Vec<(Occur, Box<dyn Query>)> = vec![(
-            Occur::Must,
-            Box::new(TermQuery::new(
-                Term::from_field_text(self.f.kind, kind),
-                IndexRecordOption::Basic,
-            )),
-        )];
+        let mut must: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        if let Some(kind) = kind {
+            must.push((
+                Occur::Must,
+                Box::new(TermQuery::new(
+                    Term::from_field_text(self.f.kind, kind),
+                    IndexRecordOption::Basic,
+                )),
+            ));
+        }
+        let searcher = self.reader.searcher();
         let last = words.len() - 1;
         for (n, w) in words.iter().enumerate() {
+            // Typos are looked for only when the word itself is not in the index: a known word
+            // means what it says, and the fuzzy walks are most of a search's cost.
+            let known = fields.iter().any(|(field, _)| {
+                searcher
+                    .doc_freq(&Term::from_field_text(*field, w))
+                    .is_ok_and(|n| n > 0)
+            });
             let mut any: Vec<(Occur, Box<dyn Query>)> = Vec::new();
             for (field, boost) in fields {
                 let term = Term::from_field_text(field, w);
@@ -246,7 +265,8 @@ impl SearchIndex {
                         boost,
                     )),
                 ));
-                if n == last {
+                // One letter would expand to a good part of the dictionary.
+                if n == last && w.chars().count() >= 2 {
                     any.push((
                         Occur::Should,
                         Box::new(BoostQuery::new(
@@ -255,7 +275,7 @@ impl SearchIndex {
                         )),
                     ));
                 }
-                if w.chars().count() >= 5 {
+                if !known && w.chars().count() >= 5 {
                     any.push((
                         Occur::Should,
                         Box::new(BoostQuery::new(
@@ -268,28 +288,45 @@ impl SearchIndex {
             must.push((Occur::Must, Box::new(BooleanQuery::new(any))));
         }
         let query = BooleanQuery::new(must);
-        let searcher = self.reader.searcher();
         let top = searcher.search(&query, &TopDocs::with_limit(limit).order_by_score())?;
-        // Ids come from the fast field (a column read), not from stored documents.
+        // Ids come from the fast field (a column read), not from stored documents; each
+        // segment's column is opened once.
+        let mut columns = std::collections::HashMap::new();
         let mut ids = Vec::with_capacity(top.len());
         for (_, addr) in top {
-            let column = searcher
-                .segment_reader(addr.segment_ord)
-                .fast_fields()
-                .u64("id")?;
-            if let Some(id) = column.first(addr.doc_id) {
-                ids.push(id & !JOB_BIT);
-            }
+            let column = match columns.entry(addr.segment_ord) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => e.insert(
+                    searcher
+                        .segment_reader(addr.segment_ord)
+                        .fast_fields()
+                        .u64("id")?,
+                ),
+            };
+            ids.extend(column.first(addr.doc_id));
         }
         Ok(ids)
     }
 
+    /// Postings are most of the index, so they are searched without the kind clause (whose
+    /// intersection with a list of every posting cost a fifth of a search) and jobs dropped
+    /// from the hits; only when jobs crowd postings out is the search repeated with it.
     pub fn internships(&self, q: &str, limit: usize) -> anyhow::Result<Vec<u64>> {
-        self.search(KIND_INTERNSHIP, q, limit)
+        let hits = self.search(None, q, limit)?;
+        let full = hits.len() == limit;
+        let ids: Vec<u64> = hits.into_iter().filter(|id| id & JOB_BIT == 0).collect();
+        if full && ids.len() < limit {
+            return self.search(Some(KIND_INTERNSHIP), q, limit);
+        }
+        Ok(ids)
     }
 
     pub fn jobs(&self, q: &str, limit: usize) -> anyhow::Result<Vec<u64>> {
-        self.search(KIND_JOB, q, limit)
+        Ok(self
+            .search(Some(KIND_JOB), q, limit)?
+            .into_iter()
+            .map(|id| id & !JOB_BIT)
+            .collect())
     }
 
     pub fn num_docs(&self) -> u64 {
