@@ -452,7 +452,7 @@ pub fn render_list(items: &[(Arc<Fragment>, ListPersonal)]) -> Bytes {
     let mut out = Vec::with_capacity(
         items
             .iter()
-            .map(|(f, p)| f.json.len() + p.matching.as_ref().map_or(40, |m| m.len()) + 64)
+            .map(|(f, p)| f.json.len() + p.matching.as_ref().map_or(40, |m| m.len()) + 80)
             .sum(),
     );
     out.push(b'[');
@@ -469,13 +469,13 @@ pub fn render_list(items: &[(Arc<Fragment>, ListPersonal)]) -> Bytes {
             None => out.extend_from_slice(br#","matchScore":null,"matchReasons":null"#),
         }
         let [liked, saved, applied] = personal.flags;
-        for (name, on) in [
-            ("isLiked", liked),
-            ("isBookmarked", saved),
-            ("hasApplied", applied),
-        ] {
-            out.extend_from_slice(format!(r#","{name}":{on}"#).as_bytes());
-        }
+        let flag = |on: bool| if on { &b"true"[..] } else { &b"false"[..] };
+        out.extend_from_slice(br#","isLiked":"#);
+        out.extend_from_slice(flag(liked));
+        out.extend_from_slice(br#","isBookmarked":"#);
+        out.extend_from_slice(flag(saved));
+        out.extend_from_slice(br#","hasApplied":"#);
+        out.extend_from_slice(flag(applied));
         out.push(b'}');
     }
     out.push(b']');
