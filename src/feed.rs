@@ -1,11 +1,16 @@
-//! A student's ranked feed, cached: scoring every live posting costs a full scan, so the
-//! ranking (score, id) is kept per (postings generation, day, interests, grade, location) and
-//! shared by every student with the same profile. Any change to postings bumps the generation,
-//! which retires the old rankings.
+//! A student's ranked feed, cached. Two levels, both retired when postings change (the
+//! postings generation moves):
+//! - the table: every live posting's scoring facts (`matching::Facts`), built with one scan
+//!   of the store per generation (the costly part: decoding 100,000 postings);
+//! - rankings (score, id) per (generation, day, interests, grade, location), computed from the
+//!   table in a few milliseconds and shared by every student with the same profile.
 
 use std::sync::{Arc, Mutex};
 
 use time::Date;
+
+use crate::matching::Facts;
+use crate::store::internships::Internship;
 
 /// Rankings kept at once (each is 16 bytes a posting).
 const CAPACITY: usize = 16;
@@ -22,8 +27,53 @@ pub struct Key {
 /// Best first: (score, id) descending.
 pub type Ranking = Arc<Vec<(u8, u64)>>;
 
+/// Where a posting is, for the lists' location filter.
+pub struct Place {
+    location: String,
+    anywhere: bool,
+}
+
+impl Place {
+    pub fn of(i: &Internship) -> Place {
+        let location = i.location.to_lowercase();
+        Place {
+            anywhere: location.contains("remote") || i.work_style.eq_ignore_ascii_case("remote"),
+            location,
+        }
+    }
+
+    /// Case-insensitive (`wanted` is lower-cased); Remote postings match any location.
+    pub fn is_at(&self, wanted: &str) -> bool {
+        wanted.is_empty() || self.anywhere || self.location.contains(wanted)
+    }
+}
+
+/// One live posting, as the feed ranks and filters it.
+pub struct Row {
+    pub id: u64,
+    pub facts: Facts,
+    pub place: Place,
+}
+
+impl Row {
+    pub fn of(i: &Internship) -> Row {
+        Row {
+            id: i.id,
+            facts: Facts::of(i),
+            place: Place::of(i),
+        }
+    }
+}
+
+pub struct Table {
+    generation: i64,
+    pub rows: Vec<Row>,
+}
+
 #[derive(Default)]
 pub struct FeedCache {
+    table: Mutex<Option<Arc<Table>>>,
+    building: Mutex<()>,
     entries: Mutex<Vec<(Key, Ranking)>>,
     /// One ranking is computed at a time: concurrent misses for one profile wait for the first
     /// and then find it cached, instead of all scanning the postings at once.
@@ -31,6 +81,31 @@ pub struct FeedCache {
 }
 
 impl FeedCache {
+    /// The table at `generation`, or the one `build` makes (then kept; one build at a time).
+    pub fn table<E>(
+        &self,
+        generation: i64,
+        build: impl FnOnce() -> Result<Vec<Row>, E>,
+    ) -> Result<Arc<Table>, E> {
+        let current = || {
+            let t = self.table.lock().unwrap_or_else(|e| e.into_inner());
+            t.as_ref().filter(|t| t.generation == generation).cloned()
+        };
+        if let Some(t) = current() {
+            return Ok(t);
+        }
+        let _one_at_a_time = self.building.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = current() {
+            return Ok(t);
+        }
+        let table = Arc::new(Table {
+            generation,
+            rows: build()?,
+        });
+        *self.table.lock().unwrap_or_else(|e| e.into_inner()) = Some(table.clone());
+        Ok(table)
+    }
+
     /// The cached ranking for `key`, or the one `compute` makes (then cached).
     pub fn ranked<E>(
         &self,

@@ -12,6 +12,7 @@
 use time::Date;
 
 use crate::clock;
+use crate::options::INTERESTS;
 use crate::store::internships::Internship;
 use crate::store::users::User;
 
@@ -150,46 +151,91 @@ pub fn interest_label(interest: &str) -> String {
     }
 }
 
-/// What a posting is about, lower-cased once per score: its tags, skills, industry and title,
-/// one per line, and the words in them.
-struct Topics<'a> {
-    text: &'a str,
-    words: Vec<&'a str>,
+/// Single-word synonyms → the interests they speak to; phrases ('social media') apart.
+struct Vocabulary {
+    words: std::collections::HashMap<&'static str, u32>,
+    phrases: Vec<(&'static str, u32)>,
 }
 
-impl<'a> Topics<'a> {
-    fn text_of(i: &Internship) -> String {
-        let mut text = String::new();
+fn vocabulary() -> &'static Vocabulary {
+    static V: std::sync::OnceLock<Vocabulary> = std::sync::OnceLock::new();
+    V.get_or_init(|| {
+        let mut v = Vocabulary {
+            words: std::collections::HashMap::new(),
+            phrases: Vec::new(),
+        };
+        for (n, interest) in INTERESTS.iter().enumerate() {
+            for syn in synonyms(interest) {
+                if syn.contains(' ') {
+                    v.phrases.push((syn, 1 << n));
+                } else {
+                    *v.words.entry(syn).or_default() |= 1 << n;
+                }
+            }
+        }
+        v
+    })
+}
+
+fn interest_bit(interest: &str) -> u32 {
+    INTERESTS
+        .iter()
+        .position(|i| *i == interest)
+        .map_or(0, |n| 1 << n)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Remote,
+    Hybrid,
+    Other,
+}
+
+/// What scoring needs of a posting, computed once: a posting speaks to an interest when one
+/// of the interest's synonyms is a word of its tags, skills, industry or title (lower-cased),
+/// or, for phrases such as 'social media', appears within one of them.
+#[derive(Clone)]
+pub struct Facts {
+    /// Bit n: speaks to `INTERESTS[n]`.
+    interests: u32,
+    grades: Option<(u32, u32)>,
+    style: Style,
+    deadline: Option<Date>,
+}
+
+impl Facts {
+    pub fn of(i: &Internship) -> Facts {
+        let vocabulary = vocabulary();
+        let mut interests = 0;
         for s in i
             .tags
             .iter()
             .chain(&i.skills)
             .chain([&i.industry, &i.title])
         {
-            text.push_str(&s.to_lowercase());
-            text.push('\n');
-        }
-        text
-    }
-
-    fn new(text: &'a str) -> Topics<'a> {
-        let words = text
-            .split(|c: char| !c.is_alphanumeric() && c != '-')
-            .filter(|w| !w.is_empty())
-            .collect();
-        Topics { text, words }
-    }
-
-    /// A synonym of the interest is one of the words, or (for phrases such as 'social media')
-    /// appears within one line.
-    fn speak_to(&self, interest: &str) -> bool {
-        synonyms(interest).iter().any(|syn| {
-            if syn.contains(' ') {
-                self.text.contains(syn)
-            } else {
-                self.words.contains(syn)
+            let lower = s.to_lowercase();
+            for word in lower
+                .split(|c: char| !c.is_alphanumeric() && c != '-')
+                .filter(|w| !w.is_empty())
+            {
+                interests |= vocabulary.words.get(word).copied().unwrap_or(0);
             }
-        })
+            for (phrase, bit) in &vocabulary.phrases {
+                if lower.contains(phrase) {
+                    interests |= bit;
+                }
+            }
+        }
+        Facts {
+            interests,
+            grades: grade_range(&i.grade_requirement),
+            style: match i.work_style.to_lowercase().as_str() {
+                "remote" => Style::Remote,
+                "hybrid" => Style::Hybrid,
+                _ => Style::Other,
+            },
+            deadline: clock::parse_date(&i.deadline),
+        }
     }
 }
 
@@ -225,64 +271,166 @@ pub struct Match {
 
 pub fn score(student: &User, i: &Internship, today: Date) -> Match {
     let mut reasons = Vec::new();
-    let deadline = clock::parse_date(&i.deadline);
-    let open = deadline.is_none_or(|d| d >= today);
+    let score = evaluate(student, &Facts::of(i), today, Some(&mut reasons));
+    Match { score, reasons }
+}
+
+/// The score alone, from facts computed beforehand (ranking every posting for a feed).
+pub fn score_of(student: &User, facts: &Facts, today: Date) -> u8 {
+    evaluate(student, facts, today, None)
+}
+
+/// The one scoring rule; `reasons`, when given, collects why.
+fn evaluate(student: &User, f: &Facts, today: Date, mut reasons: Option<&mut Vec<String>>) -> u8 {
+    let mut say = |r: String| {
+        if let Some(v) = reasons.as_deref_mut() {
+            v.push(r);
+        }
+    };
+    let open = f.deadline.is_none_or(|d| d >= today);
     if student.interests.is_empty() {
-        return Match {
-            score: if open { 50 } else { 10 },
-            reasons: vec!["Recently posted".into()],
-        };
+        say("Recently posted".into());
+        return if open { 50 } else { 10 };
     }
     let mut points: u32 = 0;
-    let text = Topics::text_of(i);
-    let topics = Topics::new(&text);
     let matched: Vec<&String> = student
         .interests
         .iter()
-        .filter(|interest| topics.speak_to(interest))
+        .filter(|interest| f.interests & interest_bit(interest) != 0)
         .collect();
     if !matched.is_empty() {
         points += (40 + 10 * (matched.len() as u32 - 1)).min(60);
         for m in matched.iter().take(3) {
-            reasons.push(format!("Matches your interest in {}", interest_label(m)));
+            say(format!("Matches your interest in {}", interest_label(m)));
         }
     }
-    match (
-        grade_number(&student.grade),
-        grade_range(&i.grade_requirement),
-    ) {
+    match (grade_number(&student.grade), f.grades) {
         (Some(g), Some((lo, hi))) if (lo..=hi).contains(&g) => {
             points += 15;
-            reasons.push(format!("Open to {g}th graders"));
+            say(format!("Open to {g}th graders"));
         }
         (_, None) => points += 15,
         _ => {}
     }
-    match i.work_style.to_lowercase().as_str() {
-        "remote" => {
+    match f.style {
+        Style::Remote => {
             points += 10;
-            reasons.push("Remote: work from anywhere".into());
+            say("Remote: work from anywhere".into());
         }
-        "hybrid" => {
+        Style::Hybrid => {
             points += 5;
-            reasons.push("Hybrid schedule".into());
+            say("Hybrid schedule".into());
         }
-        _ => {}
+        Style::Other => {}
     }
     if open {
         points += 15;
-        if let Some(d) = deadline {
+        if let Some(d) = f.deadline {
             let days = (d - today).whole_days();
             if days <= 14 {
-                reasons.push(format!("Apply soon: {days} days left"));
+                say(format!("Apply soon: {days} days left"));
             }
         }
     } else {
         points = points.min(10);
-        reasons.push("The deadline has passed".into());
+        say("The deadline has passed".into());
     }
-    Match {
-        score: points.min(100) as u8,
-        reasons,
+    points.min(100) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::internships::{Requirements, Video};
+    use crate::store::users::Role;
+
+    fn student(interests: &[&str], grade: &str) -> User {
+        User {
+            id: 1,
+            role: Role::Student,
+            first_name: String::new(),
+            last_name: String::new(),
+            email: String::new(),
+            password_hash: String::new(),
+            created_at: 0,
+            grade: grade.into(),
+            school: String::new(),
+            interests: interests.iter().map(|s| s.to_string()).collect(),
+            gpa: String::new(),
+            photo: None,
+            photo_version: 0,
+            transcript: None,
+            company: String::new(),
+            position: String::new(),
+            company_size: String::new(),
+            industry: String::new(),
+            website: String::new(),
+            phone: String::new(),
+            address: String::new(),
+            company_description: String::new(),
+            profile_views: 0,
+        }
+    }
+
+    fn posting(title: &str, tags: &[&str], style: &str, deadline: &str) -> Internship {
+        Internship {
+            id: 1,
+            employer_id: 1,
+            title: title.into(),
+            company: String::new(),
+            industry: "other".into(),
+            location: String::new(),
+            description: String::new(),
+            requirements: Requirements::Text(String::new()),
+            duration: String::new(),
+            salary: None,
+            deadline: deadline.into(),
+            created_at: 0,
+            updated_at: 0,
+            video: Video::None,
+            work_style: style.into(),
+            age_requirement: String::new(),
+            grade_requirement: "11th-12th grade".into(),
+            skills: vec![],
+            benefits: vec![],
+            tags: tags.iter().map(|s| s.to_string()).collect(),
+            hours_per_week: None,
+            archived: false,
+        }
+    }
+
+    #[test]
+    fn scores_words_phrases_grades_styles_and_deadlines() {
+        let today = clock::parse_date("2026-11-22").unwrap();
+        let s = student(&["technology", "marketing"], "junior");
+        let i = posting("Software Intern", &["Social Media"], "Remote", "2026-11-30");
+        let m = score(&s, &i, today);
+        // Both interests (50), grade 11 in 11-12 (15), remote (10), open (15).
+        assert_eq!(m.score, 90);
+        assert_eq!(
+            m.reasons,
+            [
+                "Matches your interest in Technology",
+                "Matches your interest in Marketing",
+                "Open to 11th graders",
+                "Remote: work from anywhere",
+                "Apply soon: 8 days left",
+            ]
+        );
+        assert_eq!(score_of(&s, &Facts::of(&i), today), m.score);
+
+        // A word inside another word does not count; a passed deadline caps the score.
+        let i = posting("Appliance Helper", &[], "On-site", "2026-11-01");
+        let m = score(&s, &i, today);
+        assert_eq!(m.score, 10);
+        assert_eq!(
+            m.reasons,
+            ["Open to 11th graders", "The deadline has passed"]
+        );
+        assert_eq!(score_of(&s, &Facts::of(&i), today), 10);
+
+        // No interests: a neutral score.
+        let m = score(&student(&[], "junior"), &i, today);
+        assert_eq!((m.score, m.reasons.len()), (10, 1));
     }
 }

@@ -75,10 +75,7 @@ struct ListQuery {
 
 /// Case-insensitive location filter; Remote postings match any location.
 fn location_matches(i: &Internship, wanted: &str) -> bool {
-    wanted.is_empty()
-        || i.location.to_lowercase().contains(wanted)
-        || i.location.to_lowercase().contains("remote")
-        || i.work_style.eq_ignore_ascii_case("remote")
+    crate::feed::Place::of(i).is_at(wanted)
 }
 
 fn bad_cursor() -> AppError {
@@ -252,8 +249,9 @@ fn personalise(
     })
 }
 
-/// The student's ranking over every live posting (cached per profile, src/feed.rs). A miss
-/// scores 100,000 postings in a few hundred milliseconds, so it runs on the blocking pool.
+/// The student's ranking over every live posting (src/feed.rs). A miss with a new postings
+/// generation decodes every posting once (hundreds of milliseconds at 100,000), so it runs
+/// on the blocking pool; a miss for another profile only scores the cached table.
 async fn ranking(
     state: &AppState,
     r: &impl Reader,
@@ -261,27 +259,36 @@ async fn ranking(
     location: &str,
 ) -> AppResult<crate::feed::Ranking> {
     let today = clock::today();
-    let key = crate::feed::Key {
-        generation: crate::store::meta::get_i64(r, search::SEARCH_GEN)?.unwrap_or(0),
+    let key = |generation| crate::feed::Key {
+        generation,
         day: today,
         interests: student.interests.clone(),
         grade: student.grade.clone(),
         location: location.to_string(),
     };
-    if let Some(hit) = state.feed.lookup(&key) {
+    let generation = crate::store::meta::get_i64(r, search::SEARCH_GEN)?.unwrap_or(0);
+    if let Some(hit) = state.feed.lookup(&key(generation)) {
         return Ok(hit);
     }
     let (state, student, location) = (state.clone(), student.clone(), location.to_string());
+    let key = key(generation);
     tokio::task::spawn_blocking(move || {
+        // The table and the ranking's key come from one snapshot.
         let r = state.store().read()?;
+        let generation = crate::store::meta::get_i64(&r, search::SEARCH_GEN)?.unwrap_or(0);
+        let table = state.feed.table(generation, || -> AppResult<_> {
+            let mut rows = Vec::new();
+            internships::each_live(&r, |i| rows.push(crate::feed::Row::of(&i)))?;
+            Ok(rows)
+        })?;
+        let key = crate::feed::Key { generation, ..key };
         state.feed.ranked(key, || -> AppResult<Vec<(u8, u64)>> {
-            let mut scored = Vec::new();
-            internships::each_live(&r, |i| {
-                if location_matches(&i, &location) {
-                    scored.push((matching::score(&student, &i, today).score, i.id));
-                }
-            })?;
-            Ok(scored)
+            Ok(table
+                .rows
+                .iter()
+                .filter(|row| row.place.is_at(&location))
+                .map(|row| (matching::score_of(&student, &row.facts, today), row.id))
+                .collect())
         })
     })
     .await
