@@ -214,6 +214,8 @@ one_run() {
     wrk_run nginx-video -s "$BENCHES/range.lua" "http://127.0.0.1:$NGPORT/api/videos/$VIDEO" -- "$VSIZE" 1048576
     wrk_run feed-visitor "$BASE/api/internships"
     wrk_run feed-student -H "Cookie: $COOKIE" "$BASE/api/internships"
+    wrk_run feed-students64 -s "$BENCHES/students.lua" "$BASE/api/internships" -- "$W/cookies.txt"
+    wrk_run feed-student-uncached -H "Cookie: $COOKIE" -s "$BENCHES/uncached.lua" "$BASE/api/internships"
     wrk_run search-one "$BASE/api/internships?q=software"
     wrk_run search-two "$BASE/api/internships?q=robotics+intern"
     wrk_run search-prefix "$BASE/api/internships?q=soft"

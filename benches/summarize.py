@@ -72,6 +72,7 @@ def m(key):
 
 
 names = ["nginx-feed", "nginx-video", "feed-visitor", "feed-visitor-uncached", "feed-student",
+         "feed-students64", "feed-student-uncached",
          "search-one", "search-two", "search-prefix", "search-typo",
          "search-one-uncached", "search-two-uncached", "search-prefix-uncached", "search-typo-uncached",
          "video", "likes", "signins"]
@@ -97,6 +98,9 @@ rows = [
     ("feed page, visitor (`GET /api/internships`)", "feed-visitor", ng_feed, ""),
     ("feed page, visitor, every request missing the page cache", "feed-visitor-uncached", ng_feed, ""),
     ("feed page, signed-in student", "feed-student", ng_feed, ""),
+    ("feed page, 64 students in turn (a cookie each)", "feed-students64", ng_feed, ""),
+    ("feed page, signed-in student, every request missing the page cache", "feed-student-uncached",
+     ng_feed, ""),
     ("search, one word (`q=software`)", "search-one", ng_feed, ""),
     ("search, two words (`q=robotics+intern`)", "search-two", ng_feed, ""),
     ("search, prefix (`q=soft`)", "search-prefix", ng_feed, ""),

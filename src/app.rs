@@ -16,8 +16,6 @@ use axum::serve::ListenerExt;
 use tokio::net::{TcpListener, UnixListener};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::csrf::CsrfLayer;
-use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
-use tracing::Level;
 
 use crate::limiter::FailureLimiter;
 use crate::state::{AppState, Inner, Services};
@@ -119,6 +117,14 @@ impl App {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let router = router(self.state.clone());
+        // The student feed's table (a scan of every posting) is built while the first
+        // requests are served, not by the first student to arrive.
+        let warm = self.state.clone();
+        tokio::task::spawn_blocking(move || {
+            if let Err(e) = http::internships::feed_table(&warm) {
+                tracing::warn!(error = %e, "could not prepare the feed table");
+            }
+        });
         let control = tokio::spawn(control::serve(
             self.control,
             self.state.services.clone(),
@@ -172,11 +178,7 @@ pub fn router(state: AppState) -> Router {
         .layer(csrf)
         .layer(middleware::from_fn(http::security_headers))
         .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
-        .layer(
-            TraceLayer::new_for_http()
-                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
-                .on_response(DefaultOnResponse::new().level(Level::INFO)),
-        )
+        .layer(middleware::from_fn(http::log_request))
         .layer(CatchPanicLayer::custom(http::panic_response))
         .with_state(state)
 }

@@ -26,7 +26,7 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("INTERNREEL_LOG")
-                .unwrap_or_else(|_| "info,tower_http=info".into()),
+                .unwrap_or_else(|_| "info".into()),
         )
         .with_writer(log_writer)
         .init();

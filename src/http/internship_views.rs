@@ -228,9 +228,27 @@ const PAGES_MAX_BYTES: usize = 8 << 20;
 /// A video file removed behind the server's back shows as missing within this time.
 const MAX_AGE: Duration = Duration::from_secs(5);
 
+/// A rendered page: whole for viewers without personal parts; for students, each posting's
+/// members up to its flags (shared part and match part, the same for every student with the
+/// same profile), so that only the flags are written per request.
+#[derive(Clone)]
+pub enum PageBody {
+    Whole(Bytes),
+    ForProfile(Arc<Vec<(u64, Bytes)>>),
+}
+
+impl PageBody {
+    fn len(&self) -> usize {
+        match self {
+            PageBody::Whole(b) => b.len(),
+            PageBody::ForProfile(parts) => parts.iter().map(|(_, b)| b.len()).sum(),
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct CachedPage {
-    pub body: Bytes,
+    pub body: PageBody,
     pub link: Option<HeaderValue>,
 }
 
@@ -409,7 +427,7 @@ impl ViewCache {
         Ok(out)
     }
 
-    /// A whole page for viewers without personal parts, keyed by its query string.
+    /// A cached page: for students `key` starts with their profile (`profile_key`).
     pub fn page(&self, version: u64, key: &str) -> Option<CachedPage> {
         let p = self.pages.lock().unwrap_or_else(|e| e.into_inner());
         let fresh = p.version == version && p.started.is_some_and(|s| s.elapsed() <= MAX_AGE);
@@ -426,49 +444,72 @@ impl ViewCache {
                 ..Pages::default()
             };
         }
-        if p.version != version || page.body.len() > PAGES_MAX_BYTES / 4 {
+        let size = page.body.len();
+        if p.version != version || size > PAGES_MAX_BYTES / 4 {
             return;
         }
-        if p.entries.len() >= PAGES_MAX || p.bytes + page.body.len() > PAGES_MAX_BYTES {
+        if p.entries.len() >= PAGES_MAX || p.bytes + size > PAGES_MAX_BYTES {
             p.entries.clear();
             p.bytes = 0;
         }
-        p.bytes += page.body.len();
+        p.bytes += size;
         if let Some(old) = p.entries.insert(key.to_string(), page) {
             p.bytes -= old.body.len();
         }
     }
 }
 
-/// A viewer's part of one posting in a list: the match members (students) and the flags.
-pub struct ListPersonal {
-    pub matching: Option<Bytes>,
-    pub flags: [bool; 3],
+/// What a student's match depends on, as a cache key prefix for their pages.
+pub fn profile_key(student: &User, today: time::Date) -> String {
+    format!(
+        "student:{}:{}:{}|",
+        student.grade,
+        today,
+        student.interests.join(",")
+    )
 }
 
-/// A JSON array of the fragments, each with its personal part spliced in:
-/// `{…shared…}` → `{…shared…,"matchScore":…,"matchReasons":…,"isLiked":…,…}`.
-pub fn render_list(items: &[(Arc<Fragment>, ListPersonal)]) -> Bytes {
-    let mut out = Vec::with_capacity(
-        items
-            .iter()
-            .map(|(f, p)| f.json.len() + p.matching.as_ref().map_or(40, |m| m.len()) + 80)
-            .sum(),
-    );
+/// A list for viewers without personal parts: no match, no flags.
+pub fn render_list(list: &[Arc<Fragment>]) -> Bytes {
+    let mut out = Vec::with_capacity(list.iter().map(|f| f.json.len() + 100).sum());
     out.push(b'[');
-    for (n, (fragment, personal)) in items.iter().enumerate() {
+    for (n, fragment) in list.iter().enumerate() {
         if n > 0 {
             out.push(b',');
         }
         out.extend_from_slice(&fragment.json[..fragment.json.len() - 1]);
-        match &personal.matching {
-            Some(m) => {
-                out.push(b',');
-                out.extend_from_slice(m);
-            }
-            None => out.extend_from_slice(br#","matchScore":null,"matchReasons":null"#),
+        out.extend_from_slice(
+            br#","matchScore":null,"matchReasons":null,"isLiked":false,"isBookmarked":false,"hasApplied":false}"#,
+        );
+    }
+    out.push(b']');
+    Bytes::from(out)
+}
+
+/// Each posting's members up to its flags: `{…shared…,"matchScore":…,"matchReasons":[…]`.
+pub fn profile_parts(list: &[Arc<Fragment>], matching: Vec<Bytes>) -> Vec<(u64, Bytes)> {
+    list.iter()
+        .zip(matching)
+        .map(|(f, m)| {
+            let mut part = Vec::with_capacity(f.json.len() + m.len() + 1);
+            part.extend_from_slice(&f.json[..f.json.len() - 1]);
+            part.push(b',');
+            part.extend_from_slice(&m);
+            (f.posting.id, Bytes::from(part))
+        })
+        .collect()
+}
+
+/// A student's list: the parts, each closed with the student's flags.
+pub fn render_for(parts: &[(u64, Bytes)], marks: &Marks) -> Bytes {
+    let mut out = Vec::with_capacity(parts.iter().map(|(_, p)| p.len() + 64).sum());
+    out.push(b'[');
+    for (n, (id, part)) in parts.iter().enumerate() {
+        if n > 0 {
+            out.push(b',');
         }
-        let [liked, saved, applied] = personal.flags;
+        out.extend_from_slice(part);
+        let [liked, saved, applied] = marks.flags(*id);
         let flag = |on: bool| if on { &b"true"[..] } else { &b"false"[..] };
         out.extend_from_slice(br#","isLiked":"#);
         out.extend_from_slice(flag(liked));
@@ -556,23 +597,16 @@ mod tests {
                 .unwrap(),
         );
         let matching = matching.slice(1..matching.len() - 1);
-        let list = render_list(&[
-            (
-                fragment(1),
-                ListPersonal {
-                    matching: Some(matching),
-                    flags: [true, false, true],
-                },
-            ),
-            (
-                fragment(2),
-                ListPersonal {
-                    matching: None,
-                    flags: [false; 3],
-                },
-            ),
-        ]);
-        let spliced: serde_json::Value = serde_json::from_slice(&list).unwrap();
+        let marks = Marks {
+            liked: HashSet::from([1]),
+            saved: HashSet::new(),
+            applied: HashSet::from([1]),
+        };
+        let student = render_for(&profile_parts(&[fragment(1)], vec![matching]), &marks);
+        let visitor = render_list(&[fragment(2)]);
+        let mut list: Vec<serde_json::Value> = serde_json::from_slice(&student).unwrap();
+        list.extend(serde_json::from_slice::<Vec<serde_json::Value>>(&visitor).unwrap());
+        let spliced = serde_json::Value::Array(list);
         let whole = serde_json::to_value([
             InternshipView {
                 shared: shared(1),

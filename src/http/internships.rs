@@ -24,7 +24,9 @@ use crate::store::users::{Role, User};
 use crate::validate::{Checks, LONG_MAX, SHORT_MAX, clean};
 
 pub use super::internship_views::{AI_MARKER, InternshipView, video_url, view};
-use super::internship_views::{CachedPage, Fragment, ListPersonal, Marks, render_list};
+use super::internship_views::{
+    CachedPage, Fragment, Marks, PageBody, profile_key, profile_parts, render_for, render_list,
+};
 pub const VIDEO_MAX: u64 = 40 * MB;
 pub const NOT_FOUND: &str = "Internship not found";
 
@@ -107,11 +109,24 @@ async fn list_internships(
     let student = viewer.as_ref().filter(|u| u.role == Role::Student);
     // Read before the transaction begins, so the transaction sees at least this version.
     let version = state.store().version();
-    let page_key = uri.query().unwrap_or("");
-    if student.is_none()
-        && let Some(hit) = state.views.page(version, page_key)
-    {
-        return Ok(paging::respond_json(hit.body, hit.link));
+    let today = clock::today();
+    let page_key = match student {
+        None => uri.query().unwrap_or("").to_string(),
+        Some(s) => profile_key(s, today) + uri.query().unwrap_or(""),
+    };
+    if let Some(hit) = state.views.page(version, &page_key) {
+        let body = match (hit.body, student) {
+            (PageBody::Whole(b), _) => b,
+            (PageBody::ForProfile(parts), Some(s)) => {
+                render_for(&parts, &Marks::of(&state.store().read()?, s)?)
+            }
+            (PageBody::ForProfile(_), None) => {
+                return Err(AppError::Internal(anyhow::anyhow!(
+                    "a student page for a visitor"
+                )));
+            }
+        };
+        return Ok(paging::respond_json(body, hit.link));
     }
     let r = state.store().read()?;
     let fragment = |id: u64, known: Option<&Internship>| {
@@ -193,60 +208,27 @@ async fn list_internships(
         }
         (list, next)
     };
-    let body = render_list(&personalise(&state, version, &r, list, student)?);
     let link = paging::link(&uri, next);
-    if student.is_none() {
-        state.views.keep_page(
-            version,
-            page_key,
-            CachedPage {
-                body: body.clone(),
-                link: link.clone(),
-            },
-        );
-    }
-    Ok(paging::respond_json(body, link))
-}
-
-/// Each fragment with its viewer's personal part (empty for anyone but a student).
-fn personalise(
-    state: &AppState,
-    version: u64,
-    r: &impl Reader,
-    list: Vec<Arc<Fragment>>,
-    student: Option<&User>,
-) -> AppResult<Vec<(Arc<Fragment>, ListPersonal)>> {
-    Ok(match student {
-        Some(s) => {
-            let marks = Marks::of(r, s)?;
-            let matching = state.views.match_parts(version, s, clock::today(), &list)?;
-            list.into_iter()
-                .zip(matching)
-                .map(|(f, m)| {
-                    let flags = marks.flags(f.posting.id);
-                    (
-                        f,
-                        ListPersonal {
-                            matching: Some(m),
-                            flags,
-                        },
-                    )
-                })
-                .collect()
+    let (page, body) = match student {
+        None => {
+            let body = render_list(&list);
+            (PageBody::Whole(body.clone()), body)
         }
-        None => list
-            .into_iter()
-            .map(|f| {
-                (
-                    f,
-                    ListPersonal {
-                        matching: None,
-                        flags: [false; 3],
-                    },
-                )
-            })
-            .collect(),
-    })
+        Some(s) => {
+            let parts = Arc::new(profile_parts(
+                &list,
+                state.views.match_parts(version, s, today, &list)?,
+            ));
+            let body = render_for(&parts, &Marks::of(&r, s)?);
+            (PageBody::ForProfile(parts), body)
+        }
+    };
+    let cached = CachedPage {
+        body: page,
+        link: link.clone(),
+    };
+    state.views.keep_page(version, &page_key, cached);
+    Ok(paging::respond_json(body, link))
 }
 
 /// The student's ranking over every live posting (src/feed.rs). A miss with a new postings
@@ -273,14 +255,7 @@ async fn ranking(
     let (state, student, location) = (state.clone(), student.clone(), location.to_string());
     let key = key(generation);
     tokio::task::spawn_blocking(move || {
-        // The table and the ranking's key come from one snapshot.
-        let r = state.store().read()?;
-        let generation = crate::store::meta::get_i64(&r, search::SEARCH_GEN)?.unwrap_or(0);
-        let table = state.feed.table(generation, || -> AppResult<_> {
-            let mut rows = Vec::new();
-            internships::each_live(&r, |i| rows.push(crate::feed::Row::of(&i)))?;
-            Ok(rows)
-        })?;
+        let (generation, table) = feed_table(&state)?;
         let key = crate::feed::Key { generation, ..key };
         state.feed.ranked(key, || -> AppResult<Vec<(u8, u64)>> {
             Ok(table
@@ -293,6 +268,19 @@ async fn ranking(
     })
     .await
     .map_err(|e| AppError::Internal(e.into()))?
+}
+
+/// The feed's table of scoring facts at the store's current postings generation, and that
+/// generation (both from one snapshot). Blocking: a new generation scans every posting.
+pub fn feed_table(state: &AppState) -> AppResult<(i64, Arc<crate::feed::Table>)> {
+    let r = state.store().read()?;
+    let generation = crate::store::meta::get_i64(&r, search::SEARCH_GEN)?.unwrap_or(0);
+    let table = state.feed.table(generation, || -> AppResult<_> {
+        let mut rows = Vec::new();
+        internships::each_live(&r, |i| rows.push(crate::feed::Row::of(&i)))?;
+        Ok(rows)
+    })?;
+    Ok((generation, table))
 }
 
 /// `GET /api/matches`: the student's best 50 open postings by match score.
@@ -320,7 +308,8 @@ async fn list_matches(
             list.push(f);
         }
     }
-    let body = render_list(&personalise(&state, version, &r, list, Some(&me))?);
+    let parts = profile_parts(&list, state.views.match_parts(version, &me, today, &list)?);
+    let body = render_for(&parts, &Marks::of(&r, &me)?);
     Ok(paging::respond_json(body, None))
 }
 

@@ -121,6 +121,26 @@ pub async fn json_errors(req: Request, next: Next) -> Response {
     out
 }
 
+/// One log line per request: method, path and query, status, time to the response head.
+/// (tower-http's TraceLayer made a span and an event per request, a tenth of the feed's CPU.)
+pub async fn log_request(req: Request, next: Next) -> Response {
+    let start = std::time::Instant::now();
+    let method = req.method().clone();
+    let target = req
+        .uri()
+        .path_and_query()
+        .map_or_else(|| req.uri().path().to_string(), |p| p.as_str().to_string());
+    let res = next.run(req).await;
+    let status = res.status().as_u16();
+    let micros = start.elapsed().as_micros();
+    if status >= 500 {
+        tracing::error!("{method} {target} {status} {micros}µs");
+    } else {
+        tracing::info!("{method} {target} {status} {micros}µs");
+    }
+    res
+}
+
 /// Security headers for every response.
 pub async fn security_headers(req: Request, next: Next) -> Response {
     let mut res = next.run(req).await;

@@ -52,6 +52,16 @@ async fn every_write_shows_in_the_next_list() {
     assert_eq!(mine["isLiked"], true);
     assert_eq!(mine["likes"], 1);
     assert!(mine["matchScore"].is_u64());
+    // A student with the same profile shares the cached page but not the flags.
+    let (twin, _) = app.signup_student("twin@school.example").await;
+    for _ in 0..2 {
+        let theirs = list(&app, &twin, "").await;
+        let theirs = find(&theirs, id).unwrap();
+        assert_eq!(theirs["isLiked"], false);
+        assert_eq!(theirs["matchScore"], mine["matchScore"]);
+        let l = list(&app, &student, "").await;
+        assert_eq!(find(&l, id).unwrap()["isLiked"], true);
+    }
 
     // A comment and a save.
     let res = app
