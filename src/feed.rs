@@ -12,8 +12,11 @@ use time::Date;
 use crate::matching::Facts;
 use crate::store::internships::Internship;
 
-/// Rankings kept at once (each is 16 bytes a posting).
-const CAPACITY: usize = 16;
+/// Rankings kept at once, and how much of each: the first `KEEP` postings are 40 pages of
+/// the feed; a student scrolling past them gets a ranking computed for the request. So memory
+/// stays at 32 KB a profile whatever the number of postings.
+const CAPACITY: usize = 256;
+pub const KEEP: usize = 2000;
 
 #[derive(Clone, PartialEq, Eq)]
 pub struct Key {
@@ -24,8 +27,36 @@ pub struct Key {
     pub location: String,
 }
 
-/// Best first: (score, id) descending.
-pub type Ranking = Arc<Vec<(u8, u64)>>;
+/// Best first: (score, id) descending; `complete` when nothing was cut off after `KEEP`.
+pub struct Ranked {
+    pub top: Vec<(u8, u64)>,
+    pub complete: bool,
+}
+
+pub type Ranking = Arc<Ranked>;
+
+impl Ranked {
+    /// The items after `cursor`, or None when the page could reach past what was kept (then
+    /// the caller ranks everything).
+    pub fn page_after(&self, cursor: Option<(u8, u64)>, limit: usize) -> Option<&[(u8, u64)]> {
+        let rest = after(&self.top, cursor);
+        (self.complete || rest.len() > limit).then_some(rest)
+    }
+}
+
+/// Sorts best first and keeps the first `keep`.
+pub fn best_first(mut list: Vec<(u8, u64)>, keep: usize) -> Ranked {
+    let complete = list.len() <= keep;
+    if !complete {
+        list.select_nth_unstable_by(keep - 1, |a, b| b.cmp(a));
+        list.truncate(keep);
+    }
+    list.sort_unstable_by(|a, b| b.cmp(a));
+    Ranked {
+        top: list,
+        complete,
+    }
+}
 
 /// Where a posting is, for the lists' location filter.
 pub struct Place {
@@ -119,9 +150,7 @@ impl FeedCache {
         if let Some(hit) = self.lookup(&key) {
             return Ok(hit);
         }
-        let mut list = compute()?;
-        list.sort_unstable_by(|a, b| b.cmp(a));
-        let ranking = Arc::new(list);
+        let ranking = Arc::new(best_first(compute()?, KEEP));
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         entries.retain(|(k, _)| k.generation == key.generation && k.day == key.day);
         if entries.len() >= CAPACITY {
@@ -150,5 +179,29 @@ pub fn after(ranking: &[(u8, u64)], cursor: Option<(u8, u64)>) -> &[(u8, u64)] {
             let start = ranking.partition_point(|item| *item >= c);
             &ranking[start..]
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_first_keeps_the_top_in_order() {
+        let list: Vec<(u8, u64)> = (0..100).map(|id| ((id * 37 % 11) as u8, id)).collect();
+        let mut all = list.clone();
+        all.sort_unstable_by(|a, b| b.cmp(a));
+        let cut = best_first(list.clone(), 10);
+        assert!(!cut.complete);
+        assert_eq!(cut.top, all[..10]);
+        let whole = best_first(list, 100);
+        assert!(whole.complete);
+        assert_eq!(whole.top, all);
+        assert_eq!(after(&whole.top, Some(all[9])), &all[10..]);
+        // Within the kept top a page is served from it; reaching its end needs everything.
+        assert_eq!(cut.page_after(None, 5), Some(&all[..10]));
+        assert_eq!(cut.page_after(Some(all[3]), 5), Some(&all[4..10]));
+        assert_eq!(cut.page_after(Some(all[4]), 5), None);
+        assert_eq!(whole.page_after(Some(all[97]), 5), Some(&all[98..]));
     }
 }

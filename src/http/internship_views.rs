@@ -226,7 +226,7 @@ const FRAGMENTS_MAX: usize = 4096;
 const PAGES_MAX: usize = 256;
 const PAGES_MAX_BYTES: usize = 8 << 20;
 /// A video file removed behind the server's back shows as missing within this time.
-const MAX_AGE: Duration = Duration::from_secs(5);
+const MAX_AGE: Duration = Duration::from_secs(30);
 
 /// A rendered page: whole for viewers without personal parts; for students, each posting's
 /// members up to its flags (shared part and match part, the same for every student with the

@@ -183,7 +183,15 @@ async fn list_internships(
         };
         let ranking = ranking(&state, &r, student, &location).await?;
         // Best match first, newest first on ties; the cursor is the last (score, id) shown.
-        let rest = crate::feed::after(&ranking, after);
+        let deeper;
+        let rest = match ranking.page_after(after, limit) {
+            Some(rest) => rest,
+            None => {
+                // Past the cached top of the ranking: this request ranks everything.
+                deeper = full_ranking(&state, student, &location).await?;
+                crate::feed::after(&deeper, after)
+            }
+        };
         let mut page = Vec::with_capacity(limit);
         for (_, id) in rest.iter().take(limit) {
             if let Some(f) = fragment(*id, None)?.filter(|f| !f.posting.archived) {
@@ -231,9 +239,10 @@ async fn list_internships(
     Ok(paging::respond_json(body, link))
 }
 
-/// The student's ranking over every live posting (src/feed.rs). A miss with a new postings
-/// generation decodes every posting once (hundreds of milliseconds at 100,000), so it runs
-/// on the blocking pool; a miss for another profile only scores the cached table.
+/// The student's ranking over every live posting (src/feed.rs), its first `feed::KEEP`
+/// cached. A miss with a new postings generation decodes every posting once (hundreds of
+/// milliseconds at 100,000), so it runs on the blocking pool; a miss for another profile only
+/// scores the cached table.
 async fn ranking(
     state: &AppState,
     r: &impl Reader,
@@ -258,16 +267,41 @@ async fn ranking(
         let (generation, table) = feed_table(&state)?;
         let key = crate::feed::Key { generation, ..key };
         state.feed.ranked(key, || -> AppResult<Vec<(u8, u64)>> {
-            Ok(table
-                .rows
-                .iter()
-                .filter(|row| row.place.is_at(&location))
-                .map(|row| (matching::score_of(&student, &row.facts, today), row.id))
-                .collect())
+            Ok(score_all(&table, &student, &location, today))
         })
     })
     .await
     .map_err(|e| AppError::Internal(e.into()))?
+}
+
+/// The whole ranking, for one request that scrolled past the cached top.
+async fn full_ranking(
+    state: &AppState,
+    student: &User,
+    location: &str,
+) -> AppResult<Vec<(u8, u64)>> {
+    let (state, student, location) = (state.clone(), student.clone(), location.to_string());
+    tokio::task::spawn_blocking(move || {
+        let (_, table) = feed_table(&state)?;
+        let all = score_all(&table, &student, &location, clock::today());
+        Ok(crate::feed::best_first(all, usize::MAX).top)
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.into()))?
+}
+
+fn score_all(
+    table: &crate::feed::Table,
+    student: &User,
+    location: &str,
+    today: time::Date,
+) -> Vec<(u8, u64)> {
+    table
+        .rows
+        .iter()
+        .filter(|row| row.place.is_at(location))
+        .map(|row| (matching::score_of(student, &row.facts, today), row.id))
+        .collect()
 }
 
 /// The feed's table of scoring facts at the store's current postings generation, and that
@@ -293,7 +327,9 @@ async fn list_matches(
     let today = clock::today();
     let ranking = ranking(&state, &r, &me, "").await?;
     let mut list = Vec::with_capacity(50);
-    for (_, id) in ranking.iter() {
+    // Open postings score at least 15 and closed ones at most 10, so the cached top holds
+    // the best 50 open ones whenever there are 50.
+    for (_, id) in ranking.top.iter() {
         if list.len() == 50 {
             break;
         }
