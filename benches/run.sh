@@ -226,6 +226,11 @@ one_run() {
     wrk_run search-prefix-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=soft"
     wrk_run search-typo-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=sofware"
     wrk_run feed-visitor-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships"
+    # One search at a time (latency without queueing), every request missing the page cache.
+    wrk_run search-one-c1 -t1 -c1 -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=software"
+    wrk_run search-two-c1 -t1 -c1 -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=robotics+intern"
+    wrk_run search-prefix-c1 -t1 -c1 -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=soft"
+    wrk_run search-typo-c1 -t1 -c1 -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=sofware"
     wrk_run video -s "$BENCHES/range.lua" "$BASE/api/videos/$VIDEO" -- "$VSIZE" 1048576
     wrk_run likes -s "$BENCHES/like.lua" "$BASE" -- "$W/cookies.txt" "$first_id" "$nlike"
 
