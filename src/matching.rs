@@ -341,62 +341,25 @@ fn evaluate(student: &User, f: &Facts, today: Date, mut reasons: Option<&mut Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::internships::{Requirements, Video};
     use crate::store::users::Role;
 
     fn student(interests: &[&str], grade: &str) -> User {
-        User {
-            id: 1,
-            role: Role::Student,
-            first_name: String::new(),
-            last_name: String::new(),
-            email: String::new(),
-            password_hash: String::new(),
-            created_at: 0,
-            grade: grade.into(),
-            school: String::new(),
-            interests: interests.iter().map(|s| s.to_string()).collect(),
-            gpa: String::new(),
-            photo: None,
-            photo_version: 0,
-            transcript: None,
-            company: String::new(),
-            position: String::new(),
-            company_size: String::new(),
-            industry: String::new(),
-            website: String::new(),
-            phone: String::new(),
-            address: String::new(),
-            company_description: String::new(),
-            profile_views: 0,
-        }
+        let mut u = User::blank(Role::Student);
+        u.grade = grade.into();
+        u.interests = interests.iter().map(|s| s.to_string()).collect();
+        u
     }
 
     fn posting(title: &str, tags: &[&str], style: &str, deadline: &str) -> Internship {
-        Internship {
-            id: 1,
-            employer_id: 1,
-            title: title.into(),
-            company: String::new(),
-            industry: "other".into(),
-            location: String::new(),
-            description: String::new(),
-            requirements: Requirements::Text(String::new()),
-            duration: String::new(),
-            salary: None,
-            deadline: deadline.into(),
-            created_at: 0,
-            updated_at: 0,
-            video: Video::None,
-            work_style: style.into(),
-            age_requirement: String::new(),
-            grade_requirement: "11th-12th grade".into(),
-            skills: vec![],
-            benefits: vec![],
-            tags: tags.iter().map(|s| s.to_string()).collect(),
-            hours_per_week: None,
-            archived: false,
-        }
+        let mut i = Internship::blank(1, 0);
+        i.id = 1;
+        i.title = title.into();
+        i.industry = "other".into();
+        i.deadline = deadline.into();
+        i.work_style = style.into();
+        i.grade_requirement = "11th-12th grade".into();
+        i.tags = tags.iter().map(|s| s.to_string()).collect();
+        i
     }
 
     #[test]

@@ -563,27 +563,7 @@ mod tests {
         };
         let posting = |id| Internship {
             id,
-            employer_id: 7,
-            title: String::new(),
-            company: String::new(),
-            industry: String::new(),
-            location: String::new(),
-            description: String::new(),
-            requirements: Requirements::Text(String::new()),
-            duration: String::new(),
-            salary: None,
-            deadline: String::new(),
-            created_at: 0,
-            updated_at: 0,
-            video: Video::None,
-            work_style: String::new(),
-            age_requirement: String::new(),
-            grade_requirement: String::new(),
-            skills: vec![],
-            benefits: vec![],
-            tags: vec![],
-            hours_per_week: None,
-            archived: false,
+            ..Internship::blank(7, 0)
         };
         let fragment = |id| {
             Arc::new(Fragment {

@@ -621,28 +621,9 @@ async fn create_internship(
     let ai = input.ai_video_requested && upload.is_none();
     let now = now_ms();
     let mut i = Internship {
-        id: 0,
-        employer_id: me.id,
-        title: String::new(),
         company: me.company.clone(),
         industry: me.industry.clone(),
-        location: String::new(),
-        description: String::new(),
-        requirements: Requirements::Text(String::new()),
-        duration: String::new(),
-        salary: None,
-        deadline: String::new(),
-        created_at: now,
-        updated_at: now,
-        video: Video::None,
-        work_style: String::new(),
-        age_requirement: String::new(),
-        grade_requirement: String::new(),
-        skills: vec![],
-        benefits: vec![],
-        tags: vec![],
-        hours_per_week: None,
-        archived: false,
+        ..Internship::blank(me.id, now)
     };
     input.apply(&mut i)?;
     if upload.is_none() && !ai {

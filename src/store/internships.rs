@@ -49,6 +49,36 @@ pub struct Internship {
     pub archived: bool,
 }
 
+impl Internship {
+    /// An empty posting of `employer_id`, created at `now`, with no video.
+    pub fn blank(employer_id: u64, now: i64) -> Internship {
+        Internship {
+            id: 0,
+            employer_id,
+            title: String::new(),
+            company: String::new(),
+            industry: String::new(),
+            location: String::new(),
+            description: String::new(),
+            requirements: Requirements::Text(String::new()),
+            duration: String::new(),
+            salary: None,
+            deadline: String::new(),
+            created_at: now,
+            updated_at: now,
+            video: Video::None,
+            work_style: String::new(),
+            age_requirement: String::new(),
+            grade_requirement: String::new(),
+            skills: vec![],
+            benefits: vec![],
+            tags: vec![],
+            hours_per_week: None,
+            archived: false,
+        }
+    }
+}
+
 impl Entity for Internship {
     const TABLE: tables::EntityTable = tables::INTERNSHIPS;
     fn id(&self) -> u64 {
