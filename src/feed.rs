@@ -101,14 +101,28 @@ pub struct Table {
     pub rows: Vec<Row>,
 }
 
-#[derive(Default)]
 pub struct FeedCache {
     table: Mutex<Option<Arc<Table>>>,
     building: Mutex<()>,
+    /// Requests that miss wait here, on the async side, for their turn to rank: waiting inside
+    /// the blocking pool parked a thread per waiting request.
+    pub turn: tokio::sync::Semaphore,
     entries: Mutex<Vec<(Key, Ranking)>>,
     /// One ranking is computed at a time: concurrent misses for one profile wait for the first
     /// and then find it cached, instead of all scanning the postings at once.
     computing: Mutex<()>,
+}
+
+impl Default for FeedCache {
+    fn default() -> Self {
+        FeedCache {
+            table: Mutex::default(),
+            building: Mutex::default(),
+            turn: tokio::sync::Semaphore::new(1),
+            entries: Mutex::default(),
+            computing: Mutex::default(),
+        }
+    }
 }
 
 impl FeedCache {

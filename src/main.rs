@@ -128,8 +128,17 @@ fn set_pin(data: &std::path::Path) -> Result<String, String> {
     control::dispatch(data, Cmd::SetPinHash { hash })
 }
 
+const BLOCKING_THREADS: usize = 16;
+
 fn serve(config: Config) -> Result<String, String> {
-    let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    // The blocking pool does file reads and writes and the feed's rankings. Its default of 512
+    // threads let 64 concurrent video readers each grow an allocator heap of their own; a few
+    // threads saturate two cores' worth of page-cache reads just as well.
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(BLOCKING_THREADS)
+        .build()
+        .map_err(|e| e.to_string())?;
     rt.block_on(async move {
         // Install the handlers before announcing the address, so an early SIGTERM is graceful.
         let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())

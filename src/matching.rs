@@ -271,40 +271,64 @@ pub struct Match {
 
 pub fn score(student: &User, i: &Internship, today: Date) -> Match {
     let mut reasons = Vec::new();
-    let score = evaluate(student, &Facts::of(i), today, Some(&mut reasons));
+    let score = evaluate(
+        &Seeker::of(student),
+        &Facts::of(i),
+        today,
+        Some(&mut reasons),
+    );
     Match { score, reasons }
 }
 
+/// What scoring needs of a student, computed once per ranking.
+pub struct Seeker<'a> {
+    user: &'a User,
+    /// `interest_bit` of each of the student's interests, in their order.
+    bits: Vec<u32>,
+    grade: Option<u32>,
+}
+
+impl<'a> Seeker<'a> {
+    pub fn of(user: &'a User) -> Seeker<'a> {
+        Seeker {
+            user,
+            bits: user.interests.iter().map(|i| interest_bit(i)).collect(),
+            grade: grade_number(&user.grade),
+        }
+    }
+}
+
 /// The score alone, from facts computed beforehand (ranking every posting for a feed).
-pub fn score_of(student: &User, facts: &Facts, today: Date) -> u8 {
+pub fn score_of(student: &Seeker, facts: &Facts, today: Date) -> u8 {
     evaluate(student, facts, today, None)
 }
 
 /// The one scoring rule; `reasons`, when given, collects why.
-fn evaluate(student: &User, f: &Facts, today: Date, mut reasons: Option<&mut Vec<String>>) -> u8 {
+fn evaluate(student: &Seeker, f: &Facts, today: Date, mut reasons: Option<&mut Vec<String>>) -> u8 {
     let mut say = |r: String| {
         if let Some(v) = reasons.as_deref_mut() {
             v.push(r);
         }
     };
     let open = f.deadline.is_none_or(|d| d >= today);
-    if student.interests.is_empty() {
+    if student.bits.is_empty() {
         say("Recently posted".into());
         return if open { 50 } else { 10 };
     }
     let mut points: u32 = 0;
-    let matched: Vec<&String> = student
-        .interests
+    let matched = student
+        .bits
         .iter()
-        .filter(|interest| f.interests & interest_bit(interest) != 0)
-        .collect();
-    if !matched.is_empty() {
-        points += (40 + 10 * (matched.len() as u32 - 1)).min(60);
-        for m in matched.iter().take(3) {
+        .filter(|b| f.interests & **b != 0)
+        .count() as u32;
+    if matched > 0 {
+        points += (40 + 10 * (matched - 1)).min(60);
+        let names = student.user.interests.iter().zip(&student.bits);
+        for (m, _) in names.filter(|(_, b)| f.interests & **b != 0).take(3) {
             say(format!("Matches your interest in {}", interest_label(m)));
         }
     }
-    match (grade_number(&student.grade), f.grades) {
+    match (student.grade, f.grades) {
         (Some(g), Some((lo, hi))) if (lo..=hi).contains(&g) => {
             points += 15;
             say(format!("Open to {g}th graders"));
@@ -380,7 +404,7 @@ mod tests {
                 "Apply soon: 8 days left",
             ]
         );
-        assert_eq!(score_of(&s, &Facts::of(&i), today), m.score);
+        assert_eq!(score_of(&Seeker::of(&s), &Facts::of(&i), today), m.score);
 
         // A word inside another word does not count; a passed deadline caps the score.
         let i = posting("Appliance Helper", &[], "On-site", "2026-11-01");
@@ -390,7 +414,7 @@ mod tests {
             m.reasons,
             ["Open to 11th graders", "The deadline has passed"]
         );
-        assert_eq!(score_of(&s, &Facts::of(&i), today), 10);
+        assert_eq!(score_of(&Seeker::of(&s), &Facts::of(&i), today), 10);
 
         // No interests: a neutral score.
         let m = score(&student(&[], "junior"), &i, today);

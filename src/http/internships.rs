@@ -261,6 +261,15 @@ async fn ranking(
     if let Some(hit) = state.feed.lookup(&key(generation)) {
         return Ok(hit);
     }
+    let _turn = state
+        .feed
+        .turn
+        .acquire()
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
+    if let Some(hit) = state.feed.lookup(&key(generation)) {
+        return Ok(hit);
+    }
     let (state, student, location) = (state.clone(), student.clone(), location.to_string());
     let key = key(generation);
     tokio::task::spawn_blocking(move || {
@@ -296,11 +305,12 @@ fn score_all(
     location: &str,
     today: time::Date,
 ) -> Vec<(u8, u64)> {
+    let seeker = matching::Seeker::of(student);
     table
         .rows
         .iter()
         .filter(|row| row.place.is_at(location))
-        .map(|row| (matching::score_of(student, &row.facts, today), row.id))
+        .map(|row| (matching::score_of(&seeker, &row.facts, today), row.id))
         .collect()
 }
 
