@@ -108,9 +108,6 @@ pub struct FeedCache {
     /// the blocking pool parked a thread per waiting request.
     pub turn: tokio::sync::Semaphore,
     entries: Mutex<Vec<(Key, Ranking)>>,
-    /// One ranking is computed at a time: concurrent misses for one profile wait for the first
-    /// and then find it cached, instead of all scanning the postings at once.
-    computing: Mutex<()>,
 }
 
 impl Default for FeedCache {
@@ -120,7 +117,6 @@ impl Default for FeedCache {
             building: Mutex::default(),
             turn: tokio::sync::Semaphore::new(1),
             entries: Mutex::default(),
-            computing: Mutex::default(),
         }
     }
 }
@@ -151,16 +147,13 @@ impl FeedCache {
         Ok(table)
     }
 
-    /// The cached ranking for `key`, or the one `compute` makes (then cached).
+    /// The cached ranking for `key`, or the one `compute` makes (then cached). Callers hold a
+    /// `turn` permit, so concurrent misses for one profile compute it once.
     pub fn ranked<E>(
         &self,
         key: Key,
         compute: impl FnOnce() -> Result<Vec<(u8, u64)>, E>,
     ) -> Result<Ranking, E> {
-        if let Some(hit) = self.lookup(&key) {
-            return Ok(hit);
-        }
-        let _one_at_a_time = self.computing.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(hit) = self.lookup(&key) {
             return Ok(hit);
         }
