@@ -88,6 +88,7 @@ impl App {
             batch,
             feed: crate::feed::FeedCache::default(),
             views: Default::default(),
+            sessions: Default::default(),
         }));
 
         Ok(App {
@@ -174,11 +175,9 @@ pub fn router(state: AppState) -> Router {
         .route("/ws", get(ws::upgrade))
         .merge(http::router())
         .fallback(assets::serve)
-        .layer(middleware::from_fn(http::json_errors))
         .layer(csrf)
-        .layer(middleware::from_fn(http::security_headers))
+        .layer(middleware::from_fn(http::edge))
         .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
-        .layer(middleware::from_fn(http::log_request))
         .layer(CatchPanicLayer::custom(http::panic_response))
         .with_state(state)
 }

@@ -7,6 +7,8 @@ use axum::extract::FromRequestParts;
 use axum::http::{HeaderMap, HeaderValue, header, request::Parts};
 use cookie::{Cookie, SameSite};
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use crate::clock::{DAY_MS, now_ms};
 use crate::error::{AppError, AppResult};
@@ -41,8 +43,55 @@ pub async fn verify_password(state: &AppState, password: String, hash: String) -
         .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))
 }
 
-fn token_hash(token: &str) -> Vec<u8> {
-    Sha256::digest(token.as_bytes()).to_vec()
+fn token_hash(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+/// A session as last read, with its user.
+#[derive(Clone)]
+struct Known {
+    subject: Subject,
+    expires_at: i64,
+    user: Option<Arc<User>>,
+}
+
+/// Sessions and their users as read at one store version (`Store::version()`), so that a
+/// signed-in request reads nothing from redb while nothing has been committed since. Any
+/// commit (a sign-out, a profile edit, a like) starts the map afresh.
+#[derive(Default)]
+pub struct SessionCache {
+    known: Mutex<KnownAt>,
+}
+
+#[derive(Default)]
+struct KnownAt {
+    version: u64,
+    sessions: HashMap<[u8; 32], Known>,
+}
+
+/// Sessions kept; more than this starts the map afresh.
+const SESSIONS_MAX: usize = 16384;
+
+impl SessionCache {
+    fn get(&self, version: u64, hash: &[u8; 32]) -> Option<Known> {
+        let k = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        (k.version == version)
+            .then(|| k.sessions.get(hash).cloned())
+            .flatten()
+    }
+
+    fn keep(&self, version: u64, hash: [u8; 32], known: Known) {
+        let mut k = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        if k.version < version || k.sessions.len() >= SESSIONS_MAX {
+            *k = KnownAt {
+                version,
+                sessions: HashMap::new(),
+            };
+        }
+        if k.version == version {
+            k.sessions.insert(hash, known);
+        }
+    }
 }
 
 pub fn random_hex(bytes: usize) -> String {
@@ -107,45 +156,87 @@ pub fn end_session(state: &AppState, headers: &HeaderMap) -> AppResult<()> {
     Ok(())
 }
 
-/// The live session of a request, extending it when it is due.
-pub fn session_of(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Subject>> {
+/// The live session of a request and its user, extending the session when it is due.
+fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
     let Some(token) = cookie_token(headers) else {
         return Ok(None);
     };
     let hash = token_hash(&token);
-    let Some(mut session) = sessions::get(&state.store().read()?, &hash)? else {
-        return Ok(None);
-    };
     let now = now_ms();
-    if session.expires_at <= now {
+    // Read before the transaction begins, so the transaction sees at least this version.
+    let version = state.store().version();
+    let known = match state.sessions.get(version, &hash) {
+        Some(known) => known,
+        None => {
+            let r = state.store().read()?;
+            let Some(session) = sessions::get(&r, &hash)? else {
+                return Ok(None);
+            };
+            let user = match session.subject {
+                Subject::User(id) => match r.get::<User>(id)? {
+                    Some(u) => Some(Arc::new(u)),
+                    None => return Ok(None),
+                },
+                Subject::Admin => None,
+            };
+            let known = Known {
+                subject: session.subject,
+                expires_at: session.expires_at,
+                user,
+            };
+            state.sessions.keep(version, hash, known.clone());
+            known
+        }
+    };
+    if known.expires_at <= now {
         return Ok(None);
     }
-    if session.expires_at - now < SESSION_TTL_MS - REFRESH_AFTER_MS {
-        session.expires_at = now + SESSION_TTL_MS;
-        state.store().write(|w| sessions::put(w, &hash, &session))?;
+    if known.expires_at - now < SESSION_TTL_MS - REFRESH_AFTER_MS {
+        let session = Session {
+            subject: known.subject,
+            created_at: now,
+            expires_at: now + SESSION_TTL_MS,
+        };
+        state.store().write(|w| {
+            // Keep the session's start: read it again inside the write.
+            let created_at = sessions::get(w, &hash)?.map_or(now, |s| s.created_at);
+            sessions::put(
+                w,
+                &hash,
+                &Session {
+                    created_at,
+                    ..session
+                },
+            )
+        })?;
     }
-    Ok(Some(session.subject))
+    Ok(Some(known))
+}
+
+/// Who the request's session belongs to, if it is live.
+pub fn session_of(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Subject>> {
+    Ok(known(state, headers)?.map(|k| k.subject))
 }
 
 fn user_of(state: &AppState, parts: &Parts) -> AppResult<Option<User>> {
-    match session_of(state, &parts.headers)? {
-        Some(Subject::User(id)) => Ok(state.store().read()?.get::<User>(id)?),
-        _ => Ok(None),
-    }
+    Ok(known(state, &parts.headers)?
+        .and_then(|k| k.user)
+        .map(|u| User::clone(&u)))
 }
 
 /// The signed-in user; the admin session is signed in, but is no user (403, not 401).
 fn required_user(state: &AppState, parts: &Parts) -> AppResult<User> {
-    match session_of(state, &parts.headers)? {
-        Some(Subject::User(id)) => state
-            .store()
-            .read()?
-            .get::<User>(id)?
-            .ok_or_else(AppError::unauthorized),
-        Some(Subject::Admin) => Err(AppError::Forbidden(
+    match known(state, &parts.headers)? {
+        Some(Known {
+            user: Some(user), ..
+        }) => Ok(User::clone(&user)),
+        Some(Known {
+            subject: Subject::Admin,
+            ..
+        }) => Err(AppError::Forbidden(
             "The admin session cannot do this; sign in as a student or employer".into(),
         )),
-        None => Err(AppError::unauthorized()),
+        _ => Err(AppError::unauthorized()),
     }
 }
 
@@ -220,12 +311,10 @@ impl FromRequestParts<AppState> for UserOrAdmin {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
         match session_of(state, &parts.headers)? {
             Some(Subject::Admin) => Ok(UserOrAdmin::Admin),
-            Some(Subject::User(id)) => state
-                .store()
-                .read()?
-                .get::<User>(id)?
-                .map(|u| UserOrAdmin::User(Box::new(u)))
-                .ok_or_else(AppError::unauthorized),
+            Some(Subject::User(_)) => match user_of(state, parts)? {
+                Some(u) => Ok(UserOrAdmin::User(Box::new(u))),
+                None => Err(AppError::unauthorized()),
+            },
             None => Err(AppError::unauthorized()),
         }
     }

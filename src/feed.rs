@@ -50,6 +50,9 @@ pub fn best_first(mut list: Vec<(u8, u64)>, keep: usize) -> Ranked {
     if !complete {
         list.select_nth_unstable_by(keep - 1, |a, b| b.cmp(a));
         list.truncate(keep);
+        // Kept for as long as the profile's ranking: without this each held the capacity of
+        // the whole list (1.6 MB at 100,000 postings instead of 32 KB).
+        list.shrink_to_fit();
     }
     list.sort_unstable_by(|a, b| b.cmp(a));
     Ranked {
@@ -201,6 +204,7 @@ mod tests {
         let cut = best_first(list.clone(), 10);
         assert!(!cut.complete);
         assert_eq!(cut.top, all[..10]);
+        assert!(cut.top.capacity() < 100, "the cut-off part is given back");
         let whole = best_first(list, 100);
         assert!(whole.complete);
         assert_eq!(whole.top, all);

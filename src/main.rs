@@ -1,4 +1,4 @@
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -29,6 +29,8 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| "info".into()),
         )
         .with_writer(log_writer)
+        // Colour codes only for a terminal: not in log files, and not paid per request there.
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let result = match cli.command {
         Command::Serve {

@@ -1,12 +1,16 @@
-//! Password hashing (argon2id, OWASP parameters) on a fixed pool of threads that each keep
-//! their 19 MiB of argon2 memory for good. Allocating that memory per hash, on whichever
-//! blocking thread ran it, left every thread's malloc arena holding its own copy: 64 sign-ins
-//! grew the server by ~150 MB that it never gave back. Here the memory is bounded by the pool:
-//! `HASHING_THREADS` × 19 MiB, whatever the number of concurrent sign-ins.
+//! Password hashing (argon2id, OWASP parameters) on a fixed pool of threads. Allocating
+//! argon2's 19 MiB per hash, on whichever blocking thread ran it, left every thread's malloc
+//! arena holding its own copy: 64 sign-ins grew the server by ~150 MB that it never gave back.
+//! Here the memory is bounded by the pool (`HASHING_THREADS` × 19 MiB, whatever the number of
+//! concurrent sign-ins), is mapped straight from the kernel rather than the allocator, kept
+//! while sign-ins queue, and unmapped when the queue is empty, so an idle server holds none.
 
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
+
+use memmap2::MmapMut;
 
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
@@ -16,26 +20,42 @@ pub const HASHING_THREADS: usize = 2;
 const SALT_LEN: usize = 16;
 
 thread_local! {
-    /// This thread's argon2 memory, allocated on first use and reused afterwards.
-    static MEMORY: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+    /// This thread's argon2 memory: an anonymous mapping, so that dropping it returns the
+    /// pages to the kernel at once (mimalloc keeps freed pages of this size mapped).
+    static MEMORY: RefCell<Option<MmapMut>> = const { RefCell::new(None) };
 }
 
-/// Runs argon2 over this thread's memory (grown when a stored hash asks for more).
+/// Runs argon2 over this thread's memory (mapped, or mapped larger, when needed).
 fn argon2_into(
     argon: &Argon2,
     params: &Params,
     password: &[u8],
     salt: &[u8],
     out: &mut [u8],
-) -> argon2::Result<()> {
+) -> Result<(), String> {
     MEMORY.with(|m| {
         let mut memory = m.borrow_mut();
         let need = params.block_count();
-        if memory.len() < need {
-            memory.resize(need, Block::new());
+        let bytes = need * std::mem::size_of::<Block>();
+        if memory.as_ref().is_none_or(|map| map.len() < bytes) {
+            *memory = None;
+            *memory = Some(MmapMut::map_anon(bytes).map_err(|e| format!("argon2 memory: {e}"))?);
         }
-        argon.hash_password_into_with_memory(password, salt, out, &mut memory[..need])
+        let map = memory.as_mut().ok_or("argon2 memory")?;
+        // SAFETY: the mapping is page-aligned (more than Block's 64 bytes), at least `need`
+        // blocks long, and a Block is plain u64s, for which any bytes are valid; the slice
+        // borrows the mapping mutably and ends with this call.
+        let blocks =
+            unsafe { std::slice::from_raw_parts_mut(map.as_mut_ptr().cast::<Block>(), need) };
+        argon
+            .hash_password_into_with_memory(password, salt, out, blocks)
+            .map_err(|e| e.to_string())
     })
+}
+
+/// Unmaps this thread's argon2 memory.
+fn release_memory() {
+    MEMORY.with(|m| m.borrow_mut().take());
 }
 
 /// A PHC string (`$argon2id$v=19$m=19456,t=2,p=1$…`) for a new password.
@@ -92,14 +112,18 @@ type Job = Box<dyn FnOnce() + Send>;
 /// The hashing threads. Jobs queue in arrival order; the threads end when the pool is dropped.
 pub struct HashPool {
     tx: Mutex<mpsc::Sender<Job>>,
+    /// Jobs sent and not yet finished: a thread that finishes one with fewer than
+    /// `HASHING_THREADS` left unmaps its memory.
+    pending: Arc<AtomicUsize>,
 }
 
 impl HashPool {
     pub fn start() -> HashPool {
         let (tx, rx) = mpsc::channel::<Job>();
         let rx = Arc::new(Mutex::new(rx));
+        let pending = Arc::new(AtomicUsize::new(0));
         for n in 0..HASHING_THREADS {
-            let rx = rx.clone();
+            let (rx, pending) = (rx.clone(), pending.clone());
             std::thread::Builder::new()
                 .name(format!("internreel-hash-{n}"))
                 .spawn(move || {
@@ -109,11 +133,20 @@ impl HashPool {
                             Ok(job) => job(),
                             Err(_) => break,
                         }
+                        // Fewer jobs left than threads: this thread may get none of them (and
+                        // would then wait holding its memory), so it lets its memory go.
+                        if pending.fetch_sub(1, Ordering::AcqRel) <= HASHING_THREADS {
+                            release_memory();
+                        }
                     }
+                    release_memory();
                 })
                 .expect("spawning a password hashing thread");
         }
-        HashPool { tx: Mutex::new(tx) }
+        HashPool {
+            tx: Mutex::new(tx),
+            pending,
+        }
     }
 
     async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
@@ -121,11 +154,17 @@ impl HashPool {
         let job: Job = Box::new(move || {
             let _ = otx.send(f());
         });
-        self.tx
+        self.pending.fetch_add(1, Ordering::AcqRel);
+        if self
+            .tx
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .send(job)
-            .ok()?;
+            .is_err()
+        {
+            self.pending.fetch_sub(1, Ordering::AcqRel);
+            return None;
+        }
         orx.await.ok()
     }
 
@@ -166,5 +205,25 @@ mod tests {
         assert!(verify_now("pin123456", &theirs));
         assert!(!verify_now("pin123457", &theirs));
         assert!(!verify_now("x", "not a hash"));
+    }
+
+    /// The pool unmaps its memory between bursts and maps it again for the next one.
+    #[test]
+    fn the_pool_hashes_again_after_releasing_its_memory() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let pool = HashPool::start();
+        rt.block_on(async {
+            for round in 0..2 {
+                let burst = (0..3).map(|n| pool.hash(format!("password {round} {n}")));
+                let hashes = futures_util::future::join_all(burst).await;
+                for (n, h) in hashes.into_iter().enumerate() {
+                    let h = h.unwrap();
+                    let ok = pool.verify(format!("password {round} {n}"), h).await;
+                    assert_eq!(ok, Ok(true));
+                }
+            }
+        });
     }
 }

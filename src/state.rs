@@ -110,6 +110,8 @@ pub struct Inner {
     pub feed: crate::feed::FeedCache,
     /// Rendered postings and pages (src/http/internship_views.rs).
     pub views: crate::http::internship_views::ViewCache,
+    /// Sessions and their users at the store's current version (src/auth.rs).
+    pub sessions: crate::auth::SessionCache,
 }
 
 #[derive(Clone)]

@@ -151,6 +151,7 @@ pub fn shared_view(r: &impl Reader, paths: &DataPaths, i: &Internship) -> AppRes
 }
 
 /// A student's marks, read once per page instead of three lookups per posting.
+#[derive(Default)]
 pub struct Marks {
     liked: HashSet<u64>,
     saved: HashSet<u64>,
@@ -228,23 +229,32 @@ const PAGES_MAX_BYTES: usize = 8 << 20;
 /// A video file removed behind the server's back shows as missing within this time.
 const MAX_AGE: Duration = Duration::from_secs(30);
 
-/// A rendered page: whole for viewers without personal parts; for students, each posting's
-/// members up to its flags (shared part and match part, the same for every student with the
-/// same profile), so that only the flags are written per request.
+/// A rendered page: whole for viewers without personal parts; for students, the page of
+/// their profile (the same for every student with those interests and grade) with no flags
+/// set, and where each posting's flags are, so that a student's own flags are written in.
 #[derive(Clone)]
 pub enum PageBody {
     Whole(Bytes),
-    ForProfile(Arc<Vec<(u64, Bytes)>>),
+    ForProfile(Arc<ProfilePage>),
 }
 
 impl PageBody {
     fn len(&self) -> usize {
         match self {
             PageBody::Whole(b) => b.len(),
-            PageBody::ForProfile(parts) => parts.iter().map(|(_, b)| b.len()).sum(),
+            PageBody::ForProfile(p) => p.body.len() + p.flags_at.len() * 16,
         }
     }
 }
+
+/// A student page with every flag false, and per posting where its flags begin.
+pub struct ProfilePage {
+    body: Bytes,
+    flags_at: Vec<(u64, usize)>,
+}
+
+/// The flags' members when none is set; closes the posting's object.
+const UNMARKED: &[u8] = br#","isLiked":false,"isBookmarked":false,"hasApplied":false}"#;
 
 #[derive(Clone)]
 pub struct CachedPage {
@@ -282,10 +292,21 @@ struct MatchParts {
     entries: HashMap<Profile, HashMap<u64, Bytes>>,
 }
 
+/// Each student's liked, saved and applied postings, per store version.
+#[derive(Default)]
+struct MarksCache {
+    version: u64,
+    entries: HashMap<u64, Arc<Marks>>,
+}
+
+/// Students whose marks are kept; more than this starts the map afresh.
+const MARKS_MAX: usize = 8192;
+
 pub struct ViewCache {
     fragments: Mutex<Generation<u64>>,
     pages: Mutex<Pages>,
     matches: Mutex<MatchParts>,
+    marks: Mutex<MarksCache>,
 }
 
 impl Default for ViewCache {
@@ -303,6 +324,7 @@ impl Default for ViewCache {
                 count: 0,
                 entries: HashMap::new(),
             }),
+            marks: Mutex::new(MarksCache::default()),
         }
     }
 }
@@ -427,6 +449,38 @@ impl ViewCache {
         Ok(out)
     }
 
+    /// The student's marks at store `version`, read with `read` when not kept.
+    pub fn marks(
+        &self,
+        version: u64,
+        student: &User,
+        read: impl FnOnce() -> AppResult<Marks>,
+    ) -> AppResult<Arc<Marks>> {
+        {
+            let m = self.marks.lock().unwrap_or_else(|e| e.into_inner());
+            if m.version == version
+                && let Some(known) = m.entries.get(&student.id)
+            {
+                return Ok(known.clone());
+            }
+        }
+        let marks = Arc::new(read()?);
+        let mut m = self.marks.lock().unwrap_or_else(|e| e.into_inner());
+        if m.version < version {
+            *m = MarksCache {
+                version,
+                ..MarksCache::default()
+            };
+        }
+        if m.version == version {
+            if m.entries.len() >= MARKS_MAX {
+                m.entries.clear();
+            }
+            m.entries.insert(student.id, marks.clone());
+        }
+        Ok(marks)
+    }
+
     /// A cached page: for students `key` starts with their profile (`profile_key`).
     pub fn page(&self, version: u64, key: &str) -> Option<CachedPage> {
         let p = self.pages.lock().unwrap_or_else(|e| e.into_inner());
@@ -486,30 +540,48 @@ pub fn render_list(list: &[Arc<Fragment>]) -> Bytes {
     Bytes::from(out)
 }
 
-/// Each posting's members up to its flags: `{…shared…,"matchScore":…,"matchReasons":[…]`.
-pub fn profile_parts(list: &[Arc<Fragment>], matching: Vec<Bytes>) -> Vec<(u64, Bytes)> {
-    list.iter()
-        .zip(matching)
-        .map(|(f, m)| {
-            let mut part = Vec::with_capacity(f.json.len() + m.len() + 1);
-            part.extend_from_slice(&f.json[..f.json.len() - 1]);
-            part.push(b',');
-            part.extend_from_slice(&m);
-            (f.posting.id, Bytes::from(part))
-        })
-        .collect()
+/// A student page of postings `list` with their match members `matching` and no flags set.
+pub fn profile_page(list: &[Arc<Fragment>], matching: Vec<Bytes>) -> ProfilePage {
+    let size = list
+        .iter()
+        .zip(&matching)
+        .map(|(f, m)| f.json.len() + m.len());
+    let mut body = Vec::with_capacity(size.sum::<usize>() + list.len() * (UNMARKED.len() + 2));
+    let mut flags_at = Vec::with_capacity(list.len());
+    body.push(b'[');
+    for (n, (f, m)) in list.iter().zip(matching).enumerate() {
+        if n > 0 {
+            body.push(b',');
+        }
+        body.extend_from_slice(&f.json[..f.json.len() - 1]);
+        body.push(b',');
+        body.extend_from_slice(&m);
+        flags_at.push((f.posting.id, body.len()));
+        body.extend_from_slice(UNMARKED);
+    }
+    body.push(b']');
+    ProfilePage {
+        body: Bytes::from(body),
+        flags_at,
+    }
 }
 
-/// A student's list: the parts, each closed with the student's flags.
-pub fn render_for(parts: &[(u64, Bytes)], marks: &Marks) -> Bytes {
-    let mut out = Vec::with_capacity(parts.iter().map(|(_, p)| p.len() + 64).sum());
-    out.push(b'[');
-    for (n, (id, part)) in parts.iter().enumerate() {
-        if n > 0 {
-            out.push(b',');
-        }
-        out.extend_from_slice(part);
-        let [liked, saved, applied] = marks.flags(*id);
+/// A student's page: the profile's page itself when none of its postings is marked (no
+/// copy), else a copy with the student's flags written in.
+pub fn render_for(page: &ProfilePage, marks: &Marks) -> Bytes {
+    let marked: Vec<(usize, [bool; 3])> = page
+        .flags_at
+        .iter()
+        .map(|&(id, at)| (at, marks.flags(id)))
+        .filter(|(_, flags)| flags.contains(&true))
+        .collect();
+    if marked.is_empty() {
+        return page.body.clone();
+    }
+    let mut out = Vec::with_capacity(page.body.len() + 8);
+    let mut from = 0;
+    for (at, [liked, saved, applied]) in marked {
+        out.extend_from_slice(&page.body[from..at]);
         let flag = |on: bool| if on { &b"true"[..] } else { &b"false"[..] };
         out.extend_from_slice(br#","isLiked":"#);
         out.extend_from_slice(flag(liked));
@@ -518,8 +590,9 @@ pub fn render_for(parts: &[(u64, Bytes)], marks: &Marks) -> Bytes {
         out.extend_from_slice(br#","hasApplied":"#);
         out.extend_from_slice(flag(applied));
         out.push(b'}');
+        from = at + UNMARKED.len();
     }
-    out.push(b']');
+    out.extend_from_slice(&page.body[from..]);
     Bytes::from(out)
 }
 
@@ -582,7 +655,14 @@ mod tests {
             saved: HashSet::new(),
             applied: HashSet::from([1]),
         };
-        let student = render_for(&profile_parts(&[fragment(1)], vec![matching]), &marks);
+        let page = profile_page(
+            &[fragment(1), fragment(3)],
+            vec![matching.clone(), matching],
+        );
+        let student = render_for(&page, &marks);
+        // Nothing marked: the profile's page itself.
+        let unmarked = render_for(&page, &Marks::default());
+        assert_eq!(unmarked.as_ptr(), page.body.as_ptr());
         let visitor = render_list(&[fragment(2)]);
         let mut list: Vec<serde_json::Value> = serde_json::from_slice(&student).unwrap();
         list.extend(serde_json::from_slice::<Vec<serde_json::Value>>(&visitor).unwrap());
@@ -596,6 +676,14 @@ mod tests {
                     is_liked: true,
                     is_bookmarked: false,
                     has_applied: true,
+                },
+            },
+            InternshipView {
+                shared: shared(3),
+                personal: Personal {
+                    match_score: Some(85),
+                    match_reasons: Some(reasons.clone()),
+                    ..Personal::default()
                 },
             },
             InternshipView {

@@ -3,7 +3,7 @@
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, put};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use std::sync::Arc;
 
@@ -25,7 +25,7 @@ use crate::validate::{Checks, LONG_MAX, SHORT_MAX, clean};
 
 pub use super::internship_views::{AI_MARKER, InternshipView, video_url, view};
 use super::internship_views::{
-    CachedPage, Fragment, Marks, PageBody, profile_key, profile_parts, render_for, render_list,
+    CachedPage, Fragment, Marks, PageBody, profile_key, profile_page, render_for, render_list,
 };
 pub const VIDEO_MAX: u64 = 40 * MB;
 pub const NOT_FOUND: &str = "Internship not found";
@@ -34,12 +34,13 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route(
             "/api/internships",
-            get(list_internships)
-                .post(create_internship)
+            // The upload layers wrap the POST only: the feed's GET is the hottest route.
+            post(create_internship)
                 .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
                     uploads::finish_body,
                 ))
-                .layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
+                .layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize))
+                .get(list_internships),
         )
         .route(
             "/api/internships/{id}",
@@ -117,8 +118,11 @@ async fn list_internships(
     if let Some(hit) = state.views.page(version, &page_key) {
         let body = match (hit.body, student) {
             (PageBody::Whole(b), _) => b,
-            (PageBody::ForProfile(parts), Some(s)) => {
-                render_for(&parts, &Marks::of(&state.store().read()?, s)?)
+            (PageBody::ForProfile(page), Some(s)) => {
+                let marks = state
+                    .views
+                    .marks(version, s, || Marks::of(&state.store().read()?, s))?;
+                render_for(&page, &marks)
             }
             (PageBody::ForProfile(_), None) => {
                 return Err(AppError::Internal(anyhow::anyhow!(
@@ -223,12 +227,13 @@ async fn list_internships(
             (PageBody::Whole(body.clone()), body)
         }
         Some(s) => {
-            let parts = Arc::new(profile_parts(
+            let page = Arc::new(profile_page(
                 &list,
                 state.views.match_parts(version, s, today, &list)?,
             ));
-            let body = render_for(&parts, &Marks::of(&r, s)?);
-            (PageBody::ForProfile(parts), body)
+            let marks = state.views.marks(version, s, || Marks::of(&r, s))?;
+            let body = render_for(&page, &marks);
+            (PageBody::ForProfile(page), body)
         }
     };
     let cached = CachedPage {
@@ -354,8 +359,9 @@ async fn list_matches(
             list.push(f);
         }
     }
-    let parts = profile_parts(&list, state.views.match_parts(version, &me, today, &list)?);
-    let body = render_for(&parts, &Marks::of(&r, &me)?);
+    let page = profile_page(&list, state.views.match_parts(version, &me, today, &list)?);
+    let marks = state.views.marks(version, &me, || Marks::of(&r, &me))?;
+    let body = render_for(&page, &marks);
     Ok(paging::respond_json(body, None))
 }
 

@@ -30,7 +30,7 @@ use tables::{EntityTable, PairTable};
 /// The layout this binary reads and writes. Bump it with a `migrate_to_vN` step in `open`.
 pub const SCHEMA_VERSION: u32 = 1;
 /// redb's page cache (reads and the write buffer).
-const CACHE_BYTES: usize = 32 << 20;
+const CACHE_BYTES: usize = 16 << 20;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
