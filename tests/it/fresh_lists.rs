@@ -136,3 +136,47 @@ async fn every_write_shows_in_the_next_list() {
     assert!(list(&app, &visitor, "?q=drone").await.is_empty());
     assert!(find(&list(&app, &student, "").await, id).is_none());
 }
+
+/// The signed-in user comes from a cache of sessions (src/auth.rs): an edit to the profile
+/// shows in the very next request, in the user and in the student's feed.
+#[tokio::test]
+async fn profile_edits_show_in_the_next_request() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("scores@acme.example").await;
+    let (student, me) = app.signup_student("scores@school.example").await;
+    let posting = app.post_internship(&employer, "Robotics Helper").await;
+    let id = posting["id"].as_u64().unwrap();
+    let score = |l: &[Value]| find(l, id).unwrap()["matchScore"].as_u64().unwrap();
+    let mut before = 0;
+    for _ in 0..2 {
+        let user: Value = app
+            .get(&student, "/api/auth/user")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(user["interests"], json!(["technology"]));
+        before = score(&list(&app, &student, "").await);
+    }
+    let res = app
+        .put(
+            &student,
+            &format!("/api/users/{}", me["id"]),
+            json!({"firstName": "Sam", "lastName": "Lee", "email": "scores@school.example",
+                   "grade": "junior", "school": "Lincoln High", "interests": ["arts"]}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let user: Value = app
+        .get(&student, "/api/auth/user")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(user["interests"], json!(["arts"]));
+    let after = score(&list(&app, &student, "").await);
+    assert!(
+        after < before,
+        "a technology posting matches an arts student less ({before} → {after})"
+    );
+}
