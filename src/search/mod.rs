@@ -9,7 +9,9 @@ use anyhow::Context;
 use tantivy::collector::TopDocs;
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TEXT};
-use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term, doc};
+use tantivy::{
+    Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term, doc,
+};
 
 use crate::store::external_jobs::ExternalJob;
 use crate::store::internships::{Internship, Requirements};
@@ -61,6 +63,36 @@ pub fn bump_generation(w: &Wtx) -> StoreResult<i64> {
     meta::set_i64(w, SEARCH_GEN, g)?;
     Ok(g)
 }
+
+/// Longer indexed words of `field` that start with `prefix` (for the word being typed), the
+/// most frequent first and at most `COMPLETIONS` of them.
+fn completions(searcher: &Searcher, field: Field, prefix: &str) -> anyhow::Result<Vec<Term>> {
+    let mut found: std::collections::HashMap<Vec<u8>, u32> = std::collections::HashMap::new();
+    for segment in searcher.segment_readers() {
+        let index = segment.inverted_index(field)?;
+        let mut terms = index.terms().range().ge(prefix.as_bytes()).into_stream()?;
+        while terms.advance() {
+            let word = terms.key();
+            if !word.starts_with(prefix.as_bytes()) {
+                break;
+            }
+            if word.len() > prefix.len() {
+                *found.entry(word.to_vec()).or_default() += terms.value().doc_freq;
+            }
+        }
+    }
+    let mut found: Vec<(Vec<u8>, u32)> = found.into_iter().collect();
+    found.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    Ok(found
+        .into_iter()
+        .take(COMPLETIONS)
+        .filter_map(|(word, _)| String::from_utf8(word).ok())
+        .map(|word| Term::from_field_text(field, &word))
+        .collect())
+}
+
+/// Longer words a typed prefix stands for, per field.
+const COMPLETIONS: usize = 32;
 
 /// Lower-cased words, split like tantivy's default tokenizer.
 pub fn words(q: &str) -> Vec<String> {
@@ -247,6 +279,7 @@ impl SearchIndex {
         }
         let searcher = self.reader.searcher();
         let last = words.len() - 1;
+        let mut per_word: Vec<Box<dyn Query>> = Vec::with_capacity(words.len());
         for (n, w) in words.iter().enumerate() {
             // Typos are looked for only when the word itself is not in the index: a known word
             // means what it says, and the fuzzy walks are most of a search's cost.
@@ -256,24 +289,26 @@ impl SearchIndex {
                     .is_ok_and(|n| n > 0)
             });
             let mut any: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-            for (field, boost) in fields {
-                let term = Term::from_field_text(field, w);
-                any.push((
+            let scored = |term: Term, boost: f32| -> (Occur, Box<dyn Query>) {
+                (
                     Occur::Should,
                     Box::new(BoostQuery::new(
-                        Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs)),
+                        Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)),
                         boost,
                     )),
-                ));
-                // One letter would expand to a good part of the dictionary.
+                )
+            };
+            for (field, boost) in fields {
+                let term = Term::from_field_text(field, w);
+                any.push(scored(term.clone(), boost));
+                // One letter would expand to a good part of the dictionary. The longer words
+                // are term queries, not a prefix automaton: a union of term queries alone is
+                // what tantivy's block-max WAND can prune (a one-word search skips most
+                // matches instead of scoring each).
                 if n == last && w.chars().count() >= 2 {
-                    any.push((
-                        Occur::Should,
-                        Box::new(BoostQuery::new(
-                            Box::new(FuzzyTermQuery::new_prefix(term.clone(), 0, true)),
-                            boost * 0.5,
-                        )),
-                    ));
+                    for longer in completions(&searcher, field, w)? {
+                        any.push(scored(longer, boost * 0.5));
+                    }
                 }
                 if !known && w.chars().count() >= 5 {
                     any.push((
@@ -285,10 +320,17 @@ impl SearchIndex {
                     ));
                 }
             }
-            must.push((Occur::Must, Box::new(BooleanQuery::new(any))));
+            per_word.push(Box::new(BooleanQuery::new(any)));
         }
-        let query = BooleanQuery::new(must);
-        let top = searcher.search(&query, &TopDocs::with_limit(limit).order_by_score())?;
+        // One word and no kind: its union is the query itself (wrapped in a Must, tantivy
+        // would not prune it).
+        let query: Box<dyn Query> = if must.is_empty() && per_word.len() == 1 {
+            per_word.remove(0)
+        } else {
+            must.extend(per_word.into_iter().map(|q| (Occur::Must, q)));
+            Box::new(BooleanQuery::new(must))
+        };
+        let top = searcher.search(&*query, &TopDocs::with_limit(limit).order_by_score())?;
         // Ids come from the fast field (a column read), not from stored documents; each
         // segment's column is opened once.
         let mut columns = std::collections::HashMap::new();

@@ -163,6 +163,12 @@ async fn archived_and_edited_postings_are_reflected_at_once() {
         titles(&app, &c, "q=pediatric").await,
         vec!["Clinic Greeter"]
     );
+    // The edit went to a new segment: the typed prefix finds its words there too.
+    assert_eq!(titles(&app, &c, "q=pediat").await, vec!["Clinic Greeter"]);
+    assert_eq!(
+        titles(&app, &c, "q=welcome%20famil").await,
+        vec!["Clinic Greeter"]
+    );
     app.delete(&c, &format!("/api/internships/{id}")).await;
     assert!(titles(&app, &c, "q=pediatric").await.is_empty());
     assert!(titles(&app, &c, "q=clinic").await.is_empty());
