@@ -69,8 +69,8 @@ struct KnownAt {
     sessions: HashMap<[u8; 32], Known>,
 }
 
-/// Sessions kept; more than this starts the map afresh.
-const SESSIONS_MAX: usize = 16384;
+/// Sessions kept (each with its user, ~1 KB); more than this starts the map afresh.
+const SESSIONS_MAX: usize = 4096;
 
 impl SessionCache {
     fn get(&self, version: u64, hash: &[u8; 32]) -> Option<Known> {

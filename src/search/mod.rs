@@ -253,8 +253,9 @@ impl SearchIndex {
     }
 
     /// Ids of matching documents of a kind, best first. Every word must match (in any field);
-    /// the last word (2+ letters) also matches as a prefix; words of 5+ letters that are not in
-    /// the index tolerate one typo.
+    /// the last word (2+ letters) also matches as a prefix (through its `COMPLETIONS` most
+    /// frequent longer words per field); words of 5+ letters that are not in the index
+    /// tolerate one typo.
     /// With `kind` None every kind matches; the ids keep their `JOB_BIT`.
     fn search(&self, kind: Option<&str>, q: &str, limit: usize) -> anyhow::Result<Vec<u64>> {
         let words = words(q);
