@@ -192,22 +192,13 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
         return Ok(None);
     }
     if known.expires_at - now < SESSION_TTL_MS - REFRESH_AFTER_MS {
-        let session = Session {
-            subject: known.subject,
-            created_at: now,
-            expires_at: now + SESSION_TTL_MS,
-        };
-        state.store().write(|w| {
-            // Keep the session's start: read it again inside the write.
-            let created_at = sessions::get(w, &hash)?.map_or(now, |s| s.created_at);
-            sessions::put(
-                w,
-                &hash,
-                &Session {
-                    created_at,
-                    ..session
-                },
-            )
+        // Read again inside the write: a sign-out since must not be undone.
+        state.store().write(|w| match sessions::get(w, &hash)? {
+            Some(mut session) => {
+                session.expires_at = now + SESSION_TTL_MS;
+                sessions::put(w, &hash, &session)
+            }
+            None => Ok(()),
         })?;
     }
     Ok(Some(known))
@@ -309,13 +300,15 @@ impl FromRequestParts<AppState> for Admin {
 impl FromRequestParts<AppState> for UserOrAdmin {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
-        match session_of(state, &parts.headers)? {
-            Some(Subject::Admin) => Ok(UserOrAdmin::Admin),
-            Some(Subject::User(_)) => match user_of(state, parts)? {
-                Some(u) => Ok(UserOrAdmin::User(Box::new(u))),
-                None => Err(AppError::unauthorized()),
-            },
-            None => Err(AppError::unauthorized()),
+        match known(state, &parts.headers)? {
+            Some(Known {
+                subject: Subject::Admin,
+                ..
+            }) => Ok(UserOrAdmin::Admin),
+            Some(Known {
+                user: Some(user), ..
+            }) => Ok(UserOrAdmin::User(Box::new(User::clone(&user)))),
+            _ => Err(AppError::unauthorized()),
         }
     }
 }

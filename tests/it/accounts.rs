@@ -215,6 +215,67 @@ async fn sign_in_and_sign_out_end_the_session_on_the_server() {
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
 }
 
+/// Sessions slide: used a day after they were last extended, they are extended to 30 days
+/// again; past their end they are refused. Checked with the session cache warm.
+#[tokio::test]
+async fn sessions_slide_and_end() {
+    use internreel::auth::SESSION_TTL_MS;
+    use internreel::clock::{DAY_MS, now_ms};
+    use internreel::store::sessions;
+    use sha2::{Digest, Sha256};
+
+    let app = spawn_app().await;
+    app.signup_student("slide@school.example").await;
+    let res = app
+        .post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "slide@school.example", "password": "secret1"}),
+        )
+        .await;
+    let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    let pair = cookie.split(';').next().unwrap().to_string();
+    let hash: [u8; 32] = Sha256::digest(pair.split('=').nth(1).unwrap().as_bytes()).into();
+    let expires = || {
+        let r = app.state.store().read().unwrap();
+        sessions::get(&r, &hash).unwrap().unwrap().expires_at
+    };
+    let set_expiry = |at: i64| {
+        app.state
+            .store()
+            .write(|w| {
+                let mut s = sessions::get(w, &hash)?.unwrap();
+                s.expires_at = at;
+                sessions::put(w, &hash, &s)
+            })
+            .unwrap();
+    };
+    let me = async || {
+        app.client()
+            .get(app.url("/api/auth/user"))
+            .header("cookie", pair.clone())
+            .send()
+            .await
+            .unwrap()
+            .status()
+    };
+
+    // Last extended two days ago: this request extends it.
+    set_expiry(now_ms() + SESSION_TTL_MS - 2 * DAY_MS);
+    assert_eq!(me().await, StatusCode::OK);
+    assert!(expires() > now_ms() + SESSION_TTL_MS - DAY_MS / 2);
+    // Extended an hour ago: left alone (reads do not all become writes).
+    let recent = now_ms() + SESSION_TTL_MS - DAY_MS / 24;
+    set_expiry(recent);
+    for _ in 0..2 {
+        assert_eq!(me().await, StatusCode::OK);
+    }
+    assert_eq!(expires(), recent);
+    // Ended: refused.
+    set_expiry(now_ms() - 1);
+    assert_eq!(me().await, StatusCode::UNAUTHORIZED);
+}
+
 #[tokio::test]
 async fn every_sign_in_issues_a_new_token() {
     let app = spawn_app().await;
