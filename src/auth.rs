@@ -7,12 +7,12 @@ use axum::extract::FromRequestParts;
 use axum::http::{HeaderMap, HeaderValue, header, request::Parts};
 use cookie::{Cookie, SameSite};
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use crate::clock::{DAY_MS, now_ms};
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
+use crate::store::at_version::AtVersion;
 use crate::store::sessions::{self, Session, Subject};
 use crate::store::users::{Role, User};
 use crate::store::{Reader, StoreError};
@@ -58,39 +58,14 @@ struct Known {
 /// Sessions and their users as read at one store version (`Store::version()`), so that a
 /// signed-in request reads nothing from redb while nothing has been committed since. Any
 /// commit (a sign-out, a profile edit, a like) starts the map afresh.
-#[derive(Default)]
-pub struct SessionCache {
-    known: Mutex<KnownAt>,
-}
-
-#[derive(Default)]
-struct KnownAt {
-    version: u64,
-    sessions: HashMap<[u8; 32], Known>,
-}
+pub struct SessionCache(AtVersion<[u8; 32], Known>);
 
 /// Sessions kept (each with its user, ~1 KB); more than this starts the map afresh.
 const SESSIONS_MAX: usize = 4096;
 
-impl SessionCache {
-    fn get(&self, version: u64, hash: &[u8; 32]) -> Option<Known> {
-        let k = self.known.lock().unwrap_or_else(|e| e.into_inner());
-        (k.version == version)
-            .then(|| k.sessions.get(hash).cloned())
-            .flatten()
-    }
-
-    fn keep(&self, version: u64, hash: [u8; 32], known: Known) {
-        let mut k = self.known.lock().unwrap_or_else(|e| e.into_inner());
-        if k.version < version || k.sessions.len() >= SESSIONS_MAX {
-            *k = KnownAt {
-                version,
-                sessions: HashMap::new(),
-            };
-        }
-        if k.version == version {
-            k.sessions.insert(hash, known);
-        }
+impl Default for SessionCache {
+    fn default() -> Self {
+        SessionCache(AtVersion::new(SESSIONS_MAX))
     }
 }
 
@@ -165,7 +140,7 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
     let now = now_ms();
     // Read before the transaction begins, so the transaction sees at least this version.
     let version = state.store().version();
-    let known = match state.sessions.get(version, &hash) {
+    let known = match state.sessions.0.get(version, &hash) {
         Some(known) => known,
         None => {
             let r = state.store().read()?;
@@ -184,7 +159,7 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
                 expires_at: session.expires_at,
                 user,
             };
-            state.sessions.keep(version, hash, known.clone());
+            state.sessions.0.keep(version, hash, known.clone());
             known
         }
     };

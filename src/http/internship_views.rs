@@ -19,6 +19,7 @@ use crate::clock::{self, rfc3339};
 use crate::error::AppResult;
 use crate::matching;
 use crate::state::DataPaths;
+use crate::store::at_version::AtVersion;
 use crate::store::internships::{self, Internship, Requirements, Video};
 use crate::store::social::{self, Mark};
 use crate::store::users::{Role, User};
@@ -292,13 +293,6 @@ struct MatchParts {
     entries: HashMap<Profile, HashMap<u64, Bytes>>,
 }
 
-/// Each student's liked, saved and applied postings, per store version.
-#[derive(Default)]
-struct MarksCache {
-    version: u64,
-    entries: HashMap<u64, Arc<Marks>>,
-}
-
 /// Students whose marks are kept; more than this starts the map afresh.
 const MARKS_MAX: usize = 8192;
 
@@ -306,7 +300,8 @@ pub struct ViewCache {
     fragments: Mutex<Generation<u64>>,
     pages: Mutex<Pages>,
     matches: Mutex<MatchParts>,
-    marks: Mutex<MarksCache>,
+    /// Each student's liked, saved and applied postings.
+    marks: AtVersion<u64, Arc<Marks>>,
 }
 
 impl Default for ViewCache {
@@ -324,7 +319,7 @@ impl Default for ViewCache {
                 count: 0,
                 entries: HashMap::new(),
             }),
-            marks: Mutex::new(MarksCache::default()),
+            marks: AtVersion::new(MARKS_MAX),
         }
     }
 }
@@ -456,28 +451,11 @@ impl ViewCache {
         student: &User,
         read: impl FnOnce() -> AppResult<Marks>,
     ) -> AppResult<Arc<Marks>> {
-        {
-            let m = self.marks.lock().unwrap_or_else(|e| e.into_inner());
-            if m.version == version
-                && let Some(known) = m.entries.get(&student.id)
-            {
-                return Ok(known.clone());
-            }
+        if let Some(known) = self.marks.get(version, &student.id) {
+            return Ok(known);
         }
         let marks = Arc::new(read()?);
-        let mut m = self.marks.lock().unwrap_or_else(|e| e.into_inner());
-        if m.version < version {
-            *m = MarksCache {
-                version,
-                ..MarksCache::default()
-            };
-        }
-        if m.version == version {
-            if m.entries.len() >= MARKS_MAX {
-                m.entries.clear();
-            }
-            m.entries.insert(student.id, marks.clone());
-        }
+        self.marks.keep(version, student.id, marks.clone());
         Ok(marks)
     }
 

@@ -1,6 +1,7 @@
 //! The only module that touches redb. Values are postcard-encoded entities; every other module
 //! goes through the functions of the entity files below.
 
+pub mod at_version;
 pub mod backup;
 pub mod batch;
 mod codec;
