@@ -4,7 +4,6 @@ use serde::Serialize;
 
 use crate::clock::{DAY_MS, rfc3339};
 use crate::error::{AppError, AppResult, OptionExt};
-use crate::http::uploads::Upload;
 use crate::state::Services;
 use crate::store::Reader;
 use crate::store::ai_requests::AiVideoRequest;
@@ -28,7 +27,8 @@ pub struct RequestView {
     pub duration: String,
     pub deadline: String,
     pub posted_date: String,
-    pub video_url: String,
+    pub video_url: Option<String>,
+    pub poster_url: Option<String>,
 }
 
 /// Every request, pending first, oldest first.
@@ -36,7 +36,8 @@ pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
     let r = s.store.read()?;
     let mut out: Vec<(bool, i64, u64, RequestView)> = Vec::new();
     for req in r.scan_rev::<AiVideoRequest>(|_| true)? {
-        let Some(i) = r.get::<Internship>(req.id)? else {
+        // A deleted posting's request leaves the queue: nobody would see its video.
+        let Some(i) = r.get::<Internship>(req.id)?.filter(|i| !i.archived) else {
             continue;
         };
         let pending = i.video == Video::AiProcessing;
@@ -61,6 +62,7 @@ pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
                 deadline: i.deadline.clone(),
                 posted_date: crate::clock::format_date(crate::clock::date_of(i.created_at)),
                 video_url: crate::http::internships::video_url(&i.video),
+                poster_url: i.video.poster().map(|p| format!("/api/posters/{p}")),
             },
         ));
     }
@@ -76,6 +78,11 @@ fn pending_request(r: &impl Reader, id: u64) -> AppResult<Internship> {
     let i = r
         .get::<Internship>(id)?
         .ok_or_not_found("AI video request not found")?;
+    if i.archived {
+        return Err(AppError::Conflict(
+            "This posting was deleted by its employer; the request no longer needs a video".into(),
+        ));
+    }
     if i.video != Video::AiProcessing {
         return Err(AppError::Conflict(
             "This AI video request has already been fulfilled".into(),
@@ -89,23 +96,46 @@ pub fn check_pending(s: &Services, id: u64) -> AppResult<()> {
     pending_request(&s.store.read()?, id).map(|_| ())
 }
 
-/// Stores the video and points the posting at it, completing the request.
-pub fn fulfil(s: &Services, id: u64, upload: Upload) -> AppResult<Internship> {
-    let name = upload.persist(&s.paths.videos())?;
+/// Takes in the video (and captions) like an employer's upload (src/media) and points the
+/// posting at it, completing the request.
+pub async fn fulfil(
+    s: &Services,
+    id: u64,
+    video: crate::media::Incoming,
+    captions: Option<crate::media::Incoming>,
+) -> AppResult<Internship> {
+    let captions = match captions {
+        Some(c) => Some(s.media.keep_captions(c)?),
+        None => None,
+    };
+    let ingested = match s.media.ingest(video, captions.clone()).await {
+        Ok(x) => x,
+        Err(e) => {
+            if let Some(c) = &captions {
+                s.media.store.remove(c);
+            }
+            return Err(e);
+        }
+    };
     let out = s.store.write(|w| {
         let mut i = pending_request(w, id)?;
         let now = crate::clock::now_ms();
-        i.video = Video::File(name.clone());
+        i.video = ingested.video.clone();
         i.updated_at = now;
         w.put(&i)?;
+        if let Some(job) = ingested.job_for(id, now) {
+            w.put(&job)?;
+        }
         if let Some(mut req) = w.get::<AiVideoRequest>(id)? {
             req.completed_at = Some(now);
             w.put(&req)?;
         }
         Ok(i)
     });
-    if out.is_err() {
-        let _ = std::fs::remove_file(s.paths.video_file(&name));
+    match &out {
+        Err(_) => s.media.discard(&ingested.video),
+        Ok(i) if matches!(i.video, Video::Transcoding(_)) => s.media.wake(),
+        Ok(_) => {}
     }
     out
 }

@@ -32,6 +32,10 @@ pub struct Config {
     pub boards: crate::jobs::Boards,
     /// How often to refresh external jobs; None: only on demand.
     pub jobs_every: Option<Duration>,
+    /// Where ffmpeg and ffprobe are (None: on PATH).
+    pub ffmpeg_dir: Option<PathBuf>,
+    /// Videos converted at once.
+    pub transcode_jobs: usize,
 }
 
 pub struct App {
@@ -39,13 +43,14 @@ pub struct App {
     control: UnixListener,
     state: AppState,
     jobs_every: Option<Duration>,
+    transcode_jobs: usize,
     /// Lines for the operator: demo accounts, the demo pin.
     pub notes: Vec<String>,
 }
 
 impl App {
     pub async fn build(config: Config) -> anyhow::Result<App> {
-        let services = Services::open(&config.data_dir)?;
+        let services = Services::open_with(&config.data_dir, config.ffmpeg_dir.as_deref())?;
         let mut notes = Vec::new();
         if config.demo {
             let empty = crate::store::is_empty(&services.store.read()?)?;
@@ -66,7 +71,7 @@ impl App {
             notes.push(format!("demo admin pin: {} (at /admin-login; unless changed with `internreel admin set-pin`)", demo.admin_pin));
         }
         fixtures::ensure_landing_videos(&services)?;
-        sweep_orphan_videos(&services)?;
+        sweep_orphan_media(&services)?;
         let listener = TcpListener::bind(&config.addr).await.with_context(|| {
             format!(
                 "while binding {} (is another program using it? pick another with --addr)",
@@ -96,6 +101,7 @@ impl App {
             control,
             state,
             jobs_every: config.jobs_every,
+            transcode_jobs: config.transcode_jobs,
             notes,
         })
     }
@@ -138,6 +144,12 @@ impl App {
                 every,
             ))
         });
+        let (stop_transcoder, stopped) = tokio::sync::watch::channel(false);
+        let transcoder = tokio::spawn(crate::media::worker::run(
+            self.state.services.clone(),
+            self.transcode_jobs,
+            stopped,
+        ));
         let socket_path = self.state.paths().socket();
         let listener = self.listener.tap_io(|tcp| {
             // Small JSON answers otherwise wait on Nagle's algorithm.
@@ -153,6 +165,9 @@ impl App {
         self.state.batch.shutdown();
         control.abort();
         let _ = control.await;
+        // A running ffmpeg is killed; its job stays queued for the next start.
+        let _ = stop_transcoder.send(true);
+        let _ = transcoder.await;
         if let Some(jobs) = jobs {
             jobs.abort();
             let _ = jobs.await;
@@ -182,34 +197,22 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Deletes video files no posting points at (left by a crash between writing a file and
+/// Deletes media files no posting points at (left by a crash between writing a file and
 /// committing its posting). Runs before the server accepts uploads.
-fn sweep_orphan_videos(s: &Services) -> anyhow::Result<()> {
-    use crate::store::internships::{Internship, Video};
+fn sweep_orphan_media(s: &Services) -> anyhow::Result<()> {
+    use crate::store::internships::Internship;
     let r = s.store.read()?;
     let mut keep = std::collections::HashSet::new();
     // One posting decoded at a time: collecting 100,000 of them cost ~100 MB at start-up.
     r.each_rev(|i: Internship| {
-        if let Video::File(name) = i.video {
-            keep.insert(name);
-        }
+        keep.extend(i.video.files().into_iter().map(str::to_string));
         true
     })?;
-    #[derive(serde::Deserialize)]
-    struct Sample {
-        video: String,
-    }
-    keep.extend(
-        fixtures::landing_samples::<Sample>()
-            .into_iter()
-            .map(|s| s.video),
-    );
-    for entry in std::fs::read_dir(s.paths.videos())? {
-        let entry = entry?;
-        let name = entry.file_name().to_string_lossy().to_string();
+    keep.extend(fixtures::landing_files());
+    for name in s.media.store.names()? {
         if !keep.contains(&name) {
-            tracing::warn!(file = %name, "removing a video no posting refers to");
-            let _ = std::fs::remove_file(entry.path());
+            tracing::warn!(file = %name, "removing a media file no posting refers to");
+            s.media.store.remove(&name);
         }
     }
     Ok(())

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 
 use crate::state::{DataPaths, Services};
-use crate::store::internships::{Internship, Video};
+use crate::store::internships::Internship;
 use crate::store::users::User;
 use crate::store::{Reader, Store};
 
@@ -25,9 +25,8 @@ pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
         let r = snap.read()?;
         let mut videos = BTreeSet::new();
         for i in r.scan_rev::<Internship>(|_| true)? {
-            if let Video::File(name) = i.video {
-                videos.insert(name);
-            }
+            // Renditions and sources, posters, captions: everything the media store holds.
+            videos.extend(i.video.files().into_iter().map(str::to_string));
         }
         let mut images = BTreeSet::new();
         for u in r.scan_rev::<User>(|_| true)? {

@@ -40,6 +40,12 @@ pub enum Command {
         /// Hours between external-job refreshes (0: only on demand).
         #[arg(long, env = "INTERNREEL_JOBS_INTERVAL_HOURS", default_value_t = 6)]
         jobs_interval_hours: u64,
+        /// Directory holding ffmpeg and ffprobe (default: found on PATH).
+        #[arg(long, env = "INTERNREEL_FFMPEG_DIR")]
+        ffmpeg_dir: Option<PathBuf>,
+        /// Videos converted at the same time, each at the lowest CPU priority.
+        #[arg(long, env = "INTERNREEL_TRANSCODE_JOBS", default_value_t = 1)]
+        transcode_jobs: usize,
     },
     /// Load the demo fixtures into a data directory that holds no accounts or postings yet.
     Seed {
@@ -142,5 +148,8 @@ pub enum AiCommand {
         /// The video file.
         #[arg(long)]
         video: PathBuf,
+        /// Captions for it: a WebVTT file (.vtt, at most 200 KB).
+        #[arg(long)]
+        captions: Option<PathBuf>,
     },
 }

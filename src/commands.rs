@@ -34,6 +34,8 @@ pub enum Command {
     AiFulfil {
         id: u64,
         video: PathBuf,
+        #[serde(default)]
+        captions: Option<PathBuf>,
     },
     JobsSourceAdd {
         provider: String,
@@ -73,19 +75,37 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
             .map_err(|e| e.to_string()),
         Command::ContactList => contact_list(s).map_err(|e| e.to_string()),
         Command::AiList { pending, json } => ai_list(s, pending, json),
-        Command::AiFulfil { id, video } => {
+        Command::AiFulfil { id, video, captions } => {
             crate::ai_requests::check_pending(s, id).map_err(|e| e.to_string())?;
             let accept = uploads::Accept {
                 field: "video",
                 ..VIDEO
             };
             let upload = uploads::from_path(&video, &s.paths.tmp(), &accept).map_err(|e| e.to_string())?;
-            let i = crate::ai_requests::fulfil(s, id, upload).map_err(|e| e.to_string())?;
+            let captions = match &captions {
+                Some(path) => {
+                    let accept = uploads::Accept {
+                        field: "captions",
+                        ..crate::http::internships::CAPTIONS
+                    };
+                    Some(uploads::from_path(path, &s.paths.tmp(), &accept).map_err(|e| e.to_string())?)
+                }
+                None => None,
+            };
+            let i = block_on(crate::ai_requests::fulfil(
+                s,
+                id,
+                upload.into_incoming(),
+                captions.map(uploads::Upload::into_incoming),
+            ))
+            .map_err(|e| e.to_string())?;
+            let plays = match crate::http::internships::video_url(&i.video) {
+                Some(url) => format!("now plays {url}"),
+                None => "is converting its video for the web".to_string(),
+            };
             Ok(format!(
-                "request {id} fulfilled: \"{}\" at {} now plays {}\n",
-                i.title,
-                i.company,
-                crate::http::internships::video_url(&i.video)
+                "request {id} fulfilled: \"{}\" at {} {plays}\n",
+                i.title, i.company
             ))
         }
         Command::JobsSourceAdd {

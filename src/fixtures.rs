@@ -45,6 +45,31 @@ pub fn video(name: &str) -> Option<Vec<u8>> {
     Fixtures::get(&format!("videos/{name}")).map(|f| f.data.into_owned())
 }
 
+/// The poster shipped beside a fixture video (`posters/<stem>.jpg`, made with ffmpeg from the
+/// frame at one second), so the demo shows posters with or without ffmpeg on the server.
+pub fn poster_of(video_name: &str) -> Option<(String, Vec<u8>)> {
+    let stem = video_name.strip_suffix(".mp4")?;
+    let name = format!("{stem}.jpg");
+    Fixtures::get(&format!("posters/{name}")).map(|f| (name, f.data.into_owned()))
+}
+
+/// A fixture video's length, read with ffprobe (None without it). The clip is checked like an
+/// upload: a fixture that would be refused is an error.
+fn probed_length(s: &Services, name: &str, bytes: &[u8]) -> anyhow::Result<Option<u32>> {
+    let Some(tools) = &s.media.tools else {
+        return Ok(None);
+    };
+    let mut temp = tempfile::NamedTempFile::new_in(s.paths.tmp())?;
+    std::io::Write::write_all(&mut temp, bytes)?;
+    let probe = tools
+        .probe_blocking(temp.path())
+        .map_err(|e| anyhow::anyhow!("fixture video {name}: {e}"))?;
+    if let Some(why) = crate::media::probe::refusal(&probe) {
+        anyhow::bail!("fixture video {name}: {why}");
+    }
+    Ok(probe.duration.map(|d| (d * 1000.0).round() as u32))
+}
+
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Demo {
@@ -288,15 +313,34 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
     postings.sort_by_key(|i| std::cmp::Reverse(i.posted_days_ago));
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let mut planned: Vec<(String, Internship)> = Vec::new();
+    let mut lengths: HashMap<String, Option<u32>> = HashMap::new();
     for fx in postings {
         let video = if fx.video == crate::http::internships::AI_MARKER {
             Video::AiProcessing
         } else {
             let bytes = video(&fx.video)
                 .with_context(|| format!("fixture video {} is missing", fx.video))?;
+            let duration_ms = match lengths.get(&fx.video) {
+                Some(d) => *d,
+                None => {
+                    let d = probed_length(s, &fx.video, &bytes)?;
+                    lengths.insert(fx.video.clone(), d);
+                    d
+                }
+            };
             let name = format!("{}.mp4", random_hex(16));
             files.push((name.clone(), bytes));
-            Video::File(name)
+            let poster = poster_of(&fx.video).map(|(_, bytes)| {
+                let poster = format!("{}.jpg", random_hex(16));
+                files.push((poster.clone(), bytes));
+                poster
+            });
+            Video::Ready(crate::store::internships::Media {
+                file: name,
+                poster,
+                duration_ms,
+                captions: None,
+            })
         };
         let created = ago(fx.posted_days_ago * DAY_MS + 3_600_000);
         let deadline =
@@ -339,8 +383,10 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
     };
     // Files first: a failed transaction leaves only unreferenced files, swept at start-up.
     for (name, bytes) in &files {
-        std::fs::write(s.paths.video_file(name), bytes)
-            .with_context(|| format!("while writing video {name}"))?;
+        s.media
+            .store
+            .put_bytes(bytes, name)
+            .with_context(|| format!("while writing media file {name}"))?;
     }
 
     let report = s.store.write(|w| -> anyhow::Result<SeedReport> {
@@ -511,7 +557,7 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
     });
     if report.is_err() {
         for (name, _) in &files {
-            let _ = std::fs::remove_file(s.paths.video_file(name));
+            s.media.store.remove(name);
         }
     }
     let report = report?;
@@ -534,19 +580,35 @@ fn pipeline_path(to: Status) -> Vec<Status> {
     }
 }
 
-/// Copies the landing page's sample videos into `videos/` when they are not there.
-pub fn ensure_landing_videos(s: &Services) -> anyhow::Result<()> {
+/// The landing samples' media files (videos and their posters), by their fixture names.
+pub fn landing_files() -> Vec<String> {
     #[derive(Deserialize)]
     struct Sample {
         video: String,
     }
+    let mut out = Vec::new();
     for sample in landing_samples::<Sample>() {
-        let path = s.paths.video_file(&sample.video);
-        if !path.exists()
-            && let Some(bytes) = video(&sample.video)
-        {
-            std::fs::write(&path, bytes)
-                .with_context(|| format!("while writing {}", path.display()))?;
+        out.extend(poster_of(&sample.video).map(|(name, _)| name));
+        out.push(sample.video);
+    }
+    out
+}
+
+/// Copies the landing page's sample videos and posters into the media store when missing.
+pub fn ensure_landing_videos(s: &Services) -> anyhow::Result<()> {
+    for name in landing_files() {
+        if s.media.store.exists(&name) {
+            continue;
+        }
+        let bytes = match name.strip_suffix(".jpg") {
+            Some(stem) => poster_of(&format!("{stem}.mp4")).map(|(_, b)| b),
+            None => video(&name),
+        };
+        if let Some(bytes) = bytes {
+            s.media
+                .store
+                .put_bytes(&bytes, &name)
+                .with_context(|| format!("while writing {name}"))?;
         }
     }
     Ok(())

@@ -19,6 +19,7 @@ pub mod http;
 pub mod jobs;
 pub mod limiter;
 pub mod matching;
+pub mod media;
 pub mod options;
 pub mod passwords;
 pub mod search;

@@ -38,11 +38,15 @@ fn main() -> ExitCode {
             demo,
             secure_cookies,
             jobs_interval_hours,
+            ffmpeg_dir,
+            transcode_jobs,
         } => serve(Config {
             data_dir: cli.data,
             addr,
             demo,
             secure_cookies,
+            ffmpeg_dir,
+            transcode_jobs,
             boards: internreel::jobs::Boards::from_env(demo),
             jobs_every: (jobs_interval_hours > 0)
                 .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),
@@ -92,9 +96,22 @@ fn main() -> ExitCode {
             AiCommand::List { pending, json } => {
                 control::dispatch(&cli.data, Cmd::AiList { pending, json })
             }
-            AiCommand::Fulfil { id, video } => {
+            AiCommand::Fulfil {
+                id,
+                video,
+                captions,
+            } => {
+                // The server may run elsewhere in the file system: send absolute paths.
                 let video = std::fs::canonicalize(&video).unwrap_or(video);
-                control::dispatch(&cli.data, Cmd::AiFulfil { id, video })
+                let captions = captions.map(|c| std::fs::canonicalize(&c).unwrap_or(c));
+                control::dispatch(
+                    &cli.data,
+                    Cmd::AiFulfil {
+                        id,
+                        video,
+                        captions,
+                    },
+                )
             }
         },
     };

@@ -61,6 +61,8 @@ pub struct Services {
     pub store: Store,
     pub paths: DataPaths,
     pub search: Arc<SearchIndex>,
+    /// Videos, posters and captions, and the tools that make them.
+    pub media: crate::media::Pipeline,
 }
 
 impl Services {
@@ -76,7 +78,14 @@ impl Services {
         }
     }
 
+    /// Opens a data directory, finding ffmpeg through `INTERNREEL_FFMPEG_DIR` or PATH.
     pub fn open(root: &Path) -> anyhow::Result<Self> {
+        let dir = std::env::var_os("INTERNREEL_FFMPEG_DIR").map(PathBuf::from);
+        Self::open_with(root, dir.as_deref())
+    }
+
+    /// Opens a data directory; ffmpeg and ffprobe are looked for in `ffmpeg_dir`, or on PATH.
+    pub fn open_with(root: &Path, ffmpeg_dir: Option<&Path>) -> anyhow::Result<Self> {
         use anyhow::Context;
         let paths = DataPaths::new(root);
         paths
@@ -84,10 +93,23 @@ impl Services {
             .with_context(|| format!("while preparing the data directory {}", root.display()))?;
         let store = Store::open(&paths.db())?;
         let search = Arc::new(SearchIndex::open(&paths.index(), &store)?);
+        let tools = crate::media::tools::Tools::find(ffmpeg_dir);
+        if tools.is_none() {
+            tracing::warn!(
+                "{}: MP4 uploads are kept as sent without a poster, other formats are refused",
+                crate::media::tools::describe_missing(ffmpeg_dir)
+            );
+        }
+        let media = crate::media::Pipeline::new(
+            Arc::new(crate::media::storage::LocalDisk::new(paths.videos())),
+            tools,
+            paths.tmp(),
+        );
         Ok(Self {
             store,
             paths,
             search,
+            media,
         })
     }
 }
@@ -130,5 +152,8 @@ impl Inner {
     }
     pub fn paths(&self) -> &DataPaths {
         &self.services.paths
+    }
+    pub fn media(&self) -> &crate::media::Pipeline {
+        &self.services.media
     }
 }

@@ -112,7 +112,7 @@ pub fn seed(s: &Services, n: usize) -> anyhow::Result<String> {
         let bytes =
             crate::fixtures::video(name).with_context(|| format!("fixture video {name}"))?;
         let stored = format!("synthetic-{name}");
-        std::fs::write(s.paths.video_file(&stored), bytes)?;
+        s.media.store.put_bytes(&bytes, &stored)?;
         videos.push(stored);
     }
 

@@ -8,7 +8,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
-use super::internships::{VIDEO, VIDEO_MAX, view};
+use super::internships::{CAPTIONS, VIDEO, VIDEO_MAX, view};
 use super::uploads::{self, Accept, MB};
 use crate::ai_requests;
 use crate::auth::{self, Admin, ClientIp};
@@ -122,6 +122,10 @@ const ADMIN_VIDEO: Accept = Accept {
     field: "video",
     ..VIDEO
 };
+const ADMIN_CAPTIONS: Accept = Accept {
+    field: "captions",
+    ..CAPTIONS
+};
 
 async fn fulfil_ai_request(
     State(state): State<AppState>,
@@ -132,10 +136,21 @@ async fn fulfil_ai_request(
 ) -> AppResult<Json<super::internships::InternshipView>> {
     ai_requests::check_pending(&state.services, id)?;
     uploads::check_length(&headers, VIDEO_MAX + 2 * MB, VIDEO.too_large)?;
-    let upload = uploads::read_file(mp, &state.paths().tmp(), &ADMIN_VIDEO).await?;
-    let i = ai_requests::fulfil(&state.services, id, upload)?;
+    let mut form =
+        uploads::read_form(mp, &state.paths().tmp(), &[&ADMIN_VIDEO, &ADMIN_CAPTIONS]).await?;
+    let video = form
+        .take_file(ADMIN_VIDEO.field)
+        .ok_or_else(|| AppError::bad_request(ADMIN_VIDEO.missing))?;
+    let captions = form.take_file(ADMIN_CAPTIONS.field);
+    let i = ai_requests::fulfil(
+        &state.services,
+        id,
+        video.into_incoming(),
+        captions.map(uploads::Upload::into_incoming),
+    )
+    .await?;
     let r = state.store().read()?;
-    Ok(Json(view(&r, state.paths(), &i, None)?))
+    Ok(Json(view(&r, state.media(), &i, None)?))
 }
 
 /// Starts a refresh of every job source in the background and answers at once.

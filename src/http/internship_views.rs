@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::clock::{self, rfc3339};
 use crate::error::AppResult;
 use crate::matching;
-use crate::state::DataPaths;
+use crate::media::Pipeline;
 use crate::store::at_version::AtVersion;
 use crate::store::internships::{self, Internship, Requirements, Video};
 use crate::store::social::{self, Mark};
@@ -52,8 +52,15 @@ pub struct SharedView {
     pub application_deadline: String,
     pub posted_date: String,
     pub created_at: String,
-    pub video_url: String,
+    /// Null while the video is converting or failed, so no client shows a broken player.
+    pub video_url: Option<String>,
     pub video_status: &'static str,
+    pub poster_url: Option<String>,
+    /// Seconds.
+    pub video_duration: Option<f64>,
+    pub captions_url: Option<String>,
+    /// Why the conversion failed (shown to the employer with a way to upload another).
+    pub video_error: Option<String>,
     pub employer_id: u64,
     pub application_count: u64,
     pub work_style: String,
@@ -97,23 +104,27 @@ pub fn initials(company: &str) -> String {
         .collect()
 }
 
-pub fn video_url(v: &Video) -> String {
+/// The player's source: the file, the AI marker while an AI video is to come, else null.
+pub fn video_url(v: &Video) -> Option<String> {
     match v {
-        Video::File(name) => format!("/api/videos/{name}"),
-        Video::AiProcessing => AI_MARKER.into(),
-        Video::None => String::new(),
+        Video::AiProcessing => Some(AI_MARKER.into()),
+        _ => v.served_file().map(|f| format!("/api/videos/{f}")),
     }
 }
 
-pub fn video_status(paths: &DataPaths, v: &Video) -> &'static str {
+pub fn video_status(media: &Pipeline, v: &Video) -> &'static str {
     match v {
-        Video::File(name) if paths.video_file(name).is_file() => "ready",
         Video::AiProcessing => "processing",
-        _ => "missing",
+        Video::Transcoding(_) => "transcoding",
+        Video::Failed(_) => "failed",
+        _ => match v.served_file() {
+            Some(f) if media.store.exists(f) => "ready",
+            _ => "missing",
+        },
     }
 }
 
-pub fn shared_view(r: &impl Reader, paths: &DataPaths, i: &Internship) -> AppResult<SharedView> {
+pub fn shared_view(r: &impl Reader, media: &Pipeline, i: &Internship) -> AppResult<SharedView> {
     let stats = internships::stats(r, i.id)?;
     Ok(SharedView {
         id: i.id,
@@ -134,7 +145,17 @@ pub fn shared_view(r: &impl Reader, paths: &DataPaths, i: &Internship) -> AppRes
         posted_date: clock::format_date(clock::date_of(i.created_at)),
         created_at: rfc3339(i.created_at),
         video_url: video_url(&i.video),
-        video_status: video_status(paths, &i.video),
+        video_status: video_status(media, &i.video),
+        poster_url: i.video.poster().map(|p| format!("/api/posters/{p}")),
+        video_duration: i
+            .video
+            .duration_ms()
+            .map(|ms| (f64::from(ms) / 100.0).round() / 10.0),
+        captions_url: i.video.captions().map(|c| format!("/api/captions/{c}")),
+        video_error: match &i.video {
+            Video::Failed(f) => Some(f.reason.clone()),
+            _ => None,
+        },
         employer_id: i.employer_id,
         application_count: stats.applications,
         work_style: i.work_style.clone(),
@@ -202,7 +223,7 @@ impl Marks {
 /// One posting's view for one viewer (per-student flags and score only for students).
 pub fn view(
     r: &impl Reader,
-    paths: &DataPaths,
+    media: &Pipeline,
     i: &Internship,
     viewer: Option<&User>,
 ) -> AppResult<InternshipView> {
@@ -211,7 +232,7 @@ pub fn view(
         None => Personal::default(),
     };
     Ok(InternshipView {
-        shared: shared_view(r, paths, i)?,
+        shared: shared_view(r, media, i)?,
         personal,
     })
 }
@@ -331,7 +352,7 @@ impl ViewCache {
         &self,
         version: u64,
         r: &impl Reader,
-        paths: &DataPaths,
+        media: &Pipeline,
         id: u64,
         known: Option<&Internship>,
     ) -> AppResult<Option<Arc<Fragment>>> {
@@ -355,7 +376,7 @@ impl ViewCache {
                 None => return Ok(None),
             },
         };
-        let json = serde_json::to_vec(&shared_view(r, paths, &posting)?)
+        let json = serde_json::to_vec(&shared_view(r, media, &posting)?)
             .map_err(|e| crate::error::AppError::Internal(e.into()))?;
         let fragment = Arc::new(Fragment {
             posting,
@@ -596,7 +617,11 @@ mod tests {
             application_deadline: "2099-01-01".into(),
             posted_date: "2026-11-22".into(),
             created_at: "2026-11-22T10:00:00Z".into(),
-            video_url: String::new(),
+            video_url: None,
+            poster_url: None,
+            video_duration: None,
+            captions_url: None,
+            video_error: None,
             video_status: "missing",
             employer_id: 7,
             application_count: 2,

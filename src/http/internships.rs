@@ -67,6 +67,16 @@ pub const VIDEO: Accept = Accept {
     missing: "Please select a video file to upload.",
 };
 
+/// WebVTT captions sent beside the video (optional).
+pub const CAPTIONS: Accept = Accept {
+    field: "captionsFile",
+    kinds: uploads::CAPTION_KINDS,
+    max_bytes: crate::media::webvtt::MAX_BYTES,
+    too_large: "Captions must be a WebVTT file of at most 200 KB",
+    wrong_type: "Captions must be a WebVTT file (.vtt) whose first line is WEBVTT",
+    missing: "Please select a captions file (.vtt) to upload.",
+};
+
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct ListQuery {
@@ -134,7 +144,7 @@ async fn list_internships(
     }
     let r = state.store().read()?;
     let fragment = |id: u64, known: Option<&Internship>| {
-        state.views.fragment(version, &r, state.paths(), id, known)
+        state.views.fragment(version, &r, state.media(), id, known)
     };
     let (list, next) = if !search::words(&q).is_empty() {
         let offset: usize = match cursor {
@@ -353,7 +363,7 @@ async fn list_matches(
         };
         if let Some(f) = state
             .views
-            .fragment(version, &r, state.paths(), *id, None)?
+            .fragment(version, &r, state.media(), *id, None)?
             .filter(open)
         {
             list.push(f);
@@ -378,7 +388,7 @@ async fn get_internship(
     if viewer.as_ref().is_none_or(|u| u.role == Role::Student) {
         count_profile_view(&state, i.employer_id);
     }
-    Ok(Json(view(&r, state.paths(), &i, viewer.as_ref())?))
+    Ok(Json(view(&r, state.media(), &i, viewer.as_ref())?))
 }
 
 /// Counts a view of an employer's posting (company page, internship detail) by a student or a
@@ -406,7 +416,7 @@ async fn list_own_internships(
     let list = internships::by_employer(&r, me.id, false)?;
     let out = list
         .iter()
-        .map(|i| view(&r, state.paths(), i, Some(&me)))
+        .map(|i| view(&r, state.media(), i, Some(&me)))
         .collect::<AppResult<Vec<_>>>()?;
     Ok(Json(out))
 }
@@ -594,36 +604,73 @@ fn is_multipart(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.starts_with("multipart/form-data"))
 }
 
-/// Reads the posting form and its video (multipart), or the JSON form.
-async fn read_posting(
-    state: &AppState,
-    req: Request,
-) -> AppResult<(PostingInput, Option<uploads::Upload>)> {
+/// The posting form with its video and captions files (multipart), or the JSON form.
+struct PostingForm {
+    input: PostingInput,
+    video: Option<uploads::Upload>,
+    captions: Option<uploads::Upload>,
+}
+
+async fn read_posting(state: &AppState, req: Request) -> AppResult<PostingForm> {
     if is_multipart(req.headers()) {
         uploads::check_length(req.headers(), VIDEO_MAX + 2 * MB, VIDEO.too_large)?;
         let mp = Multipart::from_request(req, state)
             .await
             .map_err(|e| AppError::bad_request(e.body_text()))?;
-        let form = uploads::read_form(mp, &state.paths().tmp(), &VIDEO).await?;
-        let input = PostingInput::from_form(&form)?;
-        Ok((input, form.file))
+        let mut form = uploads::read_form(mp, &state.paths().tmp(), &[&VIDEO, &CAPTIONS]).await?;
+        Ok(PostingForm {
+            input: PostingInput::from_form(&form)?,
+            video: form.take_file(VIDEO.field),
+            captions: form.take_file(CAPTIONS.field),
+        })
     } else {
         let ApiJson(input) = ApiJson::<PostingInput>::from_request(req, state).await?;
-        Ok((input, None))
+        Ok(PostingForm {
+            input,
+            video: None,
+            captions: None,
+        })
     }
 }
 
-/// Commits a posting change; a newly stored video file is removed again if the commit fails.
-fn commit_with_file<T>(
+/// Takes in the form's files: captions checked and stored, the video probed, given its poster
+/// and rendition or queued (src/media). Returns the new video (None when none was sent) and,
+/// when captions came without a video, their stored name. Nothing is left behind on error.
+async fn take_media(
     state: &AppState,
-    new_file: Option<&str>,
+    video: Option<uploads::Upload>,
+    captions: Option<uploads::Upload>,
+) -> AppResult<(Option<crate::media::Ingested>, Option<String>)> {
+    let media = state.media();
+    let captions = match captions {
+        Some(c) => Some(media.keep_captions(c.into_incoming())?),
+        None => None,
+    };
+    let Some(video) = video else {
+        return Ok((None, captions));
+    };
+    match media.ingest(video.into_incoming(), captions.clone()).await {
+        Ok(ingested) => Ok((Some(ingested), None)),
+        Err(e) => {
+            if let Some(c) = &captions {
+                media.store.remove(c);
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Commits a posting change; the new video's files are removed again if the commit fails.
+fn commit_with_video<T>(
+    state: &AppState,
+    new_video: Option<&Video>,
     f: impl FnOnce(&crate::store::Wtx) -> AppResult<T>,
 ) -> AppResult<T> {
     let out = state.store().write(f);
     if out.is_err()
-        && let Some(name) = new_file
+        && let Some(v) = new_video
     {
-        let _ = std::fs::remove_file(state.paths().video_file(name));
+        state.media().discard(v);
     }
     out
 }
@@ -633,30 +680,41 @@ async fn create_internship(
     Employer(me): Employer,
     req: Request,
 ) -> AppResult<Response> {
-    let (input, upload) = read_posting(&state, req).await?;
-    let ai = input.ai_video_requested && upload.is_none();
+    let PostingForm {
+        input,
+        video,
+        captions,
+    } = read_posting(&state, req).await?;
+    let ai = input.ai_video_requested && video.is_none();
     let now = now_ms();
     let mut i = Internship {
         company: me.company.clone(),
         industry: me.industry.clone(),
         ..Internship::blank(me.id, now)
     };
+    // The form is checked before any video work, so a typo costs no ffmpeg run.
     input.apply(&mut i)?;
-    if upload.is_none() && !ai {
+    if video.is_none() && !ai {
         return Err(AppError::bad_request(
             "Please attach a video file or request an AI-generated video",
         ));
     }
-    let file = match upload {
-        Some(u) => Some(u.persist(&state.paths().videos())?),
-        None => None,
-    };
-    i.video = match &file {
-        Some(name) => Video::File(name.clone()),
+    if video.is_none() && captions.is_some() {
+        return Err(AppError::bad_request(
+            "Captions can be attached to an uploaded video; add them once the AI video is there",
+        ));
+    }
+    let (ingested, _) = take_media(&state, video, captions).await?;
+    i.video = match &ingested {
+        Some(m) => m.video.clone(),
         None => Video::AiProcessing,
     };
-    let (saved, generation) = commit_with_file(&state, file.as_deref(), |w| {
+    let new_video = ingested.as_ref().map(|m| m.video.clone());
+    let (saved, generation) = commit_with_video(&state, new_video.as_ref(), |w| {
         let i = internships::insert(w, i)?;
+        if let Some(job) = ingested.as_ref().and_then(|m| m.job_for(i.id, now)) {
+            w.put(&job)?;
+        }
         if ai {
             w.put(&AiVideoRequest {
                 id: i.id,
@@ -669,10 +727,13 @@ async fn create_internship(
     state
         .services
         .reindex_internships(generation, std::slice::from_ref(&saved));
+    if matches!(saved.video, Video::Transcoding(_)) {
+        state.media().wake();
+    }
     let r = state.store().read()?;
     Ok((
         StatusCode::CREATED,
-        Json(view(&r, state.paths(), &saved, Some(&me))?),
+        Json(view(&r, state.media(), &saved, Some(&me))?),
     )
         .into_response())
 }
@@ -698,41 +759,65 @@ async fn update_internship(
     req: Request,
 ) -> AppResult<Json<InternshipView>> {
     let mut i = owned(&state.store().read()?, &me, id)?;
-    let (input, upload) = read_posting(&state, req).await?;
+    let PostingForm {
+        input,
+        video,
+        captions,
+    } = read_posting(&state, req).await?;
     input.apply(&mut i)?;
     i.updated_at = now_ms();
-    let file = match upload {
-        Some(u) => Some(u.persist(&state.paths().videos())?),
-        None => None,
-    };
-    let old_video = i.video.clone();
-    if let Some(name) = &file {
-        i.video = Video::File(name.clone());
-    }
-    let (saved, generation) = commit_with_file(&state, file.as_deref(), |w| {
-        // Re-check ownership inside the transaction: the posting may have changed meanwhile.
-        owned(w, &me, id)?;
+    let (ingested, captions_only) = take_media(&state, video, captions).await?;
+    let new_video = ingested.as_ref().map(|m| m.video.clone());
+    let result = commit_with_video(&state, new_video.as_ref(), |w| {
+        // Re-read inside the transaction: the posting may have changed meanwhile (its video
+        // converted by the worker, say), and only the form's fields and new files are ours.
+        let fresh = owned(w, &me, id)?;
+        let old_video = fresh.video.clone();
+        i.video = match (&new_video, &captions_only) {
+            (Some(v), _) => v.clone(),
+            (None, Some(c)) => crate::media::with_captions(&fresh.video, c.clone()).ok_or_else(|| {
+                AppError::bad_request(
+                    "Captions can be attached to an uploaded video; add them once the AI video is there",
+                )
+            })?,
+            (None, None) => fresh.video,
+        };
         w.put(&i)?;
         let generation = search::bump_generation(w)?;
-        if file.is_some()
+        if new_video.is_some() {
+            // A job for the replaced upload is void; the new one (if any) takes its place.
+            w.delete::<crate::store::transcodes::TranscodeJob>(id)?;
+            if let Some(job) = ingested.as_ref().and_then(|m| m.job_for(id, i.updated_at)) {
+                w.put(&job)?;
+            }
+        }
+        if new_video.is_some()
             && let Some(mut req) = w.get::<AiVideoRequest>(id)?
             && req.completed_at.is_none()
         {
             req.completed_at = Some(i.updated_at);
             w.put(&req)?;
         }
-        Ok((i, generation))
-    })?;
+        Ok((i, generation, old_video))
+    });
+    let (saved, generation, old_video) = match result {
+        Ok(x) => x,
+        Err(e) => {
+            if let Some(c) = &captions_only {
+                state.media().store.remove(c);
+            }
+            return Err(e);
+        }
+    };
     state
         .services
         .reindex_internships(generation, std::slice::from_ref(&saved));
-    if file.is_some()
-        && let Video::File(old) = old_video
-    {
-        let _ = std::fs::remove_file(state.paths().video_file(&old));
+    state.media().discard_replaced(&old_video, &saved.video);
+    if matches!(saved.video, Video::Transcoding(_)) {
+        state.media().wake();
     }
     let r = state.store().read()?;
-    Ok(Json(view(&r, state.paths(), &saved, Some(&me))?))
+    Ok(Json(view(&r, state.media(), &saved, Some(&me))?))
 }
 
 #[derive(Serialize)]

@@ -35,6 +35,7 @@ struct SampleView {
     description: String,
     duration: String,
     video_url: String,
+    poster_url: Option<String>,
     work_style: String,
     age_range: String,
 }
@@ -51,6 +52,7 @@ async fn list_landing_samples() -> Json<Vec<SampleView>> {
                 title: s.title,
                 description: s.description,
                 duration: s.duration,
+                poster_url: fixtures::poster_of(&s.video).map(|(p, _)| format!("/api/posters/{p}")),
                 video_url: format!("/api/videos/{}", s.video),
                 work_style: s.work_style,
                 age_range: s.age_range,

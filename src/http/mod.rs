@@ -50,10 +50,15 @@ pub fn router() -> Router<AppState> {
 #[derive(serde::Serialize)]
 struct Health {
     status: &'static str,
+    /// Whether uploads are converted, get posters, and may be MOV or AVI.
+    ffmpeg: bool,
 }
 
-async fn health() -> Json<Health> {
-    Json(Health { status: "ok" })
+async fn health(axum::extract::State(state): axum::extract::State<AppState>) -> Json<Health> {
+    Json(Health {
+        status: "ok",
+        ffmpeg: state.media().has_ffmpeg(),
+    })
 }
 
 async fn api_not_found() -> AppError {

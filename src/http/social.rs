@@ -96,7 +96,8 @@ struct MarkView {
     title: String,
     company: String,
     location: String,
-    video_url: String,
+    video_url: Option<String>,
+    poster_url: Option<String>,
 }
 
 fn marks(state: &AppState, mark: Mark, me: &User, id: u64) -> AppResult<Vec<MarkView>> {
@@ -114,6 +115,7 @@ fn marks(state: &AppState, mark: Mark, me: &User, id: u64) -> AppResult<Vec<Mark
                 company: i.company,
                 location: i.location,
                 video_url: video_url(&i.video),
+                poster_url: i.video.poster().map(|p| format!("/api/posters/{p}")),
             });
         }
     }

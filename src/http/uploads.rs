@@ -35,6 +35,8 @@ pub const IMAGE_KINDS: &[(&str, &str)] = &[
     ("image/gif", "gif"),
     ("image/webp", "webp"),
 ];
+/// WebVTT has no magic bytes infer knows: sniffed by its header (media/webvtt.rs checks the rest).
+pub const CAPTION_KINDS: &[(&str, &str)] = &[("text/vtt", "vtt")];
 pub const TRANSCRIPT_KINDS: &[(&str, &str)] = &[
     ("application/pdf", "pdf"),
     ("image/jpeg", "jpg"),
@@ -53,6 +55,14 @@ pub struct Upload {
 }
 
 impl Upload {
+    /// The temp file and the extension its content was sniffed as (for the media pipeline).
+    pub fn into_incoming(self) -> crate::media::Incoming {
+        crate::media::Incoming {
+            temp: self.temp,
+            ext: self.ext,
+        }
+    }
+
     /// Moves the file into `dir` under a fresh random name and returns that name.
     pub fn persist(self, dir: &Path) -> AppResult<String> {
         let name = format!("{}.{}", random_hex(16), self.ext);
@@ -63,15 +73,20 @@ impl Upload {
     }
 }
 
-/// The text fields and the (at most one) file of a multipart form.
+/// The text fields and the files (at most one per accepted field) of a multipart form.
 pub struct Form {
     pub texts: HashMap<String, String>,
-    pub file: Option<Upload>,
+    files: HashMap<&'static str, Upload>,
 }
 
 impl Form {
     pub fn text(&self, name: &str) -> String {
         self.texts.get(name).cloned().unwrap_or_default()
+    }
+
+    /// The file sent in `field`, if any.
+    pub fn take_file(&mut self, field: &str) -> Option<Upload> {
+        self.files.remove(field)
     }
 }
 
@@ -92,6 +107,15 @@ pub fn sniff(
     head: &[u8],
     kinds: &'static [(&'static str, &'static str)],
 ) -> Option<(&'static str, &'static str)> {
+    if kinds.iter().any(|(m, _)| *m == "text/vtt") {
+        let text = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
+        let after = text.get(6).copied();
+        if text.starts_with(b"WEBVTT") && matches!(after, None | Some(b' ' | b'\t' | b'\n' | b'\r'))
+        {
+            return kinds.iter().find(|(m, _)| *m == "text/vtt").copied();
+        }
+        return None;
+    }
     let mime = infer::get(head)?.mime_type();
     if !full_signature(mime, head) {
         return None;
@@ -119,8 +143,10 @@ fn full_signature(mime: &str, h: &[u8]) -> bool {
 const MAX_TEXT_FIELD: usize = 64 * 1024;
 const MAX_FIELDS: usize = 64;
 
-pub async fn read_form(mut mp: Multipart, tmp_dir: &Path, accept: &Accept) -> AppResult<Form> {
-    let result = read_fields(&mut mp, tmp_dir, accept).await;
+/// Reads a form whose files may come in the fields of `accepts` (the first is the main one,
+/// named in the message for a file sent in an unknown field).
+pub async fn read_form(mut mp: Multipart, tmp_dir: &Path, accepts: &[&Accept]) -> AppResult<Form> {
+    let result = read_fields(&mut mp, tmp_dir, accepts).await;
     if result.is_err() {
         // Read what the client is still sending, so it gets our answer instead of a closed
         // connection (the route's body limit bounds this).
@@ -131,10 +157,10 @@ pub async fn read_form(mut mp: Multipart, tmp_dir: &Path, accept: &Accept) -> Ap
     result
 }
 
-async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accept: &Accept) -> AppResult<Form> {
+async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accepts: &[&Accept]) -> AppResult<Form> {
     let mut form = Form {
         texts: HashMap::new(),
-        file: None,
+        files: HashMap::new(),
     };
     let mut fields = 0;
     while let Some(mut field) = mp.next_field().await.map_err(malformed)? {
@@ -143,7 +169,8 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accept: &Accept) -> App
             return Err(AppError::bad_request("Too many form fields"));
         }
         let name = field.name().unwrap_or_default().to_string();
-        if field.file_name().is_none() && name != accept.field {
+        let accept = accepts.iter().find(|a| a.field == name);
+        if field.file_name().is_none() && accept.is_none() {
             let mut value = Vec::new();
             while let Some(chunk) = field.chunk().await.map_err(malformed)? {
                 value.extend_from_slice(&chunk);
@@ -159,13 +186,13 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accept: &Accept) -> App
             form.texts.insert(name, text);
             continue;
         }
-        if name != accept.field {
+        let Some(accept) = accept else {
             return Err(AppError::bad_request(format!(
                 "Unexpected file field '{name}'; send the file as '{}'",
-                accept.field
+                accepts.first().map(|a| a.field).unwrap_or_default()
             )));
-        }
-        if form.file.is_some() {
+        };
+        if form.files.contains_key(accept.field) {
             return Err(AppError::bad_request("Send only one file"));
         }
         let temp = NamedTempFile::new_in(tmp_dir).map_err(|e| AppError::Internal(e.into()))?;
@@ -195,16 +222,16 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accept: &Accept) -> App
         out.sync_all()
             .await
             .map_err(|e| AppError::Internal(e.into()))?;
-        form.file = Some(Upload { temp, ext, mime });
+        form.files.insert(accept.field, Upload { temp, ext, mime });
     }
     Ok(form)
 }
 
 /// Reads a form that must carry the file.
 pub async fn read_file(mp: Multipart, tmp_dir: &Path, accept: &Accept) -> AppResult<Upload> {
-    read_form(mp, tmp_dir, accept)
+    read_form(mp, tmp_dir, &[accept])
         .await?
-        .file
+        .take_file(accept.field)
         .ok_or_else(|| AppError::bad_request(accept.missing))
 }
 

@@ -1,50 +1,87 @@
-//! `GET /api/videos/{file}`: video streaming with single byte ranges (206/416), Last-Modified,
-//! If-Modified-Since, If-Range and HEAD. Each chunk is one positioned read of up to `CHUNK`
-//! bytes on the blocking pool: tower-http's ServeDir read 64 KiB per blocking round trip and
-//! reached less than half of nginx's throughput on 1 MiB slices here (README, Benchmarks).
+//! `GET /api/videos/{file}`, `/api/posters/{file}`, `/api/captions/{file}`: the media store's
+//! files with single byte ranges (206/416), Last-Modified, If-Modified-Since, If-Range and
+//! HEAD. Each chunk is one positioned read of up to `CHUNK` bytes on the blocking pool:
+//! tower-http's ServeDir read 64 KiB per blocking round trip and reached less than half of
+//! nginx's throughput on 1 MiB slices here (README, Benchmarks).
 
-use std::fs::File;
-use std::os::unix::fs::FileExt;
 use std::sync::Arc;
 use std::time::SystemTime;
 
 use axum::Router;
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::error::{AppError, AppResult};
+use crate::media::storage::{Opened, ReadAt, plain_name};
 use crate::state::AppState;
 
 /// Bytes per read; a 1 MiB Range slice is one read.
 const CHUNK: u64 = 1 << 20;
-const NOT_FOUND: &str = "Video not found";
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/videos/{name}", get(serve_video))
+    Router::new()
+        .route("/api/videos/{name}", get(serve_video))
+        .route("/api/posters/{name}", get(serve_poster))
+        .route("/api/captions/{name}", get(serve_captions))
 }
 
-/// Stored names are generated (hex + extension) or the fixtures' plain names: anything else,
-/// including every path trick, is not a video of ours.
-fn plain_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 128
-        && !name.starts_with('.')
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+/// What each route serves: by extension, so a route never hands out another kind of file
+/// (a source waiting for conversion is served by none).
+#[derive(Clone, Copy)]
+enum Kind {
+    Video,
+    Poster,
+    Captions,
 }
 
-fn content_type(name: &str) -> &'static str {
-    match name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()) {
-        Some(e) if e == "mp4" || e == "m4v" => "video/mp4",
-        Some(e) if e == "mov" => "video/quicktime",
-        Some(e) if e == "avi" => "video/x-msvideo",
-        Some(e) if e == "webm" => "video/webm",
-        _ => "application/octet-stream",
+impl Kind {
+    fn content_type(self, name: &str) -> Option<&'static str> {
+        let ext = name.rsplit_once('.')?.1.to_ascii_lowercase();
+        match (self, ext.as_str()) {
+            (Kind::Video, "mp4" | "m4v") => Some("video/mp4"),
+            // Rows from before the media pipeline may point at uploads as sent.
+            (Kind::Video, "mov") => Some("video/quicktime"),
+            (Kind::Video, "avi") => Some("video/x-msvideo"),
+            (Kind::Poster, "jpg") => Some("image/jpeg"),
+            (Kind::Captions, "vtt") => Some("text/vtt; charset=utf-8"),
+            _ => None,
+        }
     }
+
+    fn not_found(self) -> &'static str {
+        match self {
+            Kind::Video => "Video not found",
+            Kind::Poster => "Poster not found",
+            Kind::Captions => "Captions not found",
+        }
+    }
+}
+
+async fn serve_video(
+    state: State<AppState>,
+    name: Path<String>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    serve(state, name, headers, Kind::Video).await
+}
+
+async fn serve_poster(
+    state: State<AppState>,
+    name: Path<String>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    serve(state, name, headers, Kind::Poster).await
+}
+
+async fn serve_captions(
+    state: State<AppState>,
+    name: Path<String>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    serve(state, name, headers, Kind::Captions).await
 }
 
 enum Slice {
@@ -94,7 +131,7 @@ fn not_modified(headers: &HeaderMap, modified: SystemTime) -> bool {
 }
 
 /// The bytes `start..=end` of `file`, read `CHUNK` at a time as the client takes them.
-fn body_of(file: Arc<File>, start: u64, end: u64) -> Body {
+fn body_of(file: Arc<dyn ReadAt>, start: u64, end: u64) -> Body {
     let chunks = futures_util::stream::unfold(start, move |pos| {
         let file = file.clone();
         async move {
@@ -102,12 +139,9 @@ fn body_of(file: Arc<File>, start: u64, end: u64) -> Body {
                 return None;
             }
             let n = (end + 1 - pos).min(CHUNK) as usize;
-            let read = tokio::task::spawn_blocking(move || {
-                let mut buf = vec![0u8; n];
-                file.read_exact_at(&mut buf, pos).map(|()| Bytes::from(buf))
-            })
-            .await
-            .unwrap_or_else(|e| Err(std::io::Error::other(e)));
+            let read = tokio::task::spawn_blocking(move || file.read_at(pos, n))
+                .await
+                .unwrap_or_else(|e| Err(std::io::Error::other(e)));
             let next = pos + n as u64;
             Some((read, next))
         }
@@ -115,37 +149,33 @@ fn body_of(file: Arc<File>, start: u64, end: u64) -> Body {
     Body::from_stream(chunks)
 }
 
-async fn serve_video(
+async fn serve(
     State(state): State<AppState>,
     Path(name): Path<String>,
     headers: HeaderMap,
+    kind: Kind,
 ) -> AppResult<Response> {
-    if !plain_name(&name) {
-        return Err(AppError::not_found(NOT_FOUND));
-    }
-    let path = state.paths().video_file(&name);
-    let opened = tokio::task::spawn_blocking(move || -> std::io::Result<Option<_>> {
-        let file = match File::open(&path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        let meta = file.metadata()?;
-        if !meta.is_file() {
-            return Ok(None);
-        }
-        Ok(Some((file, meta.len(), meta.modified()?)))
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.into()))?
-    .map_err(|e| AppError::Internal(e.into()))?;
-    let Some((file, len, modified)) = opened else {
-        return Err(AppError::not_found(NOT_FOUND));
+    let content_type = kind
+        .content_type(&name)
+        .filter(|_| plain_name(&name))
+        .ok_or_else(|| AppError::not_found(kind.not_found()))?;
+    let store = state.media().store.clone();
+    let opened = tokio::task::spawn_blocking(move || store.open(&name))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?
+        .map_err(|e| AppError::Internal(e.into()))?;
+    let Some(Opened {
+        reader: file,
+        len,
+        modified,
+    }) = opened
+    else {
+        return Err(AppError::not_found(kind.not_found()));
     };
 
     let last_modified = httpdate::fmt_http_date(modified);
     let mut res = Response::builder()
-        .header(header::CONTENT_TYPE, content_type(&name))
+        .header(header::CONTENT_TYPE, content_type)
         .header(header::ACCEPT_RANGES, "bytes")
         .header(header::LAST_MODIFIED, &last_modified)
         // Stored names are random and never reused, so a file never changes.
@@ -179,7 +209,7 @@ async fn serve_video(
     let body = if len == 0 {
         Body::empty()
     } else {
-        body_of(Arc::new(file), start, end)
+        body_of(file, start, end)
     };
     let length = if len == 0 { 0 } else { end - start + 1 };
     Ok(res

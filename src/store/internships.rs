@@ -10,14 +10,87 @@ pub enum Requirements {
     List(Vec<String>),
 }
 
+/// A posting's video. Variants are only ever appended: postcard stores the variant's index,
+/// so rows written before a variant existed still decode.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Video {
-    /// A file under `videos/`.
+    /// A file in the media store, as uploaded (rows from before the media pipeline).
     File(String),
     /// An AI-made video was requested and is not there yet.
     AiProcessing,
     /// No video at all.
     None,
+    /// An upload waiting for (or in) its conversion to the web rendition; `file` is the
+    /// source, which is never served.
+    Transcoding(Media),
+    /// The web rendition (or an upload that already played everywhere).
+    Ready(Media),
+    /// The conversion failed (after a retry); the source is gone.
+    Failed(Failure),
+}
+
+/// A video file with what was learnt about it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Media {
+    pub file: String,
+    pub poster: Option<String>,
+    pub duration_ms: Option<u32>,
+    pub captions: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Failure {
+    pub reason: String,
+    pub poster: Option<String>,
+    pub captions: Option<String>,
+}
+
+impl Video {
+    /// The file a player may load (None while converting, failed, AI-pending or absent).
+    pub fn served_file(&self) -> Option<&str> {
+        match self {
+            Video::File(f) => Some(f),
+            Video::Ready(m) => Some(&m.file),
+            _ => None,
+        }
+    }
+
+    pub fn poster(&self) -> Option<&str> {
+        match self {
+            Video::Transcoding(m) | Video::Ready(m) => m.poster.as_deref(),
+            Video::Failed(f) => f.poster.as_deref(),
+            _ => None,
+        }
+    }
+
+    pub fn captions(&self) -> Option<&str> {
+        match self {
+            Video::Transcoding(m) | Video::Ready(m) => m.captions.as_deref(),
+            Video::Failed(f) => f.captions.as_deref(),
+            _ => None,
+        }
+    }
+
+    pub fn duration_ms(&self) -> Option<u32> {
+        match self {
+            Video::Transcoding(m) | Video::Ready(m) => m.duration_ms,
+            _ => None,
+        }
+    }
+
+    /// Every stored file this video refers to (source or rendition, poster, captions): what
+    /// backups copy, what start-up keeps, what replacing the video removes.
+    pub fn files(&self) -> Vec<&str> {
+        let mut out = Vec::with_capacity(3);
+        match self {
+            Video::File(f) => out.push(f.as_str()),
+            Video::Transcoding(m) | Video::Ready(m) => out.push(m.file.as_str()),
+            _ => {}
+        }
+        out.extend(self.poster());
+        out.extend(self.captions());
+        out
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

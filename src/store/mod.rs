@@ -16,6 +16,7 @@ pub mod messages;
 pub mod meta;
 pub mod sessions;
 pub mod social;
+pub mod transcodes;
 pub mod users;
 
 use std::path::Path;

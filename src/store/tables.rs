@@ -50,6 +50,9 @@ pub const CONTACT_MESSAGES: EntityTable = TableDefinition::new("contact_messages
 /// internship id → AI video request.
 pub const AI_VIDEO_REQUESTS: EntityTable = TableDefinition::new("ai_video_requests_v1");
 
+/// internship id → transcode job (src/media).
+pub const TRANSCODE_JOBS: EntityTable = TableDefinition::new("transcode_jobs_v1");
+
 pub const JOB_SOURCES: EntityTable = TableDefinition::new("job_sources_v1");
 pub const EXTERNAL_JOBS: EntityTable = TableDefinition::new("external_jobs_v1");
 /// (source id, provider's job id) → external job id.
@@ -57,7 +60,7 @@ pub const EXTERNAL_JOB_KEYS: TableDefinition<(u64, &str), u64> =
     TableDefinition::new("external_job_keys_v1");
 
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 10] = [
+pub const ENTITY_TABLES: [EntityTable; 11] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -66,6 +69,7 @@ pub const ENTITY_TABLES: [EntityTable; 10] = [
     MESSAGES,
     CONTACT_MESSAGES,
     AI_VIDEO_REQUESTS,
+    TRANSCODE_JOBS,
     JOB_SOURCES,
     EXTERNAL_JOBS,
 ];

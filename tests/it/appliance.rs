@@ -89,6 +89,8 @@ async fn a_database_of_another_schema_version_is_refused_clearly() {
         secure_cookies: false,
         boards: internreel::jobs::Boards::Recorded,
         jobs_every: None,
+        ffmpeg_dir: None,
+        transcode_jobs: 1,
     })
     .await
     .err()
@@ -110,6 +112,8 @@ async fn a_second_server_on_the_same_data_directory_fails_at_once() {
         secure_cookies: false,
         boards: internreel::jobs::Boards::Recorded,
         jobs_every: None,
+        ffmpeg_dir: None,
+        transcode_jobs: 1,
     })
     .await
     .err()

@@ -34,13 +34,14 @@ impl Rng {
     }
 }
 
-struct Server {
+/// The real binary serving a data directory, killed (SIGKILL) when dropped.
+pub struct Server {
     child: Child,
-    addr: String,
+    pub addr: String,
 }
 
 impl Server {
-    fn start(data: &Path) -> Server {
+    pub fn start(data: &Path) -> Server {
         let mut child = Command::new(BIN)
             .arg("--data")
             .arg(data)
@@ -64,7 +65,7 @@ impl Server {
         Server { child, addr }
     }
 
-    fn kill(mut self) {
+    pub fn kill(mut self) {
         // std's kill sends SIGKILL on Unix.
         self.child.kill().unwrap();
         self.child.wait().unwrap();

@@ -48,15 +48,25 @@ async fn spawn_with(demo: bool) -> TestApp {
 
 /// Starts a server on an existing data directory (for restart tests).
 pub async fn start_on(data: TempDir, demo: bool) -> TestApp {
-    start_full(data, demo, internreel::jobs::Boards::Recorded).await
+    start_full(data, demo, internreel::jobs::Boards::Recorded, None).await
+}
+
+/// Starts a server that looks for ffmpeg and ffprobe in `ffmpeg_dir` (an empty folder: none).
+pub async fn start_with_ffmpeg_dir(data: TempDir, ffmpeg_dir: Option<PathBuf>) -> TestApp {
+    start_full(data, false, internreel::jobs::Boards::Recorded, ffmpeg_dir).await
 }
 
 /// Starts a server that reads job boards from the given place.
 pub async fn spawn_with_boards(boards: internreel::jobs::Boards) -> TestApp {
-    start_full(tempfile::tempdir().expect("temp dir"), false, boards).await
+    start_full(tempfile::tempdir().expect("temp dir"), false, boards, None).await
 }
 
-async fn start_full(data: TempDir, demo: bool, boards: internreel::jobs::Boards) -> TestApp {
+async fn start_full(
+    data: TempDir,
+    demo: bool,
+    boards: internreel::jobs::Boards,
+    ffmpeg_dir: Option<PathBuf>,
+) -> TestApp {
     init_log();
     let app = App::build(Config {
         data_dir: data.path().to_path_buf(),
@@ -66,6 +76,8 @@ async fn start_full(data: TempDir, demo: bool, boards: internreel::jobs::Boards)
         boards,
         // The demo reads the recorded job boards at start-up, as `serve --demo` does.
         jobs_every: demo.then(|| std::time::Duration::from_secs(6 * 3600)),
+        ffmpeg_dir,
+        transcode_jobs: 1,
     })
     .await
     .expect("the app builds");

@@ -16,6 +16,7 @@ mod fresh_lists;
 mod hostile;
 mod internships;
 mod jobs;
+mod media;
 mod messages;
 mod paging;
 mod search;

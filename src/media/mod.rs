@@ -1,0 +1,257 @@
+//! Posting videos: every upload is probed, gets a poster and ends as one web rendition (H.264
+//! MP4 with `faststart`) that plays in every current browser, optionally with WebVTT captions.
+//!
+//! - `probe.rs`: what ffprobe says, and the rules an upload must pass (no IO).
+//! - `webvtt.rs`: the captions check (no IO).
+//! - `tools.rs`: running ffmpeg and ffprobe.
+//! - `storage.rs`: the one interface to where the files live (local disk today).
+//! - `worker.rs`: the background transcoder working off the queue kept in redb.
+//!
+//! An upload that already plays everywhere is only rewritten with its index first (a stream
+//! copy, well under a second) and is ready at once; anything else (HEVC, MOV, AVI, rotated,
+//! too large) is saved as a source, queued in the same transaction as its posting, and
+//! converted by the worker at low CPU priority.
+
+pub mod probe;
+pub mod storage;
+pub mod tools;
+pub mod webvtt;
+pub mod worker;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tempfile::NamedTempFile;
+use tokio::sync::Notify;
+
+use crate::error::{AppError, AppResult};
+use crate::store::internships::{Media, Video};
+use crate::store::transcodes::TranscodeJob;
+use storage::MediaStore;
+use tools::{RunError, Tools};
+
+/// The media files, the tools that work on them, and the worker's wake-up.
+#[derive(Clone)]
+pub struct Pipeline {
+    pub store: Arc<dyn MediaStore>,
+    /// None when ffmpeg is not installed: MP4 uploads are then stored as sent, no poster.
+    pub tools: Option<Tools>,
+    tmp: PathBuf,
+    wake: Arc<Notify>,
+}
+
+/// An uploaded file waiting in `tmp/`, with the extension its content was sniffed as.
+pub struct Incoming {
+    pub temp: NamedTempFile,
+    pub ext: &'static str,
+}
+
+/// The outcome of taking in an upload: the posting's new video, the job to queue with it
+/// (its id is the posting's, set by `job_for`), and the files now stored for it.
+pub struct Ingested {
+    pub video: Video,
+    transcode: bool,
+}
+
+impl Ingested {
+    /// The queue row to write in the posting's transaction, if the video needs converting.
+    pub fn job_for(&self, internship_id: u64, now: i64) -> Option<TranscodeJob> {
+        match (&self.video, self.transcode) {
+            (Video::Transcoding(m), true) => Some(TranscodeJob {
+                id: internship_id,
+                source: m.file.clone(),
+                attempts: 0,
+                queued_at: now,
+                last_error: None,
+            }),
+            _ => None,
+        }
+    }
+}
+
+const NOT_A_VIDEO: &str =
+    "This file could not be read as a video. Please upload an MP4, MOV or AVI video file.";
+const UNDECODABLE: &str = "This video could not be decoded (the file may be damaged or incomplete). Please upload it again or choose another file.";
+
+impl Pipeline {
+    pub fn new(store: Arc<dyn MediaStore>, tools: Option<Tools>, tmp: PathBuf) -> Self {
+        Pipeline {
+            store,
+            tools,
+            tmp,
+            wake: Arc::new(Notify::new()),
+        }
+    }
+
+    pub fn has_ffmpeg(&self) -> bool {
+        self.tools.is_some()
+    }
+
+    /// Tells the worker that a job was committed.
+    pub fn wake(&self) {
+        self.wake.notify_waiters();
+        self.wake.notify_one();
+    }
+
+    pub(crate) fn woken(&self) -> &Notify {
+        &self.wake
+    }
+
+    fn temp(&self) -> AppResult<NamedTempFile> {
+        NamedTempFile::new_in(&self.tmp).map_err(|e| AppError::Internal(e.into()))
+    }
+
+    /// Moves a finished temp file into the store under a fresh name with `ext`.
+    fn keep(&self, temp: NamedTempFile, ext: &str) -> AppResult<String> {
+        let name = format!("{}.{ext}", crate::auth::random_hex(16));
+        temp.as_file()
+            .sync_all()
+            .map_err(|e| AppError::Internal(e.into()))?;
+        let (_file, path) = temp
+            .keep()
+            .map_err(|e| AppError::Internal(e.error.into()))?;
+        let store = self.store.clone();
+        let moved = store.put(&path, &name);
+        if moved.is_err() {
+            let _ = std::fs::remove_file(&path);
+        }
+        moved.map_err(|e| AppError::Internal(e.into()))?;
+        Ok(name)
+    }
+
+    /// Checks a captions upload and stores it; returns its name.
+    pub fn keep_captions(&self, captions: Incoming) -> AppResult<String> {
+        let bytes =
+            std::fs::read(captions.temp.path()).map_err(|e| AppError::Internal(e.into()))?;
+        webvtt::check(&bytes).map_err(AppError::BadRequest)?;
+        self.keep(captions.temp, "vtt")
+    }
+
+    /// Takes in an uploaded video: refuses what cannot be a posting's video (with a message
+    /// for the employer, leaving nothing behind), makes the poster, and either rewrites the
+    /// file for the web at once or stores it as the source of a transcode job. `captions` is
+    /// an already stored captions file. On error every file made here is removed; on success
+    /// the caller commits the posting (and `job_for`) or calls `discard`.
+    pub async fn ingest(&self, upload: Incoming, captions: Option<String>) -> AppResult<Ingested> {
+        let Some(tools) = &self.tools else {
+            if upload.ext != "mp4" {
+                return Err(AppError::bad_request(
+                    "This server cannot convert MOV or AVI videos (ffmpeg is not installed). Please upload an MP4 video.",
+                ));
+            }
+            let file = self.keep(upload.temp, "mp4")?;
+            return Ok(Ingested {
+                video: Video::Ready(Media {
+                    file,
+                    poster: None,
+                    duration_ms: None,
+                    captions,
+                }),
+                transcode: false,
+            });
+        };
+        let probe = match tools.probe(upload.temp.path()).await {
+            Ok(p) => p,
+            Err(RunError::Input(why)) => {
+                tracing::info!(%why, "refused an upload ffprobe cannot read");
+                return Err(AppError::bad_request(NOT_A_VIDEO));
+            }
+            Err(RunError::Other(e)) => return Err(AppError::Internal(e)),
+        };
+        if let Some(why) = probe::refusal(&probe) {
+            return Err(AppError::BadRequest(why));
+        }
+        let poster_tmp = self.temp()?;
+        match tools
+            .poster(upload.temp.path(), poster_tmp.path(), probe.duration)
+            .await
+        {
+            Ok(()) => {}
+            Err(RunError::Input(why)) => {
+                tracing::info!(%why, "refused an upload whose first frame does not decode");
+                return Err(AppError::bad_request(UNDECODABLE));
+            }
+            Err(RunError::Other(e)) => return Err(AppError::Internal(e)),
+        }
+        let duration_ms = probe.duration.map(|d| (d * 1000.0).round() as u32);
+        let ready_now = probe::plays_everywhere(&probe, upload.ext);
+        let (file, transcode) = if ready_now {
+            let out = self.temp()?;
+            match tools.remux(upload.temp.path(), out.path()).await {
+                Ok(()) => (self.keep(out, "mp4")?, false),
+                // A file that will not stream-copy cleanly is converted instead.
+                Err(_) => (self.keep(upload.temp, upload.ext)?, true),
+            }
+        } else {
+            (self.keep(upload.temp, upload.ext)?, true)
+        };
+        let poster = match self.keep(poster_tmp, "jpg") {
+            Ok(p) => p,
+            Err(e) => {
+                self.store.remove(&file);
+                return Err(e);
+            }
+        };
+        let media = Media {
+            file,
+            poster: Some(poster),
+            duration_ms,
+            captions,
+        };
+        Ok(Ingested {
+            video: if transcode {
+                Video::Transcoding(media)
+            } else {
+                Video::Ready(media)
+            },
+            transcode,
+        })
+    }
+
+    /// Removes the files of a video that will not be committed (or was replaced).
+    pub fn discard(&self, video: &Video) {
+        for f in video.files() {
+            self.store.remove(f);
+        }
+    }
+
+    /// Removes the files `old` had that `new` no longer refers to.
+    pub fn discard_replaced(&self, old: &Video, new: &Video) {
+        let keep = new.files();
+        for f in old.files() {
+            if !keep.contains(&f) {
+                self.store.remove(f);
+            }
+        }
+    }
+
+    pub fn local_path(&self, name: &str) -> AppResult<PathBuf> {
+        self.store
+            .local_path(name)
+            .map_err(|e| AppError::Internal(e.into()))
+    }
+
+    pub fn tmp_dir(&self) -> &Path {
+        &self.tmp
+    }
+}
+
+/// A posting's video with captions attached (or replaced); None when it has nothing to carry
+/// them (no video, or an AI video still to come).
+pub fn with_captions(video: &Video, captions: String) -> Option<Video> {
+    let mut v = video.clone();
+    match &mut v {
+        Video::Transcoding(m) | Video::Ready(m) => m.captions = Some(captions),
+        Video::Failed(f) => f.captions = Some(captions),
+        Video::File(file) => {
+            v = Video::Ready(Media {
+                file: file.clone(),
+                poster: None,
+                duration_ms: None,
+                captions: Some(captions),
+            })
+        }
+        Video::AiProcessing | Video::None => return None,
+    }
+    Some(v)
+}

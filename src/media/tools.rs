@@ -1,0 +1,278 @@
+//! ffmpeg and ffprobe, run as external programs (Debian's `ffmpeg` package), the way PeerTube
+//! and Jellyfin use them. Every run has a time limit and is killed when its future is dropped.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use anyhow::{Context, anyhow};
+use tokio::process::Command;
+
+use super::probe::{self, MAX_SIDE, Probe};
+
+/// Video bitrate cap: 90 s of video and 128 kb/s of sound stay near 20 MB.
+const MAX_VIDEO_KBPS: u32 = 1600;
+const PROBE_LIMIT: Duration = Duration::from_secs(30);
+const POSTER_LIMIT: Duration = Duration::from_secs(60);
+const REMUX_LIMIT: Duration = Duration::from_secs(120);
+const TRANSCODE_LIMIT: Duration = Duration::from_secs(30 * 60);
+
+/// Where the two programs are.
+#[derive(Debug, Clone)]
+pub struct Tools {
+    pub ffmpeg: PathBuf,
+    pub ffprobe: PathBuf,
+}
+
+/// How a run ended badly: the file was not what it claimed, or the tool itself failed.
+#[derive(Debug)]
+pub enum RunError {
+    /// The program ran and refused the input (its last stderr lines).
+    Input(String),
+    Other(anyhow::Error),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Input(s) => f.write_str(s),
+            RunError::Other(e) => write!(f, "{e:#}"),
+        }
+    }
+}
+
+impl Tools {
+    /// Finds both programs in `dir`, or on PATH; None when either is missing or does not run.
+    pub fn find(dir: Option<&Path>) -> Option<Tools> {
+        let locate = |name: &str| -> Option<PathBuf> {
+            match dir {
+                Some(d) => Some(d.join(name)).filter(|p| p.is_file()),
+                None => std::env::var_os("PATH").and_then(|paths| {
+                    std::env::split_paths(&paths)
+                        .map(|p| p.join(name))
+                        .find(|p| p.is_file())
+                }),
+            }
+        };
+        let tools = Tools {
+            ffmpeg: locate("ffmpeg")?,
+            ffprobe: locate("ffprobe")?,
+        };
+        let runs = |p: &Path| {
+            std::process::Command::new(p)
+                .arg("-version")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        };
+        (runs(&tools.ffmpeg) && runs(&tools.ffprobe)).then_some(tools)
+    }
+
+    /// Reads the container and streams of `file`.
+    pub async fn probe(&self, file: &Path) -> Result<Probe, RunError> {
+        let mut cmd = Command::new(&self.ffprobe);
+        cmd.args([
+            "-v",
+            "error",
+            "-print_format",
+            "json",
+            "-show_format",
+            "-show_streams",
+        ])
+        .arg(file);
+        let out = run(cmd, PROBE_LIMIT, false).await?;
+        probe::parse(&out).map_err(RunError::Input)
+    }
+
+    /// `probe` for code outside the async runtime (seeding the demo's trusted clips).
+    pub fn probe_blocking(&self, file: &Path) -> Result<Probe, RunError> {
+        let out = std::process::Command::new(&self.ffprobe)
+            .args([
+                "-v",
+                "error",
+                "-print_format",
+                "json",
+                "-show_format",
+                "-show_streams",
+            ])
+            .arg(file)
+            .stdin(Stdio::null())
+            .output()
+            .context("while running ffprobe")
+            .map_err(RunError::Other)?;
+        if !out.status.success() {
+            return Err(RunError::Input(
+                String::from_utf8_lossy(&out.stderr).trim().to_string(),
+            ));
+        }
+        probe::parse(&out.stdout).map_err(RunError::Input)
+    }
+
+    /// A JPEG of the frame at about one second (the first frame of shorter clips), upright,
+    /// no larger than the rendition. Decoding it also proves the video stream decodes.
+    pub async fn poster(
+        &self,
+        src: &Path,
+        out: &Path,
+        duration: Option<f64>,
+    ) -> Result<(), RunError> {
+        let at = if duration.is_some_and(|d| d > 1.5) {
+            "1"
+        } else {
+            "0"
+        };
+        let mut cmd = Command::new(&self.ffmpeg);
+        cmd.args([
+            "-hide_banner",
+            "-nostdin",
+            "-v",
+            "error",
+            "-y",
+            "-ss",
+            at,
+            "-i",
+        ])
+        .arg(src)
+        .args(["-map", "0:v:0", "-frames:v", "1", "-vf"])
+        .arg(format!("{},format=yuvj420p", scale_filter()))
+        .args(["-q:v", "4", "-f", "image2", "-c:v", "mjpeg"])
+        .arg(out);
+        run(cmd, POSTER_LIMIT, false).await?;
+        nonempty(out)
+    }
+
+    /// Rewrites an MP4 that already plays everywhere with its index first (`faststart`) and
+    /// without its metadata (a phone writes where it was filmed), streams copied as they are.
+    pub async fn remux(&self, src: &Path, out: &Path) -> Result<(), RunError> {
+        let mut cmd = Command::new(&self.ffmpeg);
+        cmd.args(["-hide_banner", "-nostdin", "-v", "error", "-y", "-i"])
+            .arg(src)
+            .args(["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy"])
+            .args([
+                "-map_metadata",
+                "-1",
+                "-movflags",
+                "+faststart",
+                "-f",
+                "mp4",
+            ])
+            .arg(out);
+        run(cmd, REMUX_LIMIT, false).await?;
+        nonempty(out)
+    }
+
+    /// The web rendition: H.264 High 4:2:0 (longest side at most 1280 px, rotation applied,
+    /// bitrate capped) with AAC sound when the source has sound, `faststart`. Runs at the
+    /// lowest CPU priority so the site stays fast while it works.
+    pub async fn transcode(&self, src: &Path, out: &Path, has_audio: bool) -> Result<(), RunError> {
+        let mut cmd = Command::new(&self.ffmpeg);
+        cmd.args(["-hide_banner", "-nostdin", "-v", "error", "-y", "-i"])
+            .arg(src)
+            .args(["-map", "0:v:0"]);
+        if has_audio {
+            cmd.args(["-map", "0:a:0", "-c:a", "aac", "-b:a", "128k", "-ac", "2"]);
+        } else {
+            cmd.arg("-an");
+        }
+        cmd.args(["-vf", &scale_filter()])
+            .args([
+                "-c:v",
+                "libx264",
+                "-preset",
+                "veryfast",
+                "-profile:v",
+                "high",
+            ])
+            .args(["-pix_fmt", "yuv420p", "-crf", "23", "-fpsmax", "60"])
+            .args(["-maxrate", &format!("{MAX_VIDEO_KBPS}k")])
+            .args(["-bufsize", &format!("{}k", MAX_VIDEO_KBPS * 2)])
+            .args([
+                "-map_metadata",
+                "-1",
+                "-movflags",
+                "+faststart",
+                "-f",
+                "mp4",
+            ])
+            .arg(out);
+        run(cmd, TRANSCODE_LIMIT, true).await?;
+        nonempty(out)
+    }
+}
+
+/// Fits the picture in MAX_SIDE x MAX_SIDE (never enlarging), even dimensions for 4:2:0.
+fn scale_filter() -> String {
+    format!(
+        "scale=w='min({MAX_SIDE},iw)':h='min({MAX_SIDE},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2"
+    )
+}
+
+fn nonempty(out: &Path) -> Result<(), RunError> {
+    match std::fs::metadata(out) {
+        Ok(m) if m.len() > 0 => Ok(()),
+        _ => Err(RunError::Input("ffmpeg wrote nothing".into())),
+    }
+}
+
+/// Runs `cmd` within `limit`; its standard output on success.
+async fn run(mut cmd: Command, limit: Duration, low_priority: bool) -> Result<Vec<u8>, RunError> {
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    // SAFETY: prctl and setpriority are async-signal-safe and change only the child.
+    unsafe {
+        cmd.pre_exec(move || {
+            // Dies with the server, even a `kill -9`ed one: the job is run again at the next
+            // start, and an orphan would only burn CPU on a file nobody will read.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if low_priority {
+                libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+            }
+            Ok(())
+        });
+    }
+    let program = cmd.as_std().get_program().to_string_lossy().to_string();
+    let child = cmd
+        .spawn()
+        .with_context(|| format!("while starting {program}"))
+        .map_err(RunError::Other)?;
+    let out = match tokio::time::timeout(limit, child.wait_with_output()).await {
+        Ok(out) => out
+            .with_context(|| format!("while running {program}"))
+            .map_err(RunError::Other)?,
+        Err(_) => {
+            return Err(RunError::Input(format!(
+                "{program} took longer than {} s",
+                limit.as_secs()
+            )));
+        }
+    };
+    if out.status.success() {
+        return Ok(out.stdout);
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let tail: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    let tail = tail[tail.len().saturating_sub(3)..].join("; ");
+    if out.status.code().is_none() {
+        return Err(RunError::Other(anyhow!("{program} was killed ({tail})")));
+    }
+    Err(RunError::Input(if tail.is_empty() {
+        format!("{program} failed ({})", out.status)
+    } else {
+        tail
+    }))
+}
+
+/// The start-up line when the programs are missing.
+pub fn describe_missing(dir: Option<&Path>) -> String {
+    match dir {
+        Some(d) => format!(
+            "ffmpeg and ffprobe were not found in {} (--ffmpeg-dir)",
+            d.display()
+        ),
+        None => "ffmpeg and ffprobe were not found on PATH (Debian: apt-get install ffmpeg)".into(),
+    }
+}
