@@ -91,5 +91,34 @@ pub fn dispatch(data_dir: &Path, cmd: Command) -> Result<String, String> {
         return result;
     }
     let services = Services::open(data_dir).map_err(|e| format!("{e:#}"))?;
-    commands::run(&services, &crate::jobs::Boards::from_env(false), cmd)
+    let mut out = commands::run(&services, &crate::jobs::Boards::from_env(false), cmd)?;
+    // No server runs to convert what the command queued (an AI video in HEVC, say): do it now.
+    out.push_str(&convert_queued(&services)?);
+    Ok(out)
+}
+
+fn convert_queued(services: &Services) -> Result<String, String> {
+    let queued =
+        crate::store::transcodes::queued(&services.store.read().map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
+    if queued.is_empty() {
+        return Ok(String::new());
+    }
+    if services.media.tools.is_none() {
+        return Ok(format!(
+            "{} video(s) wait for conversion; ffmpeg is not installed here, so they will be converted by a server that has it\n",
+            queued.len()
+        ));
+    }
+    let started = std::time::Instant::now();
+    let done = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?
+        .block_on(crate::media::worker::drain(services))
+        .map_err(|e| format!("{e:#}"))?;
+    Ok(format!(
+        "converted {done} video(s) for the web in {:.1} s\n",
+        started.elapsed().as_secs_f64()
+    ))
 }

@@ -12,7 +12,10 @@ async fn health_answers_ok() {
     let app = spawn_app().await;
     let res = app.get(&app.client(), "/api/health").await;
     assert_eq!(res.status(), StatusCode::OK);
-    assert_eq!(res.json::<Value>().await.unwrap(), json!({"status": "ok"}));
+    assert_eq!(
+        res.json::<Value>().await.unwrap(),
+        json!({"status": "ok", "ffmpeg": true})
+    );
 }
 
 #[tokio::test]

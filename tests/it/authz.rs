@@ -52,6 +52,7 @@ struct World {
     application: u64,
     comment: u64,
     video: String,
+    poster: String,
 }
 
 enum Body {
@@ -420,6 +421,9 @@ fn table() -> Vec<Row> {
         row("GET", "/api/landing-samples", None, ALL200),
         row("GET", "/api/videos/{VIDEO}", None, ALL200),
         row("GET", "/api/videos/{NOPE}.mp4", None, [404; 6]),
+        row("GET", "/api/posters/{POSTER}", None, ALL200),
+        row("GET", "/api/posters/{NOPE}.jpg", None, [404; 6]),
+        row("GET", "/api/captions/{NOPE}.vtt", None, [404; 6]),
         // A WebSocket handshake (the upgrade headers are added below).
         row("GET", "/ws", None, [401, 101, 101, 101, 101, 403]),
         row("GET", "/api", None, [404; 6]),
@@ -443,6 +447,7 @@ fn fill(template: &str, p: &People, w: &World) -> String {
         .replace("{APP}", &w.application.to_string())
         .replace("{C}", &w.comment.to_string())
         .replace("{VIDEO}", &w.video)
+        .replace("{POSTER}", &w.poster)
         .replace("{NOPE}", &NOPE.to_string())
 }
 
@@ -572,6 +577,7 @@ async fn world(app: &TestApp, p: &People, video: &str) -> World {
         application: 0,
         comment: 0,
         video: video.to_string(),
+        poster: String::new(),
     };
     let main = Body::Json(|_, _, _| internship_body("Robot helper"));
     let spare = Body::Json(|_, _, _| internship_body("Spare posting"));
@@ -644,7 +650,16 @@ async fn check_column(caller: usize) {
         .unwrap()
         .trim_start_matches("/api/videos/")
         .to_string();
-    let shared = World { video, ..shared };
+    let poster = with_video["posterUrl"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/api/posters/")
+        .to_string();
+    let shared = World {
+        video,
+        poster,
+        ..shared
+    };
 
     // Act and assert: every row, the session-ending ones last.
     let mut rows = table();
@@ -824,6 +839,8 @@ fn shape(path: &str) -> String {
         }
     }
     out.replace("{}.mp4", "{}")
+        .replace("{}.jpg", "{}")
+        .replace("{}.vtt", "{}")
 }
 
 #[test]

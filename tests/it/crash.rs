@@ -307,8 +307,13 @@ async fn verify(c: &Client, addr: &str, data: &Path, l: &Ledger, round: u64) {
     let referenced: HashSet<String> = all
         .iter()
         .chain(samples.as_array().unwrap().iter())
-        .filter_map(|p| p["videoUrl"].as_str())
-        .filter_map(|u| u.strip_prefix("/api/videos/"))
+        .flat_map(|p| [&p["videoUrl"], &p["posterUrl"], &p["captionsUrl"]])
+        .filter_map(|u| u.as_str())
+        .filter_map(|u| {
+            ["/api/videos/", "/api/posters/", "/api/captions/"]
+                .iter()
+                .find_map(|prefix| u.strip_prefix(prefix))
+        })
         .map(str::to_string)
         .collect();
     for p in &all {

@@ -788,3 +788,71 @@ async fn a_conversion_killed_with_the_server_by_sigkill_is_redone_at_the_next_st
     assert_eq!(stream(&p, "video").unwrap()["height"], 1280);
     drop(server);
 }
+
+#[test]
+fn the_cli_fulfils_with_an_avi_and_captions_and_converts_it_when_no_server_runs() {
+    let data = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_internreel"))
+            .arg("--data")
+            .arg(data.path())
+            .args(args)
+            .env_remove("INTERNREEL_DATA")
+            .output()
+            .unwrap()
+    };
+    assert!(run(&["seed"]).status.success());
+    let out = run(&["ai-requests", "list", "--pending", "--json"]);
+    let list: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let id = list[0]["id"].as_u64().unwrap().to_string();
+    let files = tempfile::tempdir().unwrap();
+    let (avi, vtt) = (files.path().join("ai.avi"), files.path().join("ai.vtt"));
+    std::fs::write(&avi, avi_mpeg4()).unwrap();
+    std::fs::write(&vtt, VTT).unwrap();
+    let bad = files.path().join("bad.vtt");
+    std::fs::write(&bad, "not captions").unwrap();
+    let refused = run(&[
+        "ai-requests",
+        "fulfil",
+        &id,
+        "--video",
+        avi.to_str().unwrap(),
+        "--captions",
+        bad.to_str().unwrap(),
+    ]);
+    assert!(!refused.status.success());
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&refused.stdout),
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    assert!(said.contains("WebVTT"), "{said}");
+
+    let ok = run(&[
+        "ai-requests",
+        "fulfil",
+        &id,
+        "--video",
+        avi.to_str().unwrap(),
+        "--captions",
+        vtt.to_str().unwrap(),
+    ]);
+    let said = String::from_utf8_lossy(&ok.stdout).to_string();
+    assert!(ok.status.success(), "{ok:?}");
+    assert!(
+        said.contains("is converting its video for the web"),
+        "{said}"
+    );
+    assert!(said.contains("converted 1 video(s) for the web"), "{said}");
+    let services = internreel::state::Services::open(data.path()).unwrap();
+    let r = services.store.read().unwrap();
+    use internreel::store::Reader;
+    let i: internreel::store::internships::Internship =
+        r.get(id.parse().unwrap()).unwrap().unwrap();
+    match i.video {
+        internreel::store::internships::Video::Ready(m) => {
+            assert!(m.file.ends_with(".mp4") && m.poster.is_some() && m.captions.is_some());
+        }
+        other => panic!("not ready: {other:?}"),
+    }
+}

@@ -163,14 +163,14 @@ test.describe.serial('employer, student and admin end to end', () => {
     await snap(page, 'employer-post-dialog-errors-390');
 
     // Switching modes clears the chosen file.
-    await dialog.locator('input[type="file"]').setInputFiles(VIDEO);
+    await dialog.locator('input[type="file"][accept*="video/"]').setInputFiles(VIDEO);
     await expect(dialog.getByTestId('chosen-video')).toContainText('code-camp.mp4');
     await dialog.getByRole('radio', { name: /AI Generated Video/ }).check();
     await dialog.getByRole('radio', { name: /Upload Video/ }).check();
     await expect(dialog.getByTestId('chosen-video')).toHaveCount(0);
 
     await fillPostingForm(page, videoTitle);
-    await dialog.locator('input[type="file"]').setInputFiles(VIDEO);
+    await dialog.locator('input[type="file"][accept*="video/"]').setInputFiles(VIDEO);
     await expect(dialog.getByTestId('chosen-video')).toContainText('code-camp.mp4');
 
     // Record every percentage the progress bar shows.
@@ -230,7 +230,7 @@ test.describe.serial('employer, student and admin end to end', () => {
     const page = employerPage;
     await page.getByRole('button', { name: 'Post New Internship' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Post New Internship' });
-    const input = dialog.locator('input[type="file"]');
+    const input = dialog.locator('input[type="file"][accept*="video/"]');
     await input.setInputFiles(bigFile('huge.mp4', 51));
     await expect(dialog.getByText('Video must be under 50MB', { exact: true })).toBeVisible();
     await expect(dialog.getByTestId('chosen-video')).toHaveCount(0);

@@ -37,6 +37,8 @@ export interface LandingSample {
   description: string;
   duration: string;
   videoUrl: string;
+  /** A still shown before playing, when the samples carry one. */
+  posterUrl?: string | null;
   workStyle: string;
   ageRange: string;
 }

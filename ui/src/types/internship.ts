@@ -1,6 +1,13 @@
 /** Shapes of the server's internship, application, social and message JSON (API.md). */
 
-export type VideoStatus = 'ready' | 'processing' | 'missing';
+/**
+ * - 'ready': `videoUrl` plays ('/api/videos/NAME');
+ * - 'processing': an AI video is being made (`videoUrl` is the AI marker);
+ * - 'transcoding': an uploaded video is being converted to play everywhere (`videoUrl` null);
+ * - 'failed': the conversion failed (`videoUrl` null, `videoError` says why);
+ * - 'missing': the file is gone.
+ */
+export type VideoStatus = 'ready' | 'processing' | 'transcoding' | 'failed' | 'missing';
 
 export interface Internship {
   id: number;
@@ -19,6 +26,14 @@ export interface Internship {
   createdAt: string;
   videoUrl: string | null;
   videoStatus: VideoStatus;
+  /** A JPEG still ('/api/posters/NAME.jpg'); may exist while transcoding or failed. */
+  posterUrl: string | null;
+  /** Seconds. */
+  videoDuration: number | null;
+  /** WebVTT captions ('/api/captions/NAME.vtt'). */
+  captionsUrl: string | null;
+  /** Why the conversion failed (only when 'failed'). */
+  videoError: string | null;
   employerId: number;
   applicationCount: number;
   matchScore: number | null;

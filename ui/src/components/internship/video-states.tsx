@@ -1,6 +1,6 @@
-import { Sparkles, VideoOff } from 'lucide-react';
+import { LoaderCircle, Sparkles, VideoOff } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import type { Internship } from '@/types/internship';
+import type { Internship, VideoStatus } from '@/types/internship';
 
 /** The 'AI Video Processing' placeholder (the posting's video is still being made). */
 export function AiVideoPlaceholder({ className, compact = false }: { className?: string; compact?: boolean }) {
@@ -20,7 +20,40 @@ export function AiVideoPlaceholder({ className, compact = false }: { className?:
   );
 }
 
-/** 'Video Not Available': the file is really missing on the server. */
+/**
+ * 'Video processing': an uploaded video is being converted so it plays on every phone. The
+ * poster (when the server already made one) shows behind a dark veil that keeps the text
+ * readable.
+ */
+export function TranscodingPlaceholder({
+  posterUrl,
+  className,
+  compact = false,
+}: {
+  posterUrl: string | null;
+  className?: string;
+  compact?: boolean;
+}) {
+  return (
+    <div
+      data-testid="video-transcoding"
+      className={cn('relative flex h-full w-full flex-col items-center justify-center overflow-hidden bg-slate-900 p-6 text-center text-white', className)}
+    >
+      {posterUrl ? (
+        <img src={posterUrl} alt="" data-testid="video-poster" className="absolute inset-0 h-full w-full object-cover" />
+      ) : null}
+      <div aria-hidden className="absolute inset-0 bg-gradient-to-br from-brand-900/85 via-slate-900/80 to-slate-950/85" />
+      <div className="relative flex flex-col items-center gap-2">
+        <LoaderCircle aria-hidden className={cn('motion-safe:animate-spin', compact ? 'h-8 w-8' : 'h-12 w-12')} />
+        <p className={cn('font-extrabold', compact ? 'text-base' : 'text-xl')}>Video processing</p>
+        <p className="text-sm text-white/90">We are getting this video ready to play on every phone.</p>
+        <p className="text-sm font-semibold text-white">You can still view details and apply!</p>
+      </div>
+    </div>
+  );
+}
+
+/** 'Video Not Available': the file is missing on the server, or could not be converted. */
 export function VideoNotAvailable({ className }: { className?: string }) {
   return (
     <div
@@ -34,17 +67,43 @@ export function VideoNotAvailable({ className }: { className?: string }) {
   );
 }
 
+/** What a student or visitor sees in place of the video. */
+export type MediaState = 'video' | 'processing' | 'transcoding' | 'missing';
+
+/** 'failed' shows like 'missing' to students and visitors; a ready posting needs a URL. */
+export function mediaStateOf(i: { videoStatus: VideoStatus; videoUrl: string | null }): MediaState {
+  switch (i.videoStatus) {
+    case 'processing':
+      return 'processing';
+    case 'transcoding':
+      return 'transcoding';
+    case 'ready':
+      return i.videoUrl ? 'video' : 'missing';
+    case 'failed':
+    case 'missing':
+      return 'missing';
+  }
+}
+
 /** A small video preview (details dialog, internship page): player, placeholder or missing. */
 export function VideoPreview({ internship, className }: { internship: Internship; className?: string }) {
   const box = cn('relative mx-auto aspect-[9/16] max-h-[60dvh] overflow-hidden rounded-2xl bg-slate-900', className);
-  if (internship.videoStatus === 'processing') {
+  const state = mediaStateOf(internship);
+  if (state === 'processing') {
     return (
       <div className={box}>
         <AiVideoPlaceholder compact />
       </div>
     );
   }
-  if (internship.videoStatus === 'missing' || !internship.videoUrl) {
+  if (state === 'transcoding') {
+    return (
+      <div className={box}>
+        <TranscodingPlaceholder posterUrl={internship.posterUrl} compact />
+      </div>
+    );
+  }
+  if (state === 'missing' || !internship.videoUrl) {
     return (
       <div className={box}>
         <VideoNotAvailable />
@@ -55,13 +114,16 @@ export function VideoPreview({ internship, className }: { internship: Internship
     <div className={box}>
       <video
         src={internship.videoUrl}
+        poster={internship.posterUrl ?? undefined}
         controls
         playsInline
         preload="metadata"
         aria-label={`${internship.title} at ${internship.company}, video`}
         className="h-full w-full object-cover"
-        onError={() => console.warn(`Video ${internship.videoUrl} could not be loaded`)}
-      />
+        onError={() => console.warn(`Video ${internship.videoUrl ?? ''} could not be loaded`)}
+      >
+        {internship.captionsUrl ? <track kind="captions" src={internship.captionsUrl} srcLang="en" label="English" /> : null}
+      </video>
     </div>
   );
 }

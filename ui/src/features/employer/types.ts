@@ -1,5 +1,7 @@
 /** Server shapes the employer screens read (API.md). */
 
+import type { VideoStatus } from '@/types/internship';
+
 export const AI_VIDEO_MARKER = 'AI_VIDEO_PROCESSING';
 
 export type ApplicationStatus = 'pending' | 'under_review' | 'interview_requested' | 'offer_extended' | 'hired' | 'rejected';
@@ -18,8 +20,13 @@ export interface Internship {
   applicationDeadline: string;
   postedDate: string;
   createdAt: string;
-  videoUrl: string;
-  videoStatus: 'ready' | 'processing' | 'missing';
+  /** Null while transcoding or failed; the AI marker while an AI video is being made. */
+  videoUrl: string | null;
+  videoStatus: VideoStatus;
+  posterUrl: string | null;
+  videoDuration: number | null;
+  captionsUrl: string | null;
+  videoError: string | null;
   employerId: number;
   applicationCount: number;
   workStyle: string;

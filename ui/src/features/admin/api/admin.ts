@@ -47,6 +47,8 @@ export interface AiVideoRequest {
   deadline: string;
   postedDate: string;
   videoUrl: string;
+  /** A still of the video, when the server has one. */
+  posterUrl?: string | null;
 }
 
 export function useAiVideoRequests(enabled: boolean) {
@@ -61,9 +63,15 @@ export function useAiVideoRequests(enabled: boolean) {
   });
 }
 
-/** POST /api/admin/ai-video-requests/{id}/upload, multipart field `video`. */
-export function uploadRequestVideo(id: number, file: File, onProgress: (p: number) => void): UploadHandle<unknown> {
+/** POST /api/admin/ai-video-requests/{id}/upload, multipart field `video` and optional WebVTT `captions`. */
+export function uploadRequestVideo(
+  id: number,
+  file: File,
+  captions: File | null,
+  onProgress: (p: number) => void,
+): UploadHandle<unknown> {
   const form = new FormData();
   form.append('video', file, file.name);
+  if (captions) form.append('captions', captions, captions.name);
   return uploadWithProgress<unknown>('POST', `/api/admin/ai-video-requests/${id}/upload`, form, onProgress);
 }

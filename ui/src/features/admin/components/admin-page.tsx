@@ -3,6 +3,7 @@ import {
   AlertTriangle,
   Briefcase,
   Calendar,
+  Captions,
   CheckCircle2,
   Clock,
   DollarSign,
@@ -27,6 +28,7 @@ import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
+import { CAPTIONS_ACCEPT, captionsFileError } from '@/lib/captions';
 import { toast } from '@/stores/toast-store';
 import {
   ADMIN_SESSION_KEY,
@@ -69,18 +71,82 @@ interface RequestRowProps {
   request: AiVideoRequest;
   uploadingId: number | null;
   progress: number;
+  captions: File | null;
+  captionsError: string | undefined;
+  onChooseCaptions: (request: AiVideoRequest, file: File | null, input: HTMLInputElement) => void;
   onUpload: (request: AiVideoRequest) => void;
   onCancel: () => void;
 }
 
-function RequestRow({ request, uploadingId, progress, onUpload, onCancel }: RequestRowProps) {
+/** The optional WebVTT captions of one request's upload (field `captions`). */
+function CaptionsPicker({
+  request,
+  captions,
+  error,
+  disabled,
+  onChoose,
+}: {
+  request: AiVideoRequest;
+  captions: File | null;
+  error: string | undefined;
+  disabled: boolean;
+  onChoose: RequestRowProps['onChooseCaptions'];
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <input
+        id={id}
+        type="file"
+        accept={CAPTIONS_ACCEPT}
+        className="peer sr-only"
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        data-testid="admin-captions-input"
+        onChange={(event) => onChoose(request, event.target.files?.[0] ?? null, event.target)}
+      />
+      <label
+        htmlFor={id}
+        className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+      >
+        <Captions aria-hidden className="h-4 w-4" />
+        {captions ? 'Change captions (.vtt)' : 'Captions (.vtt)'}
+        <span className="sr-only"> for {request.title}, optional</span>
+      </label>
+      {captions ? (
+        <span className="text-sm text-slate-700" data-testid="admin-chosen-captions">
+          {captions.name}
+        </span>
+      ) : (
+        <span className="text-xs text-slate-500">Optional</span>
+      )}
+      {error ? (
+        <p id={`${id}-error`} className="w-full text-sm font-medium text-rose-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function RequestRow({ request, uploadingId, progress, captions, captionsError, onChooseCaptions, onUpload, onCancel }: RequestRowProps) {
   const pending = request.status === 'pending';
   const uploading = uploadingId === request.id;
   return (
     <li data-testid="ai-request" aria-label={`${request.title} at ${request.company}`}>
       <Card className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
+          {request.posterUrl ? (
+            <img
+              src={request.posterUrl}
+              alt={`Still from the video for ${request.title}`}
+              loading="lazy"
+              data-testid="admin-poster"
+              className="h-20 w-[45px] shrink-0 rounded-lg bg-slate-200 object-cover"
+            />
+          ) : null}
+          <div className="min-w-0 flex-1">
             <h3 className="text-base font-bold text-slate-900">{request.title}</h3>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
               <span className="inline-flex items-center gap-1">
@@ -142,16 +208,25 @@ function RequestRow({ request, uploadingId, progress, onUpload, onCancel }: Requ
               </Button>
             </div>
           ) : (
-            <Button
-              variant="primary"
-              size="sm"
-              disabled={uploadingId !== null}
-              onClick={() => onUpload(request)}
-              aria-label={`Upload Video for ${request.title}`}
-            >
-              <Upload aria-hidden className="h-4 w-4" />
-              Upload Video
-            </Button>
+            <div className="flex flex-wrap items-center gap-3">
+              <Button
+                variant="primary"
+                size="sm"
+                disabled={uploadingId !== null}
+                onClick={() => onUpload(request)}
+                aria-label={`Upload Video for ${request.title}`}
+              >
+                <Upload aria-hidden className="h-4 w-4" />
+                Upload Video
+              </Button>
+              <CaptionsPicker
+                request={request}
+                captions={captions}
+                error={captionsError}
+                disabled={uploadingId !== null}
+                onChoose={onChooseCaptions}
+              />
+            </div>
           )
         ) : request.completedAt ? (
           <p className="text-xs text-slate-500">Fulfilled {formatDate(request.completedAt)}</p>
@@ -174,6 +249,9 @@ export function AdminPage() {
   const [file, setFile] = useState<File | null>(null);
   const [uploadingId, setUploadingId] = useState<number | null>(null);
   const [progress, setProgress] = useState(0);
+  // Captions chosen per pending request (optional), and why a chosen file was refused.
+  const [captionsFor, setCaptionsFor] = useState<Record<number, File>>({});
+  const [captionsErrors, setCaptionsErrors] = useState<Record<number, string>>({});
 
   useEffect(() => {
     if (session.data === false || session.isError) navigate(paths.adminLogin, { replace: true });
@@ -202,6 +280,14 @@ export function AdminPage() {
     if (fileInputRef.current) fileInputRef.current.value = '';
   };
 
+  const chooseCaptions = (request: AiVideoRequest, chosen: File | null, input: HTMLInputElement) => {
+    if (!chosen) return;
+    const refusal = captionsFileError(chosen);
+    setCaptionsErrors(({ [request.id]: _old, ...rest }) => (refusal ? { ...rest, [request.id]: refusal } : rest));
+    setCaptionsFor(({ [request.id]: _old, ...rest }) => (refusal ? rest : { ...rest, [request.id]: chosen }));
+    if (refusal) input.value = '';
+  };
+
   const upload = async (request: AiVideoRequest) => {
     if (!file) {
       toast({ title: 'No File Selected', description: 'Please select a video file to upload.', variant: 'destructive' });
@@ -210,12 +296,13 @@ export function AdminPage() {
     }
     setUploadingId(request.id);
     setProgress(0);
-    const handle = uploadRequestVideo(request.id, file, setProgress);
+    const handle = uploadRequestVideo(request.id, file, captionsFor[request.id] ?? null, setProgress);
     uploadRef.current = handle;
     try {
       await handle.promise;
       toast({ title: 'Video Uploaded Successfully', description: 'The AI video request has been fulfilled.', variant: 'success' });
       clearFile();
+      setCaptionsFor(({ [request.id]: _done, ...rest }) => rest);
       void queryClient.invalidateQueries({ queryKey: AI_REQUESTS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['/api/internships'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/employers/internships'] });
@@ -331,6 +418,9 @@ export function AdminPage() {
                     request={r}
                     uploadingId={uploadingId}
                     progress={progress}
+                    captions={captionsFor[r.id] ?? null}
+                    captionsError={captionsErrors[r.id]}
+                    onChooseCaptions={chooseCaptions}
                     onUpload={(req) => void upload(req)}
                     onCancel={() => uploadRef.current?.abort()}
                   />

@@ -30,7 +30,8 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 function InternshipCard({ internship, layout, onDetails }: { internship: Internship; layout: 'grid' | 'list'; onDetails: () => void }) {
-  const hasVideo = internship.videoStatus === 'ready';
+  const hasVideo = internship.videoStatus === 'ready' && !!internship.videoUrl;
+  const videoSoon = internship.videoStatus === 'processing' || internship.videoStatus === 'transcoding';
   return (
     <article
       data-testid="browse-card"
@@ -39,7 +40,17 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
     >
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
+          {internship.posterUrl ? (
+            // A still from the video; the title beside it says what it is.
+            <img
+              src={internship.posterUrl}
+              alt=""
+              loading="lazy"
+              data-testid="browse-poster"
+              className="h-20 w-[45px] shrink-0 rounded-lg bg-slate-200 object-cover"
+            />
+          ) : null}
+          <div className="min-w-0 flex-1">
             <h2 id={`browse-${internship.id}-title`} className="font-bold leading-snug text-slate-900">
               {internship.title}
             </h2>
@@ -50,10 +61,10 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
               <Video aria-hidden className="h-3.5 w-3.5" />
               Video
             </span>
-          ) : internship.videoStatus === 'processing' ? (
+          ) : videoSoon ? (
             <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
               <Video aria-hidden className="h-3.5 w-3.5" />
-              Video soon
+              {internship.videoStatus === 'transcoding' ? 'Video processing' : 'Video soon'}
             </span>
           ) : null}
         </div>

@@ -112,8 +112,21 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
                 </div>
               </Card>
               <Card className="mt-4">
-                <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">Open position</p>
-                <h3 className="mt-1 text-lg font-bold text-slate-900">{data.title}</h3>
+                <div className="flex items-start gap-3">
+                  {data.posterUrl ? (
+                    <img
+                      src={data.posterUrl}
+                      alt={`Still from the video for ${data.title}`}
+                      loading="lazy"
+                      data-testid="company-poster"
+                      className="h-28 w-16 shrink-0 rounded-xl bg-slate-200 object-cover"
+                    />
+                  ) : null}
+                  <div className="min-w-0">
+                    <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">Open position</p>
+                    <h3 className="mt-1 text-lg font-bold text-slate-900">{data.title}</h3>
+                  </div>
+                </div>
                 <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{data.description}</p>
                 <h4 className="mt-4 text-sm font-bold text-slate-900">Requirements</h4>
                 {requirements.length ? (

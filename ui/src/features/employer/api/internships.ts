@@ -5,6 +5,17 @@ import type { Internship } from '../types';
 
 export const EMPLOYER_INTERNSHIPS_KEY = ['/api/employers/internships'] as const;
 
+/** How often the dashboard asks again while one of its videos is being converted. */
+export const TRANSCODING_POLL_MS = 3000;
+
+export function hasTranscoding(list: readonly Internship[] | undefined): boolean {
+  return !!list?.some((i) => i.videoStatus === 'transcoding');
+}
+
+/**
+ * GET /api/employers/internships. While any posting's video is being converted the list is
+ * fetched again every 3 seconds, so the card turns ready (or failed) by itself.
+ */
 export function useEmployerInternships(enabled: boolean) {
   return useQuery<Internship[]>({
     queryKey: EMPLOYER_INTERNSHIPS_KEY,
@@ -14,6 +25,7 @@ export function useEmployerInternships(enabled: boolean) {
     },
     enabled,
     staleTime: 0,
+    refetchInterval: (query) => (hasTranscoding(query.state.data) ? TRANSCODING_POLL_MS : false),
   });
 }
 
@@ -51,8 +63,11 @@ export interface PostingPayload {
   tags: string[];
 }
 
-/** The same fields as multipart text parts (lists comma-separated) plus the video. */
-export function postingFormData(payload: PostingPayload, video: File): FormData {
+/**
+ * The same fields as multipart text parts (lists comma-separated) plus the files: the video
+ * (`videoFile`, optional when editing) and WebVTT captions (`captionsFile`, optional).
+ */
+export function postingFormData(payload: PostingPayload, video: File | null, captions: File | null = null): FormData {
   const form = new FormData();
   form.append('title', payload.title);
   form.append('description', payload.description);
@@ -68,18 +83,19 @@ export function postingFormData(payload: PostingPayload, video: File): FormData 
   form.append('skills', payload.skills.join(', '));
   form.append('benefits', payload.benefits.join(', '));
   form.append('tags', payload.tags.join(', '));
-  form.append('videoFile', video, video.name);
+  if (video) form.append('videoFile', video, video.name);
+  if (captions) form.append('captionsFile', captions, captions.name);
   return form;
 }
 
-/** POST (new) or PUT (edit) with a video, with upload progress and a way to cancel. */
+/** POST (new) or PUT (edit) with a video and/or captions, with upload progress and a way to cancel. */
 export function uploadPosting(
   payload: PostingPayload,
-  video: File,
+  files: { video: File | null; captions: File | null },
   editId: number | null,
   onProgress: (percent: number) => void,
 ): UploadHandle<Internship> {
-  const form = postingFormData(payload, video);
+  const form = postingFormData(payload, files.video, files.captions);
   return editId === null
     ? uploadWithProgress<Internship>('POST', '/api/internships', form, onProgress)
     : uploadWithProgress<Internship>('PUT', `/api/employers/internships/${editId}`, form, onProgress);

@@ -1,5 +1,6 @@
 import { BookOpen, Briefcase, Building2, FileText, Heart, LifeBuoy, LogOut, Plus, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -47,19 +48,51 @@ export function EmployerDashboardPage() {
   const applications = useEmployerApplications(ready);
   const messages = useReceivedMessages(ready ? user?.id : undefined);
   const deleteInternship = useDeleteInternship();
+  const queryClient = useQueryClient();
 
   // `formKey` remounts the form so each opening starts from the right values.
-  const [form, setForm] = useState<{ open: boolean; editing: Internship | null; key: number }>({ open: false, editing: null, key: 0 });
+  const [form, setForm] = useState<{ open: boolean; editing: Internship | null; key: number; focusVideo: boolean }>({
+    open: false,
+    editing: null,
+    key: 0,
+    focusVideo: false,
+  });
   const [reviewing, setReviewing] = useState<Internship | null>(null);
   const [deleting, setDeleting] = useState<Internship | null>(null);
   const [messageTarget, setMessageTarget] = useState<MessageTarget | null>(null);
   const [signingOut, setSigningOut] = useState(false);
 
+  // A video that finishes converting (the list is polled meanwhile) is announced, and the
+  // feed's cached lists are refreshed so students get the playable video.
+  const transcodingIds = useRef<Set<number>>(new Set());
+  useEffect(() => {
+    const list = internships.data;
+    if (!list) return;
+    const before = transcodingIds.current;
+    let changed = false;
+    for (const i of list) {
+      if (!before.has(i.id) || i.videoStatus === 'transcoding') continue;
+      changed = true;
+      if (i.videoStatus === 'ready') {
+        toast({ title: 'Video Ready', description: `The video for "${i.title}" now plays in the feed.`, variant: 'success' });
+      } else if (i.videoStatus === 'failed') {
+        toast({
+          title: 'Video Could Not Be Processed',
+          description: i.videoError ?? `Please upload another video for "${i.title}".`,
+          variant: 'destructive',
+        });
+      }
+    }
+    if (changed) void queryClient.invalidateQueries({ queryKey: ['/api/internships'] });
+    transcodingIds.current = new Set(list.filter((i) => i.videoStatus === 'transcoding').map((i) => i.id));
+  }, [internships.data, queryClient]);
+
   if (!ready || !user) return <PageLoader />;
 
   const postings = internships.data ?? [];
   const engagement = internships.data ? postings.reduce((sum, i) => sum + i.likes + i.bookmarks, 0) : undefined;
-  const openForm = (editing: Internship | null) => setForm((f) => ({ open: true, editing, key: f.key + 1 }));
+  const openForm = (editing: Internship | null, focusVideo = false) =>
+    setForm((f) => ({ open: true, editing, key: f.key + 1, focusVideo }));
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -158,6 +191,7 @@ export function EmployerDashboardPage() {
                       key={i.id}
                       internship={i}
                       onEdit={() => openForm(i)}
+                      onReplaceVideo={() => openForm(i, true)}
                       onDelete={() => setDeleting(i)}
                       onReview={() => setReviewing(i)}
                     />
@@ -212,6 +246,7 @@ export function EmployerDashboardPage() {
           key={form.key}
           open={form.open}
           editing={form.editing}
+          focusVideo={form.focusVideo}
           onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
         />
       ) : null}

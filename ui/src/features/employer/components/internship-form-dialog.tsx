@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Film, ShieldAlert, Sparkles, Upload, X } from 'lucide-react';
+import { Captions, Film, ShieldAlert, Sparkles, Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,6 +9,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
+import { readVideoDuration } from '@/lib/video-duration';
+import { CAPTIONS_ACCEPT, captionsFileError, formatKilobytes } from '@/lib/captions';
 import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid, pickFieldErrors } from '@/lib/validation';
 import { cn } from '@/lib/cn';
@@ -18,6 +20,7 @@ import {
   AGE_OPTIONS,
   emptyPosting,
   formatMegabytes,
+  formatVideoLength,
   GRADE_REQUIREMENT_OPTIONS,
   HOURS_PER_WEEK_MAX,
   isAiProcessing,
@@ -28,6 +31,7 @@ import {
   VIDEO_ACCEPT,
   VIDEO_CHOOSER_MAX_BYTES,
   VIDEO_SUBMIT_MAX_BYTES,
+  videoLengthError,
   WORK_STYLE_OPTIONS,
 } from '../lib/posting';
 import type { Internship } from '../types';
@@ -39,47 +43,88 @@ interface InternshipFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The posting being edited; null for a new one. */
   editing: Internship | null;
+  /** Open with the video picker focused (replacing a video that could not be processed). */
+  focusVideo?: boolean;
 }
 
 const NO_VIDEO = 'Please attach a video file or request an AI-generated video';
 const NOT_SAFE = 'Please confirm the role involves no hazardous work for 16-17 year olds';
 
+/** What the edit form says about the posting's current video. */
+function currentVideoText(i: Internship): string {
+  if (isAiProcessing(i)) return 'AI video in production (ready within 24 hours)';
+  switch (i.videoStatus) {
+    case 'transcoding':
+      return 'uploaded video, being converted so it plays on every phone';
+    case 'failed':
+      return 'could not be processed. Choose another video to replace it';
+    case 'missing':
+      return 'missing. Choose a new video to replace it';
+    default:
+      return i.videoDuration ? `uploaded video (${formatVideoLength(i.videoDuration)})` : 'uploaded video';
+  }
+}
+
 /** Post New Internship / Edit Internship: one form for both. */
-export function InternshipFormDialog({ open, onOpenChange, editing }: InternshipFormDialogProps) {
+export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo = false }: InternshipFormDialogProps) {
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
+  const captionsInputRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<UploadHandle<Internship> | null>(null);
   const form = useForm(editing ? postingValuesFrom(editing) : emptyPosting, validatePosting);
   const { values, errors } = form;
   const [mode, setMode] = useState<VideoMode>('upload');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
+  const [captions, setCaptions] = useState<File | null>(null);
+  const [captionsError, setCaptionsError] = useState<string | undefined>();
+  // The chosen video's length check (in the browser): resolves false when the file was refused.
+  const lengthCheck = useRef<Promise<boolean> | null>(null);
+  const lengthCheckToken = useRef(0);
+  const [checkingLength, setCheckingLength] = useState(false);
+  const busyRef = useRef(false);
   const [safe, setSafe] = useState(editing !== null);
   const [safeError, setSafeError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const ids = { video: useId(), safe: useId(), guidance: useId() };
+  const [answered, setAnswered] = useState(false);
+  const ids = { video: useId(), captions: useId(), safe: useId(), guidance: useId() };
   const isEdit = editing !== null;
 
   // Abort a running upload if the dialog unmounts.
   useEffect(() => () => uploadRef.current?.abort(), []);
 
+  const forgetLengthCheck = () => {
+    lengthCheckToken.current += 1;
+    lengthCheck.current = null;
+    setCheckingLength(false);
+  };
+
   const clearFile = () => {
+    forgetLengthCheck();
     setFile(null);
     setFileError(undefined);
     if (fileInputRef.current) fileInputRef.current.value = '';
+  };
+
+  const clearCaptions = () => {
+    setCaptions(null);
+    setCaptionsError(undefined);
+    if (captionsInputRef.current) captionsInputRef.current.value = '';
   };
 
   const switchMode = (next: VideoMode) => {
     if (next === mode) return;
     setMode(next);
     clearFile();
+    clearCaptions();
   };
 
   const onChooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     if (!chosen) return;
+    forgetLengthCheck();
     if (chosen.size > VIDEO_CHOOSER_MAX_BYTES) {
       event.target.value = '';
       setFile(null);
@@ -89,6 +134,38 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
     }
     setFile(chosen);
     setFileError(undefined);
+
+    // Refuse a video over 1 minute 30 seconds right away when the browser can read its length;
+    // when it cannot (a format it does not play), the server decides.
+    const token = lengthCheckToken.current;
+    setCheckingLength(true);
+    const check = readVideoDuration(chosen).then((seconds) => {
+      if (token !== lengthCheckToken.current) return true; // another file was chosen meanwhile
+      lengthCheck.current = null;
+      setCheckingLength(false);
+      const refusal = videoLengthError(seconds);
+      if (!refusal) return true;
+      if (fileInputRef.current) fileInputRef.current.value = '';
+      setFile(null);
+      setFileError(refusal);
+      toast({ title: 'Video Too Long', description: refusal, variant: 'destructive' });
+      return false;
+    });
+    lengthCheck.current = check;
+  };
+
+  const onChooseCaptions = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    if (!chosen) return;
+    const refusal = captionsFileError(chosen);
+    if (refusal) {
+      event.target.value = '';
+      setCaptions(null);
+      setCaptionsError(refusal);
+      return;
+    }
+    setCaptions(chosen);
+    setCaptionsError(undefined);
   };
 
   const finish = (created: Internship, ai: boolean) => {
@@ -100,7 +177,9 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
         title: 'Internship Posted Successfully',
         description: ai
           ? 'Your AI-generated video will be ready within 24 hours. Students can already view and apply.'
-          : 'Your internship video is live in the feed.',
+          : created.videoStatus === 'transcoding'
+            ? 'Your video is being converted so it plays on every phone; its card updates when it is ready. Students can already view and apply.'
+            : 'Your internship video is live in the feed.',
         variant: 'success',
       });
     }
@@ -119,6 +198,11 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
         focusFirstInvalid(formRef.current);
       }
       if (error.status === 413) setFileError('Please choose a video file smaller than 40MB');
+      // The server's own checks of the files: the video's length and format, the captions.
+      const videoProblem = error.errors?.videoFile ?? (/1 minute 30 seconds/.test(error.message) ? error.message : undefined);
+      if (videoProblem) setFileError(videoProblem);
+      const captionsProblem = error.errors?.captionsFile ?? (captions && /caption|webvtt|\.vtt/i.test(error.message) ? error.message : undefined);
+      if (captionsProblem) setCaptionsError(captionsProblem);
     }
     const message = errorMessage(error);
     const tooLarge = isApiError(error) && error.status === 413;
@@ -133,7 +217,17 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || busyRef.current) return;
+    // A length check still running decides first (it is quick; the server checks again anyway).
+    if (lengthCheck.current) {
+      busyRef.current = true;
+      const fits = await lengthCheck.current;
+      busyRef.current = false;
+      if (!fits) {
+        fileInputRef.current?.focus();
+        return;
+      }
+    }
     const fieldsOk = form.validateAll();
     let ok = fieldsOk;
     if (!safe) {
@@ -156,11 +250,13 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
     const payload = postingPayload(values);
     setSubmitting(true);
     try {
-      if (file) {
+      if (file || captions) {
         setProgress(0);
-        const handle = uploadPosting(payload, file, editing?.id ?? null, setProgress);
+        setAnswered(false);
+        const handle = uploadPosting(payload, { video: file, captions }, editing?.id ?? null, setProgress);
         uploadRef.current = handle;
         const saved = await handle.promise;
+        setAnswered(true);
         // Let the bar show 100% before the dialog closes: on a fast link the whole upload
         // fits in one frame and the user would never see it complete.
         setProgress(100);
@@ -177,11 +273,24 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
       uploadRef.current = null;
       setSubmitting(false);
       setProgress(null);
+      setAnswered(false);
     }
   };
 
   const uploading = progress !== null;
+  // Every byte is sent; the server is checking (and maybe converting) the video.
+  const processing = uploading && progress >= 100 && !answered;
+  const processingText = file ? 'Processing video...' : 'Saving...';
   const showFilePicker = isEdit || mode === 'upload';
+  const submitText = processing
+    ? processingText
+    : submitting
+      ? isEdit
+        ? 'Saving...'
+        : 'Posting...'
+      : isEdit
+        ? 'Save Changes'
+        : 'Post Internship';
 
   return (
     <Dialog
@@ -191,6 +300,14 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
         if (!submitting) onOpenChange(next);
       }}
       className="sm:max-w-3xl"
+      onOpenAutoFocus={
+        focusVideo
+          ? (event) => {
+              event.preventDefault();
+              fileInputRef.current?.focus();
+            }
+          : undefined
+      }
       title={isEdit ? 'Edit Internship' : 'Post New Internship'}
       description={
         isEdit
@@ -201,19 +318,29 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
         <div className="flex flex-col gap-3">
           {uploading ? (
             <div className="flex items-center gap-3">
-              <ProgressBar value={progress} label="Uploading video" className="flex-1" />
-              <Button variant="outline" size="sm" onClick={() => uploadRef.current?.abort()}>
-                <X aria-hidden className="h-4 w-4" />
-                Cancel Upload
-              </Button>
+              <ProgressBar
+                value={progress}
+                label={processing ? processingText : file ? 'Uploading video' : 'Uploading captions'}
+                className="flex-1"
+              />
+              {/* Once every byte is sent the server is at work: cancelling could no longer undo it. */}
+              {processing ? null : (
+                <Button variant="outline" size="sm" onClick={() => uploadRef.current?.abort()}>
+                  <X aria-hidden className="h-4 w-4" />
+                  Cancel Upload
+                </Button>
+              )}
             </div>
           ) : null}
+          <p role="status" className="sr-only" data-testid="upload-status">
+            {processing ? processingText : ''}
+          </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
             <Button type="submit" form="internship-form" variant="gradient" disabled={submitting}>
-              {submitting ? (isEdit ? 'Saving...' : 'Posting...') : isEdit ? 'Save Changes' : 'Post Internship'}
+              {submitText}
             </Button>
           </div>
         </div>
@@ -228,8 +355,12 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
             </h3>
             {isEdit ? (
               <p className="text-sm text-slate-600">
-                Current video:{' '}
-                <strong>{isAiProcessing(editing) ? 'AI video in production (ready within 24 hours)' : 'uploaded video'}</strong>
+                Current video: <strong>{currentVideoText(editing)}</strong>
+                {editing.videoStatus === 'failed' && editing.videoError ? (
+                  <span className="mt-1 block text-rose-700" data-testid="edit-video-error">
+                    {editing.videoError}
+                  </span>
+                ) : null}
               </p>
             ) : (
               <div role="radiogroup" aria-label="Video source" className="grid gap-2 sm:grid-cols-2">
@@ -290,7 +421,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
                     </span>
                   ) : null}
                   {file && !submitting ? (
-                    <Button variant="ghost" size="sm" onClick={clearFile}>
+                    <Button variant="ghost" size="sm" onClick={clearFile} aria-label="Remove video">
                       Remove
                     </Button>
                   ) : null}
@@ -298,7 +429,48 @@ export function InternshipFormDialog({ open, onOpenChange, editing }: Internship
                 <p id={`${ids.video}-guidance`} className="mt-2 text-xs text-slate-500">
                   Keep it to 1 minute 30 seconds or less, filmed vertically. Formats: MP4, MOV, AVI. Up to 40MB.
                 </p>
+                <p className="text-xs text-slate-600" role="status">
+                  {checkingLength ? 'Checking the video\u2019s length...' : ''}
+                </p>
                 <FieldError id={`${ids.video}-error`} message={fileError} />
+
+                {/* Captions (optional) */}
+                <div className="mt-4">
+                  <div className="flex flex-wrap items-center gap-3">
+                    <input
+                      ref={captionsInputRef}
+                      id={ids.captions}
+                      type="file"
+                      accept={CAPTIONS_ACCEPT}
+                      onChange={onChooseCaptions}
+                      className="peer sr-only"
+                      aria-invalid={captionsError ? true : undefined}
+                      aria-describedby={`${ids.captions}-guidance${captionsError ? ` ${ids.captions}-error` : ''}`}
+                    />
+                    <label
+                      htmlFor={ids.captions}
+                      className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+                    >
+                      <Captions aria-hidden className="h-4 w-4" />
+                      {captions ? 'Change Captions (WebVTT, .vtt)' : 'Captions (WebVTT, .vtt)'}
+                    </label>
+                    {captions ? (
+                      <span className="text-sm text-slate-700" data-testid="chosen-captions">
+                        {captions.name} ({formatKilobytes(captions.size)})
+                      </span>
+                    ) : null}
+                    {captions && !submitting ? (
+                      <Button variant="ghost" size="sm" onClick={clearCaptions} aria-label="Remove captions">
+                        Remove
+                      </Button>
+                    ) : null}
+                  </div>
+                  <p id={`${ids.captions}-guidance`} className="mt-2 text-xs text-slate-500">
+                    Optional. Captions students can turn on with CC: a WebVTT file (.vtt) of up to 200 KB.
+                    {isEdit && editing.captionsUrl ? ' This posting has captions; a new file replaces them.' : ''}
+                  </p>
+                  <FieldError id={`${ids.captions}-error`} message={captionsError} />
+                </div>
               </div>
             ) : (
               <div className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">

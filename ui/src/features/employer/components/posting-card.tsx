@@ -1,4 +1,5 @@
-import { Calendar, Clock, Eye, Film, MapPin, Pencil, Sparkles, Trash2, Users, VideoOff } from 'lucide-react';
+import { AlertTriangle, Calendar, Clock, Eye, Film, LoaderCircle, MapPin, Pencil, Play, Sparkles, Trash2, Upload, Users, VideoOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -10,47 +11,114 @@ import type { Internship } from '../types';
 interface PostingCardProps {
   internship: Internship;
   onEdit: () => void;
+  /** Choose another video (the edit dialog, opened at its video picker). */
+  onReplaceVideo: () => void;
   onDelete: () => void;
   onReview: () => void;
+}
+
+const MEDIA_BOX = 'relative flex aspect-[9/16] w-full flex-col items-center justify-center gap-2 overflow-hidden p-3 text-center text-white';
+
+/** The poster behind a status overlay (decorative: the overlay's text says what it is). */
+function PosterBackdrop({ src }: { src: string | null }) {
+  return src ? <img src={src} alt="" data-testid="posting-poster" className="absolute inset-0 h-full w-full object-cover" /> : null;
+}
+
+/** A ready video: the poster with a play button, swapped for the player when pressed. */
+function ReadyVideo({ internship, src }: { internship: Internship; src: string }) {
+  const [playing, setPlaying] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    if (playing) videoRef.current?.focus();
+  }, [playing]);
+
+  if (internship.posterUrl && !playing) {
+    return (
+      <div className="relative aspect-[9/16] w-full bg-black">
+        <img src={internship.posterUrl} alt="" data-testid="posting-poster" className="h-full w-full object-cover" />
+        <button
+          type="button"
+          onClick={() => setPlaying(true)}
+          aria-label={`Play video for ${internship.title}`}
+          className="absolute inset-0 flex items-center justify-center bg-black/10 text-white transition hover:bg-black/25"
+        >
+          <span className="flex h-11 w-11 items-center justify-center rounded-full bg-black/50 backdrop-blur-sm">
+            <Play aria-hidden className="h-5 w-5 translate-x-0.5" fill="currentColor" />
+          </span>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <video
+      ref={videoRef}
+      src={internship.posterUrl ? src : `${src}#t=0.5`}
+      poster={internship.posterUrl ?? undefined}
+      aria-label={`Video for ${internship.title}`}
+      className="aspect-[9/16] w-full bg-black object-cover"
+      muted
+      playsInline
+      controls
+      autoPlay={playing}
+      preload="metadata"
+    >
+      {internship.captionsUrl ? <track kind="captions" src={internship.captionsUrl} srcLang="en" label="English" /> : null}
+    </video>
+  );
 }
 
 function PostingMedia({ internship }: { internship: Internship }) {
   if (isAiProcessing(internship)) {
     return (
-      <div className="flex aspect-[9/16] w-full flex-col items-center justify-center gap-2 bg-brand-gradient p-3 text-center text-white" data-testid="ai-placeholder">
+      <div className={`${MEDIA_BOX} bg-brand-gradient`} data-testid="ai-placeholder">
         <Sparkles aria-hidden className="h-7 w-7 animate-pulse" />
         <p className="text-xs font-bold">AI Video Processing</p>
         <p className="text-[11px] opacity-90">Ready within 24 hours</p>
       </div>
     );
   }
-  if (internship.videoStatus === 'missing') {
+  if (internship.videoStatus === 'transcoding') {
     return (
-      <div className="flex aspect-[9/16] w-full flex-col items-center justify-center gap-2 bg-slate-800 p-3 text-center text-white">
+      <div className={`${MEDIA_BOX} bg-slate-900`} data-testid="video-transcoding">
+        <PosterBackdrop src={internship.posterUrl} />
+        <div aria-hidden className="absolute inset-0 bg-slate-950/75" />
+        <LoaderCircle aria-hidden className="relative h-7 w-7 motion-safe:animate-spin" />
+        <p className="relative text-xs font-bold">Video processing</p>
+        <p className="relative text-[11px]">Converting so it plays on every phone</p>
+      </div>
+    );
+  }
+  if (internship.videoStatus === 'failed') {
+    return (
+      <div className={`${MEDIA_BOX} bg-slate-800`} data-testid="video-failed-media">
+        <PosterBackdrop src={internship.posterUrl} />
+        <div aria-hidden className="absolute inset-0 bg-slate-950/80" />
+        <AlertTriangle aria-hidden className="relative h-7 w-7 text-amber-300" />
+        <p className="relative text-xs font-bold">Video could not be processed</p>
+      </div>
+    );
+  }
+  if (internship.videoStatus === 'missing' || !internship.videoUrl) {
+    return (
+      <div className={`${MEDIA_BOX} bg-slate-800`}>
         <VideoOff aria-hidden className="h-7 w-7" />
         <p className="text-xs font-bold">Video Not Available</p>
       </div>
     );
   }
-  return (
-    <video
-      src={`${internship.videoUrl}#t=0.5`}
-      aria-label={`Video for ${internship.title}`}
-      className="aspect-[9/16] w-full bg-black object-cover"
-      muted
-      playsInline
-      controls
-      preload="metadata"
-    />
-  );
+  return <ReadyVideo internship={internship} src={internship.videoUrl} />;
 }
 
-export function PostingCard({ internship, onEdit, onDelete, onReview }: PostingCardProps) {
+export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onReview }: PostingCardProps) {
   const processing = isAiProcessing(internship);
+  const transcoding = internship.videoStatus === 'transcoding';
+  const failed = internship.videoStatus === 'failed';
   return (
     <li
       className="flex gap-4 rounded-3xl border border-slate-200/80 bg-white p-3 shadow-sm sm:p-4"
       data-testid="posting"
+      data-video-status={internship.videoStatus}
       aria-label={internship.title}
     >
       <div className="w-24 shrink-0 overflow-hidden rounded-2xl sm:w-32">
@@ -69,10 +137,22 @@ export function PostingCard({ internship, onEdit, onDelete, onReview }: PostingC
                 <span aria-hidden className="h-1.5 w-1.5 rounded-full bg-emerald-500" />
                 Active
               </Badge>
-              <Badge tone="brand">
-                <Film aria-hidden className="h-3.5 w-3.5" />
-                Video
-              </Badge>
+              {transcoding ? (
+                <Badge tone="warning" data-testid="transcoding-badge">
+                  <LoaderCircle aria-hidden className="h-3.5 w-3.5 motion-safe:animate-spin" />
+                  Video processing
+                </Badge>
+              ) : failed ? (
+                <Badge tone="negative" data-testid="failed-badge" className="whitespace-normal">
+                  <AlertTriangle aria-hidden className="h-3.5 w-3.5" />
+                  Video could not be processed
+                </Badge>
+              ) : (
+                <Badge tone="brand">
+                  <Film aria-hidden className="h-3.5 w-3.5" />
+                  Video
+                </Badge>
+              )}
             </>
           )}
         </div>
@@ -91,6 +171,22 @@ export function PostingCard({ internship, onEdit, onDelete, onReview }: PostingC
             Posted {formatDate(internship.postedDate)} · Due {formatDate(internship.applicationDeadline || internship.deadline)}
           </li>
         </ul>
+        {transcoding ? (
+          <p className="mt-2 text-xs text-slate-600" data-testid="transcoding-note">
+            We are converting your video so it plays on every phone. This card updates by itself when it is ready; students
+            can already view the details and apply.
+          </p>
+        ) : null}
+        {failed ? (
+          <div className="mt-2 rounded-2xl border border-rose-200 bg-rose-50 p-3 text-xs text-rose-900" data-testid="video-failed">
+            <p className="font-semibold">Students see &lsquo;Video Not Available&rsquo; until you upload another video.</p>
+            {internship.videoError ? <p className="mt-1">{internship.videoError}</p> : null}
+            <Button size="sm" variant="primary" className="mt-2" onClick={onReplaceVideo} aria-label={`Upload another video for ${internship.title}`}>
+              <Upload aria-hidden className="h-4 w-4" />
+              Upload another video
+            </Button>
+          </div>
+        ) : null}
         <div className="mt-auto flex flex-wrap gap-1.5 pt-3">
           <Button size="sm" variant="secondary" onClick={onReview}>
             <Users aria-hidden className="h-4 w-4" />

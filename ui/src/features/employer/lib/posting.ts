@@ -6,6 +6,9 @@ import { splitList } from './format';
 export const VIDEO_CHOOSER_MAX_BYTES = 50 * 1024 * 1024;
 export const VIDEO_SUBMIT_MAX_BYTES = 40 * 1024 * 1024;
 export const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/x-msvideo,.mp4,.mov,.avi';
+/** The longest video the server takes (issue 21): 1 minute 30 seconds. */
+export const VIDEO_MAX_SECONDS = 90;
+
 export const HOURS_PER_WEEK_MAX = 40;
 
 export const WORK_STYLE_OPTIONS = [
@@ -136,9 +139,34 @@ export function postingPayload(v: PostingValues) {
   };
 }
 
-export function isAiProcessing(i: Pick<Internship, 'videoUrl'>): boolean {
-  return i.videoUrl === AI_VIDEO_MARKER;
+export function isAiProcessing(i: Pick<Internship, 'videoUrl' | 'videoStatus'>): boolean {
+  return i.videoStatus === 'processing' || i.videoUrl === AI_VIDEO_MARKER;
 }
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** A length in words, whole seconds: '1 minute 40 seconds', '2 minutes', '45 seconds'. */
+export function formatVideoLength(totalSeconds: number): string {
+  const whole = Math.max(0, Math.round(totalSeconds));
+  const minutes = Math.floor(whole / 60);
+  const seconds = whole % 60;
+  if (minutes === 0) return plural(seconds, 'second');
+  return seconds === 0 ? plural(minutes, 'minute') : `${plural(minutes, 'minute')} ${plural(seconds, 'second')}`;
+}
+
+/**
+ * The refusal for a video longer than 1 minute 30 seconds, or undefined when it may go. Half a
+ * second of slack: the browser and the server may measure a hair apart, and the browser must
+ * never refuse what the server would take (the server has the last word anyway).
+ */
+export function videoLengthError(seconds: number | null): string | undefined {
+  if (seconds === null || seconds <= VIDEO_MAX_SECONDS + 0.5) return undefined;
+  return `Videos can be at most ${formatVideoLength(VIDEO_MAX_SECONDS)} long; this one is ${formatVideoLength(seconds)}.`;
+}
+
+
 
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;

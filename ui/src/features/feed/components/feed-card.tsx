@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { AiVideoPlaceholder, VideoNotAvailable } from '@/components/internship/video-states';
+import { AiVideoPlaceholder, mediaStateOf, TranscodingPlaceholder, VideoNotAvailable } from '@/components/internship/video-states';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -64,6 +64,21 @@ function RailButton({
   );
 }
 
+/**
+ * Captions without a position of their own would sit at the very bottom of the video, under
+ * the card's details and buttons: lift them above the details and keep them clear of the
+ * side rail.
+ */
+function placeCues(track: TextTrack): void {
+  for (const cue of Array.from(track.cues ?? [])) {
+    if (!(cue instanceof VTTCue) || cue.line !== 'auto') continue;
+    cue.snapToLines = false;
+    cue.line = 60;
+    cue.size = 72;
+    cue.position = 43;
+  }
+}
+
 function Meta({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
   return (
     <span className="inline-flex items-center gap-1">
@@ -81,9 +96,12 @@ export interface FeedCardProps {
   load: boolean;
   shouldPlay: boolean;
   muted: boolean;
+  /** Captions shown (on cards whose video has them). */
+  captions: boolean;
   applying: boolean;
   onTogglePlay: (index: number) => void;
   onToggleMute: () => void;
+  onToggleCaptions: () => void;
   onLike: (internship: Internship) => void;
   onSave: (internship: Internship) => void;
   onComments: (internship: Internship) => void;
@@ -99,9 +117,11 @@ export const FeedCard = memo(function FeedCard({
   load,
   shouldPlay,
   muted,
+  captions,
   applying,
   onTogglePlay,
   onToggleMute,
+  onToggleCaptions,
   onLike,
   onSave,
   onComments,
@@ -109,12 +129,16 @@ export const FeedCard = memo(function FeedCard({
   onApply,
 }: FeedCardProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const trackRef = useRef<HTMLTrackElement>(null);
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
   const titleId = `feed-card-${internship.id}-title`;
 
-  const hasVideo = internship.videoStatus === 'ready' && !!internship.videoUrl && !failed;
-  const mediaState = internship.videoStatus === 'processing' ? 'processing' : hasVideo ? 'video' : 'missing';
+  const serverState = mediaStateOf(internship);
+  const mediaState = serverState === 'video' && failed ? 'missing' : serverState;
+  const hasVideo = mediaState === 'video';
+  const captionsUrl = hasVideo ? internship.captionsUrl : null;
+  const posterUrl = internship.posterUrl ?? undefined;
 
   // Play the active card, pause every other one.
   useEffect(() => {
@@ -132,6 +156,22 @@ export const FeedCard = memo(function FeedCard({
   useEffect(() => {
     if (videoRef.current) videoRef.current.muted = muted;
   }, [muted, load]);
+
+  // The captions track follows the CC toggle ('hidden' still loads the cues, ready to show).
+  useEffect(() => {
+    const track = trackRef.current?.track;
+    if (track) track.mode = captions ? 'showing' : 'hidden';
+  }, [captions, load, captionsUrl]);
+
+  // Once the cues are loaded, place them above the card's details.
+  useEffect(() => {
+    const element = trackRef.current;
+    if (!element) return;
+    const onLoad = () => placeCues(element.track);
+    if (element.readyState === HTMLTrackElement.LOADED) onLoad();
+    element.addEventListener('load', onLoad);
+    return () => element.removeEventListener('load', onLoad);
+  }, [load, captionsUrl]);
 
   // Unloading the element ends playback.
   useEffect(() => {
@@ -156,12 +196,15 @@ export const FeedCard = memo(function FeedCard({
       <div className="absolute inset-0">
         {mediaState === 'processing' ? (
           <AiVideoPlaceholder className="px-16 pb-40" />
+        ) : mediaState === 'transcoding' ? (
+          <TranscodingPlaceholder posterUrl={internship.posterUrl} className="px-16 pb-40" />
         ) : mediaState === 'missing' ? (
           <VideoNotAvailable className="px-16 pb-40" />
         ) : load ? (
           <video
             ref={videoRef}
             src={internship.videoUrl ?? undefined}
+            poster={posterUrl}
             muted={muted}
             loop
             playsInline
@@ -175,7 +218,12 @@ export const FeedCard = memo(function FeedCard({
               console.warn(`Video ${internship.videoUrl ?? ''} could not be loaded`);
               setFailed(true);
             }}
-          />
+          >
+            {captionsUrl ? <track ref={trackRef} kind="captions" src={captionsUrl} srcLang="en" label="English" /> : null}
+          </video>
+        ) : posterUrl ? (
+          // Not loaded yet (far from the screen): the still stands in for the player.
+          <img src={posterUrl} alt="" loading="lazy" data-testid="feed-poster" className="h-full w-full object-cover" />
         ) : (
           <div aria-hidden className="h-full w-full bg-gradient-to-br from-slate-800 to-slate-950" />
         )}
@@ -233,6 +281,21 @@ export const FeedCard = memo(function FeedCard({
           onClick={onToggleMute}
           testId="mute"
         />
+        {captionsUrl ? (
+          <button
+            type="button"
+            aria-label="CC captions"
+            aria-pressed={captions}
+            data-testid="captions-toggle"
+            onClick={onToggleCaptions}
+            className={cn(
+              'flex h-12 w-12 items-center justify-center rounded-full text-sm font-extrabold tracking-wide backdrop-blur-sm transition',
+              captions ? 'bg-white text-slate-900 hover:bg-white/90' : 'bg-black/35 text-white hover:bg-black/50',
+            )}
+          >
+            CC
+          </button>
+        ) : null}
       </div>
 
       {/* Details */}

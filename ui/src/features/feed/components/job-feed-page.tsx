@@ -45,6 +45,7 @@ export function JobFeedPage() {
   const [active, setActive] = useState(0);
   const [pausedByUser, setPausedByUser] = useState(false);
   const [muted, setMuted] = useState(true);
+  const [captions, setCaptions] = useState(false);
   const [commentsFor, setCommentsFor] = useState<Internship | null>(null);
 
   const like = useToggleLike();
@@ -139,6 +140,7 @@ export function JobFeedPage() {
     [],
   );
   const onToggleMute = useCallback(() => setMuted((m) => !m), []);
+  const onToggleCaptions = useCallback(() => setCaptions((c) => !c), []);
 
   // The comments dialog follows the cached internship (its count changes as comments are added).
   const commentsInternship = commentsFor ? (list.find((i) => i.id === commentsFor.id) ?? commentsFor) : null;
@@ -185,9 +187,11 @@ export function JobFeedPage() {
               load={index >= active - LOAD_BEHIND && index <= active + LOAD_AHEAD}
               shouldPlay={index === active && !pausedByUser && !commentsFor}
               muted={muted}
+              captions={captions}
               applying={apply.isPending && apply.variables?.id === internship.id}
               onTogglePlay={togglePlay}
               onToggleMute={onToggleMute}
+              onToggleCaptions={onToggleCaptions}
               onLike={onLike}
               onSave={onSave}
               onComments={onComments}

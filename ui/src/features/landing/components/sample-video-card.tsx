@@ -60,6 +60,7 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
         ref={ref}
         // A media fragment shows a real frame (not the fade-in from black) before playing.
         src={`${sample.videoUrl}#t=1`}
+        poster={sample.posterUrl ?? undefined}
         muted
         loop
         playsInline
