@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { choose, createEmployerViaApi, expectToast, newEmployer, snap } from './support';
@@ -220,4 +221,73 @@ test('the post dialog refuses a video over 1 minute 30 seconds before uploading'
   await expect(dialog.getByText('Please attach a video file or request an AI-generated video', { exact: true })).toBeVisible();
   expect(posted).toBe(false);
   await page.context().close();
+});
+
+test('an uploaded AVI shows its poster in the feed while it converts, then plays', async ({ browser }) => {
+  // An MPEG-4 Part 2 AVI (no browser plays it as sent), made with ffmpeg for this run.
+  const avi = test.info().outputPath('clip.avi');
+  execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=24:d=4', '-c:v', 'mpeg4', avi]);
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await createEmployerViaApi(page.request, newEmployer('video-avi'));
+  const title = uniqueTitle('AVI Camp Intern');
+  const res = await page.request.post('/api/internships', {
+    multipart: {
+      title,
+      description: 'Film short clips about our coding camp.',
+      location: 'Remote',
+      duration: '6 weeks',
+      requirements: 'Curious, patient, reliable.',
+      applicationDeadline: inTwoMonths(),
+      workStyle: 'Remote',
+      videoFile: { name: 'clip.avi', mimeType: 'video/x-msvideo', buffer: readFileSync(avi) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const posted = (await res.json()) as PostedInternship;
+  expect(posted.videoStatus).toBe('transcoding');
+  expect(posted.videoUrl).toBeNull();
+  expect(posted.posterUrl).toMatch(/^\/api\/posters\//);
+
+  // A visitor's feed is newest first: the card is near the top.
+  const visitor = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 } });
+  const feed = await visitor.newPage();
+  const findCard = async (): Promise<Locator> => {
+    await feed.goto('/job-feed');
+    await expect(feed.getByTestId('feed-card').first()).toBeAttached();
+    const card = feed.locator(`[data-testid="feed-card"][data-internship-id="${posted.id}"]`);
+    for (let i = 0; i < 60 && (await card.count()) === 0; i += 1) await feed.keyboard.press('j');
+    await card.scrollIntoViewIfNeeded();
+    return card;
+  };
+  let card = await findCard();
+  const media = await card.getAttribute('data-media');
+  if (media === 'transcoding') {
+    // Still converting: the poster stands in, under the 'Video processing' card.
+    await expect(card.getByTestId('video-poster')).toHaveAttribute('src', posted.posterUrl ?? '');
+    await expect(card.getByText('Video processing')).toBeVisible();
+    await snap(feed, 'video-avi-processing-390');
+  }
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/internships/${posted.id}`)).json()) as PostedInternship).videoStatus, {
+      timeout: 60_000,
+      intervals: [500, 1000],
+    })
+    .toBe('ready');
+
+  card = await findCard();
+  await expect(card).toHaveAttribute('data-media', 'video');
+  const video = card.locator('video');
+  await expect(video).toHaveAttribute('poster', posted.posterUrl ?? '');
+  await video.evaluate(async (el) => {
+    const v = el as HTMLVideoElement;
+    v.muted = true;
+    await v.play().catch(() => undefined);
+  });
+  await expect.poll(() => video.evaluate((el) => (el as HTMLVideoElement).readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  const first = await video.evaluate((el) => (el as HTMLVideoElement).currentTime);
+  await expect.poll(() => video.evaluate((el) => (el as HTMLVideoElement).currentTime), { timeout: 15_000 }).toBeGreaterThan(first);
+  await snap(feed, 'video-avi-playing-390');
+  await visitor.close();
+  await context.close();
 });
