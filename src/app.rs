@@ -11,6 +11,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::middleware;
+use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::serve::ListenerExt;
 use tokio::net::{TcpListener, UnixListener};
@@ -36,6 +37,31 @@ pub struct Config {
     pub ffmpeg_dir: Option<PathBuf>,
     /// Videos converted at once.
     pub transcode_jobs: usize,
+    /// Serve HTTPS with this certificate and key.
+    pub tls: Option<crate::tls::TlsFiles>,
+    /// Also listen on plain HTTP here, redirecting every request to HTTPS.
+    pub redirect_http: Option<String>,
+    /// Serve Prometheus metrics on this address.
+    pub metrics_addr: Option<String>,
+}
+
+impl Config {
+    /// The defaults of `serve` for a data directory and an address (tests start from this).
+    pub fn new(data_dir: PathBuf, addr: impl Into<String>) -> Config {
+        Config {
+            data_dir,
+            addr: addr.into(),
+            demo: false,
+            secure_cookies: false,
+            boards: crate::jobs::Boards::Recorded,
+            jobs_every: None,
+            ffmpeg_dir: None,
+            transcode_jobs: 1,
+            tls: None,
+            redirect_http: None,
+            metrics_addr: None,
+        }
+    }
 }
 
 pub struct App {
@@ -44,6 +70,10 @@ pub struct App {
     state: AppState,
     jobs_every: Option<Duration>,
     transcode_jobs: usize,
+    /// The certificate files and the live configuration that reloads replace.
+    tls: Option<(crate::tls::TlsFiles, axum_server::tls_rustls::RustlsConfig)>,
+    redirect: Option<TcpListener>,
+    metrics: Option<(TcpListener, metrics_exporter_prometheus::PrometheusHandle)>,
     /// Lines for the operator: demo accounts, the demo pin.
     pub notes: Vec<String>,
 }
@@ -72,18 +102,48 @@ impl App {
         }
         fixtures::ensure_landing_videos(&services)?;
         sweep_orphan_media(&services)?;
+        // Certificates first: a bad file fails at once, naming the file and the problem.
+        let tls = match &config.tls {
+            Some(files) => {
+                let loaded = crate::tls::load(files)?;
+                Some((
+                    files.clone(),
+                    axum_server::tls_rustls::RustlsConfig::from_config(loaded),
+                ))
+            }
+            None => None,
+        };
+        if config.redirect_http.is_some() && tls.is_none() {
+            anyhow::bail!("--redirect-http needs --tls-cert and --tls-key (it redirects to HTTPS)");
+        }
         let listener = TcpListener::bind(&config.addr).await.with_context(|| {
             format!(
                 "while binding {} (is another program using it? pick another with --addr)",
                 config.addr
             )
         })?;
+        let redirect = match &config.redirect_http {
+            Some(addr) => Some(TcpListener::bind(addr).await.with_context(|| {
+                format!("while binding the HTTP redirect listener {addr} (--redirect-http)")
+            })?),
+            None => None,
+        };
+        let metrics = match &config.metrics_addr {
+            Some(addr) => {
+                let listener = TcpListener::bind(addr).await.with_context(|| {
+                    format!("while binding the metrics listener {addr} (--metrics-addr)")
+                })?;
+                Some((listener, crate::telemetry::install()?))
+            }
+            None => None,
+        };
         let control = control::bind(&services.paths.socket())
             .context("while creating the control socket in the data directory")?;
         let batch = crate::store::batch::Batcher::start(services.store.clone());
         let state = AppState(Arc::new(Inner {
             services,
-            secure_cookies: config.secure_cookies,
+            // Minors' session cookies never travel over plain HTTP when we serve HTTPS.
+            secure_cookies: config.secure_cookies || tls.is_some(),
             login_failures: FailureLimiter::new(10, Duration::from_secs(15 * 60)),
             ip_failures: FailureLimiter::new(100, Duration::from_secs(15 * 60)),
             admin_failures: FailureLimiter::new(5, Duration::from_secs(15 * 60)),
@@ -94,6 +154,7 @@ impl App {
             feed: crate::feed::FeedCache::default(),
             views: Default::default(),
             sessions: Default::default(),
+            profile_viewers: Default::default(),
         }));
 
         Ok(App {
@@ -102,6 +163,9 @@ impl App {
             state,
             jobs_every: config.jobs_every,
             transcode_jobs: config.transcode_jobs,
+            tls,
+            redirect,
+            metrics,
             notes,
         })
     }
@@ -114,6 +178,21 @@ impl App {
         self.listener.local_addr().expect("a bound listener")
     }
 
+    /// `https` when serving TLS, else `http`.
+    pub fn scheme(&self) -> &'static str {
+        if self.tls.is_some() { "https" } else { "http" }
+    }
+
+    /// The plain-HTTP redirect listener's address, when there is one.
+    pub fn redirect_addr(&self) -> Option<SocketAddr> {
+        self.redirect.as_ref().and_then(|l| l.local_addr().ok())
+    }
+
+    /// The metrics listener's address, when there is one.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().and_then(|(l, _)| l.local_addr().ok())
+    }
+
     pub fn state(&self) -> AppState {
         self.state.clone()
     }
@@ -123,7 +202,42 @@ impl App {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let router = router(self.state.clone());
+        let router = router(
+            self.state.clone(),
+            self.tls.is_some(),
+            self.metrics.is_some(),
+        );
+        // One stop signal for every listener and background task.
+        let (stop_all, stopping) = tokio::sync::watch::channel(false);
+        tokio::spawn(async move {
+            shutdown.await;
+            let _ = stop_all.send(true);
+        });
+        let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+            let _ = rx.wait_for(|s| *s).await;
+        };
+        let side_servers = {
+            let mut tasks = Vec::new();
+            if let Some((listener, handle)) = self.metrics {
+                let app = crate::telemetry::router(self.state.clone(), handle);
+                let stop = stopped(stopping.clone());
+                tasks.push(tokio::spawn(async move {
+                    let _ = axum::serve(listener, app)
+                        .with_graceful_shutdown(stop)
+                        .await;
+                }));
+            }
+            if let Some(listener) = self.redirect {
+                let https_port = self.listener.local_addr()?.port();
+                let stop = stopped(stopping.clone());
+                tasks.push(tokio::spawn(async move {
+                    let _ = axum::serve(listener, redirect_router(https_port))
+                        .with_graceful_shutdown(stop)
+                        .await;
+                }));
+            }
+            tasks
+        };
         // The student feed's table (a scan of every posting) is built while the first
         // requests are served, not by the first student to arrive.
         let warm = self.state.clone();
@@ -144,23 +258,50 @@ impl App {
                 every,
             ))
         });
-        let (stop_transcoder, stopped) = tokio::sync::watch::channel(false);
+        let (stop_transcoder, transcoder_stopped) = tokio::sync::watch::channel(false);
         let transcoder = tokio::spawn(crate::media::worker::run(
             self.state.services.clone(),
             self.transcode_jobs,
-            stopped,
+            transcoder_stopped,
         ));
         let socket_path = self.state.paths().socket();
-        let listener = self.listener.tap_io(|tcp| {
-            // Small JSON answers otherwise wait on Nagle's algorithm.
-            let _ = tcp.set_nodelay(true);
-        });
-        let result = axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown)
-        .await;
+        let result = match self.tls {
+            None => {
+                let listener = self.listener.tap_io(|tcp| {
+                    // Small JSON answers otherwise wait on Nagle's algorithm.
+                    let _ = tcp.set_nodelay(true);
+                });
+                axum::serve(
+                    listener,
+                    router.into_make_service_with_connect_info::<SocketAddr>(),
+                )
+                .with_graceful_shutdown(stopped(stopping.clone()))
+                .await
+            }
+            Some((files, live)) => {
+                let watcher = tokio::spawn(crate::tls::watch(files, live.clone()));
+                let handle = axum_server::Handle::new();
+                let on_stop = handle.clone();
+                let stop = stopped(stopping.clone());
+                tokio::spawn(async move {
+                    stop.await;
+                    on_stop.graceful_shutdown(Some(Duration::from_secs(30)));
+                });
+                let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(live)
+                    .acceptor(axum_server::accept::NoDelayAcceptor::new());
+                let served = axum_server::from_tcp(self.listener.into_std()?)?
+                    .acceptor(acceptor)
+                    .handle(handle)
+                    .serve(router.into_make_service_with_connect_info::<SocketAddr>())
+                    .await;
+                watcher.abort();
+                served
+            }
+        };
+        let _ = stopping;
+        for task in side_servers {
+            let _ = task.await;
+        }
         // Stop the background tasks and wait for them to drop their handles on the store.
         self.state.batch.shutdown();
         control.abort();
@@ -177,7 +318,52 @@ impl App {
     }
 }
 
-pub fn router(state: AppState) -> Router {
+/// Plain HTTP on `--redirect-http`: every request goes to the same path on HTTPS (301).
+fn redirect_router(https_port: u16) -> Router {
+    Router::new().fallback(
+        move |headers: axum::http::HeaderMap, uri: axum::http::Uri| async move {
+            let host = headers
+                .get(axum::http::header::HOST)
+                .and_then(|h| h.to_str().ok())
+                .unwrap_or("localhost");
+            // Strip a port (an IPv6 literal keeps its brackets).
+            let name = match host.rsplit_once(':') {
+                Some((name, port))
+                    if port.bytes().all(|b| b.is_ascii_digit()) && !name.ends_with(':') =>
+                {
+                    name
+                }
+                _ => host,
+            };
+            let port = if https_port == 443 {
+                String::new()
+            } else {
+                format!(":{https_port}")
+            };
+            let path = uri.path_and_query().map_or("/", |p| p.as_str());
+            let target = format!("https://{name}{port}{path}");
+            match axum::http::HeaderValue::from_str(&target) {
+                Ok(location) => (
+                    StatusCode::MOVED_PERMANENTLY,
+                    [(axum::http::header::LOCATION, location)],
+                )
+                    .into_response(),
+                Err(_) => StatusCode::BAD_REQUEST.into_response(),
+            }
+        },
+    )
+}
+
+/// Sent on every HTTPS answer: browsers use HTTPS for this host for a year.
+async fn strict_transport(mut res: axum::response::Response) -> axum::response::Response {
+    res.headers_mut().insert(
+        axum::http::header::STRICT_TRANSPORT_SECURITY,
+        axum::http::HeaderValue::from_static("max-age=31536000"),
+    );
+    res
+}
+
+pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
     let csrf = CsrfLayer::new().with_rejection_response(|_| {
         let body = r#"{"message":"Cross-site requests are not allowed"}"#;
         axum::http::Response::builder()
@@ -186,11 +372,18 @@ pub fn router(state: AppState) -> Router {
             .body(axum::body::Body::from(body))
             .expect("static response")
     });
-    Router::new()
+    let mut app = Router::new()
         .route("/ws", get(ws::upgrade))
-        .merge(http::router())
-        .fallback(assets::serve)
-        .layer(csrf)
+        .merge(http::router());
+    if metrics {
+        // On matched routes only, where the route's template is known.
+        app = app.route_layer(middleware::from_fn(crate::telemetry::track));
+    }
+    app = app.fallback(assets::serve);
+    if tls {
+        app = app.layer(middleware::map_response(strict_transport));
+    }
+    app.layer(csrf)
         .layer(middleware::from_fn(http::edge))
         .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
         .layer(CatchPanicLayer::custom(http::panic_response))

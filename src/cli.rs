@@ -46,6 +46,20 @@ pub enum Command {
         /// Videos converted at the same time, each at the lowest CPU priority.
         #[arg(long, env = "INTERNREEL_TRANSCODE_JOBS", default_value_t = 1)]
         transcode_jobs: usize,
+        /// Serve HTTPS with this PEM certificate chain (needs --tls-key); reloaded on SIGHUP
+        /// and when the file changes.
+        #[arg(long, env = "INTERNREEL_TLS_CERT", requires = "tls_key")]
+        tls_cert: Option<PathBuf>,
+        /// The PEM private key (PKCS#8, RSA or EC) of --tls-cert.
+        #[arg(long, env = "INTERNREEL_TLS_KEY", requires = "tls_cert")]
+        tls_key: Option<PathBuf>,
+        /// Also listen on plain HTTP at this address and redirect every request to HTTPS.
+        #[arg(long, env = "INTERNREEL_REDIRECT_HTTP", value_name = "ADDR")]
+        redirect_http: Option<String>,
+        /// Serve Prometheus metrics at http://HOST:PORT/metrics (off by default; keep it
+        /// on an address your monitoring reaches and the public does not).
+        #[arg(long, env = "INTERNREEL_METRICS_ADDR", value_name = "HOST:PORT")]
+        metrics_addr: Option<String>,
     },
     /// Load the demo fixtures into a data directory that holds no accounts or postings yet.
     Seed {
@@ -83,6 +97,16 @@ pub enum Command {
     Restore {
         /// The archive written by `internreel backup`.
         file: PathBuf,
+    },
+    /// Check the installation: data directory, database, index, admin pin, ffmpeg, TLS
+    /// certificate, job boards. Exit status 1 when a check fails.
+    Doctor {
+        /// Print JSON instead of one line per check.
+        #[arg(long)]
+        json: bool,
+        /// The certificate `serve` uses, to check its expiry.
+        #[arg(long, env = "INTERNREEL_TLS_CERT")]
+        tls_cert: Option<PathBuf>,
     },
     /// External jobs from company career pages.
     Jobs {

@@ -48,6 +48,8 @@ pub enum Command {
     },
     JobsRefresh,
     Reindex,
+    /// The database checks of `internreel doctor`, as JSON.
+    DoctorChecks,
     Backup {
         file: PathBuf,
     },
@@ -120,6 +122,11 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
             Err(e) => Err(format!("{e:#}")),
         },
         Command::Backup { file } => crate::backup::backup(s, &file).map_err(|e| format!("{e:#}")),
+        Command::DoctorChecks => serde_json::to_string(&crate::doctor::database_checks(
+            &s.store,
+            Some(s.search.generation()),
+        ))
+        .map_err(|e| e.to_string()),
         Command::Reindex => {
             let started = std::time::Instant::now();
             let generation = s

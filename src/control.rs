@@ -90,6 +90,11 @@ pub fn dispatch(data_dir: &Path, cmd: Command) -> Result<String, String> {
     if let Some(result) = send(&socket, &cmd) {
         return result;
     }
+    if matches!(cmd, Command::DoctorChecks) {
+        // Opening the services would repair the index: the doctor only looks.
+        return serde_json::to_string(&crate::doctor::offline_checks(data_dir))
+            .map_err(|e| e.to_string());
+    }
     let services = Services::open(data_dir).map_err(|e| format!("{e:#}"))?;
     let mut out = commands::run(&services, &crate::jobs::Boards::from_env(false), cmd)?;
     // No server runs to convert what the command queued (an AI video in HEVC, say): do it now.

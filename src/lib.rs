@@ -12,6 +12,7 @@ pub mod cli;
 pub mod clock;
 pub mod commands;
 pub mod control;
+pub mod doctor;
 pub mod error;
 pub mod feed;
 pub mod fixtures;
@@ -26,6 +27,8 @@ pub mod search;
 pub mod state;
 pub mod store;
 pub mod synthetic;
+pub mod telemetry;
+pub mod tls;
 pub mod validate;
 pub mod ws;
 

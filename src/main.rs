@@ -40,6 +40,10 @@ fn main() -> ExitCode {
             jobs_interval_hours,
             ffmpeg_dir,
             transcode_jobs,
+            tls_cert,
+            tls_key,
+            redirect_http,
+            metrics_addr,
         } => serve(Config {
             data_dir: cli.data,
             addr,
@@ -47,6 +51,11 @@ fn main() -> ExitCode {
             secure_cookies,
             ffmpeg_dir,
             transcode_jobs,
+            tls: tls_cert
+                .zip(tls_key)
+                .map(|(cert, key)| internreel::tls::TlsFiles { cert, key }),
+            redirect_http,
+            metrics_addr,
             boards: internreel::jobs::Boards::from_env(demo),
             jobs_every: (jobs_interval_hours > 0)
                 .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),
@@ -65,6 +74,15 @@ fn main() -> ExitCode {
             command: ContactCommand::List,
         } => control::dispatch(&cli.data, Cmd::ContactList),
         Command::Reindex => control::dispatch(&cli.data, Cmd::Reindex),
+        Command::Doctor { json, tls_cert } => {
+            let report = internreel::doctor::run(&cli.data, tls_cert.as_deref());
+            say(&report.render(json));
+            return if report.failed() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
         Command::Backup { file } => {
             // The server may run elsewhere in the file system: give it an absolute path.
             let file = std::path::absolute(&file).unwrap_or(file);
@@ -172,7 +190,17 @@ fn serve(config: Config) -> Result<String, String> {
         for note in &app.notes {
             say(&format!("{note}\n"));
         }
-        say(&format!("listening on http://{}\n", app.local_addr()));
+        say(&format!(
+            "listening on {}://{}\n",
+            app.scheme(),
+            app.local_addr()
+        ));
+        if let Some(addr) = app.redirect_addr() {
+            say(&format!("redirecting http://{addr} to https\n"));
+        }
+        if let Some(addr) = app.metrics_addr() {
+            say(&format!("metrics on http://{addr}/metrics\n"));
+        }
         app.run_until_stopped(shutdown)
             .await
             .map_err(|e| format!("{e:#}"))?;

@@ -204,6 +204,11 @@ pub struct Facts {
 }
 
 impl Facts {
+    /// Whether applications are still taken on `today` (no deadline: always).
+    pub fn open_on(&self, today: Date) -> bool {
+        self.deadline.is_none_or(|d| d >= today)
+    }
+
     pub fn of(i: &Internship) -> Facts {
         let vocabulary = vocabulary();
         let mut interests = 0;

@@ -134,6 +134,8 @@ pub struct Inner {
     pub views: crate::http::internship_views::ViewCache,
     /// Sessions and their users at the store's current version (src/auth.rs).
     pub sessions: crate::auth::SessionCache,
+    /// Who was counted in an employer's "Profile Views" today.
+    pub profile_viewers: crate::http::internships::ProfileViewers,
 }
 
 #[derive(Clone)]

@@ -63,6 +63,14 @@ pub struct Hub {
 }
 
 impl Hub {
+    /// Open sockets, for the metrics.
+    pub fn sockets(&self) -> usize {
+        let map = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
+        map.values()
+            .map(|l| l.iter().filter(|(_, tx)| !tx.is_closed()).count())
+            .sum()
+    }
+
     fn register(&self, user_id: u64, tx: Outbox) -> Option<u64> {
         let mut map = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
         let list = map.entry(user_id).or_default();

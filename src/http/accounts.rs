@@ -312,6 +312,7 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
     let account_key = format!("account:{}", users::email_key(&body.email));
     let ip_key = format!("ip:{ip}");
     if state.login_failures.is_blocked(&account_key) || state.ip_failures.is_blocked(&ip_key) {
+        metrics::counter!("internreel_signin_lockouts_total", "who" => "account").increment(1);
         return Err(AppError::TooManyRequests(TOO_MANY.into()));
     }
     let found = users::by_email(&state.store().read()?, &body.email)?;
@@ -320,6 +321,7 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
         None => false,
     };
     let Some(user) = found.filter(|_| ok) else {
+        metrics::counter!("internreel_signin_failures_total", "who" => "account").increment(1);
         state.login_failures.record_failure(&account_key);
         state.ip_failures.record_failure(&ip_key);
         return Err(AppError::Unauthorized("Invalid email or password".into()));

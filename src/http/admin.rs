@@ -67,11 +67,13 @@ async fn admin_login(
         ));
     };
     if state.admin_failures.is_blocked(ADMIN_KEY) {
+        metrics::counter!("internreel_signin_lockouts_total", "who" => "admin").increment(1);
         return Err(AppError::TooManyRequests(
             "Too many wrong pins. Admin sign-in is locked for 15 minutes.".into(),
         ));
     }
     if !auth::verify_password(&state, body.pin, hash).await? {
+        metrics::counter!("internreel_signin_failures_total", "who" => "admin").increment(1);
         state.admin_failures.record_failure(ADMIN_KEY);
         return Err(AppError::Unauthorized(
             "Invalid pin. Please try again.".into(),

@@ -91,6 +91,11 @@ fn location_matches(i: &Internship, wanted: &str) -> bool {
     crate::feed::Place::of(i).is_at(wanted)
 }
 
+/// Whether a posting still takes applications on `today` (its deadline not passed).
+pub fn open_on(i: &Internship, today: time::Date) -> bool {
+    clock::parse_date(&i.deadline).is_none_or(|d| d >= today)
+}
+
 fn bad_cursor() -> AppError {
     AppError::bad_request("The cursor is not valid; start again without it")
 }
@@ -98,6 +103,8 @@ fn bad_cursor() -> AppError {
 /// The feed and browse list, paged. Three orders, each with its own cursor:
 /// search results by relevance (cursor `o{offset}`), a student's feed by match score then
 /// newest (cursor `s{score}_{id}`), everyone else's newest first (cursor: the last id).
+/// The feed leaves out postings whose deadline has passed; search results keep them (shown
+/// as closed by the clients).
 /// Rendered from cached fragments; pages without personal parts are cached whole
 /// (internship_views.rs).
 async fn list_internships(
@@ -219,7 +226,7 @@ async fn list_internships(
     } else {
         let before = paging::id_cursor(cursor)?;
         let (page, more) = r.page::<Internship>(before, limit, |i| {
-            !i.archived && location_matches(i, &location)
+            !i.archived && open_on(i, today) && location_matches(i, &location)
         })?;
         let next = more
             .then(|| page.last().map(|i| i.id.to_string()))
@@ -321,10 +328,11 @@ fn score_all(
     today: time::Date,
 ) -> Vec<(u8, u64)> {
     let seeker = matching::Seeker::of(student);
+    // Closed postings are left out of the feed (and so of the matches).
     table
         .rows
         .iter()
-        .filter(|row| row.place.is_at(location))
+        .filter(|row| row.facts.open_on(today) && row.place.is_at(location))
         .map(|row| (matching::score_of(&seeker, &row.facts, today), row.id))
         .collect()
 }
@@ -352,15 +360,13 @@ async fn list_matches(
     let today = clock::today();
     let ranking = ranking(&state, &r, &me, "").await?;
     let mut list = Vec::with_capacity(50);
-    // Open postings score at least 15 and closed ones at most 10, so the cached top holds
-    // the best 50 open ones whenever there are 50.
+    // The ranking holds open postings only, so its cached top holds the best 50 whenever there
+    // are 50 (a posting may close after the ranking was made today: checked again below).
     for (_, id) in ranking.top.iter() {
         if list.len() == 50 {
             break;
         }
-        let open = |f: &Arc<Fragment>| {
-            !f.posting.archived && clock::parse_date(&f.posting.deadline).is_none_or(|d| d >= today)
-        };
+        let open = |f: &Arc<Fragment>| !f.posting.archived && open_on(&f.posting, today);
         if let Some(f) = state
             .views
             .fragment(version, &r, state.media(), *id, None)?
@@ -378,6 +384,7 @@ async fn list_matches(
 async fn get_internship(
     State(state): State<AppState>,
     MaybeUser(viewer): MaybeUser,
+    crate::auth::ClientIp(ip): crate::auth::ClientIp,
     Path(id): Path<u64>,
 ) -> AppResult<Json<InternshipView>> {
     let r = state.store().read()?;
@@ -386,13 +393,52 @@ async fn get_internship(
         .filter(|i| !i.archived || viewer.as_ref().is_some_and(|u| u.id == i.employer_id))
         .ok_or_not_found(NOT_FOUND)?;
     if viewer.as_ref().is_none_or(|u| u.role == Role::Student) {
-        count_profile_view(&state, i.employer_id);
+        let who = match &viewer {
+            Some(u) => ProfileViewer::User(u.id),
+            None => ProfileViewer::Address(ip),
+        };
+        if state.profile_viewers.first_today(i.employer_id, who) {
+            count_profile_view(&state, i.employer_id);
+        }
     }
     Ok(Json(view(&r, state.media(), &i, viewer.as_ref())?))
 }
 
+/// Who looked at an employer's postings: a signed-in student, or a visitor's address.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub enum ProfileViewer {
+    User(u64),
+    Address(String),
+}
+
+/// The viewers already counted today, per employer: "Profile Views" counts unique viewers a
+/// day, not page loads. Kept in memory (a restart may count someone twice on that day).
+/// The day and the (employer, viewer) pairs counted on it.
+type SeenToday = (Option<time::Date>, std::collections::HashSet<(u64, ProfileViewer)>);
+
+#[derive(Default)]
+pub struct ProfileViewers {
+    seen: std::sync::Mutex<SeenToday>,
+}
+
+/// More viewers than this in one day start the set afresh (memory stays bounded).
+const VIEWERS_MAX: usize = 100_000;
+
+impl ProfileViewers {
+    /// True the first time `who` looks at `employer`'s postings today.
+    pub fn first_today(&self, employer: u64, who: ProfileViewer) -> bool {
+        let today = clock::today();
+        let mut seen = self.seen.lock().expect("profile viewers");
+        if seen.0 != Some(today) || seen.1.len() >= VIEWERS_MAX {
+            *seen = (Some(today), std::collections::HashSet::new());
+        }
+        seen.1.insert((employer, who))
+    }
+}
+
 /// Counts a view of an employer's posting (company page, internship detail) by a student or a
-/// visitor. Fire and forget through the group commit: the page does not wait for it.
+/// visitor, once a day per viewer. Fire and forget through the group commit: the page does
+/// not wait for it.
 fn count_profile_view(state: &AppState, employer_id: u64) {
     let batch = state.batch.clone();
     tokio::spawn(async move {
@@ -580,7 +626,9 @@ impl PostingInput {
         };
         i.salary = (!salary.is_empty()).then_some(salary);
         i.deadline = deadline.map(clock::format_date).unwrap_or_default();
-        i.work_style = or(self.work_style, "On-site");
+        // A Remote posting whose work style was left alone is remote, not "Remote · On-site".
+        let remote = i.location.eq_ignore_ascii_case("remote");
+        i.work_style = or(self.work_style, if remote { "Remote" } else { "On-site" });
         i.age_requirement = or(self.age_requirement, "16+");
         i.grade_requirement = or(self.grade_requirement, "");
         let tidy = |l: Vec<String>| {

@@ -33,6 +33,7 @@ pub const JSON_LIMIT: usize = 256 * 1024;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/health", get(health))
+        .route("/api/ready", get(ready))
         .merge(accounts::router())
         .merge(admin::router())
         .merge(internships::router())
@@ -59,6 +60,42 @@ async fn health(axum::extract::State(state): axum::extract::State<AppState>) -> 
         status: "ok",
         ffmpeg: state.media().has_ffmpeg(),
     })
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Readiness {
+    ready: bool,
+    database: bool,
+    index_current: bool,
+}
+
+/// For load balancers: the database answers and the search index is current (503 if not).
+async fn ready(
+    axum::extract::State(state): axum::extract::State<AppState>,
+) -> (axum::http::StatusCode, Json<Readiness>) {
+    let stored = state
+        .store()
+        .read()
+        .ok()
+        .and_then(|r| crate::store::meta::get_i64(&r, crate::search::SEARCH_GEN).ok());
+    let database = stored.is_some();
+    let index_current =
+        stored.is_some_and(|g| g.unwrap_or(0) == state.services.search.generation());
+    let ready = database && index_current;
+    let status = if ready {
+        axum::http::StatusCode::OK
+    } else {
+        axum::http::StatusCode::SERVICE_UNAVAILABLE
+    };
+    (
+        status,
+        Json(Readiness {
+            ready,
+            database,
+            index_current,
+        }),
+    )
 }
 
 async fn api_not_found() -> AppError {

@@ -6,8 +6,8 @@
 //! 2. Seniority words (senior, sr., staff, principal, lead, manager, director, head of, vp,
 //!    chief, architect, executive) rule it out, unless an internship word is there too.
 //! 3. A description asking for 3 or more years of experience rules it out.
-//! 4. So do college requirements (bachelor's, degree required, currently enrolled at a
-//!    university or college, MBA, PhD) and adult-only or hazardous work under US child-labour
+//! 4. So do college requirements (bachelor's, undergraduate, college or university student,
+//!    degree required, currently enrolled at a university or college, MBA, PhD) and adult-only or hazardous work under US child-labour
 //!    rules (must be 18/21, driver's licence, CDL, forklift, alcohol, roofing, demolition,
 //!    power saws and slicers, security clearance, overnight shifts).
 
@@ -101,8 +101,16 @@ const ADULT_ONLY: [&str; 24] = [
     "overnight",
     "heavy machinery",
 ];
-const DEGREE: [&str; 9] = [
+const DEGREE: [&str; 17] = [
     "bachelor",
+    "undergraduate",
+    "undergrad",
+    "college student",
+    "university student",
+    "graduate student",
+    "enrolled in college",
+    "pursuing a degree",
+    "college junior",
     "degree required",
     "degree in",
     "currently enrolled in a university",
@@ -196,6 +204,12 @@ mod tests {
             ("VP, Marketing", "", false),
             ("Solutions Architect", "", false),
             ("Senior Research Intern", "", true),
+            ("Policy Research Intern (Undergraduate)", "", false),
+            (
+                "Marketing Intern",
+                "Open to college students in their junior year",
+                false,
+            ),
             ("Lead Organizer", "", false),
             ("Software Engineer", "", false),
             ("Barista", "", false),

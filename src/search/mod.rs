@@ -103,6 +103,13 @@ pub fn words(q: &str) -> Vec<String> {
         .collect()
 }
 
+/// The store generation an index directory was last committed at, read without opening a
+/// writer or rebuilding anything (None: no index there).
+pub fn committed_generation(dir: &Path) -> Option<i64> {
+    let index = Index::open_in_dir(dir).ok()?;
+    index.load_metas().ok()?.payload?.parse().ok()
+}
+
 impl SearchIndex {
     /// Opens the index in `dir`, rebuilding it from the store when it cannot be trusted.
     pub fn open(dir: &Path, store: &Store) -> anyhow::Result<SearchIndex> {
@@ -370,6 +377,11 @@ impl SearchIndex {
             .into_iter()
             .map(|id| id & !JOB_BIT)
             .collect())
+    }
+
+    /// The store generation the index was last committed at (equal to the store's: current).
+    pub fn generation(&self) -> i64 {
+        self.writer.lock().unwrap_or_else(|e| e.into_inner()).1
     }
 
     pub fn num_docs(&self) -> u64 {

@@ -85,16 +85,10 @@ async fn a_database_of_another_schema_version_is_refused_clearly() {
             .write(|w| internreel::store::meta::set_schema_version(w, 99))
             .unwrap();
     }
-    let err = internreel::App::build(internreel::Config {
-        data_dir: data.path().to_path_buf(),
-        addr: "127.0.0.1:0".into(),
-        demo: false,
-        secure_cookies: false,
-        boards: internreel::jobs::Boards::Recorded,
-        jobs_every: None,
-        ffmpeg_dir: None,
-        transcode_jobs: 1,
-    })
+    let err = internreel::App::build(internreel::Config::new(
+        data.path().to_path_buf(),
+        "127.0.0.1:0",
+    ))
     .await
     .err()
     .expect("a newer schema is refused");
@@ -108,19 +102,10 @@ async fn a_database_of_another_schema_version_is_refused_clearly() {
 #[tokio::test]
 async fn a_second_server_on_the_same_data_directory_fails_at_once() {
     let app = spawn_app().await;
-    let err = internreel::App::build(internreel::Config {
-        data_dir: app.data_path(),
-        addr: "127.0.0.1:0".into(),
-        demo: false,
-        secure_cookies: false,
-        boards: internreel::jobs::Boards::Recorded,
-        jobs_every: None,
-        ffmpeg_dir: None,
-        transcode_jobs: 1,
-    })
-    .await
-    .err()
-    .expect("the data directory is locked");
+    let err = internreel::App::build(internreel::Config::new(app.data_path(), "127.0.0.1:0"))
+        .await
+        .err()
+        .expect("the data directory is locked");
     assert!(format!("{err:#}").contains("in use by another internreel process"));
 }
 

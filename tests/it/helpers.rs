@@ -69,15 +69,12 @@ async fn start_full(
 ) -> TestApp {
     init_log();
     let app = App::build(Config {
-        data_dir: data.path().to_path_buf(),
-        addr: "127.0.0.1:0".into(),
         demo,
-        secure_cookies: false,
         boards,
         // The demo reads the recorded job boards at start-up, as `serve --demo` does.
         jobs_every: demo.then(|| std::time::Duration::from_secs(6 * 3600)),
         ffmpeg_dir,
-        transcode_jobs: 1,
+        ..Config::new(data.path().to_path_buf(), "127.0.0.1:0")
     })
     .await
     .expect("the app builds");

@@ -470,6 +470,18 @@ async fn views_of_a_posting_by_students_and_visitors_count_as_profile_views() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert_eq!(views, 2);
+    // Unique viewers a day: looking again today counts nothing more.
+    app.get(&app.client(), &path).await;
+    app.get(&student, &path).await;
+    app.get(&student, &path).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let me: Value = app
+        .get(&employer, "/api/employers/profile")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(me["profileViews"], 2);
     let student_view: Value = app
         .get(&student, "/api/auth/user")
         .await

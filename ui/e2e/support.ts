@@ -6,6 +6,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
  * Contract with the screens (keep it when replacing a placeholder):
  * - wherever the signed-in user's first name is shown in the top bar, the element carries
  *   data-testid="greeting" (the shared AuthControls does this), next to a 'Logout' button;
+ *   employer screens show no greeting and a 'Sign Out' button (SPEC.md's dashboard word);
  * - toasts render inside the Toaster's viewport, data-testid="toast-viewport".
  */
 

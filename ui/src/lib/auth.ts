@@ -10,29 +10,50 @@ export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 /** Set while logging out, so a late answer from the current-user call cannot restore the session. */
 let signingOut = false;
 
+const authUserQueryFn = getQueryFn<User>({ on401: 'returnNull' });
+
 /**
  * The signed-in user, from GET /api/auth/user (never retried). Signed in means the call
- * returned data; a 401 yields null.
+ * returned data; a 401 yields null. This is the only source of truth for every screen: the
+ * persisted session (local storage) is a cache of this answer and is never read to decide.
  */
 export function useUser() {
   const query = useQuery<User | null>({
     queryKey: AUTH_USER_KEY,
-    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+    queryFn: authUserQueryFn,
     retry: false,
   });
   const user = query.data ?? null;
+  const answered = query.isSuccess;
   const setUser = useSessionStore((s) => s.setUser);
 
-  // Keep the persisted session in step with what the server says.
+  // Keep the persisted session in step with what the server says (signed out included).
   useEffect(() => {
-    if (user && !signingOut) setUser(user);
-  }, [user, setUser]);
+    if (!answered || signingOut || useSessionStore.getState().user === user) return;
+    setUser(user);
+  }, [answered, user, setUser]);
 
   return {
     user,
     isLoading: query.isLoading,
     isAuthenticated: user !== null,
   };
+}
+
+/** The server's last answer about who is signed in (null: signed out, or not asked yet). */
+export function cachedUser(): User | null {
+  return queryClient.getQueryData<User | null>(AUTH_USER_KEY) ?? null;
+}
+
+/**
+ * Who is signed in, per the server: the cached answer when it names a user, otherwise asked
+ * again (a sign-in in another tab counts). Null means signed out.
+ */
+export async function confirmSignedIn(): Promise<User | null> {
+  const cached = cachedUser();
+  if (cached) return cached;
+  const user = await queryClient.fetchQuery<User | null>({ queryKey: AUTH_USER_KEY, queryFn: authUserQueryFn, staleTime: 0 });
+  return user ?? null;
 }
 
 /** Store a freshly signed-in user as the current user, in the cache and the session. */

@@ -12,6 +12,7 @@ import {
   UNAUTHORIZED_REDIRECT_MS,
 } from './api-client';
 import { mapPages, nextPageParam, type PagedData } from './paging';
+import { cachedUser, confirmSignedIn, useUser } from './auth';
 import { INTERNSHIP_LIST_RETRIES, queryClient } from './query-client';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
@@ -62,12 +63,27 @@ export function useInternships(search: InternshipSearch = {}) {
   });
 }
 
-/** GET /api/internships/{id}; never retried (a 404 is an answer, not a glitch). */
-export function useInternship(id: number | string | undefined) {
+/**
+ * The `{id}` of a route such as /internship/{id}: a positive whole number, else null (then the
+ * screen shows its not-found text without asking the server).
+ */
+export function routeId(param: string | undefined): number | null {
+  if (!param || !/^\d{1,15}$/.test(param)) return null;
+  const id = Number(param);
+  return id > 0 ? id : null;
+}
+
+/** The server's "no such posting" answers: 404, or 400 for an id it cannot read. */
+export function isNotFoundError(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
+
+/** GET /api/internships/{id}; never retried (a 404 is an answer, not a glitch). Null: nothing to load. */
+export function useInternship(id: number | null) {
   return useQuery<Internship>({
     queryKey: internshipKey(id ?? 'none'),
     queryFn: () => api.get<Internship>(`/api/internships/${id}`),
-    enabled: id !== undefined && id !== '',
+    enabled: id !== null,
     retry: false,
   });
 }
@@ -103,7 +119,7 @@ export function useToggleLike() {
 
 /** POST /api/internships/{id}/bookmark (toggles). */
 export function useToggleBookmark() {
-  const userId = useSessionStore((s) => s.user?.id);
+  const userId = useUser().user?.id;
   return useMutation<BookmarkResult, Error, Internship>({
     mutationFn: (internship) => api.post<BookmarkResult>(`/api/internships/${internship.id}/bookmark`),
     onSuccess: (result, internship) => {
@@ -137,11 +153,10 @@ export function useToggleBookmark() {
 export function useApply(options: { toastOnSuccess?: boolean } = {}) {
   const { toastOnSuccess = true } = options;
   return useMutation<Application, Error, Pick<Internship, 'id' | 'title' | 'company'>>({
-    mutationFn: (internship) => {
-      const { user } = useSessionStore.getState();
-      if (!user) {
-        return Promise.reject(new AuthRequiredError());
-      }
+    mutationFn: async (internship) => {
+      // The server says who is signed in (never the browser's stored copy).
+      const user = await confirmSignedIn();
+      if (!user) throw new AuthRequiredError();
       return api.post<Application>('/api/applications', { internshipId: internship.id, status: 'pending' });
     },
     onSuccess: (application, internship) => {
@@ -151,7 +166,7 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
         applicationCount: i.applicationCount + 1,
       }));
       useSessionStore.getState().setApplicationId(String(application.id));
-      const userId = useSessionStore.getState().user?.id;
+      const userId = cachedUser()?.id;
       if (userId) void queryClient.invalidateQueries({ queryKey: applicationsKey(userId) });
       if (toastOnSuccess) {
         toast({
@@ -188,12 +203,23 @@ class AuthRequiredError extends Error {
   }
 }
 
-/** GET /api/users/{id}/applications (only when signed in). */
-export function useMyApplications(userId: number | undefined) {
+/** How often an open profile asks again for its applications' statuses. */
+export const APPLICATIONS_REFRESH_MS = 10_000;
+
+/**
+ * GET /api/users/{id}/applications (only when signed in). With `live`, the list is asked for
+ * again every 10 s while the page is open and whenever the window regains focus, so an
+ * employer's status change shows without a reload.
+ */
+export function useMyApplications(userId: number | undefined, options: { live?: boolean } = {}) {
+  const live = options.live === true;
   return useQuery<Application[]>({
     queryKey: applicationsKey(userId ?? 0),
     queryFn: async () => asList<Application>(await api.get<unknown>(`/api/users/${userId}/applications`)),
     enabled: userId !== undefined,
+    refetchInterval: live ? APPLICATIONS_REFRESH_MS : false,
+    // The cache never goes stale by default, so a focus refetch has to be 'always'.
+    refetchOnWindowFocus: live ? 'always' : false,
   });
 }
 

@@ -21,6 +21,16 @@ export function useForm<V extends object>(initial: V, validate: (values: V) => E
     [values, submitted, validate],
   );
 
+  /** Several fields at once (one state update, so none of them is lost). */
+  const setFields = useCallback(
+    (patch: Partial<V>) => {
+      const next = { ...values, ...patch };
+      setValues(next);
+      if (submitted) setErrors(validate(next));
+    },
+    [values, submitted, validate],
+  );
+
   const bind = (field: StringKeys<V>) => ({
     name: field,
     value: values[field] as string,
@@ -41,5 +51,5 @@ export function useForm<V extends object>(initial: V, validate: (values: V) => E
     setSubmitted(false);
   };
 
-  return { values, errors, setErrors, setField, bind, validateAll, reset };
+  return { values, errors, setErrors, setField, setFields, bind, validateAll, reset };
 }

@@ -52,3 +52,21 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
     el?.focus();
   });
 }
+
+/**
+ * After a server refusal (the form already rendered its messages): scroll the first invalid
+ * field's message into the middle of the screen and focus the field, whose description is
+ * that message.
+ */
+export function revealFirstInvalid(form: HTMLFormElement | null): void {
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!field) return;
+  const errorId = field
+    .getAttribute('aria-describedby')
+    ?.split(/\s+/)
+    .find((id) => id.endsWith('-error'));
+  const message = errorId ? document.getElementById(errorId) : null;
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  (message ?? field).scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+  field.focus({ preventScroll: true });
+}

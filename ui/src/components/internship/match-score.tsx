@@ -21,7 +21,7 @@ export function MatchScoreBadge({ score, className, size = 'md' }: { score: numb
       data-testid="match-score"
       title={matchWord(rounded)}
       className={cn(
-        'inline-flex items-center gap-1 rounded-full font-bold ring-1',
+        'inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full font-bold ring-1',
         size === 'lg' ? 'px-3.5 py-1.5 text-base' : 'px-2.5 py-1 text-xs',
         matchTone(rounded),
         className,

@@ -37,7 +37,7 @@ interface FieldShellProps {
 export function FieldShell({ id, label, error, hint, optional, children, className }: FieldShellProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-800">
+      <label id={`${id}-label`} htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-800">
         {label}
         {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
       </label>

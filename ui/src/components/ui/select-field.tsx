@@ -42,6 +42,9 @@ export function SelectField({
       <Select.Root value={value || undefined} onValueChange={onValueChange} name={name}>
         <Select.Trigger
           id={fieldId}
+          // The label names the trigger explicitly too: a `for` label on a combobox button is
+          // not read by every screen reader.
+          aria-labelledby={`${fieldId}-label`}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(fieldId, error, hint)}
           className={cn(inputClasses, 'flex items-center justify-between text-left data-[placeholder]:text-slate-400')}

@@ -17,7 +17,9 @@ function VariantIcon({ variant }: { variant: ToastVariant }) {
 
 /**
  * The toast region (SPEC.md section 9): one toast at a time, 5000 ms, swipe right past
- * 50 px to dismiss, F8 moves focus to the region.
+ * 50 px to dismiss, F8 moves focus to the region. On phones it sits at the top of the screen,
+ * clear of the bottom sheets' buttons (the post and review dialogs); from 640 px on, at the
+ * bottom right, beside the centred dialogs.
  */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
@@ -41,7 +43,7 @@ export function Toaster() {
           data-variant={t.variant}
           className={cn(
             'toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-xl',
-            'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
+            'data-[state=open]:animate-toast-in-top data-[state=closed]:animate-toast-out sm:data-[state=open]:animate-toast-in',
             variantClasses[t.variant],
           )}
         >
@@ -71,7 +73,7 @@ export function Toaster() {
         hotkey={['F8']}
         label="Notifications ({hotkey})"
         data-testid="toast-viewport"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none sm:inset-x-auto sm:right-0"
+        className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] outline-none sm:inset-x-auto sm:top-auto sm:bottom-0 sm:right-0 sm:p-4 sm:pb-[max(1rem,env(safe-area-inset-bottom))]"
       />
     </Toast.Provider>
   );

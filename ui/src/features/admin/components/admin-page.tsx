@@ -16,7 +16,7 @@ import {
   Upload,
   X,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -71,11 +71,62 @@ interface RequestRowProps {
   request: AiVideoRequest;
   uploadingId: number | null;
   progress: number;
+  video: File | null;
   captions: File | null;
   captionsError: string | undefined;
+  onChooseVideo: (request: AiVideoRequest, file: File | null, input: HTMLInputElement) => void;
   onChooseCaptions: (request: AiVideoRequest, file: File | null, input: HTMLInputElement) => void;
-  onUpload: (request: AiVideoRequest) => void;
+  onUpload: (request: AiVideoRequest, videoInput: HTMLInputElement | null) => void;
   onCancel: () => void;
+}
+
+/**
+ * The video of one request's upload: each pending row has its own picker, named after the
+ * request it fulfils, so a file can never go to the wrong request.
+ */
+function VideoPicker({
+  request,
+  video,
+  disabled,
+  inputRef,
+  onChoose,
+}: {
+  request: AiVideoRequest;
+  video: File | null;
+  disabled: boolean;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onChoose: RequestRowProps['onChooseVideo'];
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept="video/*"
+        className="peer sr-only"
+        disabled={disabled}
+        data-testid="admin-video-input"
+        onChange={(event) => onChoose(request, event.target.files?.[0] ?? null, event.target)}
+      />
+      <label
+        htmlFor={id}
+        className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+      >
+        <Film aria-hidden className="h-4 w-4" />
+        {video ? 'Change Video File' : 'Choose Video File'}
+        <span className="sr-only"> for {request.title}</span>
+      </label>
+      {video ? (
+        <span className="min-w-0 text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid="admin-chosen-file">
+          <span className="font-semibold">{video.name}</span> ({(video.size / (1024 * 1024)).toFixed(2)} MB)
+        </span>
+      ) : (
+        <span className="text-sm text-slate-600">No file selected</span>
+      )}
+    </div>
+  );
 }
 
 /** The optional WebVTT captions of one request's upload (field `captions`). */
@@ -130,9 +181,21 @@ function CaptionsPicker({
   );
 }
 
-function RequestRow({ request, uploadingId, progress, captions, captionsError, onChooseCaptions, onUpload, onCancel }: RequestRowProps) {
+function RequestRow({
+  request,
+  uploadingId,
+  progress,
+  video,
+  captions,
+  captionsError,
+  onChooseVideo,
+  onChooseCaptions,
+  onUpload,
+  onCancel,
+}: RequestRowProps) {
   const pending = request.status === 'pending';
   const uploading = uploadingId === request.id;
+  const videoInputRef = useRef<HTMLInputElement>(null);
   return (
     <li data-testid="ai-request" aria-label={`${request.title} at ${request.company}`}>
       <Card className="space-y-3">
@@ -146,7 +209,7 @@ function RequestRow({ request, uploadingId, progress, captions, captionsError, o
               className="h-20 w-[45px] shrink-0 rounded-lg bg-slate-200 object-cover"
             />
           ) : null}
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-48">
             <h3 className="text-base font-bold text-slate-900">{request.title}</h3>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
               <span className="inline-flex items-center gap-1">
@@ -208,17 +271,14 @@ function RequestRow({ request, uploadingId, progress, captions, captionsError, o
               </Button>
             </div>
           ) : (
-            <div className="flex flex-wrap items-center gap-3">
-              <Button
-                variant="primary"
-                size="sm"
+            <div className="space-y-3 rounded-2xl bg-slate-50 p-3">
+              <VideoPicker
+                request={request}
+                video={video}
                 disabled={uploadingId !== null}
-                onClick={() => onUpload(request)}
-                aria-label={`Upload Video for ${request.title}`}
-              >
-                <Upload aria-hidden className="h-4 w-4" />
-                Upload Video
-              </Button>
+                inputRef={videoInputRef}
+                onChoose={onChooseVideo}
+              />
               <CaptionsPicker
                 request={request}
                 captions={captions}
@@ -226,6 +286,16 @@ function RequestRow({ request, uploadingId, progress, captions, captionsError, o
                 disabled={uploadingId !== null}
                 onChoose={onChooseCaptions}
               />
+              <Button
+                variant="primary"
+                size="sm"
+                disabled={uploadingId !== null}
+                onClick={() => onUpload(request, videoInputRef.current)}
+                aria-label={`Upload Video for ${request.title}`}
+              >
+                <Upload aria-hidden className="h-4 w-4" />
+                Upload Video
+              </Button>
             </div>
           )
         ) : request.completedAt ? (
@@ -243,10 +313,9 @@ export function AdminPage() {
   const session = useAdminSession();
   const isAdmin = session.data === true;
   const requests = useAiVideoRequests(isAdmin);
-  const fileInputRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<UploadHandle<unknown> | null>(null);
-  const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
+  // The video chosen for each pending request (each row has its own picker).
+  const [videoFor, setVideoFor] = useState<Record<number, File>>({});
   const [uploadingId, setUploadingId] = useState<number | null>(null);
   const [progress, setProgress] = useState(0);
   // Captions chosen per pending request (optional), and why a chosen file was refused.
@@ -264,20 +333,14 @@ export function AdminPage() {
   const pendingCount = list.filter((r) => r.status === 'pending').length;
   const completedCount = list.length - pendingCount;
 
-  const onChooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
+  const chooseVideo = (request: AiVideoRequest, chosen: File | null, input: HTMLInputElement) => {
     if (chosen && !chosen.type.startsWith('video/')) {
-      event.target.value = '';
-      setFile(null);
+      input.value = '';
+      setVideoFor(({ [request.id]: _old, ...rest }) => rest);
       toast({ title: 'Invalid File Type', description: 'Please select a video file.', variant: 'destructive' });
       return;
     }
-    setFile(chosen);
-  };
-
-  const clearFile = () => {
-    setFile(null);
-    if (fileInputRef.current) fileInputRef.current.value = '';
+    setVideoFor(({ [request.id]: _old, ...rest }) => (chosen ? { ...rest, [request.id]: chosen } : rest));
   };
 
   const chooseCaptions = (request: AiVideoRequest, chosen: File | null, input: HTMLInputElement) => {
@@ -288,10 +351,11 @@ export function AdminPage() {
     if (refusal) input.value = '';
   };
 
-  const upload = async (request: AiVideoRequest) => {
+  const upload = async (request: AiVideoRequest, videoInput: HTMLInputElement | null) => {
+    const file = videoFor[request.id];
     if (!file) {
       toast({ title: 'No File Selected', description: 'Please select a video file to upload.', variant: 'destructive' });
-      fileInputRef.current?.focus();
+      videoInput?.focus();
       return;
     }
     setUploadingId(request.id);
@@ -301,7 +365,7 @@ export function AdminPage() {
     try {
       await handle.promise;
       toast({ title: 'Video Uploaded Successfully', description: 'The AI video request has been fulfilled.', variant: 'success' });
-      clearFile();
+      setVideoFor(({ [request.id]: _done, ...rest }) => rest);
       setCaptionsFor(({ [request.id]: _done, ...rest }) => rest);
       void queryClient.invalidateQueries({ queryKey: AI_REQUESTS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['/api/internships'] });
@@ -363,40 +427,11 @@ export function AdminPage() {
             <Counter label="Total Requests" value={requests.data ? list.length : undefined} icon={<Film aria-hidden className="h-5 w-5" />} />
           </section>
 
-          <Card className="space-y-3">
-            <h2 className="text-lg font-bold text-slate-900">Video file</h2>
-            <p className="text-sm text-slate-600">Choose the finished video, then press Upload Video on the request it belongs to.</p>
-            <div className="flex flex-wrap items-center gap-3">
-              <input
-                ref={fileInputRef}
-                id={fileId}
-                type="file"
-                accept="video/*"
-                onChange={onChooseFile}
-                className="peer sr-only"
-                disabled={uploadingId !== null}
-              />
-              <label
-                htmlFor={fileId}
-                className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
-              >
-                <Film aria-hidden className="h-4 w-4" />
-                {file ? 'Change Video File' : 'Choose Video File'}
-              </label>
-              {file ? (
-                <p className="text-sm text-slate-800" data-testid="admin-chosen-file">
-                  <span className="font-semibold">{file.name}</span> ({(file.size / (1024 * 1024)).toFixed(2)} MB)
-                </p>
-              ) : (
-                <p className="text-sm text-slate-500">No file selected</p>
-              )}
-            </div>
-          </Card>
-
           <section aria-labelledby="requests-heading" className="space-y-3">
             <h2 id="requests-heading" className="text-lg font-bold text-slate-900">
               AI Video Requests
             </h2>
+            <p className="text-sm text-slate-600">Choose the finished video on the request it belongs to, then press its Upload Video.</p>
             {requests.isLoading ? (
               <div className="flex justify-center py-8 text-brand-600">
                 <Spinner label="Loading requests" />
@@ -418,10 +453,12 @@ export function AdminPage() {
                     request={r}
                     uploadingId={uploadingId}
                     progress={progress}
+                    video={videoFor[r.id] ?? null}
                     captions={captionsFor[r.id] ?? null}
                     captionsError={captionsErrors[r.id]}
+                    onChooseVideo={chooseVideo}
                     onChooseCaptions={chooseCaptions}
-                    onUpload={(req) => void upload(req)}
+                    onUpload={(req, input) => void upload(req, input)}
                     onCancel={() => uploadRef.current?.abort()}
                   />
                 ))}

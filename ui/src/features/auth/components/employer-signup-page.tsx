@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppHeader } from '@/components/layout/app-header';
@@ -9,11 +10,11 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
 import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { AUTH_USER_KEY } from '@/lib/auth';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useForm } from '@/lib/use-form';
-import { focusFirstInvalid, normalizeUrl, pickFieldErrors } from '@/lib/validation';
+import { focusFirstInvalid, normalizeUrl, pickFieldErrors, revealFirstInvalid } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import { useCreateEmployer } from '../api/create-employer';
@@ -21,6 +22,11 @@ import { COMPANY_DESCRIPTION_MIN } from '../lib/limits';
 import { COMPANY_SIZE_OPTIONS, INDUSTRY_OPTIONS } from '../lib/options';
 import { EMPLOYER_SIGNUP_FIELDS, validateEmployerSignup, type EmployerSignupValues } from '../lib/validation';
 import { AuthCard, FormSection } from './auth-card';
+
+/** SPEC.md section 8's duplicate-email texts (the field's message, and the toast's). */
+const DUPLICATE_EMAIL_FIELD_TEXT = 'An account with this email already exists';
+const DUPLICATE_EMAIL_TEXT =
+  'An account with this email already exists. Please use a different email address or try logging in.';
 
 const initialValues: EmployerSignupValues = {
   firstName: '',
@@ -80,14 +86,20 @@ export function EmployerSignupPage() {
     } catch (error) {
       setSubmitting(false);
       if (handleUnauthorized(error, { title: 'Unauthorized', delayMs: 500 })) return;
-      if (isApiError(error)) {
-        const fieldErrors = pickFieldErrors(EMPLOYER_SIGNUP_FIELDS, error.errors);
-        if (error.status === 409) fieldErrors.email = error.message;
-        if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
+      const message = errorMessage(error) ?? '';
+      const duplicate = (isApiError(error) && error.status === 409) || message.includes('already exists') || message.includes('23505');
+      if (isApiError(error) || duplicate) {
+        const fieldErrors = isApiError(error) ? pickFieldErrors(EMPLOYER_SIGNUP_FIELDS, error.errors) : {};
+        if (duplicate) fieldErrors.email = DUPLICATE_EMAIL_FIELD_TEXT;
+        if (Object.keys(fieldErrors).length) {
+          // Rendered now, so the first message can be scrolled to and its field focused.
+          flushSync(() => form.setErrors(fieldErrors));
+          revealFirstInvalid(formRef.current);
+        }
       }
       toast({
         title: 'Error creating account',
-        description: 'Please try again or contact support if the problem persists.',
+        description: duplicate ? DUPLICATE_EMAIL_TEXT : 'Please try again or contact support if the problem persists.',
         variant: 'destructive',
       });
     }

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -12,7 +13,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useForm } from '@/lib/use-form';
-import { focusFirstInvalid, pickFieldErrors } from '@/lib/validation';
+import { focusFirstInvalid, pickFieldErrors, revealFirstInvalid } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
@@ -140,7 +141,8 @@ export function StudentSignupPage() {
       if (handleUnauthorized(error, { title: 'Unauthorized', delayMs: 500 })) return;
       const message = errorMessage(error) ?? '';
       if (message.includes('already exists') || message.includes('23505')) {
-        form.setErrors({ ...errors, email: 'An account with this email already exists' });
+        flushSync(() => form.setErrors({ ...errors, email: 'An account with this email already exists' }));
+        revealFirstInvalid(formRef.current);
         toast({ title: 'Account Creation Failed', description: DUPLICATE_EMAIL_TEXT, variant: 'destructive' });
         return;
       }

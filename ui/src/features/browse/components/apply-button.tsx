@@ -1,9 +1,14 @@
 import { CheckCircle2 } from 'lucide-react';
+import { ClosedNotice } from '@/components/internship/closed-notice';
 import { buttonClasses, type ButtonSize } from '@/components/ui/button';
+import { isClosed } from '@/lib/deadline';
 import { useApply } from '@/lib/internships';
 import type { Internship } from '@/types/internship';
 
-/** Apply / disabled 'Applied' / 'Applying...' (a real POST /api/applications). */
+/**
+ * Apply / disabled 'Applied' / 'Applying...' (a real POST /api/applications); past the
+ * deadline, 'Applications closed on {date}' instead of a button.
+ */
 export function ApplyButton({
   internship,
   label = 'Apply',
@@ -24,6 +29,7 @@ export function ApplyButton({
       </button>
     );
   }
+  if (isClosed(internship)) return <ClosedNotice posting={internship} size={size === 'lg' ? 'lg' : 'md'} className={className} />;
   return (
     <button
       type="button"

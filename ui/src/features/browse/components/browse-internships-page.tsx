@@ -8,6 +8,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { deadlineOf, isClosed } from '@/lib/deadline';
 import { formatDate } from '@/lib/format';
 import { MAX_PAGES } from '@/lib/api-client';
 import { matchesSearch, useInternships } from '@/lib/internships';
@@ -32,6 +33,9 @@ function useDebounced<T>(value: T, ms: number): T {
 function InternshipCard({ internship, layout, onDetails }: { internship: Internship; layout: 'grid' | 'list'; onDetails: () => void }) {
   const hasVideo = internship.videoStatus === 'ready' && !!internship.videoUrl;
   const videoSoon = internship.videoStatus === 'processing' || internship.videoStatus === 'transcoding';
+  const deadline = deadlineOf(internship);
+  // Past the deadline the card says so where Apply would be (on a line of its own).
+  const closed = isClosed(internship);
   return (
     <article
       data-testid="browse-card"
@@ -86,15 +90,15 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
               {internship.salary}
             </span>
           ) : null}
-          {internship.applicationDeadline || internship.deadline ? (
+          {deadline && !closed ? (
             <span className="inline-flex items-center gap-1">
               <CalendarClock aria-hidden className="h-3.5 w-3.5" />
-              Due {formatDate(internship.applicationDeadline ?? internship.deadline)}
+              Due {formatDate(deadline)}
             </span>
           ) : null}
         </p>
       </div>
-      <div className={cn('mt-3 flex items-center gap-2', layout === 'list' && 'sm:mt-0 sm:w-56 sm:flex-col sm:items-stretch')}>
+      <div className={cn('mt-3 flex flex-wrap items-center gap-2', layout === 'list' && 'sm:mt-0 sm:w-56 sm:flex-col sm:items-stretch')}>
         <Button
           size="icon"
           variant="ghost"
@@ -103,10 +107,20 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
         >
           <Share2 aria-hidden className="h-4 w-4" />
         </Button>
-        <Button variant="outline" size="sm" className="flex-1" onClick={onDetails} aria-label={`View details: ${internship.title}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="flex-1 whitespace-nowrap px-3!"
+          onClick={onDetails}
+          aria-label={`View details: ${internship.title}`}
+        >
           View Details
         </Button>
-        <ApplyButton internship={internship} size="sm" className="flex-1" />
+        <ApplyButton
+          internship={internship}
+          size="sm"
+          className={closed && !internship.hasApplied ? 'w-full basis-full' : 'flex-1 whitespace-nowrap px-3!'}
+        />
       </div>
     </article>
   );
@@ -192,7 +206,7 @@ export function BrowseInternshipsPage() {
                 type="search"
                 value={q}
                 onChange={(e) => setQ(e.target.value)}
-                placeholder="Search by title, company or description"
+                placeholder="Search internships"
                 className={cn(inputClasses, 'pl-10')}
               />
             </div>

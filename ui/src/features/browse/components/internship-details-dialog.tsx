@@ -58,7 +58,7 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
           <p className="flex items-center gap-1 text-sm text-slate-600">
             <MapPin aria-hidden className="h-4 w-4" />
             {internship.location}
-            {internship.workStyle && internship.workStyle !== internship.location ? ` · ${internship.workStyle}` : ''}
+            {internship.workStyle && internship.workStyle.toLowerCase() !== internship.location.trim().toLowerCase() ? ` · ${internship.workStyle}` : ''}
           </p>
           <section>
             <h3 className="text-sm font-bold text-slate-900">Description</h3>

@@ -1,13 +1,14 @@
 import { ArrowLeft, Briefcase, Building2, CalendarClock, Clock, DollarSign, MapPin, Share2, ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { ClosedNotice } from '@/components/internship/closed-notice';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { isClosed } from '@/lib/deadline';
 import { formatDate, initials, orNotSpecified, requirementList } from '@/lib/format';
-import { useApply, useInternship } from '@/lib/internships';
+import { isNotFoundError, routeId, useApply, useInternship } from '@/lib/internships';
 import { shareLink } from '@/lib/share';
 import type { Internship } from '@/types/internship';
 
@@ -45,6 +46,7 @@ function ApplyForPosition({ internship }: { internship: Internship }) {
       </Button>
     );
   }
+  if (isClosed(internship)) return <ClosedNotice posting={internship} size="lg" className="w-full" />;
   return (
     <Button size="lg" variant="gradient" className="w-full" data-testid="apply" disabled={apply.isPending} onClick={() => apply.mutate(internship)}>
       {apply.isPending ? 'Applying...' : 'Apply for this Position'}
@@ -58,9 +60,12 @@ function ApplyForPosition({ internship }: { internship: Internship }) {
  */
 export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job Feed' } }: { back?: { href: string; label: string } }) {
   const params = useParams<{ id: string }>();
-  const internship = useInternship(params.id);
-  const data = internship.data;
+  const id = routeId(params.id);
+  const internship = useInternship(id);
+  const data = id === null ? undefined : internship.data;
   const requirements = requirementList(data?.requirements);
+  // An id that is not a number, or one the server does not know: the not-found text.
+  const failed = id !== null && internship.isError && !isNotFoundError(internship.error);
 
   return (
     <PageShell>
@@ -72,10 +77,10 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
           ) : !data ? (
             <Card className="mt-8 text-center">
               <Building2 aria-hidden className="mx-auto h-10 w-10 text-slate-300" />
-              {internship.isError && !(isApiError(internship.error) && internship.error.status === 404) ? (
+              {failed ? (
                 <>
                   <h2 className="mt-2 text-lg font-bold text-slate-900">Could not load this company</h2>
-                  <p className="mt-1 text-sm text-slate-600">{internship.error.message}</p>
+                  <p className="mt-1 text-sm text-slate-600">{internship.error?.message}</p>
                 </>
               ) : (
                 <>
@@ -95,7 +100,10 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
                     {data.companyIcon || initials(data.company)}
                   </span>
                   <div className="min-w-0 flex-1">
-                    <h2 className="truncate text-xl font-extrabold text-slate-900">{data.company}</h2>
+                    {/* Long names wrap (never cut off); a single very long word breaks too. */}
+                    <h2 className="text-xl font-extrabold leading-tight text-slate-900 [overflow-wrap:anywhere]" data-testid="company-name">
+                      {data.company}
+                    </h2>
                     <p className="flex items-center gap-1 text-sm text-slate-600">
                       <MapPin aria-hidden className="h-3.5 w-3.5" />
                       {data.location}
@@ -104,6 +112,7 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
                   <Button
                     variant="outline"
                     size="sm"
+                    className="shrink-0 px-3!"
                     onClick={() => void shareLink({ title: `${data.title} at ${data.company}`, path: paths.company(data.id) })}
                   >
                     <Share2 aria-hidden className="h-4 w-4" />

@@ -1,4 +1,4 @@
-import { BookOpen, Briefcase, Building2, FileText, Heart, LifeBuoy, LogOut, Plus, Users } from 'lucide-react';
+import { BookOpen, Briefcase, Building2, FileText, Heart, LifeBuoy, Plus, Users } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -15,7 +15,6 @@ import { toast } from '@/stores/toast-store';
 import { useEmployerApplicationCount, useEmployerApplications, useReceivedMessages } from '../api/applications';
 import { useDeleteInternship, useEmployerInternships } from '../api/internships';
 import { useEmployerProfile } from '../api/profile';
-import { signOutEmployer } from '../lib/sign-out';
 import { useEmployerGuard } from '../lib/use-employer-guard';
 import type { Internship } from '../types';
 import { InternshipFormDialog } from './internship-form-dialog';
@@ -23,6 +22,7 @@ import { MessagingSlot, type MessageTarget } from './messaging-slot';
 import { PostingCard } from './posting-card';
 import { RecentActivity } from './recent-activity';
 import { ReviewApplicationsDialog } from './review-applications-dialog';
+import { EmployerSignOutButton } from './sign-out-button';
 
 function StatCard({ label, value, hint, icon }: { label: string; value: number | undefined; hint?: string; icon: ReactNode }) {
   return (
@@ -60,7 +60,6 @@ export function EmployerDashboardPage() {
   const [reviewing, setReviewing] = useState<Internship | null>(null);
   const [deleting, setDeleting] = useState<Internship | null>(null);
   const [messageTarget, setMessageTarget] = useState<MessageTarget | null>(null);
-  const [signingOut, setSigningOut] = useState(false);
 
   // A video that finishes converting (the list is polled meanwhile) is announced, and the
   // feed's cached lists are refreshed so students get the playable video.
@@ -115,26 +114,16 @@ export function EmployerDashboardPage() {
         title="Employer Dashboard"
         right={
           <div className="flex items-center gap-1.5">
-            <Link href={paths.employerProfile} className={buttonClasses('ghost', 'sm')} aria-label="Company profile">
+            <Link href={paths.employerProfile} className={buttonClasses('ghost', 'sm', 'max-sm:px-2.5!')} aria-label="Company profile">
               <Building2 aria-hidden className="h-4 w-4" />
               <span className="hidden sm:inline">Company Profile</span>
             </Link>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={signingOut}
-              onClick={() => {
-                setSigningOut(true);
-                void signOutEmployer();
-              }}
-            >
-              <LogOut aria-hidden className="h-4 w-4" />
-              Sign Out
-            </Button>
+            <EmployerSignOutButton />
           </div>
         }
       />
-      <main>
+      {/* pb-28: room below the content for the floating messages bell. */}
+      <main className="pb-28">
         <PageContainer wide className="space-y-6 py-6">
           <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div>

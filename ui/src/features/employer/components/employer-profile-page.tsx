@@ -23,6 +23,7 @@ import {
   validateEmployerProfile,
 } from '../lib/profile';
 import { useEmployerGuard } from '../lib/use-employer-guard';
+import { EmployerSignOutButton } from './sign-out-button';
 
 function ProfileForm({ profile }: { profile: User }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -140,7 +141,7 @@ export function EmployerProfilePage() {
   if (!ready) return <PageLoader />;
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.employerDashboard, label: 'Back to Dashboard' }} title="Company Profile" />
+      <AppHeader back={{ href: paths.employerDashboard, label: 'Back to Dashboard' }} title="Company Profile" right={<EmployerSignOutButton />} />
       <main>
         <PageContainer wide className="py-6">
           <div className="mx-auto max-w-3xl">

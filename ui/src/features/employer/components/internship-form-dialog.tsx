@@ -33,6 +33,7 @@ import {
   VIDEO_SUBMIT_MAX_BYTES,
   videoLengthError,
   WORK_STYLE_OPTIONS,
+  workStyleForLocation,
 } from '../lib/posting';
 import type { Internship } from '../types';
 
@@ -84,6 +85,9 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
   const lengthCheckToken = useRef(0);
   const [checkingLength, setCheckingLength] = useState(false);
   const busyRef = useRef(false);
+  // A new posting's work style follows its location (Remote for 'Remote') until the employer
+  // picks one; an edited posting keeps its own.
+  const [workStyleChosen, setWorkStyleChosen] = useState(editing !== null);
   const [safe, setSafe] = useState(editing !== null);
   const [safeError, setSafeError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
@@ -491,7 +495,16 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
               {...form.bind('description')}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Location" placeholder="e.g. Austin, TX or Remote" error={errors.location} {...form.bind('location')} />
+              <TextField
+                label="Location"
+                placeholder="e.g. Austin, TX or Remote"
+                error={errors.location}
+                {...form.bind('location')}
+                onChange={(e) => {
+                  const location = e.target.value;
+                  form.setFields(workStyleChosen ? { location } : { location, workStyle: workStyleForLocation(location) });
+                }}
+              />
               <TextField label="Duration" placeholder="e.g. 8 weeks, Summer 2025" error={errors.duration} {...form.bind('duration')} />
             </div>
             <TextAreaField
@@ -516,7 +529,10 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                 placeholder="Choose"
                 options={WORK_STYLE_OPTIONS}
                 value={values.workStyle}
-                onValueChange={(v) => form.setField('workStyle', v)}
+                onValueChange={(v) => {
+                  setWorkStyleChosen(true);
+                  form.setField('workStyle', v);
+                }}
                 error={errors.workStyle}
               />
               <SelectField

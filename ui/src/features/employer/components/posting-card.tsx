@@ -1,4 +1,4 @@
-import { AlertTriangle, Calendar, Clock, Eye, Film, LoaderCircle, MapPin, Pencil, Play, Sparkles, Trash2, Upload, Users, VideoOff } from 'lucide-react';
+import { AlertTriangle, Calendar, CalendarClock, Clock, Eye, Film, LoaderCircle, MapPin, Pencil, Play, Sparkles, Trash2, Upload, Users, VideoOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
@@ -160,15 +160,21 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
         <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
           <li className="flex items-center gap-1.5">
             <MapPin aria-hidden className="h-3.5 w-3.5" />
-            {internship.location} · {internship.workStyle}
+            {internship.location}
+            {internship.workStyle && internship.workStyle.toLowerCase() !== internship.location.trim().toLowerCase() ? ` · ${internship.workStyle}` : ''}
           </li>
           <li className="flex items-center gap-1.5">
             <Clock aria-hidden className="h-3.5 w-3.5" />
             {internship.duration}
           </li>
+          {/* One fact a line: the due date stays at the left, clear of the floating messages bell. */}
           <li className="flex items-center gap-1.5">
             <Calendar aria-hidden className="h-3.5 w-3.5" />
-            Posted {formatDate(internship.postedDate)} · Due {formatDate(internship.applicationDeadline || internship.deadline)}
+            Posted {formatDate(internship.postedDate)}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <CalendarClock aria-hidden className="h-3.5 w-3.5" />
+            Due {formatDate(internship.applicationDeadline || internship.deadline)}
           </li>
         </ul>
         {transcoding ? (

@@ -17,6 +17,7 @@ import type { ApplicantStudent, EmployerApplication } from '../types';
 import { ApplicantAvatar, ApplicantFacts, applicantName } from './applicant-details';
 import { MessagingSlot, type MessageTarget } from './messaging-slot';
 import { StatusBadge } from './status-badge';
+import { EmployerSignOutButton } from './sign-out-button';
 
 /** One applicant (a student may have applied to several of this employer's postings). */
 interface Applicant {
@@ -99,7 +100,7 @@ function ApplicantCard({ applicant, onView, onContact }: { applicant: Applicant;
             </li>
           ))}
         </ul>
-        <div className="mt-auto flex gap-2 pt-4">
+        <div className="mt-auto flex flex-wrap gap-2 pt-4">
           <Button size="sm" variant="primary" className="flex-1 whitespace-nowrap px-3" onClick={onContact} aria-label={`Contact ${name}`}>
             <MessageCircle aria-hidden className="h-4 w-4" />
             Contact
@@ -135,7 +136,7 @@ export function StudentProfilesPage() {
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.employerDashboard, label: 'Back to Dashboard' }} title="Student Profiles" />
+      <AppHeader back={{ href: paths.employerDashboard, label: 'Back to Dashboard' }} title="Student Profiles" right={<EmployerSignOutButton />} />
       <main>
         <PageContainer wide className="space-y-5 py-6">
           <div>
@@ -201,7 +202,7 @@ export function StudentProfilesPage() {
                   ) : null}
                 </Card>
               ) : (
-                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
                   {visible.map((a) => (
                     <ApplicantCard
                       key={a.student.id}

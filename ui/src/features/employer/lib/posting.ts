@@ -29,6 +29,11 @@ export const GRADE_REQUIREMENT_OPTIONS = [
   { value: '12th grade', label: '12th grade only' },
 ] as const;
 
+/** The work style a location implies while the employer has not chosen one: Remote for a remote location. */
+export function workStyleForLocation(location: string): string {
+  return /^remote\b/i.test(location.trim()) ? 'Remote' : emptyPosting.workStyle;
+}
+
 export interface PostingValues {
   title: string;
   description: string;

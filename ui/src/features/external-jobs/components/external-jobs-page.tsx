@@ -74,7 +74,7 @@ function CompanyCard({ company, onOpen }: { company: ExternalCompany; onOpen: ()
               {company.companyName.slice(0, 2).toUpperCase()}
             </span>
             <div className="min-w-0">
-              <h3 className="truncate text-base font-bold text-slate-900">{company.companyName}</h3>
+              <h3 className="text-base font-bold leading-snug text-slate-900 [overflow-wrap:anywhere]">{company.companyName}</h3>
               <p className="text-sm text-slate-600">
                 {company.jobCount} {company.jobCount === 1 ? 'open position' : 'open positions'}
               </p>
@@ -87,7 +87,7 @@ function CompanyCard({ company, onOpen }: { company: ExternalCompany; onOpen: ()
             {company.sampleRoles.slice(0, 3).map((role) => (
               <li key={role} className="flex items-center gap-2">
                 <Briefcase aria-hidden className="h-3.5 w-3.5 shrink-0 text-slate-400" />
-                <span className="truncate">{role}</span>
+                <span className="min-w-0 truncate">{role}</span>
               </li>
             ))}
           </ul>
@@ -185,7 +185,7 @@ function JobCard({ job }: { job: ExternalJob }) {
             href={job.applyUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-2 text-center text-sm font-semibold text-white [overflow-wrap:anywhere] shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
             Apply on {job.companyName}
             <ExternalLink aria-hidden className="h-4 w-4" />
@@ -215,7 +215,7 @@ function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany
         Back to Companies
       </Button>
       <div className="flex flex-wrap items-center gap-3">
-        <h2 id="company-heading" className="text-2xl font-extrabold tracking-tight text-slate-900">
+        <h2 id="company-heading" className="min-w-0 text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
           {company.companyName}
         </h2>
         <SourceBadge source={company.source} />
@@ -247,7 +247,7 @@ function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany
           text={q ? 'Try a different search.' : beginner ? 'Switch to All Jobs to see every position.' : 'Check back later.'}
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={jobs.isFetching}>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={jobs.isFetching}>
           {list.map((job) => (
             <JobCard key={job.id} job={job} />
           ))}
@@ -333,7 +333,7 @@ export function ExternalJobsPage() {
                   text={beginner ? 'No student-friendly openings right now. Try All Jobs, or check back soon.' : 'Check back soon for new openings.'}
                 />
               ) : (
-                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
                   {list.map((c) => (
                     <CompanyCard key={c.companyName} company={c} onOpen={() => setCompany(c)} />
                   ))}

@@ -16,10 +16,12 @@ import {
 } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { ClosedNotice } from '@/components/internship/closed-notice';
 import { AiVideoPlaceholder, mediaStateOf, TranscodingPlaceholder, VideoNotAvailable } from '@/components/internship/video-states';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { isClosed } from '@/lib/deadline';
 import { initials } from '@/lib/format';
 import type { Internship } from '@/types/internship';
 
@@ -343,7 +345,7 @@ export const FeedCard = memo(function FeedCard({
         <div className="mt-3 flex gap-2">
           <Link
             href={paths.company(internship.id)}
-            className={buttonClasses('outline', 'md', 'flex-1 border-white/60 bg-white/10 text-white backdrop-blur-sm hover:bg-white/20 hover:text-white')}
+            className={buttonClasses('outline', 'md', 'flex-1 whitespace-nowrap border-white/60 bg-white/10 text-white backdrop-blur-sm hover:bg-white/20 hover:text-white')}
           >
             View Details
           </Link>
@@ -352,6 +354,8 @@ export const FeedCard = memo(function FeedCard({
               <CheckCircle2 aria-hidden className="h-4 w-4" />
               Applied
             </button>
+          ) : isClosed(internship) ? (
+            <ClosedNotice posting={internship} tone="dark" size="compact" className="flex-[2]" />
           ) : (
             <button
               type="button"

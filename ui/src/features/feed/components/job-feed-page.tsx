@@ -200,7 +200,10 @@ export function JobFeedPage() {
             />
           ))}
         </div>
-        <div className="fixed right-2 top-24 z-20 flex flex-col items-center gap-1 rounded-full bg-black/35 px-1 py-1.5 text-white backdrop-blur-sm">
+        <div
+          data-testid="feed-arrows"
+          className="feed-arrows fixed top-24 z-20 flex flex-col items-center gap-1 rounded-full bg-black/35 px-1 py-1.5 text-white backdrop-blur-sm"
+        >
           <button
             type="button"
             aria-label="Previous internship"

@@ -16,6 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
+import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge, matchTone } from '@/components/internship/match-score';
 import { VideoPreview } from '@/components/internship/video-states';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -23,10 +24,10 @@ import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { deadlineOf, isClosed } from '@/lib/deadline';
 import { formatDate, initials, orNotSpecified, requirementList } from '@/lib/format';
-import { useApply, useInternship } from '@/lib/internships';
+import { isNotFoundError, routeId, useApply, useInternship } from '@/lib/internships';
 import type { Internship } from '@/types/internship';
 
 /** An icon per benefit, by keyword. */
@@ -58,7 +59,10 @@ function Fact({ icon: Icon, label, value }: { icon: LucideIcon; label: string; v
 function ApplySection({ internship }: { internship: Internship }) {
   const [, navigate] = useLocation();
   const apply = useApply({ toastOnSuccess: false });
-  const deadline = formatDate(internship.applicationDeadline ?? internship.deadline, 'no deadline');
+  const deadline = deadlineOf(internship);
+  if (!internship.hasApplied && isClosed(internship)) {
+    return <ClosedNotice posting={internship} size="lg" className="w-full" />;
+  }
   if (internship.hasApplied) {
     return (
       <div className="space-y-2">
@@ -82,7 +86,7 @@ function ApplySection({ internship }: { internship: Internship }) {
       onClick={() => apply.mutate(internship, { onSuccess: () => navigate(paths.confirmation) })}
     >
       <span>{apply.isPending ? 'Submitting...' : 'Apply Now'}</span>
-      <span className="text-xs font-medium text-white/85">Apply by {deadline}</span>
+      <span className="text-xs font-medium text-white/85">{deadline ? `Apply by ${formatDate(deadline)}` : 'No deadline'}</span>
     </Button>
   );
 }
@@ -90,8 +94,11 @@ function ApplySection({ internship }: { internship: Internship }) {
 /** `/internship/{id}`: every field of one internship; Apply makes a real application. */
 export function InternshipDetailPage() {
   const params = useParams<{ id: string }>();
-  const query = useInternship(params.id);
-  const i = query.data;
+  const id = routeId(params.id);
+  const query = useInternship(id);
+  const i = id === null ? undefined : query.data;
+  // An id that is not a number, or one the server does not know: 'Internship not found'.
+  const failed = id !== null && query.isError && !isNotFoundError(query.error);
   const requirements = requirementList(i?.requirements);
 
   return (
@@ -110,12 +117,8 @@ export function InternshipDetailPage() {
             <PageLoader />
           ) : !i ? (
             <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold text-slate-900">
-                {query.isError && !(isApiError(query.error) && query.error.status === 404) ? 'Could not load this internship' : 'Internship not found'}
-              </h2>
-              {query.isError && !(isApiError(query.error) && query.error.status === 404) ? (
-                <p className="mt-1 text-sm text-slate-600">{query.error.message}</p>
-              ) : null}
+              <h2 className="text-lg font-bold text-slate-900">{failed ? 'Could not load this internship' : 'Internship not found'}</h2>
+              {failed ? <p className="mt-1 text-sm text-slate-600">{query.error?.message}</p> : null}
               <LinkButton href={paths.jobFeed} className="mt-4">
                 Back to Job Feed
               </LinkButton>

@@ -1,5 +1,6 @@
 import { ArrowLeft, ChevronRight, MapPin, SearchX, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
+import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
@@ -7,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
+import { isClosed } from '@/lib/deadline';
 import { useMatches } from '@/lib/internships';
 
 /** `/matches`: the student's real ranked matches (GET /api/matches), best first. */
@@ -107,6 +109,7 @@ export function MatchesPage() {
                           ))}
                         </ul>
                       ) : null}
+                      {isClosed(m) ? <ClosedNotice posting={m} className="mt-2" /> : null}
                       <span className="mt-2 flex items-center justify-end gap-1 text-sm font-semibold text-brand-700">
                         View internship
                         <ChevronRight aria-hidden className="h-4 w-4" />

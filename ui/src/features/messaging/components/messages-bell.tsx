@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { messageTime } from '@/lib/format';
-import { useSessionStore } from '@/stores/session-store';
+import { useUser } from '@/lib/auth';
 import type { Message } from '@/types/internship';
 import { useReceivedMessages } from '../api/messages';
 import { useMessagesSocket } from '../lib/socket';
@@ -41,7 +41,7 @@ function conversations(messages: Message[]): Conversation[] {
  * through /ws), a list of conversations, and the messaging dialog for the chosen one.
  */
 export function MessagesBell({ subjectFor }: { subjectFor?: (applicationId: number) => string | undefined }) {
-  const meId = useSessionStore((s) => s.user?.id);
+  const meId = useUser().user?.id;
   useMessagesSocket(meId);
   const received = useReceivedMessages(meId);
   const [listOpen, setListOpen] = useState(false);

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { messageTime } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
-import { useSessionStore } from '@/stores/session-store';
+import { useUser } from '@/lib/auth';
 import { MESSAGE_MAX, receivedKey, useLoadEarlierMessages, useSendMessage, useThread } from '../api/messages';
 import { useMessagesSocket } from '../lib/socket';
 
@@ -170,7 +170,7 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
  * screens). Open while `target` is set; live through /ws with polling as the fallback.
  */
 export function MessagingDialog({ target, onClose }: { target: MessageTarget | null; onClose: () => void }) {
-  const meId = useSessionStore((s) => s.user?.id);
+  const meId = useUser().user?.id;
   return (
     <Dialog
       open={target !== null}

@@ -116,18 +116,30 @@ function AvatarUpload({ user }: { user: User }) {
   );
 }
 
-function InfoRow({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: React.ReactNode }) {
+/** One fact of the profile card: the icon stands for the label, which is shown only where the value alone would not say what it is. */
+function InfoRow({
+  icon: Icon,
+  label,
+  showLabel = false,
+  children,
+}: {
+  icon: typeof Mail;
+  label: string;
+  showLabel?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex items-center gap-3 py-2">
       <Icon aria-hidden className="h-4 w-4 shrink-0 text-brand-500" />
-      <dt className="sr-only">{label}</dt>
+      <dt className={showLabel ? 'shrink-0 text-sm font-semibold text-slate-800' : 'sr-only'}>{label}</dt>
       <dd className="min-w-0 truncate text-sm text-slate-700">{children}</dd>
     </div>
   );
 }
 
 function MyApplications({ user, onMessage }: { user: User; onMessage: (target: MessageTarget) => void }) {
-  const applications = useMyApplications(user.id);
+  // Live: a status the employer changes shows here without a reload.
+  const applications = useMyApplications(user.id, { live: true });
   const list = applications.data ?? [];
   return (
     <section aria-labelledby="my-applications" className="mt-6">
@@ -263,7 +275,9 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
         <dl className="mt-3 w-full divide-y divide-slate-100 text-left">
           <InfoRow icon={Mail} label="Email">{user.email}</InfoRow>
           <InfoRow icon={School} label="School">{user.school || 'Not specified'}</InfoRow>
-          <InfoRow icon={GraduationCap} label="GPA">GPA {user.gpa || 'Not specified'}</InfoRow>
+          <InfoRow icon={GraduationCap} label="GPA" showLabel>
+            {user.gpa || 'Not specified'}
+          </InfoRow>
           <InfoRow icon={Star} label="Interests">
             <span className="flex flex-wrap gap-1.5">
               {(user.interests ?? []).length === 0

@@ -1,0 +1,335 @@
+//! `internreel doctor`: what is wrong with this installation, one line per check, each with
+//! how to fix it. The database checks run inside a running server (through the control
+//! socket) when one holds the data directory, and on the directory itself otherwise.
+
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use serde::{Deserialize, Serialize};
+
+use crate::store::external_jobs::JobSource;
+use crate::store::{Reader, Store, StoreError};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Status {
+    Ok,
+    Warn,
+    Fail,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Check {
+    pub check: String,
+    pub status: Status,
+    pub detail: String,
+    /// What to do about a WARN or FAIL.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
+}
+
+fn check(name: &str, status: Status, detail: impl Into<String>, fix: Option<&str>) -> Check {
+    Check {
+        check: name.into(),
+        status,
+        detail: detail.into(),
+        fix: fix.map(str::to_string),
+    }
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct Report {
+    pub checks: Vec<Check>,
+}
+
+impl Report {
+    pub fn failed(&self) -> bool {
+        self.checks.iter().any(|c| c.status == Status::Fail)
+    }
+
+    pub fn render(&self, json: bool) -> String {
+        if json {
+            return serde_json::to_string_pretty(&self.checks).unwrap_or_default() + "\n";
+        }
+        let mut out = String::new();
+        for c in &self.checks {
+            let status = match c.status {
+                Status::Ok => "OK  ",
+                Status::Warn => "WARN",
+                Status::Fail => "FAIL",
+            };
+            out.push_str(&format!("{status} {:<16} {}", c.check, c.detail));
+            if let Some(fix) = &c.fix {
+                out.push_str(&format!(" — {fix}"));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Free space below this share of the disk is a warning.
+const LOW_DISK: f64 = 0.10;
+/// A certificate closer than this to its end is a warning.
+const CERT_SOON: Duration = Duration::from_secs(14 * 24 * 3600);
+
+/// Runs every check on `data` (and the certificate `serve` is given, if any).
+pub fn run(data: &Path, tls_cert: Option<&Path>) -> Report {
+    let mut r = Report::default();
+    let dir_ok = data_dir(&mut r, data);
+    if dir_ok {
+        let cmd = crate::commands::Command::DoctorChecks;
+        match crate::control::dispatch(data, cmd) {
+            Ok(json) => match serde_json::from_str::<Vec<Check>>(&json) {
+                Ok(checks) => r.checks.extend(checks),
+                Err(e) => r.checks.push(check(
+                    "database",
+                    Status::Fail,
+                    format!("the server answered oddly: {e}"),
+                    Some("restart the server with a binary of this version"),
+                )),
+            },
+            Err(e) => r.checks.push(check(
+                "database",
+                Status::Fail,
+                e,
+                Some("see the message; `internreel restore` brings back a backup"),
+            )),
+        }
+    }
+    ffmpeg(&mut r);
+    if let Some(cert) = tls_cert {
+        certificate(&mut r, cert, SystemTime::now());
+    }
+    r
+}
+
+fn data_dir(r: &mut Report, data: &Path) -> bool {
+    let shown = data.display();
+    if !data.is_dir() {
+        r.checks.push(check(
+            "data directory",
+            Status::Fail,
+            format!("{shown} does not exist"),
+            Some("start `internreel serve --data DIR` once, or point --data / INTERNREEL_DATA at the right place"),
+        ));
+        return false;
+    }
+    match tempfile::NamedTempFile::new_in(data) {
+        Ok(_) => r.checks.push(check(
+            "data directory",
+            Status::Ok,
+            format!("{shown} is writable"),
+            None,
+        )),
+        Err(e) => {
+            r.checks.push(check(
+                "data directory",
+                Status::Fail,
+                format!("{shown} is not writable: {e}"),
+                Some("give the service's user ownership of it (chown -R)"),
+            ));
+            return false;
+        }
+    }
+    match free_share(data) {
+        Some((free, total)) => {
+            let share = free as f64 / total.max(1) as f64;
+            let detail = format!(
+                "{:.1} GB free of {:.1} GB ({:.0} %)",
+                free as f64 / 1e9,
+                total as f64 / 1e9,
+                share * 100.0
+            );
+            if share < LOW_DISK {
+                r.checks.push(check(
+                    "disk",
+                    Status::Warn,
+                    detail,
+                    Some(
+                        "free space or move the data directory: uploads and conversions need room",
+                    ),
+                ));
+            } else {
+                r.checks.push(check("disk", Status::Ok, detail, None));
+            }
+        }
+        None => r.checks.push(check(
+            "disk",
+            Status::Warn,
+            "the free space could not be read",
+            None,
+        )),
+    }
+    true
+}
+
+/// (free bytes for an unprivileged user, total bytes) of the file system holding `path`.
+fn free_share(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+    let mut s: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid NUL-terminated path and a zeroed struct for the kernel to fill.
+    if unsafe { libc::statvfs(c.as_ptr(), &mut s) } != 0 {
+        return None;
+    }
+    let frsize = s.f_frsize as u64;
+    Some((s.f_bavail as u64 * frsize, s.f_blocks as u64 * frsize))
+}
+
+/// The checks that read the database, run where the database is open (the server, or the
+/// CLI on a stopped directory): index current, admin pin, job boards, conversions.
+pub fn database_checks(store: &Store, index_generation: Option<i64>) -> Vec<Check> {
+    let mut out = Vec::new();
+    let r = match store.read() {
+        Ok(r) => r,
+        Err(e) => {
+            out.push(check("database", Status::Fail, e.to_string(), None));
+            return out;
+        }
+    };
+    out.push(check(
+        "database",
+        Status::Ok,
+        "opens (schema current)",
+        None,
+    ));
+    let stored = crate::store::meta::get_i64(&r, crate::search::SEARCH_GEN)
+        .ok()
+        .flatten()
+        .unwrap_or(0);
+    match index_generation {
+        Some(g) if g == stored => out.push(check("search index", Status::Ok, "current", None)),
+        Some(g) => out.push(check(
+            "search index",
+            Status::Warn,
+            format!("behind the database (generation {g}, database {stored})"),
+            Some("it is rebuilt at the next start, or now with `internreel reindex`"),
+        )),
+        None => out.push(check(
+            "search index",
+            Status::Warn,
+            "missing or unreadable",
+            Some("it is rebuilt at the next start, or now with `internreel reindex`"),
+        )),
+    }
+    match crate::store::meta::admin_pin_hash(&r) {
+        Ok(Some(_)) => out.push(check("admin pin", Status::Ok, "set", None)),
+        _ => out.push(check(
+            "admin pin",
+            Status::Warn,
+            "not set: nobody can sign in at /admin-login",
+            Some("echo 'a-long-pin' | internreel admin set-pin"),
+        )),
+    }
+    let sources = r.scan_rev::<JobSource>(|_| true).unwrap_or_default();
+    let failing: Vec<String> = sources
+        .iter()
+        .filter_map(|s| {
+            s.last_error
+                .as_ref()
+                .map(|e| format!("{} ({}): {e}", s.company, s.token))
+        })
+        .collect();
+    if failing.is_empty() {
+        out.push(check(
+            "job boards",
+            Status::Ok,
+            format!("{} source(s), no errors", sources.len()),
+            None,
+        ));
+    } else {
+        out.push(check(
+            "job boards",
+            Status::Warn,
+            failing.join("; "),
+            Some("check the board tokens with `internreel jobs sources list`; remove dead ones"),
+        ));
+    }
+    let queued = r
+        .count::<crate::store::transcodes::TranscodeJob>()
+        .unwrap_or(0);
+    out.push(check(
+        "video queue",
+        Status::Ok,
+        format!("{queued} video(s) waiting for conversion"),
+        None,
+    ));
+    out
+}
+
+/// The database checks for a stopped data directory: the store is opened (a running server
+/// answers them itself), the index's generation read without rebuilding it.
+pub fn offline_checks(data: &Path) -> Vec<Check> {
+    let paths = crate::state::DataPaths::new(data);
+    match Store::open(&paths.db()) {
+        Ok(store) => database_checks(&store, crate::search::committed_generation(&paths.index())),
+        Err(StoreError::Locked) => vec![check(
+            "database",
+            Status::Fail,
+            "locked by another process that does not answer on internreel.sock",
+            Some("stop the other internreel process"),
+        )],
+        Err(e) => vec![check(
+            "database",
+            Status::Fail,
+            e.to_string(),
+            Some("restore a backup made by a matching binary (`internreel restore`)"),
+        )],
+    }
+}
+
+fn ffmpeg(r: &mut Report) {
+    let dir = std::env::var_os("INTERNREEL_FFMPEG_DIR").map(std::path::PathBuf::from);
+    match crate::media::tools::Tools::find(dir.as_deref()) {
+        Some(t) => r.checks.push(check(
+            "ffmpeg",
+            Status::Ok,
+            format!("{} and {}", t.ffmpeg.display(), t.ffprobe.display()),
+            None,
+        )),
+        None => r.checks.push(check(
+            "ffmpeg",
+            Status::Warn,
+            crate::media::tools::describe_missing(dir.as_deref()),
+            Some("without it uploads are kept as sent (MP4 only) with no poster: apt-get install ffmpeg"),
+        )),
+    }
+}
+
+fn certificate(r: &mut Report, cert: &Path, now: SystemTime) {
+    match crate::tls::expiry(cert) {
+        Ok(end) => {
+            let left = end.duration_since(now).unwrap_or_default();
+            let days = left.as_secs() / 86_400;
+            if left.is_zero() {
+                r.checks.push(check(
+                    "TLS certificate",
+                    Status::Fail,
+                    format!("{} has expired", cert.display()),
+                    Some("renew it; the server picks up the new files without a restart"),
+                ));
+            } else if left < CERT_SOON {
+                r.checks.push(check(
+                    "TLS certificate",
+                    Status::Warn,
+                    format!("{} expires in {days} day(s)", cert.display()),
+                    Some("renew it; the server picks up the new files without a restart"),
+                ));
+            } else {
+                r.checks.push(check(
+                    "TLS certificate",
+                    Status::Ok,
+                    format!("{} valid for {days} more days", cert.display()),
+                    None,
+                ));
+            }
+        }
+        Err(e) => r.checks.push(check(
+            "TLS certificate",
+            Status::Fail,
+            format!("{e:#}"),
+            Some("point --tls-cert at the PEM certificate chain"),
+        )),
+    }
+}

@@ -1,0 +1,27 @@
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { signOutEmployer } from '../lib/sign-out';
+
+/**
+ * 'Sign Out' (SPEC.md: the employer dashboard's word), the same on every employer screen: ends
+ * the employer session and goes to /role-selection.
+ */
+export function EmployerSignOutButton() {
+  const [signingOut, setSigningOut] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="px-3!"
+      disabled={signingOut}
+      onClick={() => {
+        setSigningOut(true);
+        void signOutEmployer();
+      }}
+    >
+      <LogOut aria-hidden className="h-4 w-4" />
+      Sign Out
+    </Button>
+  );
+}
