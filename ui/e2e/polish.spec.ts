@@ -534,6 +534,17 @@ test('at 1280x800 external job company names are never cut off', async ({ page }
   await snap(page, 'polish-external-jobs-1280');
 });
 
+test('external job salaries say what period they pay for', async ({ page }) => {
+  await page.goto('/external-jobs');
+  await page.getByRole('button', { name: 'All Jobs', exact: true }).click();
+  await page.getByRole('button', { name: /^View All Jobs at .*civic/i }).first().click();
+  const jobs = page.getByTestId('job-card');
+  await expect(jobs.first()).toBeVisible();
+  // The recorded board pays by the hour and by the year; no amount is shown without its period.
+  await expect(jobs.getByText(/\$[\d,.]+( - \$[\d,.]+)?\/(hour|year)/).first()).toBeVisible();
+  expect(await jobs.getByText(/^\$[\d,.]+( - \$[\d,.]+)?\+?$/).count()).toBe(0);
+});
+
 test('no touched screen scrolls sideways at 320x640', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const postings = await riversidePostings(request);

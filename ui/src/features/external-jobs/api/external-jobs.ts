@@ -17,6 +17,8 @@ export interface ExternalJob {
   salaryMin: number | null;
   salaryMax: number | null;
   salaryCurrency: string | null;
+  /** 'hour', 'year', ... as the job board says; empty when unknown. */
+  salaryInterval: string | null;
   descriptionPlain: string | null;
   applyUrl: string;
   beginner: boolean;

@@ -113,7 +113,7 @@ function CompanyCard({ company, onOpen }: { company: ExternalCompany; onOpen: ()
 }
 
 function JobCard({ job }: { job: ExternalJob }) {
-  const salary = formatSalary(job.salaryMin, job.salaryMax, job.salaryCurrency);
+  const salary = formatSalary(job.salaryMin, job.salaryMax, job.salaryCurrency, job.salaryInterval);
   const workplace = workplaceLabel(job.workplaceType);
   return (
     <li data-testid="job-card" aria-label={job.title}>

@@ -16,13 +16,26 @@ function currencyFormatter(currency: string | null | undefined): Intl.NumberForm
 }
 
 /** Whole-number en-US currency: 'min - max', 'min+' or 'Up to max'; null when neither is known. */
-export function formatSalary(min: number | null | undefined, max: number | null | undefined, currency?: string | null): string | null {
+/** The pay interval's short suffix: 'hour' → '/hour'; unknown intervals add nothing. */
+function intervalSuffix(interval: string | null | undefined): string {
+  const i = (interval ?? '').trim().toLowerCase();
+  const known: Record<string, string> = { hour: '/hour', day: '/day', week: '/week', month: '/month', year: '/year', annual: '/year' };
+  return known[i] ?? '';
+}
+
+export function formatSalary(
+  min: number | null | undefined,
+  max: number | null | undefined,
+  currency?: string | null,
+  interval?: string | null,
+): string | null {
   const f = currencyFormatter(currency);
+  const per = intervalSuffix(interval);
   const hasMin = typeof min === 'number' && Number.isFinite(min) && min > 0;
   const hasMax = typeof max === 'number' && Number.isFinite(max) && max > 0;
-  if (hasMin && hasMax) return min === max ? f.format(min) : `${f.format(min)} - ${f.format(max)}`;
-  if (hasMin) return `${f.format(min)}+`;
-  if (hasMax) return `Up to ${f.format(max)}`;
+  if (hasMin && hasMax) return min === max ? `${f.format(min)}${per}` : `${f.format(min)} - ${f.format(max)}${per}`;
+  if (hasMin) return `${f.format(min)}+${per}`;
+  if (hasMax) return `Up to ${f.format(max)}${per}`;
   return null;
 }
 
