@@ -564,3 +564,70 @@ fn the_systemd_unit_verifies() {
         "warnings about the unit: {said}"
     );
 }
+
+#[tokio::test]
+async fn sighup_reloads_the_certificate_in_the_running_binary() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let (first, second) = (make_cert(30), make_cert(90));
+    let files = write_pair(dir.path(), &first);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_internreel"))
+        .arg("--data")
+        .arg(data.path())
+        .args(["serve", "--addr", "127.0.0.1:0", "--tls-cert"])
+        .arg(&files.cert)
+        .arg("--tls-key")
+        .arg(&files.key)
+        .env_remove("INTERNREEL_DATA")
+        .env("INTERNREEL_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let addr: SocketAddr = loop {
+        let line = lines
+            .next()
+            .expect("the server prints its address")
+            .unwrap();
+        if let Some(rest) = line.strip_prefix("listening on https://") {
+            break rest.parse().unwrap();
+        }
+    };
+    let both = [&first, &second];
+    assert_eq!(presented_cert(addr, &both).await.unwrap(), first.der);
+    // New files with the old modification times: only the signal can make it look again.
+    let stamp = |p: &Path| std::fs::metadata(p).unwrap().modified().unwrap();
+    let (cert_at, key_at) = (stamp(&files.cert), stamp(&files.key));
+    write_pair(dir.path(), &second);
+    for (p, at) in [(&files.cert, cert_at), (&files.key, key_at)] {
+        std::fs::File::options()
+            .write(true)
+            .open(p)
+            .unwrap()
+            .set_modified(at)
+            .unwrap();
+    }
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    assert_eq!(
+        presented_cert(addr, &both).await.unwrap(),
+        first.der,
+        "no reload without a change or a signal"
+    );
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGHUP);
+    }
+    let mut served = Vec::new();
+    for _ in 0..40 {
+        served = presented_cert(addr, &both).await.unwrap();
+        if served == second.der {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(served, second.der, "SIGHUP reloaded the certificate");
+}

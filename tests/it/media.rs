@@ -856,3 +856,57 @@ fn the_cli_fulfils_with_an_avi_and_captions_and_converts_it_when_no_server_runs(
         other => panic!("not ready: {other:?}"),
     }
 }
+
+#[tokio::test]
+async fn backups_carry_posters_and_captions_and_restore_them() {
+    let app = spawn_app().await;
+    let (c, _) = app.signup_employer("backup@media.example").await;
+    let form = posting_form("Backed up")
+        .part(
+            "videoFile",
+            Part::bytes(fixture_video()).file_name("clip.mp4"),
+        )
+        .part(
+            "captionsFile",
+            Part::bytes(VTT.as_bytes().to_vec()).file_name("en.vtt"),
+        );
+    let res = c
+        .post(app.url("/api/internships"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let (status, v) = message_of(res).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let name = |key: &str| {
+        v[key]
+            .as_str()
+            .unwrap()
+            .rsplit('/')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let (video, poster, captions) = (name("videoUrl"), name("posterUrl"), name("captionsUrl"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("backup.tar");
+    internreel::backup::backup(&app.state.services, &archive).unwrap();
+    let mut entries: Vec<String> = tar::Archive::new(std::fs::File::open(&archive).unwrap())
+        .entries()
+        .unwrap()
+        .map(|e| e.unwrap().path().unwrap().to_string_lossy().to_string())
+        .collect();
+    entries.sort();
+    for f in [&video, &poster, &captions] {
+        assert!(
+            entries.contains(&format!("videos/{f}")),
+            "{f} in {entries:?}"
+        );
+    }
+    let restored = dir.path().join("restored");
+    internreel::backup::restore(&archive, &restored).unwrap();
+    for f in [&video, &poster, &captions] {
+        assert!(restored.join("videos").join(f).is_file(), "{f} restored");
+    }
+}
