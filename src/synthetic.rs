@@ -89,10 +89,10 @@ const THINGS: [&str; 8] = [
 const STYLES: [&str; 3] = ["Remote", "Hybrid", "On-site"];
 const VIDEOS: [&str; 5] = [
     "code-camp.mp4",
-    "social-media.mp4",
-    "design-studio.mp4",
-    "hospital-volunteer.mp4",
-    "robotics-lab.mp4",
+    "bp-social.mp4",
+    "sp-ux.mp4",
+    "rh-volunteer.mp4",
+    "kp-robotics.mp4",
 ];
 
 const BATCH: usize = 5_000;

@@ -12,6 +12,7 @@ mod backup;
 mod browser;
 mod cli;
 mod crash;
+mod demo_clips;
 mod district_it;
 mod fresh_lists;
 mod hostile;
