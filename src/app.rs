@@ -43,6 +43,8 @@ pub struct Config {
     pub redirect_http: Option<String>,
     /// Serve Prometheus metrics on this address.
     pub metrics_addr: Option<String>,
+    /// How many sign-ups, comments, messages and contact messages a client may send.
+    pub limits: crate::limiter::Limits,
 }
 
 impl Config {
@@ -60,6 +62,7 @@ impl Config {
             tls: None,
             redirect_http: None,
             metrics_addr: None,
+            limits: crate::limiter::Limits::default(),
         }
     }
 }
@@ -155,6 +158,8 @@ impl App {
             views: Default::default(),
             sessions: Default::default(),
             profile_viewers: Default::default(),
+            throttles: crate::limiter::Throttles::new(config.limits),
+            signup_hashing: tokio::sync::Semaphore::new(1),
         }));
 
         Ok(App {

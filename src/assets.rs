@@ -1,5 +1,5 @@
-//! The React build, embedded. Hashed assets are cached for a year; every other path without a
-//! file extension gets `index.html` so the client router can render it (or its 404 page).
+//! The React build, embedded. Hashed assets are cached for a year; every path that does not
+//! name a static file gets `index.html` so the client router can render it (or its 404 page).
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -17,8 +17,7 @@ pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
     {
         return resp;
     }
-    let last = path.rsplit('/').next().unwrap_or("");
-    if last.contains('.') {
+    if looks_like_a_file(path) {
         return (StatusCode::NOT_FOUND, "Not found").into_response();
     }
     file("index.html", &headers).unwrap_or_else(|| {
@@ -28,6 +27,34 @@ pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
         )
             .into_response()
     })
+}
+
+/// A missing static file (a script, style, image, font, ...) is a 404; any other path is a
+/// route of the client (`/company/1.5` included), which renders it or its not-found text.
+fn looks_like_a_file(path: &str) -> bool {
+    const STATIC: [&str; 16] = [
+        "js",
+        "mjs",
+        "css",
+        "map",
+        "html",
+        "json",
+        "txt",
+        "xml",
+        "webmanifest",
+        "ico",
+        "png",
+        "jpg",
+        "svg",
+        "webp",
+        "woff",
+        "woff2",
+    ];
+    let last = path.rsplit('/').next().unwrap_or("");
+    path.starts_with("assets/")
+        || last
+            .rsplit_once('.')
+            .is_some_and(|(_, ext)| STATIC.contains(&ext.to_ascii_lowercase().as_str()))
 }
 
 fn file(path: &str, headers: &HeaderMap) -> Option<Response> {

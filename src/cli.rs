@@ -56,6 +56,19 @@ pub enum Command {
         /// Also listen on plain HTTP at this address and redirect every request to HTTPS.
         #[arg(long, env = "INTERNREEL_REDIRECT_HTTP", value_name = "ADDR")]
         redirect_http: Option<String>,
+        /// Sign-ups per client address and hour (0: no limit, for test rigs and school
+        /// networks behind one address).
+        #[arg(long, env = "INTERNREEL_SIGNUP_LIMIT", default_value_t = 5)]
+        signup_limit: usize,
+        /// Comments per account and minute (0: no limit).
+        #[arg(long, env = "INTERNREEL_COMMENT_LIMIT", default_value_t = 10)]
+        comment_limit: usize,
+        /// Messages per account and minute (0: no limit).
+        #[arg(long, env = "INTERNREEL_MESSAGE_LIMIT", default_value_t = 30)]
+        message_limit: usize,
+        /// Contact-form messages per client address and hour (0: no limit).
+        #[arg(long, env = "INTERNREEL_CONTACT_LIMIT", default_value_t = 10)]
+        contact_limit: usize,
         /// Serve Prometheus metrics at http://HOST:PORT/metrics (off by default; keep it
         /// on an address your monitoring reaches and the public does not).
         #[arg(long, env = "INTERNREEL_METRICS_ADDR", value_name = "HOST:PORT")]

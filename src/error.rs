@@ -32,6 +32,9 @@ pub enum AppError {
     TooLarge(String),
     #[error("{0}")]
     TooManyRequests(String),
+    /// 429 with `Retry-After` (seconds).
+    #[error("{message}")]
+    Throttled { message: String, retry_after: u64 },
     #[error("{0}")]
     Unavailable(String),
     #[error(transparent)]
@@ -41,6 +44,20 @@ pub enum AppError {
 pub type AppResult<T> = Result<T, AppError>;
 
 impl AppError {
+    /// 429 for a throttled action, saying when to try again.
+    pub fn throttled(what: &str, wait: std::time::Duration) -> Self {
+        let secs = wait.as_secs().max(1);
+        let when = if secs < 90 {
+            format!("{secs} seconds")
+        } else {
+            format!("{} minutes", secs.div_ceil(60))
+        };
+        Self::Throttled {
+            message: format!("Too many {what}. Please try again in {when}."),
+            retry_after: secs,
+        }
+    }
+
     pub fn bad_request(msg: impl Into<String>) -> Self {
         Self::BadRequest(msg.into())
     }
@@ -73,7 +90,7 @@ impl AppError {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests(_) | Self::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -124,6 +141,17 @@ impl IntoResponse for AppError {
                 }),
             )
                 .into_response(),
+            Self::Throttled {
+                message,
+                retry_after,
+            } => {
+                let mut res = json_error(status, message);
+                res.headers_mut().insert(
+                    axum::http::header::RETRY_AFTER,
+                    axum::http::HeaderValue::from(*retry_after),
+                );
+                res
+            }
             other => json_error(status, &other.to_string()),
         }
     }

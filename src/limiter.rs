@@ -49,3 +49,122 @@ impl FailureLimiter {
             .remove(key);
     }
 }
+
+/// At most `max` actions per key in a sliding `window` (0: no limit): sign-ups per address,
+/// comments and messages per account, contact messages per address.
+pub struct RateLimit {
+    window: Duration,
+    max: usize,
+    hits: Mutex<HashMap<String, std::collections::VecDeque<Instant>>>,
+}
+
+impl RateLimit {
+    pub fn new(max: usize, window: Duration) -> Self {
+        Self {
+            window,
+            max,
+            hits: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts one action for `key`, or says how long until the next one is allowed.
+    pub fn take(&self, key: &str) -> Result<(), Duration> {
+        if self.max == 0 {
+            return Ok(());
+        }
+        let mut map = self.hits.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        if map.len() > 100_000 {
+            map.retain(|_, v| {
+                v.back()
+                    .is_some_and(|t| now.duration_since(*t) < self.window)
+            });
+        }
+        let v = map.entry(key.to_string()).or_default();
+        while v
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= self.window)
+        {
+            v.pop_front();
+        }
+        if v.len() >= self.max {
+            let oldest = *v.front().expect("full");
+            return Err(self.window.saturating_sub(now.duration_since(oldest)));
+        }
+        v.push_back(now);
+        Ok(())
+    }
+}
+
+/// How many of each free action a client may take (README, "Limits").
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Sign-ups per client address and hour.
+    pub signups_per_hour: usize,
+    /// Comments per account and minute.
+    pub comments_per_minute: usize,
+    /// Messages per account and minute.
+    pub messages_per_minute: usize,
+    /// Contact-form messages per client address and hour.
+    pub contact_per_hour: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            signups_per_hour: 5,
+            comments_per_minute: 10,
+            messages_per_minute: 30,
+            contact_per_hour: 10,
+        }
+    }
+}
+
+impl Limits {
+    /// No limits (test rigs).
+    pub fn off() -> Self {
+        Limits {
+            signups_per_hour: 0,
+            comments_per_minute: 0,
+            messages_per_minute: 0,
+            contact_per_hour: 0,
+        }
+    }
+}
+
+/// The limiters of a running server.
+pub struct Throttles {
+    pub signups: RateLimit,
+    pub comments: RateLimit,
+    pub messages: RateLimit,
+    pub contact: RateLimit,
+}
+
+impl Throttles {
+    pub fn new(l: Limits) -> Self {
+        const MINUTE: Duration = Duration::from_secs(60);
+        const HOUR: Duration = Duration::from_secs(3600);
+        Throttles {
+            signups: RateLimit::new(l.signups_per_hour, HOUR),
+            comments: RateLimit::new(l.comments_per_minute, MINUTE),
+            messages: RateLimit::new(l.messages_per_minute, MINUTE),
+            contact: RateLimit::new(l.contact_per_hour, HOUR),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rate_limit_counts_per_key_and_says_when_to_retry() {
+        let l = RateLimit::new(2, Duration::from_secs(60));
+        assert!(l.take("a").is_ok() && l.take("a").is_ok());
+        let wait = l.take("a").unwrap_err();
+        assert!(wait > Duration::from_secs(58) && wait <= Duration::from_secs(60));
+        assert!(l.take("b").is_ok());
+        let off = RateLimit::new(0, Duration::from_secs(60));
+        assert!((0..100).all(|_| off.take("a").is_ok()));
+    }
+}

@@ -14,6 +14,11 @@ use internreel::{App, Config, control};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // Everything the server writes (database, uploads, index, backups) is owner-only.
+    // SAFETY: umask only changes this process's file-creation mask.
+    unsafe {
+        libc::umask(0o077);
+    }
     let cli = Cli::parse();
     // One line per request: written by a logging thread in batches (one write per batch, not
     // per line, which cost the request threads ~15 % of the feed's throughput). Not lossy: a
@@ -44,6 +49,10 @@ fn main() -> ExitCode {
             tls_key,
             redirect_http,
             metrics_addr,
+            signup_limit,
+            comment_limit,
+            message_limit,
+            contact_limit,
         } => serve(Config {
             data_dir: cli.data,
             addr,
@@ -56,6 +65,12 @@ fn main() -> ExitCode {
                 .map(|(cert, key)| internreel::tls::TlsFiles { cert, key }),
             redirect_http,
             metrics_addr,
+            limits: internreel::limiter::Limits {
+                signups_per_hour: signup_limit,
+                comments_per_minute: comment_limit,
+                messages_per_minute: message_limit,
+                contact_per_hour: contact_limit,
+            },
             boards: internreel::jobs::Boards::from_env(demo),
             jobs_every: (jobs_interval_hours > 0)
                 .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),

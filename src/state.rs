@@ -39,10 +39,13 @@ impl DataPaths {
         self.root.join("internreel.sock")
     }
 
-    /// Creates the folders and clears upload leftovers of a crash.
+    /// Creates the folders (owner-only: they hold minors' data) and clears upload leftovers
+    /// of a crash.
     pub fn prepare(&self) -> std::io::Result<()> {
+        use std::os::unix::fs::PermissionsExt;
         for d in [self.root.clone(), self.videos(), self.images(), self.tmp()] {
             std::fs::create_dir_all(&d)?;
+            std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o700))?;
         }
         for entry in std::fs::read_dir(self.tmp())? {
             let _ = std::fs::remove_file(entry?.path());
@@ -92,6 +95,12 @@ impl Services {
             .prepare()
             .with_context(|| format!("while preparing the data directory {}", root.display()))?;
         let store = Store::open(&paths.db())?;
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // The database holds minors' e-mails and GPAs: owner-only, whatever the umask was.
+            std::fs::set_permissions(paths.db(), std::fs::Permissions::from_mode(0o600))
+                .with_context(|| format!("while making {} owner-only", paths.db().display()))?;
+        }
         let search = Arc::new(SearchIndex::open(&paths.index(), &store)?);
         let tools = crate::media::tools::Tools::find(ffmpeg_dir);
         if tools.is_none() {
@@ -134,6 +143,10 @@ pub struct Inner {
     pub views: crate::http::internship_views::ViewCache,
     /// Sessions and their users at the store's current version (src/auth.rs).
     pub sessions: crate::auth::SessionCache,
+    /// Sign-ups, comments, messages and contact messages per client (README, "Limits").
+    pub throttles: crate::limiter::Throttles,
+    /// Sign-ups hash one at a time, so sign-ins always find a hashing thread free.
+    pub signup_hashing: tokio::sync::Semaphore,
     /// Who was counted in an employer's "Profile Views" today.
     pub profile_viewers: crate::http::internships::ProfileViewers,
 }

@@ -111,10 +111,62 @@ pub fn has_hidden_chars(s: &str, strict: bool) -> bool {
     })
 }
 
+/// Whether a text shows anything: not only whitespace and characters that render as nothing
+/// (zero-width spaces and joiners, the Braille blank, Hangul fillers, soft hyphens, variation
+/// selectors, tag characters...), which would post an empty-looking comment or message.
+pub fn has_visible(s: &str) -> bool {
+    s.chars().any(|c| {
+        !(c.is_whitespace()
+            || c.is_control()
+            || matches!(
+                c,
+                '\u{00AD}'
+                    | '\u{034F}'
+                    | '\u{061C}'
+                    | '\u{115F}'
+                    | '\u{1160}'
+                    | '\u{17B4}'
+                    | '\u{17B5}'
+                    | '\u{180B}'..='\u{180F}'
+                    | '\u{200B}'..='\u{200F}'
+                    | '\u{202A}'..='\u{202E}'
+                    | '\u{2060}'..='\u{206F}'
+                    | '\u{2800}'
+                    | '\u{3164}'
+                    | '\u{FE00}'..='\u{FE0F}'
+                    | '\u{FEFF}'
+                    | '\u{FFA0}'
+                    | '\u{E0000}'..='\u{E007F}'
+            ))
+    })
+}
+
 /// Trims and strips control characters other than newlines and tabs.
 pub fn clean(s: &str) -> String {
     s.trim()
         .chars()
         .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_visible;
+
+    #[test]
+    fn invisible_only_texts_show_nothing() {
+        for blank in [
+            "",
+            "   ",
+            "\u{2800}\u{2800}",
+            "\u{200B}",
+            "\u{3164} \u{FEFF}",
+            "\u{E0041}\u{200D}",
+        ] {
+            assert!(!has_visible(blank), "{blank:?}");
+        }
+        for shown in ["hi", " \u{200B}a", "👍", "日本"] {
+            assert!(has_visible(shown), "{shown:?}");
+        }
+    }
 }

@@ -158,6 +158,7 @@ fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, user: &User)
 
 async fn signup_student(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<StudentSignup>,
 ) -> AppResult<Response> {
     let mut c = Checks::new();
@@ -181,14 +182,32 @@ async fn signup_student(
     .max_len("password", &body.password, PASSWORD_MAX);
     // Order the messages as the form shows its fields.
     c.finish()?;
-    create_account(&state, user, body.password).await
+    create_account(&state, &ip, user, body.password).await
 }
 
 /// Stores a checked new account (email still free, password hashed) and signs it in.
-async fn create_account(state: &AppState, mut user: User, password: String) -> AppResult<Response> {
+/// Sign-ups are counted per client address before the e-mail is looked at, so the duplicate
+/// message cannot be used to test thousands of addresses; their hashing takes one of the two
+/// hashing threads at most, so sign-ins keep their latency under a wave of sign-ups.
+async fn create_account(
+    state: &AppState,
+    ip: &str,
+    mut user: User,
+    password: String,
+) -> AppResult<Response> {
+    state
+        .throttles
+        .signups
+        .take(&format!("ip:{ip}"))
+        .map_err(|wait| AppError::throttled("sign-ups from this network", wait))?;
     if users::by_email(&state.store().read()?, &user.email)?.is_some() {
         return Err(taken(UserWriteError::EmailTaken));
     }
+    let _turn = state
+        .signup_hashing
+        .acquire()
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
     user.password_hash = auth::hash_password(state, password).await?;
     user.created_at = now_ms();
     let user = state
@@ -278,6 +297,7 @@ fn check_employer(c: &mut Checks, p: &EmployerFields, u: &mut User, with_phone: 
 
 async fn signup_employer(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<EmployerFields>,
 ) -> AppResult<Response> {
     let mut c = Checks::new();
@@ -291,7 +311,7 @@ async fn signup_employer(
     )
     .max_len("password", &body.password, PASSWORD_MAX);
     c.finish()?;
-    create_account(&state, user, body.password).await
+    create_account(&state, &ip, user, body.password).await
 }
 
 #[derive(Deserialize, Default)]
@@ -318,7 +338,12 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
     let found = users::by_email(&state.store().read()?, &body.email)?;
     let ok = match &found {
         Some(u) => auth::verify_password(&state, body.password, u.password_hash.clone()).await?,
-        None => false,
+        // An unknown e-mail costs the same argon2 work, so timing does not tell it apart.
+        None => state
+            .hashing
+            .verify_absent(body.password)
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?,
     };
     let Some(user) = found.filter(|_| ok) else {
         metrics::counter!("internreel_signin_failures_total", "who" => "account").increment(1);
@@ -381,7 +406,8 @@ async fn login_redirect() -> Redirect {
     Redirect::to("/role-selection")
 }
 
-/// A user may read their own record; employers the students who applied to them.
+/// A user may read their own record; employers the students who applied to them; students
+/// the public company profile of an employer they applied to.
 async fn get_user(
     State(state): State<AppState>,
     AnyUser(me): AnyUser,
@@ -396,6 +422,15 @@ async fn get_user(
             .get::<User>(id)?
             .ok_or_else(|| AppError::not_found("User not found"))?;
         return Ok(Json(UserView::from(&u)));
+    }
+    if me.role == Role::Student && employer_may_see_student(&r, id, me.id)? {
+        let u = r
+            .get::<User>(id)?
+            .ok_or_else(|| AppError::not_found("User not found"))?;
+        // The company's public profile: not its own counters.
+        let mut view = UserView::from(&u);
+        view.profile_views = None;
+        return Ok(Json(view));
     }
     Err(AppError::forbidden())
 }
@@ -606,7 +641,9 @@ async fn get_photo(
     Ok((
         [
             (header::CONTENT_TYPE, mime),
-            (header::CACHE_CONTROL, "private, max-age=86400".to_string()),
+            // Shared school computers: the browser asks again (the photo URL carries its
+            // version, so a changed photo is a new URL anyway).
+            (header::CACHE_CONTROL, "private, no-cache".to_string()),
         ],
         bytes,
     )

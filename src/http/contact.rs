@@ -34,6 +34,7 @@ struct Created {
 
 async fn create_contact_message(
     State(state): State<AppState>,
+    crate::auth::ClientIp(ip): crate::auth::ClientIp,
     ApiJson(body): ApiJson<ContactForm>,
 ) -> AppResult<(StatusCode, Json<Created>)> {
     let mut c = Checks::new();
@@ -50,6 +51,11 @@ async fn create_contact_message(
         )
         .max_len("message", &body.message, LONG_MAX);
     c.finish()?;
+    state
+        .throttles
+        .contact
+        .take(&format!("ip:{ip}"))
+        .map_err(|wait| crate::error::AppError::throttled("messages from this network", wait))?;
     let saved = state.store().write(|w| {
         contact::insert(
             w,

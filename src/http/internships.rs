@@ -414,7 +414,10 @@ pub enum ProfileViewer {
 /// The viewers already counted today, per employer: "Profile Views" counts unique viewers a
 /// day, not page loads. Kept in memory (a restart may count someone twice on that day).
 /// The day and the (employer, viewer) pairs counted on it.
-type SeenToday = (Option<time::Date>, std::collections::HashSet<(u64, ProfileViewer)>);
+type SeenToday = (
+    Option<time::Date>,
+    std::collections::HashSet<(u64, ProfileViewer)>,
+);
 
 #[derive(Default)]
 pub struct ProfileViewers {
@@ -645,6 +648,19 @@ impl PostingInput {
     }
 }
 
+/// A new deadline must not have passed (an edit that keeps an old one is fine).
+fn refuse_past_deadline(i: &Internship, before: Option<&str>) -> AppResult<()> {
+    if before == Some(i.deadline.as_str()) || open_on(i, clock::today()) {
+        return Ok(());
+    }
+    let mut errors = crate::error::FieldErrors::new();
+    errors.insert(
+        "applicationDeadline",
+        "Application deadline cannot be in the past".into(),
+    );
+    Err(AppError::validation(errors))
+}
+
 fn is_multipart(headers: &HeaderMap) -> bool {
     headers
         .get(header::CONTENT_TYPE)
@@ -742,6 +758,7 @@ async fn create_internship(
     };
     // The form is checked before any video work, so a typo costs no ffmpeg run.
     input.apply(&mut i)?;
+    refuse_past_deadline(&i, None)?;
     if video.is_none() && !ai {
         return Err(AppError::bad_request(
             "Please attach a video file or request an AI-generated video",
@@ -812,7 +829,9 @@ async fn update_internship(
         video,
         captions,
     } = read_posting(&state, req).await?;
+    let was = i.deadline.clone();
     input.apply(&mut i)?;
+    refuse_past_deadline(&i, Some(&was))?;
     i.updated_at = now_ms();
     let (ingested, captions_only) = take_media(&state, video, captions).await?;
     let new_video = ingested.as_ref().map(|m| m.video.clone());

@@ -133,7 +133,8 @@ async fn send_message(
         return Err(AppError::bad_request(crate::validate::HIDDEN_CHARS));
     }
     let content = clean(&body.content);
-    if content.is_empty() {
+    // Only invisible characters (U+2800, U+200B...) would post an empty-looking message.
+    if !crate::validate::has_visible(&content) {
         return Err(AppError::bad_request("Message cannot be empty"));
     }
     if content.chars().count() > MESSAGE_MAX {
@@ -141,6 +142,11 @@ async fn send_message(
             "Message must be at most {MESSAGE_MAX} characters"
         )));
     }
+    state
+        .throttles
+        .messages
+        .take(&format!("user:{}", me.id))
+        .map_err(|wait| AppError::throttled("messages", wait))?;
     // Through the group commit: concurrent senders share one durable commit.
     let sender = me.clone();
     let receiver_id = body.receiver_id;

@@ -122,11 +122,44 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
                     StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::bad_request(
                         "Expected a JSON body with Content-Type: application/json",
                     ),
-                    _ => AppError::bad_request(text),
+                    _ => AppError::bad_request(plain_json_error(&text)),
                 })
             }
         }
     }
+}
+
+/// serde's wording ("receiverId: invalid type: string \"x\", expected u64 at line 1 column
+/// 20") said plainly, naming the field.
+fn plain_json_error(text: &str) -> String {
+    const SHAPE: &str = "Failed to deserialize the JSON body into the target type: ";
+    if text.starts_with("Failed to parse the request body as JSON") {
+        return "The request body is not valid JSON".into();
+    }
+    let Some(rest) = text.strip_prefix(SHAPE) else {
+        return text.to_string();
+    };
+    let rest = rest.split(" at line ").next().unwrap_or(rest);
+    if let Some(field) = rest
+        .strip_prefix("missing field `")
+        .and_then(|f| f.split('`').next())
+    {
+        return format!("The field '{field}' is required");
+    }
+    let Some((path, problem)) = rest.split_once(": ").filter(|(p, _)| !p.contains(' ')) else {
+        return "The request body has a field of the wrong type".into();
+    };
+    let expected = problem.rsplit("expected ").next().unwrap_or("");
+    let wanted = match expected {
+        e if e.starts_with('u') || e.starts_with('i') || e.contains("integer") => "a whole number",
+        e if e.starts_with('f') => "a number",
+        e if e.contains("string") => "text",
+        e if e.contains("bool") => "true or false",
+        e if e.contains("sequence") => "a list",
+        e if e.contains("map") || e.contains("struct") => "an object",
+        _ => "of another type",
+    };
+    format!("The field '{path}' must be {wanted}")
 }
 
 /// Every response passes here once: one log line, the security headers, and any `/api`
@@ -138,10 +171,20 @@ pub async fn edge(req: Request, next: Next) -> Response {
     let method = req.method().clone();
     let target = req.uri().path_and_query().cloned();
     let is_api = req.uri().path().starts_with("/api");
-    let mut res = next.run(req).await;
+    let mut res = if foreign_referer(&req) {
+        json_error(StatusCode::FORBIDDEN, "Cross-site requests are not allowed")
+    } else {
+        next.run(req).await
+    };
     let status = res.status();
     if is_api && (status.is_client_error() || status.is_server_error()) {
         res = as_json_error(res);
+    }
+    if is_api && !res.headers().contains_key(header::CACHE_CONTROL) {
+        // API answers are personal (a student's flags, messages, applications) or change with
+        // every write: never kept by a browser or a proxy on a shared school computer.
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     add_security_headers(res.headers_mut());
     let micros = start.elapsed().as_micros();
@@ -153,6 +196,35 @@ pub async fn edge(req: Request, next: Next) -> Response {
         tracing::info!("{method} {target} {code} {micros}µs");
     }
     res
+}
+
+/// A state-changing request without `Origin` whose `Referer` names another site: the CSRF
+/// layer judges by `Origin` and `Sec-Fetch-Site`, which old browsers and some proxies drop, so
+/// the referring page is checked too.
+fn foreign_referer(req: &Request) -> bool {
+    use axum::http::Method;
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return false;
+    }
+    let h = req.headers();
+    if h.contains_key(header::ORIGIN) {
+        return false;
+    }
+    let Some(referer) = h.get(header::REFERER).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let host = h
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let authority = referer
+        .split_once("://")
+        .map(|(_, rest)| rest.split(['/', '?', '#']).next().unwrap_or(""));
+    match authority {
+        Some(a) => !a.eq_ignore_ascii_case(host),
+        // A Referer that is not an absolute URL names no site of ours.
+        None => true,
+    }
 }
 
 /// axum's 405, a limit layer's 413 and the like, in our `{"message"}` shape.
@@ -212,4 +284,38 @@ pub fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response<Bo
         "Something went wrong on our side. Please try again.",
     )
     .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_json_error;
+
+    #[test]
+    fn serde_errors_are_said_plainly() {
+        let shape = "Failed to deserialize the JSON body into the target type: ";
+        for (raw, plain) in [
+            (
+                "receiverId: invalid type: string \"x\", expected u64 at line 1 column 20",
+                "The field 'receiverId' must be a whole number",
+            ),
+            (
+                "missing field `content` at line 1 column 2",
+                "The field 'content' is required",
+            ),
+            (
+                "interests: invalid type: string \"x\", expected a sequence at line 1 column 9",
+                "The field 'interests' must be a list",
+            ),
+            (
+                "pin: invalid type: integer `5`, expected a string at line 1 column 8",
+                "The field 'pin' must be text",
+            ),
+        ] {
+            assert_eq!(plain_json_error(&format!("{shape}{raw}")), plain);
+        }
+        assert_eq!(
+            plain_json_error("Failed to parse the request body as JSON: EOF while parsing"),
+            "The request body is not valid JSON"
+        );
+    }
 }

@@ -141,7 +141,8 @@ async fn list_bookmarks(
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct CommentAuthor {
-    id: u64,
+    /// Only to the author: a student's id is not handed to everyone who reads the comments.
+    id: Option<u64>,
     first_name: String,
     last_name: String,
     /// Students are minors: their photo is shown only to themselves.
@@ -169,7 +170,16 @@ fn comment_view(
     let (first_name, last_name, photo) = match &author {
         Some(a) => (
             a.first_name.clone(),
-            a.last_name.clone(),
+            // Students are minors: others see "Noah K.", the author their whole name.
+            if a.role == Role::Student && !is_self {
+                a.last_name
+                    .chars()
+                    .find(|c| c.is_alphanumeric())
+                    .map(|c| format!("{}.", c.to_uppercase()))
+                    .unwrap_or_default()
+            } else {
+                a.last_name.clone()
+            },
             if is_self || a.role == Role::Employer {
                 super::views::photo_url(a)
             } else {
@@ -183,7 +193,8 @@ fn comment_view(
         content: c.content.clone(),
         created_at: rfc3339(c.created_at),
         user: CommentAuthor {
-            id: c.user_id,
+            id: (is_self || author.as_ref().is_some_and(|a| a.role != Role::Student))
+                .then_some(c.user_id),
             first_name,
             last_name,
             profile_image_url: photo,
@@ -235,7 +246,8 @@ async fn create_comment(
         return Err(AppError::bad_request(crate::validate::HIDDEN_CHARS));
     }
     let content = clean(&body.content);
-    if content.is_empty() {
+    // Only invisible characters (U+2800, U+200B...) would post an empty-looking comment.
+    if !crate::validate::has_visible(&content) {
         return Err(AppError::bad_request("Comment cannot be empty"));
     }
     if content.chars().count() > COMMENT_MAX {
@@ -243,6 +255,11 @@ async fn create_comment(
             "Comment must be at most {COMMENT_MAX} characters"
         )));
     }
+    state
+        .throttles
+        .comments
+        .take(&format!("user:{}", me.id))
+        .map_err(|wait| AppError::throttled("comments", wait))?;
     let (c, owner) = state.store().write(|w| {
         let i = live(w, id)?;
         let c = social::add_comment(

@@ -163,7 +163,16 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accepts: &[&Accept]) ->
         files: HashMap::new(),
     };
     let mut fields = 0;
-    while let Some(mut field) = mp.next_field().await.map_err(malformed)? {
+    loop {
+        let next = mp.next_field().await;
+        let mut field = match next {
+            Ok(Some(f)) => f,
+            Ok(None) => break,
+            // A body with no part at all (an empty form) carries no file: the caller says which
+            // file is missing, as for a form without the file field.
+            Err(_) if fields == 0 => break,
+            Err(e) => return Err(malformed(e)),
+        };
         fields += 1;
         if fields > MAX_FIELDS {
             return Err(AppError::bad_request("Too many form fields"));

@@ -93,15 +93,23 @@ async fn applying_needs_a_live_open_posting_and_a_student() {
         app.apply(&app.client(), 1).await.status(),
         StatusCode::UNAUTHORIZED
     );
-    let mut late = internship_body("Too Late");
-    late["applicationDeadline"] = json!("2020-01-01");
-    let late: Value = app
-        .post(&employer, "/api/internships", late)
-        .await
-        .json()
-        .await
+    // A posting whose deadline has passed since it was posted.
+    let late = app.post_internship(&employer, "Too Late").await["id"]
+        .as_u64()
         .unwrap();
-    let (status, body) = message_of(app.apply(&s, late["id"].as_u64().unwrap()).await).await;
+    {
+        use internreel::store::Reader;
+        use internreel::store::internships::Internship;
+        app.state
+            .store()
+            .write(|w| {
+                let mut i: Internship = w.get(late)?.unwrap();
+                i.deadline = "2020-01-01".into();
+                w.put(&i)
+            })
+            .unwrap();
+    }
+    let (status, body) = message_of(app.apply(&s, late).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["message"].as_str().unwrap().contains("deadline"));
     let open = app.post_internship(&employer, "Open").await["id"]

@@ -173,6 +173,14 @@ fn table() -> Vec<Row> {
             None,
             [401, 200, 403, 200, 403, 403],
         ),
+        // A student reads the company profile of an employer they applied to (A applied to A's
+        // posting; B did not).
+        row(
+            "GET",
+            "/api/users/{EA}",
+            None,
+            [401, 200, 403, 200, 403, 403],
+        ),
         mutating(
             "PUT",
             "/api/users/{SA}",
@@ -419,6 +427,7 @@ fn table() -> Vec<Row> {
         row("GET", "/api/external-jobs", None, ALL200),
         row("GET", "/api/external-jobs/companies", None, ALL200),
         row("GET", "/api/landing-samples", None, ALL200),
+        row("GET", "/api/ready", None, ALL200),
         row("GET", "/api/videos/{VIDEO}", None, ALL200),
         row("GET", "/api/videos/{NOPE}.mp4", None, [404; 6]),
         row("GET", "/api/posters/{POSTER}", None, ALL200),
@@ -443,6 +452,7 @@ fn ends_session(r: &Row) -> bool {
 fn fill(template: &str, p: &People, w: &World) -> String {
     template
         .replace("{SA}", &p.ids[SA].to_string())
+        .replace("{EA}", &p.ids[EA].to_string())
         .replace("{I}", &w.internship.to_string())
         .replace("{APP}", &w.application.to_string())
         .replace("{C}", &w.comment.to_string())

@@ -48,17 +48,43 @@ async fn spawn_with(demo: bool) -> TestApp {
 
 /// Starts a server on an existing data directory (for restart tests).
 pub async fn start_on(data: TempDir, demo: bool) -> TestApp {
-    start_full(data, demo, internreel::jobs::Boards::Recorded, None).await
+    start_full(data, demo, internreel::jobs::Boards::Recorded, None, None).await
+}
+
+/// Starts a server with these throttles (the other helpers switch them off).
+pub async fn start_with_limits(limits: internreel::limiter::Limits) -> TestApp {
+    start_full(
+        tempfile::tempdir().expect("temp dir"),
+        false,
+        internreel::jobs::Boards::Recorded,
+        None,
+        Some(limits),
+    )
+    .await
 }
 
 /// Starts a server that looks for ffmpeg and ffprobe in `ffmpeg_dir` (an empty folder: none).
 pub async fn start_with_ffmpeg_dir(data: TempDir, ffmpeg_dir: Option<PathBuf>) -> TestApp {
-    start_full(data, false, internreel::jobs::Boards::Recorded, ffmpeg_dir).await
+    start_full(
+        data,
+        false,
+        internreel::jobs::Boards::Recorded,
+        ffmpeg_dir,
+        None,
+    )
+    .await
 }
 
 /// Starts a server that reads job boards from the given place.
 pub async fn spawn_with_boards(boards: internreel::jobs::Boards) -> TestApp {
-    start_full(tempfile::tempdir().expect("temp dir"), false, boards, None).await
+    start_full(
+        tempfile::tempdir().expect("temp dir"),
+        false,
+        boards,
+        None,
+        None,
+    )
+    .await
 }
 
 async fn start_full(
@@ -66,6 +92,7 @@ async fn start_full(
     demo: bool,
     boards: internreel::jobs::Boards,
     ffmpeg_dir: Option<PathBuf>,
+    limits: Option<internreel::limiter::Limits>,
 ) -> TestApp {
     init_log();
     let app = App::build(Config {
@@ -74,6 +101,8 @@ async fn start_full(
         // The demo reads the recorded job boards at start-up, as `serve --demo` does.
         jobs_every: demo.then(|| std::time::Duration::from_secs(6 * 3600)),
         ffmpeg_dir,
+        // Tests sign up, comment and message far more than one person would.
+        limits: limits.unwrap_or_else(internreel::limiter::Limits::off),
         ..Config::new(data.path().to_path_buf(), "127.0.0.1:0")
     })
     .await

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod abuse;
 mod accounts;
 mod admin;
 mod appliance;

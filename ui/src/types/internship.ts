@@ -107,7 +107,8 @@ export interface Comment {
   id: number;
   content: string;
   createdAt: string | null;
-  user: { id: number; firstName: string | null; lastName: string | null; profileImageUrl: string | null } | null;
+  /** `id` only for the author and employers: other readers see a student as "Noah K." with no id. */
+  user: { id: number | null; firstName: string | null; lastName: string | null; profileImageUrl: string | null } | null;
   canDelete: boolean;
 }
 

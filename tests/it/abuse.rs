@@ -1,0 +1,312 @@
+//! Abuse that is not an authorization hole (issue #19): account enumeration, throttles on what
+//! is free to call, minors' names and data at rest, cross-site requests by Referer, and
+//! answers that say plainly what is wrong.
+
+use std::os::unix::fs::PermissionsExt;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+
+#[tokio::test]
+async fn an_unknown_email_costs_the_same_password_check_as_a_known_one() {
+    let app = spawn_app().await;
+    app.signup_student("known@school.example").await;
+    let c = app.client();
+    let checks = || app.state.hashing.verifications();
+    let before = checks();
+    let res = app
+        .post(
+            &c,
+            "/api/student-login",
+            json!({"email": "known@school.example", "password": "wrong1"}),
+        )
+        .await;
+    let (known_status, known) = message_of(res).await;
+    let after_known = checks();
+    let res = app
+        .post(
+            &c,
+            "/api/student-login",
+            json!({"email": "nobody@school.example", "password": "wrong1"}),
+        )
+        .await;
+    let (unknown_status, unknown) = message_of(res).await;
+    // Same answer, and one argon2 verification each: the timing does not tell them apart.
+    assert_eq!((known_status, &known), (unknown_status, &unknown));
+    assert_eq!(after_known - before, 1);
+    assert_eq!(checks() - after_known, 1);
+}
+
+#[tokio::test]
+async fn personal_answers_are_never_cached_and_photos_are_revalidated() {
+    let app = spawn_app().await;
+    let (c, user) = app.signup_student("cache@school.example").await;
+    for path in [
+        "/api/auth/user",
+        "/api/internships",
+        "/api/users/0/applications",
+    ] {
+        let path = path.replace('0', &user["id"].to_string());
+        let res = app.get(&c, &path).await;
+        assert_eq!(res.headers()["cache-control"], "no-store", "{path}");
+    }
+    let id = user["id"].as_u64().unwrap();
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(crate::authz::PNG.to_vec()).file_name("me.png"),
+    );
+    let res = c
+        .post(app.url(&format!("/api/users/{id}/photo")))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.text().await.unwrap());
+    let res = app.get(&c, &format!("/api/users/{id}/photo")).await;
+    assert_eq!(res.headers()["cache-control"], "private, no-cache");
+}
+
+#[tokio::test]
+async fn the_data_directory_and_its_files_are_owner_only() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("perm@acme.example").await;
+    let res = app
+        .post_internship_with_video(&employer, "Perm", fixture_video())
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let root = app.data_path();
+    for dir in ["", "videos", "images", "tmp"] {
+        assert_eq!(mode(&root.join(dir)), 0o700, "{dir}/");
+    }
+    assert_eq!(mode(&root.join("internreel.redb")), 0o600);
+    for f in files_in(&root.join("videos"))
+        .iter()
+        .filter(|f| !f.starts_with("landing-"))
+    {
+        assert_eq!(mode(&root.join("videos").join(f)), 0o600, "{f}");
+    }
+}
+
+#[tokio::test]
+async fn comments_and_messages_of_invisible_characters_only_are_refused() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("blank@acme.example").await;
+    let id = app.post_internship(&employer, "Blank").await["id"]
+        .as_u64()
+        .unwrap();
+    let (student, me) = app.signup_student("blank@school.example").await;
+    let path = format!("/api/internships/{id}/comments");
+    for blank in [
+        "\u{2800}\u{2800}\u{2800}",
+        "\u{200B}\u{200B}",
+        " \u{3164} ",
+        "\u{FEFF}",
+    ] {
+        let (status, v) =
+            message_of(app.post(&student, &path, json!({"content": blank})).await).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{blank:?}: {v}");
+        assert_eq!(v["message"], "Comment cannot be empty");
+    }
+    let application: Value = app.apply(&student, id).await.json().await.unwrap();
+    let thread = format!("/api/applications/{}/messages", application["id"]);
+    let employer_id = app
+        .get(&employer, "/api/employers/profile")
+        .await
+        .json::<Value>()
+        .await
+        .unwrap()["id"]
+        .clone();
+    let (status, v) = message_of(
+        app.post(
+            &student,
+            &thread,
+            json!({"content": "\u{2800}", "receiverId": employer_id}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["message"], "Message cannot be empty");
+    let _ = me;
+}
+
+#[tokio::test]
+async fn a_new_posting_cannot_have_a_deadline_in_the_past() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("past@acme.example").await;
+    let mut body = internship_body("Already over");
+    body["applicationDeadline"] = json!("2020-01-01");
+    let (status, v) = message_of(app.post(&employer, "/api/internships", body).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(
+        v["errors"]["applicationDeadline"],
+        "Application deadline cannot be in the past"
+    );
+    assert_eq!(v["message"], "Application deadline cannot be in the past");
+}
+
+#[tokio::test]
+async fn commenting_students_show_as_first_name_and_initial_without_their_id() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("names@acme.example").await;
+    let id = app.post_internship(&employer, "Names").await["id"]
+        .as_u64()
+        .unwrap();
+    let (author, me) = app.signup_student("noah@school.example").await;
+    let path = format!("/api/internships/{id}/comments");
+    assert_eq!(
+        app.post(&author, &path, json!({"content": "Sounds fun!"}))
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+    let (other, _) = app.signup_student("other@school.example").await;
+    for (who, c) in [
+        ("visitor", app.client()),
+        ("student", other),
+        ("employer", employer),
+    ] {
+        let list: Value = app.get(&c, &path).await.json().await.unwrap();
+        let user = &list[0]["user"];
+        assert_eq!(user["firstName"], "Sam", "{who}");
+        assert_eq!(user["lastName"], "L.", "{who}");
+        assert!(user["id"].is_null(), "{who} sees no id: {user}");
+    }
+    let list: Value = app.get(&author, &path).await.json().await.unwrap();
+    assert_eq!(list[0]["user"]["lastName"], "Lee");
+    assert_eq!(list[0]["user"]["id"], me["id"]);
+}
+
+#[tokio::test]
+async fn a_state_change_referred_from_another_site_is_refused() {
+    let app = spawn_app().await;
+    let (c, _) = app.signup_student("referer@school.example").await;
+    let res = c
+        .post(app.url("/api/logout"))
+        .header("referer", "https://evil.example/page")
+        .send()
+        .await
+        .unwrap();
+    let (status, v) = message_of(res).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(v["message"], "Cross-site requests are not allowed");
+    assert_eq!(
+        app.get(&c, "/api/auth/user").await.status(),
+        StatusCode::OK,
+        "still signed in"
+    );
+    let own = format!("{}/job-feed", app.addr);
+    let res = c
+        .post(app.url("/api/logout"))
+        .header("referer", own)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn wrong_json_types_are_answered_plainly_naming_the_field() {
+    let app = spawn_app().await;
+    let (c, _) = app.signup_student("types@school.example").await;
+    let (status, v) = message_of(
+        app.post(
+            &c,
+            "/api/applications",
+            json!({"internshipId": "seven", "status": "pending"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        v["message"],
+        "The field 'internshipId' must be a whole number"
+    );
+    let res = c
+        .post(app.url("/api/applications"))
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
+    let (_, v) = message_of(res).await;
+    assert_eq!(v["message"], "The request body is not valid JSON");
+}
+
+/// A server with the shipped limits (the other suites run without them).
+async fn spawn_limited() -> TestApp {
+    crate::helpers::start_with_limits(internreel::limiter::Limits::default()).await
+}
+
+#[tokio::test]
+async fn sign_ups_are_limited_per_address_duplicates_included() {
+    let app = spawn_limited().await;
+    let c = app.client();
+    for n in 0..4 {
+        let res = app
+            .post(
+                &c,
+                "/api/users",
+                student_body(&format!("s{n}@school.example")),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+    }
+    // A duplicate counts too: the limit cannot be dodged by probing known addresses.
+    let res = app
+        .post(&c, "/api/users", student_body("s0@school.example"))
+        .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let res = app
+        .post(&c, "/api/employers", employer_body("e@acme.example"))
+        .await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(retry > 3000 && retry <= 3600, "{retry}");
+    let (_, v) = message_of(res).await;
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many sign-ups"),
+        "{v}"
+    );
+}
+
+#[tokio::test]
+async fn comments_are_limited_per_account() {
+    let app = spawn_limited().await;
+    let (employer, _) = app.signup_employer("busy@acme.example").await;
+    let id = app.post_internship(&employer, "Busy").await["id"]
+        .as_u64()
+        .unwrap();
+    let (s, _) = app.signup_student("chatty@school.example").await;
+    let path = format!("/api/internships/{id}/comments");
+    for n in 0..10 {
+        let res = app
+            .post(&s, &path, json!({"content": format!("comment {n}")}))
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+    }
+    let res = app
+        .post(&s, &path, json!({"content": "one too many"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().contains_key("retry-after"));
+    // Someone else may still comment.
+    let (other, _) = app.signup_student("calm@school.example").await;
+    assert_eq!(
+        app.post(&other, &path, json!({"content": "hello"}))
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+}
