@@ -148,8 +148,10 @@ impl App {
             // Minors' session cookies never travel over plain HTTP when we serve HTTPS.
             secure_cookies: config.secure_cookies || tls.is_some(),
             login_failures: FailureLimiter::new(10, Duration::from_secs(15 * 60)),
+            account_failures: FailureLimiter::new(usize::MAX, Duration::from_secs(15 * 60)),
             ip_failures: FailureLimiter::new(100, Duration::from_secs(15 * 60)),
             admin_failures: FailureLimiter::new(5, Duration::from_secs(15 * 60)),
+            admin_failures_all: FailureLimiter::new(usize::MAX, Duration::from_secs(15 * 60)),
             hashing: crate::passwords::HashPool::start(),
             hub: ws::Hub::default(),
             boards: config.boards.clone(),

@@ -19,6 +19,8 @@ use crate::store::{Reader, StoreError};
 
 pub const COOKIE_NAME: &str = "internreel_session";
 pub const SESSION_TTL_MS: i64 = 30 * DAY_MS;
+/// An admin session ends 12 hours after sign-in, however busy (it does not slide).
+pub const ADMIN_SESSION_MS: i64 = 12 * 60 * 60 * 1000;
 /// Extend a sliding session at most once a day, so reads do not all become writes.
 const REFRESH_AFTER_MS: i64 = DAY_MS;
 
@@ -79,10 +81,14 @@ pub fn random_hex(bytes: usize) -> String {
 pub fn start_session(state: &AppState, subject: Subject) -> AppResult<HeaderValue> {
     let token = random_hex(32);
     let now = now_ms();
+    let ttl = match subject {
+        Subject::Admin => ADMIN_SESSION_MS,
+        Subject::User(_) => SESSION_TTL_MS,
+    };
     let session = Session {
         subject,
         created_at: now,
-        expires_at: now + SESSION_TTL_MS,
+        expires_at: now + ttl,
     };
     state.store().write(|w| {
         sessions::put(w, &token_hash(&token), &session)?;
@@ -90,7 +96,7 @@ pub fn start_session(state: &AppState, subject: Subject) -> AppResult<HeaderValu
         sessions::purge_expired(w, now)?;
         Ok::<_, StoreError>(())
     })?;
-    Ok(session_cookie(state, &token, SESSION_TTL_MS / 1000))
+    Ok(session_cookie(state, &token, ttl / 1000))
 }
 
 fn session_cookie(state: &AppState, token: &str, max_age_secs: i64) -> HeaderValue {
@@ -166,7 +172,8 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
     if known.expires_at <= now {
         return Ok(None);
     }
-    if known.expires_at - now < SESSION_TTL_MS - REFRESH_AFTER_MS {
+    let slides = matches!(known.subject, Subject::User(_));
+    if slides && known.expires_at - now < SESSION_TTL_MS - REFRESH_AFTER_MS {
         // Read again inside the write: a sign-out since must not be undone.
         state.store().write(|w| match sessions::get(w, &hash)? {
             Some(mut session) => {

@@ -157,8 +157,20 @@ pub enum SourcesCommand {
 
 #[derive(Subcommand, Debug)]
 pub enum AdminCommand {
-    /// Set the admin pin, read from standard input (at least 6 characters).
+    /// Set the admin pin, read from standard input (at least 6 characters); ends every admin
+    /// session.
     SetPin,
+    /// Admin sessions (each lasts at most 12 hours).
+    Sessions {
+        #[command(subcommand)]
+        command: AdminSessionsCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum AdminSessionsCommand {
+    /// End every admin session now.
+    Revoke,
 }
 
 #[derive(Subcommand, Debug)]

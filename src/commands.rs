@@ -26,6 +26,8 @@ pub enum Command {
     SetPinHash {
         hash: String,
     },
+    /// Ends every admin session.
+    AdminSessionsRevoke,
     ContactList,
     AiList {
         pending: bool,
@@ -70,10 +72,19 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
         Command::SeedSynthetic { count } => {
             crate::synthetic::seed(s, count).map_err(|e| format!("{e:#}"))
         }
+        // A new pin ends every admin session signed in with the old one.
         Command::SetPinHash { hash } => s
             .store
-            .write(|w| crate::store::meta::set_admin_pin_hash(w, &hash))
-            .map(|_| "admin pin set\n".to_string())
+            .write(|w| {
+                crate::store::meta::set_admin_pin_hash(w, &hash)?;
+                crate::store::sessions::end_admin_sessions(w, crate::clock::now_ms())
+            })
+            .map(|ended| format!("admin pin set; {ended} admin session(s) ended\n"))
+            .map_err(|e| e.to_string()),
+        Command::AdminSessionsRevoke => s
+            .store
+            .write(|w| crate::store::sessions::end_admin_sessions(w, crate::clock::now_ms()))
+            .map(|ended| format!("{ended} admin session(s) ended\n"))
             .map_err(|e| e.to_string()),
         Command::ContactList => contact_list(s).map_err(|e| e.to_string()),
         Command::AiList { pending, json } => ai_list(s, pending, json),

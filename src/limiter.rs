@@ -32,6 +32,30 @@ impl FailureLimiter {
         }
     }
 
+    /// Failures of the key in the window.
+    pub fn count(&self, key: &str) -> usize {
+        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        match map.get_mut(key) {
+            Some(v) => {
+                v.retain(|t| now.duration_since(*t) < self.window);
+                v.len()
+            }
+            None => 0,
+        }
+    }
+
+    /// A wait that doubles with every failure past `free` ones (none before), at most `cap`:
+    /// slows a guesser down without refusing the rightful owner.
+    pub fn delay(&self, key: &str, free: usize, cap: Duration) -> Duration {
+        let n = self.count(key);
+        if n < free {
+            return Duration::ZERO;
+        }
+        let doubled = 1u32 << (n - free).min(16);
+        (Duration::from_millis(250) * doubled).min(cap)
+    }
+
     pub fn record_failure(&self, key: &str) {
         let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();

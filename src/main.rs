@@ -3,7 +3,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use internreel::cli::{
-    AdminCommand, AiCommand, Cli, Command, ContactCommand, JobsCommand, SourcesCommand,
+    AdminCommand, AdminSessionsCommand, AiCommand, Cli, Command, ContactCommand, JobsCommand,
+    SourcesCommand,
 };
 use internreel::commands::Command as Cmd;
 use internreel::{App, Config, control};
@@ -85,6 +86,12 @@ fn main() -> ExitCode {
         Command::Admin {
             command: AdminCommand::SetPin,
         } => set_pin(&cli.data),
+        Command::Admin {
+            command:
+                AdminCommand::Sessions {
+                    command: AdminSessionsCommand::Revoke,
+                },
+        } => control::dispatch(&cli.data, Cmd::AdminSessionsRevoke),
         Command::Contact {
             command: ContactCommand::List,
         } => control::dispatch(&cli.data, Cmd::ContactList),

@@ -126,12 +126,16 @@ impl Services {
 pub struct Inner {
     pub services: Services,
     pub secure_cookies: bool,
-    /// Failed sign-ins per account.
+    /// Failed sign-ins per account and client address (a lock affects that address only).
     pub login_failures: FailureLimiter,
+    /// Failed sign-ins per account from every address (slows sign-ins down, never refuses).
+    pub account_failures: FailureLimiter,
     /// Failed sign-ins per client address: higher, since a whole school may share one.
     pub ip_failures: FailureLimiter,
-    /// Failed admin pin attempts (all callers together).
+    /// Failed admin pin attempts per client address.
     pub admin_failures: FailureLimiter,
+    /// Failed admin pin attempts from every address (slows attempts down, never refuses).
+    pub admin_failures_all: FailureLimiter,
     /// argon2 on its own threads, so its memory stays bounded (see passwords.rs).
     pub hashing: crate::passwords::HashPool,
     pub hub: Hub,

@@ -47,10 +47,13 @@ struct AdminStatus {
 }
 
 const ADMIN_KEY: &str = "admin";
+/// Wrong pins from all addresses together before each attempt waits.
+const ADMIN_FAILURES_FREE: usize = 50;
+const ADMIN_DELAY_MAX: std::time::Duration = std::time::Duration::from_secs(10);
 
 async fn admin_login(
     State(state): State<AppState>,
-    ClientIp(_ip): ClientIp,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<PinForm>,
 ) -> AppResult<Response> {
     if body.pin.trim().is_empty() {
@@ -66,20 +69,30 @@ async fn admin_login(
             "No admin pin is set. On the server, run: internreel admin set-pin".into(),
         ));
     };
-    if state.admin_failures.is_blocked(ADMIN_KEY) {
+    // Wrong pins lock out the address they come from, not every admin; from all addresses
+    // together, many wrong pins slow every attempt down (never refuse the right pin).
+    let ip_key = format!("ip:{ip}");
+    if state.admin_failures.is_blocked(&ip_key) {
         metrics::counter!("internreel_signin_lockouts_total", "who" => "admin").increment(1);
         return Err(AppError::TooManyRequests(
-            "Too many wrong pins. Admin sign-in is locked for 15 minutes.".into(),
+            "Too many wrong pins from this address. Admin sign-in from here is locked for 15 minutes.".into(),
         ));
+    }
+    let wait = state
+        .admin_failures_all
+        .delay(ADMIN_KEY, ADMIN_FAILURES_FREE, ADMIN_DELAY_MAX);
+    if !wait.is_zero() {
+        tokio::time::sleep(wait).await;
     }
     if !auth::verify_password(&state, body.pin, hash).await? {
         metrics::counter!("internreel_signin_failures_total", "who" => "admin").increment(1);
-        state.admin_failures.record_failure(ADMIN_KEY);
+        state.admin_failures.record_failure(&ip_key);
+        state.admin_failures_all.record_failure(ADMIN_KEY);
         return Err(AppError::Unauthorized(
             "Invalid pin. Please try again.".into(),
         ));
     }
-    state.admin_failures.reset(ADMIN_KEY);
+    state.admin_failures.reset(&ip_key);
     let cookie = auth::start_session(&state, Subject::Admin)?;
     Ok((
         [(header::SET_COOKIE, cookie)],

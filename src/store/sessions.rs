@@ -37,3 +37,20 @@ pub fn purge_expired(w: &Wtx, now: i64) -> StoreResult<u64> {
             .unwrap_or(true)
     })
 }
+
+/// Ends every admin session (a new pin, or `internreel admin sessions revoke`), and the expired
+/// ones on the way; returns how many admin sessions were live.
+pub fn end_admin_sessions(w: &Wtx, now: i64) -> StoreResult<u64> {
+    let mut live = 0;
+    w.sessions_purge(|bytes| match codec::decode::<Session>(bytes) {
+        Ok(s) if s.subject == Subject::Admin => {
+            if s.expires_at > now {
+                live += 1;
+            }
+            true
+        }
+        Ok(s) => s.expires_at <= now,
+        Err(_) => true,
+    })?;
+    Ok(live)
+}

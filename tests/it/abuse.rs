@@ -310,3 +310,133 @@ async fn comments_are_limited_per_account() {
         StatusCode::CREATED
     );
 }
+
+/// A browser on another machine: its connections come from 127.0.0.2.
+fn from_elsewhere() -> reqwest::Client {
+    tls();
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
+        .build()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_stranger_guessing_a_password_locks_out_only_their_own_address() {
+    let app = spawn_app().await;
+    app.signup_student("victim@school.example").await;
+    let stranger = app.client();
+    let wrong = json!({"email": "victim@school.example", "password": "guess123"});
+    for _ in 0..10 {
+        app.post(&stranger, "/api/student-login", wrong.clone())
+            .await;
+    }
+    assert_eq!(
+        app.post(&stranger, "/api/student-login", wrong)
+            .await
+            .status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // The owner, elsewhere, signs in as usual.
+    let owner = from_elsewhere();
+    let right = json!({"email": "victim@school.example", "password": "secret1"});
+    assert_eq!(
+        app.post(&owner, "/api/student-login", right).await.status(),
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn wrong_pins_lock_out_their_address_not_every_admin() {
+    let app = spawn_app().await;
+    app.admin().await;
+    let stranger = app.client();
+    for _ in 0..5 {
+        app.post(&stranger, "/api/admin/login", json!({"pin": "999999"}))
+            .await;
+    }
+    assert_eq!(
+        app.post(&stranger, "/api/admin/login", json!({"pin": "135790"}))
+            .await
+            .status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    let admin = from_elsewhere();
+    assert_eq!(
+        app.post(&admin, "/api/admin/login", json!({"pin": "135790"}))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+}
+
+fn cli(data: &std::path::Path, args: &[&str], stdin: Option<&str>) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_internreel"))
+        .arg("--data")
+        .arg(data)
+        .args(args)
+        .env_remove("INTERNREEL_DATA")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_pin_or_a_revoke_ends_admin_sessions_which_last_12_hours_at_most() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let res = app
+        .post(&app.client(), "/api/admin/login", json!({"pin": "135790"}))
+        .await;
+    let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.contains("Max-Age=43200"), "{cookie}");
+    assert_eq!(
+        app.get(&admin, "/api/admin/session").await.status(),
+        StatusCode::OK
+    );
+    let data = app.data_path();
+    let said = tokio::task::spawn_blocking(move || {
+        cli(&data, &["admin", "set-pin"], Some("a-new-pin-2026\n"))
+    })
+    .await
+    .unwrap();
+    assert!(said.contains("2 admin session(s) ended"), "{said}");
+    assert_eq!(
+        app.get(&admin, "/api/admin/session").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+
+    let again = app.client();
+    let res = app
+        .post(&again, "/api/admin/login", json!({"pin": "a-new-pin-2026"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let data = app.data_path();
+    let said =
+        tokio::task::spawn_blocking(move || cli(&data, &["admin", "sessions", "revoke"], None))
+            .await
+            .unwrap();
+    assert!(said.contains("1 admin session(s) ended"), "{said}");
+    assert_eq!(
+        app.get(&again, "/api/admin/session").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
