@@ -13,7 +13,6 @@ use axum::http::StatusCode;
 use axum::middleware;
 use axum::response::IntoResponse;
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use tokio::net::{TcpListener, UnixListener};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::csrf::CsrfLayer;
@@ -274,15 +273,13 @@ impl App {
         let socket_path = self.state.paths().socket();
         let result = match self.tls {
             None => {
-                let listener = self.listener.tap_io(|tcp| {
-                    // Small JSON answers otherwise wait on Nagle's algorithm.
-                    let _ = tcp.set_nodelay(true);
-                });
-                axum::serve(
-                    listener,
-                    router.into_make_service_with_connect_info::<SocketAddr>(),
+                // axum's serve loop plus timeouts and connection caps (src/serve.rs).
+                crate::serve::serve(
+                    self.listener,
+                    router,
+                    crate::serve::Caps::for_this_process(),
+                    stopped(stopping.clone()),
                 )
-                .with_graceful_shutdown(stopped(stopping.clone()))
                 .await
             }
             Some((files, live)) => {
@@ -296,9 +293,15 @@ impl App {
                 });
                 let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(live)
                     .acceptor(axum_server::accept::NoDelayAcceptor::new());
-                let served = axum_server::from_tcp(self.listener.into_std()?)?
+                let mut server = axum_server::from_tcp(self.listener.into_std()?)?
                     .acceptor(acceptor)
-                    .handle(handle)
+                    .handle(handle);
+                // The same header-read (and idle keep-alive) timeout as plain HTTP.
+                server
+                    .http_builder()
+                    .http1()
+                    .header_read_timeout(crate::serve::HEADER_TIMEOUT);
+                let served = server
                     .serve(router.into_make_service_with_connect_info::<SocketAddr>())
                     .await;
                 watcher.abort();

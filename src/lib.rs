@@ -24,6 +24,7 @@ pub mod media;
 pub mod options;
 pub mod passwords;
 pub mod search;
+pub mod serve;
 pub mod state;
 pub mod store;
 pub mod synthetic;

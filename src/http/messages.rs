@@ -27,6 +27,10 @@ pub fn router() -> Router<AppState> {
             "/api/applications/{id}/messages",
             get(read_thread).post(send_message),
         )
+        .route(
+            "/api/applications/{id}/messages/read",
+            axum::routing::post(mark_thread_read),
+        )
         .route("/api/users/{id}/messages", get(list_received))
 }
 
@@ -94,18 +98,8 @@ async fn read_thread(
             page.push(m);
         }
     }
-    drop(r);
-    // Only write when there is something to mark read.
-    if page
-        .iter()
-        .any(|m| m.receiver_id == me.id && m.read_at.is_none())
-    {
-        let now = now_ms();
-        page = state
-            .store()
-            .write(|w| messages::mark_read(w, page, me.id, now))?;
-    }
-    let r = state.store().read()?;
+    // Reading is not marking read: a GET can be triggered from another site (a link, an
+    // image), so marking read is its own POST (`mark_thread_read`), which the CSRF check guards.
     let views = page
         .iter()
         .map(|m| view(&r, m))
@@ -114,6 +108,43 @@ async fn read_thread(
         .then(|| page.first().map(|m| m.id.to_string()))
         .flatten();
     Ok(super::paging::respond(&uri, views, next))
+}
+
+#[derive(Serialize)]
+struct Marked {
+    marked: usize,
+}
+
+/// `POST /api/applications/{id}/messages/read`: the caller has seen the thread; every message
+/// to them in it is marked read (the UI calls it when the thread is shown).
+async fn mark_thread_read(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    Path(id): Path<u64>,
+) -> AppResult<Json<Marked>> {
+    let unread = {
+        let r = state.store().read()?;
+        party_of(&r, &me, id)?;
+        let mut unread = Vec::new();
+        for (mid, _) in r.members(tables::MESSAGES_BY_APPLICATION, id)? {
+            if let Some(m) = r.get::<Message>(mid)?
+                && m.receiver_id == me.id
+                && m.read_at.is_none()
+            {
+                unread.push(m);
+            }
+        }
+        unread
+    };
+    let marked = unread.len();
+    // Only write when there is something to mark read.
+    if marked > 0 {
+        let now = now_ms();
+        state
+            .store()
+            .write(|w| messages::mark_read(w, unread, me.id, now))?;
+    }
+    Ok(Json(Marked { marked }))
 }
 
 #[derive(Deserialize, Default)]

@@ -440,3 +440,56 @@ async fn a_new_pin_or_a_revoke_ends_admin_sessions_which_last_12_hours_at_most()
         StatusCode::UNAUTHORIZED
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_are_capped_and_timed_out_while_others_are_served() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = spawn_app().await;
+    let addr: std::net::SocketAddr = app.addr.trim_start_matches("http://").parse().unwrap();
+    // More half-sent requests from one address than it may hold open.
+    let mut slow = Vec::new();
+    for _ in 0..(internreel::serve::PER_ADDRESS + 88) {
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let _ = s
+            .write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            .await;
+        slow.push(s);
+    }
+    // The excess was closed at once: some of them read end-of-stream.
+    let mut closed = 0;
+    for s in slow.iter_mut().rev().take(88) {
+        let mut buf = [0u8; 64];
+        if let Ok(Ok(0)) =
+            tokio::time::timeout(std::time::Duration::from_secs(2), s.read(&mut buf)).await
+        {
+            closed += 1;
+        }
+    }
+    // (Connections race the accept loop, so not exactly the last 88 are the refused ones.)
+    assert!(
+        closed >= 50,
+        "connections past the per-address cap are closed ({closed})"
+    );
+    // Someone else is served as usual meanwhile.
+    tls();
+    let other = reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, 3]))
+        .timeout(std::time::Duration::from_secs(5))
+        .build()
+        .unwrap();
+    let res = other.get(app.url("/api/health")).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    // A connection that never finishes its headers is closed after the header-read timeout.
+    let mut first = slow.remove(0);
+    let mut buf = [0u8; 512];
+    let waited = tokio::time::timeout(
+        internreel::serve::HEADER_TIMEOUT + std::time::Duration::from_secs(10),
+        first.read(&mut buf),
+    )
+    .await;
+    assert!(
+        matches!(waited, Ok(Ok(_)) | Ok(Err(_))),
+        "the slow connection was closed"
+    );
+    drop(slow);
+}

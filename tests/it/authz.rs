@@ -414,6 +414,12 @@ fn table() -> Vec<Row> {
             ("/api/applications/{APP}/messages", SA),
         ),
         row("GET", "/api/users/{SA}/messages", None, STUDENT_SELF_ANY),
+        row(
+            "POST",
+            "/api/applications/{APP}/messages/read",
+            None,
+            [401, 200, 403, 200, 403, 403],
+        ),
         // Other
         row(
             "POST",

@@ -135,8 +135,26 @@ async fn only_the_two_parties_read_and_write_a_thread() {
         .status(),
         StatusCode::FORBIDDEN
     );
+    // Reading the thread changes nothing (a GET can come from another site)...
     let read: Vec<Value> = app.get(&t.employer, &path).await.json().await.unwrap();
     assert_eq!(read.len(), 2);
+    assert!(read.iter().all(|m| m["readAt"].is_null()));
+    // ...the POST the app sends when it shows the thread marks them read, for the receiver only.
+    let marked: Value = app
+        .post(&t.student, &format!("{path}/read"), json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(marked["marked"], 0, "the sender marks nothing of their own");
+    let marked: Value = app
+        .post(&t.employer, &format!("{path}/read"), json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(marked["marked"], 2);
+    let read: Vec<Value> = app.get(&t.employer, &path).await.json().await.unwrap();
     assert!(read.iter().all(|m| m["readAt"].is_string()));
     // The sender's own view shows them read too (two checks).
     let seen: Vec<Value> = app.get(&t.student, &path).await.json().await.unwrap();

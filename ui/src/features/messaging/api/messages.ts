@@ -58,6 +58,12 @@ export function useThread(applicationId: number | undefined, socketConnected: bo
   return useQuery<ThreadData>({
     queryKey: threadKey(applicationId ?? 0),
     queryFn: async () => {
+      // Showing the thread marks what was sent to this user read: a POST of its own (reading
+      // never changes anything). Only while something held may still be unread.
+      const held = queryClient.getQueryData<ThreadData>(threadKey(applicationId ?? 0));
+      if (!held || held.messages.some((m) => m.readAt === null)) {
+        await api.post<{ marked: number }>(`/api/applications/${applicationId}/messages/read`).catch(() => undefined);
+      }
       const page = await api.page<Message>(`/api/applications/${applicationId}/messages`);
       // Read the cache after the answer, so a page of earlier messages stored meanwhile is kept.
       return mergeLatestPage(queryClient.getQueryData<ThreadData>(threadKey(applicationId ?? 0)), page);

@@ -1,0 +1,216 @@
+//! The plain-HTTP accept loop: axum's own `serve` (hyper's auto builder, upgrades for `/ws`,
+//! graceful shutdown) plus what it lacks against slow and idle clients, which took a server
+//! down with ~20,000 half-open connections from three processes:
+//!
+//! - a header-read timeout (hyper's, which also closes a keep-alive connection idle that long),
+//! - at most `per_address` open connections per client address and `total` in all, the excess
+//!   closed at once rather than queued, with the total kept below the descriptor limit,
+//! - the process's descriptor limit raised to its hard limit at start-up.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto::Builder;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tower::ServiceExt;
+
+/// Time a client has to send a request's headers, and the most a keep-alive connection may
+/// sit idle before the next request.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(20);
+/// Open connections from one client address (a school behind one NAT address included).
+pub const PER_ADDRESS: usize = 512;
+
+/// Connection caps.
+#[derive(Debug, Clone, Copy)]
+pub struct Caps {
+    pub per_address: usize,
+    pub total: usize,
+}
+
+impl Caps {
+    /// The caps for this process: the total stays well below the descriptor limit (files,
+    /// the database, the index and ffmpeg need descriptors too).
+    pub fn for_this_process() -> Caps {
+        let limit = raise_descriptor_limit();
+        Caps {
+            per_address: PER_ADDRESS,
+            total: (limit.saturating_sub(256) * 3 / 4).clamp(64, 1 << 20) as usize,
+        }
+    }
+}
+
+/// Raises the soft descriptor limit to the hard one where allowed; the soft limit after.
+pub fn raise_descriptor_limit() -> u64 {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit/setrlimit with a valid struct for this process.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) != 0 {
+            return 1024;
+        }
+        if lim.rlim_cur < lim.rlim_max {
+            let raised = libc::rlimit {
+                rlim_cur: lim.rlim_max,
+                rlim_max: lim.rlim_max,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                lim.rlim_cur = lim.rlim_max;
+            }
+        }
+    }
+    lim.rlim_cur
+}
+
+/// Open connections, per address and in all.
+#[derive(Default)]
+struct Open {
+    total: usize,
+    by_address: HashMap<IpAddr, usize>,
+}
+
+/// Held by a connection's task; counts it out when the connection ends.
+struct Slot {
+    open: Arc<Mutex<Open>>,
+    ip: IpAddr,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut o = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        o.total -= 1;
+        if let Some(n) = o.by_address.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                o.by_address.remove(&self.ip);
+            }
+        }
+    }
+}
+
+fn take_slot(open: &Arc<Mutex<Open>>, ip: IpAddr, caps: Caps) -> Option<Slot> {
+    let mut o = open.lock().unwrap_or_else(|e| e.into_inner());
+    let mine = o.by_address.get(&ip).copied().unwrap_or(0);
+    if o.total >= caps.total || mine >= caps.per_address {
+        return None;
+    }
+    o.total += 1;
+    *o.by_address.entry(ip).or_default() += 1;
+    Some(Slot {
+        open: open.clone(),
+        ip,
+    })
+}
+
+/// Serves `app` on `listener` until `stop` completes, then lets open requests finish.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    caps: Caps,
+    stop: impl std::future::Future<Output = ()> + Send,
+) -> std::io::Result<()> {
+    let open = Arc::new(Mutex::new(Open::default()));
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    // Every connection task holds a clone; when all are gone the channel closes.
+    let (alive_tx, mut alive_rx) = tokio::sync::mpsc::channel::<Infallible>(1);
+    let mut refused: u64 = 0;
+    tokio::pin!(stop);
+    loop {
+        let accepted = tokio::select! {
+            biased;
+            _ = &mut stop => break,
+            a = listener.accept() => a,
+        };
+        let (stream, remote) = match accepted {
+            Ok(a) => a,
+            Err(e) => {
+                // Out of descriptors (or another passing error): wait instead of spinning.
+                tracing::warn!(error = %e, "accepting a connection failed");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Some(slot) = take_slot(&open, remote.ip(), caps) else {
+            refused += 1;
+            if refused.is_power_of_two() {
+                tracing::warn!(address = %remote.ip(), refused, "too many open connections: closing new ones");
+            }
+            drop(stream);
+            continue;
+        };
+        // Small JSON answers otherwise wait on Nagle's algorithm.
+        let _ = stream.set_nodelay(true);
+        let service = app
+            .clone()
+            .map_request(move |mut req: hyper::Request<Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(remote));
+                req.map(Body::new)
+            });
+        let service = TowerToHyperService::new(service);
+        let mut stop_rx = stop_rx.clone();
+        let alive = alive_tx.clone();
+        tokio::spawn(async move {
+            let _slot = slot;
+            let _alive = alive;
+            let mut builder = Builder::new(TokioExecutor::new());
+            builder
+                .http1()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT);
+            let conn = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+            tokio::pin!(conn);
+            let stopping = async move {
+                // The watch's guard must not live across an await: only whether it changed.
+                let _ = stop_rx.wait_for(|s| *s).await.is_ok();
+            };
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = stopping => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+        });
+    }
+    drop(listener);
+    let _ = stop_tx.send(true);
+    drop(alive_tx);
+    let _ = alive_rx.recv().await;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn connections_are_capped_per_address_and_in_all() {
+        let open = Arc::new(Mutex::new(Open::default()));
+        let caps = Caps {
+            per_address: 2,
+            total: 3,
+        };
+        let a: IpAddr = [10, 0, 0, 1].into();
+        let b: IpAddr = [10, 0, 0, 2].into();
+        let s1 = take_slot(&open, a, caps).unwrap();
+        let _s2 = take_slot(&open, a, caps).unwrap();
+        assert!(take_slot(&open, a, caps).is_none(), "per address");
+        let _s3 = take_slot(&open, b, caps).unwrap();
+        assert!(take_slot(&open, b, caps).is_none(), "in all");
+        drop(s1);
+        assert!(
+            take_slot(&open, b, caps).is_some(),
+            "a closed connection frees its slot"
+        );
+    }
+}
