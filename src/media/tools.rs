@@ -16,6 +16,26 @@ const PROBE_LIMIT: Duration = Duration::from_secs(30);
 const POSTER_LIMIT: Duration = Duration::from_secs(60);
 const REMUX_LIMIT: Duration = Duration::from_secs(120);
 const TRANSCODE_LIMIT: Duration = Duration::from_secs(30 * 60);
+/// ffprobe's arguments before the file: everything it knows, as JSON.
+const PROBE_ARGS: [&str; 6] = [
+    "-v",
+    "error",
+    "-print_format",
+    "json",
+    "-show_format",
+    "-show_streams",
+];
+/// ffmpeg's arguments before the input file.
+const INPUT_ARGS: [&str; 6] = ["-hide_banner", "-nostdin", "-v", "error", "-y", "-i"];
+/// A web MP4: no metadata (a phone writes where it was filmed), the index first.
+const WEB_MP4_ARGS: [&str; 6] = [
+    "-map_metadata",
+    "-1",
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+];
 
 /// Where the two programs are.
 #[derive(Debug, Clone)]
@@ -73,15 +93,7 @@ impl Tools {
     /// Reads the container and streams of `file`.
     pub async fn probe(&self, file: &Path) -> Result<Probe, RunError> {
         let mut cmd = Command::new(&self.ffprobe);
-        cmd.args([
-            "-v",
-            "error",
-            "-print_format",
-            "json",
-            "-show_format",
-            "-show_streams",
-        ])
-        .arg(file);
+        cmd.args(PROBE_ARGS).arg(file);
         let out = run(cmd, PROBE_LIMIT, false).await?;
         probe::parse(&out).map_err(RunError::Input)
     }
@@ -89,14 +101,7 @@ impl Tools {
     /// `probe` for code outside the async runtime (seeding the demo's trusted clips).
     pub fn probe_blocking(&self, file: &Path) -> Result<Probe, RunError> {
         let out = std::process::Command::new(&self.ffprobe)
-            .args([
-                "-v",
-                "error",
-                "-print_format",
-                "json",
-                "-show_format",
-                "-show_streams",
-            ])
+            .args(PROBE_ARGS)
             .arg(file)
             .stdin(Stdio::null())
             .output()
@@ -124,21 +129,14 @@ impl Tools {
             "0"
         };
         let mut cmd = Command::new(&self.ffmpeg);
-        cmd.args([
-            "-hide_banner",
-            "-nostdin",
-            "-v",
-            "error",
-            "-y",
-            "-ss",
-            at,
-            "-i",
-        ])
-        .arg(src)
-        .args(["-map", "0:v:0", "-frames:v", "1", "-vf"])
-        .arg(format!("{},format=yuvj420p", scale_filter()))
-        .args(["-q:v", "4", "-f", "image2", "-c:v", "mjpeg"])
-        .arg(out);
+        // `-ss` before the input: a fast seek to the frame (an input option, so before `-i`).
+        cmd.args(["-ss", at])
+            .args(INPUT_ARGS)
+            .arg(src)
+            .args(["-map", "0:v:0", "-frames:v", "1", "-vf"])
+            .arg(format!("{},format=yuvj420p", scale_filter()))
+            .args(["-q:v", "4", "-f", "image2", "-c:v", "mjpeg"])
+            .arg(out);
         run(cmd, POSTER_LIMIT, false).await?;
         nonempty(out)
     }
@@ -147,17 +145,10 @@ impl Tools {
     /// without its metadata (a phone writes where it was filmed), streams copied as they are.
     pub async fn remux(&self, src: &Path, out: &Path) -> Result<(), RunError> {
         let mut cmd = Command::new(&self.ffmpeg);
-        cmd.args(["-hide_banner", "-nostdin", "-v", "error", "-y", "-i"])
+        cmd.args(INPUT_ARGS)
             .arg(src)
             .args(["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy"])
-            .args([
-                "-map_metadata",
-                "-1",
-                "-movflags",
-                "+faststart",
-                "-f",
-                "mp4",
-            ])
+            .args(WEB_MP4_ARGS)
             .arg(out);
         run(cmd, REMUX_LIMIT, false).await?;
         nonempty(out)
@@ -168,9 +159,7 @@ impl Tools {
     /// lowest CPU priority so the site stays fast while it works.
     pub async fn transcode(&self, src: &Path, out: &Path, has_audio: bool) -> Result<(), RunError> {
         let mut cmd = Command::new(&self.ffmpeg);
-        cmd.args(["-hide_banner", "-nostdin", "-v", "error", "-y", "-i"])
-            .arg(src)
-            .args(["-map", "0:v:0"]);
+        cmd.args(INPUT_ARGS).arg(src).args(["-map", "0:v:0"]);
         if has_audio {
             cmd.args(["-map", "0:a:0", "-c:a", "aac", "-b:a", "128k", "-ac", "2"]);
         } else {
@@ -188,14 +177,7 @@ impl Tools {
             .args(["-pix_fmt", "yuv420p", "-crf", "23", "-fpsmax", "60"])
             .args(["-maxrate", &format!("{MAX_VIDEO_KBPS}k")])
             .args(["-bufsize", &format!("{}k", MAX_VIDEO_KBPS * 2)])
-            .args([
-                "-map_metadata",
-                "-1",
-                "-movflags",
-                "+faststart",
-                "-f",
-                "mp4",
-            ])
+            .args(WEB_MP4_ARGS)
             .arg(out);
         run(cmd, TRANSCODE_LIMIT, true).await?;
         nonempty(out)

@@ -420,13 +420,9 @@ async fn what_cannot_be_a_postings_video_is_refused_and_leaves_nothing_behind() 
     assert!(mine.is_empty(), "no posting was saved");
 }
 
-const VTT: &str = "WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nHello from the captions\n";
-
-#[tokio::test]
-async fn captions_travel_with_the_video_and_are_checked() {
-    let app = spawn_app().await;
-    let (c, _) = app.signup_employer("cc@media.example").await;
-    let form = posting_form("Captioned")
+/// Posts an internship with the fixture video and `VTT` as its captions.
+async fn post_captioned(app: &TestApp, c: &reqwest::Client, title: &str) -> (StatusCode, Value) {
+    let form = posting_form(title)
         .part(
             "videoFile",
             Part::bytes(fixture_video()).file_name("clip.mp4"),
@@ -441,7 +437,16 @@ async fn captions_travel_with_the_video_and_are_checked() {
         .send()
         .await
         .unwrap();
-    let (status, v) = message_of(res).await;
+    message_of(res).await
+}
+
+const VTT: &str = "WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nHello from the captions\n";
+
+#[tokio::test]
+async fn captions_travel_with_the_video_and_are_checked() {
+    let app = spawn_app().await;
+    let (c, _) = app.signup_employer("cc@media.example").await;
+    let (status, v) = post_captioned(&app, &c, "Captioned").await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
     let url = v["captionsUrl"].as_str().expect("captions");
     let (s, ct, body) = bytes_of(&app, &c, url).await;
@@ -861,22 +866,7 @@ fn the_cli_fulfils_with_an_avi_and_captions_and_converts_it_when_no_server_runs(
 async fn backups_carry_posters_and_captions_and_restore_them() {
     let app = spawn_app().await;
     let (c, _) = app.signup_employer("backup@media.example").await;
-    let form = posting_form("Backed up")
-        .part(
-            "videoFile",
-            Part::bytes(fixture_video()).file_name("clip.mp4"),
-        )
-        .part(
-            "captionsFile",
-            Part::bytes(VTT.as_bytes().to_vec()).file_name("en.vtt"),
-        );
-    let res = c
-        .post(app.url("/api/internships"))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    let (status, v) = message_of(res).await;
+    let (status, v) = post_captioned(&app, &c, "Backed up").await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
     let name = |key: &str| {
         v[key]

@@ -321,9 +321,11 @@ test('apply from the internship page, see the confirmation, and talk with the em
   await expect(dialog.getByTestId('sent-receipt')).toBeVisible();
   await expect(input).toHaveValue('');
 
-  // The employer reads the thread and replies through the API; the reply arrives without a reload.
+  // The employer reads the thread (as the app does: the thread, then "seen") and replies
+  // through the API; the reply arrives without a reload.
   const thread = await employerApi.get(`/api/applications/${applicationId}/messages`);
   expect(thread.status()).toBe(200);
+  expect((await employerApi.post(`/api/applications/${applicationId}/messages/read`)).status()).toBe(200);
   const reply = await employerApi.post(`/api/applications/${applicationId}/messages`, {
     data: { content: 'Yes, Saturdays 10 to 1. See you there!', receiverId: me.id },
   });
