@@ -58,13 +58,23 @@ export function useThread(applicationId: number | undefined, socketConnected: bo
   return useQuery<ThreadData>({
     queryKey: threadKey(applicationId ?? 0),
     queryFn: async () => {
+      const url = `/api/applications/${applicationId}/messages`;
+      let page = await api.page<Message>(url);
       // Showing the thread marks what was sent to this user read: a POST of its own (reading
-      // never changes anything). Only while something held may still be unread.
-      const held = queryClient.getQueryData<ThreadData>(threadKey(applicationId ?? 0));
-      if (!held || held.messages.some((m) => m.readAt === null)) {
-        await api.post<{ marked: number }>(`/api/applications/${applicationId}/messages/read`).catch(() => undefined);
+      // never changes anything), sent while anything shown is unread. When it marked something,
+      // the thread is read again (with its read times) and the unread count refreshed.
+      if (page.items.some((m) => m.readAt === null)) {
+        const done = await api.post<{ marked: number }>(`${url}/read`).catch(() => null);
+        if (done && done.marked > 0) {
+          page = await api.page<Message>(url);
+          void queryClient.invalidateQueries({
+            predicate: (q) => {
+              const key = q.queryKey[0];
+              return typeof key === 'string' && key.startsWith('/api/users/') && key.endsWith('/messages');
+            },
+          });
+        }
       }
-      const page = await api.page<Message>(`/api/applications/${applicationId}/messages`);
       // Read the cache after the answer, so a page of earlier messages stored meanwhile is kept.
       return mergeLatestPage(queryClient.getQueryData<ThreadData>(threadKey(applicationId ?? 0)), page);
     },
