@@ -291,8 +291,12 @@ impl App {
                     stop.await;
                     on_stop.graceful_shutdown(Some(Duration::from_secs(30)));
                 });
-                let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(live)
-                    .acceptor(axum_server::accept::NoDelayAcceptor::new());
+                let acceptor = axum_server::tls_rustls::RustlsAcceptor::new(live).acceptor(
+                    crate::serve::CappedAcceptor::new(
+                        axum_server::accept::NoDelayAcceptor::new(),
+                        crate::serve::Caps::for_this_process(),
+                    ),
+                );
                 let mut server = axum_server::from_tcp(self.listener.into_std()?)?
                     .acceptor(acceptor)
                     .handle(handle);

@@ -214,3 +214,94 @@ mod tests {
         );
     }
 }
+
+/// The same per-address and total caps for the TLS listener (axum-server): the TCP stream is
+/// counted before the handshake, and counted out when the connection closes.
+#[derive(Clone)]
+pub struct CappedAcceptor<A> {
+    inner: A,
+    open: Arc<Mutex<Open>>,
+    caps: Caps,
+}
+
+impl<A> CappedAcceptor<A> {
+    pub fn new(inner: A, caps: Caps) -> Self {
+        CappedAcceptor {
+            inner,
+            open: Arc::default(),
+            caps,
+        }
+    }
+}
+
+/// A stream holding its connection slot.
+pub struct Capped<S> {
+    inner: S,
+    _slot: Slot,
+}
+
+impl<S: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for Capped<S> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Capped<S> {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
+    }
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+impl<A, S> axum_server::accept::Accept<tokio::net::TcpStream, S> for CappedAcceptor<A>
+where
+    A: axum_server::accept::Accept<tokio::net::TcpStream, S> + Clone + Send + 'static,
+    A::Stream: Unpin + Send + 'static,
+    A::Service: Send + 'static,
+    A::Future: Send + 'static,
+    S: Send + 'static,
+{
+    type Stream = Capped<A::Stream>;
+    type Service = A::Service;
+    type Future = std::pin::Pin<
+        Box<
+            dyn std::future::Future<Output = std::io::Result<(Self::Stream, Self::Service)>> + Send,
+        >,
+    >;
+
+    fn accept(&self, stream: tokio::net::TcpStream, service: S) -> Self::Future {
+        let slot = stream
+            .peer_addr()
+            .ok()
+            .and_then(|peer| take_slot(&self.open, peer.ip(), self.caps));
+        let Some(slot) = slot else {
+            return Box::pin(std::future::ready(Err(std::io::Error::other(
+                "too many open connections from this address",
+            ))));
+        };
+        let accepted = self.inner.accept(stream, service);
+        Box::pin(async move {
+            let (inner, service) = accepted.await?;
+            Ok((Capped { inner, _slot: slot }, service))
+        })
+    }
+}

@@ -631,3 +631,43 @@ async fn sighup_reloads_the_certificate_in_the_running_binary() {
     let _ = child.wait();
     assert_eq!(served, second.der, "SIGHUP reloaded the certificate");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tls_listener_caps_connections_per_address_too() {
+    use tokio::io::AsyncReadExt;
+    let dir = tempfile::tempdir().unwrap();
+    let pair = make_cert(30);
+    let files = write_pair(dir.path(), &pair);
+    let app = start(|data| internreel::Config {
+        tls: Some(files),
+        ..internreel::Config::new(data, "127.0.0.1:0")
+    })
+    .await;
+    // Connections that never start their handshake, past what one address may hold.
+    let mut idle = Vec::new();
+    for _ in 0..(internreel::serve::PER_ADDRESS + 40) {
+        idle.push(tokio::net::TcpStream::connect(app.addr).await.unwrap());
+    }
+    let mut closed = 0;
+    for s in idle.iter_mut().rev().take(40) {
+        let mut buf = [0u8; 16];
+        if let Ok(Ok(0)) = tokio::time::timeout(Duration::from_secs(2), s.read(&mut buf)).await {
+            closed += 1;
+        }
+    }
+    assert!(
+        closed >= 20,
+        "connections past the per-address cap are closed ({closed})"
+    );
+    drop(idle);
+    // Once they are gone, the address is served again.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let c = https_client(&[&pair], app.addr);
+    let res = c
+        .get(format!("https://localhost:{}/api/health", app.addr.port()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    app.stop().await;
+}
