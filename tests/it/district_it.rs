@@ -93,6 +93,16 @@ fn https_client(roots: &[&Pair], addr: SocketAddr) -> reqwest::Client {
     b.build().unwrap()
 }
 
+/// `GET /api/health` over HTTPS, trusting `pair`.
+async fn health_over_tls(addr: SocketAddr, pair: &Pair) -> StatusCode {
+    https_client(&[pair], addr)
+        .get(format!("https://localhost:{}/api/health", addr.port()))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
 /// The certificate the server presents, read from a TLS handshake that trusts `roots`.
 async fn presented_cert(addr: SocketAddr, roots: &[&Pair]) -> Result<Vec<u8>, String> {
     tls();
@@ -267,13 +277,7 @@ async fn a_renewed_certificate_is_served_without_a_restart_and_a_bad_one_is_igno
     std::fs::write(&files.cert, "-----BEGIN CERTIFICATE-----\nnot base64\n").unwrap();
     tokio::time::sleep(Duration::from_secs(7)).await;
     assert_eq!(presented_cert(app.addr, &both).await.unwrap(), second.der);
-    let c = https_client(&[&second], app.addr);
-    let res = c
-        .get(format!("https://localhost:{}/api/health", app.addr.port()))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(health_over_tls(app.addr, &second).await, StatusCode::OK);
     app.stop().await;
 }
 
@@ -662,12 +666,6 @@ async fn the_tls_listener_caps_connections_per_address_too() {
     drop(idle);
     // Once they are gone, the address is served again.
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let c = https_client(&[&pair], app.addr);
-    let res = c
-        .get(format!("https://localhost:{}/api/health", app.addr.port()))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(health_over_tls(app.addr, &pair).await, StatusCode::OK);
     app.stop().await;
 }

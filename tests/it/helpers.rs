@@ -223,6 +223,23 @@ impl TestApp {
             .expect("request")
     }
 
+    /// The admin's upload for AI-video request `id` (a multipart form with `video`, and
+    /// optionally `captions`); the status and the JSON answer.
+    pub async fn admin_upload(
+        &self,
+        admin: &Client,
+        id: u64,
+        form: reqwest::multipart::Form,
+    ) -> (StatusCode, Value) {
+        let res = admin
+            .post(self.url(&format!("/api/admin/ai-video-requests/{id}/upload")))
+            .multipart(form)
+            .send()
+            .await
+            .expect("request");
+        message_of(res).await
+    }
+
     pub async fn apply(&self, student: &Client, internship_id: u64) -> Response {
         self.post(
             student,

@@ -636,13 +636,7 @@ async fn an_admin_fulfils_an_ai_request_with_a_phone_video_and_captions() {
             "captions",
             Part::bytes(VTT.as_bytes().to_vec()).file_name("ai.vtt"),
         );
-    let res = admin
-        .post(app.url(&format!("/api/admin/ai-video-requests/{id}/upload")))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    let (status, v) = message_of(res).await;
+    let (status, v) = app.admin_upload(&admin, id, form).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["videoStatus"], "transcoding");
     let v = settled(&app, &c, id).await;

@@ -133,13 +133,7 @@ async fn a_deleted_posting_leaves_the_ai_queue_and_cannot_be_fulfilled() {
         "video",
         reqwest::multipart::Part::bytes(fixture_video()).file_name("ai.mp4"),
     );
-    let res = admin
-        .post(app.url(&format!("/api/admin/ai-video-requests/{id}/upload")))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    let (status, v) = message_of(res).await;
+    let (status, v) = app.admin_upload(&admin, id, form).await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
     assert!(
         v["message"]
@@ -162,13 +156,7 @@ async fn an_admin_upload_without_a_file_part_gets_the_no_file_message() {
         reqwest::multipart::Form::new().text("note", "no file here"),
         reqwest::multipart::Form::new(),
     ] {
-        let res = admin
-            .post(app.url(&format!("/api/admin/ai-video-requests/{id}/upload")))
-            .multipart(form)
-            .send()
-            .await
-            .unwrap();
-        let (status, v) = message_of(res).await;
+        let (status, v) = app.admin_upload(&admin, id, form).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
         assert_eq!(v["message"], "Please select a video file to upload.");
     }
