@@ -103,6 +103,7 @@ pub async fn fulfil(
     id: u64,
     video: crate::media::Incoming,
     captions: Option<crate::media::Incoming>,
+    actor: crate::store::audit::Actor,
 ) -> AppResult<Internship> {
     let captions = match captions {
         Some(c) => Some(s.media.keep_captions(c)?),
@@ -130,6 +131,14 @@ pub async fn fulfil(
             req.completed_at = Some(now);
             w.put(&req)?;
         }
+        crate::store::audit::append(
+            w,
+            now,
+            actor,
+            crate::store::audit::Event::AiVideoUploaded,
+            ("internship", Some(id)),
+            Some(i.employer_id),
+        )?;
         Ok(i)
     });
     match &out {

@@ -44,6 +44,8 @@ pub struct Config {
     pub metrics_addr: Option<String>,
     /// How many sign-ups, comments, messages and contact messages a client may send.
     pub limits: crate::limiter::Limits,
+    /// Whether new employer accounts wait for the district's review.
+    pub employer_approval: crate::domain::review::Approval,
 }
 
 impl Config {
@@ -62,6 +64,7 @@ impl Config {
             redirect_http: None,
             metrics_addr: None,
             limits: crate::limiter::Limits::default(),
+            employer_approval: crate::domain::review::Approval::Required,
         }
     }
 }
@@ -142,6 +145,8 @@ impl App {
         let control = control::bind(&services.paths.socket())
             .context("while creating the control socket in the data directory")?;
         let batch = crate::store::batch::Batcher::start(services.store.clone());
+        let comment_words =
+            crate::services::comment_words::CommentWords::new(services.paths.comment_words());
         let state = AppState(Arc::new(Inner {
             services,
             // Minors' session cookies never travel over plain HTTP when we serve HTTPS.
@@ -161,6 +166,9 @@ impl App {
             profile_viewers: Default::default(),
             throttles: crate::limiter::Throttles::new(config.limits),
             signup_hashing: tokio::sync::Semaphore::new(1),
+            employer_approval: config.employer_approval,
+            comment_words,
+            photo_views: Default::default(),
         }));
 
         Ok(App {

@@ -69,10 +69,17 @@ pub enum Command {
         /// Contact-form messages per client address and hour (0: no limit).
         #[arg(long, env = "INTERNREEL_CONTACT_LIMIT", default_value_t = 10)]
         contact_limit: usize,
+        /// Reports per account and hour (0: no limit).
+        #[arg(long, env = "INTERNREEL_REPORT_LIMIT", default_value_t = 20)]
+        report_limit: usize,
         /// Serve Prometheus metrics at http://HOST:PORT/metrics (off by default; keep it
         /// on an address your monitoring reaches and the public does not).
         #[arg(long, env = "INTERNREEL_METRICS_ADDR", value_name = "HOST:PORT")]
         metrics_addr: Option<String>,
+        /// Whether new employer accounts wait for the district's review before students
+        /// see their postings ("required") or are verified at sign-up ("off").
+        #[arg(long, env = "INTERNREEL_EMPLOYER_APPROVAL", default_value = "required", value_name = "required|off")]
+        employer_approval: crate::domain::review::Approval,
     },
     /// Load the demo fixtures into a data directory that holds no accounts or postings yet.
     Seed {
@@ -126,6 +133,95 @@ pub enum Command {
         #[command(subcommand)]
         command: JobsCommand,
     },
+    /// The district's review of employer accounts.
+    Employers {
+        #[command(subcommand)]
+        command: EmployersCommand,
+    },
+    /// Reports of postings, comments and messages, and the automatic holds.
+    Reports {
+        #[command(subcommand)]
+        command: ReportsCommand,
+    },
+    /// The audit log (append-only).
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
+    /// District settings: district-name, district-contact.
+    Settings {
+        #[command(subcommand)]
+        command: SettingsCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum EmployersCommand {
+    /// List employer accounts, pending first.
+    List {
+        /// Only those awaiting review.
+        #[arg(long)]
+        pending: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Verify an employer: its postings go live at once.
+    Verify { id: u64 },
+    /// Suspend an employer: its postings disappear, its sessions end, sign-in is refused.
+    Suspend {
+        id: u64,
+        /// Why (shown to the employer when signing in).
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ReportsCommand {
+    /// List reports, open first.
+    List {
+        /// Only the open ones.
+        #[arg(long)]
+        open: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Resolve a report: dismiss, hide (the target), suspend (the employer behind it) or
+    /// release (something the automatic screen held).
+    Resolve {
+        id: u64,
+        #[arg(long, value_name = "dismiss|hide|suspend|release")]
+        action: String,
+        /// A note kept with the resolution.
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum AuditCommand {
+    /// Print the newest entries.
+    List {
+        /// Only entries by or about this user id.
+        #[arg(long)]
+        user: Option<u64>,
+        /// How many entries.
+        #[arg(long, default_value_t = 100)]
+        limit: usize,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SettingsCommand {
+    /// Set a setting: district-name NAME, district-contact EMAIL-OR-PHONE.
+    Set { key: String, value: String },
+    /// Print every setting.
+    List,
 }
 
 #[derive(Subcommand, Debug)]

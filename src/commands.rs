@@ -10,6 +10,7 @@ use crate::http::uploads;
 use crate::jobs::{self, Boards};
 use crate::state::Services;
 use crate::store::Reader;
+use crate::store::audit::{self, Actor, Event};
 use crate::store::contact::ContactMessage;
 use crate::store::external_jobs::JobSource;
 
@@ -55,6 +56,36 @@ pub enum Command {
     Backup {
         file: PathBuf,
     },
+    EmployersList {
+        pending: bool,
+        json: bool,
+    },
+    EmployersVerify {
+        id: u64,
+    },
+    EmployersSuspend {
+        id: u64,
+        reason: String,
+    },
+    ReportsList {
+        open: bool,
+        json: bool,
+    },
+    ReportsResolve {
+        id: u64,
+        action: String,
+        note: String,
+    },
+    AuditList {
+        user: Option<u64>,
+        limit: usize,
+        json: bool,
+    },
+    SettingsSet {
+        key: String,
+        value: String,
+    },
+    SettingsList,
 }
 
 /// Runs a command; Ok is the text to print, Err the error to print (exit code 1).
@@ -77,13 +108,19 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
             .store
             .write(|w| {
                 crate::store::meta::set_admin_pin_hash(w, &hash)?;
-                crate::store::sessions::end_admin_sessions(w, crate::clock::now_ms())
+                let now = crate::clock::now_ms();
+                audit::append(w, now, Actor::Cli, Event::AdminPinChanged, ("admin", None), None)?;
+                crate::store::sessions::end_admin_sessions(w, now)
             })
             .map(|ended| format!("admin pin set; {ended} admin session(s) ended\n"))
             .map_err(|e| e.to_string()),
         Command::AdminSessionsRevoke => s
             .store
-            .write(|w| crate::store::sessions::end_admin_sessions(w, crate::clock::now_ms()))
+            .write(|w| {
+                let now = crate::clock::now_ms();
+                audit::append(w, now, Actor::Cli, Event::AdminSessionsRevoked, ("admin", None), None)?;
+                crate::store::sessions::end_admin_sessions(w, now)
+            })
             .map(|ended| format!("{ended} admin session(s) ended\n"))
             .map_err(|e| e.to_string()),
         Command::ContactList => contact_list(s).map_err(|e| e.to_string()),
@@ -110,6 +147,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
                 id,
                 upload.into_incoming(),
                 captions.map(uploads::Upload::into_incoming),
+                Actor::Cli,
             ))
             .map_err(|e| e.to_string())?;
             let plays = match crate::http::internships::video_url(&i.video) {
@@ -133,6 +171,18 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
             Err(e) => Err(format!("{e:#}")),
         },
         Command::Backup { file } => crate::backup::backup(s, &file).map_err(|e| format!("{e:#}")),
+        Command::EmployersList { pending, json } => super::commands_review::employers_list(s, pending, json),
+        Command::EmployersVerify { id } => super::commands_review::employer_status(s, id, None),
+        Command::EmployersSuspend { id, reason } => {
+            super::commands_review::employer_status(s, id, Some(reason))
+        }
+        Command::ReportsList { open, json } => super::commands_review::reports_list(s, open, json),
+        Command::ReportsResolve { id, action, note } => {
+            super::commands_review::reports_resolve(s, id, &action, &note)
+        }
+        Command::AuditList { user, limit, json } => super::commands_review::audit_list(s, user, limit, json),
+        Command::SettingsSet { key, value } => super::commands_review::settings_set(s, &key, &value),
+        Command::SettingsList => super::commands_review::settings_list(s),
         Command::DoctorChecks => serde_json::to_string(&crate::doctor::database_checks(
             &s.store,
             Some(s.search.generation()),

@@ -18,7 +18,7 @@ use crate::store::external_jobs::{JobSource, Provider};
 use crate::store::internships::{self, Internship, Requirements, Video};
 use crate::store::messages::{self, Message};
 use crate::store::social::{self, Comment, Mark};
-use crate::store::users::{self, Role, User};
+use crate::store::users::{self, EmployerStatus, Role, User};
 
 #[derive(RustEmbed)]
 #[folder = "fixtures/"]
@@ -111,6 +111,9 @@ struct FxEmployer {
     phone: String,
     address: String,
     company_description: String,
+    /// Awaiting the district's review (the demo keeps one, so the admin has one to review).
+    #[serde(default)]
+    pending: bool,
 }
 
 #[derive(Deserialize)]
@@ -291,6 +294,11 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
         u.phone = e.phone.clone();
         u.address = e.address.clone();
         u.company_description = e.company_description.clone();
+        u.review.status = if e.pending {
+            EmployerStatus::Pending
+        } else {
+            EmployerStatus::Verified
+        };
         employers.push((e.key.clone(), u));
     }
     let mut students = Vec::new();
@@ -373,6 +381,10 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
                 tags: fx.tags.clone(),
                 hours_per_week: fx.hours_per_week,
                 archived: false,
+                employer_status: EmployerStatus::Verified,
+                hazard_confirmed_at: Some(created),
+                held_terms: vec![],
+                hidden: false,
             },
         ));
     }
@@ -412,9 +424,14 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             i.employer_id = e.id;
             i.company = e.company.clone();
             i.industry = e.industry.clone();
+            i.employer_status = e.review.status;
             let ai = i.video == Video::AiProcessing;
             let created = i.created_at;
+            crate::services::reports::screen_posting(w, &mut i)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
             let i = internships::insert(w, i)?;
+            crate::services::reports::sync_posting_hold(w, &i)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
             if ai {
                 w.put(&AiVideoRequest {
                     id: i.id,
@@ -489,6 +506,7 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
                     content: m.content.clone(),
                     created_at: at,
                     read_at: m.read.then_some(at + 60_000),
+                    hidden: false,
                 },
             )?;
         }
@@ -504,6 +522,7 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
                     user_id: sid,
                     content: c.content.clone(),
                     created_at: ago(c.hours_ago * 3_600_000),
+                    state: social::CommentState::Visible,
                 },
             )?;
         }

@@ -131,6 +131,8 @@ pub struct Limits {
     pub messages_per_minute: usize,
     /// Contact-form messages per client address and hour.
     pub contact_per_hour: usize,
+    /// Reports per account and hour.
+    pub reports_per_hour: usize,
 }
 
 impl Default for Limits {
@@ -140,6 +142,7 @@ impl Default for Limits {
             comments_per_minute: 10,
             messages_per_minute: 30,
             contact_per_hour: 10,
+            reports_per_hour: 20,
         }
     }
 }
@@ -152,6 +155,7 @@ impl Limits {
             comments_per_minute: 0,
             messages_per_minute: 0,
             contact_per_hour: 0,
+            reports_per_hour: 0,
         }
     }
 }
@@ -162,6 +166,7 @@ pub struct Throttles {
     pub comments: RateLimit,
     pub messages: RateLimit,
     pub contact: RateLimit,
+    pub reports: RateLimit,
 }
 
 impl Throttles {
@@ -173,6 +178,7 @@ impl Throttles {
             comments: RateLimit::new(l.comments_per_minute, MINUTE),
             messages: RateLimit::new(l.messages_per_minute, MINUTE),
             contact: RateLimit::new(l.contact_per_hour, HOUR),
+            reports: RateLimit::new(l.reports_per_hour, HOUR),
         }
     }
 }

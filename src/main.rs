@@ -3,8 +3,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use internreel::cli::{
-    AdminCommand, AdminSessionsCommand, AiCommand, Cli, Command, ContactCommand, JobsCommand,
-    SourcesCommand,
+    AdminCommand, AdminSessionsCommand, AiCommand, AuditCommand, Cli, Command, ContactCommand,
+    EmployersCommand, JobsCommand, ReportsCommand, SettingsCommand, SourcesCommand,
 };
 use internreel::commands::Command as Cmd;
 use internreel::{App, Config, control};
@@ -54,6 +54,8 @@ fn main() -> ExitCode {
             comment_limit,
             message_limit,
             contact_limit,
+            report_limit,
+            employer_approval,
         } => serve(Config {
             data_dir: cli.data,
             addr,
@@ -71,7 +73,9 @@ fn main() -> ExitCode {
                 comments_per_minute: comment_limit,
                 messages_per_minute: message_limit,
                 contact_per_hour: contact_limit,
+                reports_per_hour: report_limit,
             },
+            employer_approval,
             boards: internreel::jobs::Boards::from_env(demo),
             jobs_every: (jobs_interval_hours > 0)
                 .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),
@@ -113,6 +117,33 @@ fn main() -> ExitCode {
         Command::Restore { file } => {
             internreel::backup::restore(&file, &cli.data).map_err(|e| format!("{e:#}"))
         }
+        Command::Employers { command } => control::dispatch(
+            &cli.data,
+            match command {
+                EmployersCommand::List { pending, json } => Cmd::EmployersList { pending, json },
+                EmployersCommand::Verify { id } => Cmd::EmployersVerify { id },
+                EmployersCommand::Suspend { id, reason } => Cmd::EmployersSuspend { id, reason },
+            },
+        ),
+        Command::Reports { command } => control::dispatch(
+            &cli.data,
+            match command {
+                ReportsCommand::List { open, json } => Cmd::ReportsList { open, json },
+                ReportsCommand::Resolve { id, action, note } => {
+                    Cmd::ReportsResolve { id, action, note }
+                }
+            },
+        ),
+        Command::Audit {
+            command: AuditCommand::List { user, limit, json },
+        } => control::dispatch(&cli.data, Cmd::AuditList { user, limit, json }),
+        Command::Settings { command } => control::dispatch(
+            &cli.data,
+            match command {
+                SettingsCommand::Set { key, value } => Cmd::SettingsSet { key, value },
+                SettingsCommand::List => Cmd::SettingsList,
+            },
+        ),
         Command::Jobs { command } => control::dispatch(
             &cli.data,
             match command {

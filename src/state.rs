@@ -35,6 +35,10 @@ impl DataPaths {
     pub fn index(&self) -> PathBuf {
         self.root.join("index")
     }
+    /// The comment word list (see src/domain/reports.rs for the default).
+    pub fn comment_words(&self) -> PathBuf {
+        self.root.join("comment-words.txt")
+    }
     pub fn socket(&self) -> PathBuf {
         self.root.join("internreel.sock")
     }
@@ -151,6 +155,13 @@ pub struct Inner {
     pub throttles: crate::limiter::Throttles,
     /// Sign-ups hash one at a time, so sign-ins always find a hashing thread free.
     pub signup_hashing: tokio::sync::Semaphore,
+    /// `--employer-approval`.
+    pub employer_approval: crate::domain::review::Approval,
+    /// The comment word list (`comment-words.txt`), read again when the file changes.
+    pub comment_words: crate::services::comment_words::CommentWords,
+    /// When each (employer, student, file) view was last audited: repeat views within a few
+    /// minutes (a list re-rendering) make one audit entry.
+    pub photo_views: crate::services::audit::RecentViews,
     /// Who was counted in an employer's "Profile Views" today.
     pub profile_viewers: crate::http::internships::ProfileViewers,
 }

@@ -128,6 +128,7 @@ pub fn seed(s: &Services, n: usize) -> anyhow::Result<String> {
                 u.created_at = now - 90 * DAY_MS;
                 u.company = format!("{} Co {e}", FIELDS[e % FIELDS.len()]);
                 u.industry = "other".into();
+                u.review.status = crate::domain::review::EmployerStatus::Verified;
                 u.company_size = "11-50".into();
                 u.position = "Manager".into();
                 u.address = "1 Main St".into();
@@ -217,6 +218,10 @@ pub fn seed(s: &Services, n: usize) -> anyhow::Result<String> {
                     tags: vec![field.to_lowercase()],
                     hours_per_week: Some(10),
                     archived: false,
+                    employer_status: crate::domain::review::EmployerStatus::Verified,
+                    hazard_confirmed_at: Some(0),
+                    held_terms: vec![],
+                    hidden: false,
                 };
                 internship_ids.push((internships::insert(w, i)?.id, *employer_id));
             }

@@ -33,7 +33,12 @@ pub fn router() -> Router<AppState> {
         .route("/api/logout", post(logout))
         .route("/api/employers/logout", post(logout))
         .route("/api/login", get(login_redirect))
-        .route("/api/users/{id}", put(update_student).get(get_user))
+        .route(
+            "/api/users/{id}",
+            put(update_student)
+                .get(get_user)
+                .delete(super::data_rights::delete_account),
+        )
         .route(
             "/api/employers/profile",
             get(get_employer_profile).put(update_employer_profile),
@@ -303,6 +308,7 @@ async fn signup_employer(
     let mut c = Checks::new();
     let mut user = User::blank(Role::Employer);
     check_employer(&mut c, &body, &mut user, false);
+    user.review.status = state.employer_approval.status_at_signup();
     c.min_len(
         "password",
         &body.password,
@@ -377,6 +383,12 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
                 "This is an employer account. Please use the employer sign-in.".into()
             }
         }));
+    }
+    if user.review.status == crate::domain::review::EmployerStatus::Suspended {
+        let r = state.store().read()?;
+        return Err(AppError::Forbidden(
+            crate::services::settings::suspended_message(&r, user.review.reason.as_deref())?,
+        ));
     }
     let cookie = auth::start_session(&state, Subject::User(user.id))?;
     Ok(with_cookie(StatusCode::OK, cookie, &user))
@@ -620,11 +632,13 @@ async fn upload_transcript(
     }
 }
 
-/// Loads a student's file for the student or an employer they applied to.
+/// Loads a student's file for the student or an employer they applied to; an employer's view
+/// is recorded in the audit log (a photo shown again within minutes once).
 fn student_file(
     state: &AppState,
     viewer: &UserOrAdmin,
     id: u64,
+    transcript: bool,
     pick: impl Fn(&User) -> Option<(String, String)>,
 ) -> AppResult<(Vec<u8>, String)> {
     let UserOrAdmin::User(viewer) = viewer else {
@@ -642,6 +656,18 @@ fn student_file(
     let (name, mime) = pick(&u).ok_or_else(|| AppError::not_found("File not found"))?;
     let bytes = std::fs::read(state.paths().images().join(&name))
         .map_err(|_| AppError::not_found("File not found"))?;
+    let now = now_ms();
+    if viewer.id != id && (transcript || state.photo_views.should_record(viewer.id, id, false, now)) {
+        use crate::store::audit::{self, Actor, Event};
+        let event = if transcript {
+            Event::TranscriptViewed
+        } else {
+            Event::PhotoViewed
+        };
+        state.store().write(|w| {
+            audit::append(w, now, Actor::User(viewer.id), event, ("user", Some(id)), Some(id))
+        })?;
+    }
     Ok((bytes, mime))
 }
 
@@ -650,7 +676,7 @@ async fn get_photo(
     viewer: UserOrAdmin,
     Path(id): Path<u64>,
 ) -> AppResult<Response> {
-    let (bytes, mime) = student_file(&state, &viewer, id, |u| {
+    let (bytes, mime) = student_file(&state, &viewer, id, false, |u| {
         u.photo.as_ref().map(|p| {
             let mime = mime_guess::from_path(p).first_or_octet_stream().to_string();
             (p.clone(), mime)
@@ -673,7 +699,7 @@ async fn get_transcript(
     viewer: UserOrAdmin,
     Path(id): Path<u64>,
 ) -> AppResult<Response> {
-    let (bytes, mime) = student_file(&state, &viewer, id, |u| u.transcript.clone())?;
+    let (bytes, mime) = student_file(&state, &viewer, id, true, |u| u.transcript.clone())?;
     Ok((
         [
             (header::CONTENT_TYPE, mime),

@@ -162,6 +162,7 @@ async fn fulfil_ai_request(
         id,
         video.into_incoming(),
         captions.map(uploads::Upload::into_incoming),
+        crate::store::audit::Actor::Admin,
     )
     .await?;
     let r = state.store().read()?;

@@ -13,6 +13,7 @@ use crate::auth::{Employer, Student};
 use crate::clock::{self, now_ms, rfc3339};
 use crate::error::{AppError, AppResult, OptionExt};
 use crate::state::AppState;
+use crate::store::audit::{self, Actor, Event};
 use crate::store::Reader;
 use crate::store::applications::{self, Application, Status};
 use crate::store::internships::Internship;
@@ -75,6 +76,9 @@ struct ApplicationView {
     internship_title: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     student: Option<StudentView>,
+    /// For employers: the student deleted their account (no name or contact data left).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    student_deleted: bool,
     /// For employers: the statuses this application may move to.
     #[serde(skip_serializing_if = "Option::is_none")]
     next_statuses: Option<Vec<&'static str>>,
@@ -98,6 +102,7 @@ fn base_view(a: &Application) -> ApplicationView {
         internship: None,
         internship_title: None,
         student: None,
+        student_deleted: false,
         next_statuses: None,
     }
 }
@@ -120,7 +125,13 @@ fn student_view(r: &impl Reader, a: &Application) -> AppResult<ApplicationView> 
 
 fn employer_view(r: &impl Reader, a: &Application) -> AppResult<ApplicationView> {
     let mut v = student_view(r, a)?;
-    v.student = r.get::<User>(a.student_id)?.as_ref().map(StudentView::from);
+    v.student = Some(match r.get::<User>(a.student_id)? {
+        Some(u) => StudentView::from(&u),
+        None => {
+            v.student_deleted = true;
+            StudentView::deleted(a.student_id)
+        }
+    });
     v.next_statuses = Some(a.status.next().iter().map(|s| s.as_str()).collect());
     Ok(v)
 }
@@ -143,7 +154,7 @@ async fn create_application(
     let a = state.store().write(|w| {
         let i = w
             .get::<Internship>(body.internship_id)?
-            .filter(|i| !i.archived)
+            .filter(|i| i.is_public())
             .ok_or_not_found(NOT_FOUND)?;
         if applications::find(w, i.id, me.id)?.is_some() {
             return Err(AppError::Conflict(
@@ -270,9 +281,22 @@ async fn update_status(
                 to.as_str()
             )));
         }
+        let from = a.status;
+        let now = now_ms();
         a.status = to;
-        a.history.push((to, now_ms()));
+        a.history.push((to, now));
         w.put(&a)?;
+        audit::append(
+            w,
+            now,
+            Actor::User(me.id),
+            Event::StatusChanged {
+                from: from.as_str().into(),
+                to: to.as_str().into(),
+            },
+            ("application", Some(a.id)),
+            Some(a.student_id),
+        )?;
         Ok(a)
     })?;
     let r = state.store().read()?;

@@ -74,6 +74,15 @@ pub struct SharedView {
     pub comments: u64,
     pub bookmarks: u64,
     pub archived: bool,
+    /// The district verified the employer ("Verified by ..." badge).
+    pub employer_verified: bool,
+    /// `public`, or why only the employer sees it (`awaiting_review`, `held_for_review`,
+    /// `hidden`, `suspended`, `archived`).
+    pub visibility: &'static str,
+    /// What the hazardous-duties screen matched (held postings only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub held_terms: Vec<String>,
+    pub hazardous_duties_confirmed: bool,
 }
 
 /// The part that depends on who is looking (all empty for anyone but a student).
@@ -169,6 +178,10 @@ pub fn shared_view(r: &impl Reader, media: &Pipeline, i: &Internship) -> AppResu
         comments: stats.comments,
         bookmarks: stats.bookmarks,
         archived: i.archived,
+        employer_verified: i.employer_status == crate::domain::review::EmployerStatus::Verified,
+        visibility: i.visibility().as_str(),
+        held_terms: i.held_terms.clone(),
+        hazardous_duties_confirmed: i.hazard_confirmed_at.is_some(),
     })
 }
 
@@ -636,6 +649,10 @@ mod tests {
             comments: 1,
             bookmarks: 0,
             archived: false,
+            employer_verified: true,
+            visibility: "public",
+            held_terms: vec![],
+            hazardous_duties_confirmed: true,
         };
         let posting = |id| Internship {
             id,

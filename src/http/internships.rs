@@ -173,7 +173,7 @@ async fn list_internships(
         let mut more = false;
         for id in ids {
             let Some(f) = fragment(id, None)?
-                .filter(|f| !f.posting.archived && location_matches(&f.posting, &location))
+                .filter(|f| f.posting.is_public() && location_matches(&f.posting, &location))
             else {
                 continue;
             };
@@ -215,7 +215,7 @@ async fn list_internships(
         };
         let mut page = Vec::with_capacity(limit);
         for (_, id) in rest.iter().take(limit) {
-            if let Some(f) = fragment(*id, None)?.filter(|f| !f.posting.archived) {
+            if let Some(f) = fragment(*id, None)?.filter(|f| f.posting.is_public()) {
                 page.push(f);
             }
         }
@@ -226,7 +226,7 @@ async fn list_internships(
     } else {
         let before = paging::id_cursor(cursor)?;
         let (page, more) = r.page::<Internship>(before, limit, |i| {
-            !i.archived && open_on(i, today) && location_matches(i, &location)
+            i.is_public() && open_on(i, today) && location_matches(i, &location)
         })?;
         let next = more
             .then(|| page.last().map(|i| i.id.to_string()))
@@ -344,7 +344,7 @@ pub fn feed_table(state: &AppState) -> AppResult<(i64, Arc<crate::feed::Table>)>
     let generation = crate::store::meta::get_i64(&r, search::SEARCH_GEN)?.unwrap_or(0);
     let table = state.feed.table(generation, || -> AppResult<_> {
         let mut rows = Vec::new();
-        internships::each_live(&r, |i| rows.push(crate::feed::Row::of(&i)))?;
+        internships::each_public(&r, |i| rows.push(crate::feed::Row::of(&i)))?;
         Ok(rows)
     })?;
     Ok((generation, table))
@@ -366,7 +366,7 @@ async fn list_matches(
         if list.len() == 50 {
             break;
         }
-        let open = |f: &Arc<Fragment>| !f.posting.archived && open_on(&f.posting, today);
+        let open = |f: &Arc<Fragment>| f.posting.is_public() && open_on(&f.posting, today);
         if let Some(f) = state
             .views
             .fragment(version, &r, state.media(), *id, None)?
@@ -390,7 +390,7 @@ async fn get_internship(
     let r = state.store().read()?;
     let i = r
         .get::<Internship>(id)?
-        .filter(|i| !i.archived || viewer.as_ref().is_some_and(|u| u.id == i.employer_id))
+        .filter(|i| i.is_public() || viewer.as_ref().is_some_and(|u| u.id == i.employer_id))
         .ok_or_not_found(NOT_FOUND)?;
     if viewer.as_ref().is_none_or(|u| u.role == Role::Student) {
         let who = match &viewer {
@@ -502,6 +502,8 @@ struct PostingInput {
     benefits: Vec<String>,
     tags: Vec<String>,
     hours_per_week: Option<u32>,
+    /// The employer ticked "no hazardous duties" (older clients never send it).
+    hazardous_duties_confirmed: bool,
 }
 
 /// Splits a comma- or newline-separated multipart field into a list.
@@ -524,6 +526,7 @@ impl PostingInput {
             salary: Some(f.text("salary")),
             application_deadline: f.text("applicationDeadline"),
             ai_video_requested: f.text("aiVideoRequested") == "true",
+            hazardous_duties_confirmed: f.text("hazardousDutiesConfirmed") == "true",
             work_style: Some(f.text("workStyle")),
             age_requirement: Some(f.text("ageRequirement")),
             grade_requirement: Some(f.text("gradeRequirement")),
@@ -754,6 +757,8 @@ async fn create_internship(
     let mut i = Internship {
         company: me.company.clone(),
         industry: me.industry.clone(),
+        employer_status: me.review.status,
+        hazard_confirmed_at: input.hazardous_duties_confirmed.then_some(now),
         ..Internship::blank(me.id, now)
     };
     // The form is checked before any video work, so a typo costs no ffmpeg run.
@@ -776,7 +781,9 @@ async fn create_internship(
     };
     let new_video = ingested.as_ref().map(|m| m.video.clone());
     let (saved, generation) = commit_with_video(&state, new_video.as_ref(), |w| {
+        crate::services::reports::screen_posting(w, &mut i)?;
         let i = internships::insert(w, i)?;
+        crate::services::reports::sync_posting_hold(w, &i)?;
         if let Some(job) = ingested.as_ref().and_then(|m| m.job_for(i.id, now)) {
             w.put(&job)?;
         }
@@ -830,6 +837,7 @@ async fn update_internship(
         captions,
     } = read_posting(&state, req).await?;
     let was = i.deadline.clone();
+    let confirmed = input.hazardous_duties_confirmed;
     input.apply(&mut i)?;
     refuse_past_deadline(&i, Some(&was))?;
     i.updated_at = now_ms();
@@ -849,7 +857,17 @@ async fn update_internship(
             })?,
             (None, None) => fresh.video,
         };
+        // The district's side of the record is not the form's to change.
+        i.employer_status = fresh.employer_status;
+        i.hidden = fresh.hidden;
+        i.hazard_confirmed_at = if confirmed {
+            Some(i.updated_at)
+        } else {
+            fresh.hazard_confirmed_at
+        };
+        crate::services::reports::screen_posting(w, &mut i)?;
         w.put(&i)?;
+        crate::services::reports::sync_posting_hold(w, &i)?;
         let generation = search::bump_generation(w)?;
         if new_video.is_some() {
             // A job for the replaced upload is void; the new one (if any) takes its place.

@@ -16,6 +16,8 @@ use crate::store::Reader;
 use crate::store::applications::Application;
 use crate::store::messages::{self, Message};
 use crate::store::users::User;
+use crate::store::social;
+use crate::domain::review::messaging_refusal;
 use crate::validate::clean;
 use crate::ws::Event;
 
@@ -51,7 +53,7 @@ fn view(r: &impl Reader, m: &Message) -> AppResult<MessageView> {
     let sender_name = r
         .get::<User>(m.sender_id)?
         .map(|u| u.full_name())
-        .unwrap_or_default();
+        .unwrap_or_else(|| "Deleted student".into());
     Ok(MessageView {
         id: m.id,
         application_id: m.application_id,
@@ -94,7 +96,8 @@ async fn read_thread(
     let (ids, more) = r.members_page(tables::MESSAGES_BY_APPLICATION, id, before, limit, true)?;
     let mut page = Vec::with_capacity(ids.len());
     for (mid, _) in ids.iter().rev() {
-        if let Some(m) = r.get::<Message>(*mid)? {
+        // A message the district hid is gone from both sides' view (kept for the record).
+        if let Some(m) = r.get::<Message>(*mid)?.filter(|m| !m.hidden) {
             page.push(m);
         }
     }
@@ -196,6 +199,17 @@ async fn send_message(
                     "receiverId must be the other party of this application",
                 ));
             }
+            let employer = w.get::<User>(a.employer_id)?;
+            let status = employer.map(|e| e.review.status).unwrap_or_default();
+            let blocked = social::is_blocked(w, a.student_id, a.employer_id)?;
+            if let Some(why) = messaging_refusal(status, me.id == a.employer_id, blocked) {
+                return Err(AppError::Forbidden(why.into()));
+            }
+            if w.get::<User>(a.student_id)?.is_none() {
+                return Err(AppError::Forbidden(
+                    "This student has deleted their account.".into(),
+                ));
+            }
             Ok(messages::insert(
                 w,
                 Message {
@@ -206,6 +220,7 @@ async fn send_message(
                     content,
                     created_at: now_ms(),
                     read_at: None,
+                    hidden: false,
                 },
             )?)
         })
@@ -231,6 +246,7 @@ async fn list_received(
     Ok(Json(
         messages::received(&r, id)?
             .iter()
+            .filter(|m| !m.hidden)
             .map(|m| view(&r, m))
             .collect::<AppResult<Vec<_>>>()?,
     ))

@@ -4,12 +4,15 @@ mod accounts;
 mod admin;
 mod applications;
 mod contact;
+mod data_rights;
 pub mod internship_views;
 pub mod internships;
 mod jobs;
 mod landing;
 mod messages;
 mod paging;
+mod review;
+mod safety;
 mod social;
 pub mod uploads;
 mod videos;
@@ -36,6 +39,9 @@ pub fn router() -> Router<AppState> {
         .route("/api/ready", get(ready))
         .merge(accounts::router())
         .merge(admin::router())
+        .merge(review::router())
+        .merge(safety::router())
+        .merge(data_rights::router())
         .merge(internships::router())
         .merge(social::router())
         .merge(applications::router())

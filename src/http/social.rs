@@ -15,7 +15,8 @@ use crate::error::{AppError, AppResult, OptionExt};
 use crate::state::AppState;
 use crate::store::Reader;
 use crate::store::internships::Internship;
-use crate::store::social::{self, Comment, Mark};
+use crate::domain::reports::TargetKind;
+use crate::store::social::{self, Comment, CommentState, Mark};
 use crate::store::users::{Role, User};
 use crate::validate::clean;
 
@@ -35,9 +36,10 @@ pub fn router() -> Router<AppState> {
         .route("/api/users/{id}/bookmarks", get(list_bookmarks))
 }
 
+/// A posting students and visitors may see and act on (like, save, comment).
 fn live(r: &impl Reader, id: u64) -> AppResult<Internship> {
     r.get::<Internship>(id)?
-        .filter(|i| !i.archived)
+        .filter(|i| i.is_public())
         .ok_or_not_found(NOT_FOUND)
 }
 
@@ -107,7 +109,7 @@ fn marks(state: &AppState, mark: Mark, me: &User, id: u64) -> AppResult<Vec<Mark
     let r = state.store().read()?;
     let mut out = Vec::new();
     for (iid, at) in social::by_user(&r, mark, id)? {
-        if let Some(i) = r.get::<Internship>(iid)?.filter(|i| !i.archived) {
+        if let Some(i) = r.get::<Internship>(iid)?.filter(|i| i.is_public()) {
             out.push(MarkView {
                 internship_id: iid,
                 created_at: rfc3339(at),
@@ -157,6 +159,8 @@ struct CommentView {
     created_at: String,
     user: CommentAuthor,
     can_delete: bool,
+    /// Held by the word list: shown to its author only, until the district releases it.
+    awaiting_review: bool,
 }
 
 fn comment_view(
@@ -186,7 +190,7 @@ fn comment_view(
                 None
             },
         ),
-        None => (String::new(), String::new(), None),
+        None => ("Deleted student".to_string(), String::new(), None),
     };
     Ok(CommentView {
         id: c.id,
@@ -200,6 +204,7 @@ fn comment_view(
             profile_image_url: photo,
         },
         can_delete: viewer.is_some_and(|v| v.id == c.user_id || v.id == owner),
+        awaiting_review: matches!(c.state, CommentState::Held(_)),
     })
 }
 
@@ -218,7 +223,13 @@ async fn list_comments(
     let (ids, more) = r.members_page(tables::COMMENTS_BY_INTERNSHIP, id, after, limit, false)?;
     let mut out = Vec::with_capacity(ids.len());
     for (cid, _) in &ids {
-        if let Some(c) = r.get::<Comment>(*cid)? {
+        // Held comments only to their author; hidden ones to nobody.
+        let shown = |c: &Comment| match c.state {
+            CommentState::Visible => true,
+            CommentState::Held(_) => viewer.as_ref().is_some_and(|v| v.id == c.user_id),
+            CommentState::Hidden => false,
+        };
+        if let Some(c) = r.get::<Comment>(*cid)?.filter(shown) {
             out.push(comment_view(&r, &c, viewer.as_ref(), i.employer_id)?);
         }
     }
@@ -260,8 +271,10 @@ async fn create_comment(
         .comments
         .take(&format!("user:{}", me.id))
         .map_err(|wait| AppError::throttled("comments", wait))?;
+    let held = state.comment_words.screen(&content);
     let (c, owner) = state.store().write(|w| {
         let i = live(w, id)?;
+        let now = now_ms();
         let c = social::add_comment(
             w,
             Comment {
@@ -269,9 +282,17 @@ async fn create_comment(
                 internship_id: id,
                 user_id: me.id,
                 content,
-                created_at: now_ms(),
+                created_at: now,
+                state: if held.is_empty() {
+                    CommentState::Visible
+                } else {
+                    CommentState::Held(held.clone())
+                },
             },
         )?;
+        if !held.is_empty() {
+            crate::store::reports::hold(w, TargetKind::Comment, c.id, &held, now)?;
+        }
         Ok::<_, AppError>((c, i.employer_id))
     })?;
     let r = state.store().read()?;

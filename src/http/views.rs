@@ -28,6 +28,11 @@ pub struct UserView {
     pub company_description: Option<String>,
     /// Employers: how often students and visitors opened their postings.
     pub profile_views: Option<u64>,
+    /// Employers: the district's review (`pending`, `verified`, `suspended`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub employer_status: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub employer_status_reason: Option<String>,
 }
 
 pub fn photo_url(u: &User) -> Option<String> {
@@ -62,6 +67,12 @@ impl From<&User> for UserView {
             address: e(&u.address),
             company_description: e(&u.company_description),
             profile_views: (!student).then_some(u.profile_views),
+            employer_status: (!student).then(|| u.review.status.as_str()),
+            employer_status_reason: if student {
+                None
+            } else {
+                u.review.reason.clone()
+            },
         }
     }
 }
@@ -80,6 +91,24 @@ pub struct StudentView {
     pub interests: Vec<String>,
     pub profile_image_url: Option<String>,
     pub transcript_url: Option<String>,
+}
+
+impl StudentView {
+    /// What is left of a student who deleted their account: nothing but the word.
+    pub fn deleted(id: u64) -> Self {
+        StudentView {
+            id,
+            first_name: "Deleted student".into(),
+            last_name: String::new(),
+            email: String::new(),
+            grade: String::new(),
+            school: String::new(),
+            gpa: String::new(),
+            interests: vec![],
+            profile_image_url: None,
+            transcript_url: None,
+        }
+    }
 }
 
 impl From<&User> for StudentView {

@@ -204,7 +204,7 @@ impl SearchIndex {
         let (writer, current) = &mut *guard;
         writer.delete_all_documents()?;
         for i in r.scan_rev::<Internship>(|_| true)? {
-            if !i.archived {
+            if i.is_public() {
                 writer.add_document(self.internship_doc(&i))?;
             }
         }
@@ -238,7 +238,7 @@ impl SearchIndex {
         let (writer, current) = &mut *guard;
         for i in internships {
             writer.delete_term(self.key(KIND_INTERNSHIP, i.id));
-            if !i.archived {
+            if i.is_public() {
                 writer.add_document(self.internship_doc(i))?;
             }
         }

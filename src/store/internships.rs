@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Entity, Reader, StoreResult, Wtx, tables};
+use crate::domain::review::{EmployerStatus, Visibility};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Requirements {
@@ -120,6 +121,17 @@ pub struct Internship {
     pub hours_per_week: Option<u32>,
     /// Deleted by the employer: gone from the feed and search, kept for applications.
     pub archived: bool,
+    // Schema 2.
+    /// The employer's standing, copied from its account and kept in step with it (as
+    /// `company` is), so deciding visibility reads nothing else.
+    pub employer_status: EmployerStatus,
+    /// When the employer confirmed the posting has no hazardous duties (None: an older
+    /// client that never asked).
+    pub hazard_confirmed_at: Option<i64>,
+    /// Hazardous duties the text mentions: non-empty holds the posting for review.
+    pub held_terms: Vec<String>,
+    /// Hidden by the district after a report (kept for the record).
+    pub hidden: bool,
 }
 
 impl Internship {
@@ -148,7 +160,25 @@ impl Internship {
             tags: vec![],
             hours_per_week: None,
             archived: false,
+            employer_status: EmployerStatus::Pending,
+            hazard_confirmed_at: None,
+            held_terms: vec![],
+            hidden: false,
         }
+    }
+
+    pub fn visibility(&self) -> Visibility {
+        Visibility::decide(
+            self.archived,
+            self.hidden,
+            self.employer_status,
+            &self.held_terms,
+        )
+    }
+
+    /// Seen by students and visitors (lists, search, feed, details, likes, applying).
+    pub fn is_public(&self) -> bool {
+        self.visibility() == Visibility::Public
     }
 }
 
@@ -201,10 +231,11 @@ pub fn insert(w: &Wtx, mut i: Internship) -> StoreResult<Internship> {
     Ok(i)
 }
 
-/// Visits the live (not archived) postings, newest first, one at a time.
-pub fn each_live(r: &impl Reader, mut f: impl FnMut(Internship)) -> StoreResult<()> {
+/// Visits the postings students see (not archived, held, hidden or of an unverified
+/// employer), newest first, one at a time.
+pub fn each_public(r: &impl Reader, mut f: impl FnMut(Internship)) -> StoreResult<()> {
     r.each_rev(|i: Internship| {
-        if !i.archived {
+        if i.is_public() {
             f(i);
         }
         true

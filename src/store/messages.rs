@@ -13,6 +13,9 @@ pub struct Message {
     pub content: String,
     pub created_at: i64,
     pub read_at: Option<i64>,
+    // Schema 2.
+    /// Hidden by the district after a report: gone from both sides' view, kept for the record.
+    pub hidden: bool,
 }
 
 impl Entity for Message {

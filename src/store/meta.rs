@@ -20,6 +20,14 @@ pub fn set_admin_pin_hash(w: &Wtx, hash: &str) -> StoreResult<()> {
     w.meta_put("admin_pin_hash", &codec::encode(&hash))
 }
 
+pub fn get_string(r: &impl Reader, key: &str) -> StoreResult<Option<String>> {
+    Ok(r.meta_get(key)?.and_then(|b| codec::decode(&b).ok()))
+}
+
+pub fn set_string(w: &Wtx, key: &str, v: &str) -> StoreResult<()> {
+    w.meta_put(key, &codec::encode(&v))
+}
+
 pub fn get_i64(r: &impl Reader, key: &str) -> StoreResult<Option<i64>> {
     Ok(r.meta_get(key)?.and_then(|b| codec::decode(&b).ok()))
 }

@@ -5,10 +5,13 @@ pub mod at_version;
 pub mod backup;
 pub mod batch;
 mod codec;
+mod migrate;
 pub mod tables;
 
 pub mod ai_requests;
 pub mod applications;
+pub mod audit;
+pub mod reports;
 pub mod contact;
 pub mod external_jobs;
 pub mod internships;
@@ -30,7 +33,7 @@ use serde::de::DeserializeOwned;
 use tables::{EntityTable, PairTable};
 
 /// The layout this binary reads and writes. Bump it with a `migrate_to_vN` step in `open`.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 /// redb's page cache (reads and the write buffer).
 const CACHE_BYTES: usize = 16 << 20;
 
@@ -125,8 +128,12 @@ impl Store {
                         hint: "Use a newer internreel binary; downgrades are refused so no data is misread.",
                     });
                 }
+                Some(1) => {
+                    w.create_all_tables()?;
+                    migrate::to_v2(w)?;
+                    meta::set_schema_version(w, 2)?;
+                }
                 Some(v) => {
-                    // No older layouts exist yet; the first migration step goes here.
                     return Err(StoreError::SchemaMismatch {
                         found: v,
                         expected: SCHEMA_VERSION,
@@ -372,6 +379,23 @@ impl Wtx {
         self.0.open_table(USERS_BY_EMAIL)?;
         self.0.open_table(SESSIONS)?;
         self.0.open_table(EXTERNAL_JOB_KEYS)?;
+        Ok(())
+    }
+
+    /// Every row of an entity table as stored (for migrations, which decode old layouts).
+    pub(crate) fn raw_rows(&self, table: EntityTable) -> StoreResult<Vec<(u64, Vec<u8>)>> {
+        let t = self.0.open_table(table)?;
+        let mut out = Vec::new();
+        for row in t.iter()? {
+            let (k, v) = row?;
+            out.push((k.value(), v.value().to_vec()));
+        }
+        Ok(out)
+    }
+
+    #[cfg(test)]
+    pub(crate) fn raw_put(&self, table: EntityTable, id: u64, bytes: &[u8]) -> StoreResult<()> {
+        self.0.open_table(table)?.insert(id, bytes)?;
         Ok(())
     }
 

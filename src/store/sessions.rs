@@ -38,6 +38,22 @@ pub fn purge_expired(w: &Wtx, now: i64) -> StoreResult<u64> {
     })
 }
 
+/// Ends every session of one user (suspension, deletion); returns how many were live.
+pub fn end_user_sessions(w: &Wtx, user_id: u64, now: i64) -> StoreResult<u64> {
+    let mut live = 0;
+    w.sessions_purge(|bytes| match codec::decode::<Session>(bytes) {
+        Ok(s) if s.subject == Subject::User(user_id) => {
+            if s.expires_at > now {
+                live += 1;
+            }
+            true
+        }
+        Ok(s) => s.expires_at <= now,
+        Err(_) => true,
+    })?;
+    Ok(live)
+}
+
 /// Ends every admin session (a new pin, or `internreel admin sessions revoke`), and the expired
 /// ones on the way; returns how many admin sessions were live.
 pub fn end_admin_sessions(w: &Wtx, now: i64) -> StoreResult<u64> {

@@ -70,6 +70,19 @@ pub struct Comment {
     pub user_id: u64,
     pub content: String,
     pub created_at: i64,
+    // Schema 2.
+    pub state: CommentState,
+}
+
+/// Variants are only appended (postcard).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub enum CommentState {
+    #[default]
+    Visible,
+    /// Matched the word list: only its author sees it, until the district releases it.
+    Held(Vec<String>),
+    /// Removed by the district after a report (kept for the record).
+    Hidden,
 }
 
 impl Entity for Comment {
@@ -79,6 +92,7 @@ impl Entity for Comment {
     }
 }
 
+/// Adds a comment; the posting's counter counts visible comments only.
 pub fn add_comment(w: &Wtx, mut c: Comment) -> StoreResult<Comment> {
     c.id = w.next_id::<Comment>()?;
     w.put(&c)?;
@@ -87,16 +101,38 @@ pub fn add_comment(w: &Wtx, mut c: Comment) -> StoreResult<Comment> {
         (c.internship_id, c.id),
         c.created_at,
     )?;
-    internships::bump(w, c.internship_id, |s| s.comments += 1)?;
+    if c.state == CommentState::Visible {
+        internships::bump(w, c.internship_id, |s| s.comments += 1)?;
+    }
     Ok(c)
 }
 
 pub fn delete_comment(w: &Wtx, c: &Comment) -> StoreResult<()> {
     w.delete::<Comment>(c.id)?;
     w.pair_remove(tables::COMMENTS_BY_INTERNSHIP, (c.internship_id, c.id))?;
-    internships::bump(w, c.internship_id, |s| {
-        s.comments = s.comments.saturating_sub(1)
-    })?;
+    if c.state == CommentState::Visible {
+        internships::bump(w, c.internship_id, |s| {
+            s.comments = s.comments.saturating_sub(1)
+        })?;
+    }
+    Ok(())
+}
+
+/// Moves a comment to `state` (release, hide), keeping the counter to visible comments.
+pub fn set_comment_state(w: &Wtx, c: &mut Comment, state: CommentState) -> StoreResult<()> {
+    let was = c.state == CommentState::Visible;
+    let is = state == CommentState::Visible;
+    c.state = state;
+    w.put(c)?;
+    if was != is {
+        internships::bump(w, c.internship_id, |s| {
+            s.comments = if is {
+                s.comments + 1
+            } else {
+                s.comments.saturating_sub(1)
+            }
+        })?;
+    }
     Ok(())
 }
 
@@ -109,4 +145,36 @@ pub fn comments_for(r: &impl Reader, internship_id: u64) -> StoreResult<Vec<Comm
         }
     }
     Ok(out)
+}
+
+/// A student blocks an employer from messaging them.
+pub fn block(w: &Wtx, student: u64, employer: u64, now: i64) -> StoreResult<()> {
+    w.pair_put(tables::BLOCKS, (student, employer), now)
+}
+
+/// True when the block was there.
+pub fn unblock(w: &Wtx, student: u64, employer: u64) -> StoreResult<bool> {
+    w.pair_remove(tables::BLOCKS, (student, employer))
+}
+
+pub fn is_blocked(r: &impl Reader, student: u64, employer: u64) -> StoreResult<bool> {
+    Ok(r.pair(tables::BLOCKS, (student, employer))?.is_some())
+}
+
+/// The employers a student blocked: (employer id, blocked at).
+pub fn blocks_of(r: &impl Reader, student: u64) -> StoreResult<Vec<(u64, i64)>> {
+    r.members(tables::BLOCKS, student)
+}
+
+/// Every comment a user wrote, oldest first (a scan: for exports and deletion only).
+pub fn comments_by(r: &impl Reader, user_id: u64) -> StoreResult<Vec<Comment>> {
+    let mut v = Vec::new();
+    r.each_rev(|c: Comment| {
+        if c.user_id == user_id {
+            v.push(c);
+        }
+        true
+    })?;
+    v.reverse();
+    Ok(v)
 }

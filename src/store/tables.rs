@@ -59,8 +59,23 @@ pub const EXTERNAL_JOBS: EntityTable = TableDefinition::new("external_jobs_v1");
 pub const EXTERNAL_JOB_KEYS: TableDefinition<(u64, &str), u64> =
     TableDefinition::new("external_job_keys_v1");
 
+/// Reports of postings, comments and messages (people's and the automatic screens').
+pub const REPORTS: EntityTable = TableDefinition::new("reports_v1");
+/// (reporter id, target key) → the open report's id: one open report per reporter and target.
+pub const OPEN_REPORT_BY_REPORTER: PairTable = TableDefinition::new("open_report_by_reporter_v1");
+/// (target key, report id): the reports about one target.
+pub const REPORTS_BY_TARGET: PairTable = TableDefinition::new("reports_by_target_v1");
+/// (reporter id, report id): what a person reported (export, deletion).
+pub const REPORTS_BY_REPORTER: PairTable = TableDefinition::new("reports_by_reporter_v1");
+/// Append-only audit log.
+pub const AUDIT: EntityTable = TableDefinition::new("audit_v1");
+/// (user id, audit entry id) for the entries a user did or that were about them.
+pub const AUDIT_BY_USER: PairTable = TableDefinition::new("audit_by_user_v1");
+/// (student id, employer id) → blocked at: the employer may not message the student.
+pub const BLOCKS: PairTable = TableDefinition::new("blocks_v1");
+
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 11] = [
+pub const ENTITY_TABLES: [EntityTable; 13] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -72,10 +87,12 @@ pub const ENTITY_TABLES: [EntityTable; 11] = [
     TRANSCODE_JOBS,
     JOB_SOURCES,
     EXTERNAL_JOBS,
+    REPORTS,
+    AUDIT,
 ];
 
 /// Every pair table.
-pub const PAIR_TABLES: [PairTable; 11] = [
+pub const PAIR_TABLES: [PairTable; 16] = [
     INTERNSHIPS_BY_EMPLOYER,
     APPLICATIONS_BY_STUDENT,
     APPLICATIONS_BY_EMPLOYER,
@@ -87,4 +104,9 @@ pub const PAIR_TABLES: [PairTable; 11] = [
     COMMENTS_BY_INTERNSHIP,
     MESSAGES_BY_APPLICATION,
     MESSAGES_BY_RECEIVER,
+    OPEN_REPORT_BY_REPORTER,
+    REPORTS_BY_TARGET,
+    REPORTS_BY_REPORTER,
+    AUDIT_BY_USER,
+    BLOCKS,
 ];

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Entity, Reader, StoreResult, Wtx, tables};
+pub use crate::domain::review::EmployerStatus;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Role {
@@ -40,6 +41,18 @@ pub struct User {
     pub address: String,
     pub company_description: String,
     pub profile_views: u64,
+    // Schema 2.
+    /// Employers: the district's review (students stay `Verified`).
+    pub review: Review,
+}
+
+/// The district's decision on an employer account.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    pub status: EmployerStatus,
+    /// Why it was suspended.
+    pub reason: Option<String>,
+    pub changed_at: Option<i64>,
 }
 
 impl Entity for User {
@@ -75,6 +88,14 @@ impl User {
             address: String::new(),
             company_description: String::new(),
             profile_views: 0,
+            review: Review {
+                status: match role {
+                    Role::Student => EmployerStatus::Verified,
+                    Role::Employer => EmployerStatus::Pending,
+                },
+                reason: None,
+                changed_at: None,
+            },
         }
     }
 

@@ -47,6 +47,7 @@ impl Server {
             .arg(data)
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(["--signup-limit", "0", "--message-limit", "0"])
+            .args(["--employer-approval", "off"])
             .env_remove("INTERNREEL_DATA")
             .env("INTERNREEL_LOG", "warn")
             .stdout(Stdio::piped())

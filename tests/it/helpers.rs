@@ -87,12 +87,44 @@ pub async fn spawn_with_boards(boards: internreel::jobs::Boards) -> TestApp {
     .await
 }
 
+/// Starts a server as `serve` runs by default: new employers wait for the district's review.
+pub async fn spawn_reviewed(demo: bool) -> TestApp {
+    start_reviewed_on(tempfile::tempdir().expect("temp dir"), demo).await
+}
+
+/// `spawn_reviewed` on an existing data directory (restart tests).
+pub async fn start_reviewed_on(data: TempDir, demo: bool) -> TestApp {
+    start_approval(
+        data,
+        demo,
+        internreel::jobs::Boards::Recorded,
+        None,
+        None,
+        internreel::domain::review::Approval::Required,
+    )
+    .await
+}
+
 async fn start_full(
     data: TempDir,
     demo: bool,
     boards: internreel::jobs::Boards,
     ffmpeg_dir: Option<PathBuf>,
     limits: Option<internreel::limiter::Limits>,
+) -> TestApp {
+    // The suites written before district review post as fresh employers and expect students
+    // to see the postings; tests/it/safety.rs runs with the review required.
+    let approval = internreel::domain::review::Approval::Off;
+    start_approval(data, demo, boards, ffmpeg_dir, limits, approval).await
+}
+
+async fn start_approval(
+    data: TempDir,
+    demo: bool,
+    boards: internreel::jobs::Boards,
+    ffmpeg_dir: Option<PathBuf>,
+    limits: Option<internreel::limiter::Limits>,
+    employer_approval: internreel::domain::review::Approval,
 ) -> TestApp {
     init_log();
     let app = App::build(Config {
@@ -103,6 +135,7 @@ async fn start_full(
         ffmpeg_dir,
         // Tests sign up, comment and message far more than one person would.
         limits: limits.unwrap_or_else(internreel::limiter::Limits::off),
+        employer_approval,
         ..Config::new(data.path().to_path_buf(), "127.0.0.1:0")
     })
     .await

@@ -1,0 +1,167 @@
+//! The CLI's side of the district's review: employers, reports, the audit log and settings
+//! (`internreel employers|reports|audit|settings ...`). Each runs through the running server's
+//! control socket or directly on the data directory, like every admin command.
+
+use crate::domain::review::EmployerStatus;
+use crate::services::{audit, employers, reports, settings};
+use crate::state::Services;
+use crate::store::audit::{Actor, Event};
+
+fn json<T: serde::Serialize>(v: &T) -> Result<String, String> {
+    serde_json::to_string_pretty(v)
+        .map(|s| s + "\n")
+        .map_err(|e| e.to_string())
+}
+
+pub fn employers_list(s: &Services, pending: bool, as_json: bool) -> Result<String, String> {
+    let list = employers::list(s, pending).map_err(|e| e.to_string())?;
+    if as_json {
+        return json(&list);
+    }
+    if list.is_empty() {
+        return Ok(if pending {
+            "no employer awaits review\n".into()
+        } else {
+            "no employer accounts\n".into()
+        });
+    }
+    let mut out = String::new();
+    for e in &list {
+        out.push_str(&format!(
+            "#{:<5} {:<10} {} — {} <{}>, {}; signed up {}; {} posting(s){}\n",
+            e.id,
+            e.status,
+            e.company,
+            e.contact_name,
+            e.email,
+            if e.website.is_empty() { "no website" } else { &e.website },
+            &e.created_at[..10],
+            e.postings,
+            e.status_reason
+                .as_ref()
+                .map(|r| format!("; reason: {r}"))
+                .unwrap_or_default(),
+        ));
+    }
+    Ok(out)
+}
+
+pub fn employer_status(s: &Services, id: u64, suspend: Option<String>) -> Result<String, String> {
+    let status = if suspend.is_some() {
+        EmployerStatus::Suspended
+    } else {
+        EmployerStatus::Verified
+    };
+    let e = employers::set_status(s, id, status, suspend, Actor::Cli).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "employer #{} ({}) is now {}\n",
+        e.id, e.company, e.status
+    ))
+}
+
+pub fn reports_list(s: &Services, open: bool, as_json: bool) -> Result<String, String> {
+    let list = reports::list(s, open).map_err(|e| e.to_string())?;
+    if as_json {
+        return json(&list);
+    }
+    if list.is_empty() {
+        return Ok("no reports\n".into());
+    }
+    let mut out = String::new();
+    for r in &list {
+        let by = r
+            .reporter
+            .as_ref()
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| "the automatic screen".into());
+        let mut text: String = r.content.text.chars().take(80).collect();
+        text = text.replace('\n', " ");
+        out.push_str(&format!(
+            "#{:<5} {:<8} {} #{} — {} (by {}){}\n       \"{}\" by {}{}\n",
+            r.id,
+            r.status,
+            r.target_type,
+            r.target_id,
+            r.reason_label,
+            by,
+            if r.held_terms.is_empty() {
+                String::new()
+            } else {
+                format!("; matched: {}", r.held_terms.join(", "))
+            },
+            text,
+            r.content.author_name,
+            r.resolution
+                .as_ref()
+                .map(|x| format!("\n       resolved: {} {}", x.action, x.note))
+                .unwrap_or_default(),
+        ));
+    }
+    Ok(out)
+}
+
+pub fn reports_resolve(s: &Services, id: u64, action: &str, note: &str) -> Result<String, String> {
+    let r = reports::resolve(s, id, action, note, Actor::Cli).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "report #{} resolved: {}\n",
+        r.id,
+        r.resolution.map(|x| x.action).unwrap_or_default()
+    ))
+}
+
+pub fn audit_list(s: &Services, user: Option<u64>, limit: usize, as_json: bool) -> Result<String, String> {
+    let r = s.store.read().map_err(|e| e.to_string())?;
+    let (entries, _) = audit::page(&r, user, None, limit.clamp(1, 10_000)).map_err(|e| e.to_string())?;
+    if as_json {
+        return json(&entries);
+    }
+    if entries.is_empty() {
+        return Ok("the audit log is empty\n".into());
+    }
+    Ok(entries
+        .iter()
+        .map(|e| format!("{}  {:<22} {}\n", e.at, e.action, e.summary))
+        .collect())
+}
+
+pub fn settings_set(s: &Services, key: &str, value: &str) -> Result<String, String> {
+    if !settings::KEYS.iter().any(|(k, _)| *k == key) {
+        let known: Vec<&str> = settings::KEYS.iter().map(|(k, _)| *k).collect();
+        return Err(format!("unknown setting '{key}'; known: {}", known.join(", ")));
+    }
+    let value = value.trim();
+    if value.chars().count() > 120 {
+        return Err("the value must be at most 120 characters".into());
+    }
+    s.store
+        .write(|w| {
+            settings::set(w, key, value)?;
+            crate::store::audit::append(
+                w,
+                crate::clock::now_ms(),
+                Actor::Cli,
+                Event::SettingChanged {
+                    key: key.into(),
+                    value: value.into(),
+                },
+                ("setting", None),
+                None,
+            )
+            .map(|_| ())
+        })
+        .map_err(|e: crate::store::StoreError| e.to_string())?;
+    Ok(format!("{key} set to \"{value}\"\n"))
+}
+
+pub fn settings_list(s: &Services) -> Result<String, String> {
+    let r = s.store.read().map_err(|e| e.to_string())?;
+    let mut out = String::new();
+    for (key, about) in settings::KEYS {
+        let v = settings::get(&r, key).map_err(|e| e.to_string())?;
+        out.push_str(&format!(
+            "{key} = {}\n    {about}\n",
+            v.map(|v| format!("\"{v}\"")).unwrap_or_else(|| "(not set)".into())
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,133 @@
+//! The hazardous-duties screen: postings are for 16-17 year olds, and federal law's Hazardous
+//! Occupations Orders (shared/TEEN-EMPLOYMENT.md) forbid them a list of duties. A posting whose
+//! text mentions one is held for the district's review (never refused: SPEC.md's clients know
+//! no such rule). This is the one place the term list lives; README's "Safety" section points
+//! here.
+
+use std::sync::OnceLock;
+
+use super::phrases::PhraseList;
+
+/// (label shown to the employer and the admin, phrase). Phrases follow `phrases.rs`'s syntax:
+/// words by spaces, alternatives by `|`, plurals folded.
+const TERMS: &[(&str, &str)] = &[
+    // HO 2: driving a motor vehicle, riding as an outside helper.
+    ("driving", "drive|drives|drove|driving|operate|operating van|truck|car|vehicle|bus|tractor|forklift"),
+    ("driving", "delivery driver"),
+    ("driving", "truck driver"),
+    ("driving", "driver license|licence"),
+    ("driving", "motor vehicle"),
+    ("driving", "outside helper"),
+    // HO 7: power-driven hoisting apparatus.
+    ("forklift", "forklift"),
+    ("forklift", "fork lift"),
+    ("power hoist", "hoist"),
+    ("power hoist", "crane operator|operation|work"),
+    ("power hoist", "scissor|boom lift"),
+    // HO 10: meat processing and slicers.
+    ("meat slicer", "meat|deli|food slicer|slicing|grinder|grinding"),
+    ("meat slicer", "slicer"),
+    ("meat processing", "meat processing|packing|cutting"),
+    ("meat processing", "butcher|butchering"),
+    ("meat processing", "bone saw"),
+    // HO 11: bakery machines.
+    ("bakery machine", "dough mixer|sheeter|divider"),
+    ("bakery machine", "bakery machine|machinery|mixer"),
+    ("bakery machine", "industrial mixer"),
+    // HO 14: power saws, wood chippers; HO 5: power woodworking machines.
+    ("power saw", "power|chain|circular|table|band|miter|mitre|radial|bone saw|chainsaw"),
+    ("power saw", "chainsaw"),
+    ("wood chipper", "wood chipper"),
+    ("wood chipper", "chipper"),
+    ("woodworking machine", "woodworking machine|machinery|equipment"),
+    ("woodworking machine", "planer|jointer|wood lathe|shaper"),
+    // HO 16: roofing and work on or about a roof.
+    ("roofing", "roof|roofing|roofer|rooftop"),
+    // HO 15: wrecking, demolition, shipbreaking.
+    ("demolition", "demolition|demolish|demolishing|wrecking"),
+    // HO 17: excavation.
+    ("excavation", "excavation|excavating|excavate|excavator|trench|trenching"),
+    // HO 3 and 6: mining; HO 4: logging and sawmills.
+    ("mining", "mining site|operation|crew|company|equipment|industry"),
+    ("mining", "miner|quarry"),
+    ("mining", "coal|gold|underground mine"),
+    ("logging", "logging crew|operation|site|truck"),
+    ("logging", "logger|sawmill|timber|lumberjack"),
+    ("logging", "tree felling"),
+    ("logging", "fell|felling tree"),
+    // HO 1: explosives.
+    ("explosives", "explosive device|material|charge"),
+    ("explosives", "dynamite|detonator|blasting|firework|ammunition"),
+    // HO 8: metal-forming, punching and shearing machines.
+    ("metal press", "punch|metal|stamping|hydraulic press"),
+    ("metal press", "press brake"),
+    ("metal press", "metal shear|shearing"),
+    // HO 12: balers, compactors, paper machines.
+    ("baler", "baler|compactor"),
+    ("baler", "paper machine"),
+    // HO 9 and 13: brick and tile, radioactive substances.
+    ("kiln", "kiln"),
+    ("radiation", "radioactive|ionizing radiation"),
+    // Catch-alls districts asked for.
+    ("heavy machinery", "heavy machinery|equipment"),
+    ("scaffolding", "scaffold|scaffolding"),
+];
+
+fn list() -> &'static PhraseList {
+    static LIST: OnceLock<PhraseList> = OnceLock::new();
+    LIST.get_or_init(|| PhraseList::new(TERMS.iter().copied()))
+}
+
+/// The hazardous duties the texts mention, by label ("forklift", "meat slicer"), each once.
+pub fn screen(texts: &[&str]) -> Vec<String> {
+    list().find(texts)
+}
+
+/// "Held for district review: mentions 'forklift', 'meat slicer'".
+pub fn held_line(terms: &[String]) -> String {
+    let quoted: Vec<String> = terms.iter().map(|t| format!("'{t}'")).collect();
+    format!("Held for district review: mentions {}", quoted.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reviewed_postings_are_caught() {
+        assert_eq!(
+            screen(&["Drive the delivery van, operate the meat slicer and forklift"]),
+            ["driving", "forklift", "meat slicer"]
+        );
+        assert_eq!(
+            screen(&["Help our crew on the roof, use the power saw"]),
+            ["power saw", "roofing"]
+        );
+        assert_eq!(
+            screen(&["Forklifts and chainsaws", "Roofing experience"]),
+            ["forklift", "power saw", "roofing"]
+        );
+    }
+
+    #[test]
+    fn ordinary_postings_pass() {
+        for text in [
+            "Help our marketing team drive sales and grow our social media presence.",
+            "Data-driven design interns: Figma, user research, a friend of mine recommends it.",
+            "Shadow nurses at the front desk; waterproof shoes recommended.",
+            "Write logging and monitoring code in Rust; some data mining.",
+            "Join a startup in explosive growth.",
+            "Serve customers at the bakery counter and keep the display tidy.",
+        ] {
+            assert!(screen(&[text]).is_empty(), "{text}: {:?}", screen(&[text]));
+        }
+    }
+
+    #[test]
+    fn the_line_names_each_term() {
+        assert_eq!(
+            held_line(&["forklift".into(), "meat slicer".into()]),
+            "Held for district review: mentions 'forklift', 'meat slicer'"
+        );
+    }
+}

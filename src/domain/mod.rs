@@ -1,0 +1,8 @@
+//! Domain rules that know no IO: what a district's review, the hazardous-duties screen, the
+//! comment word list and reports decide. The store keeps these types; HTTP, the CLI and the
+//! workers ask these functions.
+
+pub mod hazards;
+pub mod phrases;
+pub mod reports;
+pub mod review;

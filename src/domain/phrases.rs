@@ -1,0 +1,167 @@
+//! Phrase lists matched against free text by words, not substrings: "roof" finds "roofs" and
+//! "the roof," but not "waterproof"; a phrase's words may have up to two other words between
+//! them ("drive the delivery van" matches "drive van").
+//!
+//! A phrase is written as words separated by spaces; a word may list alternatives with `|`
+//! ("drive|driving van|truck"). Plurals are folded on both sides, so a list names the singular.
+
+/// Words left out before matching, so "drive the van" and "drive van" read the same.
+const FILLER: &[&str] = &[
+    "the", "a", "an", "our", "your", "their", "its", "his", "her", "my", "this", "that", "these",
+    "those", "of", "to", "and", "or", "on", "in", "at", "with", "some",
+];
+
+/// How many other words may sit between two words of one phrase.
+const GAP: usize = 2;
+
+/// One compiled phrase: per position, the accepted (folded) words.
+#[derive(Debug, Clone)]
+struct Phrase {
+    label: String,
+    words: Vec<Vec<String>>,
+}
+
+/// A list of labelled phrases; `find` says which labels a text mentions.
+#[derive(Debug, Clone, Default)]
+pub struct PhraseList {
+    phrases: Vec<Phrase>,
+}
+
+impl PhraseList {
+    /// `entries` are (label, phrase); several phrases may share a label.
+    pub fn new<'a>(entries: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
+        let phrases = entries
+            .into_iter()
+            .filter_map(|(label, phrase)| {
+                let words: Vec<Vec<String>> = phrase
+                    .split_whitespace()
+                    .map(|w| w.split('|').map(fold).filter(|a| !a.is_empty()).collect())
+                    .filter(|alts: &Vec<String>| !alts.is_empty())
+                    .collect();
+                (!words.is_empty()).then(|| Phrase {
+                    label: label.to_string(),
+                    words,
+                })
+            })
+            .collect();
+        PhraseList { phrases }
+    }
+
+    /// A list read from a text file's lines: one phrase per line, labelled by itself; blank
+    /// lines and lines starting with `#` are skipped.
+    pub fn from_lines(text: &str) -> Self {
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        // A line's label is its first alternatives: "send pic|photo" is labelled "send pic".
+        let labels: Vec<String> = lines
+            .iter()
+            .map(|l| {
+                l.split_whitespace()
+                    .map(|w| w.split('|').next().unwrap_or(w))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        Self::new(labels.iter().zip(&lines).map(|(l, p)| (l.as_str(), *p)))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.phrases.is_empty()
+    }
+
+    /// The labels of the phrases found in the texts, each once, in list order.
+    pub fn find(&self, texts: &[&str]) -> Vec<String> {
+        let docs: Vec<Vec<String>> = texts.iter().map(|t| words(t)).collect();
+        let mut out: Vec<String> = Vec::new();
+        for p in &self.phrases {
+            if out.contains(&p.label) {
+                continue;
+            }
+            if docs.iter().any(|d| matches(d, &p.words)) {
+                out.push(p.label.clone());
+            }
+        }
+        out
+    }
+}
+
+/// The text's words, lower-cased, plurals folded, filler left out.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .map(|w| w.trim_matches('\''))
+        .filter(|w| !w.is_empty())
+        .map(fold)
+        .filter(|w| !FILLER.contains(&w.as_str()))
+        .collect()
+}
+
+/// Lower case, "'s" dropped, and a plural's ending folded to the singular ("slicers" → "slicer",
+/// "boxes" → "box", "batteries" → "battery"); short words and "-ss"/"-us" words are kept.
+fn fold(word: &str) -> String {
+    let w = word.to_lowercase().replace('\u{2019}', "'");
+    let w = w.strip_suffix("'s").unwrap_or(&w).replace('\'', "");
+    let n = w.chars().count();
+    if n > 4 && w.ends_with("ies") {
+        return format!("{}y", &w[..w.len() - 3]);
+    }
+    for end in ["sses", "shes", "ches", "xes", "zes"] {
+        if w.ends_with(end) && n > end.len() + 1 {
+            return w[..w.len() - 2].to_string();
+        }
+    }
+    if n > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") {
+        return w[..w.len() - 1].to_string();
+    }
+    w
+}
+
+fn matches(doc: &[String], phrase: &[Vec<String>]) -> bool {
+    (0..doc.len()).any(|start| {
+        if !phrase[0].contains(&doc[start]) {
+            return false;
+        }
+        let mut at = start;
+        phrase[1..].iter().all(|alts| {
+            let end = (at + 2 + GAP).min(doc.len());
+            match (at + 1..end).find(|&j| alts.contains(&doc[j])) {
+                Some(j) => {
+                    at = j;
+                    true
+                }
+                None => false,
+            }
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_match_by_word_with_plurals_and_small_gaps() {
+        let list = PhraseList::new([
+            ("roofing", "roof"),
+            ("driving", "drive|driving van|truck"),
+            ("meat slicer", "meat slicer"),
+        ]);
+        assert_eq!(list.find(&["Help our crew on the roofs"]), ["roofing"]);
+        assert!(list.find(&["a waterproof jacket"]).is_empty());
+        assert_eq!(list.find(&["Drive the delivery van"]), ["driving"]);
+        assert_eq!(list.find(&["operate meat slicers"]), ["meat slicer"]);
+        assert!(list.find(&["we sell meat, cheese and bread; no slicer work"]).is_empty());
+        assert!(list.find(&["drive sales growth"]).is_empty());
+    }
+
+    #[test]
+    fn a_file_list_labels_each_line_by_itself() {
+        let list = PhraseList::from_lines("# comment\n\nsnapchat\nhome address\n");
+        assert_eq!(
+            list.find(&["what's your home address?", "add me on Snapchat"]),
+            ["snapchat", "home address"]
+        );
+    }
+}

@@ -1,0 +1,153 @@
+//! The district admin's review: employers, reports, the audit log.
+
+use axum::Json;
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::Uri;
+use axum::response::Response;
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use crate::auth::Admin;
+use crate::domain::review::EmployerStatus;
+use crate::error::AppResult;
+use crate::services::{audit, employers, reports};
+use crate::state::AppState;
+use crate::store::audit::Actor;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/admin/employers", get(list_employers))
+        .route("/api/admin/employers/{id}/verify", post(verify))
+        .route("/api/admin/employers/{id}/suspend", post(suspend))
+        .route("/api/admin/reports", get(list_reports))
+        .route("/api/admin/reports/{id}/resolve", post(resolve))
+        .route("/api/admin/audit", get(list_audit))
+}
+
+#[derive(Serialize)]
+struct Employers {
+    employers: Vec<employers::EmployerView>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct EmployerFilter {
+    pending: Option<String>,
+}
+
+async fn list_employers(
+    State(state): State<AppState>,
+    _: Admin,
+    Query(f): Query<EmployerFilter>,
+) -> AppResult<Json<Employers>> {
+    let pending = f.pending.as_deref().is_some_and(|p| p == "true" || p == "1");
+    Ok(Json(Employers {
+        employers: employers::list(&state.services, pending)?,
+    }))
+}
+
+async fn verify(
+    State(state): State<AppState>,
+    _: Admin,
+    Path(id): Path<u64>,
+) -> AppResult<Json<employers::EmployerView>> {
+    Ok(Json(employers::set_status(
+        &state.services,
+        id,
+        EmployerStatus::Verified,
+        None,
+        Actor::Admin,
+    )?))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Reason {
+    reason: String,
+}
+
+async fn suspend(
+    State(state): State<AppState>,
+    _: Admin,
+    Path(id): Path<u64>,
+    ApiJson(body): ApiJson<Reason>,
+) -> AppResult<Json<employers::EmployerView>> {
+    Ok(Json(employers::set_status(
+        &state.services,
+        id,
+        EmployerStatus::Suspended,
+        Some(body.reason),
+        Actor::Admin,
+    )?))
+}
+
+#[derive(Serialize)]
+struct Reports {
+    reports: Vec<reports::ReportView>,
+}
+
+async fn list_reports(State(state): State<AppState>, _: Admin) -> AppResult<Json<Reports>> {
+    Ok(Json(Reports {
+        reports: reports::list(&state.services, false)?,
+    }))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Resolve {
+    action: String,
+    note: String,
+}
+
+async fn resolve(
+    State(state): State<AppState>,
+    _: Admin,
+    Path(id): Path<u64>,
+    ApiJson(body): ApiJson<Resolve>,
+) -> AppResult<Json<reports::ReportView>> {
+    Ok(Json(reports::resolve(
+        &state.services,
+        id,
+        &body.action,
+        &body.note,
+        Actor::Admin,
+    )?))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct AuditQuery {
+    user: Option<String>,
+    limit: Option<String>,
+    cursor: Option<String>,
+}
+
+#[derive(Serialize)]
+struct AuditPage {
+    entries: Vec<audit::EntryView>,
+    next: Option<String>,
+}
+
+async fn list_audit(
+    State(state): State<AppState>,
+    _: Admin,
+    uri: Uri,
+    Query(q): Query<AuditQuery>,
+) -> AppResult<Response> {
+    use axum::response::IntoResponse;
+    let limit = super::paging::limit(q.limit.as_deref())?;
+    let before = super::paging::id_cursor(q.cursor.as_deref())?;
+    let user = super::paging::id_cursor(q.user.as_deref())
+        .map_err(|_| crate::error::AppError::bad_request("user must be a user id"))?;
+    let r = state.store().read()?;
+    let (entries, next) = audit::page(&r, user, before, limit)?;
+    let next = next.map(|n| n.to_string());
+    let link = super::paging::link(&uri, next.clone());
+    let mut res = Json(AuditPage { entries, next }).into_response();
+    if let Some(l) = link {
+        res.headers_mut().insert(axum::http::header::LINK, l);
+    }
+    Ok(res)
+}

@@ -1,0 +1,138 @@
+//! Reading the audit log: entries with their actors' names and a sentence each.
+
+use serde::Serialize;
+
+use crate::clock::rfc3339;
+use crate::error::AppResult;
+use crate::store::Reader;
+use crate::store::audit::{self, Actor, Entry, Event};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ActorView {
+    pub kind: &'static str,
+    pub id: Option<u64>,
+    pub name: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryView {
+    pub id: u64,
+    pub at: String,
+    pub actor: ActorView,
+    pub action: &'static str,
+    pub summary: String,
+    pub record_type: String,
+    pub record_id: Option<u64>,
+    pub subject_user_id: Option<u64>,
+}
+
+fn actor(r: &impl Reader, a: Actor) -> AppResult<ActorView> {
+    Ok(match a {
+        Actor::Admin => ActorView {
+            kind: "admin",
+            id: None,
+            name: Some("The district admin".into()),
+        },
+        Actor::Cli => ActorView {
+            kind: "cli",
+            id: None,
+            name: Some("An operator at the server (CLI)".into()),
+        },
+        Actor::System => ActorView {
+            kind: "system",
+            id: None,
+            name: Some("The server".into()),
+        },
+        Actor::User(id) => {
+            let p = super::reports::person(r, id)?;
+            ActorView {
+                kind: p.role,
+                id: Some(id),
+                name: Some(p.name),
+            }
+        }
+    })
+}
+
+pub fn view(r: &impl Reader, e: &Entry) -> AppResult<EntryView> {
+    let who = actor(r, e.actor)?;
+    let by = who.name.clone().unwrap_or_default();
+    let subject = match e.subject {
+        Some(id) => {
+            let p = super::reports::person(r, id)?;
+            format!("{} #{} ({})", p.role, id, p.name)
+        }
+        None => String::new(),
+    };
+    let record = format!("{} #{}", e.record_type, e.record_id.unwrap_or_default());
+    let summary = match &e.event {
+        Event::EmployerVerified => format!("{by} verified {subject}"),
+        Event::EmployerSuspended { reason } => format!("{by} suspended {subject}: {reason}"),
+        Event::ReportResolved { report, action } => {
+            format!("{by} resolved report #{report} about {record}: {action}")
+        }
+        Event::AiVideoUploaded => format!("{by} uploaded the AI-made video of {record}"),
+        Event::AdminPinChanged => format!("{by} changed the admin pin"),
+        Event::AdminSessionsRevoked => format!("{by} ended every admin session"),
+        Event::TranscriptViewed => format!("{by} viewed the transcript of {subject}"),
+        Event::PhotoViewed => format!("{by} viewed the photo of {subject}"),
+        Event::StatusChanged { from, to } => {
+            format!("{by} moved {record} of {subject} from {from} to {to}")
+        }
+        Event::DataExported => format!("{by} downloaded their data"),
+        Event::AccountDeleted => format!("{subject} deleted their account"),
+        Event::SettingChanged { key, value } => format!("{by} set {key} to \"{value}\""),
+    };
+    Ok(EntryView {
+        id: e.id,
+        at: rfc3339(e.at),
+        actor: who,
+        action: e.event.action(),
+        summary,
+        record_type: e.record_type.clone(),
+        record_id: e.record_id,
+        subject_user_id: e.subject,
+    })
+}
+
+/// A page of entries, newest first; and the cursor of the next page.
+pub fn page(
+    r: &impl Reader,
+    user: Option<u64>,
+    before: Option<u64>,
+    limit: usize,
+) -> AppResult<(Vec<EntryView>, Option<u64>)> {
+    let (entries, more) = audit::page(r, user, before, limit)?;
+    let next = if more { entries.last().map(|e| e.id) } else { None };
+    let views = entries
+        .iter()
+        .map(|e| view(r, e))
+        .collect::<AppResult<Vec<_>>>()?;
+    Ok((views, next))
+}
+
+/// Views of a student's photo or transcript recently audited, so a list that shows the same
+/// photo again within `WINDOW` makes one entry rather than one per render.
+#[derive(Default)]
+pub struct RecentViews(std::sync::Mutex<std::collections::HashMap<(u64, u64, bool), i64>>);
+
+impl RecentViews {
+    const WINDOW_MS: i64 = 10 * 60 * 1000;
+
+    /// True when this (viewer, student, transcript?) view should be audited now.
+    pub fn should_record(&self, viewer: u64, student: u64, transcript: bool, now: i64) -> bool {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() > 10_000 {
+            map.retain(|_, at| now - *at < Self::WINDOW_MS);
+        }
+        match map.get(&(viewer, student, transcript)) {
+            Some(at) if now - at < Self::WINDOW_MS => false,
+            _ => {
+                map.insert((viewer, student, transcript), now);
+                true
+            }
+        }
+    }
+}

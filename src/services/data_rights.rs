@@ -1,0 +1,162 @@
+//! A student's data rights: a full export, and deleting the account. Deletion removes the
+//! person (record, e-mail, sessions, photo and transcript files, likes, bookmarks, reports,
+//! blocks); what they wrote to others (comments, messages, applications) stays for the other
+//! party with no name attached, so it reads "Deleted student".
+
+use serde_json::{Value, json};
+
+use crate::clock::{now_ms, rfc3339};
+use crate::error::{AppResult, OptionExt};
+use crate::state::Services;
+use crate::store::applications::{self, Application};
+use crate::store::audit::{self, Actor, Event};
+use crate::store::internships::Internship;
+use crate::store::messages::{self, Message};
+use crate::store::reports;
+use crate::store::social::{self, Mark};
+use crate::store::users::{self, User};
+use crate::store::{Reader, sessions, tables};
+
+fn title_of(r: &impl Reader, id: u64) -> AppResult<(String, String)> {
+    Ok(r.get::<Internship>(id)?
+        .map(|i| (i.title, i.company))
+        .unwrap_or_default())
+}
+
+fn marks(r: &impl Reader, mark: Mark, id: u64) -> AppResult<Vec<Value>> {
+    social::by_user(r, mark, id)?
+        .into_iter()
+        .map(|(iid, at)| {
+            let (title, company) = title_of(r, iid)?;
+            Ok(json!({"internshipId": iid, "title": title, "company": company, "at": rfc3339(at)}))
+        })
+        .collect()
+}
+
+/// Everything the store holds about a student, as one JSON document; the export itself is
+/// recorded in the audit log (in the same transaction as nothing else: it only reads).
+pub fn export(s: &Services, me: &User) -> AppResult<Value> {
+    let now = now_ms();
+    s.store.write(|w| {
+        audit::append(w, now, Actor::User(me.id), Event::DataExported, ("user", Some(me.id)), Some(me.id))
+            .map_err(crate::error::AppError::from)
+    })?;
+    let r = s.store.read()?;
+    let u = r.get::<User>(me.id)?.ok_or_not_found("User not found")?;
+    let mut apps = Vec::new();
+    for a in applications::by_student(&r, u.id)? {
+        apps.push(application(&r, &a, u.id)?);
+    }
+    let comments: Vec<Value> = social::comments_by(&r, u.id)?
+        .into_iter()
+        .map(|c| {
+            let (title, company) = title_of(&r, c.internship_id)?;
+            Ok(json!({
+                "id": c.id, "internshipId": c.internship_id, "internshipTitle": title,
+                "company": company, "content": c.content, "createdAt": rfc3339(c.created_at),
+                "state": match c.state {
+                    social::CommentState::Visible => "visible",
+                    social::CommentState::Held(_) => "awaiting_review",
+                    social::CommentState::Hidden => "hidden",
+                },
+            }))
+        })
+        .collect::<AppResult<_>>()?;
+    let filed: Vec<Value> = reports::by_reporter(&r, u.id)?
+        .iter()
+        .map(|rep| {
+            json!({
+                "id": rep.id, "targetType": rep.target.as_str(), "targetId": rep.target_id,
+                "reason": rep.reason.as_str(), "details": rep.details,
+                "createdAt": rfc3339(rep.created_at),
+                "status": if rep.resolution.is_some() { "resolved" } else { "open" },
+            })
+        })
+        .collect();
+    let blocks: Vec<Value> = social::blocks_of(&r, u.id)?
+        .into_iter()
+        .map(|(eid, at)| {
+            let company = r.get::<User>(eid)?.map(|e| e.company).unwrap_or_default();
+            Ok(json!({"employerId": eid, "company": company, "blockedAt": rfc3339(at)}))
+        })
+        .collect::<AppResult<_>>()?;
+    let mut entries = Vec::new();
+    let mut before = None;
+    loop {
+        let (page, next) = super::audit::page(&r, Some(u.id), before, 200)?;
+        entries.extend(page);
+        match next {
+            Some(n) => before = Some(n),
+            None => break,
+        }
+    }
+    Ok(json!({
+        "exportedAt": rfc3339(now),
+        "about": "Everything InternReel stores about you. Files (photo, transcript) are listed by name; download them from your profile.",
+        "profile": {
+            "id": u.id, "firstName": u.first_name, "lastName": u.last_name, "email": u.email,
+            "createdAt": rfc3339(u.created_at), "grade": u.grade, "school": u.school,
+            "interests": u.interests, "gpa": u.gpa,
+            "photo": u.photo.is_some(), "transcript": u.transcript.as_ref().map(|t| t.1.clone()),
+        },
+        "applications": apps,
+        "likes": marks(&r, Mark::Like, u.id)?,
+        "bookmarks": marks(&r, Mark::Bookmark, u.id)?,
+        "comments": comments,
+        "reports": filed,
+        "blockedCompanies": blocks,
+        "auditEntries": entries,
+    }))
+}
+
+fn application(r: &impl Reader, a: &Application, me: u64) -> AppResult<Value> {
+    let (title, company) = title_of(r, a.internship_id)?;
+    let thread: Vec<Value> = messages::thread(r, a.id)?
+        .iter()
+        .map(|m: &Message| {
+            json!({
+                "id": m.id, "from": if m.sender_id == me { "you" } else { "employer" },
+                "content": m.content, "createdAt": rfc3339(m.created_at),
+                "readAt": m.read_at.map(rfc3339), "hiddenByDistrict": m.hidden,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "id": a.id, "internshipId": a.internship_id, "title": title, "company": company,
+        "status": a.status.as_str(), "appliedAt": rfc3339(a.applied_at),
+        "history": a.history.iter().map(|(st, at)| json!({"status": st.as_str(), "at": rfc3339(*at)})).collect::<Vec<_>>(),
+        "messages": thread,
+    }))
+}
+
+/// Deletes a student's account in one transaction; returns the image files to remove once it
+/// committed.
+pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
+    let now = now_ms();
+    let files = s.store.write(|w| {
+        let u = w.get::<User>(id)?.ok_or_not_found("User not found")?;
+        for mark in [Mark::Like, Mark::Bookmark] {
+            for (iid, _) in social::by_user(w, mark, id)? {
+                social::toggle(w, mark, iid, id, now)?;
+            }
+        }
+        reports::remove_by_reporter(w, id)?;
+        for (eid, _) in social::blocks_of(w, id)? {
+            social::unblock(w, id, eid)?;
+        }
+        sessions::end_user_sessions(w, id, now)?;
+        w.email_remove(&users::email_key(&u.email))?;
+        w.delete::<User>(id)?;
+        // Applications stay for the employer's pipeline, with no contact data (the record
+        // holds ids only); the pair index that finds them by student goes.
+        for (aid, _) in w.members(tables::APPLICATIONS_BY_STUDENT, id)? {
+            w.pair_remove(tables::APPLICATIONS_BY_STUDENT, (id, aid))?;
+        }
+        audit::append(w, now, Actor::System, Event::AccountDeleted, ("user", Some(id)), Some(id))?;
+        let mut files: Vec<String> = u.photo.into_iter().collect();
+        files.extend(u.transcript.map(|t| t.0));
+        Ok::<_, crate::error::AppError>(files)
+    })?;
+    tracing::info!(user = id, "student account deleted");
+    Ok(files)
+}

@@ -1,0 +1,145 @@
+//! The district's review of employer accounts: list, verify, suspend.
+
+use serde::Serialize;
+
+use crate::clock::{now_ms, rfc3339};
+use crate::domain::review::EmployerStatus;
+use crate::error::{AppError, AppResult, OptionExt};
+use crate::state::Services;
+use crate::store::audit::{self, Actor, Event};
+use crate::store::internships::{self, Internship};
+use crate::store::users::{Review, Role, User};
+use crate::store::{Reader, Wtx, sessions};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployerView {
+    pub id: u64,
+    pub company: String,
+    pub contact_name: String,
+    pub email: String,
+    pub phone: String,
+    pub website: String,
+    pub industry: String,
+    pub company_size: String,
+    pub description: String,
+    pub created_at: String,
+    pub status: &'static str,
+    pub status_reason: Option<String>,
+    pub status_changed_at: Option<String>,
+    pub postings: usize,
+    /// Postings saved without the employer's "no hazardous duties" confirmation (older clients).
+    pub unconfirmed_postings: usize,
+}
+
+fn view(r: &impl Reader, u: &User) -> AppResult<EmployerView> {
+    let postings = internships::by_employer(r, u.id, false)?;
+    Ok(EmployerView {
+        id: u.id,
+        company: u.company.clone(),
+        contact_name: u.full_name(),
+        email: u.email.clone(),
+        phone: u.phone.clone(),
+        website: u.website.clone(),
+        industry: u.industry.clone(),
+        company_size: u.company_size.clone(),
+        description: u.company_description.clone(),
+        created_at: rfc3339(u.created_at),
+        status: u.review.status.as_str(),
+        status_reason: u.review.reason.clone(),
+        status_changed_at: u.review.changed_at.map(rfc3339),
+        unconfirmed_postings: postings
+            .iter()
+            .filter(|i| i.hazard_confirmed_at.is_none())
+            .count(),
+        postings: postings.len(),
+    })
+}
+
+/// Every employer: pending first, newest sign-up first within each group.
+pub fn list(s: &Services, pending_only: bool) -> AppResult<Vec<EmployerView>> {
+    let r = s.store.read()?;
+    let mut users = r.scan_rev(|_: &User| true)?;
+    users.retain(|u| {
+        u.role == Role::Employer && (!pending_only || u.review.status == EmployerStatus::Pending)
+    });
+    users.sort_by_key(|u| u.review.status != EmployerStatus::Pending);
+    users.iter().map(|u| view(&r, u)).collect()
+}
+
+pub const NOT_FOUND: &str = "Employer not found";
+
+/// Verifies or suspends an employer, moving its postings with it (in the same transaction)
+/// and ending its sessions when suspended; the audit entry commits with the change.
+pub fn set_status(
+    s: &Services,
+    id: u64,
+    status: EmployerStatus,
+    reason: Option<String>,
+    actor: Actor,
+) -> AppResult<EmployerView> {
+    let reason = reason.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
+    if status == EmployerStatus::Suspended && reason.is_none() {
+        return Err(AppError::bad_request(
+            "Please give a reason for the suspension",
+        ));
+    }
+    if reason.as_ref().is_some_and(|r| r.chars().count() > 500) {
+        return Err(AppError::bad_request(
+            "The reason must be at most 500 characters",
+        ));
+    }
+    let (changed, generation) = s.store.write(|w| {
+        let changed = apply_status(w, id, status, reason.clone(), actor)?;
+        Ok::<_, AppError>((changed, crate::search::bump_generation(w)?))
+    })?;
+    s.reindex_internships(generation, &changed);
+    let r = s.store.read()?;
+    let u = r.get::<User>(id)?.ok_or_not_found(NOT_FOUND)?;
+    view(&r, &u)
+}
+
+/// The write half of `set_status`, for callers already in a transaction (report resolution);
+/// returns the postings whose visibility changed.
+pub fn apply_status(
+    w: &Wtx,
+    id: u64,
+    status: EmployerStatus,
+    reason: Option<String>,
+    actor: Actor,
+) -> AppResult<Vec<Internship>> {
+    let now = now_ms();
+    let mut u = w
+        .get::<User>(id)?
+        .filter(|u| u.role == Role::Employer)
+        .ok_or_not_found(NOT_FOUND)?;
+    u.review = Review {
+        status,
+        reason: if status == EmployerStatus::Suspended {
+            reason.clone()
+        } else {
+            None
+        },
+        changed_at: Some(now),
+    };
+    w.put(&u)?;
+    let mut changed = Vec::new();
+    for mut i in internships::by_employer(w, id, true)? {
+        if i.employer_status != status {
+            i.employer_status = status;
+            w.put(&i)?;
+            changed.push(i);
+        }
+    }
+    if status == EmployerStatus::Suspended {
+        sessions::end_user_sessions(w, id, now)?;
+    }
+    let event = match status {
+        EmployerStatus::Suspended => Event::EmployerSuspended {
+            reason: reason.unwrap_or_default(),
+        },
+        _ => Event::EmployerVerified,
+    };
+    audit::append(w, now, actor, event, ("user", Some(id)), Some(id))?;
+    Ok(changed)
+}

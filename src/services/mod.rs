@@ -1,0 +1,10 @@
+//! Actions that span several records, shared by HTTP, the CLI and the workers, so each rule
+//! lives in one place: the district's review of employers, reports and their resolution, the
+//! audit log's reading, and students' data rights.
+
+pub mod audit;
+pub mod comment_words;
+pub mod data_rights;
+pub mod employers;
+pub mod reports;
+pub mod settings;

@@ -1,0 +1,448 @@
+//! Reports: filing one, the district's list, and resolving (dismiss, hide, suspend, release).
+//! The automatic holds (hazardous duties in a posting, the comment word list) are reports
+//! too, filed by the system, so the admin has one queue.
+
+use serde::Serialize;
+
+use crate::clock::{now_ms, rfc3339};
+use crate::domain::hazards;
+use crate::domain::reports::{Action, DETAILS_MAX, NOTE_MAX, Reason, TargetKind};
+use crate::domain::review::EmployerStatus;
+use crate::error::{AppError, AppResult, OptionExt};
+use crate::state::Services;
+use crate::store::applications::Application;
+use crate::store::audit::{self, Actor, Event};
+use crate::store::internships::Internship;
+use crate::store::messages::Message;
+use crate::store::reports::{self, Report, Resolution};
+use crate::store::social::{self, Comment, CommentState};
+use crate::store::users::{Role, User};
+use crate::store::{Reader, Wtx};
+
+pub const NOT_FOUND: &str = "Not found";
+
+/// Files a person's report. The target must be one the reporter can see, and not their own.
+pub fn file(
+    s: &Services,
+    reporter: &User,
+    target: &str,
+    target_id: u64,
+    reason: &str,
+    details: &str,
+) -> AppResult<Report> {
+    let target =
+        TargetKind::parse(target).ok_or_else(|| AppError::bad_request("Please choose what to report"))?;
+    let reason = Reason::parse(reason).ok_or_else(|| AppError::bad_request("Please choose a reason"))?;
+    let details = details.trim().to_string();
+    if crate::validate::has_hidden_chars(&details, true) {
+        return Err(AppError::bad_request(crate::validate::HIDDEN_CHARS));
+    }
+    if details.chars().count() > DETAILS_MAX {
+        return Err(AppError::bad_request(format!(
+            "Details must be at most {DETAILS_MAX} characters"
+        )));
+    }
+    let rep = s.store.write(|w| {
+        let author = visible_author(w, reporter, target, target_id)?;
+        if author == Some(reporter.id) {
+            return Err(AppError::bad_request("You cannot report your own post"));
+        }
+        if reports::open_by(w, reporter.id, target.key(target_id))?.is_some() {
+            return Err(AppError::Conflict("You have already reported this".into()));
+        }
+        Ok(reports::insert(
+            w,
+            Report {
+                id: 0,
+                reporter_id: Some(reporter.id),
+                target,
+                target_id,
+                reason,
+                details,
+                held_terms: vec![],
+                created_at: now_ms(),
+                resolution: None,
+            },
+        )?)
+    })?;
+    tracing::info!(report = rep.id, target = target.as_str(), target_id, "report filed");
+    Ok(rep)
+}
+
+/// The author of a target the user may see (404 otherwise): a public posting, a shown comment
+/// on one, a message of one of their own threads.
+fn visible_author(
+    r: &impl Reader,
+    me: &User,
+    target: TargetKind,
+    id: u64,
+) -> AppResult<Option<u64>> {
+    Ok(match target {
+        TargetKind::Internship => {
+            let i = r
+                .get::<Internship>(id)?
+                .filter(|i| i.is_public() || i.employer_id == me.id)
+                .ok_or_not_found(NOT_FOUND)?;
+            Some(i.employer_id)
+        }
+        TargetKind::Comment => {
+            let c = r
+                .get::<Comment>(id)?
+                .filter(|c| c.state == CommentState::Visible || c.user_id == me.id)
+                .ok_or_not_found(NOT_FOUND)?;
+            r.get::<Internship>(c.internship_id)?
+                .filter(|i| i.is_public() || i.employer_id == me.id)
+                .ok_or_not_found(NOT_FOUND)?;
+            Some(c.user_id)
+        }
+        TargetKind::Message => {
+            let m = r
+                .get::<Message>(id)?
+                .filter(|m| !m.hidden && (m.sender_id == me.id || m.receiver_id == me.id))
+                .ok_or_not_found(NOT_FOUND)?;
+            Some(m.sender_id)
+        }
+    })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonView {
+    pub id: u64,
+    pub name: String,
+    pub role: &'static str,
+}
+
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ContentView {
+    pub text: String,
+    pub author_name: String,
+    pub author_role: &'static str,
+    pub internship_id: Option<u64>,
+    pub internship_title: String,
+    pub company: String,
+    pub employer_id: Option<u64>,
+    pub hidden: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolutionView {
+    pub action: &'static str,
+    pub note: String,
+    pub resolved_at: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportView {
+    pub id: u64,
+    pub target_type: &'static str,
+    pub target_id: u64,
+    pub reason: &'static str,
+    pub reason_label: &'static str,
+    pub details: String,
+    pub created_at: String,
+    pub status: &'static str,
+    pub system: bool,
+    pub held_terms: Vec<String>,
+    pub reporter: Option<PersonView>,
+    pub content: ContentView,
+    pub resolution: Option<ResolutionView>,
+}
+
+/// A name for the admin's views: a deleted account reads "Deleted student".
+pub fn person(r: &impl Reader, id: u64) -> AppResult<PersonView> {
+    Ok(match r.get::<User>(id)? {
+        Some(u) => PersonView {
+            id,
+            name: if u.role == Role::Employer {
+                format!("{} ({})", u.full_name(), u.company)
+            } else {
+                u.full_name()
+            },
+            role: if u.role == Role::Employer {
+                "employer"
+            } else {
+                "student"
+            },
+        },
+        None => PersonView {
+            id,
+            name: "Deleted student".into(),
+            role: "student",
+        },
+    })
+}
+
+fn posting_context(r: &impl Reader, c: &mut ContentView, internship_id: u64) -> AppResult<()> {
+    if let Some(i) = r.get::<Internship>(internship_id)? {
+        c.internship_id = Some(i.id);
+        c.internship_title = i.title;
+        c.company = i.company;
+        c.employer_id = Some(i.employer_id);
+    }
+    Ok(())
+}
+
+fn content(r: &impl Reader, target: TargetKind, id: u64) -> AppResult<ContentView> {
+    let mut c = ContentView::default();
+    match target {
+        TargetKind::Internship => {
+            if let Some(i) = r.get::<Internship>(id)? {
+                c.text = format!("{}\n\n{}", i.title, i.description);
+                c.hidden = i.hidden;
+                let p = person(r, i.employer_id)?;
+                c.author_name = p.name;
+                c.author_role = p.role;
+                posting_context(r, &mut c, id)?;
+            }
+        }
+        TargetKind::Comment => {
+            if let Some(cm) = r.get::<Comment>(id)? {
+                c.text = cm.content.clone();
+                c.hidden = cm.state == CommentState::Hidden;
+                let p = person(r, cm.user_id)?;
+                c.author_name = p.name;
+                c.author_role = p.role;
+                posting_context(r, &mut c, cm.internship_id)?;
+            }
+        }
+        TargetKind::Message => {
+            if let Some(m) = r.get::<Message>(id)? {
+                c.text = m.content.clone();
+                c.hidden = m.hidden;
+                let p = person(r, m.sender_id)?;
+                c.author_name = p.name;
+                c.author_role = p.role;
+                if let Some(a) = r.get::<Application>(m.application_id)? {
+                    posting_context(r, &mut c, a.internship_id)?;
+                }
+            }
+        }
+    }
+    Ok(c)
+}
+
+pub fn view(r: &impl Reader, rep: &Report) -> AppResult<ReportView> {
+    Ok(ReportView {
+        id: rep.id,
+        target_type: rep.target.as_str(),
+        target_id: rep.target_id,
+        reason: rep.reason.as_str(),
+        reason_label: rep.reason.label(),
+        details: rep.details.clone(),
+        created_at: rfc3339(rep.created_at),
+        status: if rep.resolution.is_some() {
+            "resolved"
+        } else {
+            "open"
+        },
+        system: rep.reporter_id.is_none(),
+        held_terms: rep.held_terms.clone(),
+        reporter: rep.reporter_id.map(|id| person(r, id)).transpose()?,
+        content: content(r, rep.target, rep.target_id)?,
+        resolution: rep.resolution.as_ref().map(|x| ResolutionView {
+            action: x.action.as_str(),
+            note: x.note.clone(),
+            resolved_at: rfc3339(x.at),
+        }),
+    })
+}
+
+pub fn list(s: &Services, open_only: bool) -> AppResult<Vec<ReportView>> {
+    let r = s.store.read()?;
+    reports::all(&r)?
+        .iter()
+        .filter(|rep| !open_only || rep.resolution.is_none())
+        .map(|rep| view(&r, rep))
+        .collect()
+}
+
+/// Resolves a report and every other open report about the same target the same way.
+pub fn resolve(
+    s: &Services,
+    id: u64,
+    action: &str,
+    note: &str,
+    actor: Actor,
+) -> AppResult<ReportView> {
+    let action = Action::parse(action).ok_or_else(|| {
+        AppError::bad_request("Please choose an action: dismiss, hide, suspend or release")
+    })?;
+    let note = note.trim().to_string();
+    if note.chars().count() > NOTE_MAX {
+        return Err(AppError::bad_request(format!(
+            "The note must be at most {NOTE_MAX} characters"
+        )));
+    }
+    let (changed, generation) = s.store.write(|w| {
+        let rep = w
+            .get::<Report>(id)?
+            .ok_or_not_found("Report not found")?;
+        if rep.resolution.is_some() {
+            return Err(AppError::Conflict("This report is already resolved".into()));
+        }
+        let system = rep.reporter_id.is_none();
+        let action = match action {
+            // Closing an automatic hold without hiding lets the held item out.
+            Action::Dismiss if system => Action::Release,
+            Action::Release if !system => {
+                return Err(AppError::bad_request(
+                    "Only something held by the automatic screen can be released",
+                ));
+            }
+            a => a,
+        };
+        let changed = apply(w, &rep, action, actor)?;
+        let now = now_ms();
+        for mut other in reports::about(w, rep.target, rep.target_id)? {
+            if other.resolution.is_none() {
+                reports::resolve(
+                    w,
+                    &mut other,
+                    Resolution {
+                        action,
+                        note: note.clone(),
+                        at: now,
+                    },
+                )?;
+            }
+        }
+        audit::append(
+            w,
+            now,
+            actor,
+            Event::ReportResolved {
+                report: id,
+                action: action.as_str().into(),
+            },
+            (rep.target.as_str(), Some(rep.target_id)),
+            None,
+        )?;
+        Ok::<_, AppError>((changed, crate::search::bump_generation(w)?))
+    })?;
+    s.reindex_internships(generation, &changed);
+    let r = s.store.read()?;
+    view(&r, &r.get::<Report>(id)?.ok_or_not_found("Report not found")?)
+}
+
+/// Carries out an action on a report's target; returns postings whose visibility changed.
+fn apply(w: &Wtx, rep: &Report, action: Action, actor: Actor) -> AppResult<Vec<Internship>> {
+    let mut changed = Vec::new();
+    match (action, rep.target) {
+        (Action::Dismiss, _) => {}
+        (Action::Hide, TargetKind::Internship) => {
+            if let Some(mut i) = w.get::<Internship>(rep.target_id)? {
+                i.hidden = true;
+                w.put(&i)?;
+                changed.push(i);
+            }
+        }
+        (Action::Release, TargetKind::Internship) => {
+            if let Some(mut i) = w.get::<Internship>(rep.target_id)? {
+                i.held_terms.clear();
+                w.put(&i)?;
+                changed.push(i);
+            }
+        }
+        (Action::Hide | Action::Release, TargetKind::Comment) => {
+            if let Some(mut c) = w.get::<Comment>(rep.target_id)? {
+                let state = if action == Action::Hide {
+                    CommentState::Hidden
+                } else {
+                    CommentState::Visible
+                };
+                social::set_comment_state(w, &mut c, state)?;
+            }
+        }
+        (Action::Hide, TargetKind::Message) => {
+            if let Some(mut m) = w.get::<Message>(rep.target_id)? {
+                m.hidden = true;
+                w.put(&m)?;
+            }
+        }
+        (Action::Release, TargetKind::Message) => {}
+        (Action::Suspend, target) => {
+            let employer = employer_behind(w, target, rep.target_id)?.ok_or_else(|| {
+                AppError::bad_request(
+                    "No employer stands behind this: a student wrote it. Hide it instead.",
+                )
+            })?;
+            changed = super::employers::apply_status(
+                w,
+                employer,
+                EmployerStatus::Suspended,
+                Some(format!("report #{}: {}", rep.id, rep.reason.label())),
+                actor,
+            )?;
+        }
+    }
+    Ok(changed)
+}
+
+/// The employer account that wrote or owns the target.
+fn employer_behind(r: &impl Reader, target: TargetKind, id: u64) -> AppResult<Option<u64>> {
+    let author = match target {
+        TargetKind::Internship => r.get::<Internship>(id)?.map(|i| i.employer_id),
+        TargetKind::Comment => r.get::<Comment>(id)?.map(|c| c.user_id),
+        TargetKind::Message => r.get::<Message>(id)?.map(|m| m.sender_id),
+    };
+    Ok(match author {
+        Some(a) => r
+            .get::<User>(a)?
+            .filter(|u| u.role == Role::Employer)
+            .map(|u| u.id),
+        None => None,
+    })
+}
+
+/// Screens a posting's text for hazardous duties, setting `held_terms` (before saving). Terms
+/// the district already released for this posting do not hold it again.
+pub fn screen_posting(r: &impl Reader, i: &mut Internship) -> AppResult<()> {
+    let mut texts: Vec<&str> = vec![&i.title, &i.description];
+    match &i.requirements {
+        crate::store::internships::Requirements::Text(t) => texts.push(t),
+        crate::store::internships::Requirements::List(l) => {
+            texts.extend(l.iter().map(String::as_str))
+        }
+    }
+    texts.extend(i.skills.iter().map(String::as_str));
+    let mut terms = hazards::screen(&texts);
+    if i.id != 0 && !terms.is_empty() {
+        for rep in reports::about(r, TargetKind::Internship, i.id)? {
+            let released = rep.reporter_id.is_none()
+                && rep
+                    .resolution
+                    .as_ref()
+                    .is_some_and(|x| x.action == Action::Release && x.note != EDITED_AWAY);
+            if released {
+                terms.retain(|t| !rep.held_terms.contains(t));
+            }
+        }
+    }
+    i.held_terms = terms;
+    Ok(())
+}
+
+const EDITED_AWAY: &str = "The employer edited the text; nothing hazardous is mentioned any more.";
+
+/// After a screened posting is saved: opens (or updates) its system report when held, and
+/// closes it when an edit took the terms away.
+pub fn sync_posting_hold(w: &Wtx, i: &Internship) -> AppResult<()> {
+    let now = now_ms();
+    if i.held_terms.is_empty() {
+        reports::end_hold(
+            w,
+            TargetKind::Internship,
+            i.id,
+            Action::Release,
+            EDITED_AWAY,
+            now,
+        )?;
+    } else {
+        reports::hold(w, TargetKind::Internship, i.id, &i.held_terms, now)?;
+    }
+    Ok(())
+}

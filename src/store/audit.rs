@@ -1,0 +1,126 @@
+//! The audit log: append-only. There is no update and no delete here, and nothing else writes
+//! the table, so no route or command can change an entry.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Entity, Reader, StoreResult, Wtx, tables};
+
+/// Who acted. Variants are only appended (postcard).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Actor {
+    /// The district admin, signed in with the pin.
+    Admin,
+    /// An operator at the server's console (`internreel` subcommands).
+    Cli,
+    /// The server itself (screens, workers).
+    System,
+    User(u64),
+}
+
+/// What happened. Ids only, never names: a deleted student's entries keep nothing personal.
+/// Variants are only appended (postcard).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    EmployerVerified,
+    EmployerSuspended { reason: String },
+    ReportResolved { report: u64, action: String },
+    AiVideoUploaded,
+    AdminPinChanged,
+    AdminSessionsRevoked,
+    TranscriptViewed,
+    PhotoViewed,
+    StatusChanged { from: String, to: String },
+    DataExported,
+    AccountDeleted,
+    SettingChanged { key: String, value: String },
+}
+
+impl Event {
+    pub fn action(&self) -> &'static str {
+        match self {
+            Event::EmployerVerified => "employer.verify",
+            Event::EmployerSuspended { .. } => "employer.suspend",
+            Event::ReportResolved { .. } => "report.resolve",
+            Event::AiVideoUploaded => "ai_video.upload",
+            Event::AdminPinChanged => "admin.pin_change",
+            Event::AdminSessionsRevoked => "admin.sessions_revoke",
+            Event::TranscriptViewed => "transcript.view",
+            Event::PhotoViewed => "photo.view",
+            Event::StatusChanged { .. } => "application.status",
+            Event::DataExported => "data.export",
+            Event::AccountDeleted => "account.delete",
+            Event::SettingChanged { .. } => "settings.set",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Entry {
+    pub id: u64,
+    pub at: i64,
+    pub actor: Actor,
+    pub event: Event,
+    /// The record acted on: ("user", id), ("application", id), ("internship", id), ...
+    pub record_type: String,
+    pub record_id: Option<u64>,
+    /// The person the record is about (the student whose transcript was viewed, the
+    /// employer verified), for the per-user filter and the student's export.
+    pub subject: Option<u64>,
+}
+
+impl Entity for Entry {
+    const TABLE: tables::EntityTable = tables::AUDIT;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+/// Appends an entry inside the caller's transaction, so the record and the action commit
+/// together or not at all.
+pub fn append(
+    w: &Wtx,
+    at: i64,
+    actor: Actor,
+    event: Event,
+    record: (&str, Option<u64>),
+    subject: Option<u64>,
+) -> StoreResult<Entry> {
+    let e = Entry {
+        id: w.next_id::<Entry>()?,
+        at,
+        actor,
+        event,
+        record_type: record.0.to_string(),
+        record_id: record.1,
+        subject,
+    };
+    w.put(&e)?;
+    if let Actor::User(u) = actor {
+        w.pair_put(tables::AUDIT_BY_USER, (u, e.id), at)?;
+    }
+    if let Some(s) = subject {
+        w.pair_put(tables::AUDIT_BY_USER, (s, e.id), at)?;
+    }
+    Ok(e)
+}
+
+/// Up to `limit` entries older than `before` (newest first), of one user when asked; and
+/// whether more follow.
+pub fn page(
+    r: &impl Reader,
+    user: Option<u64>,
+    before: Option<u64>,
+    limit: usize,
+) -> StoreResult<(Vec<Entry>, bool)> {
+    match user {
+        None => r.page::<Entry>(before, limit, |_| true),
+        Some(u) => {
+            let (ids, more) = r.members_page(tables::AUDIT_BY_USER, u, before, limit, true)?;
+            let mut out = Vec::with_capacity(ids.len());
+            for (id, _) in ids {
+                out.extend(r.get::<Entry>(id)?);
+            }
+            Ok((out, more))
+        }
+    }
+}
