@@ -14,6 +14,15 @@ const FILLER: &[&str] = &[
 /// How many other words may sit between two words of one phrase.
 const GAP: usize = 2;
 
+/// Words that deny what follows them in the same sentence ("interns do not use slicers").
+const NEGATIONS: &[&str] = &[
+    "no", "not", "never", "without", "nor", "dont", "doesnt", "wont", "cannot", "cant", "isnt",
+    "arent", "neither", "none", "zero",
+];
+
+/// How many words before a match a negation still denies it.
+const NEGATION_REACH: usize = 6;
+
 /// One compiled phrase: per position, the accepted (folded) words.
 #[derive(Debug, Clone)]
 struct Phrase {
@@ -74,13 +83,35 @@ impl PhraseList {
 
     /// The labels of the phrases found in the texts, each once, in list order.
     pub fn find(&self, texts: &[&str]) -> Vec<String> {
-        let docs: Vec<Vec<String>> = texts.iter().map(|t| words(t)).collect();
+        self.find_where(texts, false)
+    }
+
+    /// Like `find`, but a phrase a negation denies ("we do not use forklifts", "no roofing")
+    /// does not count. A screen that asks a person to look, not a filter: someone who wants to
+    /// hide a duty can word around any list, and reports catch what it misses.
+    pub fn find_affirmed(&self, texts: &[&str]) -> Vec<String> {
+        self.find_where(texts, true)
+    }
+
+    fn find_where(&self, texts: &[&str], skip_denied: bool) -> Vec<String> {
+        // Sentence by sentence, so a negation reaches no further than its own sentence.
+        let docs: Vec<Vec<String>> = texts
+            .iter()
+            .flat_map(|t| t.split(['.', '!', '?', ';', '\n']))
+            .map(words)
+            .filter(|d| !d.is_empty())
+            .collect();
         let mut out: Vec<String> = Vec::new();
         for p in &self.phrases {
             if out.contains(&p.label) {
                 continue;
             }
-            if docs.iter().any(|d| matches(d, &p.words)) {
+            let found = docs.iter().any(|d| {
+                starts(d, &p.words)
+                    .into_iter()
+                    .any(|at| !skip_denied || !denied(d, at))
+            });
+            if found {
                 out.push(p.label.clone());
             }
         }
@@ -118,8 +149,19 @@ fn fold(word: &str) -> String {
     w
 }
 
-fn matches(doc: &[String], phrase: &[Vec<String>]) -> bool {
-    (0..doc.len()).any(|start| {
+fn denied(doc: &[String], at: usize) -> bool {
+    doc[at.saturating_sub(NEGATION_REACH)..at]
+        .iter()
+        .any(|w| NEGATIONS.contains(&w.as_str()))
+}
+
+/// Where in the sentence the phrase starts, each time it occurs.
+fn starts(doc: &[String], phrase: &[Vec<String>]) -> Vec<usize> {
+    (0..doc.len()).filter(|&start| matches_at(doc, phrase, start)).collect()
+}
+
+fn matches_at(doc: &[String], phrase: &[Vec<String>], start: usize) -> bool {
+    {
         if !phrase[0].contains(&doc[start]) {
             return false;
         }
@@ -134,7 +176,7 @@ fn matches(doc: &[String], phrase: &[Vec<String>]) -> bool {
                 None => false,
             }
         })
-    })
+    }
 }
 
 #[cfg(test)]
@@ -154,6 +196,15 @@ mod tests {
         assert_eq!(list.find(&["operate meat slicers"]), ["meat slicer"]);
         assert!(list.find(&["we sell meat, cheese and bread; no slicer work"]).is_empty());
         assert!(list.find(&["drive sales growth"]).is_empty());
+    }
+
+    #[test]
+    fn a_denied_phrase_does_not_count_when_asked() {
+        let list = PhraseList::new([("forklift", "forklift"), ("roofing", "roof")]);
+        let text = "Interns do not operate machinery, forklifts or hoists. Roof garden tours!";
+        assert_eq!(list.find(&[text]), ["forklift", "roofing"]);
+        assert_eq!(list.find_affirmed(&[text]), ["roofing"]);
+        assert_eq!(list.find_affirmed(&["No roofing. We drive a forklift."]), ["forklift"]);
     }
 
     #[test]

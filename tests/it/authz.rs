@@ -439,6 +439,57 @@ fn table() -> Vec<Row> {
         row("GET", "/api/posters/{POSTER}", None, ALL200),
         row("GET", "/api/posters/{NOPE}.jpg", None, [404; 6]),
         row("GET", "/api/captions/{NOPE}.vtt", None, [404; 6]),
+        // District review and safety (#20).
+        row("GET", "/api/district", None, ALL200),
+        row(
+            "POST",
+            "/api/reports",
+            Json(|_, w, _| {
+                json!({"targetType": "internship", "targetId": w.internship, "reason": "scam"})
+            }),
+            // Employer A may not report its own posting.
+            [401, 201, 201, 400, 201, 403],
+        ),
+        row(
+            "POST",
+            "/api/reports",
+            Json(|_, w, _| {
+                json!({"targetType": "comment", "targetId": w.comment, "reason": "harassment"})
+            }),
+            // Student A wrote the comment.
+            [401, 400, 201, 201, 201, 403],
+        ),
+        row("GET", "/api/blocks", None, STUDENTS_ONLY),
+        row(
+            "POST",
+            "/api/blocks",
+            Json(|p, _, _| json!({"employerId": p.ids[EA]})),
+            [401, 201, 201, 403, 403, 403],
+        ),
+        row("DELETE", "/api/blocks/{EA}", None, STUDENTS_ONLY),
+        row("GET", "/api/users/{SA}/export", None, STUDENT_SELF),
+        row(
+            "DELETE",
+            "/api/users/{SA}",
+            Json(|_, _, _| json!({"password": "secret1"})),
+            STUDENT_SELF,
+        ),
+        row("GET", "/api/admin/employers", None, ADMIN),
+        row("POST", "/api/admin/employers/{EA}/verify", None, ADMIN),
+        row(
+            "POST",
+            "/api/admin/employers/{EB}/suspend",
+            Json(|_, _, _| json!({"reason": "The matrix suspends employer B"})),
+            ADMIN,
+        ),
+        row("GET", "/api/admin/reports", None, ADMIN),
+        row(
+            "POST",
+            "/api/admin/reports/{NOPE}/resolve",
+            Json(|_, _, _| json!({"action": "dismiss"})),
+            [401, 403, 403, 403, 403, 404],
+        ),
+        row("GET", "/api/admin/audit", None, ADMIN),
         // A WebSocket handshake (the upgrade headers are added below).
         row("GET", "/ws", None, [401, 101, 101, 101, 101, 403]),
         row("GET", "/api", None, [404; 6]),
@@ -449,16 +500,25 @@ fn table() -> Vec<Row> {
 
 /// Own lists (likes, bookmarks, received messages) are for any user, but only their own.
 const STUDENT_SELF_ANY: [u16; 6] = [401, 200, 403, 403, 403, 403];
+/// Students' own things (blocks).
+const STUDENTS_ONLY: [u16; 6] = [401, 200, 200, 403, 403, 403];
 
-/// Rows that end the caller's session run last.
-fn ends_session(r: &Row) -> bool {
-    r.path.ends_with("/logout")
+/// Rows that end the caller's session run last: deleting an account, then signing out.
+fn ends_session(r: &Row) -> u8 {
+    if r.method == "DELETE" && r.path == "/api/users/{SA}" {
+        1
+    } else if r.path.ends_with("/logout") {
+        2
+    } else {
+        0
+    }
 }
 
 fn fill(template: &str, p: &People, w: &World) -> String {
     template
         .replace("{SA}", &p.ids[SA].to_string())
         .replace("{EA}", &p.ids[EA].to_string())
+        .replace("{EB}", &p.ids[EB].to_string())
         .replace("{I}", &w.internship.to_string())
         .replace("{APP}", &w.application.to_string())
         .replace("{C}", &w.comment.to_string())

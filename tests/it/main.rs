@@ -23,5 +23,6 @@ mod media;
 mod messages;
 mod paging;
 mod polish;
+mod safety;
 mod search;
 mod social;
