@@ -78,7 +78,12 @@ pub enum Command {
         metrics_addr: Option<String>,
         /// Whether new employer accounts wait for the district's review before students
         /// see their postings ("required") or are verified at sign-up ("off").
-        #[arg(long, env = "INTERNREEL_EMPLOYER_APPROVAL", default_value = "required", value_name = "required|off")]
+        #[arg(
+            long,
+            env = "INTERNREEL_EMPLOYER_APPROVAL",
+            default_value = "required",
+            value_name = "required|off"
+        )]
         employer_approval: crate::domain::review::Approval,
     },
     /// Load the demo fixtures into a data directory that holds no accounts or postings yet.

@@ -34,7 +34,11 @@ pub fn employers_list(s: &Services, pending: bool, as_json: bool) -> Result<Stri
             e.company,
             e.contact_name,
             e.email,
-            if e.website.is_empty() { "no website" } else { &e.website },
+            if e.website.is_empty() {
+                "no website"
+            } else {
+                &e.website
+            },
             &e.created_at[..10],
             e.postings,
             e.status_reason
@@ -109,9 +113,15 @@ pub fn reports_resolve(s: &Services, id: u64, action: &str, note: &str) -> Resul
     ))
 }
 
-pub fn audit_list(s: &Services, user: Option<u64>, limit: usize, as_json: bool) -> Result<String, String> {
+pub fn audit_list(
+    s: &Services,
+    user: Option<u64>,
+    limit: usize,
+    as_json: bool,
+) -> Result<String, String> {
     let r = s.store.read().map_err(|e| e.to_string())?;
-    let (entries, _) = audit::page(&r, user, None, limit.clamp(1, 10_000)).map_err(|e| e.to_string())?;
+    let (entries, _) =
+        audit::page(&r, user, None, limit.clamp(1, 10_000)).map_err(|e| e.to_string())?;
     if as_json {
         return json(&entries);
     }
@@ -127,7 +137,10 @@ pub fn audit_list(s: &Services, user: Option<u64>, limit: usize, as_json: bool) 
 pub fn settings_set(s: &Services, key: &str, value: &str) -> Result<String, String> {
     if !settings::KEYS.iter().any(|(k, _)| *k == key) {
         let known: Vec<&str> = settings::KEYS.iter().map(|(k, _)| *k).collect();
-        return Err(format!("unknown setting '{key}'; known: {}", known.join(", ")));
+        return Err(format!(
+            "unknown setting '{key}'; known: {}",
+            known.join(", ")
+        ));
     }
     let value = value.trim();
     if value.chars().count() > 120 {
@@ -160,7 +173,8 @@ pub fn settings_list(s: &Services) -> Result<String, String> {
         let v = settings::get(&r, key).map_err(|e| e.to_string())?;
         out.push_str(&format!(
             "{key} = {}\n    {about}\n",
-            v.map(|v| format!("\"{v}\"")).unwrap_or_else(|| "(not set)".into())
+            v.map(|v| format!("\"{v}\""))
+                .unwrap_or_else(|| "(not set)".into())
         ));
     }
     Ok(out)

@@ -12,7 +12,10 @@ use super::phrases::PhraseList;
 /// words by spaces, alternatives by `|`, plurals folded.
 const TERMS: &[(&str, &str)] = &[
     // HO 2: driving a motor vehicle, riding as an outside helper.
-    ("driving", "drive|drives|drove|driving van|truck|car|vehicle|bus|tractor"),
+    (
+        "driving",
+        "drive|drives|drove|driving van|truck|car|vehicle|bus|tractor",
+    ),
     ("driving", "delivery driver"),
     ("driving", "truck driver"),
     ("driving", "driver license|licence"),
@@ -25,7 +28,10 @@ const TERMS: &[(&str, &str)] = &[
     ("power hoist", "crane operator|operation|work"),
     ("power hoist", "scissor|boom lift"),
     // HO 10: meat processing and slicers.
-    ("meat slicer", "meat|deli|food slicer|slicing|grinder|grinding"),
+    (
+        "meat slicer",
+        "meat|deli|food slicer|slicing|grinder|grinding",
+    ),
     ("meat slicer", "slicer"),
     ("meat processing", "meat processing|packing|cutting"),
     ("meat processing", "butcher|butchering"),
@@ -35,20 +41,32 @@ const TERMS: &[(&str, &str)] = &[
     ("bakery machine", "bakery machine|machinery|mixer"),
     ("bakery machine", "industrial mixer"),
     // HO 14: power saws, wood chippers; HO 5: power woodworking machines.
-    ("power saw", "power|chain|circular|table|band|miter|mitre|radial|bone saw|chainsaw"),
+    (
+        "power saw",
+        "power|chain|circular|table|band|miter|mitre|radial|bone saw|chainsaw",
+    ),
     ("power saw", "chainsaw"),
     ("wood chipper", "wood chipper"),
     ("wood chipper", "chipper"),
-    ("woodworking machine", "woodworking machine|machinery|equipment"),
+    (
+        "woodworking machine",
+        "woodworking machine|machinery|equipment",
+    ),
     ("woodworking machine", "planer|jointer|wood lathe|shaper"),
     // HO 16: roofing and work on or about a roof.
     ("roofing", "roof|roofing|roofer|rooftop"),
     // HO 15: wrecking, demolition, shipbreaking.
     ("demolition", "demolition|demolish|demolishing|wrecking"),
     // HO 17: excavation.
-    ("excavation", "excavation|excavating|excavate|excavator|trench|trenching"),
+    (
+        "excavation",
+        "excavation|excavating|excavate|excavator|trench|trenching",
+    ),
     // HO 3 and 6: mining; HO 4: logging and sawmills.
-    ("mining", "mining site|operation|crew|company|equipment|industry"),
+    (
+        "mining",
+        "mining site|operation|crew|company|equipment|industry",
+    ),
     ("mining", "miner|quarry"),
     ("mining", "coal|gold|underground mine"),
     ("logging", "logging crew|operation|site|truck"),
@@ -57,7 +75,10 @@ const TERMS: &[(&str, &str)] = &[
     ("logging", "fell|felling tree"),
     // HO 1: explosives.
     ("explosives", "explosive device|material|charge"),
-    ("explosives", "dynamite|detonator|blasting|firework|ammunition"),
+    (
+        "explosives",
+        "dynamite|detonator|blasting|firework|ammunition",
+    ),
     // HO 8: metal-forming, punching and shearing machines.
     ("metal press", "punch|metal|stamping|hydraulic press"),
     ("metal press", "press brake"),

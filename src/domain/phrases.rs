@@ -157,7 +157,9 @@ fn denied(doc: &[String], at: usize) -> bool {
 
 /// Where in the sentence the phrase starts, each time it occurs.
 fn starts(doc: &[String], phrase: &[Vec<String>]) -> Vec<usize> {
-    (0..doc.len()).filter(|&start| matches_at(doc, phrase, start)).collect()
+    (0..doc.len())
+        .filter(|&start| matches_at(doc, phrase, start))
+        .collect()
 }
 
 fn matches_at(doc: &[String], phrase: &[Vec<String>], start: usize) -> bool {
@@ -194,7 +196,10 @@ mod tests {
         assert!(list.find(&["a waterproof jacket"]).is_empty());
         assert_eq!(list.find(&["Drive the delivery van"]), ["driving"]);
         assert_eq!(list.find(&["operate meat slicers"]), ["meat slicer"]);
-        assert!(list.find(&["we sell meat, cheese and bread; no slicer work"]).is_empty());
+        assert!(
+            list.find(&["we sell meat, cheese and bread; no slicer work"])
+                .is_empty()
+        );
         assert!(list.find(&["drive sales growth"]).is_empty());
     }
 
@@ -204,7 +209,10 @@ mod tests {
         let text = "Interns do not operate machinery, forklifts or hoists. Roof garden tours!";
         assert_eq!(list.find(&[text]), ["forklift", "roofing"]);
         assert_eq!(list.find_affirmed(&[text]), ["roofing"]);
-        assert_eq!(list.find_affirmed(&["No roofing. We drive a forklift."]), ["forklift"]);
+        assert_eq!(
+            list.find_affirmed(&["No roofing. We drive a forklift."]),
+            ["forklift"]
+        );
     }
 
     #[test]

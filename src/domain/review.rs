@@ -128,12 +128,30 @@ mod tests {
         use EmployerStatus::*;
         let none: &[String] = &[];
         let held = ["forklift".to_string()];
-        assert_eq!(Visibility::decide(false, false, Verified, none), Visibility::Public);
-        assert_eq!(Visibility::decide(false, false, Pending, none), Visibility::AwaitingReview);
-        assert_eq!(Visibility::decide(false, false, Verified, &held), Visibility::HeldForReview);
-        assert_eq!(Visibility::decide(false, true, Verified, none), Visibility::Hidden);
-        assert_eq!(Visibility::decide(false, false, Suspended, none), Visibility::Suspended);
-        assert_eq!(Visibility::decide(true, false, Verified, none), Visibility::Archived);
+        assert_eq!(
+            Visibility::decide(false, false, Verified, none),
+            Visibility::Public
+        );
+        assert_eq!(
+            Visibility::decide(false, false, Pending, none),
+            Visibility::AwaitingReview
+        );
+        assert_eq!(
+            Visibility::decide(false, false, Verified, &held),
+            Visibility::HeldForReview
+        );
+        assert_eq!(
+            Visibility::decide(false, true, Verified, none),
+            Visibility::Hidden
+        );
+        assert_eq!(
+            Visibility::decide(false, false, Suspended, none),
+            Visibility::Suspended
+        );
+        assert_eq!(
+            Visibility::decide(true, false, Verified, none),
+            Visibility::Archived
+        );
     }
 
     #[test]

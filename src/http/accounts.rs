@@ -657,7 +657,8 @@ fn student_file(
     let bytes = std::fs::read(state.paths().images().join(&name))
         .map_err(|_| AppError::not_found("File not found"))?;
     let now = now_ms();
-    if viewer.id != id && (transcript || state.photo_views.should_record(viewer.id, id, false, now)) {
+    if viewer.id != id && (transcript || state.photo_views.should_record(viewer.id, id, false, now))
+    {
         use crate::store::audit::{self, Actor, Event};
         let event = if transcript {
             Event::TranscriptViewed
@@ -665,7 +666,14 @@ fn student_file(
             Event::PhotoViewed
         };
         state.store().write(|w| {
-            audit::append(w, now, Actor::User(viewer.id), event, ("user", Some(id)), Some(id))
+            audit::append(
+                w,
+                now,
+                Actor::User(viewer.id),
+                event,
+                ("user", Some(id)),
+                Some(id),
+            )
         })?;
     }
     Ok((bytes, mime))

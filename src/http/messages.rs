@@ -10,14 +10,14 @@ use serde::{Deserialize, Serialize};
 use super::ApiJson;
 use crate::auth::AnyUser;
 use crate::clock::{now_ms, rfc3339};
+use crate::domain::review::messaging_refusal;
 use crate::error::{AppError, AppResult, OptionExt};
 use crate::state::AppState;
 use crate::store::Reader;
 use crate::store::applications::Application;
 use crate::store::messages::{self, Message};
-use crate::store::users::User;
 use crate::store::social;
-use crate::domain::review::messaging_refusal;
+use crate::store::users::User;
 use crate::validate::clean;
 use crate::ws::Event;
 

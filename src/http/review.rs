@@ -42,7 +42,10 @@ async fn list_employers(
     _: Admin,
     Query(f): Query<EmployerFilter>,
 ) -> AppResult<Json<Employers>> {
-    let pending = f.pending.as_deref().is_some_and(|p| p == "true" || p == "1");
+    let pending = f
+        .pending
+        .as_deref()
+        .is_some_and(|p| p == "true" || p == "1");
     Ok(Json(Employers {
         employers: employers::list(&state.services, pending)?,
     }))

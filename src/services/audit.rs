@@ -105,7 +105,11 @@ pub fn page(
     limit: usize,
 ) -> AppResult<(Vec<EntryView>, Option<u64>)> {
     let (entries, more) = audit::page(r, user, before, limit)?;
-    let next = if more { entries.last().map(|e| e.id) } else { None };
+    let next = if more {
+        entries.last().map(|e| e.id)
+    } else {
+        None
+    };
     let views = entries
         .iter()
         .map(|e| view(r, e))

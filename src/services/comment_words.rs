@@ -23,13 +23,18 @@ impl CommentWords {
         }
         CommentWords {
             path,
-            loaded: Mutex::new((None, std::sync::Arc::new(PhraseList::from_lines(DEFAULT_COMMENT_WORDS)))),
+            loaded: Mutex::new((
+                None,
+                std::sync::Arc::new(PhraseList::from_lines(DEFAULT_COMMENT_WORDS)),
+            )),
         }
     }
 
     /// The current list (the default while the file cannot be read).
     pub fn list(&self) -> std::sync::Arc<PhraseList> {
-        let modified = std::fs::metadata(&self.path).and_then(|m| m.modified()).ok();
+        let modified = std::fs::metadata(&self.path)
+            .and_then(|m| m.modified())
+            .ok();
         let mut guard = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
         if modified.is_some() && modified != guard.0 {
             match std::fs::read_to_string(&self.path) {

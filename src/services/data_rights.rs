@@ -38,8 +38,15 @@ fn marks(r: &impl Reader, mark: Mark, id: u64) -> AppResult<Vec<Value>> {
 pub fn export(s: &Services, me: &User) -> AppResult<Value> {
     let now = now_ms();
     s.store.write(|w| {
-        audit::append(w, now, Actor::User(me.id), Event::DataExported, ("user", Some(me.id)), Some(me.id))
-            .map_err(crate::error::AppError::from)
+        audit::append(
+            w,
+            now,
+            Actor::User(me.id),
+            Event::DataExported,
+            ("user", Some(me.id)),
+            Some(me.id),
+        )
+        .map_err(crate::error::AppError::from)
     })?;
     let r = s.store.read()?;
     let u = r.get::<User>(me.id)?.ok_or_not_found("User not found")?;
@@ -152,7 +159,14 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
         for (aid, _) in w.members(tables::APPLICATIONS_BY_STUDENT, id)? {
             w.pair_remove(tables::APPLICATIONS_BY_STUDENT, (id, aid))?;
         }
-        audit::append(w, now, Actor::System, Event::AccountDeleted, ("user", Some(id)), Some(id))?;
+        audit::append(
+            w,
+            now,
+            Actor::System,
+            Event::AccountDeleted,
+            ("user", Some(id)),
+            Some(id),
+        )?;
         let mut files: Vec<String> = u.photo.into_iter().collect();
         files.extend(u.transcript.map(|t| t.0));
         Ok::<_, crate::error::AppError>(files)

@@ -78,7 +78,9 @@ pub fn set_status(
     reason: Option<String>,
     actor: Actor,
 ) -> AppResult<EmployerView> {
-    let reason = reason.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
+    let reason = reason
+        .map(|r| r.trim().to_string())
+        .filter(|r| !r.is_empty());
     if status == EmployerStatus::Suspended && reason.is_none() {
         return Err(AppError::bad_request(
             "Please give a reason for the suspension",

@@ -30,9 +30,10 @@ pub fn file(
     reason: &str,
     details: &str,
 ) -> AppResult<Report> {
-    let target =
-        TargetKind::parse(target).ok_or_else(|| AppError::bad_request("Please choose what to report"))?;
-    let reason = Reason::parse(reason).ok_or_else(|| AppError::bad_request("Please choose a reason"))?;
+    let target = TargetKind::parse(target)
+        .ok_or_else(|| AppError::bad_request("Please choose what to report"))?;
+    let reason =
+        Reason::parse(reason).ok_or_else(|| AppError::bad_request("Please choose a reason"))?;
     let details = details.trim().to_string();
     if crate::validate::has_hidden_chars(&details, true) {
         return Err(AppError::bad_request(crate::validate::HIDDEN_CHARS));
@@ -65,7 +66,12 @@ pub fn file(
             },
         )?)
     })?;
-    tracing::info!(report = rep.id, target = target.as_str(), target_id, "report filed");
+    tracing::info!(
+        report = rep.id,
+        target = target.as_str(),
+        target_id,
+        "report filed"
+    );
     Ok(rep)
 }
 
@@ -278,9 +284,7 @@ pub fn resolve(
         )));
     }
     let (changed, generation) = s.store.write(|w| {
-        let rep = w
-            .get::<Report>(id)?
-            .ok_or_not_found("Report not found")?;
+        let rep = w.get::<Report>(id)?.ok_or_not_found("Report not found")?;
         if rep.resolution.is_some() {
             return Err(AppError::Conflict("This report is already resolved".into()));
         }
@@ -325,7 +329,10 @@ pub fn resolve(
     })?;
     s.reindex_internships(generation, &changed);
     let r = s.store.read()?;
-    view(&r, &r.get::<Report>(id)?.ok_or_not_found("Report not found")?)
+    view(
+        &r,
+        &r.get::<Report>(id)?.ok_or_not_found("Report not found")?,
+    )
 }
 
 /// Carries out an action on a report's target; returns postings whose visibility changed.

@@ -2,8 +2,8 @@
 //! read with a copy of its old layout and written again in the new one, every row, inside the
 //! one transaction that also records the new schema version: a crash leaves the old schema.
 
-use serde::{Deserialize, Serialize};
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use super::internships::{Internship, Requirements, Video};
 use super::messages::Message;
@@ -16,29 +16,29 @@ use super::{Entity, StoreResult, Wtx, codec, tables};
 /// district review were live, so they (and their postings) start verified.
 pub fn to_v2(w: &Wtx) -> StoreResult<()> {
     rewrite::<UserV1, User>(w, tables::USERS, |u| User {
-            id: u.id,
-            role: u.role,
-            first_name: u.first_name,
-            last_name: u.last_name,
-            email: u.email,
-            password_hash: u.password_hash,
-            created_at: u.created_at,
-            grade: u.grade,
-            school: u.school,
-            interests: u.interests,
-            gpa: u.gpa,
-            photo: u.photo,
-            photo_version: u.photo_version,
-            transcript: u.transcript,
-            company: u.company,
-            position: u.position,
-            company_size: u.company_size,
-            industry: u.industry,
-            website: u.website,
-            phone: u.phone,
-            address: u.address,
-            company_description: u.company_description,
-            profile_views: u.profile_views,
+        id: u.id,
+        role: u.role,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        email: u.email,
+        password_hash: u.password_hash,
+        created_at: u.created_at,
+        grade: u.grade,
+        school: u.school,
+        interests: u.interests,
+        gpa: u.gpa,
+        photo: u.photo,
+        photo_version: u.photo_version,
+        transcript: u.transcript,
+        company: u.company,
+        position: u.position,
+        company_size: u.company_size,
+        industry: u.industry,
+        website: u.website,
+        phone: u.phone,
+        address: u.address,
+        company_description: u.company_description,
+        profile_views: u.profile_views,
         review: Review {
             status: EmployerStatus::Verified,
             reason: None,

@@ -42,8 +42,10 @@ impl Report {
 
 /// The reporter's open report about a target, if any.
 pub fn open_by(r: &impl Reader, reporter: u64, target_key: u64) -> StoreResult<Option<u64>> {
-    Ok(r.pair(tables::OPEN_REPORT_BY_REPORTER, (reporter, target_key))?
-        .map(|v| v as u64))
+    Ok(
+        r.pair(tables::OPEN_REPORT_BY_REPORTER, (reporter, target_key))?
+            .map(|v| v as u64),
+    )
 }
 
 pub fn insert(w: &Wtx, mut rep: Report) -> StoreResult<Report> {
@@ -107,13 +109,7 @@ pub fn all(r: &impl Reader) -> StoreResult<Vec<Report>> {
 
 /// Opens a system report (hazard or word-list hold) unless one is already open for the
 /// target, updating its terms; returns its id.
-pub fn hold(
-    w: &Wtx,
-    target: TargetKind,
-    id: u64,
-    terms: &[String],
-    now: i64,
-) -> StoreResult<u64> {
+pub fn hold(w: &Wtx, target: TargetKind, id: u64, terms: &[String], now: i64) -> StoreResult<u64> {
     for mut rep in about(w, target, id)? {
         if rep.reporter_id.is_none() && rep.resolution.is_none() {
             if rep.held_terms != terms {

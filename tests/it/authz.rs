@@ -444,18 +444,18 @@ fn table() -> Vec<Row> {
         row(
             "POST",
             "/api/reports",
-            Json(|_, w, _| {
-                json!({"targetType": "internship", "targetId": w.internship, "reason": "scam"})
-            }),
+            Json(
+                |_, w, _| json!({"targetType": "internship", "targetId": w.internship, "reason": "scam"}),
+            ),
             // Employer A may not report its own posting.
             [401, 201, 201, 400, 201, 403],
         ),
         row(
             "POST",
             "/api/reports",
-            Json(|_, w, _| {
-                json!({"targetType": "comment", "targetId": w.comment, "reason": "harassment"})
-            }),
+            Json(
+                |_, w, _| json!({"targetType": "comment", "targetId": w.comment, "reason": "harassment"}),
+            ),
             // Student A wrote the comment.
             [401, 400, 201, 201, 201, 403],
         ),

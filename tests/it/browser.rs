@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Stdio;
 
-use crate::helpers::spawn_demo;
+use crate::helpers::spawn_reviewed;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_browser_suite_passes_in_chromium() {
@@ -28,7 +28,8 @@ async fn the_browser_suite_passes_in_chromium() {
             .unwrap();
         assert!(ok.success(), "npm ci in ui/ failed");
     }
-    let app = spawn_demo().await;
+    // As `serve --demo` runs by default: new employers wait for the district (support.ts verifies them).
+    let app = spawn_reviewed(true).await;
     let out = tokio::process::Command::new("npx")
         .args(["playwright", "test", "--reporter=line"])
         .current_dir(&ui)

@@ -1,7 +1,7 @@
 import { closeSync, ftruncateSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { choose, createStudentViaApi, expectToast, newEmployer, newStudent, snap, type StudentAccount } from './support';
+import { choose, createStudentViaApi, expectToast, newEmployer, newStudent, snap, verifyEmployer, type StudentAccount } from './support';
 
 /**
  * Employer, admin and external-jobs screens (issue 11), against the shared demo server.
@@ -137,6 +137,11 @@ test.describe.serial('employer, student and admin end to end', () => {
     await expect(page.getByTestId('stat-total-applications')).toHaveText('0');
     await expect(page.getByText('No internships yet')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Company profile', exact: true })).toHaveAttribute('href', '/employer-profile');
+    // A new company waits for the district; it verifies this one before students see it.
+    await expect(page.getByRole('heading', { name: 'Your company is awaiting district review' })).toBeVisible();
+    await verifyEmployer(employer.email);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your company is awaiting district review' })).toHaveCount(0);
   });
 
   test('the post dialog validates every field, then posts with a real video and upload progress', async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, request as apiRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /*
  * Contract with the screens (keep it when replacing a placeholder):
@@ -130,6 +130,28 @@ export async function createEmployerViaApi(request: APIRequestContext, account: 
     },
   });
   expect(res.status(), await res.text()).toBe(201);
+  await verifyEmployer(account.email);
+}
+
+/** The demo's admin pin (fixtures/demo.json). */
+export const DEMO_ADMIN_PIN = '246810';
+
+/**
+ * The district verifies a new employer, as it must before students see its postings (the
+ * server's default). Done through the admin API in a context of its own, so the caller's
+ * session is untouched.
+ */
+export async function verifyEmployer(email: string): Promise<void> {
+  const admin = await apiRequest.newContext({ baseURL: process.env.INTERNREEL_BASE_URL ?? 'http://127.0.0.1:18080' });
+  try {
+    expect((await admin.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
+    const list = (await (await admin.get('/api/admin/employers?pending=true')).json()) as { employers: { id: number; email: string }[] };
+    const employer = list.employers.find((e) => e.email.toLowerCase() === email.toLowerCase());
+    expect(employer, `${email} awaits review`).toBeTruthy();
+    expect((await admin.post(`/api/admin/employers/${employer!.id}/verify`)).status()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
 }
 
 /** Fill the student sign-up form (without submitting). */

@@ -75,6 +75,18 @@ export function displayFirstName(user: Pick<User, 'firstName'> | null | undefine
 /** Announced before a sign-out starts, so live connections close instead of reconnecting. */
 export const SIGN_OUT_EVENT = 'internreel:signout';
 
+/**
+ * The server already ended the session (the account was deleted): forget it here without a
+ * reload, so the screen that follows can still show its toast. Live connections close too.
+ */
+export function forgetSession(): void {
+  window.dispatchEvent(new Event(SIGN_OUT_EVENT));
+  void queryClient.cancelQueries();
+  queryClient.clear();
+  queryClient.setQueryData(AUTH_USER_KEY, null);
+  useSessionStore.getState().reset();
+}
+
 export async function logout(options: { employer?: boolean } = {}): Promise<void> {
   signingOut = true;
   window.dispatchEvent(new Event(SIGN_OUT_EVENT));

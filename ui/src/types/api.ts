@@ -1,5 +1,7 @@
 /** Shapes of the server's JSON (camelCase), as the server contract gives them. */
 
+import type { EmployerStatus } from './safety';
+
 export type UserType = 'student' | 'employer';
 
 export type Grade = 'freshman' | 'sophomore' | 'junior' | 'senior';
@@ -26,6 +28,10 @@ export interface User {
   companyDescription: string | null;
   /** Employers: views of their postings by students and visitors. */
   profileViews?: number | null;
+  /** Employers: where the district's review of the company stands. */
+  employerStatus?: EmployerStatus | null;
+  /** Employers: why the district suspended the company (or other status note). */
+  employerStatusReason?: string | null;
 }
 
 /** A marketing sample shown on the landing page (GET /api/landing-samples). */

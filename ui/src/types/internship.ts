@@ -1,5 +1,7 @@
 /** Shapes of the server's internship, application, social and message JSON (API.md). */
 
+import type { PostingVisibility } from './safety';
+
 /**
  * - 'ready': `videoUrl` plays ('/api/videos/NAME');
  * - 'processing': an AI video is being made (`videoUrl` is the AI marker);
@@ -52,6 +54,13 @@ export interface Internship {
   isBookmarked: boolean;
   hasApplied: boolean;
   archived: boolean;
+  /** The district verified the employer behind this posting. */
+  employerVerified: boolean;
+  /** Others only ever see 'public'; the owner sees the rest on the dashboard. */
+  visibility: PostingVisibility;
+  /** When held for review: the phrases that matched. */
+  heldTerms: string[];
+  hazardousDutiesConfirmed: boolean;
 }
 
 export type ApplicationStatus =
@@ -110,6 +119,8 @@ export interface Comment {
   /** `id` only for the author and employers: other readers see a student as "Noah K." with no id. */
   user: { id: number | null; firstName: string | null; lastName: string | null; profileImageUrl: string | null } | null;
   canDelete: boolean;
+  /** Held by the word list: shown only to its author, labelled 'Awaiting review'. */
+  awaitingReview?: boolean;
 }
 
 export interface Message {

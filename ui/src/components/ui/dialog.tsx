@@ -2,6 +2,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './use-return-focus';
 
 interface DialogProps {
   open: boolean;
@@ -18,13 +19,15 @@ interface DialogProps {
   /** Extra content next to the title (left of the close button). */
   headerExtra?: ReactNode;
   onOpenAutoFocus?: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
   /** Classes of the scrolling body (padding and overflow by default). */
   bodyClassName?: string;
 }
 
 /**
  * An accessible modal dialog (Radix): traps focus, closes on Escape and on the overlay,
- * returns focus to the control that opened it. A bottom sheet on phones.
+ * returns focus to the control that opened it (even when opened from state, not a Radix
+ * Trigger). A bottom sheet on phones.
  */
 export function Dialog({
   open,
@@ -38,14 +41,17 @@ export function Dialog({
   variant = 'sheet',
   headerExtra,
   onOpenAutoFocus,
+  onCloseAutoFocus,
   bodyClassName,
 }: DialogProps) {
+  const returnFocus = useReturnFocus(open, onCloseAutoFocus);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/55 backdrop-blur-[2px]" />
         <RadixDialog.Content
           onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={returnFocus}
           className={cn(
             'fixed z-50 flex max-h-[88dvh] w-full flex-col bg-white text-slate-900 shadow-2xl outline-none',
             variant === 'sheet'

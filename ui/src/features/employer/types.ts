@@ -1,6 +1,7 @@
 /** Server shapes the employer screens read (API.md). */
 
 import type { VideoStatus } from '@/types/internship';
+import type { PostingVisibility } from '@/types/safety';
 
 export const AI_VIDEO_MARKER = 'AI_VIDEO_PROCESSING';
 
@@ -39,6 +40,12 @@ export interface Internship {
   likes: number;
   comments: number;
   bookmarks: number;
+  employerVerified: boolean;
+  /** 'public' once students can see it; otherwise what it is waiting for. */
+  visibility: PostingVisibility;
+  /** When held for review: the phrases that matched ('forklift', 'meat slicer'). */
+  heldTerms: string[];
+  hazardousDutiesConfirmed: boolean;
 }
 
 export interface ApplicantStudent {

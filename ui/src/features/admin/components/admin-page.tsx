@@ -16,6 +16,7 @@ import {
   Upload,
   X,
 } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
@@ -39,8 +40,25 @@ import {
   useAiVideoRequests,
   type AiVideoRequest,
 } from '../api/admin';
+import { ADMIN_AUDIT_KEY, ADMIN_EMPLOYERS_KEY, ADMIN_REPORTS_KEY } from '../api/safety';
+import { AuditTab } from './audit-tab';
+import { EmployersTab } from './employers-tab';
+import { ReportsTab } from './reports-tab';
 
 const DESCRIPTION_PREVIEW = 200;
+
+type AdminTab = 'ai' | 'employers' | 'reports' | 'audit';
+
+const TABS: { value: AdminTab; label: string }[] = [
+  { value: 'ai', label: 'AI video requests' },
+  { value: 'employers', label: 'Employers' },
+  { value: 'reports', label: 'Reports' },
+  { value: 'audit', label: 'Audit' },
+];
+
+const TAB_CLASSES =
+  'inline-flex h-10 shrink-0 items-center rounded-full px-4 text-sm font-semibold text-slate-700 transition hover:bg-slate-100 ' +
+  'data-[state=active]:bg-brand-600 data-[state=active]:text-white data-[state=active]:hover:bg-brand-700';
 
 function formatDate(value: string | null | undefined): string {
   if (!value) return 'Not specified';
@@ -321,6 +339,7 @@ export function AdminPage() {
   // Captions chosen per pending request (optional), and why a chosen file was refused.
   const [captionsFor, setCaptionsFor] = useState<Record<number, File>>({});
   const [captionsErrors, setCaptionsErrors] = useState<Record<number, string>>({});
+  const [tab, setTab] = useState<AdminTab>('ai');
 
   useEffect(() => {
     if (session.data === false || session.isError) navigate(paths.adminLogin, { replace: true });
@@ -390,6 +409,9 @@ export function AdminPage() {
     }
     queryClient.setQueryData(ADMIN_SESSION_KEY, false);
     queryClient.removeQueries({ queryKey: AI_REQUESTS_KEY });
+    queryClient.removeQueries({ queryKey: ADMIN_EMPLOYERS_KEY });
+    queryClient.removeQueries({ queryKey: ADMIN_REPORTS_KEY });
+    queryClient.removeQueries({ queryKey: [ADMIN_AUDIT_KEY] });
     navigate(paths.adminLogin);
   };
 
@@ -421,50 +443,71 @@ export function AdminPage() {
             </LinkButton>
           </nav>
 
-          <section aria-label="Request counters" className="grid gap-3 sm:grid-cols-3">
-            <Counter label="Pending Requests" value={requests.data ? pendingCount : undefined} icon={<Clock aria-hidden className="h-5 w-5" />} />
-            <Counter label="Completed" value={requests.data ? completedCount : undefined} icon={<CheckCircle2 aria-hidden className="h-5 w-5" />} />
-            <Counter label="Total Requests" value={requests.data ? list.length : undefined} icon={<Film aria-hidden className="h-5 w-5" />} />
-          </section>
+          <Tabs.Root value={tab} onValueChange={(v) => setTab(v as AdminTab)} className="space-y-6">
+            <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-3xl border border-slate-200 bg-white p-1 shadow-sm">
+              {TABS.map((t) => (
+                <Tabs.Trigger key={t.value} value={t.value} className={TAB_CLASSES}>
+                  {t.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
 
-          <section aria-labelledby="requests-heading" className="space-y-3">
-            <h2 id="requests-heading" className="text-lg font-bold text-slate-900">
-              AI Video Requests
-            </h2>
-            <p className="text-sm text-slate-600">Choose the finished video on the request it belongs to, then press its Upload Video.</p>
-            {requests.isLoading ? (
-              <div className="flex justify-center py-8 text-brand-600">
-                <Spinner label="Loading requests" />
-              </div>
-            ) : requests.isError ? (
-              <Card>
-                <p className="text-sm text-rose-700">Could not load requests: {errorMessage(requests.error)}</p>
-                <Button size="sm" variant="outline" className="mt-3" onClick={() => void requests.refetch()}>
-                  Try again
-                </Button>
-              </Card>
-            ) : list.length === 0 ? (
-              <Card className="text-center text-sm text-slate-600">No AI video requests yet.</Card>
-            ) : (
-              <ul className="space-y-3">
-                {list.map((r) => (
-                  <RequestRow
-                    key={r.id}
-                    request={r}
-                    uploadingId={uploadingId}
-                    progress={progress}
-                    video={videoFor[r.id] ?? null}
-                    captions={captionsFor[r.id] ?? null}
-                    captionsError={captionsErrors[r.id]}
-                    onChooseVideo={chooseVideo}
-                    onChooseCaptions={chooseCaptions}
-                    onUpload={(req, input) => void upload(req, input)}
-                    onCancel={() => uploadRef.current?.abort()}
-                  />
-                ))}
-              </ul>
-            )}
-          </section>
+            <Tabs.Content value="ai" className="space-y-6 rounded-3xl">
+              <section aria-label="Request counters" className="grid gap-3 sm:grid-cols-3">
+                <Counter label="Pending Requests" value={requests.data ? pendingCount : undefined} icon={<Clock aria-hidden className="h-5 w-5" />} />
+                <Counter label="Completed" value={requests.data ? completedCount : undefined} icon={<CheckCircle2 aria-hidden className="h-5 w-5" />} />
+                <Counter label="Total Requests" value={requests.data ? list.length : undefined} icon={<Film aria-hidden className="h-5 w-5" />} />
+              </section>
+
+              <section aria-labelledby="requests-heading" className="space-y-3">
+                <h2 id="requests-heading" className="text-lg font-bold text-slate-900">
+                  AI Video Requests
+                </h2>
+                <p className="text-sm text-slate-600">Choose the finished video on the request it belongs to, then press its Upload Video.</p>
+                {requests.isLoading ? (
+                  <div className="flex justify-center py-8 text-brand-600">
+                    <Spinner label="Loading requests" />
+                  </div>
+                ) : requests.isError ? (
+                  <Card>
+                    <p className="text-sm text-rose-700">Could not load requests: {errorMessage(requests.error)}</p>
+                    <Button size="sm" variant="outline" className="mt-3" onClick={() => void requests.refetch()}>
+                      Try again
+                    </Button>
+                  </Card>
+                ) : list.length === 0 ? (
+                  <Card className="text-center text-sm text-slate-600">No AI video requests yet.</Card>
+                ) : (
+                  <ul className="space-y-3">
+                    {list.map((r) => (
+                      <RequestRow
+                        key={r.id}
+                        request={r}
+                        uploadingId={uploadingId}
+                        progress={progress}
+                        video={videoFor[r.id] ?? null}
+                        captions={captionsFor[r.id] ?? null}
+                        captionsError={captionsErrors[r.id]}
+                        onChooseVideo={chooseVideo}
+                        onChooseCaptions={chooseCaptions}
+                        onUpload={(req, input) => void upload(req, input)}
+                        onCancel={() => uploadRef.current?.abort()}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </Tabs.Content>
+            <Tabs.Content value="employers" className="rounded-3xl">
+              <EmployersTab />
+            </Tabs.Content>
+            <Tabs.Content value="reports" className="rounded-3xl">
+              <ReportsTab />
+            </Tabs.Content>
+            <Tabs.Content value="audit" className="rounded-3xl">
+              <AuditTab />
+            </Tabs.Content>
+          </Tabs.Root>
         </PageContainer>
       </main>
     </PageShell>

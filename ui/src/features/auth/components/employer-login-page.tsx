@@ -43,11 +43,10 @@ export function EmployerLoginPage() {
                   });
                   navigate(paths.employerDashboard);
                 } catch (error) {
-                  toast({
-                    title: 'Login failed',
-                    description: errorMessage(error) ?? 'Please check your credentials and try again.',
-                    variant: 'destructive',
-                  });
+                  // A suspended employer's 403 names the district and the reason: shown as it is.
+                  const description = errorMessage(error) ?? 'Please check your credentials and try again.';
+                  toast({ title: 'Login failed', description, variant: 'destructive' });
+                  throw new Error(description);
                 }
               }}
               footer={

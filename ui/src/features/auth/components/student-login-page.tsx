@@ -41,11 +41,9 @@ export function StudentLoginPage() {
                   toast({ title: 'Welcome back!', description: `Hello ${user.firstName}!`, variant: 'success' });
                   navigate(paths.jobFeed);
                 } catch (error) {
-                  toast({
-                    title: 'Login Failed',
-                    description: errorMessage(error) ?? 'Invalid username or password. Please try again.',
-                    variant: 'destructive',
-                  });
+                  const description = errorMessage(error) ?? 'Invalid username or password. Please try again.';
+                  toast({ title: 'Login Failed', description, variant: 'destructive' });
+                  throw new Error(description);
                 }
               }}
               footer={

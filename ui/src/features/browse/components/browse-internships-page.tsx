@@ -2,6 +2,7 @@ import { ArrowLeft, CalendarClock, Clock, DollarSign, LayoutGrid, List, MapPin, 
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { PageContainer, PageShell } from '@/components/layout/page';
+import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
@@ -59,6 +60,7 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
               {internship.title}
             </h2>
             <p className="text-sm font-medium text-brand-700">{internship.company}</p>
+            {internship.employerVerified ? <VerifiedBadge className="mt-1" /> : null}
           </div>
           {hasVideo ? (
             <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">

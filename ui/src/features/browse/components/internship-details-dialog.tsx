@@ -1,9 +1,13 @@
-import { Building2, Calendar, CalendarClock, Clock, DollarSign, MapPin } from 'lucide-react';
+import { Building2, Calendar, CalendarClock, Clock, DollarSign, Flag, MapPin } from 'lucide-react';
+import { useState } from 'react';
 import { VideoPreview } from '@/components/internship/video-states';
+import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
+import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { formatDate, orNotSpecified, requirementList } from '@/lib/format';
+import { useReporter } from '@/lib/reports';
 import type { Internship } from '@/types/internship';
 import { ApplyButton } from './apply-button';
 
@@ -22,6 +26,10 @@ function Fact({ icon: Icon, label, value }: { icon: typeof Clock; label: string;
 /** The browse page's details dialog: every field, 'Not specified' where empty. */
 export function InternshipDetailsDialog({ internship, onClose }: { internship: Internship | null; onClose: () => void }) {
   const requirements = requirementList(internship?.requirements);
+  const reporter = useReporter();
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const canReport =
+    internship !== null && reporter.canReport && !(reporter.isEmployer && internship.employerId === reporter.meId);
   return (
     <Dialog
       open={internship !== null}
@@ -43,12 +51,24 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
                 Close
               </Button>
             </div>
+            {canReport ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="self-center text-slate-700 hover:text-rose-700"
+                onClick={() => setReporting({ type: 'internship', id: internship.id, label: `${internship.title} at ${internship.company}` })}
+              >
+                <Flag aria-hidden className="h-4 w-4" />
+                Report this posting
+              </Button>
+            ) : null}
           </div>
         ) : null
       }
     >
       {internship ? (
         <div className="space-y-4">
+          {internship.employerVerified ? <VerifiedBadge /> : null}
           <dl className="grid grid-cols-2 gap-2">
             <Fact icon={Clock} label="Duration" value={orNotSpecified(internship.duration)} />
             <Fact icon={DollarSign} label="Salary" value={orNotSpecified(internship.salary)} />
@@ -82,6 +102,7 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
           </section>
         </div>
       ) : null}
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </Dialog>
   );
 }

@@ -1,7 +1,10 @@
-import { ArrowLeft, Briefcase, Building2, CalendarClock, Clock, DollarSign, MapPin, Share2, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Briefcase, Building2, CalendarClock, Clock, DollarSign, Flag, MapPin, Share2, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { PageContainer, PageShell } from '@/components/layout/page';
+import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
+import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
@@ -9,6 +12,7 @@ import { paths } from '@/config/paths';
 import { isClosed } from '@/lib/deadline';
 import { formatDate, initials, orNotSpecified, requirementList } from '@/lib/format';
 import { isNotFoundError, routeId, useApply, useInternship } from '@/lib/internships';
+import { useReporter } from '@/lib/reports';
 import { shareLink } from '@/lib/share';
 import type { Internship } from '@/types/internship';
 
@@ -66,6 +70,9 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
   const requirements = requirementList(data?.requirements);
   // An id that is not a number, or one the server does not know: the not-found text.
   const failed = id !== null && internship.isError && !isNotFoundError(internship.error);
+  const reporter = useReporter();
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const canReport = !!data && reporter.canReport && !(reporter.isEmployer && data.employerId === reporter.meId);
 
   return (
     <PageShell>
@@ -108,6 +115,7 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
                       <MapPin aria-hidden className="h-3.5 w-3.5" />
                       {data.location}
                     </p>
+                    {data.employerVerified ? <VerifiedBadge className="mt-1" /> : null}
                   </div>
                   <Button
                     variant="outline"
@@ -163,11 +171,23 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
                 <LinkButton href={paths.internship(data.id)} variant="ghost" size="sm" className="mt-2 w-full">
                   See full internship details
                 </LinkButton>
+                {canReport ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="mt-1 w-full text-slate-700 hover:text-rose-700"
+                    onClick={() => setReporting({ type: 'internship', id: data.id, label: `${data.title} at ${data.company}` })}
+                  >
+                    <Flag aria-hidden className="h-4 w-4" />
+                    Report this posting
+                  </Button>
+                ) : null}
               </Card>
             </>
           )}
         </PageContainer>
       </main>
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </PageShell>
   );
 }

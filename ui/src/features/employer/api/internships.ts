@@ -61,6 +61,8 @@ export interface PostingPayload {
   skills: string[];
   benefits: string[];
   tags: string[];
+  /** The employer ticked 'no hazardous duties' (sent as the JSON boolean, or "true" in multipart). */
+  hazardousDutiesConfirmed: boolean;
 }
 
 /**
@@ -83,6 +85,7 @@ export function postingFormData(payload: PostingPayload, video: File | null, cap
   form.append('skills', payload.skills.join(', '));
   form.append('benefits', payload.benefits.join(', '));
   form.append('tags', payload.tags.join(', '));
+  if (payload.hazardousDutiesConfirmed) form.append('hazardousDutiesConfirmed', 'true');
   if (video) form.append('videoFile', video, video.name);
   if (captions) form.append('captionsFile', captions, captions.name);
   return form;

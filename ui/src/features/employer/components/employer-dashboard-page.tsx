@@ -1,4 +1,4 @@
-import { BookOpen, Briefcase, Building2, FileText, Heart, LifeBuoy, Plus, Users } from 'lucide-react';
+import { Ban, BookOpen, Briefcase, Building2, FileText, Heart, Hourglass, LifeBuoy, Plus, Users } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useDistrict } from '@/lib/district';
 import { MessagesBell } from '@/features/messaging';
 import { toast } from '@/stores/toast-store';
 import { useEmployerApplicationCount, useEmployerApplications, useReceivedMessages } from '../api/applications';
@@ -23,6 +24,55 @@ import { PostingCard } from './posting-card';
 import { RecentActivity } from './recent-activity';
 import { ReviewApplicationsDialog } from './review-applications-dialog';
 import { EmployerSignOutButton } from './sign-out-button';
+
+/** The district's review of the company, when it is not (or no longer) verified. */
+function ReviewBanner({ status, reason }: { status: string | null | undefined; reason: string | null | undefined }) {
+  const { name, contact } = useDistrict();
+  const district = name ?? 'your school district';
+  if (status === 'pending') {
+    return (
+      <section
+        aria-labelledby="review-banner-heading"
+        data-testid="review-banner"
+        className="flex gap-3 rounded-3xl border border-amber-200 bg-amber-50 p-4 text-amber-950"
+      >
+        <Hourglass aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
+        <div className="text-sm">
+          <h2 id="review-banner-heading" className="font-bold">
+            Your company is awaiting district review
+          </h2>
+          <p className="mt-1">
+            {`Every new employer is checked by ${district} before students can see its postings. `}
+            You can already complete your company profile and create postings; students will see them once your company is
+            verified. Messaging students opens after verification too.
+          </p>
+          {contact ? <p className="mt-1">Questions? Contact {contact}.</p> : null}
+        </div>
+      </section>
+    );
+  }
+  if (status === 'suspended') {
+    return (
+      <section
+        aria-labelledby="review-banner-heading"
+        data-testid="review-banner"
+        className="flex gap-3 rounded-3xl border border-rose-200 bg-rose-50 p-4 text-rose-950"
+      >
+        <Ban aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
+        <div className="text-sm">
+          <h2 id="review-banner-heading" className="font-bold">
+            Your account is suspended
+          </h2>
+          <p className="mt-1">
+            {`${district} suspended this employer account${reason ? `: ${reason}` : '.'} Students cannot see your postings. `}
+            {`Contact ${contact ?? district} to resolve it.`}
+          </p>
+        </div>
+      </section>
+    );
+  }
+  return null;
+}
 
 function StatCard({ label, value, hint, icon }: { label: string; value: number | undefined; hint?: string; icon: ReactNode }) {
   return (
@@ -125,6 +175,7 @@ export function EmployerDashboardPage() {
       {/* pb-28: room below the content for the floating messages bell. */}
       <main className="pb-28">
         <PageContainer wide className="space-y-6 py-6">
+          <ReviewBanner status={user.employerStatus} reason={user.employerStatusReason} />
           <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div>
               <p className="text-sm font-semibold text-brand-700">{user.company ?? 'Your company'}</p>

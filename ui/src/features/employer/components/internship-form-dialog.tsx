@@ -8,6 +8,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { useDistrict } from '@/lib/district';
 import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
 import { readVideoDuration } from '@/lib/video-duration';
 import { CAPTIONS_ACCEPT, captionsFileError, formatKilobytes } from '@/lib/captions';
@@ -15,6 +16,7 @@ import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid, pickFieldErrors } from '@/lib/validation';
 import { cn } from '@/lib/cn';
 import { toast } from '@/stores/toast-store';
+import { heldLine } from '@/types/safety';
 import { createAiPosting, invalidatePostings, updatePostingJson, uploadPosting } from '../api/internships';
 import {
   AGE_OPTIONS,
@@ -35,6 +37,7 @@ import {
   WORK_STYLE_OPTIONS,
   workStyleForLocation,
 } from '../lib/posting';
+import { awaitingReviewLine } from '../lib/visibility';
 import type { Internship } from '../types';
 
 type VideoMode = 'upload' | 'ai';
@@ -88,13 +91,15 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
   // A new posting's work style follows its location (Remote for 'Remote') until the employer
   // picks one; an edited posting keeps its own.
   const [workStyleChosen, setWorkStyleChosen] = useState(editing !== null);
-  const [safe, setSafe] = useState(editing !== null);
+  // An edited posting starts ticked when it was confirmed before (older postings never were).
+  const [safe, setSafe] = useState(editing !== null && editing.hazardousDutiesConfirmed !== false);
   const [safeError, setSafeError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [answered, setAnswered] = useState(false);
   const ids = { video: useId(), captions: useId(), safe: useId(), guidance: useId() };
   const isEdit = editing !== null;
+  const district = useDistrict().name;
 
   // Abort a running upload if the dialog unmounts.
   useEffect(() => () => uploadRef.current?.abort(), []);
@@ -174,7 +179,19 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
 
   const finish = (created: Internship, ai: boolean) => {
     invalidatePostings(queryClient);
-    if (isEdit) {
+    if (created?.visibility === 'held_for_review') {
+      // The hazard screen held it: say what matched instead of 'published'.
+      toast({
+        title: heldLine(created.heldTerms),
+        description: 'The district reviews it before students can see it.',
+      });
+    } else if (created?.visibility === 'awaiting_review') {
+      toast({
+        title: isEdit ? 'Internship Updated' : 'Internship Posted Successfully',
+        description: awaitingReviewLine(district),
+        variant: 'success',
+      });
+    } else if (isEdit) {
       toast({ title: 'Internship Updated', description: `"${created.title}" has been saved.`, variant: 'success' });
     } else {
       toast({
@@ -251,7 +268,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
       focusFirstInvalid(formRef.current);
       return;
     }
-    const payload = postingPayload(values);
+    const payload = { ...postingPayload(values), hazardousDutiesConfirmed: safe };
     setSubmitting(true);
     try {
       if (file || captions) {

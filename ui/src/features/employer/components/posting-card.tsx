@@ -1,11 +1,32 @@
-import { AlertTriangle, Calendar, CalendarClock, Clock, Eye, Film, LoaderCircle, MapPin, Pencil, Play, Sparkles, Trash2, Upload, Users, VideoOff } from 'lucide-react';
+import {
+  AlertTriangle,
+  Ban,
+  Calendar,
+  CalendarClock,
+  Clock,
+  Eye,
+  EyeOff,
+  Film,
+  Hourglass,
+  LoaderCircle,
+  MapPin,
+  Pencil,
+  Play,
+  Sparkles,
+  Trash2,
+  Upload,
+  Users,
+  VideoOff,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useDistrict } from '@/lib/district';
 import { formatDate } from '../lib/format';
 import { isAiProcessing } from '../lib/posting';
+import { visibilityInfo } from '../lib/visibility';
 import type { Internship } from '../types';
 
 interface PostingCardProps {
@@ -114,11 +135,17 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
   const processing = isAiProcessing(internship);
   const transcoding = internship.videoStatus === 'transcoding';
   const failed = internship.videoStatus === 'failed';
+  const district = useDistrict().name;
+  // Students cannot see it yet (or any more): say why instead of 'Active'.
+  const review = visibilityInfo(internship, district);
+  const ReviewIcon =
+    internship.visibility === 'hidden' ? EyeOff : internship.visibility === 'suspended' ? Ban : Hourglass;
   return (
     <li
       className="flex gap-4 rounded-3xl border border-slate-200/80 bg-white p-3 shadow-sm sm:p-4"
       data-testid="posting"
       data-video-status={internship.videoStatus}
+      data-visibility={internship.visibility}
       aria-label={internship.title}
     >
       <div className="w-24 shrink-0 overflow-hidden rounded-2xl sm:w-32">
@@ -126,6 +153,12 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex flex-wrap gap-1.5">
+          {review ? (
+            <Badge tone={review.tone} data-testid="visibility-badge" className="whitespace-normal">
+              <ReviewIcon aria-hidden className="h-3.5 w-3.5" />
+              {review.badge}
+            </Badge>
+          ) : null}
           {processing ? (
             <Badge tone="warning">
               <Sparkles aria-hidden className="h-3.5 w-3.5" />
@@ -133,10 +166,12 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
             </Badge>
           ) : (
             <>
-              <Badge tone="positive">
-                <span aria-hidden className="h-1.5 w-1.5 rounded-full bg-emerald-500" />
-                Active
-              </Badge>
+              {review ? null : (
+                <Badge tone="positive">
+                  <span aria-hidden className="h-1.5 w-1.5 rounded-full bg-emerald-500" />
+                  Active
+                </Badge>
+              )}
               {transcoding ? (
                 <Badge tone="warning" data-testid="transcoding-badge">
                   <LoaderCircle aria-hidden className="h-3.5 w-3.5 motion-safe:animate-spin" />
@@ -177,6 +212,18 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
             Due {formatDate(internship.applicationDeadline || internship.deadline)}
           </li>
         </ul>
+        {review ? (
+          <p
+            className={
+              review.tone === 'negative'
+                ? 'mt-2 rounded-2xl border border-rose-200 bg-rose-50 p-3 text-xs font-medium text-rose-900'
+                : 'mt-2 rounded-2xl border border-amber-200 bg-amber-50 p-3 text-xs font-medium text-amber-950'
+            }
+            data-testid="visibility-note"
+          >
+            {review.line}
+          </p>
+        ) : null}
         {transcoding ? (
           <p className="mt-2 text-xs text-slate-600" data-testid="transcoding-note">
             We are converting your video so it plays on every phone. This card updates by itself when it is ready; students

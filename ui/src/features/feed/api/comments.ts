@@ -31,6 +31,11 @@ export function useAddComment(internshipId: number) {
     mutationFn: (content) => api.post<Comment>(`/api/internships/${internshipId}/comments`, { content }),
     onSuccess: (comment) => {
       queryClient.setQueryData<Comment[]>(commentsKey(internshipId), (list) => [...(list ?? []), comment]);
+      // A comment held by the word list is seen by its author only: the public count stays.
+      if (comment.awaitingReview) {
+        toast({ title: 'Your comment is awaiting review.' });
+        return;
+      }
       patchInternship(queryClient, internshipId, (i) => ({ ...i, comments: i.comments + 1 }));
     },
     onError: (error) => {

@@ -1,9 +1,12 @@
-import { Trash2 } from 'lucide-react';
+import { Flag, Hourglass, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, initials } from '@/lib/format';
+import { useReporter } from '@/lib/reports';
 import type { Comment, Internship } from '@/types/internship';
 import { useAddComment, useComments, useDeleteComment } from '../api/comments';
 
@@ -14,10 +17,25 @@ function commentDate(createdAt: string | null): string {
   return formatDate(createdAt, 'Just now');
 }
 
-function CommentItem({ comment, onDelete, deleting }: { comment: Comment; onDelete: () => void; deleting: boolean }) {
-  const name = [comment.user?.firstName, comment.user?.lastName].filter((p) => p && p.trim()).join(' ') || 'Anonymous User';
+export function commentAuthorName(comment: Comment): string {
+  return [comment.user?.firstName, comment.user?.lastName].filter((p) => p && p.trim()).join(' ') || 'Anonymous User';
+}
+
+function CommentItem({
+  comment,
+  onDelete,
+  deleting,
+  onReport,
+}: {
+  comment: Comment;
+  onDelete: () => void;
+  deleting: boolean;
+  /** Set when the reader may report this comment (signed in, not their own). */
+  onReport?: () => void;
+}) {
+  const name = commentAuthorName(comment);
   return (
-    <li className="flex gap-3 py-3" data-testid="comment">
+    <li className="flex gap-3 py-3" data-testid="comment" data-awaiting-review={comment.awaitingReview ? 'true' : undefined}>
       {comment.user?.profileImageUrl ? (
         <img src={comment.user.profileImageUrl} alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />
       ) : (
@@ -32,8 +50,25 @@ function CommentItem({ comment, onDelete, deleting }: { comment: Comment; onDele
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold text-slate-900">{name}</span>
           <span className="text-xs text-slate-500">{commentDate(comment.createdAt)}</span>
+          {comment.awaitingReview ? (
+            <Badge tone="warning" data-testid="awaiting-review">
+              <Hourglass aria-hidden className="h-3 w-3" />
+              Awaiting review
+            </Badge>
+          ) : null}
         </p>
         <p className="mt-0.5 whitespace-pre-wrap break-words text-sm text-slate-700">{comment.content}</p>
+        {onReport ? (
+          <button
+            type="button"
+            onClick={onReport}
+            aria-label={`Report comment by ${name}`}
+            className="mt-1 inline-flex min-h-8 items-center gap-1 rounded-full px-1 text-xs font-semibold text-slate-600 hover:text-rose-700 hover:underline"
+          >
+            <Flag aria-hidden className="h-3.5 w-3.5" />
+            Report
+          </button>
+        ) : null}
       </div>
       {comment.canDelete ? (
         <button
@@ -61,6 +96,8 @@ export function CommentsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [text, setText] = useState('');
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const reporter = useReporter();
   const comments = useComments(internship.id, open);
   const add = useAddComment(internship.id);
   const remove = useDeleteComment(internship.id);
@@ -122,10 +159,16 @@ export function CommentsDialog({
               comment={comment}
               deleting={remove.isPending && remove.variables === comment.id}
               onDelete={() => remove.mutate(comment.id)}
+              onReport={
+                reporter.canReport && !(comment.user?.id != null && comment.user.id === reporter.meId)
+                  ? () => setReporting({ type: 'comment', id: comment.id, label: `Comment by ${commentAuthorName(comment)}` })
+                  : undefined
+              }
             />
           ))}
         </ul>
       )}
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </Dialog>
   );
 }

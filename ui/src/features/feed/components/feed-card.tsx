@@ -3,6 +3,8 @@ import {
   Briefcase,
   CheckCircle2,
   Clock,
+  Ellipsis,
+  Flag,
   Heart,
   MapPin,
   MessageCircle,
@@ -14,10 +16,12 @@ import {
   VolumeX,
   type LucideIcon,
 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { AiVideoPlaceholder, mediaStateOf, TranscodingPlaceholder, VideoNotAvailable } from '@/components/internship/video-states';
+import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -67,6 +71,51 @@ function RailButton({
 }
 
 /**
+ * The rail's "More" button: a small menu (Radix: arrow keys, Escape, focus back on the button)
+ * holding Report. Not modal, so the Report dialog it opens owns the focus trap.
+ */
+function MoreMenu({ title, onReport }: { title: string; onReport: () => void }) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          ref={triggerRef}
+          type="button"
+          aria-label={`More options for ${title}`}
+          data-testid="more"
+          className="flex h-12 w-12 items-center justify-center rounded-full bg-black/35 text-white backdrop-blur-sm transition hover:bg-black/50 data-[state=open]:bg-black/60"
+        >
+          <Ellipsis aria-hidden className="h-6 w-6" />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          side="left"
+          align="center"
+          sideOffset={8}
+          className="z-40 min-w-40 rounded-2xl border border-slate-200 bg-white p-1.5 text-slate-900 shadow-xl outline-none"
+        >
+          <DropdownMenu.Item
+            // Once the menu has closed: focus on More first, so the dialog gives it back there.
+            onSelect={() =>
+              window.setTimeout(() => {
+                triggerRef.current?.focus();
+                onReport();
+              }, 0)
+            }
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 text-sm font-semibold outline-none data-[highlighted]:bg-slate-100"
+          >
+            <Flag aria-hidden className="h-4 w-4 text-rose-600" />
+            Report
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/**
  * Captions without a position of their own would sit at the very bottom of the video, under
  * the card's details and buttons: lift them above the details and keep them clear of the
  * side rail.
@@ -109,6 +158,9 @@ export interface FeedCardProps {
   onComments: (internship: Internship) => void;
   onShare: (internship: Internship) => void;
   onApply: (internship: Internship) => void;
+  /** Signed-in students and employers (not on their own postings) get More > Report. */
+  canReport: boolean;
+  onReport: (internship: Internship) => void;
 }
 
 /** One full-screen card of the feed. */
@@ -129,6 +181,8 @@ export const FeedCard = memo(function FeedCard({
   onComments,
   onShare,
   onApply,
+  canReport,
+  onReport,
 }: FeedCardProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const trackRef = useRef<HTMLTrackElement>(null);
@@ -298,10 +352,12 @@ export const FeedCard = memo(function FeedCard({
             CC
           </button>
         ) : null}
+        {canReport ? <MoreMenu title={internship.title} onReport={() => onReport(internship)} /> : null}
       </div>
 
       {/* Details */}
-      <div className="absolute inset-x-0 bottom-0 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-white">
+      {/* Clicks pass through the details' empty space to the side rail beside the text. */}
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-white">
         <div className="pr-16">
           <div className="flex items-center gap-2.5">
             <span
@@ -313,7 +369,7 @@ export const FeedCard = memo(function FeedCard({
             <div className="min-w-0">
               <Link
                 href={paths.company(internship.id)}
-                className="block truncate text-sm font-bold underline-offset-2 hover:underline"
+                className="pointer-events-auto block truncate text-sm font-bold underline-offset-2 hover:underline"
               >
                 {internship.company}
               </Link>
@@ -323,6 +379,7 @@ export const FeedCard = memo(function FeedCard({
               </p>
             </div>
           </div>
+          {internship.employerVerified ? <VerifiedBadge tone="dark" className="mt-2" /> : null}
           <h2 id={titleId} className="mt-2 text-xl font-extrabold leading-tight">
             {internship.title}
           </h2>
@@ -342,7 +399,7 @@ export const FeedCard = memo(function FeedCard({
             {ageText ? <Meta icon={UserRound}>{ageText}</Meta> : null}
           </p>
         </div>
-        <div className="mt-3 flex gap-2">
+        <div className="pointer-events-auto mt-3 flex gap-2">
           <Link
             href={paths.company(internship.id)}
             className={buttonClasses('outline', 'md', 'flex-1 whitespace-nowrap border-white/60 bg-white/10 text-white backdrop-blur-sm hover:bg-white/20 hover:text-white')}

@@ -1,10 +1,12 @@
 import { ChevronDown, ChevronUp, Inbox } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useApply, useInternships, useToggleBookmark, useToggleLike } from '@/lib/internships';
 import { flattenPages } from '@/lib/paging';
+import { useReporter } from '@/lib/reports';
 import { shareLink } from '@/lib/share';
 import type { Internship } from '@/types/internship';
 import { CommentsDialog } from './comments-dialog';
@@ -47,6 +49,8 @@ export function JobFeedPage() {
   const [muted, setMuted] = useState(true);
   const [captions, setCaptions] = useState(false);
   const [commentsFor, setCommentsFor] = useState<Internship | null>(null);
+  const [reportFor, setReportFor] = useState<ReportTarget | null>(null);
+  const reporter = useReporter();
 
   const like = useToggleLike();
   const save = useToggleBookmark();
@@ -110,7 +114,13 @@ export function JobFeedPage() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isTypingTarget(event.target) || commentsFor || document.querySelector('[role="dialog"]')) return;
+      if (
+        isTypingTarget(event.target) ||
+        commentsFor ||
+        reportFor ||
+        document.querySelector('[role="dialog"], [role="menu"]')
+      )
+        return;
       const from = targetRef.current ?? active;
       if (event.key === 'ArrowDown' || event.key === 'j') {
         event.preventDefault();
@@ -125,7 +135,7 @@ export function JobFeedPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [active, goTo, commentsFor]);
+  }, [active, goTo, commentsFor, reportFor]);
 
   // `mutate` is stable across renders, so the memoised cards do not re-render for nothing.
   const likeMutate = like.mutate;
@@ -135,6 +145,10 @@ export function JobFeedPage() {
   const onSave = useCallback((i: Internship) => saveMutate(i), [saveMutate]);
   const onApply = useCallback((i: Internship) => applyMutate(i), [applyMutate]);
   const onComments = useCallback((i: Internship) => setCommentsFor(i), []);
+  const onReport = useCallback(
+    (i: Internship) => setReportFor({ type: 'internship', id: i.id, label: `${i.title} at ${i.company}` }),
+    [],
+  );
   const onShare = useCallback(
     (i: Internship) => void shareLink({ title: `${i.title} at ${i.company}`, text: i.description, path: paths.company(i.id) }),
     [],
@@ -185,7 +199,7 @@ export function JobFeedPage() {
               index={index}
               total={list.length}
               load={index >= active - LOAD_BEHIND && index <= active + LOAD_AHEAD}
-              shouldPlay={index === active && !pausedByUser && !commentsFor}
+              shouldPlay={index === active && !pausedByUser && !commentsFor && !reportFor}
               muted={muted}
               captions={captions}
               applying={apply.isPending && apply.variables?.id === internship.id}
@@ -197,6 +211,8 @@ export function JobFeedPage() {
               onComments={onComments}
               onShare={onShare}
               onApply={onApply}
+              canReport={reporter.canReport && !(reporter.isEmployer && internship.employerId === reporter.meId)}
+              onReport={onReport}
             />
           ))}
         </div>
@@ -239,6 +255,7 @@ export function JobFeedPage() {
             }}
           />
         ) : null}
+        <ReportDialog target={reportFor} onClose={() => setReportFor(null)} />
       </>
     );
   }

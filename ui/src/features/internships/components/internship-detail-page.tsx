@@ -20,6 +20,7 @@ import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge, matchTone } from '@/components/internship/match-score';
 import { VideoPreview } from '@/components/internship/video-states';
 import { PageContainer, PageShell } from '@/components/layout/page';
+import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
@@ -139,6 +140,7 @@ export function InternshipDetailPage() {
                       <MapPin aria-hidden className="h-3.5 w-3.5" />
                       {i.location}
                     </p>
+                    {i.employerVerified ? <VerifiedBadge className="mt-1" /> : null}
                   </div>
                 </div>
                 {i.matchScore !== null && i.matchScore !== undefined ? (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, type Page } from '@/lib/api-client';
+import { api, isApiError, type Page } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { toast } from '@/stores/toast-store';
 import type { Message } from '@/types/internship';
@@ -128,8 +128,15 @@ export function useSendMessage(applicationId: number, receiverId: number, userId
       void queryClient.invalidateQueries({ queryKey: threadKey(applicationId) });
       if (userId !== undefined) void queryClient.invalidateQueries({ queryKey: receivedKey(userId) });
     },
-    onError: () => {
-      toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+    onError: (error) => {
+      // A refusal the server explains (a block, a suspended employer, a company awaiting
+      // review) is shown as it is; anything else gets SPEC.md's generic text.
+      const explained = isApiError(error) && error.status === 403 && error.message;
+      toast({
+        title: 'Error',
+        description: explained ? error.message : 'Failed to send message. Please try again.',
+        variant: 'destructive',
+      });
     },
   });
 }

@@ -40,7 +40,14 @@ function conversations(messages: Message[]): Conversation[] {
  * The floating new-messages bell: the unread count (polled every 5 s, and refreshed live
  * through /ws), a list of conversations, and the messaging dialog for the chosen one.
  */
-export function MessagesBell({ subjectFor }: { subjectFor?: (applicationId: number) => string | undefined }) {
+export function MessagesBell({
+  subjectFor,
+  companyFor,
+}: {
+  subjectFor?: (applicationId: number) => string | undefined;
+  /** Student side: the company behind an application (for 'Block {company}'). */
+  companyFor?: (applicationId: number) => string | undefined;
+}) {
   const meId = useUser().user?.id;
   useMessagesSocket(meId);
   const received = useReceivedMessages(meId);
@@ -91,6 +98,7 @@ export function MessagesBell({ subjectFor }: { subjectFor?: (applicationId: numb
                       otherUserId: c.otherUserId,
                       otherName: c.otherName,
                       subject: subjectFor?.(c.applicationId),
+                      company: companyFor?.(c.applicationId),
                     });
                   }}
                   className="flex w-full items-start gap-3 rounded-xl px-2 py-3 text-left hover:bg-slate-50"

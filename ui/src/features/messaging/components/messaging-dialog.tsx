@@ -1,12 +1,18 @@
-import { Check, CheckCheck, Send } from 'lucide-react';
+import { Ban, Check, CheckCheck, Flag, Send } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useBlockEmployer, useBlocks } from '@/lib/blocks';
 import { cn } from '@/lib/cn';
 import { messageTime } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
 import { useUser } from '@/lib/auth';
+import { toast } from '@/stores/toast-store';
+import type { UserType } from '@/types/api';
 import { MESSAGE_MAX, receivedKey, useLoadEarlierMessages, useSendMessage, useThread } from '../api/messages';
 import { useMessagesSocket } from '../lib/socket';
 
@@ -17,9 +23,74 @@ export interface MessageTarget {
   otherName: string;
   /** Shown under the title, e.g. the internship's title. */
   subject?: string;
+  /** Student side: the employer's company (named by 'Block {company}'); else `otherName`. */
+  company?: string;
 }
 
-function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
+/**
+ * Student side: 'Block {company}' (asked first), or, once blocked, the line saying so. While
+ * blocked the thread stays readable and sending is off.
+ */
+function BlockBar({ employerId, company, blocked }: { employerId: number; company: string; blocked: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const block = useBlockEmployer();
+  // The Block button is gone once blocked: focus moves to the line that replaces it.
+  const justBlocked = useRef(false);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (blocked && justBlocked.current) {
+      justBlocked.current = false;
+      noteRef.current?.focus();
+    }
+  }, [blocked]);
+  if (blocked) {
+    return (
+      <p
+        ref={noteRef}
+        tabIndex={-1}
+        role="status"
+        data-testid="blocked-note"
+        className="border-b border-slate-100 bg-slate-50 px-5 py-2.5 text-sm font-medium text-slate-800"
+      >
+        You blocked {company}. Unblock it in your profile.
+      </p>
+    );
+  }
+  return (
+    <div className="flex justify-end border-b border-slate-100 px-5 py-1.5">
+      <Button variant="ghost" size="sm" className="text-slate-700 hover:text-rose-700" onClick={() => setConfirming(true)}>
+        <Ban aria-hidden className="h-4 w-4" />
+        Block {company}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Block ${company}?`}
+        description={`${company} will no longer be able to message you, and you will not be able to message it. You can unblock it at any time in your profile.`}
+        confirmLabel={block.isPending ? 'Blocking...' : 'Block'}
+        pending={block.isPending}
+        onConfirm={() =>
+          block.mutate(
+            { employerId, company },
+            {
+              onSuccess: (answer) => {
+                justBlocked.current = true;
+                setConfirming(false);
+                toast({ title: answer?.message || `Blocked. ${company} can no longer message you.`, variant: 'success' });
+              },
+              onError: (error) => {
+                setConfirming(false);
+                toast({ title: 'Could not block', description: errorMessage(error), variant: 'destructive' });
+              },
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+function Thread({ target, meId, meType }: { target: MessageTarget; meId: number; meType: UserType | undefined }) {
   const socketState = useMessagesSocket(meId);
   const thread = useThread(target.applicationId, socketState === 'connected');
   const send = useSendMessage(target.applicationId, target.otherUserId, meId);
@@ -35,6 +106,13 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
   const earlier = thread.data?.earlier ?? null;
   const trimmed = text.trim();
   const tooLong = text.length > MESSAGE_MAX;
+  const isStudent = meType === 'student';
+  const blocks = useBlocks(isStudent);
+  const company = target.company ?? target.otherName;
+  const blocked = isStudent && (blocks.data ?? []).some((b) => b.employerId === target.otherUserId);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  // A refusal the server explained (403: blocked, suspended, awaiting review) stays in view.
+  const refusal = send.error && isApiError(send.error) && send.error.status === 403 ? send.error.message : null;
 
   // Reading the thread marks received messages read: refresh the unread count.
   const lastId = messages.at(-1)?.id;
@@ -62,7 +140,7 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!trimmed || tooLong || send.isPending) return;
+    if (!trimmed || tooLong || send.isPending || blocked) return;
     send.mutate(trimmed, { onSuccess: () => setText('') });
   };
 
@@ -75,6 +153,7 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
+      {isStudent ? <BlockBar employerId={target.otherUserId} company={company} blocked={blocked} /> : null}
       <div ref={scrollRef} className="min-h-48 flex-1 overflow-y-auto px-5 py-4" data-testid="message-thread">
         {earlier && !thread.isLoading ? (
           <div className="mb-3 flex justify-center">
@@ -113,8 +192,19 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
                   >
                     {m.content}
                   </p>
-                  <span className="mt-0.5 flex items-center gap-1 text-[11px] text-slate-500">
+                  <span className="mt-0.5 flex items-center gap-1 text-[11px] text-slate-600">
                     <time dateTime={m.createdAt}>{messageTime(m.createdAt)}</time>
+                    {mine ? null : (
+                      <button
+                        type="button"
+                        onClick={() => setReporting({ type: 'message', id: m.id, label: `Message from ${m.senderName}` })}
+                        aria-label={`Report message from ${m.senderName}`}
+                        className="ml-1 inline-flex min-h-6 items-center gap-0.5 rounded-full px-1 font-semibold text-slate-600 hover:text-rose-700 hover:underline"
+                      >
+                        <Flag aria-hidden className="h-3 w-3" />
+                        Report
+                      </button>
+                    )}
                     {mine ? (
                       m.readAt ? (
                         <span className="inline-flex items-center gap-0.5 text-brand-600" data-testid="read-receipt">
@@ -137,6 +227,11 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
         )}
       </div>
       <form onSubmit={submit} className="border-t border-slate-100 px-5 py-3">
+        {refusal && !blocked ? (
+          <p role="alert" data-testid="send-error" className="mb-2 rounded-2xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800">
+            {refusal}
+          </p>
+        ) : null}
         <label htmlFor={inputId} className="sr-only">
           Message to {target.otherName}
         </label>
@@ -146,13 +241,14 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
-            placeholder="Type a message..."
+            placeholder={blocked ? 'Sending is off while the company is blocked' : 'Type a message...'}
             rows={2}
             maxLength={MESSAGE_MAX}
+            disabled={blocked}
             aria-describedby={counterId}
             className="max-h-36 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-500/15"
           />
-          <Button type="submit" size="icon" disabled={!trimmed || tooLong || send.isPending} aria-label="Send message" className="h-11 w-11">
+          <Button type="submit" size="icon" disabled={!trimmed || tooLong || send.isPending || blocked} aria-label="Send message" className="h-11 w-11">
             {send.isPending ? <Spinner label="Sending" /> : <Send aria-hidden className="h-5 w-5" />}
           </Button>
         </div>
@@ -161,6 +257,7 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
           <span className="sr-only"> characters</span>
         </p>
       </form>
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </div>
   );
 }
@@ -170,7 +267,8 @@ function Thread({ target, meId }: { target: MessageTarget; meId: number }) {
  * screens). Open while `target` is set; live through /ws with polling as the fallback.
  */
 export function MessagingDialog({ target, onClose }: { target: MessageTarget | null; onClose: () => void }) {
-  const meId = useUser().user?.id;
+  const me = useUser().user;
+  const meId = me?.id;
   return (
     <Dialog
       open={target !== null}
@@ -182,7 +280,7 @@ export function MessagingDialog({ target, onClose }: { target: MessageTarget | n
       className="h-[80dvh] sm:h-[70dvh]"
       bodyClassName="flex flex-col p-0"
     >
-      {target && meId !== undefined ? <Thread key={target.applicationId} target={target} meId={meId} /> : null}
+      {target && meId !== undefined ? <Thread key={target.applicationId} target={target} meId={meId} meType={me?.userType} /> : null}
     </Dialog>
   );
 }

@@ -16,7 +16,9 @@ import type { User } from '@/types/api';
 import { useUploadPhoto } from '../api/profile';
 import { AVATAR_MAX_BYTES, gradeLabel, interestLabel } from '../lib/options';
 import { AvatarCropDialog } from './avatar-crop-dialog';
+import { BlockedCompanies } from './blocked-companies';
 import { EditProfileForm } from './edit-profile-form';
+import { YourData } from './your-data';
 
 function Header({ editing, onToggle, canEdit }: { editing: boolean; onToggle: () => void; canEdit: boolean }) {
   return (
@@ -192,6 +194,7 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
                         otherUserId: a.internship!.employerId,
                         otherName: a.internship!.company,
                         subject: a.internship!.title,
+                        company: a.internship!.company,
                       })
                     }
                   >
@@ -262,6 +265,7 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
   const [target, setTarget] = useState<MessageTarget | null>(null);
   const applications = useMyApplications(user.id);
   const titles = useMemo(() => new Map((applications.data ?? []).map((a) => [a.id, a.internship?.title ?? a.internshipTitle])), [applications.data]);
+  const companies = useMemo(() => new Map((applications.data ?? []).map((a) => [a.id, a.internship?.company])), [applications.data]);
   return (
     <>
       <Card className="mt-4 flex flex-col items-center text-center">
@@ -306,8 +310,10 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
       )}
 
       <SavedVideos user={user} />
+      <BlockedCompanies />
+      <YourData userId={user.id} />
       <MessagingDialog target={target} onClose={() => setTarget(null)} />
-      <MessagesBell subjectFor={(id) => titles.get(id) ?? undefined} />
+      <MessagesBell subjectFor={(id) => titles.get(id) ?? undefined} companyFor={(id) => companies.get(id) ?? undefined} />
     </>
   );
 }

@@ -1,0 +1,223 @@
+import { AlertTriangle, Ban, BadgeCheck, Hourglass, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { TextAreaField } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/stores/toast-store';
+import type { EmployerStatus } from '@/types/safety';
+import { useAdminEmployers, useSuspendEmployer, useVerifyEmployer, type AdminEmployer } from '../api/safety';
+
+const STATUS: Record<EmployerStatus, { label: string; tone: BadgeTone; icon: typeof Hourglass }> = {
+  pending: { label: 'Pending review', tone: 'warning', icon: Hourglass },
+  verified: { label: 'Verified', tone: 'positive', icon: BadgeCheck },
+  suspended: { label: 'Suspended', tone: 'negative', icon: Ban },
+};
+
+const NO_REASON = 'Please give a reason for the suspension';
+
+function postingsWord(n: number): string {
+  return `${n} posting${n === 1 ? '' : 's'}`;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold text-slate-600">{label}</dt>
+      <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+/** Asks for the reason (required; the employer reads it when signing in) before suspending. */
+function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const suspend = useSuspendEmployer();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!employer || suspend.isPending) return;
+    if (!reason.trim()) {
+      setError(NO_REASON);
+      event.currentTarget.querySelector('textarea')?.focus();
+      return;
+    }
+    suspend.mutate(
+      { id: employer.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast({ title: 'Employer suspended', description: `${employer.company} and its postings are no longer visible to students.`, variant: 'success' });
+          onClose();
+        },
+        onError: (failure) => setError(errorMessage(failure) ?? 'Could not suspend the employer. Please try again.'),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={employer !== null}
+      onOpenChange={(open) => {
+        if (!open && !suspend.isPending) onClose();
+      }}
+      variant="center"
+      title={employer ? `Suspend ${employer.company}` : 'Suspend employer'}
+      description="Its postings disappear for students and it can no longer sign in or message anyone."
+    >
+      <form noValidate onSubmit={submit} className="space-y-4" aria-label="Suspend employer">
+        <TextAreaField
+          label="Reason"
+          hint="Required. The employer sees it when trying to sign in."
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (error) setError(undefined);
+          }}
+          maxLength={1000}
+          required
+          aria-required
+          error={error}
+          disabled={suspend.isPending}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose} disabled={suspend.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={suspend.isPending}>
+            {suspend.isPending ? 'Suspending...' : 'Suspend employer'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function EmployerRow({ employer, onSuspend }: { employer: AdminEmployer; onSuspend: () => void }) {
+  const verify = useVerifyEmployer();
+  const status = STATUS[employer.status] ?? STATUS.pending;
+  const StatusIcon = status.icon;
+  const website = employer.website?.trim();
+  const websiteHref = website && /^https?:\/\//i.test(website) ? website : null;
+  return (
+    <li data-testid="admin-employer" aria-label={employer.company}>
+      <Card className="space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 className="text-base font-bold text-slate-900 [overflow-wrap:anywhere]">{employer.company}</h3>
+            <p className="text-sm text-slate-600">
+              {[employer.industry, employer.companySize ? `${employer.companySize} employees` : null].filter(Boolean).join(' · ')}
+            </p>
+          </div>
+          <Badge tone={status.tone} data-testid="employer-status">
+            <StatusIcon aria-hidden className="h-3.5 w-3.5" />
+            {status.label}
+          </Badge>
+        </div>
+        <dl className="grid gap-2 sm:grid-cols-2">
+          <Fact label="Contact">{employer.contactName || 'Not given'}</Fact>
+          <Fact label="Email">
+            <a href={`mailto:${employer.email}`} className="text-brand-700 underline-offset-2 hover:underline">
+              {employer.email}
+            </a>
+          </Fact>
+          <Fact label="Phone">{employer.phone || 'Not given'}</Fact>
+          <Fact label="Website">
+            {websiteHref ? (
+              <a href={websiteHref} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-2 hover:underline">
+                {website}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              website || 'Not given'
+            )}
+          </Fact>
+          <Fact label="Signed up">{formatDate(employer.createdAt)}</Fact>
+          <Fact label="Postings">{employer.postings}</Fact>
+        </dl>
+        {employer.description ? <p className="whitespace-pre-line text-sm text-slate-700">{employer.description}</p> : null}
+        {employer.unconfirmedPostings > 0 ? (
+          <p className="flex items-start gap-2 rounded-2xl border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-950" data-testid="unconfirmed-postings">
+            <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+            {postingsWord(employer.unconfirmedPostings)} without the hazardous-duties confirmation
+          </p>
+        ) : null}
+        {employer.statusReason ? (
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold">Reason:</span> {employer.statusReason}
+            {employer.statusChangedAt ? <span className="text-slate-600"> ({formatDate(employer.statusChangedAt)})</span> : null}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {employer.status !== 'verified' ? (
+            <Button
+              size="sm"
+              variant="primary"
+              disabled={verify.isPending}
+              aria-label={`Verify ${employer.company}`}
+              onClick={() =>
+                verify.mutate(employer.id, {
+                  onSuccess: () => toast({ title: 'Employer verified', description: `Students can now see ${employer.company}'s postings.`, variant: 'success' }),
+                  onError: (error) => toast({ title: 'Could not verify', description: errorMessage(error), variant: 'destructive' }),
+                })
+              }
+            >
+              <ShieldCheck aria-hidden className="h-4 w-4" />
+              {verify.isPending ? 'Verifying...' : 'Verify'}
+            </Button>
+          ) : null}
+          {employer.status !== 'suspended' ? (
+            <Button size="sm" variant="outline" className="text-rose-700" aria-label={`Suspend ${employer.company}`} onClick={onSuspend}>
+              <Ban aria-hidden className="h-4 w-4" />
+              Suspend
+            </Button>
+          ) : null}
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+/** Employers: pending ones first (as the server sends them), each with Verify and Suspend. */
+export function EmployersTab() {
+  const employers = useAdminEmployers(true);
+  const [suspending, setSuspending] = useState<AdminEmployer | null>(null);
+  const list = employers.data ?? [];
+  const pending = list.filter((e) => e.status === 'pending').length;
+  return (
+    <section aria-labelledby="employers-heading" className="space-y-3">
+      <h2 id="employers-heading" className="text-lg font-bold text-slate-900">
+        Employers
+      </h2>
+      <p className="text-sm text-slate-600">
+        Students see an employer&rsquo;s postings only once it is verified.
+        {employers.data ? ` ${pending} awaiting review.` : ''}
+      </p>
+      {employers.isLoading ? (
+        <div className="flex justify-center py-8 text-brand-600">
+          <Spinner label="Loading employers" />
+        </div>
+      ) : employers.isError ? (
+        <Card>
+          <p className="text-sm text-rose-700">Could not load employers: {errorMessage(employers.error)}</p>
+          <Button size="sm" variant="outline" className="mt-3" onClick={() => void employers.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : list.length === 0 ? (
+        <Card className="text-center text-sm text-slate-600">No employers yet.</Card>
+      ) : (
+        <ul className="space-y-3">
+          {list.map((e) => (
+            <EmployerRow key={e.id} employer={e} onSuspend={() => setSuspending(e)} />
+          ))}
+        </ul>
+      )}
+      {suspending ? <SuspendDialog key={suspending.id} employer={suspending} onClose={() => setSuspending(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { Ban } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useBlocks, useUnblockEmployer } from '@/lib/blocks';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/stores/toast-store';
+
+/** The companies this student blocked (from the messaging dialog), each with Unblock. */
+export function BlockedCompanies() {
+  const blocks = useBlocks(true);
+  const unblock = useUnblockEmployer();
+  const list = blocks.data ?? [];
+  return (
+    <section aria-labelledby="blocked-companies" className="mt-8">
+      <h2 id="blocked-companies" className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Ban aria-hidden className="h-5 w-5 text-brand-600" />
+        Blocked companies
+      </h2>
+      {blocks.isLoading ? (
+        <div className="flex justify-center py-6 text-brand-600">
+          <Spinner label="Loading blocked companies" />
+        </div>
+      ) : blocks.isError ? (
+        <Card role="alert" className="text-sm text-rose-700">
+          Could not load your blocked companies: {blocks.error.message}
+        </Card>
+      ) : list.length === 0 ? (
+        <Card className="text-center text-sm text-slate-600">You have not blocked any company.</Card>
+      ) : (
+        <ul className="grid gap-2" data-testid="blocked-companies">
+          {list.map((b) => {
+            const pending = unblock.isPending && unblock.variables?.employerId === b.employerId;
+            return (
+              <li key={b.employerId} className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-3">
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold text-slate-900">{b.company}</span>
+                  <span className="block text-xs text-slate-600">Blocked {formatDate(b.blockedAt)}</span>
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={pending}
+                  aria-label={`${pending ? 'Unblocking' : 'Unblock'} ${b.company}`}
+                  onClick={() =>
+                    unblock.mutate(b, {
+                      onSuccess: () => toast({ title: 'Unblocked', description: `${b.company} can message you again.`, variant: 'success' }),
+                      onError: (error) =>
+                        toast({ title: 'Could not unblock', description: errorMessage(error), variant: 'destructive' }),
+                    })
+                  }
+                >
+                  {pending ? 'Unblocking...' : 'Unblock'}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

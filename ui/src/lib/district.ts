@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { DEFAULT_DISTRICT_NAME, type District } from '@/types/safety';
+
+export const DISTRICT_KEY = ['/api/district'] as const;
+
+/**
+ * GET /api/district, asked once per page load (never stale, never retried). `name` is null
+ * while the first answer is on its way, and the server's default name if the call fails.
+ */
+export function useDistrict(): { name: string | null; contact: string | null } {
+  const query = useQuery<District>({
+    queryKey: DISTRICT_KEY,
+    queryFn: () => api.get<District>('/api/district'),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  if (query.data?.name) return { name: query.data.name, contact: query.data.contact ?? null };
+  if (query.isError) return { name: DEFAULT_DISTRICT_NAME, contact: null };
+  return { name: null, contact: null };
+}
