@@ -46,6 +46,9 @@ pub struct Config {
     pub limits: crate::limiter::Limits,
     /// Whether new employer accounts wait for the district's review.
     pub employer_approval: crate::domain::review::Approval,
+    /// SMTP server for the outbox's sender (None: the outbox is the delivery).
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
 }
 
 impl Config {
@@ -65,6 +68,8 @@ impl Config {
             metrics_addr: None,
             limits: crate::limiter::Limits::default(),
             employer_approval: crate::domain::review::Approval::Required,
+            smtp_url: None,
+            mail_from: "internreel@localhost".into(),
         }
     }
 }
@@ -145,6 +150,7 @@ impl App {
         let control = control::bind(&services.paths.socket())
             .context("while creating the control socket in the data directory")?;
         let batch = crate::store::batch::Batcher::start(services.store.clone());
+        let mailer = crate::mail::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
         let comment_words =
             crate::services::comment_words::CommentWords::new(services.paths.comment_words());
         let state = AppState(Arc::new(Inner {
@@ -169,6 +175,7 @@ impl App {
             employer_approval: config.employer_approval,
             comment_words,
             photo_views: Default::default(),
+            mailer,
         }));
 
         Ok(App {
@@ -278,6 +285,12 @@ impl App {
             self.transcode_jobs,
             transcoder_stopped,
         ));
+        let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
+        let mail = tokio::spawn(crate::mail::run(
+            self.state.services.clone(),
+            self.state.mailer.clone(),
+            mail_stopped,
+        ));
         let socket_path = self.state.paths().socket();
         let result = match self.tls {
             None => {
@@ -331,6 +344,10 @@ impl App {
         // A running ffmpeg is killed; its job stays queued for the next start.
         let _ = stop_transcoder.send(true);
         let _ = transcoder.await;
+        // A mail being sent when stopped stays queued and goes out after the next start.
+        let _ = stop_mail.send(true);
+        mail.abort();
+        let _ = mail.await;
         if let Some(jobs) = jobs {
             jobs.abort();
             let _ = jobs.await;

@@ -85,6 +85,18 @@ pub enum Command {
             value_name = "required|off"
         )]
         employer_approval: crate::domain::review::Approval,
+        /// Send e-mail through this SMTP server: smtp://user:pass@host:587?tls=required
+        /// (STARTTLS), smtps://user:pass@host:465, or smtp://host:25 for a local relay.
+        /// Without it, e-mail stays in the outbox (`internreel mail list`).
+        #[arg(long, env = "INTERNREEL_SMTP_URL")]
+        smtp_url: Option<String>,
+        /// The sender address of every e-mail.
+        #[arg(
+            long,
+            env = "INTERNREEL_MAIL_FROM",
+            default_value = "internreel@localhost"
+        )]
+        mail_from: String,
     },
     /// Load the demo fixtures into a data directory that holds no accounts or postings yet.
     Seed {
@@ -153,11 +165,37 @@ pub enum Command {
         #[command(subcommand)]
         command: AuditCommand,
     },
-    /// District settings: district-name, district-contact.
+    /// District settings: district-name, district-contact, public-url.
     Settings {
         #[command(subcommand)]
         command: SettingsCommand,
     },
+    /// The e-mail outbox.
+    Mail {
+        #[command(subcommand)]
+        command: MailCommand,
+    },
+    /// Accounts.
+    Users {
+        #[command(subcommand)]
+        command: UsersCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum MailCommand {
+    /// Every e-mail, newest first: recipient, subject, status (queued, sent, failed,
+    /// outbox-only) and the plain-text body.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum UsersCommand {
+    /// Print a fresh password-reset link for an account (valid 30 minutes, single use).
+    ResetLink { email: String },
 }
 
 #[derive(Subcommand, Debug)]

@@ -86,6 +86,12 @@ pub enum Command {
         value: String,
     },
     SettingsList,
+    MailList {
+        json: bool,
+    },
+    UsersResetLink {
+        email: String,
+    },
 }
 
 /// Runs a command; Ok is the text to print, Err the error to print (exit code 1).
@@ -183,6 +189,8 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
         Command::AuditList { user, limit, json } => super::commands_review::audit_list(s, user, limit, json),
         Command::SettingsSet { key, value } => super::commands_review::settings_set(s, &key, &value),
         Command::SettingsList => super::commands_review::settings_list(s),
+        Command::MailList { json } => super::commands_review::mail_list(s, json),
+        Command::UsersResetLink { email } => super::commands_review::reset_link(s, &email),
         Command::DoctorChecks => serde_json::to_string(&crate::doctor::database_checks(
             &s.store,
             Some(s.search.generation()),

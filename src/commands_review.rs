@@ -179,3 +179,59 @@ pub fn settings_list(s: &Services) -> Result<String, String> {
     }
     Ok(out)
 }
+
+/// `internreel mail list`: the outbox, newest first, with each mail's plain-text body (the
+/// delivery, where no SMTP server is configured).
+pub fn mail_list(s: &Services, as_json: bool) -> Result<String, String> {
+    use crate::store::Reader;
+    use crate::store::outbox::Mail;
+    let r = s.store.read().map_err(|e| e.to_string())?;
+    let mails = r.scan_rev(|_: &Mail| true).map_err(|e| e.to_string())?;
+    if as_json {
+        let v: Vec<serde_json::Value> = mails
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "id": m.id, "to": m.to, "subject": m.subject, "status": m.status.as_str(),
+                    "createdAt": crate::clock::rfc3339(m.created_at), "attempts": m.attempts,
+                    "lastError": m.last_error, "text": m.text,
+                })
+            })
+            .collect();
+        return json(&v);
+    }
+    if mails.is_empty() {
+        return Ok("the outbox is empty\n".into());
+    }
+    Ok(mails
+        .iter()
+        .map(|m| {
+            format!(
+                "#{} {} to {} — {} ({})\n{}\n\n",
+                m.id,
+                crate::clock::rfc3339(m.created_at),
+                m.to,
+                m.subject,
+                m.status.as_str(),
+                m.text
+            )
+        })
+        .collect())
+}
+
+/// `internreel users reset-link EMAIL`: a fresh password-reset link, for an admin to hand over.
+pub fn reset_link(s: &Services, email: &str) -> Result<String, String> {
+    let link = s
+        .store
+        .write(|w| {
+            let Some(u) = crate::store::users::by_email(w, email)? else {
+                return Ok(None);
+            };
+            crate::services::password_reset::issue(w, &u, crate::clock::now_ms()).map(Some)
+        })
+        .map_err(|e: crate::store::StoreError| e.to_string())?;
+    match link {
+        Some(l) => Ok(format!("{l}\n(valid 30 minutes, single use)\n")),
+        None => Err(format!("no account with the e-mail {email}")),
+    }
+}

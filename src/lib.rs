@@ -21,6 +21,7 @@ pub mod fixtures;
 pub mod http;
 pub mod jobs;
 pub mod limiter;
+pub mod mail;
 pub mod matching;
 pub mod media;
 pub mod options;

@@ -133,6 +133,8 @@ pub struct Limits {
     pub contact_per_hour: usize,
     /// Reports per account and hour.
     pub reports_per_hour: usize,
+    /// Password-reset requests per client address and per e-mail address, an hour.
+    pub resets_per_hour: usize,
 }
 
 impl Default for Limits {
@@ -143,6 +145,7 @@ impl Default for Limits {
             messages_per_minute: 30,
             contact_per_hour: 10,
             reports_per_hour: 20,
+            resets_per_hour: 5,
         }
     }
 }
@@ -156,6 +159,7 @@ impl Limits {
             messages_per_minute: 0,
             contact_per_hour: 0,
             reports_per_hour: 0,
+            resets_per_hour: 0,
         }
     }
 }
@@ -167,6 +171,7 @@ pub struct Throttles {
     pub messages: RateLimit,
     pub contact: RateLimit,
     pub reports: RateLimit,
+    pub resets: RateLimit,
 }
 
 impl Throttles {
@@ -179,6 +184,7 @@ impl Throttles {
             messages: RateLimit::new(l.messages_per_minute, MINUTE),
             contact: RateLimit::new(l.contact_per_hour, HOUR),
             reports: RateLimit::new(l.reports_per_hour, HOUR),
+            resets: RateLimit::new(l.resets_per_hour, HOUR),
         }
     }
 }

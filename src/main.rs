@@ -4,7 +4,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use internreel::cli::{
     AdminCommand, AdminSessionsCommand, AiCommand, AuditCommand, Cli, Command, ContactCommand,
-    EmployersCommand, JobsCommand, ReportsCommand, SettingsCommand, SourcesCommand,
+    EmployersCommand, JobsCommand, MailCommand, ReportsCommand, SettingsCommand, SourcesCommand,
+    UsersCommand,
 };
 use internreel::commands::Command as Cmd;
 use internreel::{App, Config, control};
@@ -56,6 +57,8 @@ fn main() -> ExitCode {
             contact_limit,
             report_limit,
             employer_approval,
+            smtp_url,
+            mail_from,
         } => serve(Config {
             data_dir: cli.data,
             addr,
@@ -74,8 +77,11 @@ fn main() -> ExitCode {
                 messages_per_minute: message_limit,
                 contact_per_hour: contact_limit,
                 reports_per_hour: report_limit,
+                resets_per_hour: 5,
             },
             employer_approval,
+            smtp_url,
+            mail_from,
             boards: internreel::jobs::Boards::from_env(demo),
             jobs_every: (jobs_interval_hours > 0)
                 .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),
@@ -144,6 +150,12 @@ fn main() -> ExitCode {
                 SettingsCommand::List => Cmd::SettingsList,
             },
         ),
+        Command::Mail {
+            command: MailCommand::List { json },
+        } => control::dispatch(&cli.data, Cmd::MailList { json }),
+        Command::Users {
+            command: UsersCommand::ResetLink { email },
+        } => control::dispatch(&cli.data, Cmd::UsersResetLink { email }),
         Command::Jobs { command } => control::dispatch(
             &cli.data,
             match command {

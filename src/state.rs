@@ -162,6 +162,8 @@ pub struct Inner {
     /// When each (employer, student, file) view was last audited: repeat views within a few
     /// minutes (a list re-rendering) make one audit entry.
     pub photo_views: crate::services::audit::RecentViews,
+    /// The outbox's sender (src/mail).
+    pub mailer: crate::mail::Mailer,
     /// Who was counted in an employer's "Profile Views" today.
     pub profile_viewers: crate::http::internships::ProfileViewers,
 }

@@ -11,6 +11,7 @@ mod jobs;
 mod landing;
 mod messages;
 mod paging;
+mod passwords;
 mod review;
 mod safety;
 mod social;
@@ -42,6 +43,7 @@ pub fn router() -> Router<AppState> {
         .merge(review::router())
         .merge(safety::router())
         .merge(data_rights::router())
+        .merge(passwords::router())
         .merge(internships::router())
         .merge(social::router())
         .merge(applications::router())

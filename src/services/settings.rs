@@ -11,6 +11,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "the district's name, shown as \"Verified by NAME\" and in messages",
     ),
     (
+        "public-url",
+        "the address people open the app at, for links in e-mails (e.g. https://internships.lakeside.example)",
+    ),
+    (
         "district-contact",
         "whom a suspended employer should contact (an e-mail address or phone number)",
     ),

@@ -74,8 +74,13 @@ pub const AUDIT_BY_USER: PairTable = TableDefinition::new("audit_by_user_v1");
 /// (student id, employer id) → blocked at: the employer may not message the student.
 pub const BLOCKS: PairTable = TableDefinition::new("blocks_v1");
 
+/// E-mails: written here first, then sent by the background sender (src/mail).
+pub const OUTBOX: EntityTable = TableDefinition::new("outbox_v1");
+/// user id → the account's one live password-reset token (its hash).
+pub const RESET_TOKENS: EntityTable = TableDefinition::new("reset_tokens_v1");
+
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 13] = [
+pub const ENTITY_TABLES: [EntityTable; 15] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -89,6 +94,8 @@ pub const ENTITY_TABLES: [EntityTable; 13] = [
     EXTERNAL_JOBS,
     REPORTS,
     AUDIT,
+    OUTBOX,
+    RESET_TOKENS,
 ];
 
 /// Every pair table.

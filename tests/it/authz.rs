@@ -490,6 +490,25 @@ fn table() -> Vec<Row> {
             [401, 403, 403, 403, 403, 404],
         ),
         row("GET", "/api/admin/audit", None, ADMIN),
+        // Password recovery (#22): the same answer for everyone; a bad token is a 400.
+        row(
+            "POST",
+            "/api/password-reset",
+            Json(|_, _, _| json!({"email": "someone@authz.example"})),
+            [202; 6],
+        ),
+        row(
+            "POST",
+            "/api/password-reset/confirm",
+            Json(|_, _, _| json!({"token": "0".repeat(64), "password": "whatever-long"})),
+            [400; 6],
+        ),
+        row(
+            "PUT",
+            "/api/users/me/password",
+            Json(|_, _, _| json!({"currentPassword": "wrong-one", "newPassword": "whatever-long"})),
+            [401, 403, 403, 403, 403, 403],
+        ),
         // A WebSocket handshake (the upgrade headers are added below).
         row("GET", "/ws", None, [401, 101, 101, 101, 101, 403]),
         row("GET", "/api", None, [404; 6]),

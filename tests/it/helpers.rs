@@ -126,8 +126,7 @@ async fn start_approval(
     limits: Option<internreel::limiter::Limits>,
     employer_approval: internreel::domain::review::Approval,
 ) -> TestApp {
-    init_log();
-    let app = App::build(Config {
+    let config = Config {
         demo,
         boards,
         // The demo reads the recorded job boards at start-up, as `serve --demo` does.
@@ -137,9 +136,14 @@ async fn start_approval(
         limits: limits.unwrap_or_else(internreel::limiter::Limits::off),
         employer_approval,
         ..Config::new(data.path().to_path_buf(), "127.0.0.1:0")
-    })
-    .await
-    .expect("the app builds");
+    };
+    start_with_config(data, config).await
+}
+
+/// Starts a server with this configuration (its data directory is `data`).
+pub async fn start_with_config(data: TempDir, config: Config) -> TestApp {
+    init_log();
+    let app = App::build(config).await.expect("the app builds");
     let addr = format!("http://127.0.0.1:{}", app.port());
     let state = app.state();
     let (tx, rx) = oneshot::channel::<()>();

@@ -19,6 +19,7 @@ mod fresh_lists;
 mod hostile;
 mod internships;
 mod jobs;
+mod mail;
 mod media;
 mod messages;
 mod paging;

@@ -1,0 +1,186 @@
+//! Forgotten and changed passwords: `POST /api/password-reset` (always the same 202, so it
+//! tells nobody who has an account), `POST /api/password-reset/confirm`, and
+//! `PUT /api/users/me/password`.
+
+use axum::Json;
+use axum::Router;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{post, put};
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use crate::auth::{self, AnyUser, ClientIp};
+use crate::clock::now_ms;
+use crate::error::{AppError, AppResult};
+use crate::services::password_reset;
+use crate::state::AppState;
+use crate::store::Reader;
+use crate::store::outbox;
+use crate::store::sessions::{self, Subject};
+use crate::store::users::{self, Role, User};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/password-reset", post(request_reset))
+        .route("/api/password-reset/confirm", post(confirm_reset))
+        .route("/api/users/me/password", put(change_password))
+}
+
+const PASSWORD_MAX: usize = 256;
+pub const SENT: &str = "If an account exists for that email, we have sent a link to reset its password. The link works for 30 minutes.";
+
+/// The role's password rule (SPEC.md: students 6 characters, employers 8).
+fn check_password(role: Role, password: &str) -> AppResult<()> {
+    let (min, msg) = match role {
+        Role::Student => (6, "Password must be at least 6 characters"),
+        Role::Employer => (8, "Password must be at least 8 characters"),
+    };
+    if password.chars().count() < min {
+        return Err(AppError::bad_request(msg));
+    }
+    if password.len() > PASSWORD_MAX {
+        return Err(AppError::bad_request(format!(
+            "Password must be at most {PASSWORD_MAX} characters"
+        )));
+    }
+    Ok(())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ResetRequest {
+    email: String,
+}
+
+#[derive(Serialize)]
+struct Said {
+    message: &'static str,
+}
+
+async fn request_reset(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<ResetRequest>,
+) -> AppResult<(StatusCode, Json<Said>)> {
+    let email = users::email_key(&body.email);
+    if !crate::validate::is_email(&email) {
+        return Err(AppError::bad_request("Please enter a valid email address"));
+    }
+    for key in [format!("ip:{ip}"), format!("email:{email}")] {
+        state
+            .throttles
+            .resets
+            .take(&key)
+            .map_err(|wait| AppError::throttled("password-reset requests", wait))?;
+    }
+    // The work happens after the answer, so known and unknown addresses answer alike.
+    let s = state.clone();
+    tokio::spawn(async move {
+        let sends = s.mailer.sends();
+        let result = s.store().write(|w| {
+            let Some(user) = users::by_email(w, &email)? else {
+                return Ok::<_, crate::store::StoreError>(false);
+            };
+            let now = now_ms();
+            let link = password_reset::issue(w, &user, now)?;
+            let (subject, text) = password_reset::mail_text(w, &user, &link)?;
+            outbox::enqueue(w, &user.email, &subject, &text, now, sends)?;
+            Ok(true)
+        });
+        match result {
+            Ok(true) => s.mailer.wake(),
+            Ok(false) => {}
+            Err(e) => tracing::error!(error = %e, "could not queue a password-reset e-mail"),
+        }
+    });
+    Ok((StatusCode::ACCEPTED, Json(Said { message: SENT })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ResetConfirm {
+    token: String,
+    password: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Changed {
+    message: &'static str,
+    user_type: &'static str,
+}
+
+async fn confirm_reset(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<ResetConfirm>,
+) -> AppResult<Json<Changed>> {
+    let invalid = || AppError::bad_request(password_reset::INVALID);
+    let user = {
+        let r = state.store().read()?;
+        let id = password_reset::peek(&r, body.token.trim(), now_ms())?.ok_or_else(invalid)?;
+        r.get::<User>(id)?.ok_or_else(invalid)?
+    };
+    check_password(user.role, &body.password)?;
+    let hash = auth::hash_password(&state, body.password).await?;
+    state.store().write(|w| {
+        // Used up here, in the transaction that saves the password: single use even when
+        // two confirmations race.
+        let id = password_reset::take(w, body.token.trim(), now_ms())?;
+        let mut u = match id.and_then(|id| (id == user.id).then_some(id)) {
+            Some(id) => w.get::<User>(id)?.ok_or_else(invalid)?,
+            None => return Err(invalid()),
+        };
+        u.password_hash = hash;
+        w.put(&u)?;
+        Ok::<_, AppError>(())
+    })?;
+    Ok(Json(Changed {
+        message: "Password changed. Please sign in.",
+        user_type: match user.role {
+            Role::Student => "student",
+            Role::Employer => "employer",
+        },
+    }))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct PasswordChange {
+    current_password: String,
+    new_password: String,
+}
+
+/// Changes the password; every other session of the account ends (this one gets a new cookie).
+async fn change_password(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    ApiJson(body): ApiJson<PasswordChange>,
+) -> AppResult<Response> {
+    if body.current_password.is_empty()
+        || body.current_password.len() > PASSWORD_MAX
+        || !auth::verify_password(&state, body.current_password, me.password_hash.clone()).await?
+    {
+        return Err(AppError::Forbidden(
+            "Your current password is not correct".into(),
+        ));
+    }
+    check_password(me.role, &body.new_password)?;
+    let hash = auth::hash_password(&state, body.new_password).await?;
+    state.store().write(|w| {
+        let mut u = w.get::<User>(me.id)?.ok_or_else(AppError::unauthorized)?;
+        u.password_hash = hash;
+        w.put(&u)?;
+        sessions::end_user_sessions(w, me.id, now_ms())?;
+        Ok::<_, AppError>(())
+    })?;
+    let cookie = auth::start_session(&state, Subject::User(me.id))?;
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        Json(Said {
+            message: "Password changed. You were signed out everywhere else.",
+        }),
+    )
+        .into_response())
+}

@@ -1,0 +1,184 @@
+//! E-mail. Everything goes through the outbox (`store/outbox.rs`): a handler writes the mail
+//! in its own transaction and wakes the sender; the sender delivers queued mail over SMTP
+//! (lettre) with retries and a growing back-off, and marks each row sent or failed. A restart
+//! or an SMTP outage loses nothing; a crash between the server's "250 OK" and our commit sends
+//! that one mail again (at least once, never lost). Without `--smtp-url` mail is written as
+//! `outbox-only`, and `internreel mail list` is the delivery.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lettre::message::{Mailbox, MultiPart};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use crate::clock::now_ms;
+use crate::state::Services;
+use crate::store::outbox::{self, Mail, MailStatus};
+
+/// Attempts before a mail is marked failed (about a day of back-off).
+const MAX_ATTEMPTS: u32 = 12;
+/// The sender looks at the queue at least this often (mail queued by the CLI, say).
+const IDLE_POLL: Duration = Duration::from_secs(30);
+
+#[derive(Clone)]
+pub struct Mailer {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    smtp: Option<AsyncSmtpTransport<Tokio1Executor>>,
+    from: Mailbox,
+    wake: tokio::sync::Notify,
+}
+
+impl Mailer {
+    /// `smtp_url` in lettre's form: `smtp://user:pass@host:587?tls=required` (STARTTLS),
+    /// `smtps://user:pass@host:465` (TLS), `smtp://host:25` (plain, for a local relay).
+    pub fn new(smtp_url: Option<&str>, from: &str) -> anyhow::Result<Mailer> {
+        use anyhow::Context;
+        let smtp = match smtp_url {
+            Some(url) => Some(
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .context("--smtp-url is not a valid SMTP URL (smtp://user:pass@host:587?tls=required, smtps://host:465)")?
+                    .timeout(Some(Duration::from_secs(20)))
+                    .build(),
+            ),
+            None => None,
+        };
+        let from: Mailbox = from
+            .parse()
+            .with_context(|| format!("--mail-from '{from}' is not an e-mail address"))?;
+        Ok(Mailer {
+            inner: Arc::new(Inner {
+                smtp,
+                from,
+                wake: tokio::sync::Notify::new(),
+            }),
+        })
+    }
+
+    /// Whether mail is sent (true) or only kept in the outbox.
+    pub fn sends(&self) -> bool {
+        self.inner.smtp.is_some()
+    }
+
+    pub fn wake(&self) {
+        self.inner.wake.notify_one();
+    }
+}
+
+/// The delay before attempt `n + 1` (1 min, 2, 4, ... capped at 2 hours).
+fn backoff(attempts: u32) -> i64 {
+    let minutes = 1i64 << attempts.min(7);
+    minutes.min(120) * 60_000
+}
+
+fn html_of(text: &str) -> String {
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    // Links become links; the rest stays as written, line by line.
+    let linked: Vec<String> = escaped
+        .lines()
+        .map(|l| {
+            if l.starts_with("http://") || l.starts_with("https://") {
+                format!("<a href=\"{l}\">{l}</a>")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    format!(
+        "<!doctype html><html><body style=\"font-family:sans-serif;line-height:1.5\"><p>{}</p></body></html>",
+        linked.join("<br>")
+    )
+}
+
+fn build(mailer: &Mailer, district: &str, m: &Mail) -> anyhow::Result<Message> {
+    let from = Mailbox::new(
+        Some(format!("{district} via InternReel")),
+        mailer.inner.from.email.clone(),
+    );
+    Ok(Message::builder()
+        .from(from)
+        .to(m.to.parse()?)
+        .subject(&m.subject)
+        .multipart(MultiPart::alternative_plain_html(
+            m.text.clone(),
+            html_of(&m.text),
+        ))?)
+}
+
+/// Sends every mail due by `now` once; returns how many were delivered.
+pub async fn send_due(services: &Services, mailer: &Mailer, now: i64) -> anyhow::Result<usize> {
+    let Some(smtp) = &mailer.inner.smtp else {
+        return Ok(0);
+    };
+    let (due, district) = {
+        let r = services.store.read()?;
+        (
+            outbox::due(&r, now, 50)?,
+            crate::services::settings::district_name(&r)?,
+        )
+    };
+    let mut sent = 0;
+    for mut m in due {
+        let result = match build(mailer, &district, &m) {
+            Ok(msg) => smtp.send(msg).await.map(|_| ()).map_err(|e| e.to_string()),
+            Err(e) => Err(format!("could not build the message: {e}")),
+        };
+        let now = now_ms();
+        match result {
+            Ok(()) => {
+                m.status = MailStatus::Sent { at: now };
+                m.last_error = None;
+                sent += 1;
+            }
+            Err(e) => {
+                m.attempts += 1;
+                tracing::warn!(mail = m.id, attempt = m.attempts, error = %e, "sending an e-mail failed");
+                m.last_error = Some(e.clone());
+                if m.attempts >= MAX_ATTEMPTS {
+                    m.status = MailStatus::Failed { reason: e };
+                } else {
+                    m.next_attempt_at = now + backoff(m.attempts);
+                }
+            }
+        }
+        services.store.write(|w| w.put(&m))?;
+    }
+    Ok(sent)
+}
+
+/// The sender: delivers due mail, then sleeps until woken, the next retry is due, or a while.
+pub async fn run(services: Services, mailer: Mailer, mut stop: tokio::sync::watch::Receiver<bool>) {
+    if !mailer.sends() {
+        return;
+    }
+    // After a start (an outage may have ended meanwhile) everything queued is tried at once.
+    let mut due_by = i64::MAX;
+    loop {
+        let sent = send_due(&services, &mailer, due_by).await;
+        due_by = now_ms();
+        if let Err(e) = sent {
+            tracing::error!(error = %e, "the mail sender failed; retrying");
+        }
+        let next = services
+            .store
+            .read()
+            .ok()
+            .and_then(|r| outbox::next_due(&r).ok().flatten());
+        let wait = match next {
+            Some(at) => {
+                Duration::from_millis((at - now_ms()).clamp(0, IDLE_POLL.as_millis() as i64) as u64)
+            }
+            None => IDLE_POLL,
+        };
+        tokio::select! {
+            _ = mailer.inner.wake.notified() => {}
+            _ = tokio::time::sleep(wait) => {}
+            _ = stop.changed() => return,
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Password reset: single-use tokens valid 30 minutes, stored only as a hash, sent by e-mail
+//! (or printed by `internreel users reset-link`).
+
+use sha2::{Digest, Sha256};
+
+use crate::store::outbox::{self, ResetToken};
+use crate::store::users::User;
+use crate::store::{Reader, StoreResult, Wtx, sessions};
+
+pub const VALID_MS: i64 = 30 * 60 * 1000;
+pub const INVALID: &str = "This reset link is invalid or has expired. Please ask for a new one.";
+
+fn hash(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// The address links point at (`internreel settings set public-url https://...`).
+pub fn public_url(r: &impl Reader) -> StoreResult<String> {
+    Ok(super::settings::get(r, "public-url")?
+        .filter(|u| !u.trim().is_empty())
+        .unwrap_or_else(|| "http://localhost:8080".into())
+        .trim_end_matches('/')
+        .to_string())
+}
+
+/// Issues a fresh token for the account (replacing any earlier one); returns the link.
+pub fn issue(w: &Wtx, user: &User, now: i64) -> StoreResult<String> {
+    let token = crate::auth::random_hex(32);
+    w.put(&ResetToken {
+        id: user.id,
+        hash: hash(&token),
+        expires_at: now + VALID_MS,
+    })?;
+    Ok(format!("{}/reset-password?token={token}", public_url(w)?))
+}
+
+/// The e-mail that carries the link.
+pub fn mail_text(r: &impl Reader, user: &User, link: &str) -> StoreResult<(String, String)> {
+    let district = super::settings::district_name(r)?;
+    Ok((
+        "Reset your InternReel password".to_string(),
+        format!(
+            "Hello {},\n\nSomeone (we hope you) asked to reset the password of your InternReel account. Open this link within 30 minutes to choose a new one:\n\n{link}\n\nIf you did not ask, ignore this e-mail: your password stays as it is.\n\n{district}",
+            user.first_name
+        ),
+    ))
+}
+
+/// Uses up a token: the account's id when it is valid now (the token is deleted either way,
+/// and every session of the account ends once the caller saves the new password).
+pub fn take(w: &Wtx, token: &str, now: i64) -> StoreResult<Option<u64>> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(None);
+    }
+    let Some(t) = outbox::token_by_hash(w, &hash(token))? else {
+        return Ok(None);
+    };
+    w.delete::<ResetToken>(t.id)?;
+    if t.expires_at <= now {
+        return Ok(None);
+    }
+    sessions::end_user_sessions(w, t.id, now)?;
+    Ok(Some(t.id))
+}
+
+/// The account a token would reset, without using it up (to know the role's password rule
+/// before hashing).
+pub fn peek(r: &impl Reader, token: &str, now: i64) -> StoreResult<Option<u64>> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(None);
+    }
+    Ok(outbox::token_by_hash(r, &hash(token))?
+        .filter(|t| t.expires_at > now)
+        .map(|t| t.id))
+}

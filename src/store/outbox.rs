@@ -1,0 +1,137 @@
+//! The outbox: every e-mail is a row here before anything is sent, so a restart or an SMTP
+//! outage loses none; and the one live password-reset token of each account.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Entity, Reader, StoreResult, Wtx, tables};
+
+/// Variants are only appended (postcard).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MailStatus {
+    /// Waiting for the sender (again, after a failed attempt).
+    Queued,
+    Sent {
+        at: i64,
+    },
+    /// Given up after every retry.
+    Failed {
+        reason: String,
+    },
+    /// No SMTP server is configured: the outbox is the delivery (`internreel mail list`).
+    OutboxOnly,
+}
+
+impl MailStatus {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            MailStatus::Queued => "queued",
+            MailStatus::Sent { .. } => "sent",
+            MailStatus::Failed { .. } => "failed",
+            MailStatus::OutboxOnly => "outbox-only",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Mail {
+    pub id: u64,
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub created_at: i64,
+    pub status: MailStatus,
+    pub attempts: u32,
+    pub next_attempt_at: i64,
+    pub last_error: Option<String>,
+}
+
+impl Entity for Mail {
+    const TABLE: tables::EntityTable = tables::OUTBOX;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+/// Writes an e-mail into the outbox inside the caller's transaction.
+pub fn enqueue(
+    w: &Wtx,
+    to: &str,
+    subject: &str,
+    text: &str,
+    now: i64,
+    smtp: bool,
+) -> StoreResult<Mail> {
+    let m = Mail {
+        id: w.next_id::<Mail>()?,
+        to: to.to_string(),
+        subject: subject.to_string(),
+        text: text.to_string(),
+        created_at: now,
+        status: if smtp {
+            MailStatus::Queued
+        } else {
+            MailStatus::OutboxOnly
+        },
+        attempts: 0,
+        next_attempt_at: now,
+        last_error: None,
+    };
+    w.put(&m)?;
+    Ok(m)
+}
+
+/// Queued mail due at `now`, oldest first.
+pub fn due(r: &impl Reader, now: i64, limit: usize) -> StoreResult<Vec<Mail>> {
+    let mut out = Vec::new();
+    r.each_rev(|m: Mail| {
+        if m.status == MailStatus::Queued && m.next_attempt_at <= now {
+            out.push(m);
+        }
+        true
+    })?;
+    out.reverse();
+    out.truncate(limit);
+    Ok(out)
+}
+
+/// When the next queued mail is due, if any is queued.
+pub fn next_due(r: &impl Reader) -> StoreResult<Option<i64>> {
+    let mut next: Option<i64> = None;
+    r.each_rev(|m: Mail| {
+        if m.status == MailStatus::Queued {
+            next = Some(next.map_or(m.next_attempt_at, |n| n.min(m.next_attempt_at)));
+        }
+        true
+    })?;
+    Ok(next)
+}
+
+/// A password-reset token: only its SHA-256 is stored.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ResetToken {
+    /// The user's id: one live token per account (a new request replaces it).
+    pub id: u64,
+    pub hash: Vec<u8>,
+    pub expires_at: i64,
+}
+
+impl Entity for ResetToken {
+    const TABLE: tables::EntityTable = tables::RESET_TOKENS;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+/// The token with this hash, if it exists (expired or not).
+pub fn token_by_hash(r: &impl Reader, hash: &[u8]) -> StoreResult<Option<ResetToken>> {
+    let mut found = None;
+    r.each_rev(|t: ResetToken| {
+        if t.hash == hash {
+            found = Some(t);
+            false
+        } else {
+            true
+        }
+    })?;
+    Ok(found)
+}
