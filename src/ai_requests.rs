@@ -131,6 +131,13 @@ pub async fn fulfil(
             req.completed_at = Some(now);
             w.put(&req)?;
         }
+        crate::services::notify::notify(
+            w,
+            i.employer_id,
+            "ai_video_ready",
+            format!("The AI-made video for \"{}\" is ready.", i.title),
+            "/employer-dashboard",
+        )?;
         crate::store::audit::append(
             w,
             now,

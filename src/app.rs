@@ -151,6 +151,9 @@ impl App {
             .context("while creating the control socket in the data directory")?;
         let batch = crate::store::batch::Batcher::start(services.store.clone());
         let mailer = crate::mail::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
+        services
+            .store
+            .write(|w| crate::store::outbox::set_smtp_configured(w, mailer.sends()))?;
         let comment_words =
             crate::services::comment_words::CommentWords::new(services.paths.comment_words());
         let state = AppState(Arc::new(Inner {
@@ -291,6 +294,29 @@ impl App {
             self.state.mailer.clone(),
             mail_stopped,
         ));
+        // The unread-messages digest: once a minute, messages unread for 15 minutes.
+        let digest_state = self.state.clone();
+        let digest = tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                let s = digest_state.clone();
+                let made = tokio::task::spawn_blocking(move || {
+                    crate::services::notify::digest_unread(&s.services, crate::clock::now_ms())
+                })
+                .await;
+                match made {
+                    Ok(Ok(list)) => {
+                        if !list.is_empty() {
+                            digest_state.mailer.wake();
+                        }
+                        http::notifications::push(&digest_state, &list);
+                    }
+                    Ok(Err(e)) => tracing::warn!(error = %e, "the unread-messages digest failed"),
+                    Err(_) => {}
+                }
+            }
+        });
         let socket_path = self.state.paths().socket();
         let result = match self.tls {
             None => {
@@ -348,6 +374,8 @@ impl App {
         let _ = stop_mail.send(true);
         mail.abort();
         let _ = mail.await;
+        digest.abort();
+        let _ = digest.await;
         if let Some(jobs) = jobs {
             jobs.abort();
             let _ = jobs.await;

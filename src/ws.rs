@@ -32,9 +32,19 @@ const MAX_FRAME: usize = 16 * 1024;
     rename_all_fields = "camelCase"
 )]
 pub enum Event {
-    NewMessage { application_id: u64 },
-    Joined { user_id: u64 },
-    Error { message: String },
+    NewMessage {
+        application_id: u64,
+    },
+    /// A notification for this user (src/http/notifications.rs), as the list shows it.
+    Notification {
+        notification: serde_json::Value,
+    },
+    Joined {
+        user_id: u64,
+    },
+    Error {
+        message: String,
+    },
 }
 
 #[derive(Deserialize)]

@@ -364,14 +364,26 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
             .await
             .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?,
     };
-    let Some(user) = found.filter(|_| ok) else {
+    let Some(user) = found.as_ref().filter(|_| ok).cloned() else {
         metrics::counter!("internreel_signin_failures_total", "who" => "account").increment(1);
         state.login_failures.record_failure(&pair_key);
         state.account_failures.record_failure(&account_key);
         state.ip_failures.record_failure(&ip_key);
         if state.account_failures.count(&account_key) == ACCOUNT_FAILURES_FREE {
-            // No notification or mail system exists yet to tell the owner; the log does.
             tracing::warn!(account = %users::email_key(&body.email), "many failed sign-ins for one account; slowing its sign-ins down");
+            // Tell the owner (in the app and by e-mail): someone may be guessing.
+            if let Some(owner) = &found {
+                let note = state.store().write(|w| {
+                    crate::services::notify::notify(
+                        w,
+                        owner.id,
+                        "sign_in_failures",
+                        format!("Someone tried to sign in to your account with a wrong password {ACCOUNT_FAILURES_FREE} times. If it was not you, change your password."),
+                        "/profile",
+                    )
+                })?;
+                super::notifications::push(&state, note.as_slice());
+            }
         }
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     };

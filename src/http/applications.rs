@@ -12,6 +12,7 @@ use super::{ApiJson, paging};
 use crate::auth::{Employer, Student};
 use crate::clock::{self, now_ms, rfc3339};
 use crate::error::{AppError, AppResult, OptionExt};
+use crate::services::notify;
 use crate::state::AppState;
 use crate::store::Reader;
 use crate::store::applications::{self, Application, Status};
@@ -151,7 +152,7 @@ async fn create_application(
     if body.status.as_deref().is_some_and(|s| s != "pending") {
         return Err(AppError::bad_request("A new application starts as pending"));
     }
-    let a = state.store().write(|w| {
+    let (a, note) = state.store().write(|w| {
         let i = w
             .get::<Internship>(body.internship_id)?
             .filter(|i| i.is_public())
@@ -167,7 +168,7 @@ async fn create_application(
             ));
         }
         let now = now_ms();
-        Ok(applications::insert(
+        let a = applications::insert(
             w,
             Application {
                 id: 0,
@@ -178,8 +179,30 @@ async fn create_application(
                 applied_at: now,
                 history: vec![(Status::Pending, now)],
             },
-        )?)
+        )?;
+        let note = notify::notify(
+            w,
+            i.employer_id,
+            "new_application",
+            format!("{} applied to \"{}\".", me.first_name, i.title),
+            "/employer-dashboard",
+        )?;
+        // SPEC.md's confirmation e-mail, sent when the student applies.
+        if !crate::store::notifications::email_off(w, me.id)? {
+            notify::email(
+                w,
+                &me,
+                &format!("Application sent: {}", i.title),
+                &format!(
+                    "Your application to \"{}\" at {} was sent. You will see every step of it in InternReel, and we will tell you when it moves.",
+                    i.title, i.company
+                ),
+                "/profile",
+            )?;
+        }
+        Ok((a, note))
     })?;
+    super::notifications::push(&state, note.as_slice());
     let r = state.store().read()?;
     Ok((StatusCode::CREATED, Json(student_view(&r, &a)?)))
 }
@@ -265,7 +288,7 @@ async fn update_status(
             "Unknown status; use pending, under_review, interview_requested, offer_extended, hired or rejected",
         )
     })?;
-    let a = state.store().write(|w| {
+    let (a, note) = state.store().write(|w| {
         let mut a = w
             .get::<Application>(id)?
             .ok_or_not_found("Application not found")?;
@@ -297,8 +320,34 @@ async fn update_status(
             ("application", Some(a.id)),
             Some(a.student_id),
         )?;
-        Ok(a)
+        let title = w
+            .get::<Internship>(a.internship_id)?
+            .map(|i| format!("\"{}\" at {}", i.title, i.company))
+            .unwrap_or_else(|| "an internship".into());
+        let note = notify::notify(
+            w,
+            a.student_id,
+            "application_status",
+            format!("Your application to {title} moved to {}.", status_label(to)),
+            "/profile",
+        )?;
+        Ok((a, note))
     })?;
+    super::notifications::push(&state, note.as_slice());
     let r = state.store().read()?;
     Ok(Json(employer_view(&r, &a)?))
+}
+
+/// SPEC.md's words for a status ("Interview Requested").
+fn status_label(s: Status) -> String {
+    s.as_str()
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -10,6 +10,7 @@ pub mod internships;
 mod jobs;
 mod landing;
 mod messages;
+pub mod notifications;
 mod paging;
 mod passwords;
 mod review;
@@ -44,6 +45,7 @@ pub fn router() -> Router<AppState> {
         .merge(safety::router())
         .merge(data_rights::router())
         .merge(passwords::router())
+        .merge(notifications::router())
         .merge(internships::router())
         .merge(social::router())
         .merge(applications::router())

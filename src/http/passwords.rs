@@ -78,7 +78,6 @@ async fn request_reset(
     // The work happens after the answer, so known and unknown addresses answer alike.
     let s = state.clone();
     tokio::spawn(async move {
-        let sends = s.mailer.sends();
         let result = s.store().write(|w| {
             let Some(user) = users::by_email(w, &email)? else {
                 return Ok::<_, crate::store::StoreError>(false);
@@ -86,7 +85,7 @@ async fn request_reset(
             let now = now_ms();
             let link = password_reset::issue(w, &user, now)?;
             let (subject, text) = password_reset::mail_text(w, &user, &link)?;
-            outbox::enqueue(w, &user.email, &subject, &text, now, sends)?;
+            outbox::enqueue(w, &user.email, &subject, &text, now)?;
             Ok(true)
         });
         match result {

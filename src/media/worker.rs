@@ -254,6 +254,13 @@ fn give_up_or_retry(services: &Services, job: &TranscodeJob, reason: String) -> 
         i.updated_at = now_ms();
         w.put(&i)?;
         w.delete::<TranscodeJob>(job.id)?;
+        crate::services::notify::notify(
+            w,
+            i.employer_id,
+            "video_failed",
+            format!("The video of \"{}\" could not be converted for the web. Please upload another video.", i.title),
+            "/employer-dashboard",
+        )?;
         Ok(Some(true))
     });
     match failed {

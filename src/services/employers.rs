@@ -143,5 +143,20 @@ pub fn apply_status(
         _ => Event::EmployerVerified,
     };
     audit::append(w, now, actor, event, ("user", Some(id)), Some(id))?;
+    let district = super::settings::district_name(w)?;
+    let (kind, text) = match status {
+        EmployerStatus::Suspended => (
+            "employer_suspended",
+            super::settings::suspended_message(w, u.review.reason.as_deref())?,
+        ),
+        _ => (
+            "employer_verified",
+            format!(
+                "{} verified your company. Your postings are live for students.",
+                district
+            ),
+        ),
+    };
+    super::notify::notify(w, id, kind, text, "/employer-dashboard")?;
     Ok(changed)
 }

@@ -6,6 +6,7 @@ pub mod audit;
 pub mod comment_words;
 pub mod data_rights;
 pub mod employers;
+pub mod notify;
 pub mod password_reset;
 pub mod reports;
 pub mod settings;

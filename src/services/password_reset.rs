@@ -31,7 +31,15 @@ pub fn issue(w: &Wtx, user: &User, now: i64) -> StoreResult<String> {
         hash: hash(&token),
         expires_at: now + VALID_MS,
     })?;
-    Ok(format!("{}/reset-password?token={token}", public_url(w)?))
+    // The role tells the page which sign-in to lead back to.
+    let role = match user.role {
+        crate::store::users::Role::Employer => "&role=employer",
+        crate::store::users::Role::Student => "",
+    };
+    Ok(format!(
+        "{}/reset-password?token={token}{role}",
+        public_url(w)?
+    ))
 }
 
 /// The e-mail that carries the link.

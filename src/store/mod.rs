@@ -16,6 +16,7 @@ pub mod external_jobs;
 pub mod internships;
 pub mod messages;
 pub mod meta;
+pub mod notifications;
 pub mod outbox;
 pub mod reports;
 pub mod sessions;

@@ -52,15 +52,18 @@ impl Entity for Mail {
     }
 }
 
-/// Writes an e-mail into the outbox inside the caller's transaction.
-pub fn enqueue(
-    w: &Wtx,
-    to: &str,
-    subject: &str,
-    text: &str,
-    now: i64,
-    smtp: bool,
-) -> StoreResult<Mail> {
+const SMTP_FLAG: &str = "mail_smtp_configured";
+
+/// Records whether the running server sends mail (so the CLI, too, writes its mail queued or
+/// outbox-only).
+pub fn set_smtp_configured(w: &Wtx, yes: bool) -> StoreResult<()> {
+    super::meta::set_i64(w, SMTP_FLAG, i64::from(yes))
+}
+
+/// Writes an e-mail into the outbox inside the caller's transaction: queued for the sender
+/// when the server has SMTP, otherwise outbox-only.
+pub fn enqueue(w: &Wtx, to: &str, subject: &str, text: &str, now: i64) -> StoreResult<Mail> {
+    let smtp = super::meta::get_i64(w, SMTP_FLAG)? == Some(1);
     let m = Mail {
         id: w.next_id::<Mail>()?,
         to: to.to_string(),

@@ -79,8 +79,17 @@ pub const OUTBOX: EntityTable = TableDefinition::new("outbox_v1");
 /// user id → the account's one live password-reset token (its hash).
 pub const RESET_TOKENS: EntityTable = TableDefinition::new("reset_tokens_v1");
 
+/// In-app notifications.
+pub const NOTIFICATIONS: EntityTable = TableDefinition::new("notifications_v1");
+/// (user id, notification id) → created at.
+pub const NOTIFICATIONS_BY_USER: PairTable = TableDefinition::new("notifications_by_user_v1");
+/// (user id, 0): the user turned notification e-mails off.
+pub const EMAIL_OFF: PairTable = TableDefinition::new("email_off_v1");
+/// (message id, 0): the unread-messages digest already counted this message.
+pub const MESSAGES_DIGESTED: PairTable = TableDefinition::new("messages_digested_v1");
+
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 15] = [
+pub const ENTITY_TABLES: [EntityTable; 16] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -96,10 +105,11 @@ pub const ENTITY_TABLES: [EntityTable; 15] = [
     AUDIT,
     OUTBOX,
     RESET_TOKENS,
+    NOTIFICATIONS,
 ];
 
 /// Every pair table.
-pub const PAIR_TABLES: [PairTable; 16] = [
+pub const PAIR_TABLES: [PairTable; 19] = [
     INTERNSHIPS_BY_EMPLOYER,
     APPLICATIONS_BY_STUDENT,
     APPLICATIONS_BY_EMPLOYER,
@@ -116,4 +126,7 @@ pub const PAIR_TABLES: [PairTable; 16] = [
     REPORTS_BY_REPORTER,
     AUDIT_BY_USER,
     BLOCKS,
+    NOTIFICATIONS_BY_USER,
+    EMAIL_OFF,
+    MESSAGES_DIGESTED,
 ];

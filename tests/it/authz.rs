@@ -503,6 +503,21 @@ fn table() -> Vec<Row> {
             Json(|_, _, _| json!({"token": "0".repeat(64), "password": "whatever-long"})),
             [400; 6],
         ),
+        row("GET", "/api/notifications", None, USERS),
+        row(
+            "POST",
+            "/api/notifications/read",
+            Json(|_, _, _| json!({"all": true})),
+            USERS,
+        ),
+        row("GET", "/api/users/me/notification-settings", None, USERS),
+        row(
+            "PUT",
+            "/api/users/me/notification-settings",
+            Json(|_, _, _| json!({"emailNotifications": true})),
+            USERS,
+        ),
+        row("GET", "/api/email-off", None, [404; 6]),
         row(
             "PUT",
             "/api/users/me/password",

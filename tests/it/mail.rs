@@ -108,7 +108,8 @@ fn link_in(mail: &str) -> String {
 }
 
 fn token_of(link: &str) -> String {
-    link.rsplit('=').next().unwrap().to_string()
+    let after = link.split("token=").nth(1).expect("a token");
+    after.split('&').next().unwrap().to_string()
 }
 
 async fn json_of(res: reqwest::Response) -> (StatusCode, Value) {
@@ -434,4 +435,183 @@ async fn a_signed_in_user_changes_their_password_and_other_sessions_end() {
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+}
+
+async fn notes(app: &TestApp, c: &reqwest::Client) -> Value {
+    let res = app.get(c, "/api/notifications").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    res.json().await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notifications_are_listed_pushed_over_ws_and_emailed_unless_turned_off() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let inbox = Inbox::default();
+    tokio::spawn(smtp_server(listener, inbox.clone()));
+    let app = start_mailing(tempfile::tempdir().unwrap(), Some(port)).await;
+    let (employer, e) = app.signup_employer("boss@notes.example").await;
+    let (student, s) = app.signup_student("kid@notes.example").await;
+    let posting = app.post_internship(&employer, "Robot helper").await;
+
+    // The employer listens on /ws; the student applies.
+    let cookie = crate::messages::login_cookie(
+        &app,
+        "/api/employers/login",
+        "boss@notes.example",
+        "longsecret",
+    )
+    .await;
+    let mut ws = crate::messages::ws_connect(&app, Some(cookie))
+        .await
+        .unwrap();
+    ws.send(Message::Text(
+        json!({"type": "join", "userId": e["id"]})
+            .to_string()
+            .into(),
+    ))
+    .await
+    .unwrap();
+    assert_eq!(
+        crate::messages::next_json(&mut ws).await.unwrap()["type"],
+        "joined"
+    );
+    let res = app.apply(&student, posting["id"].as_u64().unwrap()).await;
+    let application = res.json::<Value>().await.unwrap()["id"].as_u64().unwrap();
+    let pushed = crate::messages::next_json(&mut ws)
+        .await
+        .expect("a pushed notification");
+    assert_eq!(pushed["type"], "notification");
+    assert_eq!(pushed["notification"]["kind"], "new_application");
+    assert_eq!(
+        pushed["notification"]["text"],
+        "Sam applied to \"Robot helper\"."
+    );
+    let list = notes(&app, &employer).await;
+    assert_eq!(
+        (
+            list["unreadCount"].as_u64(),
+            list["notifications"][0]["link"].as_str()
+        ),
+        (Some(1), Some("/employer-dashboard"))
+    );
+
+    // E-mails: the employer's notification and the student's confirmation.
+    let mails = inbox.wait_for(2).await;
+    assert!(mails.iter().any(|m| m.contains("To: boss@notes.example")));
+    let confirmation = mails
+        .iter()
+        .find(|m| m.contains("To: kid@notes.example"))
+        .expect("the confirmation e-mail");
+    assert!(
+        confirmation.contains("Application sent: Robot helper"),
+        "{confirmation}"
+    );
+
+    // The student turns e-mails off: the status change is listed, not e-mailed.
+    let res = student
+        .put(app.url("/api/users/me/notification-settings"))
+        .json(&json!({"emailNotifications": false}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let settings: Value = app
+        .get(&student, "/api/users/me/notification-settings")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(settings["emailNotifications"], false);
+    let res = app
+        .put(
+            &employer,
+            &format!("/api/employers/applications/{application}"),
+            json!({"status": "interview_requested"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let list = notes(&app, &student).await;
+    let n = &list["notifications"][0];
+    assert_eq!(n["kind"], "application_status");
+    assert_eq!(
+        n["text"],
+        "Your application to \"Robot helper\" at Acme Robotics moved to Interview Requested."
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(inbox.mails().len(), 2, "no e-mail once turned off");
+
+    // Marking read: one's own only, by ids or all.
+    let other = notes(&app, &employer).await["notifications"][0]["id"]
+        .as_u64()
+        .unwrap();
+    let res = app
+        .post(&student, "/api/notifications/read", json!({"ids": [other]}))
+        .await;
+    assert_eq!(res.json::<Value>().await.unwrap()["marked"], 0);
+    let res = app
+        .post(&employer, "/api/notifications/read", json!({"all": true}))
+        .await;
+    assert_eq!(res.json::<Value>().await.unwrap()["marked"], 1);
+    assert_eq!(notes(&app, &employer).await["unreadCount"], 0);
+
+    // The one-click link in the employer's e-mail turns its e-mails off.
+    let mail = mails
+        .iter()
+        .find(|m| m.contains("To: boss@notes.example"))
+        .unwrap();
+    let joined = mail.replace("=\n", "").replace("=3D", "=");
+    let at = joined.find("/api/email-off?token=").unwrap();
+    let path: String = joined[at..]
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != '<' && *c != '"')
+        .collect();
+    let res = app.get(&app.client(), &path).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        res.text()
+            .await
+            .unwrap()
+            .contains("Notification e-mails are off")
+    );
+    let settings: Value = app
+        .get(&employer, "/api/users/me/notification-settings")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(settings["emailNotifications"], false);
+    assert_eq!(
+        app.get(&app.client(), "/api/email-off?token=nonsense")
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // A message left unread for 15 minutes: one digest, not repeated.
+    let res = app
+        .post(
+            &student,
+            &format!("/api/applications/{application}/messages"),
+            json!({"content": "Hello!", "receiverId": e["id"]}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let later = internreel::clock::now_ms() + internreel::services::notify::DIGEST_AFTER_MS + 1000;
+    let made = internreel::services::notify::digest_unread(&app.state.services, later).unwrap();
+    assert_eq!(made.len(), 1);
+    assert_eq!(made[0].text, "You have an unread message.");
+    assert!(
+        internreel::services::notify::digest_unread(&app.state.services, later)
+            .unwrap()
+            .is_empty()
+    );
+    let _ = s;
+    let visitor = app.client();
+    assert_eq!(
+        app.get(&visitor, "/api/notifications").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 }

@@ -183,7 +183,7 @@ async fn messages_stay_possible_after_a_final_status() {
     assert_eq!(res.status(), StatusCode::CREATED);
 }
 
-async fn ws_connect(
+pub(crate) async fn ws_connect(
     app: &TestApp,
     client_cookie: Option<String>,
 ) -> Result<
@@ -199,7 +199,7 @@ async fn ws_connect(
     tokio_tungstenite::connect_async(req).await.map(|(s, _)| s)
 }
 
-async fn login_cookie(app: &TestApp, path: &str, email: &str, password: &str) -> String {
+pub(crate) async fn login_cookie(app: &TestApp, path: &str, email: &str, password: &str) -> String {
     let res = app
         .post(
             &app.client(),
@@ -217,7 +217,7 @@ async fn login_cookie(app: &TestApp, path: &str, email: &str, password: &str) ->
         .to_string()
 }
 
-async fn next_json<S>(ws: &mut S) -> Option<Value>
+pub(crate) async fn next_json<S>(ws: &mut S) -> Option<Value>
 where
     S: futures_util::Stream<Item = Result<Message, tungstenite::Error>> + Unpin,
 {

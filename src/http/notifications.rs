@@ -1,0 +1,213 @@
+//! `GET /api/notifications`, `POST /api/notifications/read`, the notification-e-mail setting
+//! and the one-click `GET /api/email-off?token=...` from the e-mails.
+
+use axum::Json;
+use axum::Router;
+use axum::extract::{Query, State};
+use axum::http::{Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use crate::auth::AnyUser;
+use crate::clock::{now_ms, rfc3339};
+use crate::error::AppResult;
+use crate::services::notify;
+use crate::state::AppState;
+use crate::store::notifications::{self, Notification};
+use crate::store::{Reader, tables};
+use crate::ws::Event;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/notifications", get(list))
+        .route("/api/notifications/read", post(mark_read))
+        .route(
+            "/api/users/me/notification-settings",
+            get(settings).put(set_settings),
+        )
+        .route("/api/email-off", get(email_off))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationView {
+    id: u64,
+    kind: String,
+    text: String,
+    link: String,
+    created_at: String,
+    read_at: Option<String>,
+}
+
+impl From<&Notification> for NotificationView {
+    fn from(n: &Notification) -> Self {
+        NotificationView {
+            id: n.id,
+            kind: n.kind.clone(),
+            text: n.text.clone(),
+            link: n.link.clone(),
+            created_at: rfc3339(n.created_at),
+            read_at: n.read_at.map(rfc3339),
+        }
+    }
+}
+
+/// Pushes committed notifications to their users' open sockets, and wakes the mail sender for
+/// their e-mails.
+pub fn push(state: &AppState, list: &[Notification]) {
+    state.mailer.wake();
+    for n in list {
+        state.hub.send(
+            n.user_id,
+            &Event::Notification {
+                notification: serde_json::to_value(NotificationView::from(n)).unwrap_or_default(),
+            },
+        );
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Page {
+    notifications: Vec<NotificationView>,
+    unread_count: usize,
+    next: Option<String>,
+}
+
+async fn list(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    uri: Uri,
+    Query(p): Query<super::applications::PageParams>,
+) -> AppResult<Response> {
+    let limit = super::paging::limit(p.limit.as_deref())?;
+    let before = super::paging::id_cursor(p.cursor.as_deref())?;
+    let r = state.store().read()?;
+    let (ids, more) = r.members_page(tables::NOTIFICATIONS_BY_USER, me.id, before, limit, true)?;
+    let mut out = Vec::with_capacity(ids.len());
+    for (id, _) in &ids {
+        if let Some(n) = r.get::<Notification>(*id)? {
+            out.push(NotificationView::from(&n));
+        }
+    }
+    let next = more
+        .then(|| ids.last().map(|(id, _)| id.to_string()))
+        .flatten();
+    let link = super::paging::link(&uri, next.clone());
+    let mut res = Json(Page {
+        notifications: out,
+        unread_count: notifications::unread_count(&r, me.id)?,
+        next,
+    })
+    .into_response();
+    if let Some(l) = link {
+        res.headers_mut().insert(header::LINK, l);
+    }
+    Ok(res)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ReadBody {
+    ids: Vec<u64>,
+    all: bool,
+}
+
+#[derive(Serialize)]
+struct Marked {
+    marked: usize,
+}
+
+async fn mark_read(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    ApiJson(body): ApiJson<ReadBody>,
+) -> AppResult<Json<Marked>> {
+    let marked = state.store().write(|w| {
+        let ids: Vec<u64> = if body.all {
+            w.members(tables::NOTIFICATIONS_BY_USER, me.id)?
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect()
+        } else {
+            body.ids.into_iter().take(500).collect()
+        };
+        let now = now_ms();
+        let mut marked = 0;
+        for id in ids {
+            // Only one's own: another's id is skipped, never marked.
+            if let Some(mut n) = w.get::<Notification>(id)?.filter(|n| n.user_id == me.id)
+                && n.read_at.is_none()
+            {
+                n.read_at = Some(now);
+                w.put(&n)?;
+                marked += 1;
+            }
+        }
+        Ok::<_, crate::error::AppError>(marked)
+    })?;
+    Ok(Json(Marked { marked }))
+}
+
+#[derive(Serialize, Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct Settings {
+    email_notifications: bool,
+}
+
+async fn settings(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+) -> AppResult<Json<Settings>> {
+    let r = state.store().read()?;
+    Ok(Json(Settings {
+        email_notifications: !notifications::email_off(&r, me.id)?,
+    }))
+}
+
+async fn set_settings(
+    State(state): State<AppState>,
+    AnyUser(me): AnyUser,
+    ApiJson(body): ApiJson<Settings>,
+) -> AppResult<Json<Settings>> {
+    state
+        .store()
+        .write(|w| notifications::set_email_off(w, me.id, !body.email_notifications))?;
+    Ok(Json(body))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Token {
+    token: String,
+}
+
+/// The e-mails' one-click link: turns notification e-mails off and says so in a small page.
+async fn email_off(State(state): State<AppState>, Query(t): Query<Token>) -> AppResult<Response> {
+    let user = notify::email_off_user(&state.store().read()?, t.token.trim())?;
+    let (status, text) = match user {
+        Some(id) => {
+            state
+                .store()
+                .write(|w| notifications::set_email_off(w, id, true))?;
+            (
+                axum::http::StatusCode::OK,
+                "Notification e-mails are off. You can turn them on again in your profile.",
+            )
+        }
+        None => (
+            axum::http::StatusCode::NOT_FOUND,
+            "This link is not valid. Turn e-mails off in your profile instead.",
+        ),
+    };
+    Ok((
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>InternReel e-mails</title></head><body style=\"font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem\"><h1>InternReel e-mails</h1><p>{text}</p><p><a href=\"/\">Open InternReel</a></p></body></html>"
+        ),
+    )
+        .into_response())
+}
