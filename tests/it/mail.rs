@@ -615,3 +615,31 @@ async fn notifications_are_listed_pushed_over_ws_and_emailed_unless_turned_off()
         StatusCode::UNAUTHORIZED
     );
 }
+
+#[tokio::test]
+async fn the_owner_hears_about_many_failed_sign_ins_to_their_account() {
+    let app = spawn_app().await;
+    let (owner, _) = app.signup_student("eve@guessed.example").await;
+    // Nineteen failures from elsewhere (the per-address lock keeps one address below that).
+    for _ in 0..19 {
+        app.state
+            .account_failures
+            .record_failure("account:eve@guessed.example");
+    }
+    let res = app
+        .post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "eve@guessed.example", "password": "wrong-guess"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    let list = notes(&app, &owner).await;
+    assert_eq!(list["notifications"][0]["kind"], "sign_in_failures");
+    assert!(
+        list["notifications"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("change your password")
+    );
+}
