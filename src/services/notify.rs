@@ -121,7 +121,12 @@ pub fn digest_unread(s: &Services, now: i64) -> anyhow::Result<Vec<Notification>
             } else {
                 format!("You have {fresh} unread messages.")
             };
-            if let Some(n) = notify(w, user, "unread_messages", text, "/profile")? {
+            // Each role reads its messages from its own home screen.
+            let link = match w.get::<User>(user)?.map(|u| u.role) {
+                Some(crate::store::users::Role::Employer) => "/employer-dashboard",
+                _ => "/profile",
+            };
+            if let Some(n) = notify(w, user, "unread_messages", text, link)? {
                 made.push(n);
             }
         }

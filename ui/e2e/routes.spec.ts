@@ -17,6 +17,8 @@ test('every route of the product renders a screen, not the 404 page', async ({ p
     '/employer-signup',
     '/employer-login',
     '/login?type=student',
+    '/reset-password',
+    '/reset-password?token=nonsense',
     '/profile',
     '/matches',
     '/job-feed',

@@ -3,8 +3,8 @@ import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/spinner';
 
 /**
- * Every route of SPEC.md section 2 (plus /company-profile/{id} and the footer's legal pages),
- * each split into its own chunk. The path-less route last is the 404 page.
+ * Every route of SPEC.md section 2 (plus /company-profile/{id}, /reset-password and the
+ * footer's legal pages), each split into its own chunk. The path-less route last is the 404 page.
  */
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -19,6 +19,7 @@ const StudentSignupPage = page(() => import('@/features/auth/components/student-
 const EmployerSignupPage = page(() => import('@/features/auth/components/employer-signup-page'));
 const StudentLoginPage = page(() => import('@/features/auth/components/student-login-page'));
 const EmployerLoginPage = page(() => import('@/features/auth/components/employer-login-page'));
+const ResetPasswordPage = page(() => import('@/features/auth/components/reset-password-page'));
 const EmployerConfirmationPage = page(() => import('@/features/auth/components/employer-confirmation-page'));
 const LearnAboutPage = page(() => import('@/features/marketing/components/learn-about-page'));
 const HelpPage = page(() => import('@/features/marketing/components/help-page'));
@@ -67,6 +68,7 @@ export function AppRouter() {
           <Route path="/employer-signup" component={EmployerSignupPage} />
           <Route path="/login" component={StudentLoginPage} />
           <Route path="/employer-login" component={EmployerLoginPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/employer-confirmation" component={EmployerConfirmationPage} />
           <Route path="/learn-about" component={LearnAboutPage} />
           <Route path="/contact" component={ContactPage} />

@@ -6,6 +6,10 @@ export const paths = {
   employerLogin: '/employer-login',
   login: '/login',
   studentLogin: '/login?type=student',
+  /** Ask for a reset link (no `token`), or choose a new password (`?token=...`, the e-mail's link). */
+  resetPassword: '/reset-password',
+  /** The same, reached from the employer sign-in (its 'Back to sign in' goes there). */
+  employerResetPassword: '/reset-password?role=employer',
   profile: '/profile',
   matches: '/matches',
   jobFeed: '/job-feed',

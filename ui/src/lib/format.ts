@@ -53,3 +53,31 @@ export function orNotSpecified(value: string | number | null | undefined): strin
   const text = String(value).trim();
   return text ? text : 'Not specified';
 }
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 60 * 60],
+  ['month', 30 * 24 * 60 * 60],
+  ['week', 7 * 24 * 60 * 60],
+  ['day', 24 * 60 * 60],
+  ['hour', 60 * 60],
+  ['minute', 60],
+];
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago" (English, as the rest of the UI). */
+export function relativeTime(value: string, now: number = Date.now()): string {
+  const date = parseDate(value);
+  if (!date) return '';
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  if (Math.abs(seconds) < 60) return 'just now';
+  const format = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(Math.trunc(seconds / 60), 'minute');
+}
+
+/** "Jan 28, 2027, 3:04 PM": the full time, for a tooltip beside a relative one. */
+export function formatDateTime(value: string | null | undefined): string {
+  const date = parseDate(value);
+  return date ? `${formatDate(value)}, ${formatTime(value)}` : '';
+}

@@ -6,10 +6,11 @@ export const inputClasses =
   'placeholder:text-slate-400 shadow-sm transition focus:border-brand-500 focus:outline-none focus:ring-4 ' +
   'focus:ring-brand-500/15 aria-[invalid=true]:border-rose-500 aria-[invalid=true]:focus:ring-rose-500/15';
 
-export function FieldError({ id, message }: { id: string; message?: string }) {
+/** A field's error message; `announce` makes it an alert, read out as soon as it appears. */
+export function FieldError({ id, message, announce = false }: { id: string; message?: string; announce?: boolean }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1.5 text-sm font-medium text-rose-600">
+    <p id={id} role={announce ? 'alert' : undefined} className="mt-1.5 text-sm font-medium text-rose-600">
       {message}
     </p>
   );
@@ -29,12 +30,14 @@ interface FieldShellProps {
   error?: string;
   hint?: ReactNode;
   optional?: boolean;
+  /** Render the error as an alert (role=alert), announced when it appears. */
+  announceError?: boolean;
   children: ReactNode;
   className?: string;
 }
 
 /** Label, control, hint and error, laid out the same everywhere. */
-export function FieldShell({ id, label, error, hint, optional, children, className }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, optional, announceError, children, className }: FieldShellProps) {
   return (
     <div className={className}>
       <label id={`${id}-label`} htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-800">
@@ -43,7 +46,7 @@ export function FieldShell({ id, label, error, hint, optional, children, classNa
       </label>
       {children}
       {hint ? <FieldHint id={`${id}-hint`}>{hint}</FieldHint> : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} message={error} announce={announceError} />
     </div>
   );
 }
@@ -58,18 +61,28 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string;
   hint?: ReactNode;
   optional?: boolean;
+  /** Render the error as an alert (role=alert), announced when it appears. */
+  announceError?: boolean;
   id?: string;
   containerClassName?: string;
 }
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, optional, id, className, containerClassName, ...props },
+  { label, error, hint, optional, announceError, id, className, containerClassName, ...props },
   ref,
 ) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} optional={optional} className={containerClassName}>
+    <FieldShell
+      id={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      optional={optional}
+      announceError={announceError}
+      className={containerClassName}
+    >
       <input
         ref={ref}
         id={fieldId}

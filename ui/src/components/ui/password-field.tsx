@@ -8,18 +8,25 @@ export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
   error?: string;
   hint?: ReactNode;
   id?: string;
+  /** Render the error as an alert (role=alert), announced when it appears. */
+  announceError?: boolean;
+  /**
+   * What the show/hide toggle names ('Show {toggleName}'), for screens with several password
+   * fields; 'password' by default.
+   */
+  toggleName?: string;
 }
 
 /** A password input with a show/hide toggle. */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  { label, error, hint, id, className, ...props },
+  { label, error, hint, id, announceError, toggleName = 'password', className, ...props },
   ref,
 ) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const [visible, setVisible] = useState(false);
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} announceError={announceError}>
       <div className="relative">
         <input
           ref={ref}
@@ -33,7 +40,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={`${visible ? 'Hide' : 'Show'} ${toggleName}`}
           aria-pressed={visible}
           className="absolute inset-y-0 right-1 my-auto flex h-10 w-10 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >

@@ -31,6 +31,7 @@ export function EmployerLoginPage() {
             </div>
             <LoginForm
               label="Employer sign in"
+              forgotPasswordHref={paths.employerResetPassword}
               onSubmit={async (values) => {
                 try {
                   const user = await login.mutateAsync(values);

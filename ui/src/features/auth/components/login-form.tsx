@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
@@ -14,12 +15,14 @@ interface LoginFormProps {
    * message, e.g. a suspended employer's 403).
    */
   onSubmit: (values: LoginValues) => Promise<void>;
+  /** Where 'Forgot password?' (under the password field) leads. */
+  forgotPasswordHref: string;
   footer?: ReactNode;
 }
 
 const initialValues: LoginValues = { email: '', password: '' };
 
-export function LoginForm({ label, onSubmit, footer }: LoginFormProps) {
+export function LoginForm({ label, onSubmit, forgotPasswordHref, footer }: LoginFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(initialValues, validateLogin);
   const [pending, setPending] = useState(false);
@@ -53,7 +56,14 @@ export function LoginForm({ label, onSubmit, footer }: LoginFormProps) {
         error={form.errors.email}
         {...form.bind('email')}
       />
-      <PasswordField label="Password" autoComplete="current-password" error={form.errors.password} {...form.bind('password')} />
+      <div>
+        <PasswordField label="Password" autoComplete="current-password" error={form.errors.password} {...form.bind('password')} />
+        <p className="mt-2 text-right text-sm">
+          <Link href={forgotPasswordHref} className="inline-block py-1 font-semibold text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
+      </div>
       {formError ? (
         <p role="alert" data-testid="form-error" className="rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800">
           {formError}

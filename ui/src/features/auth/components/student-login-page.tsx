@@ -34,6 +34,7 @@ export function StudentLoginPage() {
             </div>
             <LoginForm
               label="Student sign in"
+              forgotPasswordHref={paths.resetPassword}
               onSubmit={async (values) => {
                 try {
                   const user = await login.mutateAsync(values);

@@ -1,6 +1,5 @@
 /** SPEC.md section 9. */
-export const STUDENT_PASSWORD_MIN = 6;
-export const EMPLOYER_PASSWORD_MIN = 8;
+export { EMPLOYER_PASSWORD_MIN, STUDENT_PASSWORD_MIN } from '@/lib/passwords';
 export const COMPANY_DESCRIPTION_MIN = 50;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const TRANSCRIPT_MAX_BYTES = 10 * 1024 * 1024;

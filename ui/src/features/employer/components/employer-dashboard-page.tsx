@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useDistrict } from '@/lib/district';
 import { MessagesBell } from '@/features/messaging';
+import { NotificationsBell } from '@/features/notifications';
 import { toast } from '@/stores/toast-store';
 import { useEmployerApplicationCount, useEmployerApplications, useReceivedMessages } from '../api/applications';
 import { useDeleteInternship, useEmployerInternships } from '../api/internships';
@@ -172,7 +173,7 @@ export function EmployerDashboardPage() {
           </div>
         }
       />
-      {/* pb-28: room below the content for the floating messages bell. */}
+      {/* pb-28: room below the content for the floating notifications and messages bells. */}
       <main className="pb-28">
         <PageContainer wide className="space-y-6 py-6">
           <ReviewBanner status={user.employerStatus} reason={user.employerStatusReason} />
@@ -303,6 +304,7 @@ export function EmployerDashboardPage() {
         onConfirm={confirmDelete}
       />
       <MessagingSlot target={messageTarget} onClose={() => setMessageTarget(null)} />
+      <NotificationsBell />
       <MessagesBell subjectFor={(applicationId) => applications.data?.find((a) => a.id === applicationId)?.internshipTitle} />
     </PageShell>
   );

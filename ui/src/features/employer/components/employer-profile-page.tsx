@@ -1,5 +1,6 @@
 import { Save } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { ChangePasswordSection } from '@/components/account/change-password-section';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
@@ -8,7 +9,9 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { EmailNotificationsSection } from '@/features/notifications';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { EMPLOYER_PASSWORD_MIN } from '@/lib/passwords';
 import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid, normalizeUrl, pickFieldErrors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
@@ -154,7 +157,13 @@ export function EmployerProfilePage() {
               </Button>
             </Card>
           ) : null}
-          {profile.data ? <ProfileForm profile={profile.data} /> : null}
+          {profile.data ? (
+            <>
+              <ProfileForm profile={profile.data} />
+              <EmailNotificationsSection />
+              <ChangePasswordSection minLength={EMPLOYER_PASSWORD_MIN} username={profile.data.email} />
+            </>
+          ) : null}
           </div>
         </PageContainer>
       </main>

@@ -1,4 +1,4 @@
-import { Bell } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { messageTime } from '@/lib/format';
@@ -70,7 +70,7 @@ export function MessagesBell({
         aria-label={unread > 0 ? `Messages: ${unread} unread` : 'Messages: none unread'}
         className="fixed bottom-5 right-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-gradient text-white shadow-xl shadow-brand-700/30 transition hover:brightness-110"
       >
-        <Bell aria-hidden className="h-6 w-6" />
+        <MessageCircle aria-hidden className="h-6 w-6" />
         {unread > 0 ? (
           <span
             aria-hidden

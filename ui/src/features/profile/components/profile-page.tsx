@@ -1,6 +1,7 @@
 import { ArrowLeft, Bookmark, Briefcase, Camera, GraduationCap, Mail, MessageSquare, School, Sparkles, Star, UserRound } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { ChangePasswordSection } from '@/components/account/change-password-section';
 import { StatusBadge } from '@/components/internship/status-badge';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
@@ -8,9 +9,11 @@ import { Card } from '@/components/ui/card';
 import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { MessagesBell, MessagingDialog, type MessageTarget } from '@/features/messaging';
+import { EmailNotificationsSection, NotificationsBell } from '@/features/notifications';
 import { useUser } from '@/lib/auth';
 import { formatDate, initials } from '@/lib/format';
 import { useBookmarks, useMyApplications } from '@/lib/internships';
+import { STUDENT_PASSWORD_MIN } from '@/lib/passwords';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
 import { useUploadPhoto } from '../api/profile';
@@ -311,8 +314,11 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
 
       <SavedVideos user={user} />
       <BlockedCompanies />
+      <EmailNotificationsSection />
+      <ChangePasswordSection minLength={STUDENT_PASSWORD_MIN} username={user.email} />
       <YourData userId={user.id} />
       <MessagingDialog target={target} onClose={() => setTarget(null)} />
+      <NotificationsBell />
       <MessagesBell subjectFor={(id) => titles.get(id) ?? undefined} companyFor={(id) => companies.get(id) ?? undefined} />
     </>
   );

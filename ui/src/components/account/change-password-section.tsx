@@ -1,0 +1,146 @@
+import { KeyRound } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PasswordField } from '@/components/ui/password-field';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useChangePassword, validateNewPassword } from '@/lib/passwords';
+import { useForm } from '@/lib/use-form';
+import { focusFirstInvalid, type Errors } from '@/lib/validation';
+import { cn } from '@/lib/cn';
+import { toast } from '@/stores/toast-store';
+
+interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const emptyValues: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const NO_CURRENT_PASSWORD = 'Please enter your current password';
+/** The server's answer, should it come without one (the contract's text). */
+const PASSWORD_CHANGED = 'Password changed. You were signed out everywhere else.';
+
+interface ChangePasswordSectionProps {
+  /** The signed-in role's shortest password (students 6, employers 8, SPEC.md section 9). */
+  minLength: number;
+  /** The account's e-mail, for password managers (a hidden username field). */
+  username?: string;
+  className?: string;
+}
+
+/**
+ * 'Change password' on the student and employer profiles: PUT /api/users/me/password. Other
+ * sessions end; this one stays. A wrong current password (403) and the role's rule (400) show
+ * at their fields.
+ */
+export function ChangePasswordSection({ minLength, username, className }: ChangePasswordSectionProps) {
+  const headingId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const validate = useCallback(
+    (values: ChangePasswordValues): Errors<keyof ChangePasswordValues> => ({
+      ...(values.currentPassword ? {} : { currentPassword: NO_CURRENT_PASSWORD }),
+      ...validateNewPassword(values, minLength),
+    }),
+    [minLength],
+  );
+  const form = useForm(emptyValues, validate);
+  const [formError, setFormError] = useState<string | undefined>();
+  const change = useChangePassword();
+  const pending = change.isPending;
+
+  // The button is disabled while the call runs: give it focus back if the page lost it.
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (wasPending.current && !pending && (document.activeElement === null || document.activeElement === document.body)) {
+      submitRef.current?.focus();
+    }
+    wasPending.current = pending;
+  }, [pending]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setFormError(undefined);
+    if (!form.validateAll()) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    change.mutate(
+      { currentPassword: form.values.currentPassword, newPassword: form.values.newPassword },
+      {
+        onSuccess: (answer) => {
+          form.reset();
+          toast({ title: answer?.message || PASSWORD_CHANGED, variant: 'success' });
+        },
+        onError: (failure) => {
+          const message = errorMessage(failure) ?? 'Could not change your password. Please try again.';
+          if (isApiError(failure) && failure.status === 403) {
+            form.setErrors({ currentPassword: message });
+            focusFirstInvalid(formRef.current);
+          } else if (isApiError(failure) && failure.status === 400) {
+            const fields = failure.errors;
+            if (fields?.currentPassword) form.setErrors({ currentPassword: fields.currentPassword });
+            else form.setErrors({ newPassword: fields?.newPassword ?? message });
+            focusFirstInvalid(formRef.current);
+          } else if (isApiError(failure) && failure.status === 401) {
+            setFormError('You are signed out. Sign in again to change your password.');
+          } else {
+            setFormError(message);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={headingId} className={cn('mt-8', className)}>
+      <h2 id={headingId} className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
+        <KeyRound aria-hidden className="h-5 w-5 text-brand-600" />
+        Change password
+      </h2>
+      <Card>
+        <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-labelledby={headingId}>
+          <p className="text-sm text-slate-600">You stay signed in here; every other device is signed out.</p>
+          {username ? <input type="text" name="username" autoComplete="username" value={username} readOnly hidden /> : null}
+          <PasswordField
+            label="Current password"
+            toggleName="current password"
+            autoComplete="current-password"
+            error={form.errors.currentPassword}
+            announceError
+            {...form.bind('currentPassword')}
+          />
+          <PasswordField
+            label="New password"
+            toggleName="new password"
+            autoComplete="new-password"
+            hint={`At least ${minLength} characters.`}
+            error={form.errors.newPassword}
+            announceError
+            {...form.bind('newPassword')}
+          />
+          <PasswordField
+            label="Confirm new password"
+            toggleName="confirm new password"
+            autoComplete="new-password"
+            error={form.errors.confirmPassword}
+            announceError
+            {...form.bind('confirmPassword')}
+          />
+          {formError ? (
+            <p role="alert" className="rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800">
+              {formError}
+            </p>
+          ) : null}
+          <div className="flex justify-end">
+            <Button ref={submitRef} type="submit" variant="primary" disabled={pending}>
+              {pending ? 'Changing password...' : 'Change password'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,266 @@
+import { KeyRound } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { AppHeader } from '@/components/layout/app-header';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/password-field';
+import { paths } from '@/config/paths';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { AUTH_USER_KEY } from '@/lib/auth';
+import { MIN_PASSWORD_LENGTH, validateNewPassword, type NewPasswordValues } from '@/lib/passwords';
+import { queryClient } from '@/lib/query-client';
+import { useForm } from '@/lib/use-form';
+import { focusFirstInvalid, isValidEmail } from '@/lib/validation';
+import { toast } from '@/stores/toast-store';
+import type { UserType } from '@/types/api';
+import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
+import { AuthCard } from './auth-card';
+
+const HEADING_ID = 'reset-password-heading';
+const INVALID_EMAIL = 'Please enter a valid email address';
+/** The server's answer, should it come without one (the contract's text). */
+const LINK_SENT = 'If an account exists for that email, we have sent a link to reset its password. The link works for 30 minutes.';
+const PASSWORD_CHANGED = 'Password changed. Please sign in.';
+
+const alertClasses = 'rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800';
+
+function signInPath(role: UserType): string {
+  return role === 'employer' ? paths.employerLogin : paths.studentLogin;
+}
+
+function requestPath(role: UserType): string {
+  return role === 'employer' ? paths.employerResetPassword : paths.resetPassword;
+}
+
+function CardHeading({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="mb-6 text-center">
+      <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-2xl bg-brand-gradient text-white">
+        <KeyRound aria-hidden className="h-6 w-6" />
+      </span>
+      <h2 id={HEADING_ID} tabIndex={-1} className="text-2xl font-extrabold tracking-tight text-slate-900 focus:outline-none">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{text}</p>
+    </div>
+  );
+}
+
+/** No token: ask for a link by e-mail. The answer is the same whether or not the account exists. */
+function RequestResetForm({ role }: { role: UserType }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  const [sent, setSent] = useState<string | undefined>();
+  const request = useRequestPasswordReset();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (request.isPending) return;
+    setFormError(undefined);
+    setSent(undefined);
+    if (!isValidEmail(email)) {
+      setEmailError(INVALID_EMAIL);
+      inputRef.current?.focus();
+      return;
+    }
+    setEmailError(undefined);
+    request.mutate(email.trim(), {
+      onSuccess: (answer) => setSent(answer?.message || LINK_SENT),
+      onError: (failure) => {
+        const message = errorMessage(failure) ?? 'Could not send the link. Please try again.';
+        if (isApiError(failure) && failure.status === 400) {
+          setEmailError(failure.errors?.email ?? message);
+          inputRef.current?.focus();
+        } else {
+          // 429 (too many requests) and anything else: the server's words, for the whole form.
+          setFormError(message);
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      <CardHeading
+        title="Reset your password"
+        text="Enter the email address of your account. We will send you a link to choose a new password."
+      />
+      <form noValidate onSubmit={submit} className="space-y-5" aria-labelledby={HEADING_ID}>
+        <TextField
+          ref={inputRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (emailError) setEmailError(undefined);
+          }}
+          error={emailError}
+          announceError
+        />
+        {formError ? (
+          <p role="alert" data-testid="form-error" className={alertClasses}>
+            {formError}
+          </p>
+        ) : null}
+        {/* Always in the page, so screen readers announce the message when it appears. */}
+        <div
+          role="status"
+          data-testid="reset-status"
+          className={sent ? 'rounded-2xl border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900' : undefined}
+        >
+          {sent}
+        </div>
+        <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={request.isPending}>
+          {request.isPending ? 'Sending...' : 'Send reset link'}
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          <Link href={signInPath(role)} className="font-semibold text-brand-700 hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </form>
+    </>
+  );
+}
+
+const emptyPasswords: NewPasswordValues = { newPassword: '', confirmPassword: '' };
+
+/** `?token=...` (the e-mail's link): choose the new password, then sign in with it. */
+function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType }) {
+  const [, navigate] = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const newPasswordRef = useRef<HTMLInputElement>(null);
+  // The role is not known before the server answers: 6 characters is the shortest any role allows.
+  const form = useForm(emptyPasswords, validateNewPassword);
+  const [linkError, setLinkError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  const confirm = useConfirmPasswordReset();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (confirm.isPending) return;
+    setLinkError(undefined);
+    setFormError(undefined);
+    if (!form.validateAll()) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    confirm.mutate(
+      { token, password: form.values.newPassword },
+      {
+        onSuccess: (answer) => {
+          // Every session of that account ended: ask the server again who is signed in.
+          void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+          navigate(signInPath(answer?.userType === 'employer' ? 'employer' : 'student'), { replace: true });
+          toast({ title: answer?.message || PASSWORD_CHANGED, variant: 'success' });
+        },
+        onError: (failure) => {
+          const message = errorMessage(failure) ?? 'Could not change your password. Please try again.';
+          if (isApiError(failure) && failure.status === 400) {
+            // A 400 is either the link (invalid or expired) or the account's password rule.
+            const ruleMessage = failure.errors?.password ?? (/\blink\b/i.test(message) ? undefined : message);
+            if (ruleMessage) {
+              form.setErrors({ newPassword: ruleMessage });
+              newPasswordRef.current?.focus();
+            } else {
+              setLinkError(message);
+            }
+            return;
+          }
+          setFormError(message);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <CardHeading title="Choose a new password" text="Pick a password you do not use anywhere else." />
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5" aria-labelledby={HEADING_ID}>
+        <PasswordField
+          ref={newPasswordRef}
+          label="New password"
+          toggleName="new password"
+          autoComplete="new-password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters (employer accounts: at least 8).`}
+          error={form.errors.newPassword}
+          announceError
+          {...form.bind('newPassword')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          toggleName="confirm new password"
+          autoComplete="new-password"
+          error={form.errors.confirmPassword}
+          announceError
+          {...form.bind('confirmPassword')}
+        />
+        {linkError ? (
+          <div role="alert" data-testid="form-error" className={alertClasses}>
+            <p>{linkError}</p>
+            <p className="mt-2">
+              <Link href={requestPath(role)} className="font-semibold text-rose-900 underline hover:no-underline">
+                Ask for a new link
+              </Link>
+            </p>
+          </div>
+        ) : null}
+        {formError ? (
+          <p role="alert" data-testid="form-error" className={alertClasses}>
+            {formError}
+          </p>
+        ) : null}
+        <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={confirm.isPending}>
+          {confirm.isPending ? 'Changing password...' : 'Change password'}
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          <Link href={signInPath(role)} className="font-semibold text-brand-700 hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </form>
+    </>
+  );
+}
+
+/**
+ * /reset-password: without `token`, ask for a reset link; with `?token=...` (the e-mail's
+ * link), choose a new password. `?role=employer` (from the employer sign-in) sends 'Back to
+ * sign in' to the employer's sign-in.
+ */
+export function ResetPasswordPage() {
+  const params = new URLSearchParams(useSearch());
+  const token = params.get('token')?.trim() || null;
+  const role: UserType = params.get('role') === 'employer' ? 'employer' : 'student';
+
+  // Moving between the two forms ('Ask for a new link') puts focus on the new form's heading.
+  const shownToken = useRef(token);
+  useEffect(() => {
+    if (shownToken.current === token) return;
+    shownToken.current = token;
+    document.getElementById(HEADING_ID)?.focus();
+  }, [token]);
+
+  return (
+    <PageShell>
+      <AppHeader back={{ href: signInPath(role), label: `Back to ${role} sign in` }} title="Reset Password" right={null} />
+      <main>
+        <PageContainer className="py-8">
+          <AuthCard>
+            {token ? <ChooseNewPasswordForm key={token} token={token} role={role} /> : <RequestResetForm role={role} />}
+          </AuthCard>
+        </PageContainer>
+      </main>
+    </PageShell>
+  );
+}
+
+export default ResetPasswordPage;

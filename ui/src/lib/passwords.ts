@@ -1,0 +1,48 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from './api-client';
+import type { Errors } from './validation';
+import type { MessageResponse } from '@/types/api';
+
+/** SPEC.md section 9: each role's shortest password. */
+export const STUDENT_PASSWORD_MIN = 6;
+export const EMPLOYER_PASSWORD_MIN = 8;
+
+/**
+ * The shortest password any role allows: where the role is not known (a reset link), the
+ * client asks for this much and the server's answer names the role's rule.
+ */
+export const MIN_PASSWORD_LENGTH = Math.min(STUDENT_PASSWORD_MIN, EMPLOYER_PASSWORD_MIN);
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+export function passwordTooShort(min: number): string {
+  return `Password must be at least ${min} characters`;
+}
+
+export interface NewPasswordValues {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** A new password and its confirmation: long enough, and both the same. */
+export function validateNewPassword(values: NewPasswordValues, min: number = MIN_PASSWORD_LENGTH): Errors<keyof NewPasswordValues> {
+  const errors: Errors<keyof NewPasswordValues> = {};
+  if (values.newPassword.length < min) errors.newPassword = passwordTooShort(min);
+  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
+  return errors;
+}
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/**
+ * PUT /api/users/me/password (a signed-in student or employer): 200 `{message}` (other
+ * sessions end, this one stays); 403 when the current password is wrong; 400 the role's rule.
+ */
+export function useChangePassword() {
+  return useMutation<MessageResponse, Error, ChangePasswordInput>({
+    mutationFn: (input) => api.put<MessageResponse>('/api/users/me/password', input),
+  });
+}

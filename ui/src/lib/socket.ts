@@ -1,0 +1,130 @@
+import { useEffect } from 'react';
+import { create } from 'zustand';
+
+/**
+ * The one `/ws` connection of the app, shared by every live feature (messaging, notifications).
+ * It is open while any component that needs it is mounted (`useLiveSocket`), joins as the
+ * signed-in user, and hands every frame to the listeners registered with `onSocketFrame`.
+ */
+
+/** SPEC.md section 4: on close, reconnect after 3 seconds. */
+export const SOCKET_RETRY_MS = 3000;
+
+export type SocketState = 'idle' | 'connecting' | 'connected';
+
+export const useSocketStore = create<{ state: SocketState }>()(() => ({ state: 'idle' }));
+
+/** A frame the server sent: a JSON object with a `type` (`joined`, `new_message`, `notification`, ...). */
+export type SocketFrame = { type?: unknown } & Record<string, unknown>;
+
+/** Called with each frame and the user the connection joined as. */
+export type SocketFrameListener = (frame: SocketFrame, userId: number) => void;
+
+const listeners = new Set<SocketFrameListener>();
+
+let socket: WebSocket | null = null;
+let socketUserId: number | null = null;
+let users = 0;
+let retryTimer: number | undefined;
+/** Set once the user signs out: no (re)connection may start while the session ends. */
+let signedOut = false;
+
+/** Sign-out flows announce themselves with this window event (lib/auth's SIGN_OUT_EVENT). */
+window.addEventListener('internreel:signout', () => {
+  signedOut = true;
+  disconnect();
+});
+
+/** Hear every frame of the socket; returns the function that stops listening. */
+export function onSocketFrame(listener: SocketFrameListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function socketUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/ws`;
+}
+
+function connect(userId: number): void {
+  window.clearTimeout(retryTimer);
+  if (signedOut) return;
+  socketUserId = userId;
+  useSocketStore.setState({ state: 'connecting' });
+  let ws: WebSocket;
+  try {
+    ws = new WebSocket(socketUrl());
+  } catch {
+    scheduleRetry();
+    return;
+  }
+  socket = ws;
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ type: 'join', userId }));
+  };
+  ws.onmessage = (event) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return;
+    const frame = data as SocketFrame;
+    if (frame.type === 'joined') useSocketStore.setState({ state: 'connected' });
+    for (const listener of [...listeners]) {
+      try {
+        listener(frame, userId);
+      } catch {
+        // One feature's failure must not keep the frame from the others.
+      }
+    }
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    useSocketStore.setState({ state: 'connecting' });
+    scheduleRetry();
+  };
+  ws.onerror = () => {
+    // onclose follows and schedules the retry.
+  };
+}
+
+function scheduleRetry(): void {
+  window.clearTimeout(retryTimer);
+  retryTimer = window.setTimeout(() => {
+    if (users > 0 && socketUserId !== null) connect(socketUserId);
+  }, SOCKET_RETRY_MS);
+}
+
+function disconnect(): void {
+  window.clearTimeout(retryTimer);
+  const ws = socket;
+  socket = null;
+  socketUserId = null;
+  ws?.close();
+  useSocketStore.setState({ state: 'idle' });
+}
+
+/**
+ * Keep the one `/ws` connection open while the calling component is mounted, joined as
+ * `userId` (nothing while it is undefined). Returns the connection's state.
+ */
+export function useLiveSocket(userId: number | undefined): SocketState {
+  useEffect(() => {
+    if (userId === undefined) return;
+    users += 1;
+    if (socketUserId !== userId) {
+      disconnect();
+      connect(userId);
+    }
+    return () => {
+      users -= 1;
+      if (users === 0) disconnect();
+    };
+  }, [userId]);
+  return useSocketStore((s) => s.state);
+}
