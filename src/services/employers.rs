@@ -152,8 +152,7 @@ pub fn apply_status(
         _ => (
             "employer_verified",
             format!(
-                "{} verified your company. Your postings are live for students.",
-                district
+                "Your company was verified by {district}. Your postings are live for students."
             ),
         ),
     };
