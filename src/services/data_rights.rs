@@ -167,10 +167,41 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
             ("user", Some(id)),
             Some(id),
         )?;
+        forget_mail_and_notifications(w, &u)?;
         let mut files: Vec<String> = u.photo.into_iter().collect();
         files.extend(u.transcript.map(|t| t.0));
         Ok::<_, crate::error::AppError>(files)
     })?;
     tracing::info!(user = id, "student account deleted");
     Ok(files)
+}
+
+/// The account's e-mails (sent or not: they hold the address and the person's words),
+/// notifications, reset token and e-mail settings.
+fn forget_mail_and_notifications(w: &crate::store::Wtx, u: &User) -> AppResult<()> {
+    use crate::store::notifications::Notification;
+    use crate::store::outbox::{Mail, ResetToken};
+    let key = users::email_key(&u.email);
+    let mut mails = Vec::new();
+    w.each_rev(|m: Mail| {
+        if users::email_key(&m.to) == key {
+            mails.push(m.id);
+        }
+        true
+    })?;
+    for id in mails {
+        w.delete::<Mail>(id)?;
+    }
+    for (nid, _) in w.members(tables::NOTIFICATIONS_BY_USER, u.id)? {
+        w.pair_remove(tables::NOTIFICATIONS_BY_USER, (u.id, nid))?;
+        w.delete::<Notification>(nid)?;
+    }
+    w.delete::<ResetToken>(u.id)?;
+    crate::store::notifications::set_email_off(w, u.id, false)?;
+    let token_key = format!("email_off_token_of:{}", u.id);
+    if let Some(t) = crate::store::meta::get_string(w, &token_key)? {
+        w.meta_remove(&format!("email_off_token:{t}"))?;
+        w.meta_remove(&token_key)?;
+    }
+    Ok(())
 }

@@ -436,6 +436,11 @@ impl Wtx {
         Ok(self.0.open_table(table)?.remove(key)?.is_some())
     }
 
+    pub fn meta_remove(&self, key: &str) -> StoreResult<()> {
+        self.0.open_table(tables::META)?.remove(key)?;
+        Ok(())
+    }
+
     pub fn meta_put(&self, key: &str, value: &[u8]) -> StoreResult<()> {
         self.0.open_table(tables::META)?.insert(key, value)?;
         Ok(())
