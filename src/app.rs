@@ -296,10 +296,16 @@ impl App {
         ));
         // The unread-messages digest: once a minute, messages unread for 15 minutes.
         let digest_state = self.state.clone();
+        let (stop_digest, mut digest_stopped) = tokio::sync::watch::channel(false);
         let digest = tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            let every = Duration::from_secs(60);
+            let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
             loop {
-                tick.tick().await;
+                // Stopped between runs, never during one: a run holds the store and index.
+                tokio::select! {
+                    _ = tick.tick() => {}
+                    _ = digest_stopped.changed() => return,
+                }
                 let s = digest_state.clone();
                 let made = tokio::task::spawn_blocking(move || {
                     crate::services::notify::digest_unread(&s.services, crate::clock::now_ms())
@@ -374,7 +380,7 @@ impl App {
         let _ = stop_mail.send(true);
         mail.abort();
         let _ = mail.await;
-        digest.abort();
+        let _ = stop_digest.send(true);
         let _ = digest.await;
         if let Some(jobs) = jobs {
             jobs.abort();
