@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast } from './support';
+import { createStudentViaApi, DEMO_ADMIN_PIN, expectToast, newStudent } from './support';
 
 /** Every visible interactive element must have an accessible name. */
 async function unlabelledControls(page: Page): Promise<string[]> {
@@ -77,4 +77,32 @@ test('F8 moves focus to the notifications region', async ({ page }) => {
     return !!region && (region === document.activeElement || region.contains(document.activeElement));
   });
   expect(focusedInRegion).toBe(true);
+});
+
+test('the signed-in screens of district review and data rights have labelled controls', async ({ browser }) => {
+  const base = test.info().project.use.baseURL;
+  const studentContext = await browser.newContext({ baseURL: base });
+  const student = await studentContext.newPage();
+  await createStudentViaApi(student.request, newStudent('a11y-safety'));
+  await student.goto('/profile');
+  await expect(student.getByRole('heading', { name: 'Blocked companies' })).toBeVisible();
+  await expect(student.getByRole('region', { name: 'Change password' })).toBeVisible();
+  expect(await unlabelledControls(student), '/profile').toEqual([]);
+  const postings = (await (await student.request.get('/api/internships?limit=1')).json()) as { id: number }[];
+  await student.goto(`/company/${postings[0].id}`);
+  await student.getByRole('button', { name: 'Report this posting' }).first().click();
+  await expect(student.getByRole('dialog', { name: 'Report this posting' })).toBeVisible();
+  expect(await unlabelledControls(student), 'the Report dialog').toEqual([]);
+  await studentContext.close();
+
+  const adminContext = await browser.newContext({ baseURL: base });
+  const admin = await adminContext.newPage();
+  expect((await admin.request.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
+  await admin.goto('/admin');
+  for (const tab of ['Employers', 'Reports', 'Audit']) {
+    await admin.getByRole('tab', { name: tab }).click();
+    await expect(admin.getByRole('tabpanel', { name: tab })).toBeVisible();
+    expect(await unlabelledControls(admin), `/admin ${tab}`).toEqual([]);
+  }
+  await adminContext.close();
 });

@@ -577,6 +577,8 @@ test('no touched screen scrolls sideways at 320x640', async ({ browser, request 
     '/external-jobs',
     '/employer-signup',
     '/student-signup',
+    '/reset-password',
+    '/reset-password?token=nonsense',
   ]);
   await visitor.close();
 
@@ -600,5 +602,11 @@ test('no touched screen scrolls sideways at 320x640', async ({ browser, request 
   const admin = await adminContext.newPage();
   expect((await admin.request.post('/api/admin/login', { data: { pin: ADMIN_PIN } })).status()).toBe(200);
   await visit(admin, ['/admin']);
+  // The district's tabs (#20) reflow too.
+  for (const tab of ['Employers', 'Reports', 'Audit']) {
+    await admin.getByRole('tab', { name: tab }).click();
+    await expect(admin.getByRole('tabpanel', { name: tab })).toBeVisible();
+    expect(await scrollsSideways(admin), `/admin ${tab} scrolls sideways`).toBe(false);
+  }
   await adminContext.close();
 });
