@@ -66,7 +66,16 @@ pub fn router() -> Router<AppState> {
 const PHOTO_MAX: u64 = 5 * MB;
 const TRANSCRIPT_MAX: u64 = 10 * MB;
 const NAME_MAX: usize = 100;
-const PASSWORD_MAX: usize = 256;
+pub(super) const PASSWORD_MAX: usize = 256;
+
+/// SPEC.md's password rule of a role: the shortest length and its message (sign-up, reset
+/// and change all use it).
+pub(super) fn password_min(role: Role) -> (usize, &'static str) {
+    match role {
+        Role::Student => (6, "Password must be at least 6 characters"),
+        Role::Employer => (8, "Password must be at least 8 characters"),
+    }
+}
 
 #[derive(Deserialize, Default)]
 #[serde(default, rename_all = "camelCase")]
@@ -178,13 +187,12 @@ async fn signup_student(
         gpa: body.gpa,
     };
     check_student(&mut c, &profile, &mut user);
-    c.min_len(
+    let (min, msg) = password_min(Role::Student);
+    c.min_len("password", &body.password, min, msg).max_len(
         "password",
         &body.password,
-        6,
-        "Password must be at least 6 characters",
-    )
-    .max_len("password", &body.password, PASSWORD_MAX);
+        PASSWORD_MAX,
+    );
     // Order the messages as the form shows its fields.
     c.finish()?;
     create_account(&state, &ip, user, body.password).await
@@ -309,13 +317,12 @@ async fn signup_employer(
     let mut user = User::blank(Role::Employer);
     check_employer(&mut c, &body, &mut user, false);
     user.review.status = state.employer_approval.status_at_signup();
-    c.min_len(
+    let (min, msg) = password_min(Role::Employer);
+    c.min_len("password", &body.password, min, msg).max_len(
         "password",
         &body.password,
-        8,
-        "Password must be at least 8 characters",
-    )
-    .max_len("password", &body.password, PASSWORD_MAX);
+        PASSWORD_MAX,
+    );
     c.finish()?;
     create_account(&state, &ip, user, body.password).await
 }
@@ -669,8 +676,7 @@ fn student_file(
     let bytes = std::fs::read(state.paths().images().join(&name))
         .map_err(|_| AppError::not_found("File not found"))?;
     let now = now_ms();
-    if viewer.id != id && (transcript || state.photo_views.should_record(viewer.id, id, false, now))
-    {
+    if viewer.id != id && (transcript || state.photo_views.should_record(viewer.id, id, now)) {
         use crate::store::audit::{self, Actor, Event};
         let event = if transcript {
             Event::TranscriptViewed

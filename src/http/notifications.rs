@@ -96,16 +96,12 @@ async fn list(
         .then(|| ids.last().map(|(id, _)| id.to_string()))
         .flatten();
     let link = super::paging::link(&uri, next.clone());
-    let mut res = Json(Page {
+    let page = Json(Page {
         notifications: out,
         unread_count: notifications::unread_count(&r, me.id)?,
         next,
-    })
-    .into_response();
-    if let Some(l) = link {
-        res.headers_mut().insert(header::LINK, l);
-    }
-    Ok(res)
+    });
+    Ok(super::paging::with_link(page.into_response(), link))
 }
 
 #[derive(Deserialize, Default)]

@@ -60,7 +60,9 @@ pub fn respond_json(body: Bytes, link: Option<HeaderValue>) -> Response {
     with_link(res, link)
 }
 
-fn with_link(mut res: Response, link: Option<HeaderValue>) -> Response {
+/// Adds the `Link` header (when there is a next page) to any answer: lists wrapped in an
+/// object use it too.
+pub fn with_link(mut res: Response, link: Option<HeaderValue>) -> Response {
     if let Some(v) = link {
         res.headers_mut().insert(header::LINK, v);
     }

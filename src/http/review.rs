@@ -148,9 +148,8 @@ async fn list_audit(
     let (entries, next) = audit::page(&r, user, before, limit)?;
     let next = next.map(|n| n.to_string());
     let link = super::paging::link(&uri, next.clone());
-    let mut res = Json(AuditPage { entries, next }).into_response();
-    if let Some(l) = link {
-        res.headers_mut().insert(axum::http::header::LINK, l);
-    }
-    Ok(res)
+    Ok(super::paging::with_link(
+        Json(AuditPage { entries, next }).into_response(),
+        link,
+    ))
 }

@@ -110,12 +110,17 @@ fn build(mailer: &Mailer, district: &str, m: &Mail) -> anyhow::Result<Message> {
         ))?)
 }
 
-/// Sends every mail due by `now` once; returns how many were delivered.
-pub async fn send_due(services: &Services, mailer: &Mailer, now: i64) -> anyhow::Result<usize> {
+/// Sends every mail due by `now` once; returns how many were delivered and when the next
+/// queued mail is due.
+pub async fn send_due(
+    services: &Services,
+    mailer: &Mailer,
+    now: i64,
+) -> anyhow::Result<(usize, Option<i64>)> {
     let Some(smtp) = &mailer.inner.smtp else {
-        return Ok(0);
+        return Ok((0, None));
     };
-    let (due, district) = {
+    let ((due, later), district) = {
         let r = services.store.read()?;
         (
             outbox::due(&r, now, 50)?,
@@ -148,7 +153,7 @@ pub async fn send_due(services: &Services, mailer: &Mailer, now: i64) -> anyhow:
         }
         services.store.write(|w| w.put(&m))?;
     }
-    Ok(sent)
+    Ok((sent, later))
 }
 
 /// The sender: delivers due mail, then sleeps until woken, the next retry is due, or a while.
@@ -159,16 +164,15 @@ pub async fn run(services: Services, mailer: Mailer, mut stop: tokio::sync::watc
     // After a start (an outage may have ended meanwhile) everything queued is tried at once.
     let mut due_by = i64::MAX;
     loop {
-        let sent = send_due(&services, &mailer, due_by).await;
+        let next = match send_due(&services, &mailer, due_by).await {
+            Ok((_, next)) => next,
+            Err(e) => {
+                tracing::error!(error = %e, "the mail sender failed; retrying");
+                None
+            }
+        };
         due_by = now_ms();
-        if let Err(e) = sent {
-            tracing::error!(error = %e, "the mail sender failed; retrying");
-        }
-        let next = services
-            .store
-            .read()
-            .ok()
-            .and_then(|r| outbox::next_due(&r).ok().flatten());
+        // A retry scheduled in this round is at least a minute away: the poll catches it.
         let wait = match next {
             Some(at) => {
                 Duration::from_millis((at - now_ms()).clamp(0, IDLE_POLL.as_millis() as i64) as u64)

@@ -117,24 +117,24 @@ pub fn page(
     Ok((views, next))
 }
 
-/// Views of a student's photo or transcript recently audited, so a list that shows the same
-/// photo again within `WINDOW` makes one entry rather than one per render.
+/// Views of a student's photo recently audited, so a list that shows the same photo again
+/// within `WINDOW_MS` makes one entry rather than one per render (transcripts: every view).
 #[derive(Default)]
-pub struct RecentViews(std::sync::Mutex<std::collections::HashMap<(u64, u64, bool), i64>>);
+pub struct RecentViews(std::sync::Mutex<std::collections::HashMap<(u64, u64), i64>>);
 
 impl RecentViews {
     const WINDOW_MS: i64 = 10 * 60 * 1000;
 
-    /// True when this (viewer, student, transcript?) view should be audited now.
-    pub fn should_record(&self, viewer: u64, student: u64, transcript: bool, now: i64) -> bool {
+    /// True when this (viewer, student) photo view should be audited now.
+    pub fn should_record(&self, viewer: u64, student: u64, now: i64) -> bool {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() > 10_000 {
             map.retain(|_, at| now - *at < Self::WINDOW_MS);
         }
-        match map.get(&(viewer, student, transcript)) {
+        match map.get(&(viewer, student)) {
             Some(at) if now - at < Self::WINDOW_MS => false,
             _ => {
-                map.insert((viewer, student, transcript), now);
+                map.insert((viewer, student), now);
                 true
             }
         }

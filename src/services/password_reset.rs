@@ -10,6 +10,11 @@ use crate::store::{Reader, StoreResult, Wtx, sessions};
 pub const VALID_MS: i64 = 30 * 60 * 1000;
 pub const INVALID: &str = "This reset link is invalid or has expired. Please ask for a new one.";
 
+/// A token as `issue` makes them: 64 hex digits (anything else is not looked up).
+fn well_formed(token: &str) -> bool {
+    token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 fn hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
@@ -57,7 +62,7 @@ pub fn mail_text(r: &impl Reader, user: &User, link: &str) -> StoreResult<(Strin
 /// Uses up a token: the account's id when it is valid now (the token is deleted either way,
 /// and every session of the account ends once the caller saves the new password).
 pub fn take(w: &Wtx, token: &str, now: i64) -> StoreResult<Option<u64>> {
-    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !well_formed(token) {
         return Ok(None);
     }
     let Some(t) = outbox::token_by_hash(w, &hash(token))? else {
@@ -74,7 +79,7 @@ pub fn take(w: &Wtx, token: &str, now: i64) -> StoreResult<Option<u64>> {
 /// The account a token would reset, without using it up (to know the role's password rule
 /// before hashing).
 pub fn peek(r: &impl Reader, token: &str, now: i64) -> StoreResult<Option<u64>> {
-    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !well_formed(token) {
         return Ok(None);
     }
     Ok(outbox::token_by_hash(r, &hash(token))?

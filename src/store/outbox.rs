@@ -83,30 +83,28 @@ pub fn enqueue(w: &Wtx, to: &str, subject: &str, text: &str, now: i64) -> StoreR
     Ok(m)
 }
 
-/// Queued mail due at `now`, oldest first.
-pub fn due(r: &impl Reader, now: i64, limit: usize) -> StoreResult<Vec<Mail>> {
-    let mut out = Vec::new();
-    r.each_rev(|m: Mail| {
-        if m.status == MailStatus::Queued && m.next_attempt_at <= now {
-            out.push(m);
-        }
-        true
-    })?;
-    out.reverse();
-    out.truncate(limit);
-    Ok(out)
-}
-
-/// When the next queued mail is due, if any is queued.
-pub fn next_due(r: &impl Reader) -> StoreResult<Option<i64>> {
-    let mut next: Option<i64> = None;
+/// Queued mail due at `now` (oldest first, at most `limit`), and when the earliest queued mail
+/// not among them is due: one pass over the outbox for the sender's round.
+pub fn due(r: &impl Reader, now: i64, limit: usize) -> StoreResult<(Vec<Mail>, Option<i64>)> {
+    let mut due = Vec::new();
+    let mut later: Option<i64> = None;
     r.each_rev(|m: Mail| {
         if m.status == MailStatus::Queued {
-            next = Some(next.map_or(m.next_attempt_at, |n| n.min(m.next_attempt_at)));
+            if m.next_attempt_at <= now {
+                due.push(m);
+            } else {
+                later = Some(later.map_or(m.next_attempt_at, |l| l.min(m.next_attempt_at)));
+            }
         }
         true
     })?;
-    Ok(next)
+    due.reverse();
+    if due.len() > limit {
+        // The rest are due already: the next round comes at once.
+        due.truncate(limit);
+        later = Some(now);
+    }
+    Ok((due, later))
 }
 
 /// A password-reset token: only its SHA-256 is stored.
