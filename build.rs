@@ -19,6 +19,7 @@ const WATCHED: &[&str] = &[
     "ui/vite.config.ts",
     "ui/tsconfig.json",
     "ui/public",
+    "ui/scripts",
 ];
 
 fn newest(path: &Path) -> Option<SystemTime> {

@@ -57,15 +57,85 @@ fn looks_like_a_file(path: &str) -> bool {
             .is_some_and(|(_, ext)| STATIC.contains(&ext.to_ascii_lowercase().as_str()))
 }
 
-fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
+/// The encodings a client accepts, from `Accept-Encoding` (a zero `q` refuses one).
+fn accepts(headers: &HeaderMap, coding: &str) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|item| {
+            let mut parts = item.split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let refused = parts.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            name.eq_ignore_ascii_case(coding) && !refused
+        })
+}
+
+/// One stored file: its bytes, media type and a short hash for the ETag.
+struct Stored {
+    data: std::borrow::Cow<'static, [u8]>,
+    mime: String,
+    hash: String,
+}
+
+/// `INTERNREEL_UI_DIR` serves the UI from a folder instead of the embedded build (UI work on a
+/// second build while the embedded one stays what the binary was built with).
+fn ui_dir() -> Option<&'static std::path::Path> {
+    static DIR: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| std::env::var_os("INTERNREEL_UI_DIR").map(Into::into))
+        .as_deref()
+}
+
+fn hex12(hash: &[u8]) -> String {
+    hash[..12].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn stored(path: &str) -> Option<Stored> {
+    if let Some(dir) = ui_dir() {
+        if path.split('/').any(|p| p == ".." || p.is_empty()) {
+            return None;
+        }
+        let data = std::fs::read(dir.join(path)).ok()?;
+        use sha2::Digest;
+        let hash = hex12(&sha2::Sha256::digest(&data));
+        let mime = mime_guess::from_path(path)
+            .first_or_octet_stream()
+            .to_string();
+        return Some(Stored {
+            data: data.into(),
+            mime,
+            hash,
+        });
+    }
     let f = Dist::get(path)?;
-    let etag = format!(
-        "\"{}\"",
-        f.metadata.sha256_hash()[..12]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
-    );
+    Some(Stored {
+        hash: hex12(&f.metadata.sha256_hash()),
+        mime: f.metadata.mimetype().to_string(),
+        data: f.data,
+    })
+}
+
+/// Serves `path`, or its brotli or gzip copy made at build time (`ui/scripts/precompress.mjs`)
+/// when the client accepts it: each copy has its own ETag, and every answer of a file with
+/// copies says `Vary: Accept-Encoding`.
+fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
+    let original = stored(path)?;
+    let mut chosen = None;
+    let mut has_copies = false;
+    for (coding, ext) in [("br", "br"), ("gzip", "gz")] {
+        if let Some(copy) = stored(&format!("{path}.{ext}")) {
+            has_copies = true;
+            if chosen.is_none() && accepts(headers, coding) {
+                chosen = Some((coding, copy));
+            }
+        }
+    }
     let cache = if path.starts_with("assets/") {
         "public, max-age=31536000, immutable"
     } else {
@@ -74,19 +144,33 @@ fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
     let mut h = HeaderMap::new();
     h.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_str(f.metadata.mimetype())
+        HeaderValue::from_str(&original.mime)
             .unwrap_or(HeaderValue::from_static("application/octet-stream")),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    if has_copies {
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    let (etag, data) = match chosen {
+        Some((coding, copy)) => {
+            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+            (format!("\"{}-{coding}\"", original.hash), copy.data)
+        }
+        None => (format!("\"{}\"", original.hash), original.data),
+    };
     if let Ok(v) = HeaderValue::from_str(&etag) {
         h.insert(header::ETAG, v);
     }
     let matches = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v == etag);
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
     if matches {
         return Some((StatusCode::NOT_MODIFIED, h).into_response());
     }
-    Some((h, f.data.into_owned()).into_response())
+    let body = match data {
+        std::borrow::Cow::Borrowed(b) => axum::body::Bytes::from_static(b),
+        std::borrow::Cow::Owned(v) => axum::body::Bytes::from(v),
+    };
+    Some((h, body).into_response())
 }
