@@ -13,7 +13,7 @@ use crate::clock::{DAY_MS, now_ms};
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 use crate::store::at_version::AtVersion;
-use crate::store::sessions::{self, Session, Subject};
+use crate::store::sessions::{self, GuestProfile, Session, Subject};
 use crate::store::users::{Role, User};
 use crate::store::{Reader, StoreError};
 
@@ -21,8 +21,22 @@ pub const COOKIE_NAME: &str = "internreel_session";
 pub const SESSION_TTL_MS: i64 = 30 * DAY_MS;
 /// An admin session ends 12 hours after sign-in, however busy (it does not slide).
 pub const ADMIN_SESSION_MS: i64 = 12 * 60 * 60 * 1000;
+/// A guest session ends after 7 days without a visit.
+pub const GUEST_SESSION_MS: i64 = 7 * DAY_MS;
 /// Extend a sliding session at most once a day, so reads do not all become writes.
 const REFRESH_AFTER_MS: i64 = DAY_MS;
+/// What a guest hears when an action needs an account.
+pub const GUEST_MESSAGE: &str =
+    "Guests can only browse. Create a free student account to like, save, comment and apply.";
+
+/// How long a session lasts: from its start for the admin, from the last visit for the rest.
+fn ttl(subject: &Subject) -> i64 {
+    match subject {
+        Subject::Admin => ADMIN_SESSION_MS,
+        Subject::User(_) => SESSION_TTL_MS,
+        Subject::Guest(_) => GUEST_SESSION_MS,
+    }
+}
 
 pub async fn hash_password(state: &AppState, password: String) -> AppResult<String> {
     state
@@ -81,10 +95,7 @@ pub fn random_hex(bytes: usize) -> String {
 pub fn start_session(state: &AppState, subject: Subject) -> AppResult<HeaderValue> {
     let token = random_hex(32);
     let now = now_ms();
-    let ttl = match subject {
-        Subject::Admin => ADMIN_SESSION_MS,
-        Subject::User(_) => SESSION_TTL_MS,
-    };
+    let ttl = ttl(&subject);
     let session = Session {
         subject,
         created_at: now,
@@ -158,7 +169,7 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
                     Some(u) => Some(Arc::new(u)),
                     None => return Ok(None),
                 },
-                Subject::Admin => None,
+                Subject::Admin | Subject::Guest(_) => None,
             };
             let known = Known {
                 subject: session.subject,
@@ -172,18 +183,39 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
     if known.expires_at <= now {
         return Ok(None);
     }
-    let slides = matches!(known.subject, Subject::User(_));
-    if slides && known.expires_at - now < SESSION_TTL_MS - REFRESH_AFTER_MS {
+    let ttl = ttl(&known.subject);
+    let slides = !matches!(known.subject, Subject::Admin);
+    if slides && known.expires_at - now < ttl - REFRESH_AFTER_MS {
         // Read again inside the write: a sign-out since must not be undone.
         state.store().write(|w| match sessions::get(w, &hash)? {
             Some(mut session) => {
-                session.expires_at = now + SESSION_TTL_MS;
+                session.expires_at = now + ttl;
                 sessions::put(w, &hash, &session)
             }
             None => Ok(()),
         })?;
     }
     Ok(Some(known))
+}
+
+/// Changes the profile of the request's guest session; false when it is no guest session.
+pub fn update_guest(state: &AppState, headers: &HeaderMap, profile: GuestProfile) -> AppResult<bool> {
+    let Some(token) = cookie_token(headers) else {
+        return Ok(false);
+    };
+    let hash = token_hash(&token);
+    let now = now_ms();
+    Ok(state.store().write(|w| match sessions::get(w, &hash)? {
+        Some(mut session)
+            if matches!(session.subject, Subject::Guest(_)) && session.expires_at > now =>
+        {
+            session.subject = Subject::Guest(profile);
+            session.expires_at = now + GUEST_SESSION_MS;
+            sessions::put(w, &hash, &session)?;
+            Ok::<_, StoreError>(true)
+        }
+        _ => Ok(false),
+    })?)
 }
 
 /// Who the request's session belongs to, if it is live.
@@ -209,7 +241,44 @@ fn required_user(state: &AppState, parts: &Parts) -> AppResult<User> {
         }) => Err(AppError::Forbidden(
             "The admin session cannot do this; sign in as a student or employer".into(),
         )),
+        Some(Known {
+            subject: Subject::Guest(_),
+            ..
+        }) => Err(AppError::Unauthorized(GUEST_MESSAGE.into())),
         _ => Err(AppError::unauthorized()),
+    }
+}
+
+/// Who is looking: a signed-in user, a guest with a profile, or nobody (the admin session
+/// browses as nobody).
+pub enum Viewer {
+    Nobody,
+    Guest(GuestProfile),
+    User(Box<User>),
+}
+
+impl Viewer {
+    pub fn user(&self) -> Option<&User> {
+        match self {
+            Viewer::User(u) => Some(u),
+            _ => None,
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        Ok(match known(state, &parts.headers)? {
+            Some(Known {
+                user: Some(user), ..
+            }) => Viewer::User(Box::new(User::clone(&user))),
+            Some(Known {
+                subject: Subject::Guest(profile),
+                ..
+            }) => Viewer::Guest(profile),
+            _ => Viewer::Nobody,
+        })
     }
 }
 
@@ -274,7 +343,7 @@ impl FromRequestParts<AppState> for Admin {
             Some(Subject::User(_)) => Err(AppError::Forbidden(
                 "Only the administrator can do this".into(),
             )),
-            None => Err(AppError::unauthorized()),
+            Some(Subject::Guest(_)) | None => Err(AppError::unauthorized()),
         }
     }
 }
@@ -290,6 +359,10 @@ impl FromRequestParts<AppState> for UserOrAdmin {
             Some(Known {
                 user: Some(user), ..
             }) => Ok(UserOrAdmin::User(Box::new(User::clone(&user)))),
+            Some(Known {
+                subject: Subject::Guest(_),
+                ..
+            }) => Err(AppError::Unauthorized(GUEST_MESSAGE.into())),
             _ => Err(AppError::unauthorized()),
         }
     }

@@ -28,12 +28,17 @@ pub fn employers_list(s: &Services, pending: bool, as_json: bool) -> Result<Stri
     let mut out = String::new();
     for e in &list {
         out.push_str(&format!(
-            "#{:<5} {:<10} {} — {} <{}>, {}; signed up {}; {} posting(s){}\n",
+            "#{:<5} {:<10} {} — {} <{}>{}, {}; signed up {}; {} posting(s){}\n",
             e.id,
             e.status,
             e.company,
             e.contact_name,
             e.email,
+            if e.email_confirmed {
+                ""
+            } else {
+                " (e-mail not confirmed)"
+            },
             if e.website.is_empty() {
                 "no website"
             } else {

@@ -405,7 +405,21 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
         for (key, u) in employers {
             let u = match users::by_email(w, &u.email)? {
                 Some(existing) => existing,
-                None => users::insert(w, u).map_err(|e| anyhow::anyhow!("{e:?}"))?,
+                None => {
+                    let u = users::insert(w, u).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+                    // The verified demo employers confirmed their addresses long ago; the
+                    // one awaiting review has not yet.
+                    if u.review.status == crate::domain::review::EmployerStatus::Verified {
+                        w.put(&crate::store::outbox::EmailConfirmation {
+                            id: u.id,
+                            email: users::email_key(&u.email),
+                            hash: Vec::new(),
+                            expires_at: u.created_at,
+                            confirmed_at: Some(u.created_at),
+                        })?;
+                    }
+                    u
+                }
             };
             employer_ids.insert(key, u);
         }

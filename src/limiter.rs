@@ -135,6 +135,9 @@ pub struct Limits {
     pub reports_per_hour: usize,
     /// Password-reset requests per client address and per e-mail address, an hour.
     pub resets_per_hour: usize,
+    /// Guest sessions started per client address and hour (a school network shares one
+    /// address, so this is generous).
+    pub guests_per_hour: usize,
 }
 
 impl Default for Limits {
@@ -146,6 +149,7 @@ impl Default for Limits {
             contact_per_hour: 10,
             reports_per_hour: 20,
             resets_per_hour: 5,
+            guests_per_hour: 60,
         }
     }
 }
@@ -160,6 +164,7 @@ impl Limits {
             contact_per_hour: 0,
             reports_per_hour: 0,
             resets_per_hour: 0,
+            guests_per_hour: 0,
         }
     }
 }
@@ -172,6 +177,7 @@ pub struct Throttles {
     pub contact: RateLimit,
     pub reports: RateLimit,
     pub resets: RateLimit,
+    pub guests: RateLimit,
 }
 
 impl Throttles {
@@ -185,6 +191,7 @@ impl Throttles {
             contact: RateLimit::new(l.contact_per_hour, HOUR),
             reports: RateLimit::new(l.reports_per_hour, HOUR),
             resets: RateLimit::new(l.resets_per_hour, HOUR),
+            guests: RateLimit::new(l.guests_per_hour, HOUR),
         }
     }
 }

@@ -77,7 +77,7 @@ fn main() -> ExitCode {
                 messages_per_minute: message_limit,
                 contact_per_hour: contact_limit,
                 reports_per_hour: report_limit,
-                resets_per_hour: 5,
+                ..internreel::limiter::Limits::default()
             },
             employer_approval,
             smtp_url,

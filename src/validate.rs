@@ -90,6 +90,29 @@ impl Checks {
         self.check(field, is_email(v), msg)
     }
 
+    /// A student's (or guest's) interests: at least one, at most 20, each one of the option
+    /// set; returns their canonical forms without repeats.
+    pub fn interests(&mut self, field: &'static str, raw: &[String]) -> Vec<String> {
+        use crate::options::{INTERESTS, canonical};
+        self.check(field, !raw.is_empty(), "Please select at least one interest")
+            .check(field, raw.len() <= 20, "Choose at most 20 interests");
+        let mut interests: Vec<String> = Vec::new();
+        for i in raw {
+            match canonical(&INTERESTS, i) {
+                Some(v) if !interests.iter().any(|x| x == v) => interests.push(v.to_string()),
+                Some(_) => {}
+                None => self.fail(
+                    field,
+                    &format!(
+                        "Unknown interest: {}",
+                        clean(i).chars().take(40).collect::<String>()
+                    ),
+                ),
+            }
+        }
+        interests
+    }
+
     pub fn finish(self) -> AppResult<()> {
         if self.errors.is_empty() {
             Ok(())

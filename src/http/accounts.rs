@@ -11,10 +11,11 @@ use serde::{Deserialize, Serialize};
 use super::ApiJson;
 use super::uploads::{self, Accept, MB};
 use super::views::UserView;
-use crate::auth::{self, AnyUser, ClientIp, Employer, MaybeUser, Student, UserOrAdmin};
+use crate::auth::{self, AnyUser, ClientIp, Employer, Student, UserOrAdmin};
 use crate::clock::now_ms;
+use crate::services::email_confirmation;
 use crate::error::{AppError, AppResult};
-use crate::options::{self, COMPANY_SIZES, GRADES, INDUSTRIES, INTERESTS};
+use crate::options::{self, COMPANY_SIZES, GRADES, INDUSTRIES};
 use crate::state::AppState;
 use crate::store::Reader;
 use crate::store::applications;
@@ -111,35 +112,12 @@ fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
         .email("email", &p.email, "Valid email required")
         .required("grade", &p.grade, "Grade level is required")
         .required("school", &p.school, "School name is required")
-        .max_len("school", &p.school, SHORT_MAX)
-        .check(
-            "interests",
-            !p.interests.is_empty(),
-            "Please select at least one interest",
-        )
-        .check(
-            "interests",
-            p.interests.len() <= 20,
-            "Choose at most 20 interests",
-        );
+        .max_len("school", &p.school, SHORT_MAX);
     let grade = options::canonical(&GRADES, &p.grade);
     if !c.has("grade") && grade.is_none() {
         c.fail("grade", "Grade level is required");
     }
-    let mut interests: Vec<String> = Vec::new();
-    for i in &p.interests {
-        match options::canonical(&INTERESTS, i) {
-            Some(v) if !interests.iter().any(|x| x == v) => interests.push(v.to_string()),
-            Some(_) => {}
-            None => c.fail(
-                "interests",
-                &format!(
-                    "Unknown interest: {}",
-                    clean(i).chars().take(40).collect::<String>()
-                ),
-            ),
-        }
-    }
+    let interests = c.interests("interests", &p.interests);
     let raw_gpa = p.gpa.as_deref().unwrap_or("");
     c.max_len("gpa", raw_gpa.trim(), 10);
     let gpa = clean(raw_gpa);
@@ -172,6 +150,7 @@ fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, user: &User)
 
 async fn signup_student(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<StudentSignup>,
 ) -> AppResult<Response> {
@@ -195,7 +174,7 @@ async fn signup_student(
     );
     // Order the messages as the form shows its fields.
     c.finish()?;
-    create_account(&state, &ip, user, body.password).await
+    create_account(&state, &headers, &ip, user, body.password).await
 }
 
 /// Stores a checked new account (email still free, password hashed) and signs it in.
@@ -204,6 +183,7 @@ async fn signup_student(
 /// hashing threads at most, so sign-ins keep their latency under a wave of sign-ups.
 async fn create_account(
     state: &AppState,
+    headers: &HeaderMap,
     ip: &str,
     mut user: User,
     password: String,
@@ -225,8 +205,17 @@ async fn create_account(
     user.created_at = now_ms();
     let user = state
         .store()
-        .write(|w| users::insert(w, user))
+        .write(|w| {
+            let user = users::insert(w, user)?;
+            if user.role == Role::Employer {
+                email_confirmation::send_link(w, &user, true, user.created_at)?;
+            }
+            Ok::<_, UserWriteError>(user)
+        })
         .map_err(taken)?;
+    state.mailer.wake();
+    // The session the request came with (a guest's, say) gives way to the new account's.
+    auth::end_session(state, headers)?;
     let cookie = auth::start_session(state, Subject::User(user.id))?;
     Ok(with_cookie(StatusCode::CREATED, cookie, &user))
 }
@@ -310,6 +299,7 @@ fn check_employer(c: &mut Checks, p: &EmployerFields, u: &mut User, with_phone: 
 
 async fn signup_employer(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<EmployerFields>,
 ) -> AppResult<Response> {
@@ -324,7 +314,7 @@ async fn signup_employer(
         PASSWORD_MAX,
     );
     c.finish()?;
-    create_account(&state, &ip, user, body.password).await
+    create_account(&state, &headers, &ip, user, body.password).await
 }
 
 #[derive(Deserialize, Default)]
@@ -429,10 +419,26 @@ async fn login_employer(
     login(state, ip, body, Role::Employer).await
 }
 
-/// The signed-in student or employer; 401 for everyone else (the admin session has no user).
-async fn current_user(MaybeUser(user): MaybeUser) -> AppResult<Json<UserView>> {
-    let user = user.ok_or_else(AppError::unauthorized)?;
-    Ok(Json(UserView::from(&user)))
+/// The signed-in student or employer, or the guest; 401 for everyone else (the admin
+/// session has no user).
+async fn current_user(
+    State(state): State<AppState>,
+    viewer: auth::Viewer,
+) -> AppResult<Response> {
+    match viewer {
+        auth::Viewer::User(user) => {
+            let mut view = UserView::from(&*user);
+            if user.role == Role::Employer {
+                view.email_confirmed = Some(email_confirmation::is_confirmed(
+                    &state.store().read()?,
+                    &user,
+                )?);
+            }
+            Ok(Json(view).into_response())
+        }
+        auth::Viewer::Guest(g) => Ok(Json(super::guest::GuestView::from(&g)).into_response()),
+        auth::Viewer::Nobody => Err(AppError::unauthorized()),
+    }
 }
 
 #[derive(Serialize)]
@@ -534,6 +540,10 @@ async fn update_employer_profile(
         .store()
         .write(|w| {
             users::update(w, &me.email, &user)?;
+            if users::email_key(&user.email) != users::email_key(&me.email) {
+                // A new address is unconfirmed until its owner opens the link.
+                email_confirmation::send_link(w, &user, false, now_ms())?;
+            }
             // Postings carry the company's name and industry; keep them in step.
             let mut renamed = Vec::new();
             if user.company != me.company || user.industry != me.industry {
@@ -549,7 +559,13 @@ async fn update_employer_profile(
         })
         .map_err(taken)?;
     state.services.reindex_internships(generation, &renamed);
-    Ok(Json(UserView::from(&user)))
+    state.mailer.wake();
+    let mut view = UserView::from(&user);
+    view.email_confirmed = Some(email_confirmation::is_confirmed(
+        &state.store().read()?,
+        &user,
+    )?);
+    Ok(Json(view))
 }
 
 const PHOTO: Accept = Accept {

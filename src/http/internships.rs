@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::uploads::{self, Accept, MB};
 use super::{ApiJson, paging};
-use crate::auth::{Employer, MaybeUser};
+use crate::auth::{Employer, MaybeUser, Viewer};
 use crate::clock::{self, now_ms};
 use crate::error::{AppError, AppResult, OptionExt};
 use crate::matching;
@@ -109,7 +109,7 @@ fn bad_cursor() -> AppError {
 /// (internship_views.rs).
 async fn list_internships(
     State(state): State<AppState>,
-    MaybeUser(viewer): MaybeUser,
+    viewer: Viewer,
     uri: axum::http::Uri,
     axum::extract::Query(query): axum::extract::Query<ListQuery>,
 ) -> AppResult<Response> {
@@ -124,7 +124,22 @@ async fn list_internships(
     if q.len() > 500 || location.len() > 200 {
         return Err(AppError::bad_request("The search text is too long"));
     }
-    let student = viewer.as_ref().filter(|u| u.role == Role::Student);
+    // A guest is ranked and scored like a student with its interests and grade, and has no
+    // likes, saves or applications.
+    let guest = match &viewer {
+        Viewer::Guest(g) => Some(super::guest::seeker(g)),
+        _ => None,
+    };
+    let student = guest
+        .as_ref()
+        .or(viewer.user().filter(|u| u.role == Role::Student));
+    let marks_of = |version: u64, s: &User, r: &dyn Fn() -> AppResult<Marks>| {
+        if guest.is_some() {
+            Ok(Arc::new(Marks::default()))
+        } else {
+            state.views.marks(version, s, r)
+        }
+    };
     // Read before the transaction begins, so the transaction sees at least this version.
     let version = state.store().version();
     let today = clock::today();
@@ -136,9 +151,7 @@ async fn list_internships(
         let body = match (hit.body, student) {
             (PageBody::Whole(b), _) => b,
             (PageBody::ForProfile(page), Some(s)) => {
-                let marks = state
-                    .views
-                    .marks(version, s, || Marks::of(&state.store().read()?, s))?;
+                let marks = marks_of(version, s, &|| Marks::of(&state.store().read()?, s))?;
                 render_for(&page, &marks)
             }
             (PageBody::ForProfile(_), None) => {
@@ -248,7 +261,7 @@ async fn list_internships(
                 &list,
                 state.views.match_parts(version, s, today, &list)?,
             ));
-            let marks = state.views.marks(version, s, || Marks::of(&r, s))?;
+            let marks = marks_of(version, s, &|| Marks::of(&r, s))?;
             let body = render_for(&page, &marks);
             (PageBody::ForProfile(page), body)
         }

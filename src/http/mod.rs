@@ -5,6 +5,8 @@ mod admin;
 mod applications;
 mod contact;
 mod data_rights;
+mod email_confirmation;
+mod guest;
 pub mod internship_views;
 pub mod internships;
 mod jobs;
@@ -40,6 +42,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/health", get(health))
         .route("/api/ready", get(ready))
         .merge(accounts::router())
+        .merge(guest::router())
+        .merge(email_confirmation::router())
         .merge(admin::router())
         .merge(review::router())
         .merge(safety::router())

@@ -33,6 +33,9 @@ pub struct UserView {
     pub employer_status: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub employer_status_reason: Option<String>,
+    /// Employers, where the caller read it: whether the address is confirmed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email_confirmed: Option<bool>,
 }
 
 pub fn photo_url(u: &User) -> Option<String> {
@@ -73,6 +76,7 @@ impl From<&User> for UserView {
             } else {
                 u.review.reason.clone()
             },
+            email_confirmed: None,
         }
     }
 }

@@ -30,6 +30,8 @@ pub struct EmployerView {
     pub postings: usize,
     /// Postings saved without the employer's "no hazardous duties" confirmation (older clients).
     pub unconfirmed_postings: usize,
+    /// Whether the employer opened the link of its welcome e-mail (for its current address).
+    pub email_confirmed: bool,
 }
 
 fn view(r: &impl Reader, u: &User) -> AppResult<EmployerView> {
@@ -48,6 +50,7 @@ fn view(r: &impl Reader, u: &User) -> AppResult<EmployerView> {
         status: u.review.status.as_str(),
         status_reason: u.review.reason.clone(),
         status_changed_at: u.review.changed_at.map(rfc3339),
+        email_confirmed: super::email_confirmation::is_confirmed(r, u)?,
         unconfirmed_postings: postings
             .iter()
             .filter(|i| i.hazard_confirmed_at.is_none())

@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod comment_words;
 pub mod data_rights;
+pub mod email_confirmation;
 pub mod employers;
 pub mod notify;
 pub mod password_reset;

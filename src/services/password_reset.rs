@@ -11,11 +11,11 @@ pub const VALID_MS: i64 = 30 * 60 * 1000;
 pub const INVALID: &str = "This reset link is invalid or has expired. Please ask for a new one.";
 
 /// A token as `issue` makes them: 64 hex digits (anything else is not looked up).
-fn well_formed(token: &str) -> bool {
+pub(super) fn well_formed(token: &str) -> bool {
     token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-fn hash(token: &str) -> Vec<u8> {
+pub(super) fn hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 

@@ -136,3 +136,40 @@ pub fn token_by_hash(r: &impl Reader, hash: &[u8]) -> StoreResult<Option<ResetTo
     })?;
     Ok(found)
 }
+
+/// An employer's e-mail confirmation: the hash of the live link until it is used, then when
+/// the address was confirmed. It holds for `email` only, so a changed address is unconfirmed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EmailConfirmation {
+    /// The user's id: one live link per account (a new one replaces it).
+    pub id: u64,
+    /// The address the link was sent to, as `users::email_key` writes it.
+    pub email: String,
+    pub hash: Vec<u8>,
+    pub expires_at: i64,
+    pub confirmed_at: Option<i64>,
+}
+
+impl Entity for EmailConfirmation {
+    const TABLE: tables::EntityTable = tables::EMAIL_CONFIRMATIONS;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+/// The unconfirmed link with this hash, if it exists (expired or not).
+pub fn confirmation_by_hash(
+    r: &impl Reader,
+    hash: &[u8],
+) -> StoreResult<Option<EmailConfirmation>> {
+    let mut found = None;
+    r.each_rev(|c: EmailConfirmation| {
+        if c.confirmed_at.is_none() && c.hash == hash {
+            found = Some(c);
+            false
+        } else {
+            true
+        }
+    })?;
+    Ok(found)
+}

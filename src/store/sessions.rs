@@ -5,10 +5,20 @@ use serde::{Deserialize, Serialize};
 
 use super::{Reader, StoreResult, Wtx, codec};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Subject {
     User(u64),
     Admin,
+    /// A guest browsing with interests and no account: the profile lives and dies with the
+    /// session, so a guest leaves no personal data behind.
+    Guest(GuestProfile),
+}
+
+/// What a guest chose to be matched by (canonical interest ids, grade or empty).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuestProfile {
+    pub interests: Vec<String>,
+    pub grade: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -78,6 +78,8 @@ pub const BLOCKS: PairTable = TableDefinition::new("blocks_v1");
 pub const OUTBOX: EntityTable = TableDefinition::new("outbox_v1");
 /// user id → the account's one live password-reset token (its hash).
 pub const RESET_TOKENS: EntityTable = TableDefinition::new("reset_tokens_v1");
+/// Employers' e-mail confirmations, by user id.
+pub const EMAIL_CONFIRMATIONS: EntityTable = TableDefinition::new("email_confirmations_v1");
 
 /// In-app notifications.
 pub const NOTIFICATIONS: EntityTable = TableDefinition::new("notifications_v1");
@@ -89,7 +91,7 @@ pub const EMAIL_OFF: PairTable = TableDefinition::new("email_off_v1");
 pub const MESSAGES_DIGESTED: PairTable = TableDefinition::new("messages_digested_v1");
 
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 16] = [
+pub const ENTITY_TABLES: [EntityTable; 17] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -106,6 +108,7 @@ pub const ENTITY_TABLES: [EntityTable; 16] = [
     OUTBOX,
     RESET_TOKENS,
     NOTIFICATIONS,
+    EMAIL_CONFIRMATIONS,
 ];
 
 /// Every pair table.

@@ -1,0 +1,77 @@
+//! Employers' e-mail confirmation: the welcome e-mail's link (`POST /api/email-confirmation`)
+//! and a new link on request (`POST /api/users/me/email-confirmation`).
+
+use axum::Json;
+use axum::Router;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::post;
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use crate::auth::Employer;
+use crate::clock::now_ms;
+use crate::error::{AppError, AppResult};
+use crate::services::email_confirmation::{self, CONFIRMED, INVALID};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/email-confirmation", post(confirm))
+        .route("/api/users/me/email-confirmation", post(resend))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Token {
+    token: String,
+}
+
+#[derive(Serialize)]
+struct Said {
+    message: String,
+}
+
+/// Opens the link: no session needed (the link may be opened on another device).
+async fn confirm(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<Token>,
+) -> AppResult<Json<Said>> {
+    let id = state
+        .store()
+        .write(|w| email_confirmation::confirm(w, body.token.trim(), now_ms()))?;
+    match id {
+        Some(_) => Ok(Json(Said {
+            message: CONFIRMED.into(),
+        })),
+        None => Err(AppError::bad_request(INVALID)),
+    }
+}
+
+async fn resend(
+    State(state): State<AppState>,
+    Employer(me): Employer,
+) -> AppResult<(StatusCode, Json<Said>)> {
+    let sent = state.store().write(|w| {
+        if email_confirmation::is_confirmed(w, &me)? {
+            return Ok::<_, crate::store::StoreError>(false);
+        }
+        email_confirmation::send_link(w, &me, false, now_ms())?;
+        Ok(true)
+    })?;
+    if !sent {
+        return Ok((
+            StatusCode::OK,
+            Json(Said {
+                message: "Your e-mail address is already confirmed.".into(),
+            }),
+        ));
+    }
+    state.mailer.wake();
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(Said {
+            message: format!("We sent a new confirmation link to {}.", me.email),
+        }),
+    ))
+}
