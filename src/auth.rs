@@ -199,7 +199,11 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
 }
 
 /// Changes the profile of the request's guest session; false when it is no guest session.
-pub fn update_guest(state: &AppState, headers: &HeaderMap, profile: GuestProfile) -> AppResult<bool> {
+pub fn update_guest(
+    state: &AppState,
+    headers: &HeaderMap,
+    profile: GuestProfile,
+) -> AppResult<bool> {
     let Some(token) = cookie_token(headers) else {
         return Ok(false);
     };

@@ -94,8 +94,12 @@ impl Checks {
     /// set; returns their canonical forms without repeats.
     pub fn interests(&mut self, field: &'static str, raw: &[String]) -> Vec<String> {
         use crate::options::{INTERESTS, canonical};
-        self.check(field, !raw.is_empty(), "Please select at least one interest")
-            .check(field, raw.len() <= 20, "Choose at most 20 interests");
+        self.check(
+            field,
+            !raw.is_empty(),
+            "Please select at least one interest",
+        )
+        .check(field, raw.len() <= 20, "Choose at most 20 interests");
         let mut interests: Vec<String> = Vec::new();
         for i in raw {
             match canonical(&INTERESTS, i) {

@@ -13,9 +13,9 @@ use super::uploads::{self, Accept, MB};
 use super::views::UserView;
 use crate::auth::{self, AnyUser, ClientIp, Employer, Student, UserOrAdmin};
 use crate::clock::now_ms;
-use crate::services::email_confirmation;
 use crate::error::{AppError, AppResult};
 use crate::options::{self, COMPANY_SIZES, GRADES, INDUSTRIES};
+use crate::services::email_confirmation;
 use crate::state::AppState;
 use crate::store::Reader;
 use crate::store::applications;
@@ -214,8 +214,10 @@ async fn create_account(
         })
         .map_err(taken)?;
     state.mailer.wake();
-    // The session the request came with (a guest's, say) gives way to the new account's.
-    auth::end_session(state, headers)?;
+    // A guest's session gives way to the new account's.
+    if matches!(auth::session_of(state, headers)?, Some(Subject::Guest(_))) {
+        auth::end_session(state, headers)?;
+    }
     let cookie = auth::start_session(state, Subject::User(user.id))?;
     Ok(with_cookie(StatusCode::CREATED, cookie, &user))
 }
@@ -421,10 +423,7 @@ async fn login_employer(
 
 /// The signed-in student or employer, or the guest; 401 for everyone else (the admin
 /// session has no user).
-async fn current_user(
-    State(state): State<AppState>,
-    viewer: auth::Viewer,
-) -> AppResult<Response> {
+async fn current_user(State(state): State<AppState>, viewer: auth::Viewer) -> AppResult<Response> {
     match viewer {
         auth::Viewer::User(user) => {
             let mut view = UserView::from(&*user);

@@ -52,6 +52,12 @@ async fn resend(
     State(state): State<AppState>,
     Employer(me): Employer,
 ) -> AppResult<(StatusCode, Json<Said>)> {
+    // A few links an hour: the address may have been changed to someone else's.
+    state
+        .throttles
+        .resets
+        .take(&format!("confirm:{}", me.id))
+        .map_err(|wait| AppError::throttled("confirmation e-mails", wait))?;
     let sent = state.store().write(|w| {
         if email_confirmation::is_confirmed(w, &me)? {
             return Ok::<_, crate::store::StoreError>(false);

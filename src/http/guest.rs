@@ -84,11 +84,12 @@ pub fn seeker(g: &GuestProfile) -> User {
 /// `POST /api/guest`: starts a guest session (or replaces a guest's profile).
 async fn start(
     State(state): State<AppState>,
-    viewer: Viewer,
+    headers: HeaderMap,
     ClientIp(ip): ClientIp,
     ApiJson(input): ApiJson<GuestInput>,
 ) -> AppResult<Response> {
-    if viewer.user().is_some() {
+    let signed_in = auth::session_of(&state, &headers)?;
+    if signed_in.is_some_and(|s| !matches!(s, Subject::Guest(_))) {
         return Err(AppError::Conflict("You are already signed in".into()));
     }
     let profile = checked(input)?;
@@ -99,7 +100,12 @@ async fn start(
         .map_err(|wait| AppError::throttled("guest sessions from this network", wait))?;
     let view = GuestView::from(&profile);
     let cookie = auth::start_session(&state, Subject::Guest(profile))?;
-    Ok((StatusCode::CREATED, [(header::SET_COOKIE, cookie)], Json(view)).into_response())
+    Ok((
+        StatusCode::CREATED,
+        [(header::SET_COOKIE, cookie)],
+        Json(view),
+    )
+        .into_response())
 }
 
 /// `PUT /api/guest`: the guest changes the interests or grade it is matched by.

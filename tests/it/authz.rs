@@ -524,6 +524,32 @@ fn table() -> Vec<Row> {
             Json(|_, _, _| json!({"currentPassword": "wrong-one", "newPassword": "whatever-long"})),
             [401, 403, 403, 403, 403, 403],
         ),
+        // The guest session (#22): anyone signed in already is refused; only a guest edits.
+        row(
+            "POST",
+            "/api/guest",
+            Json(|_, _, _| json!({"interests": ["technology"]})),
+            [201, 409, 409, 409, 409, 409],
+        ),
+        row(
+            "PUT",
+            "/api/guest",
+            Json(|_, _, _| json!({"interests": ["technology"]})),
+            [401, 403, 403, 403, 403, 401],
+        ),
+        // Employers' e-mail confirmation: a bad link is a 400 for anyone.
+        row(
+            "POST",
+            "/api/email-confirmation",
+            Json(|_, _, _| json!({"token": "0".repeat(64)})),
+            [400; 6],
+        ),
+        row(
+            "POST",
+            "/api/users/me/email-confirmation",
+            None,
+            [401, 403, 403, 202, 202, 403],
+        ),
         // A WebSocket handshake (the upgrade headers are added below).
         row("GET", "/ws", None, [401, 101, 101, 101, 101, 403]),
         row("GET", "/api", None, [404; 6]),

@@ -498,8 +498,8 @@ async fn notifications_are_listed_pushed_over_ws_and_emailed_unless_turned_off()
         (Some(1), Some("/employer-dashboard"))
     );
 
-    // E-mails: the employer's notification and the student's confirmation.
-    let mails = inbox.wait_for(2).await;
+    // E-mails: the employer's welcome, its notification and the student's confirmation.
+    let mails = inbox.wait_for(3).await;
     assert!(mails.iter().any(|m| m.contains("To: boss@notes.example")));
     let confirmation = mails
         .iter()
@@ -541,7 +541,7 @@ async fn notifications_are_listed_pushed_over_ws_and_emailed_unless_turned_off()
         "Your application to \"Robot helper\" at Acme Robotics moved to Interview Requested."
     );
     tokio::time::sleep(Duration::from_millis(500)).await;
-    assert_eq!(inbox.mails().len(), 2, "no e-mail once turned off");
+    assert_eq!(inbox.mails().len(), 3, "no e-mail once turned off");
 
     // Marking read: one's own only, by ids or all.
     let other = notes(&app, &employer).await["notifications"][0]["id"]
@@ -560,7 +560,7 @@ async fn notifications_are_listed_pushed_over_ws_and_emailed_unless_turned_off()
     // The one-click link in the employer's e-mail turns its e-mails off.
     let mail = mails
         .iter()
-        .find(|m| m.contains("To: boss@notes.example"))
+        .find(|m| m.contains("To: boss@notes.example") && m.contains("email-off"))
         .unwrap();
     let joined = mail.replace("=\n", "").replace("=3D", "=");
     let at = joined.find("/api/email-off?token=").unwrap();
@@ -641,5 +641,127 @@ async fn the_owner_hears_about_many_failed_sign_ins_to_their_account() {
             .as_str()
             .unwrap()
             .contains("change your password")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn employers_confirm_their_address_by_the_welcome_e_mails_link() {
+    let app = start_mailing(tempfile::tempdir().unwrap(), None).await;
+    let (employer, _) = app.signup_employer("dana@confirm.example").await;
+    let confirmed = |c: reqwest::Client| {
+        let app = &app;
+        async move {
+            let me: Value = app.get(&c, "/api/auth/user").await.json().await.unwrap();
+            me["emailConfirmed"].clone()
+        }
+    };
+    assert_eq!(confirmed(employer.clone()).await, json!(false));
+    let admin = app.admin().await;
+    let in_review = |admin: reqwest::Client| {
+        let app = &app;
+        async move {
+            let list: Value = app
+                .get(&admin, "/api/admin/employers")
+                .await
+                .json()
+                .await
+                .unwrap();
+            list["employers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["email"] == "dana@confirm.example")
+                .unwrap()["emailConfirmed"]
+                .clone()
+        }
+    };
+    assert_eq!(in_review(admin.clone()).await, json!(false));
+
+    // The welcome e-mail waits in the outbox (no SMTP here) with the link.
+    let listed = {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_internreel"))
+            .arg("--data")
+            .arg(app.data_path())
+            .args(["mail", "list"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    assert!(
+        listed.contains("Welcome to InternReel: confirm your e-mail address"),
+        "{listed}"
+    );
+    let start = listed
+        .find("http://localhost:8080/confirm-email?token=")
+        .expect("a confirmation link");
+    let link: String = listed[start..]
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .collect();
+    let token = token_of(&link);
+
+    // Anyone holding the link confirms, once; a bad token is refused alike.
+    let c = app.client();
+    let bad = json_of(
+        app.post(
+            &c,
+            "/api/email-confirmation",
+            json!({"token": "f".repeat(64)}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(bad.0, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        bad.1["message"],
+        "This confirmation link is invalid or has expired. Sign in and send a new one from your dashboard."
+    );
+    let ok = json_of(
+        app.post(&c, "/api/email-confirmation", json!({"token": token}))
+            .await,
+    )
+    .await;
+    assert_eq!(ok.0, StatusCode::OK);
+    assert_eq!(ok.1["message"], "Your e-mail address is confirmed.");
+    let again = json_of(
+        app.post(&c, "/api/email-confirmation", json!({"token": token}))
+            .await,
+    )
+    .await;
+    assert_eq!(again.0, StatusCode::BAD_REQUEST);
+    assert_eq!(confirmed(employer.clone()).await, json!(true));
+    assert_eq!(in_review(admin.clone()).await, json!(true));
+    let already = json_of(
+        app.post(&employer, "/api/users/me/email-confirmation", json!({}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        already,
+        (
+            StatusCode::OK,
+            json!({"message": "Your e-mail address is already confirmed."})
+        )
+    );
+
+    // A new address is unconfirmed until its own link is opened; a new link can be asked for.
+    let mut profile = employer_body("dana.new@confirm.example");
+    profile["phone"] = json!("(555) 010-0199");
+    let res = app.put(&employer, "/api/employers/profile", profile).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let updated: Value = res.json().await.unwrap();
+    assert_eq!(updated["emailConfirmed"], json!(false));
+    assert_eq!(confirmed(employer.clone()).await, json!(false));
+    let sent = json_of(
+        app.post(&employer, "/api/users/me/email-confirmation", json!({}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        sent,
+        (
+            StatusCode::ACCEPTED,
+            json!({"message": "We sent a new confirmation link to dana.new@confirm.example."})
+        )
     );
 }
