@@ -152,20 +152,28 @@ one_run() {
     echo "rss_start_kb=$(rss_kb "$SPID")" >>"$M"
     local BASE=http://127.0.0.1:$PORT
 
-    # First screen JS: the entry chunk and every modulepreload of index.html, as served.
+    # First screen JS: the entry chunk and every modulepreload of index.html, as they travel
+    # to a browser that accepts brotli and gzip (precompressed copies, assets.rs).
     curl -sf "$BASE/" >"$W/index.html"
-    local js_total=0 f
+    local js_total=0 js_raw=0 f
     for f in $(grep -oE '(src|href)="/assets/[^"]+\.js"' "$W/index.html" | sed -E 's/.*="([^"]+)"/\1/' | sort -u); do
-        local sz
-        sz=$(curl -sf "$BASE$f" | gzip -9 -c | wc -c)
-        echo "first_screen_js $f $sz" >>"$R/js.txt"
+        local sz raw
+        sz=$(curl -sf -H 'Accept-Encoding: br, gzip' "$BASE$f" | wc -c)
+        raw=$(curl -sf "$BASE$f" | wc -c)
+        echo "first_screen_js $f $sz $raw" >>"$R/js.txt"
         js_total=$((js_total + sz))
+        js_raw=$((js_raw + raw))
     done
-    echo "first_screen_js_gzip_bytes=$js_total" >>"$M"
+    echo "first_screen_js_wire_bytes=$js_total" >>"$M"
+    echo "first_screen_js_bytes=$js_raw" >>"$M"
 
     # The feed page as a visitor, for nginx; ids for the like toggles.
     curl -sf "$BASE/api/internships" >"$W/www/feed.json"
+    gzip -9 -k "$W/www/feed.json"
     echo "feed_page_bytes=$(wc -c <"$W/www/feed.json")" >>"$M"
+    echo "feed_page_gzip9_bytes=$(wc -c <"$W/www/feed.json.gz")" >>"$M"
+    echo "feed_page_wire_br_bytes=$(curl -sf -H 'Accept-Encoding: gzip, br' "$BASE/api/internships" | wc -c)" >>"$M"
+    echo "feed_page_wire_gzip_bytes=$(curl -sf -H 'Accept-Encoding: gzip' "$BASE/api/internships" | wc -c)" >>"$M"
     local max_id first_id
     max_id=$(jq '[.[].id] | max' "$W/www/feed.json")
     first_id=$((max_id - N + 1))
@@ -216,6 +224,11 @@ one_run() {
     wrk_run nginx-feed "http://127.0.0.1:$NGPORT/api/internships"
     wrk_run nginx-video -s "$BENCHES/range.lua" "http://127.0.0.1:$NGPORT/api/videos/$VIDEO" -- "$VSIZE" 1048576
     wrk_run feed-visitor "$BASE/api/internships"
+    # Compressed: nginx sends its gzip -9 copy (gzip_static); the server compresses as it goes.
+    wrk_run nginx-feed-gzip -H "Accept-Encoding: gzip" "http://127.0.0.1:$NGPORT/api/internships"
+    wrk_run feed-visitor-gzip -H "Accept-Encoding: gzip" "$BASE/api/internships"
+    wrk_run feed-visitor-br -H "Accept-Encoding: gzip, deflate, br" "$BASE/api/internships"
+    wrk_run feed-student-br -H "Accept-Encoding: gzip, deflate, br" -H "Cookie: $COOKIE" "$BASE/api/internships"
     wrk_run feed-student -H "Cookie: $COOKIE" "$BASE/api/internships"
     wrk_run feed-students64 -s "$BENCHES/students.lua" "$BASE/api/internships" -- "$W/cookies.txt"
     wrk_run feed-student-uncached -H "Cookie: $COOKIE" -s "$BENCHES/uncached.lua" "$BASE/api/internships"

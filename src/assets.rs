@@ -57,26 +57,6 @@ fn looks_like_a_file(path: &str) -> bool {
             .is_some_and(|(_, ext)| STATIC.contains(&ext.to_ascii_lowercase().as_str()))
 }
 
-/// The encodings a client accepts, from `Accept-Encoding` (a zero `q` refuses one).
-fn accepts(headers: &HeaderMap, coding: &str) -> bool {
-    headers
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|item| {
-            let mut parts = item.split(';');
-            let name = parts.next().unwrap_or("").trim();
-            let refused = parts.any(|p| {
-                p.trim()
-                    .strip_prefix("q=")
-                    .and_then(|q| q.trim().parse::<f32>().ok())
-                    .is_some_and(|q| q <= 0.0)
-            });
-            name.eq_ignore_ascii_case(coding) && !refused
-        })
-}
-
 /// One stored file: its bytes, media type and a short hash for the ETag.
 struct Stored {
     data: std::borrow::Cow<'static, [u8]>,
@@ -131,7 +111,7 @@ fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
     for (coding, ext) in [("br", "br"), ("gzip", "gz")] {
         if let Some(copy) = stored(&format!("{path}.{ext}")) {
             has_copies = true;
-            if chosen.is_none() && accepts(headers, coding) {
+            if chosen.is_none() && crate::http::encoding::accepts(headers, coding) {
                 chosen = Some((coding, copy));
             }
         }

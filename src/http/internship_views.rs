@@ -295,6 +295,8 @@ const UNMARKED: &[u8] = br#","isLiked":false,"isBookmarked":false,"hasApplied":f
 pub struct CachedPage {
     pub body: PageBody,
     pub link: Option<HeaderValue>,
+    /// Compressed copies of a whole page, made on first request for each coding.
+    pub copies: Arc<super::encoding::Copies>,
 }
 
 struct Generation<T> {

@@ -111,8 +111,10 @@ async fn list_internships(
     State(state): State<AppState>,
     viewer: Viewer,
     uri: axum::http::Uri,
+    headers: axum::http::HeaderMap,
     axum::extract::Query(query): axum::extract::Query<ListQuery>,
 ) -> AppResult<Response> {
+    let coding = super::encoding::preferred(&headers);
     let limit = paging::limit(query.limit.as_deref())?;
     let cursor = query
         .cursor
@@ -149,7 +151,9 @@ async fn list_internships(
     };
     if let Some(hit) = state.views.page(version, &page_key) {
         let body = match (hit.body, student) {
-            (PageBody::Whole(b), _) => b,
+            (PageBody::Whole(b), _) => {
+                return Ok(whole_page(b, hit.link, &hit.copies, coding));
+            }
             (PageBody::ForProfile(page), Some(s)) => {
                 let marks = marks_of(version, s, &|| Marks::of(&state.store().read()?, s))?;
                 render_for(&page, &marks)
@@ -251,10 +255,17 @@ async fn list_internships(
         (list, next)
     };
     let link = paging::link(&uri, next);
+    let copies = Arc::new(super::encoding::Copies::default());
     let (page, body) = match student {
         None => {
             let body = render_list(&list);
-            (PageBody::Whole(body.clone()), body)
+            let cached = CachedPage {
+                body: PageBody::Whole(body.clone()),
+                link: link.clone(),
+                copies: copies.clone(),
+            };
+            state.views.keep_page(version, &page_key, cached);
+            return Ok(whole_page(body, link, &copies, coding));
         }
         Some(s) => {
             let page = Arc::new(profile_page(
@@ -269,9 +280,27 @@ async fn list_internships(
     let cached = CachedPage {
         body: page,
         link: link.clone(),
+        copies,
     };
     state.views.keep_page(version, &page_key, cached);
     Ok(paging::respond_json(body, link))
+}
+
+/// A page the same for every viewer: sent as its compressed copy (made once per cached page)
+/// when the client takes one. Pages with a student's marks are compressed on the way out.
+fn whole_page(
+    body: axum::body::Bytes,
+    link: Option<axum::http::HeaderValue>,
+    copies: &super::encoding::Copies,
+    coding: Option<super::encoding::Coding>,
+) -> Response {
+    let res = paging::respond_json(body.clone(), link);
+    match coding {
+        Some(c) if body.len() >= super::encoding::MIN_BYTES => {
+            super::encoding::encoded(res, c, copies.get(c, &body))
+        }
+        _ => res,
+    }
 }
 
 /// The student's ranking over every live posting (src/feed.rs), its first `feed::KEEP`

@@ -6,6 +6,7 @@ mod applications;
 mod contact;
 mod data_rights;
 mod email_confirmation;
+pub mod encoding;
 mod guest;
 pub mod internship_views;
 pub mod internships;

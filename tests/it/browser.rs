@@ -34,6 +34,9 @@ async fn the_browser_suite_passes_in_chromium() {
         .args(["playwright", "test", "--reporter=line"])
         .current_dir(&ui)
         .env("INTERNREEL_BASE_URL", &app.addr)
+        // For specs that read the outbox (`internreel mail list`) as an admin would.
+        .env("INTERNREEL_BIN", env!("CARGO_BIN_EXE_internreel"))
+        .env("INTERNREEL_DATA", app.data_path())
         .env("CI", "1")
         .stdin(Stdio::null())
         .output()

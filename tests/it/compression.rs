@@ -18,7 +18,7 @@ fn gunzip(bytes: &[u8]) -> Vec<u8> {
 
 fn unbrotli(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    brotli_decompressor::Decompressor::new(bytes, 4096)
+    brotli::Decompressor::new(bytes, 4096)
         .read_to_end(&mut out)
         .unwrap();
     out
