@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::clock::{DAY_MS, rfc3339};
 use crate::error::{AppError, AppResult, OptionExt};
-use crate::state::Services;
+use crate::infra::Services;
 use crate::store::Reader;
 use crate::store::ai_requests::AiVideoRequest;
 use crate::store::internships::{Internship, Video};
@@ -61,7 +61,7 @@ pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
                 duration: i.duration.clone(),
                 deadline: i.deadline.clone(),
                 posted_date: crate::clock::format_date(crate::clock::date_of(i.created_at)),
-                video_url: crate::http::internships::video_url(&i.video),
+                video_url: crate::media::files::video_url(&i.video),
                 poster_url: i.video.poster().map(|p| format!("/api/posters/{p}")),
             },
         ));

@@ -17,8 +17,9 @@ use tokio::net::{TcpListener, UnixListener};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::csrf::CsrfLayer;
 
+use crate::infra::Services;
 use crate::limiter::FailureLimiter;
-use crate::state::{AppState, Inner, Services};
+use crate::state::{AppState, Inner};
 use crate::store::Reader;
 use crate::{assets, control, fixtures, http, ws};
 
@@ -110,7 +111,7 @@ impl App {
             notes.push(format!("demo employer: {} / {}", employer.0, employer.1));
             notes.push(format!("demo admin pin: {} (at /admin-login; unless changed with `internreel admin set-pin`)", demo.admin_pin));
         }
-        fixtures::ensure_landing_videos(&services)?;
+        crate::embedded::ensure_landing_videos(&services)?;
         sweep_orphan_media(&services)?;
         // Certificates first: a bad file fails at once, naming the file and the problem.
         let tls = match &config.tls {
@@ -495,7 +496,7 @@ fn sweep_orphan_media(s: &Services) -> anyhow::Result<()> {
         keep.extend(i.video.files().into_iter().map(str::to_string));
         true
     })?;
-    keep.extend(fixtures::landing_files());
+    keep.extend(crate::embedded::landing_files());
     for name in s.media.store.names()? {
         if !keep.contains(&name) {
             tracing::warn!(file = %name, "removing a media file no posting refers to");

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
-use crate::state::{DataPaths, Services};
+use crate::infra::{DataPaths, Services};
 use crate::store::internships::Internship;
 use crate::store::users::User;
 use crate::store::{Reader, Store};

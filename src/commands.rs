@@ -5,10 +5,10 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::http::internships::VIDEO;
-use crate::http::uploads;
+use crate::infra::Services;
 use crate::jobs::{self, Boards};
-use crate::state::Services;
+use crate::media::files as uploads;
+use crate::media::files::VIDEO;
 use crate::store::Reader;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::contact::ContactMessage;
@@ -142,7 +142,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
                 Some(path) => {
                     let accept = uploads::Accept {
                         field: "captions",
-                        ..crate::http::internships::CAPTIONS
+                        ..crate::media::files::CAPTIONS
                     };
                     Some(uploads::from_path(path, &s.paths.tmp(), &accept).map_err(|e| e.to_string())?)
                 }
@@ -156,7 +156,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
                 Actor::Cli,
             ))
             .map_err(|e| e.to_string())?;
-            let plays = match crate::http::internships::video_url(&i.video) {
+            let plays = match crate::media::files::video_url(&i.video) {
                 Some(url) => format!("now plays {url}"),
                 None => "is converting its video for the web".to_string(),
             };
@@ -191,7 +191,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
         Command::SettingsList => super::commands_review::settings_list(s),
         Command::MailList { json } => super::commands_review::mail_list(s, json),
         Command::UsersResetLink { email } => super::commands_review::reset_link(s, &email),
-        Command::DoctorChecks => serde_json::to_string(&crate::doctor::database_checks(
+        Command::DoctorChecks => serde_json::to_string(&crate::doctor::checks::database_checks(
             &s.store,
             Some(s.search.generation()),
         ))

@@ -3,8 +3,8 @@
 //! control socket or directly on the data directory, like every admin command.
 
 use crate::domain::review::EmployerStatus;
+use crate::infra::Services;
 use crate::services::{audit, employers, reports, settings};
-use crate::state::Services;
 use crate::store::audit::{Actor, Event};
 
 fn json<T: serde::Serialize>(v: &T) -> Result<String, String> {

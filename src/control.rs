@@ -11,7 +11,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::UnixListener;
 
 use crate::commands::{self, Command};
-use crate::state::Services;
+use crate::infra::Services;
 
 #[derive(Serialize, Deserialize)]
 struct Reply {
@@ -86,13 +86,13 @@ pub fn send(socket: &Path, cmd: &Command) -> Option<Result<String, String>> {
 
 /// Runs a command through the running server, or directly on the data directory.
 pub fn dispatch(data_dir: &Path, cmd: Command) -> Result<String, String> {
-    let socket = crate::state::DataPaths::new(data_dir).socket();
+    let socket = crate::infra::DataPaths::new(data_dir).socket();
     if let Some(result) = send(&socket, &cmd) {
         return result;
     }
     if matches!(cmd, Command::DoctorChecks) {
         // Opening the services would repair the index: the doctor only looks.
-        return serde_json::to_string(&crate::doctor::offline_checks(data_dir))
+        return serde_json::to_string(&crate::doctor::checks::offline_checks(data_dir))
             .map_err(|e| e.to_string());
     }
     let services = Services::open(data_dir).map_err(|e| format!("{e:#}"))?;

@@ -3,13 +3,12 @@
 use std::collections::HashMap;
 
 use anyhow::{Context, bail};
-use rust_embed::RustEmbed;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use crate::auth::{hash_password_now, random_hex};
 use crate::clock::{DAY_MS, now_ms};
-use crate::state::Services;
+use crate::infra::Services;
+use crate::passwords::hash_now as hash_password_now;
 use crate::store;
 use crate::store::ai_requests::AiVideoRequest;
 use crate::store::applications::{self, Application, Status};
@@ -19,38 +18,12 @@ use crate::store::internships::{self, Internship, Requirements, Video};
 use crate::store::messages::{self, Message};
 use crate::store::social::{self, Comment, Mark};
 use crate::store::users::{self, EmployerStatus, Role, User};
+use crate::tokens::random_hex;
 
-#[derive(RustEmbed)]
-#[folder = "fixtures/"]
-#[exclude = "*.md"]
-#[exclude = "*.sh"]
-#[exclude = "*.py"]
-pub struct Fixtures;
+use crate::embedded::{poster_of, video};
 
 fn load<T: DeserializeOwned>(name: &str) -> anyhow::Result<T> {
-    let file = Fixtures::get(name).with_context(|| format!("fixture {name} is missing"))?;
-    serde_json::from_slice(&file.data).with_context(|| format!("while reading fixture {name}"))
-}
-
-pub fn landing_samples<T: DeserializeOwned>() -> Vec<T> {
-    load("landing-samples.json").unwrap_or_default()
-}
-
-/// A recorded job-board payload (`external/<provider>/<token>.json`).
-pub fn recorded_payload(provider: &str, token: &str) -> Option<Vec<u8>> {
-    Fixtures::get(&format!("external/{provider}/{token}.json")).map(|f| f.data.into_owned())
-}
-
-pub fn video(name: &str) -> Option<Vec<u8>> {
-    Fixtures::get(&format!("videos/{name}")).map(|f| f.data.into_owned())
-}
-
-/// The poster shipped beside a fixture video (`posters/<stem>.jpg`, made with ffmpeg from the
-/// frame at one second), so the demo shows posters with or without ffmpeg on the server.
-pub fn poster_of(video_name: &str) -> Option<(String, Vec<u8>)> {
-    let stem = video_name.strip_suffix(".mp4")?;
-    let name = format!("{stem}.jpg");
-    Fixtures::get(&format!("posters/{name}")).map(|f| (name, f.data.into_owned()))
+    crate::embedded::load(name)
 }
 
 /// A fixture video's length, read with ffprobe (None without it). The clip is checked like an
@@ -323,7 +296,7 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
     let mut planned: Vec<(String, Internship)> = Vec::new();
     let mut lengths: HashMap<String, Option<u32>> = HashMap::new();
     for fx in postings {
-        let video = if fx.video == crate::http::internships::AI_MARKER {
+        let video = if fx.video == crate::domain::markers::AI_MARKER {
             Video::AiProcessing
         } else {
             let bytes = video(&fx.video)
@@ -611,40 +584,6 @@ fn pipeline_path(to: Status) -> Vec<Status> {
         Hired => vec![Pending, InterviewRequested, OfferExtended, Hired],
         Rejected => vec![Pending, InterviewRequested, Rejected],
     }
-}
-
-/// The landing samples' media files (videos and their posters), by their fixture names.
-pub fn landing_files() -> Vec<String> {
-    #[derive(Deserialize)]
-    struct Sample {
-        video: String,
-    }
-    let mut out = Vec::new();
-    for sample in landing_samples::<Sample>() {
-        out.extend(poster_of(&sample.video).map(|(name, _)| name));
-        out.push(sample.video);
-    }
-    out
-}
-
-/// Copies the landing page's sample videos and posters into the media store when missing.
-pub fn ensure_landing_videos(s: &Services) -> anyhow::Result<()> {
-    for name in landing_files() {
-        if s.media.store.exists(&name) {
-            continue;
-        }
-        let bytes = match name.strip_suffix(".jpg") {
-            Some(stem) => poster_of(&format!("{stem}.mp4")).map(|(_, b)| b),
-            None => video(&name),
-        };
-        if let Some(bytes) = bytes {
-            s.media
-                .store
-                .put_bytes(&bytes, &name)
-                .with_context(|| format!("while writing {name}"))?;
-        }
-    }
-    Ok(())
 }
 
 /// Sets the demo admin pin when none is set; returns it when it did.

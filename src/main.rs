@@ -226,7 +226,7 @@ fn set_pin(data: &std::path::Path) -> Result<String, String> {
     if pin.chars().count() < 6 {
         return Err("the pin must be at least 6 characters (give it on standard input)".into());
     }
-    let hash = internreel::auth::hash_password_now(&pin).map_err(|e| e.to_string())?;
+    let hash = internreel::passwords::hash_now(&pin).map_err(|e| e.to_string())?;
     control::dispatch(data, Cmd::SetPinHash { hash })
 }
 

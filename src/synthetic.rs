@@ -3,9 +3,9 @@
 
 use anyhow::Context;
 
-use crate::auth::hash_password_now;
 use crate::clock::{DAY_MS, now_ms};
-use crate::state::Services;
+use crate::infra::Services;
+use crate::passwords::hash_now as hash_password_now;
 use crate::store::applications::{self, Application, Status};
 use crate::store::internships::{self, Internship, Requirements, Video};
 use crate::store::social::{self, Mark};
@@ -110,7 +110,7 @@ pub fn seed(s: &Services, n: usize) -> anyhow::Result<String> {
     let mut videos = Vec::new();
     for name in VIDEOS {
         let bytes =
-            crate::fixtures::video(name).with_context(|| format!("fixture video {name}"))?;
+            crate::embedded::video(name).with_context(|| format!("fixture video {name}"))?;
         let stored = format!("synthetic-{name}");
         s.media.store.put_bytes(&bytes, &stored)?;
         videos.push(stored);

@@ -3,6 +3,7 @@
 //! workers ask these functions.
 
 pub mod hazards;
+pub mod markers;
 pub mod phrases;
 pub mod reports;
 pub mod review;

@@ -225,19 +225,12 @@ async fn list_student_applications(
     Ok(Json(out))
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct PageParams {
-    pub limit: Option<String>,
-    pub cursor: Option<String>,
-}
-
 /// The applications to the employer's postings, newest first, paged.
 async fn list_employer_applications(
     State(state): State<AppState>,
     Employer(me): Employer,
     uri: axum::http::Uri,
-    Query(p): Query<PageParams>,
+    Query(p): Query<super::paging::PageParams>,
 ) -> AppResult<axum::response::Response> {
     let limit = paging::limit(p.limit.as_deref())?;
     let before = paging::id_cursor(p.cursor.as_deref())?;

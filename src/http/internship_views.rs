@@ -25,7 +25,7 @@ use crate::store::social::{self, Mark};
 use crate::store::users::{Role, User};
 use crate::store::{Reader, applications};
 
-pub const AI_MARKER: &str = "AI_VIDEO_PROCESSING";
+pub use crate::domain::markers::AI_MARKER;
 
 #[derive(Serialize)]
 #[serde(untagged)]
@@ -113,13 +113,7 @@ pub fn initials(company: &str) -> String {
         .collect()
 }
 
-/// The player's source: the file, the AI marker while an AI video is to come, else null.
-pub fn video_url(v: &Video) -> Option<String> {
-    match v {
-        Video::AiProcessing => Some(AI_MARKER.into()),
-        _ => v.served_file().map(|f| format!("/api/videos/{f}")),
-    }
-}
+pub use crate::media::files::video_url;
 
 pub fn video_status(media: &Pipeline, v: &Video) -> &'static str {
     match v {

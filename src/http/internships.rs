@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::uploads::{self, Accept, MB};
+use super::profile_viewers::ProfileViewer;
+use super::uploads::{self, MB};
 use super::{ApiJson, paging};
 use crate::auth::{Employer, MaybeUser, Viewer};
 use crate::clock::{self, now_ms};
@@ -27,7 +28,7 @@ pub use super::internship_views::{AI_MARKER, InternshipView, video_url, view};
 use super::internship_views::{
     CachedPage, Fragment, Marks, PageBody, profile_key, profile_page, render_for, render_list,
 };
-pub const VIDEO_MAX: u64 = 40 * MB;
+pub use crate::media::files::{CAPTIONS, VIDEO, VIDEO_MAX};
 pub const NOT_FOUND: &str = "Internship not found";
 
 pub fn router() -> Router<AppState> {
@@ -57,25 +58,6 @@ pub fn router() -> Router<AppState> {
                 .layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
         )
 }
-
-pub const VIDEO: Accept = Accept {
-    field: "videoFile",
-    kinds: uploads::VIDEO_KINDS,
-    max_bytes: VIDEO_MAX,
-    too_large: "Please choose a video file smaller than 40MB",
-    wrong_type: "Please upload an MP4, MOV or AVI video file",
-    missing: "Please select a video file to upload.",
-};
-
-/// WebVTT captions sent beside the video (optional).
-pub const CAPTIONS: Accept = Accept {
-    field: "captionsFile",
-    kinds: uploads::CAPTION_KINDS,
-    max_bytes: crate::media::webvtt::MAX_BYTES,
-    too_large: "Captions must be a WebVTT file of at most 200 KB",
-    wrong_type: "Captions must be a WebVTT file (.vtt) whose first line is WEBVTT",
-    missing: "Please select a captions file (.vtt) to upload.",
-};
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
@@ -444,41 +426,6 @@ async fn get_internship(
         }
     }
     Ok(Json(view(&r, state.media(), &i, viewer.as_ref())?))
-}
-
-/// Who looked at an employer's postings: a signed-in student, or a visitor's address.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub enum ProfileViewer {
-    User(u64),
-    Address(String),
-}
-
-/// The viewers already counted today, per employer: "Profile Views" counts unique viewers a
-/// day, not page loads. Kept in memory (a restart may count someone twice on that day).
-/// The day and the (employer, viewer) pairs counted on it.
-type SeenToday = (
-    Option<time::Date>,
-    std::collections::HashSet<(u64, ProfileViewer)>,
-);
-
-#[derive(Default)]
-pub struct ProfileViewers {
-    seen: std::sync::Mutex<SeenToday>,
-}
-
-/// More viewers than this in one day start the set afresh (memory stays bounded).
-const VIEWERS_MAX: usize = 100_000;
-
-impl ProfileViewers {
-    /// True the first time `who` looks at `employer`'s postings today.
-    pub fn first_today(&self, employer: u64, who: ProfileViewer) -> bool {
-        let today = clock::today();
-        let mut seen = self.seen.lock().expect("profile viewers");
-        if seen.0 != Some(today) || seen.1.len() >= VIEWERS_MAX {
-            *seen = (Some(today), std::collections::HashSet::new());
-        }
-        seen.1.insert((employer, who))
-    }
 }
 
 /// Counts a view of an employer's posting (company page, internship detail) by a student or a

@@ -4,7 +4,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use crate::fixtures;
+use crate::embedded;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -41,7 +41,7 @@ struct SampleView {
 }
 
 async fn list_landing_samples() -> Json<Vec<SampleView>> {
-    let samples: Vec<Sample> = fixtures::landing_samples();
+    let samples: Vec<Sample> = embedded::landing_samples();
     Json(
         samples
             .into_iter()
@@ -52,7 +52,7 @@ async fn list_landing_samples() -> Json<Vec<SampleView>> {
                 title: s.title,
                 description: s.description,
                 duration: s.duration,
-                poster_url: fixtures::poster_of(&s.video).map(|(p, _)| format!("/api/posters/{p}")),
+                poster_url: embedded::poster_of(&s.video).map(|(p, _)| format!("/api/posters/{p}")),
                 video_url: format!("/api/videos/{}", s.video),
                 work_style: s.work_style,
                 age_range: s.age_range,

@@ -87,7 +87,7 @@ async fn read_thread(
     AnyUser(me): AnyUser,
     Path(id): Path<u64>,
     uri: axum::http::Uri,
-    Query(p): Query<super::applications::PageParams>,
+    Query(p): Query<super::paging::PageParams>,
 ) -> AppResult<axum::response::Response> {
     let limit = super::paging::limit(p.limit.as_deref())?;
     let before = super::paging::id_cursor(p.cursor.as_deref())?;

@@ -16,6 +16,7 @@ mod messages;
 pub mod notifications;
 mod paging;
 mod passwords;
+pub mod profile_viewers;
 mod review;
 mod safety;
 mod social;

@@ -80,7 +80,7 @@ async fn list(
     State(state): State<AppState>,
     AnyUser(me): AnyUser,
     uri: Uri,
-    Query(p): Query<super::applications::PageParams>,
+    Query(p): Query<super::paging::PageParams>,
 ) -> AppResult<Response> {
     let limit = super::paging::limit(p.limit.as_deref())?;
     let before = super::paging::id_cursor(p.cursor.as_deref())?;

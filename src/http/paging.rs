@@ -90,3 +90,11 @@ fn next_url(uri: &Uri, cursor: &str) -> String {
     parts.push(format!("cursor={encoded}"));
     format!("{}?{}", uri.path(), parts.join("&"))
 }
+
+/// `?limit=&cursor=` of a paged list (both checked by `limit` and the cursor parsers).
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+pub struct PageParams {
+    pub limit: Option<String>,
+    pub cursor: Option<String>,
+}

@@ -214,7 +214,7 @@ async fn list_comments(
     MaybeUser(viewer): MaybeUser,
     Path(id): Path<u64>,
     uri: axum::http::Uri,
-    Query(p): Query<super::applications::PageParams>,
+    Query(p): Query<super::paging::PageParams>,
 ) -> AppResult<axum::response::Response> {
     let limit = super::paging::limit(p.limit.as_deref())?;
     let after = super::paging::id_cursor(p.cursor.as_deref())?;

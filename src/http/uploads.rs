@@ -1,5 +1,5 @@
 //! Multipart uploads: stream the file to a temp file in the data directory, check its size and
-//! its content (magic bytes, never the name), and only then move it into place.
+//! its content (media/files.rs: magic bytes, never the name), and only then move it into place.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -9,69 +9,10 @@ use axum::extract::multipart::MultipartError;
 use tempfile::NamedTempFile;
 use tokio::io::AsyncWriteExt;
 
-use crate::auth::random_hex;
 use crate::error::{AppError, AppResult};
-
-/// What a file field may hold.
-pub struct Accept {
-    pub field: &'static str,
-    /// Allowed sniffed media types and the extension each is stored with.
-    pub kinds: &'static [(&'static str, &'static str)],
-    pub max_bytes: u64,
-    pub too_large: &'static str,
-    pub wrong_type: &'static str,
-    pub missing: &'static str,
-}
-
-pub const VIDEO_KINDS: &[(&str, &str)] = &[
-    ("video/mp4", "mp4"),
-    ("video/x-m4v", "mp4"),
-    ("video/quicktime", "mov"),
-    ("video/x-msvideo", "avi"),
-];
-pub const IMAGE_KINDS: &[(&str, &str)] = &[
-    ("image/jpeg", "jpg"),
-    ("image/png", "png"),
-    ("image/gif", "gif"),
-    ("image/webp", "webp"),
-];
-/// WebVTT has no magic bytes infer knows: sniffed by its header (media/webvtt.rs checks the rest).
-pub const CAPTION_KINDS: &[(&str, &str)] = &[("text/vtt", "vtt")];
-pub const TRANSCRIPT_KINDS: &[(&str, &str)] = &[
-    ("application/pdf", "pdf"),
-    ("image/jpeg", "jpg"),
-    ("image/png", "png"),
-    ("image/gif", "gif"),
-    ("image/webp", "webp"),
-];
-
-pub const MB: u64 = 1024 * 1024;
-
-/// A checked upload waiting in `tmp/`; dropped without `persist`, it is deleted.
-pub struct Upload {
-    temp: NamedTempFile,
-    pub ext: &'static str,
-    pub mime: &'static str,
-}
-
-impl Upload {
-    /// The temp file and the extension its content was sniffed as (for the media pipeline).
-    pub fn into_incoming(self) -> crate::media::Incoming {
-        crate::media::Incoming {
-            temp: self.temp,
-            ext: self.ext,
-        }
-    }
-
-    /// Moves the file into `dir` under a fresh random name and returns that name.
-    pub fn persist(self, dir: &Path) -> AppResult<String> {
-        let name = format!("{}.{}", random_hex(16), self.ext);
-        self.temp
-            .persist(dir.join(&name))
-            .map_err(|e| AppError::Internal(anyhow::Error::new(e.error)))?;
-        Ok(name)
-    }
-}
+pub use crate::media::files::{
+    Accept, CAPTION_KINDS, IMAGE_KINDS, MB, TRANSCRIPT_KINDS, Upload, VIDEO_KINDS, from_path, sniff,
+};
 
 /// The text fields and the files (at most one per accepted field) of a multipart form.
 pub struct Form {
@@ -99,44 +40,6 @@ fn malformed(e: MultipartError) -> AppError {
             "The upload was incomplete or malformed: {}",
             e.body_text()
         ))
-    }
-}
-
-/// Sniffs the content; None when it is none of the accepted kinds.
-pub fn sniff(
-    head: &[u8],
-    kinds: &'static [(&'static str, &'static str)],
-) -> Option<(&'static str, &'static str)> {
-    if kinds.iter().any(|(m, _)| *m == "text/vtt") {
-        let text = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
-        let after = text.get(6).copied();
-        if text.starts_with(b"WEBVTT") && matches!(after, None | Some(b' ' | b'\t' | b'\n' | b'\r'))
-        {
-            return kinds.iter().find(|(m, _)| *m == "text/vtt").copied();
-        }
-        return None;
-    }
-    let mime = infer::get(head)?.mime_type();
-    if !full_signature(mime, head) {
-        return None;
-    }
-    kinds.iter().find(|(m, _)| *m == mime).copied()
-}
-
-/// infer matches some formats on very few bytes (GIF on "GIF"); require the whole signature.
-fn full_signature(mime: &str, h: &[u8]) -> bool {
-    let at = |off: usize, sig: &[u8]| h.get(off..off + sig.len()) == Some(sig);
-    match mime {
-        "image/gif" => at(0, b"GIF87a") || at(0, b"GIF89a"),
-        "image/jpeg" => at(0, &[0xFF, 0xD8, 0xFF]),
-        "image/png" => at(0, &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]),
-        "image/webp" => at(0, b"RIFF") && at(8, b"WEBP"),
-        "application/pdf" => at(0, b"%PDF-"),
-        "video/x-msvideo" => at(0, b"RIFF") && at(8, b"AVI "),
-        "video/mp4" | "video/x-m4v" | "video/quicktime" => {
-            at(4, b"ftyp") || at(4, b"moov") || at(4, b"mdat") || at(4, b"wide") || at(4, b"free")
-        }
-        _ => true,
     }
 }
 
@@ -254,35 +157,6 @@ pub fn check_length(headers: &axum::http::HeaderMap, max_body: u64, msg: &str) -
         Some(n) if n > max_body => Err(AppError::TooLarge(msg.into())),
         _ => Ok(()),
     }
-}
-
-/// Checks a file on disk as if it had been uploaded (the CLI's `--video FILE`): size and
-/// content, copied into `tmp/` so the original is never moved.
-pub fn from_path(path: &Path, tmp_dir: &Path, accept: &Accept) -> AppResult<Upload> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path)
-        .map_err(|e| AppError::bad_request(format!("Cannot read {}: {e}", path.display())))?;
-    if !meta.is_file() {
-        return Err(AppError::bad_request(format!(
-            "{} is not a file",
-            path.display()
-        )));
-    }
-    if meta.len() > accept.max_bytes {
-        return Err(AppError::TooLarge(accept.too_large.into()));
-    }
-    let mut head = Vec::with_capacity(512);
-    std::fs::File::open(path)
-        .and_then(|f| f.take(512).read_to_end(&mut head))
-        .map_err(|e| AppError::bad_request(format!("Cannot read {}: {e}", path.display())))?;
-    let (mime, ext) =
-        sniff(&head, accept.kinds).ok_or_else(|| AppError::bad_request(accept.wrong_type))?;
-    let temp = NamedTempFile::new_in(tmp_dir).map_err(|e| AppError::Internal(e.into()))?;
-    std::fs::copy(path, temp.path()).map_err(|e| AppError::Internal(e.into()))?;
-    temp.as_file()
-        .sync_all()
-        .map_err(|e| AppError::Internal(e.into()))?;
-    Ok(Upload { temp, ext, mime })
 }
 
 /// Most bytes read and thrown away after an upload was refused early.

@@ -5,6 +5,7 @@ pub mod ashby;
 pub mod classify;
 pub mod greenhouse;
 pub mod lever;
+pub mod recorded;
 
 use std::time::Duration;
 
@@ -12,7 +13,7 @@ use anyhow::{Context, bail};
 use futures_util::StreamExt;
 
 use crate::clock::now_ms;
-use crate::state::Services;
+use crate::infra::Services;
 use crate::store::external_jobs::{ExternalJob, JobSource, Provider};
 use crate::store::{Reader, meta};
 
@@ -160,7 +161,7 @@ pub async fn fetch(
     };
     let (greenhouse_base, lever_base, ashby_base) = match boards {
         Boards::Recorded => {
-            let bytes = crate::fixtures::recorded_payload(name, &src.token)
+            let bytes = recorded::payload(name, &src.token)
                 .with_context(|| format!("no recorded payload for {name}/{}", src.token))?;
             return parse(&bytes);
         }

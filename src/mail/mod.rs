@@ -12,7 +12,7 @@ use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::clock::now_ms;
-use crate::state::Services;
+use crate::infra::Services;
 use crate::store::outbox::{self, Mail, MailStatus};
 
 /// Attempts before a mail is marked failed (about a day of back-off).

@@ -12,6 +12,7 @@
 //! too large) is saved as a source, queued in the same transaction as its posting, and
 //! converted by the worker at low CPU priority.
 
+pub mod files;
 pub mod probe;
 pub mod storage;
 pub mod tools;
@@ -103,7 +104,7 @@ impl Pipeline {
 
     /// Moves a finished temp file into the store under a fresh name with `ext`.
     fn keep(&self, temp: NamedTempFile, ext: &str) -> AppResult<String> {
-        let name = format!("{}.{ext}", crate::auth::random_hex(16));
+        let name = format!("{}.{ext}", crate::tokens::random_hex(16));
         temp.as_file()
             .sync_all()
             .map_err(|e| AppError::Internal(e.into()))?;

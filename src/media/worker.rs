@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::clock::now_ms;
-use crate::state::Services;
+use crate::infra::Services;
 use crate::store::Reader;
 use crate::store::internships::{Failure, Internship, Media, Video};
 use crate::store::transcodes::{self, TranscodeJob};

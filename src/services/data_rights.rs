@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::clock::{now_ms, rfc3339};
 use crate::error::{AppResult, OptionExt};
-use crate::state::Services;
+use crate::infra::Services;
 use crate::store::applications::{self, Application};
 use crate::store::audit::{self, Actor, Event};
 use crate::store::internships::Internship;

@@ -20,7 +20,7 @@ pub fn is_confirmed(r: &impl Reader, user: &User) -> StoreResult<bool> {
 /// Queues the e-mail with a fresh link (replacing any earlier link); `welcome` for the first
 /// one, sent at sign-up.
 pub fn send_link(w: &Wtx, user: &User, welcome: bool, now: i64) -> StoreResult<()> {
-    let token = crate::auth::random_hex(32);
+    let token = crate::tokens::random_hex(32);
     w.put(&EmailConfirmation {
         id: user.id,
         email: email_key(&user.email),

@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::clock::{now_ms, rfc3339};
 use crate::domain::review::EmployerStatus;
 use crate::error::{AppError, AppResult, OptionExt};
-use crate::state::Services;
+use crate::infra::Services;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::internships::{self, Internship};
 use crate::store::users::{Review, Role, User};

@@ -3,7 +3,7 @@
 //! HTTP layer pushes the committed ones over `/ws`; the bell polls for the rest.
 
 use crate::clock::now_ms;
-use crate::state::Services;
+use crate::infra::Services;
 use crate::store::messages::Message;
 use crate::store::notifications::{self, Notification};
 use crate::store::users::User;
@@ -59,7 +59,7 @@ fn email_off_link(w: &Wtx, user: u64) -> StoreResult<String> {
     let token = match meta::get_string(w, &key)? {
         Some(t) => t,
         None => {
-            let t = crate::auth::random_hex(16);
+            let t = crate::tokens::random_hex(16);
             meta::set_string(w, &key, &t)?;
             meta::set_i64(w, &format!("email_off_token:{t}"), user as i64)?;
             t

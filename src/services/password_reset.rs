@@ -30,7 +30,7 @@ pub fn public_url(r: &impl Reader) -> StoreResult<String> {
 
 /// Issues a fresh token for the account (replacing any earlier one); returns the link.
 pub fn issue(w: &Wtx, user: &User, now: i64) -> StoreResult<String> {
-    let token = crate::auth::random_hex(32);
+    let token = crate::tokens::random_hex(32);
     w.put(&ResetToken {
         id: user.id,
         hash: hash(&token),

@@ -9,7 +9,7 @@ use crate::domain::hazards;
 use crate::domain::reports::{Action, DETAILS_MAX, NOTE_MAX, Reason, TargetKind};
 use crate::domain::review::EmployerStatus;
 use crate::error::{AppError, AppResult, OptionExt};
-use crate::state::Services;
+use crate::infra::Services;
 use crate::store::applications::Application;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::internships::Internship;

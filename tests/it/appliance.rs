@@ -80,7 +80,7 @@ async fn a_restart_keeps_accounts_postings_and_sessions() {
 async fn a_database_of_another_schema_version_is_refused_clearly() {
     let data = tempfile::tempdir().unwrap();
     {
-        let s = internreel::state::Services::open(data.path()).unwrap();
+        let s = internreel::infra::Services::open(data.path()).unwrap();
         s.store
             .write(|w| internreel::store::meta::set_schema_version(w, 99))
             .unwrap();

@@ -670,7 +670,7 @@ async fn people(app: &TestApp) -> People {
         sign_up(app, "/api/employers", employer_body("a@employer.example")).await;
     let (eb, eb_mail, eb_c) =
         sign_up(app, "/api/employers", employer_body("b@employer.example")).await;
-    let hash = internreel::auth::hash_password_now("135790").unwrap();
+    let hash = internreel::passwords::hash_now("135790").unwrap();
     app.state
         .store()
         .write(|w| internreel::store::meta::set_admin_pin_hash(w, &hash))

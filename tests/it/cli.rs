@@ -108,7 +108,7 @@ fn set_pin_reads_standard_input_and_stores_a_hash() {
     assert!(text(&short).contains("at least 6"));
     let ok = set_pin(data.path(), "s3cret-pin");
     assert!(ok.status.success(), "{}", text(&ok));
-    let s = internreel::state::Services::open(data.path()).unwrap();
+    let s = internreel::infra::Services::open(data.path()).unwrap();
     let hash = internreel::store::meta::admin_pin_hash(&s.store.read().unwrap())
         .unwrap()
         .unwrap();

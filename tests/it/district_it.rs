@@ -506,7 +506,7 @@ async fn doctor_reports_a_good_and_a_broken_installation() {
     let (ok, text) = doctor(Path::new("/nonexistent/internreel-data"), &[]).await;
     assert!(!ok && text.contains("FAIL data directory"), "{text}");
     {
-        let s = internreel::state::Services::open(data.path()).unwrap();
+        let s = internreel::infra::Services::open(data.path()).unwrap();
         s.store
             .write(|w| internreel::store::meta::set_schema_version(w, 99))
             .unwrap();

@@ -288,7 +288,7 @@ impl TestApp {
 
     /// Sets the admin pin directly in the store and signs an admin client in.
     pub async fn admin(&self) -> Client {
-        let hash = internreel::auth::hash_password_now("135790").unwrap();
+        let hash = internreel::passwords::hash_now("135790").unwrap();
         self.state
             .store()
             .write(|w| internreel::store::meta::set_admin_pin_hash(w, &hash))

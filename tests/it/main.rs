@@ -8,6 +8,7 @@ mod accounts;
 mod admin;
 mod appliance;
 mod applications;
+mod architecture;
 mod authz;
 mod backup;
 mod browser;

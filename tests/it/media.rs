@@ -843,7 +843,7 @@ fn the_cli_fulfils_with_an_avi_and_captions_and_converts_it_when_no_server_runs(
         "{said}"
     );
     assert!(said.contains("converted 1 video(s) for the web"), "{said}");
-    let services = internreel::state::Services::open(data.path()).unwrap();
+    let services = internreel::infra::Services::open(data.path()).unwrap();
     let r = services.store.read().unwrap();
     use internreel::store::Reader;
     let i: internreel::store::internships::Internship =

@@ -5,37 +5,12 @@
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use crate::store::external_jobs::JobSource;
-use crate::store::{Reader, Store, StoreError};
+pub mod checks;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-pub enum Status {
-    Ok,
-    Warn,
-    Fail,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Check {
-    pub check: String,
-    pub status: Status,
-    pub detail: String,
-    /// What to do about a WARN or FAIL.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fix: Option<String>,
-}
-
-fn check(name: &str, status: Status, detail: impl Into<String>, fix: Option<&str>) -> Check {
-    Check {
-        check: name.into(),
-        status,
-        detail: detail.into(),
-        fix: fix.map(str::to_string),
-    }
-}
+use checks::check;
+pub use checks::{Check, Status, database_checks, offline_checks};
 
 #[derive(Debug, Default, Serialize)]
 pub struct Report {
@@ -175,108 +150,6 @@ fn free_share(path: &Path) -> Option<(u64, u64)> {
     }
     let frsize = s.f_frsize as u64;
     Some((s.f_bavail as u64 * frsize, s.f_blocks as u64 * frsize))
-}
-
-/// The checks that read the database, run where the database is open (the server, or the
-/// CLI on a stopped directory): index current, admin pin, job boards, conversions.
-pub fn database_checks(store: &Store, index_generation: Option<i64>) -> Vec<Check> {
-    let mut out = Vec::new();
-    let r = match store.read() {
-        Ok(r) => r,
-        Err(e) => {
-            out.push(check("database", Status::Fail, e.to_string(), None));
-            return out;
-        }
-    };
-    out.push(check(
-        "database",
-        Status::Ok,
-        "opens (schema current)",
-        None,
-    ));
-    let stored = crate::store::meta::get_i64(&r, crate::search::SEARCH_GEN)
-        .ok()
-        .flatten()
-        .unwrap_or(0);
-    match index_generation {
-        Some(g) if g == stored => out.push(check("search index", Status::Ok, "current", None)),
-        Some(g) => out.push(check(
-            "search index",
-            Status::Warn,
-            format!("behind the database (generation {g}, database {stored})"),
-            Some("it is rebuilt at the next start, or now with `internreel reindex`"),
-        )),
-        None => out.push(check(
-            "search index",
-            Status::Warn,
-            "missing or unreadable",
-            Some("it is rebuilt at the next start, or now with `internreel reindex`"),
-        )),
-    }
-    match crate::store::meta::admin_pin_hash(&r) {
-        Ok(Some(_)) => out.push(check("admin pin", Status::Ok, "set", None)),
-        _ => out.push(check(
-            "admin pin",
-            Status::Warn,
-            "not set: nobody can sign in at /admin-login",
-            Some("echo 'a-long-pin' | internreel admin set-pin"),
-        )),
-    }
-    let sources = r.scan_rev::<JobSource>(|_| true).unwrap_or_default();
-    let failing: Vec<String> = sources
-        .iter()
-        .filter_map(|s| {
-            s.last_error
-                .as_ref()
-                .map(|e| format!("{} ({}): {e}", s.company, s.token))
-        })
-        .collect();
-    if failing.is_empty() {
-        out.push(check(
-            "job boards",
-            Status::Ok,
-            format!("{} source(s), no errors", sources.len()),
-            None,
-        ));
-    } else {
-        out.push(check(
-            "job boards",
-            Status::Warn,
-            failing.join("; "),
-            Some("check the board tokens with `internreel jobs sources list`; remove dead ones"),
-        ));
-    }
-    let queued = r
-        .count::<crate::store::transcodes::TranscodeJob>()
-        .unwrap_or(0);
-    out.push(check(
-        "video queue",
-        Status::Ok,
-        format!("{queued} video(s) waiting for conversion"),
-        None,
-    ));
-    out
-}
-
-/// The database checks for a stopped data directory: the store is opened (a running server
-/// answers them itself), the index's generation read without rebuilding it.
-pub fn offline_checks(data: &Path) -> Vec<Check> {
-    let paths = crate::state::DataPaths::new(data);
-    match Store::open(&paths.db()) {
-        Ok(store) => database_checks(&store, crate::search::committed_generation(&paths.index())),
-        Err(StoreError::Locked) => vec![check(
-            "database",
-            Status::Fail,
-            "locked by another process that does not answer on internreel.sock",
-            Some("stop the other internreel process"),
-        )],
-        Err(e) => vec![check(
-            "database",
-            Status::Fail,
-            e.to_string(),
-            Some("restore a backup made by a matching binary (`internreel restore`)"),
-        )],
-    }
 }
 
 fn ffmpeg(r: &mut Report) {

@@ -3,16 +3,19 @@
 //! Handlers never read cookies: they take `Student`, `Employer`, `AnyUser`, `MaybeUser` or
 //! `Admin`, which answer 401 when signed out and 403 for the wrong role.
 
+pub mod cache;
+
 use axum::extract::FromRequestParts;
 use axum::http::{HeaderMap, HeaderValue, header, request::Parts};
 use cookie::{Cookie, SameSite};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
+use cache::Known;
+
 use crate::clock::{DAY_MS, now_ms};
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
-use crate::store::at_version::AtVersion;
 use crate::store::sessions::{self, GuestProfile, Session, Subject};
 use crate::store::users::{Role, User};
 use crate::store::{Reader, StoreError};
@@ -46,11 +49,6 @@ pub async fn hash_password(state: &AppState, password: String) -> AppResult<Stri
         .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))
 }
 
-/// argon2id with OWASP's parameters, on the calling thread (CLI, seeding).
-pub fn hash_password_now(password: &str) -> AppResult<String> {
-    crate::passwords::hash_now(password).map_err(|e| AppError::Internal(anyhow::anyhow!(e)))
-}
-
 pub async fn verify_password(state: &AppState, password: String, hash: String) -> AppResult<bool> {
     state
         .hashing
@@ -63,37 +61,9 @@ fn token_hash(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
 }
 
-/// A session as last read, with its user.
-#[derive(Clone)]
-struct Known {
-    subject: Subject,
-    expires_at: i64,
-    user: Option<Arc<User>>,
-}
-
-/// Sessions and their users as read at one store version (`Store::version()`), so that a
-/// signed-in request reads nothing from redb while nothing has been committed since. Any
-/// commit (a sign-out, a profile edit, a like) starts the map afresh.
-pub struct SessionCache(AtVersion<[u8; 32], Known>);
-
-/// Sessions kept (each with its user, ~1 KB); more than this starts the map afresh.
-const SESSIONS_MAX: usize = 4096;
-
-impl Default for SessionCache {
-    fn default() -> Self {
-        SessionCache(AtVersion::new(SESSIONS_MAX))
-    }
-}
-
-pub fn random_hex(bytes: usize) -> String {
-    let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).expect("the operating system's random source");
-    buf.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Starts a session and returns the `Set-Cookie` value for it.
 pub fn start_session(state: &AppState, subject: Subject) -> AppResult<HeaderValue> {
-    let token = random_hex(32);
+    let token = crate::tokens::random_hex(32);
     let now = now_ms();
     let ttl = ttl(&subject);
     let session = Session {
