@@ -11,7 +11,6 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::middleware;
-use axum::response::IntoResponse;
 use axum::routing::get;
 use tokio::net::{TcpListener, UnixListener};
 use tower_http::catch_panic::CatchPanicLayer;
@@ -256,9 +255,12 @@ impl App {
                 let https_port = self.listener.local_addr()?.port();
                 let stop = stopped(stopping.clone());
                 tasks.push(tokio::spawn(async move {
-                    let _ = axum::serve(listener, redirect_router(https_port))
-                        .with_graceful_shutdown(stop)
-                        .await;
+                    let _ = axum::serve(
+                        listener,
+                        crate::http::transport::redirect_router(https_port),
+                    )
+                    .with_graceful_shutdown(stop)
+                    .await;
                 }));
             }
             tasks
@@ -267,7 +269,7 @@ impl App {
         // requests are served, not by the first student to arrive.
         let warm = self.state.clone();
         tokio::task::spawn_blocking(move || {
-            if let Err(e) = http::internships::feed_table(&warm) {
+            if let Err(e) = http::internship_lists::feed_table(&warm) {
                 tracing::warn!(error = %e, "could not prepare the feed table");
             }
         });
@@ -392,51 +394,6 @@ impl App {
     }
 }
 
-/// Plain HTTP on `--redirect-http`: every request goes to the same path on HTTPS (301).
-fn redirect_router(https_port: u16) -> Router {
-    Router::new().fallback(
-        move |headers: axum::http::HeaderMap, uri: axum::http::Uri| async move {
-            let host = headers
-                .get(axum::http::header::HOST)
-                .and_then(|h| h.to_str().ok())
-                .unwrap_or("localhost");
-            // Strip a port (an IPv6 literal keeps its brackets).
-            let name = match host.rsplit_once(':') {
-                Some((name, port))
-                    if port.bytes().all(|b| b.is_ascii_digit()) && !name.ends_with(':') =>
-                {
-                    name
-                }
-                _ => host,
-            };
-            let port = if https_port == 443 {
-                String::new()
-            } else {
-                format!(":{https_port}")
-            };
-            let path = uri.path_and_query().map_or("/", |p| p.as_str());
-            let target = format!("https://{name}{port}{path}");
-            match axum::http::HeaderValue::from_str(&target) {
-                Ok(location) => (
-                    StatusCode::MOVED_PERMANENTLY,
-                    [(axum::http::header::LOCATION, location)],
-                )
-                    .into_response(),
-                Err(_) => StatusCode::BAD_REQUEST.into_response(),
-            }
-        },
-    )
-}
-
-/// Sent on every HTTPS answer: browsers use HTTPS for this host for a year.
-async fn strict_transport(mut res: axum::response::Response) -> axum::response::Response {
-    res.headers_mut().insert(
-        axum::http::header::STRICT_TRANSPORT_SECURITY,
-        axum::http::HeaderValue::from_static("max-age=31536000"),
-    );
-    res
-}
-
 pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
     let csrf = CsrfLayer::new().with_rejection_response(|_| {
         let body = r#"{"message":"Cross-site requests are not allowed"}"#;
@@ -455,34 +412,16 @@ pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
     }
     app = app.fallback(assets::serve);
     if tls {
-        app = app.layer(middleware::map_response(strict_transport));
+        app = app.layer(middleware::map_response(
+            crate::http::transport::strict_transport,
+        ));
     }
     app.layer(csrf)
-        .layer(json_compression())
+        .layer(crate::http::transport::json_compression())
         .layer(middleware::from_fn(http::edge))
         .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
         .layer(CatchPanicLayer::custom(http::panic_response))
         .with_state(state)
-}
-
-/// JSON answers above 1 KB go out compressed (brotli or gzip, as the client accepts) at a fast
-/// level: the feed's pages shrink about sevenfold for a fraction of a millisecond. The UI's files
-/// carry copies compressed at build time (assets.rs), videos and images are left alone.
-fn json_compression()
--> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
-    use tower_http::compression::predicate::{Predicate, SizeAbove};
-    let json = |_: StatusCode,
-                _: axum::http::Version,
-                headers: &axum::http::HeaderMap,
-                _: &axum::http::Extensions| {
-        headers
-            .get(axum::http::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|t| t.starts_with("application/json"))
-    };
-    tower_http::compression::CompressionLayer::new()
-        .quality(tower_http::CompressionLevel::Fastest)
-        .compress_when(SizeAbove::new(1024).and(json))
 }
 
 /// Deletes media files no posting points at (left by a crash between writing a file and

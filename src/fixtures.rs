@@ -1,4 +1,7 @@
 //! The demo fixtures, embedded in the binary so a release binary alone can start a demo.
+//!
+//! Over 500 lines: the demo's seeding reads as one story (employers, students, postings,
+//! then their likes, comments, applications and messages), each step using the ids of the last.
 
 use std::collections::HashMap;
 

@@ -29,8 +29,8 @@ pub struct Inner {
     /// Group commit for the hot small writes (likes, bookmarks).
     pub batch: crate::store::batch::Batcher,
     pub feed: crate::feed::FeedCache,
-    /// Rendered postings and pages (src/http/internship_views.rs).
-    pub views: crate::http::internship_views::ViewCache,
+    /// Rendered postings and pages (src/http/view_cache.rs).
+    pub views: crate::http::view_cache::ViewCache,
     /// Sessions and their users at the store's current version (src/auth/cache.rs).
     pub sessions: crate::auth::cache::SessionCache,
     /// Sign-ups, comments, messages and contact messages per client (README, "Limits").

@@ -1,25 +1,21 @@
-//! Sign-up, sign-in, sessions, profiles, profile photo and transcript.
+//! Sign-up, sign-in and sessions, and the account rules the profiles (profiles.rs) share.
 
 use axum::Json;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
-use super::uploads::{self, Accept, MB};
 use super::views::UserView;
-use crate::auth::{self, AnyUser, ClientIp, Employer, Student, UserOrAdmin};
+use crate::auth::{self, ClientIp};
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::options::{self, COMPANY_SIZES, GRADES, INDUSTRIES};
 use crate::services::email_confirmation;
 use crate::state::AppState;
-use crate::store::Reader;
-use crate::store::applications;
-use crate::store::internships;
 use crate::store::sessions::Subject;
 use crate::store::users::{self, Role, User, UserWriteError};
 use crate::validate::{Checks, LONG_MAX, SHORT_MAX, clean, is_url};
@@ -34,39 +30,9 @@ pub fn router() -> Router<AppState> {
         .route("/api/logout", post(logout))
         .route("/api/employers/logout", post(logout))
         .route("/api/login", get(login_redirect))
-        .route(
-            "/api/users/{id}",
-            put(update_student)
-                .get(get_user)
-                .delete(super::data_rights::delete_account),
-        )
-        .route(
-            "/api/employers/profile",
-            get(get_employer_profile).put(update_employer_profile),
-        )
-        .route(
-            "/api/users/{id}/photo",
-            post(upload_photo)
-                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
-                    uploads::finish_body,
-                ))
-                .get(get_photo)
-                .layer(DefaultBodyLimit::max((PHOTO_MAX + MB) as usize)),
-        )
-        .route(
-            "/api/users/{id}/transcript",
-            post(upload_transcript)
-                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
-                    uploads::finish_body,
-                ))
-                .get(get_transcript)
-                .layer(DefaultBodyLimit::max((TRANSCRIPT_MAX + MB) as usize)),
-        )
 }
 
-const PHOTO_MAX: u64 = 5 * MB;
-const TRANSCRIPT_MAX: u64 = 10 * MB;
-const NAME_MAX: usize = 100;
+pub(super) const NAME_MAX: usize = 100;
 pub(super) const PASSWORD_MAX: usize = 256;
 
 /// SPEC.md's password rule of a role: the shortest length and its message (sign-up, reset
@@ -93,7 +59,7 @@ struct StudentSignup {
 
 #[derive(Deserialize, Default)]
 #[serde(default, rename_all = "camelCase")]
-struct StudentProfile {
+pub(super) struct StudentProfile {
     first_name: String,
     last_name: String,
     email: String,
@@ -104,7 +70,7 @@ struct StudentProfile {
 }
 
 /// The student rules shared by sign-up and profile edit; fills the user on success.
-fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
+pub(super) fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
     c.required("firstName", &p.first_name, "First name is required")
         .max_len("firstName", &p.first_name, NAME_MAX)
         .required("lastName", &p.last_name, "Last name is required")
@@ -130,7 +96,7 @@ fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
     u.gpa = gpa;
 }
 
-fn taken(e: UserWriteError) -> AppError {
+pub(super) fn taken(e: UserWriteError) -> AppError {
     match e {
         UserWriteError::EmailTaken => {
             AppError::Conflict("An account with this email already exists".into())
@@ -224,7 +190,7 @@ async fn create_account(
 
 #[derive(Deserialize, Default)]
 #[serde(default, rename_all = "camelCase")]
-struct EmployerFields {
+pub(super) struct EmployerFields {
     first_name: String,
     last_name: String,
     email: String,
@@ -240,7 +206,7 @@ struct EmployerFields {
 }
 
 /// The employer rules shared by sign-up and profile edit; fills the user.
-fn check_employer(c: &mut Checks, p: &EmployerFields, u: &mut User, with_phone: bool) {
+pub(super) fn check_employer(c: &mut Checks, p: &EmployerFields, u: &mut User, with_phone: bool) {
     c.required("firstName", &p.first_name, "First name is required")
         .max_len("firstName", &p.first_name, NAME_MAX)
         .required("lastName", &p.last_name, "Last name is required")
@@ -458,299 +424,4 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<
 
 async fn login_redirect() -> Redirect {
     Redirect::to("/role-selection")
-}
-
-/// A user may read their own record; employers the students who applied to them; students
-/// the public company profile of an employer they applied to.
-async fn get_user(
-    State(state): State<AppState>,
-    AnyUser(me): AnyUser,
-    Path(id): Path<u64>,
-) -> AppResult<Json<UserView>> {
-    if me.id == id {
-        return Ok(Json(UserView::from(&me)));
-    }
-    let r = state.store().read()?;
-    if me.role == Role::Employer && employer_may_see_student(&r, me.id, id)? {
-        let u = r
-            .get::<User>(id)?
-            .ok_or_else(|| AppError::not_found("User not found"))?;
-        return Ok(Json(UserView::from(&u)));
-    }
-    if me.role == Role::Student && employer_may_see_student(&r, id, me.id)? {
-        let u = r
-            .get::<User>(id)?
-            .ok_or_else(|| AppError::not_found("User not found"))?;
-        // The company's public profile: not its own counters.
-        let mut view = UserView::from(&u);
-        view.profile_views = None;
-        return Ok(Json(view));
-    }
-    Err(AppError::forbidden())
-}
-
-/// True when the student has applied to one of the employer's postings.
-pub fn employer_may_see_student(
-    r: &impl Reader,
-    employer_id: u64,
-    student_id: u64,
-) -> AppResult<bool> {
-    Ok(applications::by_student(r, student_id)?
-        .iter()
-        .any(|a| a.employer_id == employer_id))
-}
-
-async fn update_student(
-    State(state): State<AppState>,
-    Student(me): Student,
-    Path(id): Path<u64>,
-    ApiJson(body): ApiJson<StudentProfile>,
-) -> AppResult<Json<UserView>> {
-    if me.id != id {
-        return Err(AppError::Forbidden(
-            "You can only edit your own profile".into(),
-        ));
-    }
-    let mut c = Checks::new();
-    let mut user = me.clone();
-    check_student(&mut c, &body, &mut user);
-    c.finish()?;
-    state
-        .store()
-        .write(|w| users::update(w, &me.email, &user))
-        .map_err(taken)?;
-    Ok(Json(UserView::from(&user)))
-}
-
-async fn get_employer_profile(Employer(me): Employer) -> Json<UserView> {
-    Json(UserView::from(&me))
-}
-
-async fn update_employer_profile(
-    State(state): State<AppState>,
-    Employer(me): Employer,
-    ApiJson(body): ApiJson<EmployerFields>,
-) -> AppResult<Json<UserView>> {
-    let mut c = Checks::new();
-    let mut user = me.clone();
-    check_employer(&mut c, &body, &mut user, true);
-    c.finish()?;
-    let (renamed, generation) = state
-        .store()
-        .write(|w| {
-            users::update(w, &me.email, &user)?;
-            if users::email_key(&user.email) != users::email_key(&me.email) {
-                // A new address is unconfirmed until its owner opens the link.
-                email_confirmation::send_link(w, &user, false, now_ms())?;
-            }
-            // Postings carry the company's name and industry; keep them in step.
-            let mut renamed = Vec::new();
-            if user.company != me.company || user.industry != me.industry {
-                for mut i in internships::by_employer(w, user.id, true)? {
-                    i.company = user.company.clone();
-                    i.industry = user.industry.clone();
-                    w.put(&i)?;
-                    renamed.push(i);
-                }
-            }
-            let generation = crate::search::bump_generation(w)?;
-            Ok::<_, UserWriteError>((renamed, generation))
-        })
-        .map_err(taken)?;
-    state.services.reindex_internships(generation, &renamed);
-    state.mailer.wake();
-    let mut view = UserView::from(&user);
-    view.email_confirmed = Some(email_confirmation::is_confirmed(
-        &state.store().read()?,
-        &user,
-    )?);
-    Ok(Json(view))
-}
-
-const PHOTO: Accept = Accept {
-    field: "file",
-    kinds: uploads::IMAGE_KINDS,
-    max_bytes: PHOTO_MAX,
-    too_large: "Profile photo must be under 5MB",
-    wrong_type: "Please upload an image file",
-    missing: "Please choose an image file",
-};
-
-const TRANSCRIPT: Accept = Accept {
-    field: "file",
-    kinds: uploads::TRANSCRIPT_KINDS,
-    max_bytes: TRANSCRIPT_MAX,
-    too_large: "Transcript must be under 10MB",
-    wrong_type: "Please upload a PDF or image file",
-    missing: "Please choose a PDF or image file",
-};
-
-fn own_student(me: &User, id: u64) -> AppResult<()> {
-    if me.id != id || me.role != Role::Student {
-        return Err(AppError::Forbidden(
-            "You can only change your own profile".into(),
-        ));
-    }
-    Ok(())
-}
-
-fn remove_image(state: &AppState, name: &str) {
-    let _ = std::fs::remove_file(state.paths().images().join(name));
-}
-
-async fn upload_photo(
-    State(state): State<AppState>,
-    AnyUser(me): AnyUser,
-    Path(id): Path<u64>,
-    headers: HeaderMap,
-    mp: Multipart,
-) -> AppResult<Json<UserView>> {
-    own_student(&me, id)?;
-    uploads::check_length(&headers, PHOTO_MAX + MB, PHOTO.too_large)?;
-    let upload = uploads::read_file(mp, &state.paths().tmp(), &PHOTO).await?;
-    let name = upload.persist(&state.paths().images())?;
-    let saved = state.store().write(|w| {
-        let mut u = w
-            .get::<User>(id)?
-            .ok_or_else(|| AppError::not_found("User not found"))?;
-        let old = u.photo.replace(name.clone());
-        u.photo_version += 1;
-        w.put(&u)?;
-        Ok::<_, AppError>((u, old))
-    });
-    match saved {
-        Ok((u, old)) => {
-            if let Some(old) = old {
-                remove_image(&state, &old);
-            }
-            Ok(Json(UserView::from(&u)))
-        }
-        Err(e) => {
-            remove_image(&state, &name);
-            Err(e)
-        }
-    }
-}
-
-async fn upload_transcript(
-    State(state): State<AppState>,
-    AnyUser(me): AnyUser,
-    Path(id): Path<u64>,
-    headers: HeaderMap,
-    mp: Multipart,
-) -> AppResult<Json<UserView>> {
-    own_student(&me, id)?;
-    uploads::check_length(&headers, TRANSCRIPT_MAX + MB, TRANSCRIPT.too_large)?;
-    let upload = uploads::read_file(mp, &state.paths().tmp(), &TRANSCRIPT).await?;
-    let mime = upload.mime.to_string();
-    let name = upload.persist(&state.paths().images())?;
-    let saved = state.store().write(|w| {
-        let mut u = w
-            .get::<User>(id)?
-            .ok_or_else(|| AppError::not_found("User not found"))?;
-        let old = u.transcript.replace((name.clone(), mime.clone()));
-        w.put(&u)?;
-        Ok::<_, AppError>((u, old))
-    });
-    match saved {
-        Ok((u, old)) => {
-            if let Some((old, _)) = old {
-                remove_image(&state, &old);
-            }
-            Ok(Json(UserView::from(&u)))
-        }
-        Err(e) => {
-            remove_image(&state, &name);
-            Err(e)
-        }
-    }
-}
-
-/// Loads a student's file for the student or an employer they applied to; an employer's view
-/// is recorded in the audit log (a photo shown again within minutes once).
-fn student_file(
-    state: &AppState,
-    viewer: &UserOrAdmin,
-    id: u64,
-    transcript: bool,
-    pick: impl Fn(&User) -> Option<(String, String)>,
-) -> AppResult<(Vec<u8>, String)> {
-    let UserOrAdmin::User(viewer) = viewer else {
-        return Err(AppError::forbidden());
-    };
-    let r = state.store().read()?;
-    let allowed = viewer.id == id
-        || (viewer.role == Role::Employer && employer_may_see_student(&r, viewer.id, id)?);
-    if !allowed {
-        return Err(AppError::forbidden());
-    }
-    let u = r
-        .get::<User>(id)?
-        .ok_or_else(|| AppError::not_found("File not found"))?;
-    let (name, mime) = pick(&u).ok_or_else(|| AppError::not_found("File not found"))?;
-    let bytes = std::fs::read(state.paths().images().join(&name))
-        .map_err(|_| AppError::not_found("File not found"))?;
-    let now = now_ms();
-    if viewer.id != id && (transcript || state.photo_views.should_record(viewer.id, id, now)) {
-        use crate::store::audit::{self, Actor, Event};
-        let event = if transcript {
-            Event::TranscriptViewed
-        } else {
-            Event::PhotoViewed
-        };
-        state.store().write(|w| {
-            audit::append(
-                w,
-                now,
-                Actor::User(viewer.id),
-                event,
-                ("user", Some(id)),
-                Some(id),
-            )
-        })?;
-    }
-    Ok((bytes, mime))
-}
-
-async fn get_photo(
-    State(state): State<AppState>,
-    viewer: UserOrAdmin,
-    Path(id): Path<u64>,
-) -> AppResult<Response> {
-    let (bytes, mime) = student_file(&state, &viewer, id, false, |u| {
-        u.photo.as_ref().map(|p| {
-            let mime = mime_guess::from_path(p).first_or_octet_stream().to_string();
-            (p.clone(), mime)
-        })
-    })?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, mime),
-            // Shared school computers: the browser asks again (the photo URL carries its
-            // version, so a changed photo is a new URL anyway).
-            (header::CACHE_CONTROL, "private, no-cache".to_string()),
-        ],
-        bytes,
-    )
-        .into_response())
-}
-
-async fn get_transcript(
-    State(state): State<AppState>,
-    viewer: UserOrAdmin,
-    Path(id): Path<u64>,
-) -> AppResult<Response> {
-    let (bytes, mime) = student_file(&state, &viewer, id, true, |u| u.transcript.clone())?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, mime),
-            (header::CACHE_CONTROL, "private, no-store".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                "inline; filename=\"transcript\"".to_string(),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
 }

@@ -8,6 +8,7 @@ mod data_rights;
 mod email_confirmation;
 pub mod encoding;
 mod guest;
+pub mod internship_lists;
 pub mod internship_views;
 pub mod internships;
 mod jobs;
@@ -16,12 +17,16 @@ mod messages;
 pub mod notifications;
 mod paging;
 mod passwords;
+mod posting_form;
 pub mod profile_viewers;
+mod profiles;
 mod review;
 mod safety;
 mod social;
+pub mod transport;
 pub mod uploads;
 mod videos;
+pub mod view_cache;
 pub mod views;
 
 use axum::body::Body;
@@ -44,6 +49,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/health", get(health))
         .route("/api/ready", get(ready))
         .merge(accounts::router())
+        .merge(profiles::router())
         .merge(guest::router())
         .merge(email_confirmation::router())
         .merge(admin::router())

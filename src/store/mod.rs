@@ -1,5 +1,8 @@
 //! The only module that touches redb. Values are postcard-encoded entities; every other module
 //! goes through the functions of the entity files below.
+//!
+//! Over 500 lines: the `Reader` and `Wtx` traits and their two implementations (read and
+//! write transactions) are one abstraction; split, each half would name the other.
 
 pub mod at_version;
 pub mod backup;

@@ -1,0 +1,492 @@
+//! How list pages of postings are rendered fast. Pages are built from cached JSON fragments
+//! of each posting's shared part (internship_views.rs), each with its personal part spliced
+//! in, and pages that are the same for every viewer (visitors, employers, admins) are cached
+//! whole. Both caches are keyed by the store's commit count (`Store::version`), so any committed
+//! write retires them: nothing is ever served that an uncached request would not have shown.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::http::HeaderValue;
+use serde::Serialize;
+
+use super::internship_views::{Marks, shared_view};
+use crate::error::AppResult;
+use crate::matching;
+use crate::media::Pipeline;
+use crate::store::Reader;
+use crate::store::at_version::AtVersion;
+use crate::store::internships::Internship;
+use crate::store::users::User;
+
+/// A posting and its shared view as JSON (an object, ending in `}`).
+pub struct Fragment {
+    pub posting: Internship,
+    json: Bytes,
+}
+
+/// Postings most recently rendered, as fragments; at most this many are kept.
+const FRAGMENTS_MAX: usize = 4096;
+/// Whole pages kept, and their total size.
+const PAGES_MAX: usize = 256;
+const PAGES_MAX_BYTES: usize = 8 << 20;
+/// A video file removed behind the server's back shows as missing within this time.
+const MAX_AGE: Duration = Duration::from_secs(30);
+
+/// A rendered page: whole for viewers without personal parts; for students, the page of
+/// their profile (the same for every student with those interests and grade) with no flags
+/// set, and where each posting's flags are, so that a student's own flags are written in.
+#[derive(Clone)]
+pub enum PageBody {
+    Whole(Bytes),
+    ForProfile(Arc<ProfilePage>),
+}
+
+impl PageBody {
+    fn len(&self) -> usize {
+        match self {
+            PageBody::Whole(b) => b.len(),
+            PageBody::ForProfile(p) => p.body.len() + p.flags_at.len() * 16,
+        }
+    }
+}
+
+/// A student page with every flag false, and per posting where its flags begin.
+pub struct ProfilePage {
+    body: Bytes,
+    flags_at: Vec<(u64, usize)>,
+}
+
+/// The flags' members when none is set; closes the posting's object.
+const UNMARKED: &[u8] = br#","isLiked":false,"isBookmarked":false,"hasApplied":false}"#;
+
+#[derive(Clone)]
+pub struct CachedPage {
+    pub body: PageBody,
+    pub link: Option<HeaderValue>,
+    /// Compressed copies of a whole page, made on first request for each coding.
+    pub copies: Arc<super::encoding::Copies>,
+}
+
+struct Generation<T> {
+    version: u64,
+    started: Instant,
+    entries: HashMap<T, Arc<Fragment>>,
+}
+
+#[derive(Default)]
+struct Pages {
+    version: u64,
+    started: Option<Instant>,
+    bytes: usize,
+    entries: HashMap<String, CachedPage>,
+}
+
+/// What a match score depends on besides the posting.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Profile {
+    interests: Vec<String>,
+    grade: String,
+    day: time::Date,
+}
+
+/// `"matchScore":…,"matchReasons":[…]` per profile and posting.
+struct MatchParts {
+    version: u64,
+    started: Instant,
+    count: usize,
+    entries: HashMap<Profile, HashMap<u64, Bytes>>,
+}
+
+/// Students whose marks are kept; more than this starts the map afresh.
+const MARKS_MAX: usize = 8192;
+
+pub struct ViewCache {
+    fragments: Mutex<Generation<u64>>,
+    pages: Mutex<Pages>,
+    matches: Mutex<MatchParts>,
+    /// Each student's liked, saved and applied postings.
+    marks: AtVersion<u64, Arc<Marks>>,
+}
+
+impl Default for ViewCache {
+    fn default() -> Self {
+        ViewCache {
+            fragments: Mutex::new(Generation {
+                version: 0,
+                started: Instant::now(),
+                entries: HashMap::new(),
+            }),
+            pages: Mutex::new(Pages::default()),
+            matches: Mutex::new(MatchParts {
+                version: 0,
+                started: Instant::now(),
+                count: 0,
+                entries: HashMap::new(),
+            }),
+            marks: AtVersion::new(MARKS_MAX),
+        }
+    }
+}
+
+impl ViewCache {
+    /// The fragment of posting `id` at store `version`, rendered from `r` when not cached;
+    /// None when the posting does not exist. `known` saves the read when the caller has it.
+    pub fn fragment(
+        &self,
+        version: u64,
+        r: &impl Reader,
+        media: &Pipeline,
+        id: u64,
+        known: Option<&Internship>,
+    ) -> AppResult<Option<Arc<Fragment>>> {
+        {
+            let mut g = self.fragments.lock().unwrap_or_else(|e| e.into_inner());
+            if g.version < version || g.started.elapsed() > MAX_AGE {
+                g.entries.clear();
+                g.version = version;
+                g.started = Instant::now();
+            }
+            if g.version == version
+                && let Some(f) = g.entries.get(&id)
+            {
+                return Ok(Some(f.clone()));
+            }
+        }
+        let posting = match known {
+            Some(i) => i.clone(),
+            None => match r.get::<Internship>(id)? {
+                Some(i) => i,
+                None => return Ok(None),
+            },
+        };
+        let json = serde_json::to_vec(&shared_view(r, media, &posting)?)
+            .map_err(|e| crate::error::AppError::Internal(e.into()))?;
+        let fragment = Arc::new(Fragment {
+            posting,
+            json: Bytes::from(json),
+        });
+        let mut g = self.fragments.lock().unwrap_or_else(|e| e.into_inner());
+        if g.version == version {
+            if g.entries.len() >= FRAGMENTS_MAX {
+                g.entries.clear();
+            }
+            g.entries.insert(id, fragment.clone());
+        }
+        Ok(Some(fragment))
+    }
+
+    /// The match score and reasons of `student` for each posting, as JSON members; computed
+    /// once per profile (interests, grade, day) and store version, since every student with
+    /// that profile gets the same.
+    pub fn match_parts(
+        &self,
+        version: u64,
+        student: &User,
+        today: time::Date,
+        postings: &[Arc<Fragment>],
+    ) -> AppResult<Vec<Bytes>> {
+        let profile = Profile {
+            interests: student.interests.clone(),
+            grade: student.grade.clone(),
+            day: today,
+        };
+        let mut out = Vec::with_capacity(postings.len());
+        let mut missing = Vec::new();
+        {
+            let mut m = self.matches.lock().unwrap_or_else(|e| e.into_inner());
+            if m.version < version || m.started.elapsed() > MAX_AGE {
+                m.entries.clear();
+                m.count = 0;
+                m.version = version;
+                m.started = Instant::now();
+            }
+            let known = (m.version == version)
+                .then(|| m.entries.get(&profile))
+                .flatten();
+            for (n, f) in postings.iter().enumerate() {
+                match known.and_then(|k| k.get(&f.posting.id)) {
+                    Some(b) => out.push(b.clone()),
+                    None => {
+                        out.push(Bytes::new());
+                        missing.push(n);
+                    }
+                }
+            }
+        }
+        if missing.is_empty() {
+            return Ok(out);
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct MatchPart {
+            match_score: u8,
+            match_reasons: Vec<String>,
+        }
+        let mut made = Vec::with_capacity(missing.len());
+        for n in missing {
+            let m = matching::score(student, &postings[n].posting, today);
+            let json = serde_json::to_vec(&MatchPart {
+                match_score: m.score,
+                match_reasons: m.reasons,
+            })
+            .map_err(|e| crate::error::AppError::Internal(e.into()))?;
+            // Without the braces: members to splice into the posting's object.
+            let part = Bytes::from(json).slice(1..);
+            let part = part.slice(..part.len() - 1);
+            out[n] = part.clone();
+            made.push((postings[n].posting.id, part));
+        }
+        let mut m = self.matches.lock().unwrap_or_else(|e| e.into_inner());
+        if m.version == version {
+            if m.count + made.len() > FRAGMENTS_MAX * 4 {
+                m.entries.clear();
+                m.count = 0;
+            }
+            m.count += made.len();
+            m.entries.entry(profile).or_default().extend(made);
+        }
+        Ok(out)
+    }
+
+    /// The student's marks at store `version`, read with `read` when not kept.
+    pub fn marks(
+        &self,
+        version: u64,
+        student: &User,
+        read: impl FnOnce() -> AppResult<Marks>,
+    ) -> AppResult<Arc<Marks>> {
+        if let Some(known) = self.marks.get(version, &student.id) {
+            return Ok(known);
+        }
+        let marks = Arc::new(read()?);
+        self.marks.keep(version, student.id, marks.clone());
+        Ok(marks)
+    }
+
+    /// A cached page: for students `key` starts with their profile (`profile_key`).
+    pub fn page(&self, version: u64, key: &str) -> Option<CachedPage> {
+        let p = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        let fresh = p.version == version && p.started.is_some_and(|s| s.elapsed() <= MAX_AGE);
+        fresh.then(|| p.entries.get(key).cloned()).flatten()
+    }
+
+    pub fn keep_page(&self, version: u64, key: &str, page: CachedPage) {
+        let mut p = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        let stale = p.started.is_none_or(|s| s.elapsed() > MAX_AGE);
+        if p.version < version || stale {
+            *p = Pages {
+                version,
+                started: Some(Instant::now()),
+                ..Pages::default()
+            };
+        }
+        let size = page.body.len();
+        if p.version != version || size > PAGES_MAX_BYTES / 4 {
+            return;
+        }
+        if p.entries.len() >= PAGES_MAX || p.bytes + size > PAGES_MAX_BYTES {
+            p.entries.clear();
+            p.bytes = 0;
+        }
+        p.bytes += size;
+        if let Some(old) = p.entries.insert(key.to_string(), page) {
+            p.bytes -= old.body.len();
+        }
+    }
+}
+
+/// What a student's match depends on, as a cache key prefix for their pages.
+pub fn profile_key(student: &User, today: time::Date) -> String {
+    format!(
+        "student:{}:{}:{}|",
+        student.grade,
+        today,
+        student.interests.join(",")
+    )
+}
+
+/// A list for viewers without personal parts: no match, no flags.
+pub fn render_list(list: &[Arc<Fragment>]) -> Bytes {
+    let mut out = Vec::with_capacity(list.iter().map(|f| f.json.len() + 100).sum());
+    out.push(b'[');
+    for (n, fragment) in list.iter().enumerate() {
+        if n > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(&fragment.json[..fragment.json.len() - 1]);
+        out.extend_from_slice(
+            br#","matchScore":null,"matchReasons":null,"isLiked":false,"isBookmarked":false,"hasApplied":false}"#,
+        );
+    }
+    out.push(b']');
+    Bytes::from(out)
+}
+
+/// A student page of postings `list` with their match members `matching` and no flags set.
+pub fn profile_page(list: &[Arc<Fragment>], matching: Vec<Bytes>) -> ProfilePage {
+    let size = list
+        .iter()
+        .zip(&matching)
+        .map(|(f, m)| f.json.len() + m.len());
+    let mut body = Vec::with_capacity(size.sum::<usize>() + list.len() * (UNMARKED.len() + 2));
+    let mut flags_at = Vec::with_capacity(list.len());
+    body.push(b'[');
+    for (n, (f, m)) in list.iter().zip(matching).enumerate() {
+        if n > 0 {
+            body.push(b',');
+        }
+        body.extend_from_slice(&f.json[..f.json.len() - 1]);
+        body.push(b',');
+        body.extend_from_slice(&m);
+        flags_at.push((f.posting.id, body.len()));
+        body.extend_from_slice(UNMARKED);
+    }
+    body.push(b']');
+    ProfilePage {
+        body: Bytes::from(body),
+        flags_at,
+    }
+}
+
+/// A student's page: the profile's page itself when none of its postings is marked (no
+/// copy), else a copy with the student's flags written in.
+pub fn render_for(page: &ProfilePage, marks: &Marks) -> Bytes {
+    let marked: Vec<(usize, [bool; 3])> = page
+        .flags_at
+        .iter()
+        .map(|&(id, at)| (at, marks.flags(id)))
+        .filter(|(_, flags)| flags.contains(&true))
+        .collect();
+    if marked.is_empty() {
+        return page.body.clone();
+    }
+    let mut out = Vec::with_capacity(page.body.len() + 8);
+    let mut from = 0;
+    for (at, [liked, saved, applied]) in marked {
+        out.extend_from_slice(&page.body[from..at]);
+        let flag = |on: bool| if on { &b"true"[..] } else { &b"false"[..] };
+        out.extend_from_slice(br#","isLiked":"#);
+        out.extend_from_slice(flag(liked));
+        out.extend_from_slice(br#","isBookmarked":"#);
+        out.extend_from_slice(flag(saved));
+        out.extend_from_slice(br#","hasApplied":"#);
+        out.extend_from_slice(flag(applied));
+        out.push(b'}');
+        from = at + UNMARKED.len();
+    }
+    out.extend_from_slice(&page.body[from..]);
+    Bytes::from(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::http::internship_views::{InternshipView, Personal, RequirementsView, SharedView};
+    use std::collections::HashSet;
+
+    /// The spliced list says exactly what serialising each view whole says.
+    #[test]
+    fn spliced_lists_equal_whole_views() {
+        let shared = |id| SharedView {
+            id,
+            title: "Robotics \"Helper\"".into(),
+            company: "Acme".into(),
+            company_icon: "A".into(),
+            industry: "technology".into(),
+            location: "Austin, TX".into(),
+            description: "Build robots.\nWith us.".into(),
+            requirements: RequirementsView::List(vec!["Curiosity".into()]),
+            duration: "8 weeks".into(),
+            salary: None,
+            deadline: "2099-01-01".into(),
+            application_deadline: "2099-01-01".into(),
+            posted_date: "2026-11-22".into(),
+            created_at: "2026-11-22T10:00:00Z".into(),
+            video_url: None,
+            poster_url: None,
+            video_duration: None,
+            captions_url: None,
+            video_error: None,
+            video_status: "missing",
+            employer_id: 7,
+            application_count: 2,
+            work_style: "Hybrid".into(),
+            age_requirement: "16+".into(),
+            grade_requirement: "11th-12th grade".into(),
+            skills: vec![],
+            benefits: vec![],
+            tags: vec!["technology".into()],
+            hours_per_week: Some(10),
+            likes: 3,
+            comments: 1,
+            bookmarks: 0,
+            archived: false,
+            employer_verified: true,
+            visibility: "public",
+            held_terms: vec![],
+            hazardous_duties_confirmed: true,
+        };
+        let posting = |id| Internship {
+            id,
+            ..Internship::blank(7, 0)
+        };
+        let fragment = |id| {
+            Arc::new(Fragment {
+                posting: posting(id),
+                json: Bytes::from(serde_json::to_vec(&shared(id)).unwrap()),
+            })
+        };
+        let reasons = vec!["Matches your interest in Technology".to_string()];
+        let matching = Bytes::from(
+            serde_json::to_vec(&serde_json::json!({"matchScore": 85, "matchReasons": reasons}))
+                .unwrap(),
+        );
+        let matching = matching.slice(1..matching.len() - 1);
+        let marks = Marks {
+            liked: HashSet::from([1]),
+            saved: HashSet::new(),
+            applied: HashSet::from([1]),
+        };
+        let page = profile_page(
+            &[fragment(1), fragment(3)],
+            vec![matching.clone(), matching],
+        );
+        let student = render_for(&page, &marks);
+        // Nothing marked: the profile's page itself.
+        let unmarked = render_for(&page, &Marks::default());
+        assert_eq!(unmarked.as_ptr(), page.body.as_ptr());
+        let visitor = render_list(&[fragment(2)]);
+        let mut list: Vec<serde_json::Value> = serde_json::from_slice(&student).unwrap();
+        list.extend(serde_json::from_slice::<Vec<serde_json::Value>>(&visitor).unwrap());
+        let spliced = serde_json::Value::Array(list);
+        let whole = serde_json::to_value([
+            InternshipView {
+                shared: shared(1),
+                personal: Personal {
+                    match_score: Some(85),
+                    match_reasons: Some(reasons.clone()),
+                    is_liked: true,
+                    is_bookmarked: false,
+                    has_applied: true,
+                },
+            },
+            InternshipView {
+                shared: shared(3),
+                personal: Personal {
+                    match_score: Some(85),
+                    match_reasons: Some(reasons.clone()),
+                    ..Personal::default()
+                },
+            },
+            InternshipView {
+                shared: shared(2),
+                personal: Personal::default(),
+            },
+        ])
+        .unwrap();
+        assert_eq!(spliced, whole);
+    }
+}
