@@ -99,20 +99,15 @@ export function forgetSession(): void {
   useSessionStore.getState().reset();
 }
 
-/** Where each kind of session signs out; a guest's Exit also deletes its interests (issue #22). */
-function logoutPath(options: { employer?: boolean; guest?: boolean }): string {
-  if (options.guest) return '/api/auth/logout';
-  return options.employer ? '/api/employers/logout' : '/api/logout';
-}
-
-export async function logout(options: { employer?: boolean; guest?: boolean } = {}): Promise<void> {
+export async function logout(options: { employer?: boolean } = {}): Promise<void> {
   signingOut = true;
   window.dispatchEvent(new Event(SIGN_OUT_EVENT));
   await queryClient.cancelQueries();
   queryClient.clear();
   useSessionStore.getState().reset();
   try {
-    await api.post(logoutPath(options));
+    // A guest's Exit is the same call: it ends the guest session and its interests with it.
+    await api.post(options.employer ? '/api/employers/logout' : '/api/logout');
   } catch {
     // Treated as success locally.
   }

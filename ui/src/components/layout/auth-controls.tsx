@@ -43,7 +43,7 @@ export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
         disabled={leaving}
         onClick={() => {
           setLeaving(true);
-          void logout({ employer: user.userType === 'employer', guest });
+          void logout({ employer: user.userType === 'employer' });
         }}
       >
         <LogOut aria-hidden className="h-4 w-4" />

@@ -42,7 +42,7 @@ function FeedAuth() {
         disabled={leaving}
         onClick={() => {
           setLeaving(true);
-          void logout({ employer: user.userType === 'employer', guest: user.userType === 'guest' });
+          void logout({ employer: user.userType === 'employer' });
         }}
         className="flex flex-col items-center gap-0.5 rounded-xl px-1.5 py-1 text-white hover:bg-white/15 disabled:opacity-60"
       >

@@ -49,7 +49,7 @@ export function GuestProfilePage() {
                 disabled={leaving}
                 onClick={() => {
                   setLeaving(true);
-                  void logout({ guest: true });
+                  void logout();
                 }}
               >
                 <LogOut aria-hidden className="h-4 w-4" />
