@@ -19,6 +19,7 @@ async function startGuest(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'Technology' }).check();
   await page.getByRole('checkbox', { name: 'Design' }).check();
   await choose(page, 'Grade level (optional)', 'Junior (11th grade)');
+  await snap(page, 'guest-start-390');
   await page.getByRole('button', { name: 'Show my internships' }).click();
   await expect(page).toHaveURL(/\/job-feed$/);
 }

@@ -24,11 +24,11 @@ export function GuestInviteDialog() {
       description={message}
     >
       <div data-testid="guest-invite" className="flex flex-col gap-3 sm:flex-row-reverse">
-        <LinkButton href={paths.studentSignup} variant="gradient" className="flex-1" onClick={close}>
+        <LinkButton href={paths.studentSignup} variant="gradient" className="sm:flex-1" onClick={close}>
           <UserPlus aria-hidden className="h-4 w-4" />
           Create student account
         </LinkButton>
-        <Button variant="outline" className="flex-1" onClick={close}>
+        <Button variant="outline" className="sm:flex-1" onClick={close}>
           Keep browsing
         </Button>
       </div>

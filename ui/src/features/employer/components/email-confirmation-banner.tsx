@@ -42,7 +42,7 @@ export function EmailConfirmationBanner({ email }: { email: string }) {
           >
             {resend.isPending ? 'Sending...' : 'Send a new link'}
           </Button>
-          <p role="status" data-testid="email-confirmation-message" className="font-medium empty:hidden">
+          <p role="status" data-testid="email-confirmation-message" className="min-w-0 font-medium [overflow-wrap:anywhere] empty:hidden">
             {resend.isError ? resend.error.message : sentMessage}
           </p>
         </div>

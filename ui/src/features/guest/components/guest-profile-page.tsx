@@ -39,13 +39,13 @@ export function GuestProfilePage() {
               account, which starts with these choices filled in.
             </p>
             <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-              <LinkButton href={paths.studentSignup} variant="gradient" className="flex-1">
+              <LinkButton href={paths.studentSignup} variant="gradient" className="sm:flex-1">
                 <UserPlus aria-hidden className="h-4 w-4" />
                 Create student account
               </LinkButton>
               <Button
                 variant="outline"
-                className="flex-1"
+                className="sm:flex-1"
                 disabled={leaving}
                 onClick={() => {
                   setLeaving(true);
