@@ -42,6 +42,21 @@ export function useUser() {
   };
 }
 
+/**
+ * The user as far as already known (the cached answer), asking the server only when `ask`:
+ * for screens that merely adapt to a session (a sign-up form) and must not cost a signed-out
+ * visitor a refused call.
+ */
+export function useKnownUser(ask: boolean): SessionUser | null {
+  const query = useQuery<SessionUser | null>({
+    queryKey: AUTH_USER_KEY,
+    queryFn: authUserQueryFn,
+    retry: false,
+    enabled: ask,
+  });
+  return query.data ?? null;
+}
+
 /** The session's user when it is a guest, else null. */
 export function asGuest(user: SessionUser | null | undefined): GuestUser | null {
   return user?.userType === 'guest' ? user : null;

@@ -10,7 +10,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { AUTH_USER_KEY, asGuest, setCurrentUser, useUser } from '@/lib/auth';
+import { AUTH_USER_KEY, asGuest, setCurrentUser, useKnownUser } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useForm } from '@/lib/use-form';
@@ -76,7 +76,9 @@ export function StudentSignupPage() {
   const [submitting, setSubmitting] = useState(false);
   const createStudent = useCreateStudent();
   const setUserType = useSessionStore((s) => s.setUserType);
-  const guest = asGuest(useUser().user);
+  // Only a session last seen as a guest's is asked about (a visitor's sign-up stays call-free).
+  const maybeGuest = useSessionStore((s) => s.userType === 'guest');
+  const guest = asGuest(useKnownUser(maybeGuest));
 
   // Signing up from a guest session starts from the guest's interests and grade (once, and
   // only while the visitor has not chosen any yet).
