@@ -35,7 +35,7 @@ async function unlabelledControls(page: Page): Promise<string[]> {
 }
 
 test('controls on the accounts and marketing screens are labelled', async ({ page }) => {
-  for (const route of ['/', '/role-selection', '/student-signup', '/employer-signup', '/login?type=student', '/employer-login', '/reset-password', '/reset-password?token=nonsense', '/contact', '/learn-about', '/help', '/support', '/employer-guide', '/employer-confirmation', '/no-such-page']) {
+  for (const route of ['/', '/role-selection', '/student-signup', '/employer-signup', '/login?type=student', '/employer-login', '/reset-password', '/reset-password?token=nonsense', '/contact', '/learn-about', '/help', '/support', '/employer-guide', '/employer-confirmation', '/guest', '/confirm-email?token=nonsense', '/no-such-page']) {
     await page.goto(route);
     await expect(page.locator('main').first()).toBeVisible();
     expect(await unlabelledControls(page), route).toEqual([]);

@@ -579,8 +579,17 @@ test('no touched screen scrolls sideways at 320x640', async ({ browser, request 
     '/student-signup',
     '/reset-password',
     '/reset-password?token=nonsense',
+    '/guest',
+    '/confirm-email?token=nonsense',
   ]);
   await visitor.close();
+
+  // A guest (issue #22): the ranked feed and the guest's own profile.
+  const guestContext = await browser.newContext({ viewport: NARROW, baseURL: base });
+  const guest = await guestContext.newPage();
+  expect((await guest.request.post('/api/guest', { data: { interests: ['technology'], grade: 'junior' } })).status()).toBe(201);
+  await visit(guest, ['/job-feed', '/guest-profile']);
+  await guestContext.close();
 
   const studentContext = await browser.newContext({ viewport: NARROW, baseURL: base });
   const student = await studentContext.newPage();

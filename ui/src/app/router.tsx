@@ -21,6 +21,9 @@ const StudentLoginPage = page(() => import('@/features/auth/components/student-l
 const EmployerLoginPage = page(() => import('@/features/auth/components/employer-login-page'));
 const ResetPasswordPage = page(() => import('@/features/auth/components/reset-password-page'));
 const EmployerConfirmationPage = page(() => import('@/features/auth/components/employer-confirmation-page'));
+const ConfirmEmailPage = page(() => import('@/features/auth/components/confirm-email-page'));
+const GuestStartPage = page(() => import('@/features/guest/components/guest-start-page'));
+const GuestProfilePage = page(() => import('@/features/guest/components/guest-profile-page'));
 const LearnAboutPage = page(() => import('@/features/marketing/components/learn-about-page'));
 const HelpPage = page(() => import('@/features/marketing/components/help-page'));
 const SupportPage = page(() => import('@/features/marketing/components/support-page'));
@@ -70,6 +73,9 @@ export function AppRouter() {
           <Route path="/employer-login" component={EmployerLoginPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/employer-confirmation" component={EmployerConfirmationPage} />
+          <Route path="/confirm-email" component={ConfirmEmailPage} />
+          <Route path="/guest" component={GuestStartPage} />
+          <Route path="/guest-profile" component={GuestProfilePage} />
           <Route path="/learn-about" component={LearnAboutPage} />
           <Route path="/contact" component={ContactPage} />
           <Route path="/help" component={HelpPage} />

@@ -23,6 +23,12 @@ export const paths = {
   employerProfile: '/employer-profile',
   studentProfiles: '/student-profiles',
   roleSelection: '/role-selection',
+  /** Browse as a guest: pick interests (and a grade), then the ranked feed without an account. */
+  guest: '/guest',
+  /** A guest's "My Profile": their interests and grade, and the way to a student account. */
+  guestProfile: '/guest-profile',
+  /** The employer's sign-up e-mail link lands here (`?token=...`). */
+  confirmEmail: '/confirm-email',
   learnAbout: '/learn-about',
   contact: '/contact',
   externalJobs: '/external-jobs',

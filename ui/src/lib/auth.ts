@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import { api } from './api-client';
 import { getQueryFn, queryClient } from './query-client';
 import { useSessionStore } from '@/stores/session-store';
-import type { User } from '@/types/api';
+import type { GuestUser, SessionUser, User } from '@/types/api';
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 
 /** Set while logging out, so a late answer from the current-user call cannot restore the session. */
 let signingOut = false;
 
-const authUserQueryFn = getQueryFn<User>({ on401: 'returnNull' });
+const authUserQueryFn = getQueryFn<SessionUser>({ on401: 'returnNull' });
 
 /**
  * The signed-in user, from GET /api/auth/user (never retried). Signed in means the call
@@ -18,7 +18,7 @@ const authUserQueryFn = getQueryFn<User>({ on401: 'returnNull' });
  * persisted session (local storage) is a cache of this answer and is never read to decide.
  */
 export function useUser() {
-  const query = useQuery<User | null>({
+  const query = useQuery<SessionUser | null>({
     queryKey: AUTH_USER_KEY,
     queryFn: authUserQueryFn,
     retry: false,
@@ -37,33 +37,60 @@ export function useUser() {
     user,
     isLoading: query.isLoading,
     isAuthenticated: user !== null,
+    /** A guest session: browsing with interests, no account. */
+    isGuest: user?.userType === 'guest',
   };
 }
 
+/**
+ * The user as far as already known (the cached answer), asking the server only when `ask`:
+ * for screens that merely adapt to a session (a sign-up form) and must not cost a signed-out
+ * visitor a refused call.
+ */
+export function useKnownUser(ask: boolean): SessionUser | null {
+  const query = useQuery<SessionUser | null>({
+    queryKey: AUTH_USER_KEY,
+    queryFn: authUserQueryFn,
+    retry: false,
+    enabled: ask,
+  });
+  return query.data ?? null;
+}
+
+/** The session's user when it is a guest, else null. */
+export function asGuest(user: SessionUser | null | undefined): GuestUser | null {
+  return user?.userType === 'guest' ? user : null;
+}
+
+/** The session's user when it is an account (student or employer), else null. */
+export function asAccount(user: SessionUser | null | undefined): User | null {
+  return user && user.userType !== 'guest' ? user : null;
+}
+
 /** The server's last answer about who is signed in (null: signed out, or not asked yet). */
-export function cachedUser(): User | null {
-  return queryClient.getQueryData<User | null>(AUTH_USER_KEY) ?? null;
+export function cachedUser(): SessionUser | null {
+  return queryClient.getQueryData<SessionUser | null>(AUTH_USER_KEY) ?? null;
 }
 
 /**
  * Who is signed in, per the server: the cached answer when it names a user, otherwise asked
  * again (a sign-in in another tab counts). Null means signed out.
  */
-export async function confirmSignedIn(): Promise<User | null> {
+export async function confirmSignedIn(): Promise<SessionUser | null> {
   const cached = cachedUser();
   if (cached) return cached;
-  const user = await queryClient.fetchQuery<User | null>({ queryKey: AUTH_USER_KEY, queryFn: authUserQueryFn, staleTime: 0 });
+  const user = await queryClient.fetchQuery<SessionUser | null>({ queryKey: AUTH_USER_KEY, queryFn: authUserQueryFn, staleTime: 0 });
   return user ?? null;
 }
 
 /** Store a freshly signed-in user as the current user, in the cache and the session. */
-export function setCurrentUser(user: User): void {
+export function setCurrentUser(user: SessionUser): void {
   queryClient.setQueryData(AUTH_USER_KEY, user);
   useSessionStore.getState().setUser(user);
 }
 
 /** The greeting name: the first name, or 'User'. */
-export function displayFirstName(user: Pick<User, 'firstName'> | null | undefined): string {
+export function displayFirstName(user: Pick<SessionUser, 'firstName'> | null | undefined): string {
   const name = user?.firstName?.trim();
   return name ? name : 'User';
 }
@@ -94,6 +121,7 @@ export async function logout(options: { employer?: boolean } = {}): Promise<void
   queryClient.clear();
   useSessionStore.getState().reset();
   try {
+    // A guest's Exit is the same call: it ends the guest session and its interests with it.
     await api.post(options.employer ? '/api/employers/logout' : '/api/logout');
   } catch {
     // Treated as success locally.

@@ -12,7 +12,8 @@ import {
   UNAUTHORIZED_REDIRECT_MS,
 } from './api-client';
 import { mapPages, nextPageParam, type PagedData } from './paging';
-import { cachedUser, confirmSignedIn, useUser } from './auth';
+import { asAccount, cachedUser, confirmSignedIn, useUser } from './auth';
+import { assertNotGuest, handleGuestOnly } from './guest';
 import { INTERNSHIP_LIST_RETRIES, queryClient } from './query-client';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
@@ -102,11 +103,15 @@ export function patchInternship(client: QueryClient, id: number, patch: (i: Inte
 /** POST /api/internships/{id}/like (toggles). Signed out: 'Please log in', then /api/login after 1 s. */
 export function useToggleLike() {
   return useMutation<LikeResult, Error, Internship>({
-    mutationFn: (internship) => api.post<LikeResult>(`/api/internships/${internship.id}/like`),
+    mutationFn: (internship) => {
+      assertNotGuest();
+      return api.post<LikeResult>(`/api/internships/${internship.id}/like`);
+    },
     onSuccess: (result, internship) => {
       patchInternship(queryClient, internship.id, (i) => ({ ...i, isLiked: result.liked, likes: result.likeCount }));
     },
     onError: (error) => {
+      if (handleGuestOnly(error)) return;
       if (isApiError(error) && error.status === 401) {
         toast({ title: 'Please log in', description: 'You need to be logged in to like posts', variant: 'destructive' });
         redirectToLogin(LIKE_UNAUTHORIZED_REDIRECT_MS);
@@ -119,9 +124,12 @@ export function useToggleLike() {
 
 /** POST /api/internships/{id}/bookmark (toggles). */
 export function useToggleBookmark() {
-  const userId = useUser().user?.id;
+  const userId = asAccount(useUser().user)?.id;
   return useMutation<BookmarkResult, Error, Internship>({
-    mutationFn: (internship) => api.post<BookmarkResult>(`/api/internships/${internship.id}/bookmark`),
+    mutationFn: (internship) => {
+      assertNotGuest();
+      return api.post<BookmarkResult>(`/api/internships/${internship.id}/bookmark`);
+    },
     onSuccess: (result, internship) => {
       patchInternship(queryClient, internship.id, (i) => ({
         ...i,
@@ -136,6 +144,7 @@ export function useToggleBookmark() {
       );
     },
     onError: (error) => {
+      if (handleGuestOnly(error)) return;
       if (isApiError(error) && error.status === 401) {
         toast({ description: 'You are logged out. Logging in again...', variant: 'destructive' });
         redirectToLogin(UNAUTHORIZED_REDIRECT_MS);
@@ -157,6 +166,7 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
       // The server says who is signed in (never the browser's stored copy).
       const user = await confirmSignedIn();
       if (!user) throw new AuthRequiredError();
+      assertNotGuest();
       return api.post<Application>('/api/applications', { internshipId: internship.id, status: 'pending' });
     },
     onSuccess: (application, internship) => {
@@ -166,7 +176,7 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
         applicationCount: i.applicationCount + 1,
       }));
       useSessionStore.getState().setApplicationId(String(application.id));
-      const userId = cachedUser()?.id;
+      const userId = asAccount(cachedUser())?.id;
       if (userId) void queryClient.invalidateQueries({ queryKey: applicationsKey(userId) });
       if (toastOnSuccess) {
         toast({
@@ -177,6 +187,7 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
       }
     },
     onError: (error, internship) => {
+      if (handleGuestOnly(error)) return;
       if (error instanceof AuthRequiredError || (isApiError(error) && error.status === 401)) {
         toast({ title: 'Authentication Required', description: 'Please log in to apply for internships.', variant: 'destructive' });
         redirectToLogin(UNAUTHORIZED_REDIRECT_MS);

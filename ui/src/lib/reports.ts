@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from './api-client';
-import { useUser } from './auth';
+import { asAccount, useUser } from './auth';
 import type { ReportCreated, ReportInput } from '@/types/safety';
 
 /** POST /api/reports: the answer's `message` is the thank-you text to show. */
@@ -17,5 +17,5 @@ export function useCreateReport() {
 export function useReporter(): { canReport: boolean; meId: number | null; isEmployer: boolean } {
   const { user } = useUser();
   const canReport = user !== null && (user.userType === 'student' || user.userType === 'employer');
-  return { canReport, meId: user?.id ?? null, isEmployer: user?.userType === 'employer' };
+  return { canReport, meId: asAccount(user)?.id ?? null, isEmployer: user?.userType === 'employer' };
 }

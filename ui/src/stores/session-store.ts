@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { User, UserType } from '@/types/api';
+import type { SessionUser, UserType } from '@/types/api';
 
 /** The browser's local-storage key (DESIGN.md). */
 export const SESSION_STORAGE_KEY = 'internreel';
@@ -15,11 +15,11 @@ export interface SelectedInternship {
 
 interface SessionState {
   userType: UserType | null;
-  user: User | null;
+  user: SessionUser | null;
   selectedInternship: SelectedInternship | null;
   applicationId: string | null;
   setUserType: (userType: UserType | null) => void;
-  setUser: (user: User | null) => void;
+  setUser: (user: SessionUser | null) => void;
   setSelectedInternship: (internship: SelectedInternship | null) => void;
   setApplicationId: (applicationId: string | null) => void;
   /** Clears all four persisted fields. */

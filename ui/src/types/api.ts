@@ -2,16 +2,21 @@
 
 import type { EmployerStatus } from './safety';
 
-export type UserType = 'student' | 'employer';
+/** Who a session belongs to: an account (student, employer) or a guest browsing without one. */
+export type UserType = 'student' | 'employer' | 'guest';
+
+/** The two kinds of account (a guest has none). */
+export type AccountType = 'student' | 'employer';
 
 export type Grade = 'freshman' | 'sophomore' | 'junior' | 'senior';
 
+/** A signed-in account (GET /api/auth/user for a student or employer). */
 export interface User {
   id: number;
   firstName: string;
   lastName: string;
   email: string;
-  userType: UserType;
+  userType: AccountType;
   grade: string | null;
   school: string | null;
   interests: string[];
@@ -32,6 +37,29 @@ export interface User {
   employerStatus?: EmployerStatus | null;
   /** Employers: why the district suspended the company (or other status note). */
   employerStatusReason?: string | null;
+  /** Employers: whether the sign-up e-mail's confirmation link has been followed. */
+  emailConfirmed?: boolean;
+}
+
+/**
+ * A guest session (GET /api/auth/user, POST/PUT /api/guest): browsing with interests and a
+ * grade but no account, so no id and no e-mail (no personal data at all).
+ */
+export interface GuestUser {
+  userType: 'guest';
+  firstName: string;
+  lastName: string;
+  interests: string[];
+  grade: string | null;
+}
+
+/** Whoever the session belongs to, as GET /api/auth/user answers. */
+export type SessionUser = User | GuestUser;
+
+/** A guest's interests and grade (POST and PUT /api/guest); an empty grade means none. */
+export interface GuestInput {
+  interests: string[];
+  grade?: string;
 }
 
 /** A marketing sample shown on the landing page (GET /api/landing-samples). */

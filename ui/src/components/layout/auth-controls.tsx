@@ -1,10 +1,13 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Button, LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { displayFirstName, logout, useUser } from '@/lib/auth';
 
-/** Top-right controls: a Login button when signed out, or a greeting and Logout when signed in. */
+/**
+ * Top-right controls: a Login button when signed out, or a greeting and Logout when signed in
+ * (for a guest: My Profile and Exit, which ends the guest session).
+ */
 export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const { user, isLoading } = useUser();
   const [leaving, setLeaving] = useState(false);
@@ -19,8 +22,15 @@ export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
     );
   }
 
+  const guest = user.userType === 'guest';
   return (
     <div className="flex items-center gap-2">
+      {guest ? (
+        <LinkButton href={paths.guestProfile} size="sm" variant={tone === 'dark' ? 'light' : 'outline'}>
+          <UserRound aria-hidden className="h-4 w-4" />
+          My Profile
+        </LinkButton>
+      ) : null}
       <span
         data-testid="greeting"
         className={tone === 'dark' ? 'text-sm font-semibold text-white' : 'text-sm font-semibold text-slate-800'}
@@ -37,7 +47,7 @@ export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
         }}
       >
         <LogOut aria-hidden className="h-4 w-4" />
-        Logout
+        {guest ? 'Exit' : 'Logout'}
       </Button>
     </div>
   );

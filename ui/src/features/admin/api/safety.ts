@@ -28,6 +28,8 @@ export interface AdminEmployer {
   postings: number;
   /** Postings saved without the 'no hazardous duties' confirmation. */
   unconfirmedPostings: number;
+  /** Whether the employer followed the sign-up e-mail's confirmation link. */
+  emailConfirmed?: boolean;
 }
 
 export type ResolveAction = 'dismiss' | 'hide' | 'suspend' | 'release';

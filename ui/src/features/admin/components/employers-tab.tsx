@@ -124,6 +124,11 @@ function EmployerRow({ employer, onSuspend }: { employer: AdminEmployer; onSuspe
             <a href={`mailto:${employer.email}`} className="text-brand-700 underline-offset-2 hover:underline">
               {employer.email}
             </a>
+            {employer.emailConfirmed !== undefined ? (
+              <span data-testid="email-confirmed" className={employer.emailConfirmed ? 'block text-emerald-800' : 'block text-amber-900'}>
+                {employer.emailConfirmed ? 'E-mail confirmed' : 'E-mail not confirmed'}
+              </span>
+            ) : null}
           </Fact>
           <Fact label="Phone">{employer.phone || 'Not given'}</Fact>
           <Fact label="Website">

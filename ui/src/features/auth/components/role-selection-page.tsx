@@ -93,6 +93,12 @@ export function RoleSelectionPage() {
               accent="bg-slate-900"
             />
           </div>
+          <div className="mx-auto mt-6 flex max-w-3xl flex-col items-center gap-2 rounded-3xl border border-dashed border-slate-300 bg-white/60 p-5 text-center">
+            <p className="text-sm text-slate-700">Just looking? See internships ranked for your interests, no account needed.</p>
+            <LinkButton href={paths.guest} variant="outline">
+              Browse as a guest
+            </LinkButton>
+          </div>
           <div className="mt-8 flex flex-col items-center gap-3 text-sm">
             <Link href={paths.home} className="inline-flex items-center gap-1.5 font-semibold text-slate-700 hover:underline">
               <ArrowLeft aria-hidden className="h-4 w-4" />

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
@@ -10,7 +10,8 @@ import { PasswordField } from '@/components/ui/password-field';
 import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { setCurrentUser } from '@/lib/auth';
+import { AUTH_USER_KEY, asGuest, setCurrentUser, useKnownUser } from '@/lib/auth';
+import { queryClient } from '@/lib/query-client';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid, pickFieldErrors, revealFirstInvalid } from '@/lib/validation';
@@ -75,6 +76,24 @@ export function StudentSignupPage() {
   const [submitting, setSubmitting] = useState(false);
   const createStudent = useCreateStudent();
   const setUserType = useSessionStore((s) => s.setUserType);
+  // Only a session last seen as a guest's is asked about (a visitor's sign-up stays call-free).
+  const maybeGuest = useSessionStore((s) => s.userType === 'guest');
+  const guest = asGuest(useKnownUser(maybeGuest));
+
+  // Signing up from a guest session starts from the guest's interests and grade (once, and
+  // only while the visitor has not chosen any yet).
+  const prefilled = useRef(false);
+  const { setFields } = form;
+  useEffect(() => {
+    if (!guest || prefilled.current) return;
+    prefilled.current = true;
+    if (values.interests.length > 0 || values.grade) return;
+    const known = new Set(INTEREST_OPTIONS.map((o) => o.value));
+    setFields({
+      interests: guest.interests.filter((i) => known.has(i)),
+      grade: guest.grade && GRADE_OPTIONS.some((o) => o.value === guest.grade) ? guest.grade : '',
+    });
+  }, [guest, values.interests.length, values.grade, setFields]);
 
   const uploadExtras = async (user: User): Promise<User> => {
     let latest = user;
@@ -127,6 +146,8 @@ export function StudentSignupPage() {
         position: null,
       });
       setUserType('student');
+      // The new account replaces a guest session: its ranked lists were the guest's.
+      if (guest) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_USER_KEY[0] });
       setCurrentUser(user);
       const finalUser = await uploadExtras(user);
       setCurrentUser(finalUser);
@@ -168,6 +189,11 @@ export function StudentSignupPage() {
             <div className="mb-6 text-center">
               <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Create your student account</h2>
               <p className="mt-1 text-sm text-slate-600">Tell employers a little about you. It takes two minutes.</p>
+              {guest ? (
+                <p data-testid="guest-prefill-note" className="mt-2 text-sm font-medium text-brand-700">
+                  Your interests and grade from browsing as a guest are already filled in.
+                </p>
+              ) : null}
             </div>
             <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-7" aria-label="Student sign up">
               <PhotoPicker file={photo} onChange={setPhoto} />

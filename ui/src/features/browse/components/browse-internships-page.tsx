@@ -185,7 +185,11 @@ export function BrowseInternshipsPage() {
             <h1 className="truncate text-lg font-bold text-slate-900">Browse Internships</h1>
           </div>
           {user ? (
-            <LinkButton href={user.userType === 'employer' ? paths.employerDashboard : paths.profile} size="sm" variant="secondary">
+            <LinkButton
+              href={user.userType === 'employer' ? paths.employerDashboard : user.userType === 'guest' ? paths.guestProfile : paths.profile}
+              size="sm"
+              variant="secondary"
+            >
               Profile
             </LinkButton>
           ) : (

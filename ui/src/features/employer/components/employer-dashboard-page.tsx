@@ -24,6 +24,7 @@ import { MessagingSlot, type MessageTarget } from './messaging-slot';
 import { PostingCard } from './posting-card';
 import { RecentActivity } from './recent-activity';
 import { ReviewApplicationsDialog } from './review-applications-dialog';
+import { EmailConfirmationBanner } from './email-confirmation-banner';
 import { EmployerSignOutButton } from './sign-out-button';
 
 /** The district's review of the company, when it is not (or no longer) verified. */
@@ -177,6 +178,7 @@ export function EmployerDashboardPage() {
       <main className="pb-28">
         <PageContainer wide className="space-y-6 py-6">
           <ReviewBanner status={user.employerStatus} reason={user.employerStatusReason} />
+          {user.emailConfirmed === false ? <EmailConfirmationBanner email={user.email} /> : null}
           <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div>
               <p className="text-sm font-semibold text-brand-700">{user.company ?? 'Your company'}</p>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, isApiError, redirectToLogin, UNAUTHORIZED_REDIRECT_MS } from '@/lib/api-client';
+import { assertNotGuest, handleGuestOnly } from '@/lib/guest';
 import { patchInternship } from '@/lib/internships';
 import { queryClient } from '@/lib/query-client';
 import { toast } from '@/stores/toast-store';
@@ -28,7 +29,10 @@ export function useComments(internshipId: number, enabled: boolean) {
 
 export function useAddComment(internshipId: number) {
   return useMutation<Comment, Error, string>({
-    mutationFn: (content) => api.post<Comment>(`/api/internships/${internshipId}/comments`, { content }),
+    mutationFn: (content) => {
+      assertNotGuest();
+      return api.post<Comment>(`/api/internships/${internshipId}/comments`, { content });
+    },
     onSuccess: (comment) => {
       queryClient.setQueryData<Comment[]>(commentsKey(internshipId), (list) => [...(list ?? []), comment]);
       // A comment held by the word list is seen by its author only: the public count stays.
@@ -39,6 +43,7 @@ export function useAddComment(internshipId: number) {
       patchInternship(queryClient, internshipId, (i) => ({ ...i, comments: i.comments + 1 }));
     },
     onError: (error) => {
+      if (handleGuestOnly(error)) return;
       if (isApiError(error) && error.status === 401) {
         toast({ description: 'You are logged out. Logging in again...', variant: 'destructive' });
         redirectToLogin(UNAUTHORIZED_REDIRECT_MS);

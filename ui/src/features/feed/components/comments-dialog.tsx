@@ -2,9 +2,11 @@ import { Flag, Hourglass, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
 import { formatDate, initials } from '@/lib/format';
 import { useReporter } from '@/lib/reports';
 import type { Comment, Internship } from '@/types/internship';
@@ -98,6 +100,7 @@ export function CommentsDialog({
   const [text, setText] = useState('');
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const reporter = useReporter();
+  const { isGuest } = useUser();
   const comments = useComments(internship.id, open);
   const add = useAddComment(internship.id);
   const remove = useDeleteComment(internship.id);
@@ -125,6 +128,15 @@ export function CommentsDialog({
       title="Comments"
       description={`${internship.title} at ${internship.company}`}
       footer={
+        // A guest reads the thread; writing needs an account, so the box becomes the invitation.
+        isGuest ? (
+          <div className="flex flex-wrap items-center justify-between gap-2" data-testid="guest-comment-invite">
+            <p className="text-sm text-slate-700">Create a free student account to join the conversation.</p>
+            <LinkButton href={paths.studentSignup} size="sm" variant="gradient">
+              Create student account
+            </LinkButton>
+          </div>
+        ) : (
         <form onSubmit={submit} className="flex items-end gap-2">
           <label htmlFor={`comment-input-${internship.id}`} className="sr-only">
             Add a comment
@@ -143,6 +155,7 @@ export function CommentsDialog({
             {add.isPending ? 'Posting...' : 'Post'}
           </Button>
         </form>
+        )
       }
     >
       {comments.isLoading ? (

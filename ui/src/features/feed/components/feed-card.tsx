@@ -20,6 +20,7 @@ import { DropdownMenu } from 'radix-ui';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
+import { MatchScoreBadge } from '@/components/internship/match-score';
 import { AiVideoPlaceholder, mediaStateOf, TranscodingPlaceholder, VideoNotAvailable } from '@/components/internship/video-states';
 import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { buttonClasses } from '@/components/ui/button';
@@ -380,6 +381,10 @@ export const FeedCard = memo(function FeedCard({
             </div>
           </div>
           {internship.employerVerified ? <VerifiedBadge tone="dark" className="mt-2" /> : null}
+          {/* Ranked for the viewer (a student's profile or a guest's interests): how well it fits. */}
+          {internship.matchScore !== null && internship.matchScore !== undefined ? (
+            <MatchScoreBadge score={internship.matchScore} className="mt-2" />
+          ) : null}
           <h2 id={titleId} className="mt-2 text-xl font-extrabold leading-tight">
             {internship.title}
           </h2>

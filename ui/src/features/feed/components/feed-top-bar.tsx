@@ -17,7 +17,10 @@ function TopLink({ href, icon: Icon, label }: { href: string; icon: LucideIcon; 
   );
 }
 
-/** The name with Logout, or Login (a compact version of the shared controls, to fit the feed's bar). */
+/**
+ * The name with Logout (Exit for a guest, whose session and interests end with it), or Login (a
+ * compact version of the shared controls, to fit the feed's bar).
+ */
 function FeedAuth() {
   const { user, isLoading } = useUser();
   const [leaving, setLeaving] = useState(false);
@@ -44,7 +47,7 @@ function FeedAuth() {
         className="flex flex-col items-center gap-0.5 rounded-xl px-1.5 py-1 text-white hover:bg-white/15 disabled:opacity-60"
       >
         <LogOut aria-hidden className="h-5 w-5" />
-        <span className="text-[11px] font-semibold leading-none">Logout</span>
+        <span className="text-[11px] font-semibold leading-none">{user.userType === 'guest' ? 'Exit' : 'Logout'}</span>
       </button>
     </div>
   );
@@ -53,7 +56,8 @@ function FeedAuth() {
 /** The feed's top bar: My Profile, Browse List, Latest Jobs; the name with Logout, or Login. */
 export function FeedTopBar() {
   const { user } = useUser();
-  const profileHref = user?.userType === 'employer' ? paths.employerDashboard : paths.profile;
+  const profileHref =
+    user?.userType === 'employer' ? paths.employerDashboard : user?.userType === 'guest' ? paths.guestProfile : paths.profile;
   return (
     <header className="pointer-events-none fixed inset-x-0 top-0 z-30 bg-gradient-to-b from-black/55 to-transparent">
       <nav

@@ -90,6 +90,13 @@ export function LandingPage() {
             <div className="mt-7">
               <RoleButtons />
             </div>
+            <p className="mt-4 text-sm text-slate-600">
+              Just looking?{' '}
+              <Link href={paths.guest} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                Browse as a guest
+              </Link>{' '}
+              without an account.
+            </p>
             <p className="mt-5 text-sm text-slate-600">
               New here?{' '}
               <Link href={paths.learnAbout} className="font-semibold text-brand-700 underline-offset-2 hover:underline">

@@ -1,5 +1,5 @@
 import { ArrowLeft, ChevronRight, MapPin, SearchX, Sparkles } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -18,6 +18,9 @@ export function MatchesPage() {
   const matches = useMatches(student);
   const list = matches.data ?? [];
   const best = list[0]?.matchScore ?? null;
+
+  // A guest's ranked internships are its feed (this list is a student's).
+  if (user?.userType === 'guest') return <Redirect to={paths.jobFeed} replace />;
 
   return (
     <PageShell>

@@ -2,7 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { messageTime } from '@/lib/format';
-import { useUser } from '@/lib/auth';
+import { asAccount, useUser } from '@/lib/auth';
 import type { Message } from '@/types/internship';
 import { useReceivedMessages } from '../api/messages';
 import { useMessagesSocket } from '../lib/socket';
@@ -48,7 +48,7 @@ export function MessagesBell({
   /** Student side: the company behind an application (for 'Block {company}'). */
   companyFor?: (applicationId: number) => string | undefined;
 }) {
-  const meId = useUser().user?.id;
+  const meId = asAccount(useUser().user)?.id;
   useMessagesSocket(meId);
   const received = useReceivedMessages(meId);
   const [listOpen, setListOpen] = useState(false);

@@ -10,7 +10,7 @@ import { useBlockEmployer, useBlocks } from '@/lib/blocks';
 import { cn } from '@/lib/cn';
 import { messageTime } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
-import { useUser } from '@/lib/auth';
+import { asAccount, useUser } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
 import type { UserType } from '@/types/api';
 import { MESSAGE_MAX, receivedKey, useLoadEarlierMessages, useSendMessage, useThread } from '../api/messages';
@@ -268,7 +268,7 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
  */
 export function MessagingDialog({ target, onClose }: { target: MessageTarget | null; onClose: () => void }) {
   const me = useUser().user;
-  const meId = me?.id;
+  const meId = asAccount(me)?.id;
   return (
     <Dialog
       open={target !== null}

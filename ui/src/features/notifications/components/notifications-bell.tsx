@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/lib/auth';
+import { asAccount, useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDateTime, relativeTime } from '@/lib/format';
 import { useLiveSocket } from '@/lib/socket';
@@ -51,7 +51,7 @@ function NotificationItem({ notification, fallback, onOpen }: { notification: Ap
  * first, each a link to where it happened that marks it read.
  */
 export function NotificationsBell() {
-  const meId = useUser().user?.id;
+  const meId = asAccount(useUser().user)?.id;
   useLiveSocket(meId);
   const notifications = useNotifications(meId);
   const markRead = useMarkNotificationsRead(meId);

@@ -1,6 +1,6 @@
 import { ArrowLeft, Bookmark, Briefcase, Camera, GraduationCap, Mail, MessageSquare, School, Sparkles, Star, UserRound } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
 import { StatusBadge } from '@/components/internship/status-badge';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -329,6 +329,9 @@ export function ProfilePage() {
   const { user, isLoading } = useUser();
   const [editing, setEditing] = useState(false);
   const student = user?.userType === 'student' ? user : null;
+
+  // A guest's profile is its interests and grade, on its own page.
+  if (user?.userType === 'guest') return <Redirect to={paths.guestProfile} replace />;
 
   return (
     <PageShell>
