@@ -72,8 +72,25 @@ pub struct Services {
 }
 
 impl Services {
+    /// The one way to change postings: `f` writes and returns its result with the postings it
+    /// changed; the postings generation is bumped in the same transaction, and the search index
+    /// brought up to date after the commit. So the index is current, and can always be rebuilt
+    /// (a crash between the commit and the index leaves a generation the next start sees).
+    pub fn write_postings<T, E: From<crate::store::StoreError>>(
+        &self,
+        f: impl FnOnce(&crate::store::Wtx) -> Result<(T, Vec<crate::store::internships::Internship>), E>,
+    ) -> Result<T, E> {
+        let (out, changed, generation) = self.store.write(|w| {
+            let (out, changed) = f(w)?;
+            let generation = crate::search::bump_generation(w)?;
+            Ok::<_, E>((out, changed, generation))
+        })?;
+        self.reindex_internships(generation, &changed);
+        Ok(out)
+    }
+
     /// Brings the search index up to date after a committed change to postings.
-    pub fn reindex_internships(
+    fn reindex_internships(
         &self,
         generation: i64,
         changed: &[crate::store::internships::Internship],

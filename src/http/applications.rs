@@ -18,7 +18,6 @@ use crate::store::Reader;
 use crate::store::applications::{self, Application, Status};
 use crate::store::audit::{self, Actor, Event};
 use crate::store::internships::Internship;
-use crate::store::tables;
 use crate::store::users::User;
 use axum::extract::Query;
 
@@ -235,8 +234,7 @@ async fn list_employer_applications(
     let limit = paging::limit(p.limit.as_deref())?;
     let before = paging::id_cursor(p.cursor.as_deref())?;
     let r = state.store().read()?;
-    let (ids, more) =
-        r.members_page(tables::APPLICATIONS_BY_EMPLOYER, me.id, before, limit, true)?;
+    let (ids, more) = applications::employer_page(&r, me.id, before, limit)?;
     let mut out = Vec::with_capacity(ids.len());
     for (id, _) in &ids {
         if let Some(a) = r.get::<Application>(*id)? {

@@ -16,7 +16,6 @@ use super::uploads::{self, MB};
 use crate::auth::{Employer, MaybeUser};
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult, OptionExt};
-use crate::search;
 use crate::state::AppState;
 use crate::store::Reader;
 use crate::store::ai_requests::AiVideoRequest;
@@ -176,9 +175,9 @@ async fn take_media(
 fn commit_with_video<T>(
     state: &AppState,
     new_video: Option<&Video>,
-    f: impl FnOnce(&crate::store::Wtx) -> AppResult<T>,
+    f: impl FnOnce(&crate::store::Wtx) -> AppResult<(T, Vec<Internship>)>,
 ) -> AppResult<T> {
-    let out = state.store().write(f);
+    let out = state.services.write_postings(f);
     if out.is_err()
         && let Some(v) = new_video
     {
@@ -225,7 +224,7 @@ async fn create_internship(
         None => Video::AiProcessing,
     };
     let new_video = ingested.as_ref().map(|m| m.video.clone());
-    let (saved, generation) = commit_with_video(&state, new_video.as_ref(), |w| {
+    let saved = commit_with_video(&state, new_video.as_ref(), |w| {
         crate::services::reports::screen_posting(w, &mut i)?;
         let i = internships::insert(w, i)?;
         crate::services::reports::sync_posting_hold(w, &i)?;
@@ -239,11 +238,8 @@ async fn create_internship(
                 completed_at: None,
             })?;
         }
-        Ok((i, search::bump_generation(w)?))
+        Ok((i.clone(), vec![i]))
     })?;
-    state
-        .services
-        .reindex_internships(generation, std::slice::from_ref(&saved));
     if matches!(saved.video, Video::Transcoding(_)) {
         state.media().wake();
     }
@@ -313,7 +309,6 @@ async fn update_internship(
         crate::services::reports::screen_posting(w, &mut i)?;
         w.put(&i)?;
         crate::services::reports::sync_posting_hold(w, &i)?;
-        let generation = search::bump_generation(w)?;
         if new_video.is_some() {
             // A job for the replaced upload is void; the new one (if any) takes its place.
             w.delete::<crate::store::transcodes::TranscodeJob>(id)?;
@@ -328,9 +323,9 @@ async fn update_internship(
             req.completed_at = Some(i.updated_at);
             w.put(&req)?;
         }
-        Ok((i, generation, old_video))
+        Ok(((i.clone(), old_video), vec![i]))
     });
-    let (saved, generation, old_video) = match result {
+    let (saved, old_video) = match result {
         Ok(x) => x,
         Err(e) => {
             if let Some(c) = &captions_only {
@@ -339,9 +334,6 @@ async fn update_internship(
             return Err(e);
         }
     };
-    state
-        .services
-        .reindex_internships(generation, std::slice::from_ref(&saved));
     state.media().discard_replaced(&old_video, &saved.video);
     if matches!(saved.video, Video::Transcoding(_)) {
         state.media().wake();
@@ -362,14 +354,13 @@ async fn delete_internship(
     Employer(me): Employer,
     Path(id): Path<u64>,
 ) -> AppResult<Json<Deleted>> {
-    let (archived, generation) = state.store().write(|w| {
+    state.services.write_postings(|w| {
         let mut i = owned(w, &me, id)?;
         i.archived = true;
         i.updated_at = now_ms();
         w.put(&i)?;
-        Ok::<_, AppError>((i, search::bump_generation(w)?))
+        Ok::<_, AppError>(((), vec![i]))
     })?;
-    state.services.reindex_internships(generation, &[archived]);
     Ok(Json(Deleted {
         message: "Internship deleted",
     }))

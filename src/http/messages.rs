@@ -1,6 +1,5 @@
 //! Messages between the student and the employer of one application.
 
-use crate::store::tables;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::get;
@@ -93,7 +92,7 @@ async fn read_thread(
     let before = super::paging::id_cursor(p.cursor.as_deref())?;
     let r = state.store().read()?;
     party_of(&r, &me, id)?;
-    let (ids, more) = r.members_page(tables::MESSAGES_BY_APPLICATION, id, before, limit, true)?;
+    let (ids, more) = crate::store::messages::thread_page(&r, id, before, limit)?;
     let mut page = Vec::with_capacity(ids.len());
     for (mid, _) in ids.iter().rev() {
         // A message the district hid is gone from both sides' view (kept for the record).
@@ -129,7 +128,7 @@ async fn mark_thread_read(
         let r = state.store().read()?;
         party_of(&r, &me, id)?;
         let mut unread = Vec::new();
-        for (mid, _) in r.members(tables::MESSAGES_BY_APPLICATION, id)? {
+        for mid in crate::store::messages::thread_ids(&r, id)? {
             if let Some(m) = r.get::<Message>(mid)?
                 && m.receiver_id == me.id
                 && m.read_at.is_none()

@@ -15,8 +15,8 @@ use crate::clock::{now_ms, rfc3339};
 use crate::error::AppResult;
 use crate::services::notify;
 use crate::state::AppState;
+use crate::store::Reader;
 use crate::store::notifications::{self, Notification};
-use crate::store::{Reader, tables};
 use crate::ws::Event;
 
 pub fn router() -> Router<AppState> {
@@ -85,7 +85,7 @@ async fn list(
     let limit = super::paging::limit(p.limit.as_deref())?;
     let before = super::paging::id_cursor(p.cursor.as_deref())?;
     let r = state.store().read()?;
-    let (ids, more) = r.members_page(tables::NOTIFICATIONS_BY_USER, me.id, before, limit, true)?;
+    let (ids, more) = notifications::page_of(&r, me.id, before, limit)?;
     let mut out = Vec::with_capacity(ids.len());
     for (id, _) in &ids {
         if let Some(n) = r.get::<Notification>(*id)? {
@@ -123,10 +123,7 @@ async fn mark_read(
 ) -> AppResult<Json<Marked>> {
     let marked = state.store().write(|w| {
         let ids: Vec<u64> = if body.all {
-            w.members(tables::NOTIFICATIONS_BY_USER, me.id)?
-                .into_iter()
-                .map(|(id, _)| id)
-                .collect()
+            notifications::ids_of(w, me.id)?
         } else {
             body.ids.into_iter().take(500).collect()
         };

@@ -133,9 +133,9 @@ async fn update_employer_profile(
     let mut user = me.clone();
     check_employer(&mut c, &body, &mut user, true);
     c.finish()?;
-    let (renamed, generation) = state
-        .store()
-        .write(|w| {
+    state
+        .services
+        .write_postings(|w| {
             users::update(w, &me.email, &user)?;
             if users::email_key(&user.email) != users::email_key(&me.email) {
                 // A new address is unconfirmed until its owner opens the link.
@@ -151,11 +151,9 @@ async fn update_employer_profile(
                     renamed.push(i);
                 }
             }
-            let generation = crate::search::bump_generation(w)?;
-            Ok::<_, UserWriteError>((renamed, generation))
+            Ok::<_, UserWriteError>(((), renamed))
         })
         .map_err(taken)?;
-    state.services.reindex_internships(generation, &renamed);
     state.mailer.wake();
     let mut view = UserView::from(&user);
     view.email_confirmed = Some(email_confirmation::is_confirmed(

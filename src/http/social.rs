@@ -1,6 +1,5 @@
 //! Likes, bookmarks and comments.
 
-use crate::store::tables;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{delete, get, post};
@@ -220,7 +219,7 @@ async fn list_comments(
     let after = super::paging::id_cursor(p.cursor.as_deref())?;
     let r = state.store().read()?;
     let i = live(&r, id)?;
-    let (ids, more) = r.members_page(tables::COMMENTS_BY_INTERNSHIP, id, after, limit, false)?;
+    let (ids, more) = crate::store::social::comments_page(&r, id, after, limit)?;
     let mut out = Vec::with_capacity(ids.len());
     for (cid, _) in &ids {
         // Held comments only to their author; hidden ones to nobody.

@@ -94,11 +94,10 @@ pub fn set_status(
             "The reason must be at most 500 characters",
         ));
     }
-    let (changed, generation) = s.store.write(|w| {
+    s.write_postings(|w| {
         let changed = apply_status(w, id, status, reason.clone(), actor)?;
-        Ok::<_, AppError>((changed, crate::search::bump_generation(w)?))
+        Ok::<_, AppError>(((), changed))
     })?;
-    s.reindex_internships(generation, &changed);
     let r = s.store.read()?;
     let u = r.get::<User>(id)?.ok_or_not_found(NOT_FOUND)?;
     view(&r, &u)

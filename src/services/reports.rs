@@ -283,7 +283,7 @@ pub fn resolve(
             "The note must be at most {NOTE_MAX} characters"
         )));
     }
-    let (changed, generation) = s.store.write(|w| {
+    s.write_postings(|w| {
         let rep = w.get::<Report>(id)?.ok_or_not_found("Report not found")?;
         if rep.resolution.is_some() {
             return Err(AppError::Conflict("This report is already resolved".into()));
@@ -325,9 +325,8 @@ pub fn resolve(
             (rep.target.as_str(), Some(rep.target_id)),
             None,
         )?;
-        Ok::<_, AppError>((changed, crate::search::bump_generation(w)?))
+        Ok::<_, AppError>(((), changed))
     })?;
-    s.reindex_internships(generation, &changed);
     let r = s.store.read()?;
     view(
         &r,

@@ -128,3 +128,20 @@ pub fn count_by_employer(r: &impl Reader, employer_id: u64) -> StoreResult<usize
     Ok(r.members(tables::APPLICATIONS_BY_EMPLOYER, employer_id)?
         .len())
 }
+
+/// A page of the ids of applications to an employer's postings, newest first after the
+/// `before` cursor, and whether more follow.
+pub fn employer_page(
+    r: &impl Reader,
+    employer: u64,
+    before: Option<u64>,
+    limit: usize,
+) -> StoreResult<(Vec<(u64, i64)>, bool)> {
+    r.members_page(
+        tables::APPLICATIONS_BY_EMPLOYER,
+        employer,
+        before,
+        limit,
+        true,
+    )
+}

@@ -82,3 +82,28 @@ pub fn received(r: &impl Reader, user_id: u64) -> StoreResult<Vec<Message>> {
     }
     Ok(out)
 }
+
+/// A page of an application's message ids, newest first after the `before` cursor, and
+/// whether more follow.
+pub fn thread_page(
+    r: &impl Reader,
+    application: u64,
+    before: Option<u64>,
+    limit: usize,
+) -> StoreResult<(Vec<(u64, i64)>, bool)> {
+    r.members_page(
+        tables::MESSAGES_BY_APPLICATION,
+        application,
+        before,
+        limit,
+        true,
+    )
+}
+
+/// Every message id of an application's thread, oldest first.
+pub fn thread_ids(r: &impl Reader, application: u64) -> StoreResult<Vec<u64>> {
+    Ok(r.members(tables::MESSAGES_BY_APPLICATION, application)?
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect())
+}

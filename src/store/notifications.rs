@@ -60,3 +60,22 @@ pub fn unread_count(r: &impl Reader, user: u64) -> StoreResult<usize> {
     }
     Ok(n)
 }
+
+/// A page of a user's notification ids, newest first after the `before` cursor, and whether
+/// more follow.
+pub fn page_of(
+    r: &impl Reader,
+    user: u64,
+    before: Option<u64>,
+    limit: usize,
+) -> StoreResult<(Vec<(u64, i64)>, bool)> {
+    r.members_page(tables::NOTIFICATIONS_BY_USER, user, before, limit, true)
+}
+
+/// Every notification id of a user, oldest first.
+pub fn ids_of(r: &impl Reader, user: u64) -> StoreResult<Vec<u64>> {
+    Ok(r.members(tables::NOTIFICATIONS_BY_USER, user)?
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect())
+}

@@ -178,3 +178,20 @@ pub fn comments_by(r: &impl Reader, user_id: u64) -> StoreResult<Vec<Comment>> {
     v.reverse();
     Ok(v)
 }
+
+/// A page of a posting's comment ids, oldest first after the `after` cursor, and whether more
+/// follow.
+pub fn comments_page(
+    r: &impl Reader,
+    internship: u64,
+    after: Option<u64>,
+    limit: usize,
+) -> StoreResult<(Vec<(u64, i64)>, bool)> {
+    r.members_page(
+        tables::COMMENTS_BY_INTERNSHIP,
+        internship,
+        after,
+        limit,
+        false,
+    )
+}
