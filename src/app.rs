@@ -9,7 +9,6 @@ use std::time::Duration;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
 use axum::middleware;
 use axum::routing::get;
 use tokio::net::{TcpListener, UnixListener};
@@ -396,12 +395,9 @@ impl App {
 
 pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
     let csrf = CsrfLayer::new().with_rejection_response(|_| {
-        let body = r#"{"message":"Cross-site requests are not allowed"}"#;
-        axum::http::Response::builder()
-            .status(StatusCode::FORBIDDEN)
-            .header("content-type", "application/json")
-            .body(axum::body::Body::from(body))
-            .expect("static response")
+        use axum::response::IntoResponse;
+        crate::error::AppError::Forbidden("Cross-site requests are not allowed".into())
+            .into_response()
     });
     let mut app = Router::new()
         .route("/ws", get(ws::upgrade))

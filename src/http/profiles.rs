@@ -201,31 +201,11 @@ async fn upload_photo(
     headers: HeaderMap,
     mp: Multipart,
 ) -> AppResult<Json<UserView>> {
-    own_student(&me, id)?;
-    uploads::check_length(&headers, PHOTO_MAX + MB, PHOTO.too_large)?;
-    let upload = uploads::read_file(mp, &state.paths().tmp(), &PHOTO).await?;
-    let name = upload.persist(&state.paths().images())?;
-    let saved = state.store().write(|w| {
-        let mut u = w
-            .get::<User>(id)?
-            .ok_or_else(|| AppError::not_found("User not found"))?;
-        let old = u.photo.replace(name.clone());
+    replace_student_file(&state, &me, id, &headers, mp, &PHOTO, |u, name, _| {
         u.photo_version += 1;
-        w.put(&u)?;
-        Ok::<_, AppError>((u, old))
-    });
-    match saved {
-        Ok((u, old)) => {
-            if let Some(old) = old {
-                remove_image(&state, &old);
-            }
-            Ok(Json(UserView::from(&u)))
-        }
-        Err(e) => {
-            remove_image(&state, &name);
-            Err(e)
-        }
-    }
+        u.photo.replace(name)
+    })
+    .await
 }
 
 async fn upload_transcript(
@@ -235,28 +215,52 @@ async fn upload_transcript(
     headers: HeaderMap,
     mp: Multipart,
 ) -> AppResult<Json<UserView>> {
-    own_student(&me, id)?;
-    uploads::check_length(&headers, TRANSCRIPT_MAX + MB, TRANSCRIPT.too_large)?;
-    let upload = uploads::read_file(mp, &state.paths().tmp(), &TRANSCRIPT).await?;
+    replace_student_file(
+        &state,
+        &me,
+        id,
+        &headers,
+        mp,
+        &TRANSCRIPT,
+        |u, name, mime| u.transcript.replace((name, mime)).map(|(old, _)| old),
+    )
+    .await
+}
+
+/// Stores a student's new photo or transcript: the upload is checked and moved into place,
+/// `set` puts its name (and media type) on the student and hands back the file it replaces,
+/// which is removed once the change is committed (the new file, if the commit fails).
+async fn replace_student_file(
+    state: &AppState,
+    me: &User,
+    id: u64,
+    headers: &HeaderMap,
+    mp: Multipart,
+    accept: &Accept,
+    set: impl FnOnce(&mut User, String, String) -> Option<String>,
+) -> AppResult<Json<UserView>> {
+    own_student(me, id)?;
+    uploads::check_length(headers, accept.max_bytes + MB, accept.too_large)?;
+    let upload = uploads::read_file(mp, &state.paths().tmp(), accept).await?;
     let mime = upload.mime.to_string();
     let name = upload.persist(&state.paths().images())?;
     let saved = state.store().write(|w| {
         let mut u = w
             .get::<User>(id)?
             .ok_or_else(|| AppError::not_found("User not found"))?;
-        let old = u.transcript.replace((name.clone(), mime.clone()));
+        let old = set(&mut u, name.clone(), mime);
         w.put(&u)?;
         Ok::<_, AppError>((u, old))
     });
     match saved {
         Ok((u, old)) => {
-            if let Some((old, _)) = old {
-                remove_image(&state, &old);
+            if let Some(old) = old {
+                remove_image(state, &old);
             }
             Ok(Json(UserView::from(&u)))
         }
         Err(e) => {
-            remove_image(&state, &name);
+            remove_image(state, &name);
             Err(e)
         }
     }
