@@ -94,8 +94,64 @@ pub enum Command {
     },
 }
 
+/// What a failed command says (printed, exit code 1). The store's, the services' and the
+/// file system's errors convert into it, so commands use `?` throughout.
+#[derive(Debug)]
+pub struct CommandError(pub String);
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<String> for CommandError {
+    fn from(s: String) -> Self {
+        CommandError(s)
+    }
+}
+
+impl From<&str> for CommandError {
+    fn from(s: &str) -> Self {
+        CommandError(s.to_string())
+    }
+}
+
+impl From<crate::store::StoreError> for CommandError {
+    fn from(e: crate::store::StoreError) -> Self {
+        CommandError(e.to_string())
+    }
+}
+
+impl From<crate::error::AppError> for CommandError {
+    fn from(e: crate::error::AppError) -> Self {
+        CommandError(e.to_string())
+    }
+}
+
+impl From<anyhow::Error> for CommandError {
+    fn from(e: anyhow::Error) -> Self {
+        CommandError(format!("{e:#}"))
+    }
+}
+
+impl From<serde_json::Error> for CommandError {
+    fn from(e: serde_json::Error) -> Self {
+        CommandError(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for CommandError {
+    fn from(e: std::io::Error) -> Self {
+        CommandError(e.to_string())
+    }
+}
+
+/// Ok is the text to print.
+pub type CommandResult = Result<String, CommandError>;
+
 /// Runs a command; Ok is the text to print, Err the error to print (exit code 1).
-pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String> {
+pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
     match cmd {
         Command::Seed { force } => crate::fixtures::seed(s, force)
             .map(|r| {
@@ -105,9 +161,9 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
                     r.demo_employer.0, r.demo_employer.1
                 )
             })
-            .map_err(|e| format!("{e:#}")),
+            .map_err(CommandError::from),
         Command::SeedSynthetic { count } => {
-            crate::synthetic::seed(s, count).map_err(|e| format!("{e:#}"))
+            crate::synthetic::seed(s, count).map_err(CommandError::from)
         }
         // A new pin ends every admin session signed in with the old one.
         Command::SetPinHash { hash } => s
@@ -119,7 +175,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
                 crate::store::sessions::end_admin_sessions(w, now)
             })
             .map(|ended| format!("admin pin set; {ended} admin session(s) ended\n"))
-            .map_err(|e| e.to_string()),
+            .map_err(CommandError::from),
         Command::AdminSessionsRevoke => s
             .store
             .write(|w| {
@@ -128,23 +184,23 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
                 crate::store::sessions::end_admin_sessions(w, now)
             })
             .map(|ended| format!("{ended} admin session(s) ended\n"))
-            .map_err(|e| e.to_string()),
-        Command::ContactList => contact_list(s).map_err(|e| e.to_string()),
+            .map_err(CommandError::from),
+        Command::ContactList => contact_list(s).map_err(CommandError::from),
         Command::AiList { pending, json } => ai_list(s, pending, json),
         Command::AiFulfil { id, video, captions } => {
-            crate::ai_requests::check_pending(s, id).map_err(|e| e.to_string())?;
+            crate::ai_requests::check_pending(s, id).map_err(CommandError::from)?;
             let accept = uploads::Accept {
                 field: "video",
                 ..VIDEO
             };
-            let upload = uploads::from_path(&video, &s.paths.tmp(), &accept).map_err(|e| e.to_string())?;
+            let upload = uploads::from_path(&video, &s.paths.tmp(), &accept).map_err(CommandError::from)?;
             let captions = match &captions {
                 Some(path) => {
                     let accept = uploads::Accept {
                         field: "captions",
                         ..crate::media::files::CAPTIONS
                     };
-                    Some(uploads::from_path(path, &s.paths.tmp(), &accept).map_err(|e| e.to_string())?)
+                    Some(uploads::from_path(path, &s.paths.tmp(), &accept).map_err(CommandError::from)?)
                 }
                 None => None,
             };
@@ -155,7 +211,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
                 captions.map(uploads::Upload::into_incoming),
                 Actor::Cli,
             ))
-            .map_err(|e| e.to_string())?;
+            .map_err(CommandError::from)?;
             let plays = match crate::media::files::video_url(&i.video) {
                 Some(url) => format!("now plays {url}"),
                 None => "is converting its video for the web".to_string(),
@@ -170,13 +226,13 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
             token,
             company,
         } => source_add(s, &provider, &token, company),
-        Command::JobsSourceList => source_list(s).map_err(|e| e.to_string()),
+        Command::JobsSourceList => source_list(s).map_err(CommandError::from),
         Command::JobsSourceRemove { id } => match jobs::remove_source(s, id) {
             Ok(true) => Ok(format!("source {id} and its jobs removed\n")),
-            Ok(false) => Err(format!("no job source with id {id}")),
-            Err(e) => Err(format!("{e:#}")),
+            Ok(false) => Err(format!("no job source with id {id}").into()),
+            Err(e) => Err(format!("{e:#}").into()),
         },
-        Command::Backup { file } => crate::backup::backup(s, &file).map_err(|e| format!("{e:#}")),
+        Command::Backup { file } => crate::backup::backup(s, &file).map_err(CommandError::from),
         Command::EmployersList { pending, json } => super::commands_review::employers_list(s, pending, json),
         Command::EmployersVerify { id } => super::commands_review::employer_status(s, id, None),
         Command::EmployersSuspend { id, reason } => {
@@ -195,15 +251,15 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
             &s.store,
             Some(s.search.generation()),
         ))
-        .map_err(|e| e.to_string()),
+        .map_err(CommandError::from),
         Command::Reindex => {
             let started = std::time::Instant::now();
             let generation = s
                 .store
                 .write(crate::search::bump_generation)
-                .map_err(|e| e.to_string())?;
-            let r = s.store.read().map_err(|e| e.to_string())?;
-            s.search.rebuild(&r, generation).map_err(|e| format!("{e:#}"))?;
+                .map_err(CommandError::from)?;
+            let r = s.store.read().map_err(CommandError::from)?;
+            s.search.rebuild(&r, generation).map_err(CommandError::from)?;
             Ok(format!(
                 "search index rebuilt: {} documents in {:.1} s\n",
                 s.search.num_docs(),
@@ -211,7 +267,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> Result<String, String
             ))
         }
         Command::JobsRefresh => {
-            let report = block_on(jobs::refresh_all(s, boards)).map_err(|e| format!("{e:#}"))?;
+            let report = block_on(jobs::refresh_all(s, boards)).map_err(CommandError::from)?;
             Ok(report.lines.join("\n") + "\n")
         }
     }
@@ -229,12 +285,7 @@ fn block_on<F: std::future::Future>(f: F) -> F::Output {
     }
 }
 
-fn source_add(
-    s: &Services,
-    provider: &str,
-    token: &str,
-    company: Option<String>,
-) -> Result<String, String> {
+fn source_add(s: &Services, provider: &str, token: &str, company: Option<String>) -> CommandResult {
     let p = crate::fixtures::provider_of(provider)
         .ok_or_else(|| format!("unknown provider '{provider}': use greenhouse, lever or ashby"))?;
     let token = token.trim();
@@ -267,10 +318,10 @@ fn source_add(
             })?;
             Ok::<_, crate::store::StoreError>(Some(id))
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(CommandError::from)?;
     match id {
         Some(id) => Ok(format!("added source {id}: {provider} {token}\n")),
-        None => Err(format!("{provider} {token} is already a source")),
+        None => Err(format!("{provider} {token} is already a source").into()),
     }
 }
 
@@ -329,16 +380,16 @@ fn contact_list(s: &Services) -> Result<String, crate::store::StoreError> {
     Ok(out)
 }
 
-fn ai_list(s: &Services, pending_only: bool, json: bool) -> Result<String, String> {
+fn ai_list(s: &Services, pending_only: bool, json: bool) -> CommandResult {
     let mut list =
-        crate::ai_requests::list(s, crate::clock::now_ms()).map_err(|e| e.to_string())?;
+        crate::ai_requests::list(s, crate::clock::now_ms()).map_err(CommandError::from)?;
     if pending_only {
         list.retain(|r| r.status == "pending");
     }
     if json {
         return serde_json::to_string_pretty(&list)
             .map(|s| s + "\n")
-            .map_err(|e| e.to_string());
+            .map_err(CommandError::from);
     }
     if list.is_empty() {
         return Ok("no AI video requests\n".into());

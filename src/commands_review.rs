@@ -2,19 +2,21 @@
 //! (`internreel employers|reports|audit|settings ...`). Each runs through the running server's
 //! control socket or directly on the data directory, like every admin command.
 
+use crate::commands::CommandError;
+use crate::commands::CommandResult;
 use crate::domain::review::EmployerStatus;
 use crate::infra::Services;
 use crate::services::{audit, employers, reports, settings};
 use crate::store::audit::{Actor, Event};
 
-fn json<T: serde::Serialize>(v: &T) -> Result<String, String> {
+fn json<T: serde::Serialize>(v: &T) -> CommandResult {
     serde_json::to_string_pretty(v)
         .map(|s| s + "\n")
-        .map_err(|e| e.to_string())
+        .map_err(CommandError::from)
 }
 
-pub fn employers_list(s: &Services, pending: bool, as_json: bool) -> Result<String, String> {
-    let list = employers::list(s, pending).map_err(|e| e.to_string())?;
+pub fn employers_list(s: &Services, pending: bool, as_json: bool) -> CommandResult {
+    let list = employers::list(s, pending).map_err(CommandError::from)?;
     if as_json {
         return json(&list);
     }
@@ -55,21 +57,22 @@ pub fn employers_list(s: &Services, pending: bool, as_json: bool) -> Result<Stri
     Ok(out)
 }
 
-pub fn employer_status(s: &Services, id: u64, suspend: Option<String>) -> Result<String, String> {
+pub fn employer_status(s: &Services, id: u64, suspend: Option<String>) -> CommandResult {
     let status = if suspend.is_some() {
         EmployerStatus::Suspended
     } else {
         EmployerStatus::Verified
     };
-    let e = employers::set_status(s, id, status, suspend, Actor::Cli).map_err(|e| e.to_string())?;
+    let e =
+        employers::set_status(s, id, status, suspend, Actor::Cli).map_err(CommandError::from)?;
     Ok(format!(
         "employer #{} ({}) is now {}\n",
         e.id, e.company, e.status
     ))
 }
 
-pub fn reports_list(s: &Services, open: bool, as_json: bool) -> Result<String, String> {
-    let list = reports::list(s, open).map_err(|e| e.to_string())?;
+pub fn reports_list(s: &Services, open: bool, as_json: bool) -> CommandResult {
+    let list = reports::list(s, open).map_err(CommandError::from)?;
     if as_json {
         return json(&list);
     }
@@ -109,8 +112,8 @@ pub fn reports_list(s: &Services, open: bool, as_json: bool) -> Result<String, S
     Ok(out)
 }
 
-pub fn reports_resolve(s: &Services, id: u64, action: &str, note: &str) -> Result<String, String> {
-    let r = reports::resolve(s, id, action, note, Actor::Cli).map_err(|e| e.to_string())?;
+pub fn reports_resolve(s: &Services, id: u64, action: &str, note: &str) -> CommandResult {
+    let r = reports::resolve(s, id, action, note, Actor::Cli).map_err(CommandError::from)?;
     Ok(format!(
         "report #{} resolved: {}\n",
         r.id,
@@ -118,15 +121,10 @@ pub fn reports_resolve(s: &Services, id: u64, action: &str, note: &str) -> Resul
     ))
 }
 
-pub fn audit_list(
-    s: &Services,
-    user: Option<u64>,
-    limit: usize,
-    as_json: bool,
-) -> Result<String, String> {
-    let r = s.store.read().map_err(|e| e.to_string())?;
+pub fn audit_list(s: &Services, user: Option<u64>, limit: usize, as_json: bool) -> CommandResult {
+    let r = s.store.read().map_err(CommandError::from)?;
     let (entries, _) =
-        audit::page(&r, user, None, limit.clamp(1, 10_000)).map_err(|e| e.to_string())?;
+        audit::page(&r, user, None, limit.clamp(1, 10_000)).map_err(CommandError::from)?;
     if as_json {
         return json(&entries);
     }
@@ -139,13 +137,10 @@ pub fn audit_list(
         .collect())
 }
 
-pub fn settings_set(s: &Services, key: &str, value: &str) -> Result<String, String> {
+pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
     if !settings::KEYS.iter().any(|(k, _)| *k == key) {
         let known: Vec<&str> = settings::KEYS.iter().map(|(k, _)| *k).collect();
-        return Err(format!(
-            "unknown setting '{key}'; known: {}",
-            known.join(", ")
-        ));
+        return Err(format!("unknown setting '{key}'; known: {}", known.join(", ")).into());
     }
     let value = value.trim();
     if value.chars().count() > 120 {
@@ -171,11 +166,11 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> Result<String, Stri
     Ok(format!("{key} set to \"{value}\"\n"))
 }
 
-pub fn settings_list(s: &Services) -> Result<String, String> {
-    let r = s.store.read().map_err(|e| e.to_string())?;
+pub fn settings_list(s: &Services) -> CommandResult {
+    let r = s.store.read().map_err(CommandError::from)?;
     let mut out = String::new();
     for (key, about) in settings::KEYS {
-        let v = settings::get(&r, key).map_err(|e| e.to_string())?;
+        let v = settings::get(&r, key).map_err(CommandError::from)?;
         out.push_str(&format!(
             "{key} = {}\n    {about}\n",
             v.map(|v| format!("\"{v}\""))
@@ -187,11 +182,11 @@ pub fn settings_list(s: &Services) -> Result<String, String> {
 
 /// `internreel mail list`: the outbox, newest first, with each mail's plain-text body (the
 /// delivery, where no SMTP server is configured).
-pub fn mail_list(s: &Services, as_json: bool) -> Result<String, String> {
+pub fn mail_list(s: &Services, as_json: bool) -> CommandResult {
     use crate::store::Reader;
     use crate::store::outbox::Mail;
-    let r = s.store.read().map_err(|e| e.to_string())?;
-    let mails = r.scan_rev(|_: &Mail| true).map_err(|e| e.to_string())?;
+    let r = s.store.read().map_err(CommandError::from)?;
+    let mails = r.scan_rev(|_: &Mail| true).map_err(CommandError::from)?;
     if as_json {
         let v: Vec<serde_json::Value> = mails
             .iter()
@@ -225,7 +220,7 @@ pub fn mail_list(s: &Services, as_json: bool) -> Result<String, String> {
 }
 
 /// `internreel users reset-link EMAIL`: a fresh password-reset link, for an admin to hand over.
-pub fn reset_link(s: &Services, email: &str) -> Result<String, String> {
+pub fn reset_link(s: &Services, email: &str) -> CommandResult {
     let link = s
         .store
         .write(|w| {
@@ -237,6 +232,6 @@ pub fn reset_link(s: &Services, email: &str) -> Result<String, String> {
         .map_err(|e: crate::store::StoreError| e.to_string())?;
     match link {
         Some(l) => Ok(format!("{l}\n(valid 30 minutes, single use)\n")),
-        None => Err(format!("no account with the e-mail {email}")),
+        None => Err(format!("no account with the e-mail {email}").into()),
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::UnixListener;
 
-use crate::commands::{self, Command};
+use crate::commands::{self, Command, CommandError, CommandResult};
 use crate::infra::Services;
 
 #[derive(Serialize, Deserialize)]
@@ -47,10 +47,13 @@ pub async fn serve(listener: UnixListener, services: Services, boards: crate::jo
                     let result =
                         tokio::task::spawn_blocking(move || commands::run(&services, &boards, cmd))
                             .await
-                            .unwrap_or_else(|e| Err(format!("command failed: {e}")));
+                            .unwrap_or_else(|e| Err(format!("command failed: {e}").into()));
                     match result {
                         Ok(output) => Reply { ok: true, output },
-                        Err(output) => Reply { ok: false, output },
+                        Err(e) => Reply {
+                            ok: false,
+                            output: e.0,
+                        },
                     }
                 }
                 Err(e) => Reply {
@@ -66,26 +69,26 @@ pub async fn serve(listener: UnixListener, services: Services, boards: crate::jo
 }
 
 /// Sends a command to the server on this data directory; None when no server listens.
-pub fn send(socket: &Path, cmd: &Command) -> Option<Result<String, String>> {
+pub fn send(socket: &Path, cmd: &Command) -> Option<CommandResult> {
     let mut stream = UnixStream::connect(socket).ok()?;
     let mut text = serde_json::to_string(cmd).ok()?;
     text.push('\n');
     if let Err(e) = stream.write_all(text.as_bytes()) {
-        return Some(Err(format!("talking to the running server: {e}")));
+        return Some(Err(format!("talking to the running server: {e}").into()));
     }
     let mut line = String::new();
     if let Err(e) = BufReader::new(stream).read_line(&mut line) {
-        return Some(Err(format!("talking to the running server: {e}")));
+        return Some(Err(format!("talking to the running server: {e}").into()));
     }
     match serde_json::from_str::<Reply>(&line) {
         Ok(r) if r.ok => Some(Ok(r.output)),
-        Ok(r) => Some(Err(r.output)),
-        Err(e) => Some(Err(format!("the running server answered oddly: {e}"))),
+        Ok(r) => Some(Err(CommandError(r.output))),
+        Err(e) => Some(Err(format!("the running server answered oddly: {e}").into())),
     }
 }
 
 /// Runs a command through the running server, or directly on the data directory.
-pub fn dispatch(data_dir: &Path, cmd: Command) -> Result<String, String> {
+pub fn dispatch(data_dir: &Path, cmd: Command) -> CommandResult {
     let socket = crate::infra::DataPaths::new(data_dir).socket();
     if let Some(result) = send(&socket, &cmd) {
         return result;
@@ -93,19 +96,19 @@ pub fn dispatch(data_dir: &Path, cmd: Command) -> Result<String, String> {
     if matches!(cmd, Command::DoctorChecks) {
         // Opening the services would repair the index: the doctor only looks.
         return serde_json::to_string(&crate::doctor::checks::offline_checks(data_dir))
-            .map_err(|e| e.to_string());
+            .map_err(CommandError::from);
     }
-    let services = Services::open(data_dir).map_err(|e| format!("{e:#}"))?;
+    let services = Services::open(data_dir).map_err(CommandError::from)?;
     let mut out = commands::run(&services, &crate::jobs::Boards::from_env(false), cmd)?;
     // No server runs to convert what the command queued (an AI video in HEVC, say): do it now.
     out.push_str(&convert_queued(&services)?);
     Ok(out)
 }
 
-fn convert_queued(services: &Services) -> Result<String, String> {
+fn convert_queued(services: &Services) -> CommandResult {
     let queued =
-        crate::store::transcodes::queued(&services.store.read().map_err(|e| e.to_string())?)
-            .map_err(|e| e.to_string())?;
+        crate::store::transcodes::queued(&services.store.read().map_err(CommandError::from)?)
+            .map_err(CommandError::from)?;
     if queued.is_empty() {
         return Ok(String::new());
     }
@@ -119,9 +122,9 @@ fn convert_queued(services: &Services) -> Result<String, String> {
     let done = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| e.to_string())?
+        .map_err(CommandError::from)?
         .block_on(crate::media::worker::drain(services))
-        .map_err(|e| format!("{e:#}"))?;
+        .map_err(CommandError::from)?;
     Ok(format!(
         "converted {done} video(s) for the web in {:.1} s\n",
         started.elapsed().as_secs_f64()

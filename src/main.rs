@@ -7,7 +7,7 @@ use internreel::cli::{
     EmployersCommand, JobsCommand, MailCommand, ReportsCommand, SettingsCommand, SourcesCommand,
     UsersCommand,
 };
-use internreel::commands::Command as Cmd;
+use internreel::commands::{Command as Cmd, CommandResult};
 use internreel::{App, Config, control};
 
 /// mimalloc rather than glibc's malloc: glibc kept what 64 connections' buffers and the
@@ -121,7 +121,7 @@ fn main() -> ExitCode {
             control::dispatch(&cli.data, Cmd::Backup { file })
         }
         Command::Restore { file } => {
-            internreel::backup::restore(&file, &cli.data).map_err(|e| format!("{e:#}"))
+            internreel::backup::restore(&file, &cli.data).map_err(Into::into)
         }
         Command::Employers { command } => control::dispatch(
             &cli.data,
@@ -217,7 +217,7 @@ fn say(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
 }
 
-fn set_pin(data: &std::path::Path) -> Result<String, String> {
+fn set_pin(data: &std::path::Path) -> CommandResult {
     let mut input = String::new();
     std::io::stdin()
         .read_to_string(&mut input)
@@ -226,21 +226,20 @@ fn set_pin(data: &std::path::Path) -> Result<String, String> {
     if pin.chars().count() < 6 {
         return Err("the pin must be at least 6 characters (give it on standard input)".into());
     }
-    let hash = internreel::passwords::hash_now(&pin).map_err(|e| e.to_string())?;
+    let hash = internreel::passwords::hash_now(&pin)?;
     control::dispatch(data, Cmd::SetPinHash { hash })
 }
 
 const BLOCKING_THREADS: usize = 16;
 
-fn serve(config: Config) -> Result<String, String> {
+fn serve(config: Config) -> CommandResult {
     // The blocking pool does file reads and writes and the feed's rankings. Its default of 512
     // threads let 64 concurrent video readers each grow an allocator heap of their own; a few
     // threads saturate two cores' worth of page-cache reads just as well.
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .max_blocking_threads(BLOCKING_THREADS)
-        .build()
-        .map_err(|e| e.to_string())?;
+        .build()?;
     rt.block_on(async move {
         // Install the handlers before announcing the address, so an early SIGTERM is graceful.
         let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
@@ -251,7 +250,7 @@ fn serve(config: Config) -> Result<String, String> {
                 _ = term.recv() => {},
             }
         };
-        let app = App::build(config).await.map_err(|e| format!("{e:#}"))?;
+        let app = App::build(config).await?;
         for note in &app.notes {
             say(&format!("{note}\n"));
         }
@@ -266,9 +265,7 @@ fn serve(config: Config) -> Result<String, String> {
         if let Some(addr) = app.metrics_addr() {
             say(&format!("metrics on http://{addr}/metrics\n"));
         }
-        app.run_until_stopped(shutdown)
-            .await
-            .map_err(|e| format!("{e:#}"))?;
+        app.run_until_stopped(shutdown).await?;
         Ok("stopped\n".to_string())
     })
 }

@@ -67,7 +67,7 @@ pub fn run(data: &Path, tls_cert: Option<&Path>) -> Report {
             Err(e) => r.checks.push(check(
                 "database",
                 Status::Fail,
-                e,
+                e.0,
                 Some("see the message; `internreel restore` brings back a backup"),
             )),
         }

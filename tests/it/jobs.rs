@@ -410,7 +410,7 @@ async fn sources_are_managed_with_clear_errors() {
             company: None,
         },
     );
-    assert!(dup.unwrap_err().contains("already"));
+    assert!(dup.unwrap_err().0.contains("already"));
     let bad = run(
         &app.state.services,
         &boards,
@@ -420,7 +420,7 @@ async fn sources_are_managed_with_clear_errors() {
             company: None,
         },
     );
-    assert!(bad.unwrap_err().contains("greenhouse, lever or ashby"));
+    assert!(bad.unwrap_err().0.contains("greenhouse, lever or ashby"));
     let bad = run(
         &app.state.services,
         &boards,
