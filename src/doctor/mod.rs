@@ -143,6 +143,7 @@ fn data_dir(r: &mut Report, data: &Path) -> bool {
 fn free_share(path: &Path) -> Option<(u64, u64)> {
     use std::os::unix::ffi::OsStrExt;
     let c = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statvfs is plain integers, for which all-zero bytes are valid.
     let mut s: libc::statvfs = unsafe { std::mem::zeroed() };
     // SAFETY: a valid NUL-terminated path and a zeroed struct for the kernel to fill.
     if unsafe { libc::statvfs(c.as_ptr(), &mut s) } != 0 {
