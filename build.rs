@@ -3,7 +3,8 @@
 //! dist/ is rebuilt when a UI source changes or when dist/index.html is missing. Cargo reruns
 //! this script when a `rerun-if-changed` path is newer than its last run, or missing; after a
 //! build we set dist/index.html's mtime back to the newest UI source's, so the fresh build
-//! does not look changed (the trap TOOLCHAIN.md describes) while a deleted dist/ still does.
+//! does not look changed (else every later `cargo build` would rebuild the UI and the crate)
+//! while a deleted dist/ still does.
 //! Set INTERNREEL_SKIP_UI=1 to skip the UI build (Rust-only work; the server then says the UI
 //! is not built).
 

@@ -576,7 +576,7 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
     Ok(report)
 }
 
-/// The statuses an application passed through to reach `to` (SPEC.md section 4's graph).
+/// The statuses an application passed through to reach `to` (the graph of `Status::next`).
 fn pipeline_path(to: Status) -> Vec<Status> {
     use Status::*;
     match to {

@@ -1,4 +1,5 @@
-//! SPEC.md's option sets, and their canonical stored forms.
+//! The option sets of the forms (grades, interests, industries, company sizes...), and their
+//! canonical stored forms.
 
 pub const GRADES: [&str; 4] = ["freshman", "sophomore", "junior", "senior"];
 

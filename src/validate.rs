@@ -1,4 +1,4 @@
-//! Field checks with SPEC.md's messages, collected per field (first failure wins).
+//! Field checks with the messages the clients show, collected per field (first failure wins).
 
 use crate::error::{AppError, AppResult, FieldErrors};
 

@@ -1,7 +1,7 @@
 //! The hazardous-duties screen: postings are for 16-17 year olds, and federal law's Hazardous
-//! Occupations Orders (shared/TEEN-EMPLOYMENT.md) forbid them a list of duties. A posting whose
-//! text mentions one is held for the district's review (never refused: SPEC.md's clients know
-//! no such rule). This is the one place the term list lives; README's "Safety" section points
+//! Occupations Orders (29 CFR 570.50-570.68) forbid them a list of duties. A posting whose
+//! text mentions one is held for the district's review (never refused: older clients know no
+//! such rule and would lose the employer's text). This is the one place the term list lives; README's "Safety" section points
 //! here.
 
 use std::sync::OnceLock;

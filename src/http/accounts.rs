@@ -35,8 +35,8 @@ pub fn router() -> Router<AppState> {
 pub(super) const NAME_MAX: usize = 100;
 pub(super) const PASSWORD_MAX: usize = 256;
 
-/// SPEC.md's password rule of a role: the shortest length and its message (sign-up, reset
-/// and change all use it).
+/// The password rule of a role: students at least 6 characters, employers at least 8, with
+/// its message; sign-up, reset and change all use it.
 pub(super) fn password_min(role: Role) -> (usize, &'static str) {
     match role {
         Role::Student => (6, "Password must be at least 6 characters"),

@@ -186,7 +186,7 @@ async fn create_application(
             format!("{} applied to \"{}\".", me.first_name, i.title),
             "/employer-dashboard",
         )?;
-        // SPEC.md's confirmation e-mail, sent when the student applies.
+        // The confirmation e-mail the apply screen promises, sent when the student applies.
         if !crate::store::notifications::email_off(w, me.id)? {
             notify::email(
                 w,
@@ -329,7 +329,7 @@ async fn update_status(
     Ok(Json(employer_view(&r, &a)?))
 }
 
-/// SPEC.md's words for a status ("Interview Requested").
+/// The words the clients show for a status ("Interview Requested").
 fn status_label(s: Status) -> String {
     s.as_str()
         .split('_')

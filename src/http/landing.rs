@@ -1,4 +1,4 @@
-//! The landing page's two marketing samples (SPEC.md asks for them), served from fixtures.
+//! The landing page's two marketing samples, served from the files shipped in the binary.
 
 use axum::routing::get;
 use axum::{Json, Router};

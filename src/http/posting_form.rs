@@ -1,4 +1,6 @@
-//! The posting form (JSON or multipart text fields) and its rules, as SPEC.md words them.
+//! The posting form (JSON or multipart text fields) and its rules, with the messages the
+//! clients show: required title, description, location, duration and deadline, lengths,
+//! a deadline not in the past, known work styles, age and grade requirements.
 
 use serde::Deserialize;
 
@@ -84,7 +86,7 @@ impl PostingInput {
         })
     }
 
-    /// Checks SPEC.md's posting rules and writes the fields into `i`.
+    /// Checks the posting rules and writes the fields into `i`.
     pub(super) fn apply(self, i: &mut Internship) -> AppResult<()> {
         let mut c = Checks::new();
         let req_text = match &self.requirements {

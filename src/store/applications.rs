@@ -39,7 +39,9 @@ impl Status {
         Status::ALL.into_iter().find(|st| st.as_str() == s)
     }
 
-    /// SPEC.md section 4: the legal next states.
+    /// The legal next states: Pending and Under Review → Interview Requested, Offer Extended or
+    /// Rejected; Interview Requested → Offer Extended or Rejected; Offer Extended → Hired or
+    /// Rejected; Hired and Rejected are final.
     pub fn next(self) -> &'static [Status] {
         use Status::*;
         match self {
