@@ -46,13 +46,142 @@ fn bad_cursor() -> AppError {
     AppError::bad_request("The cursor is not valid; start again without it")
 }
 
-/// The feed and browse list, paged. Three orders, each with its own cursor:
-/// search results by relevance (cursor `o{offset}`), a student's feed by match score then
-/// newest (cursor `s{score}_{id}`), everyone else's newest first (cursor: the last id).
-/// The feed leaves out postings whose deadline has passed; search results keep them (shown
-/// as closed by the clients).
-/// Rendered from cached fragments; pages without personal parts are cached whole
-/// (internship_views.rs).
+/// Where the next page starts, one form per list order: search results by relevance
+/// (`o{offset}`), a student's feed by match score then newest (`s{score}_{id}`, the last
+/// shown), everyone else's newest first (the last id shown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cursor {
+    Offset(usize),
+    Score(u8, u64),
+    Before(u64),
+}
+
+impl Cursor {
+    fn parse(raw: Option<&str>) -> AppResult<Option<Cursor>> {
+        let Some(c) = raw else {
+            return Ok(None);
+        };
+        let cursor = if let Some(n) = c.strip_prefix('o') {
+            n.parse().ok().map(Cursor::Offset)
+        } else if let Some(rest) = c.strip_prefix('s') {
+            rest.split_once('_')
+                .and_then(|(s, id)| Some(Cursor::Score(s.parse().ok()?, id.parse().ok()?)))
+        } else {
+            paging::id_cursor(Some(c))?.map(Cursor::Before)
+        };
+        cursor.map(Some).ok_or_else(bad_cursor)
+    }
+}
+
+impl std::fmt::Display for Cursor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cursor::Offset(n) => write!(f, "o{n}"),
+            Cursor::Score(s, id) => write!(f, "s{s}_{id}"),
+            Cursor::Before(id) => write!(f, "{id}"),
+        }
+    }
+}
+
+/// A posting's cached fragment at this request's store version (None: gone).
+type FragmentOf<'a> =
+    dyn Fn(u64, Option<&Internship>) -> AppResult<Option<Arc<Fragment>>> + Sync + 'a;
+type Page = (Vec<Arc<Fragment>>, Option<Cursor>);
+
+/// Search results by relevance; closed postings stay (the clients show them as closed).
+fn search_page(
+    state: &AppState,
+    fragment: &FragmentOf,
+    q: &str,
+    location: &str,
+    offset: usize,
+    limit: usize,
+) -> AppResult<Page> {
+    // Enough hits for this page with room for filtered-out ones, not the whole result set.
+    let want = ((offset + limit + 1) * 2 + 20).min(2000);
+    let ids = state
+        .services
+        .search
+        .internships(q, want)
+        .map_err(AppError::Internal)?;
+    let mut matched = Vec::with_capacity(limit);
+    let mut seen = 0;
+    let mut more = false;
+    for id in ids {
+        let Some(f) = fragment(id, None)?
+            .filter(|f| f.posting.is_public() && location_matches(&f.posting, location))
+        else {
+            continue;
+        };
+        seen += 1;
+        if seen <= offset {
+            continue;
+        }
+        if matched.len() == limit {
+            more = true;
+            break;
+        }
+        matched.push(f);
+    }
+    Ok((matched, more.then_some(Cursor::Offset(offset + limit))))
+}
+
+/// A student's (or guest's) feed: best match first, newest first on ties, open postings only.
+async fn ranked_page(
+    state: &AppState,
+    r: &impl Reader,
+    fragment: &FragmentOf<'_>,
+    student: &User,
+    location: &str,
+    after: Option<(u8, u64)>,
+    limit: usize,
+) -> AppResult<Page> {
+    let ranking = ranking(state, r, student, location).await?;
+    let deeper;
+    let rest = match ranking.page_after(after, limit) {
+        Some(rest) => rest,
+        None => {
+            // Past the cached top of the ranking: this request ranks everything.
+            deeper = full_ranking(state, student, location).await?;
+            crate::feed::after(&deeper, after)
+        }
+    };
+    let mut page = Vec::with_capacity(limit);
+    for (_, id) in rest.iter().take(limit) {
+        if let Some(f) = fragment(*id, None)?.filter(|f| f.posting.is_public()) {
+            page.push(f);
+        }
+    }
+    let next = (rest.len() > limit)
+        .then(|| rest.get(limit - 1).map(|(s, id)| Cursor::Score(*s, *id)))
+        .flatten();
+    Ok((page, next))
+}
+
+/// Everyone else's feed and browse list: newest first, open postings only.
+fn newest_page(
+    r: &impl Reader,
+    fragment: &FragmentOf,
+    location: &str,
+    today: time::Date,
+    before: Option<u64>,
+    limit: usize,
+) -> AppResult<Page> {
+    let (page, more) = r.page::<Internship>(before, limit, |i| {
+        i.is_public() && open_on(i, today) && location_matches(i, location)
+    })?;
+    let next = more
+        .then(|| page.last().map(|i| Cursor::Before(i.id)))
+        .flatten();
+    let mut list = Vec::with_capacity(page.len());
+    for i in &page {
+        list.extend(fragment(i.id, Some(i))?);
+    }
+    Ok((list, next))
+}
+
+/// The feed and browse list, paged, in one of three orders (`Cursor`). Rendered from cached
+/// fragments; pages without personal parts are cached whole (view_cache.rs).
 pub(super) async fn list_internships(
     State(state): State<AppState>,
     viewer: Viewer,
@@ -116,90 +245,30 @@ pub(super) async fn list_internships(
     let fragment = |id: u64, known: Option<&Internship>| {
         state.views.fragment(version, &r, state.media(), id, known)
     };
+    let cursor = Cursor::parse(cursor)?;
     let (list, next) = if !search::words(&q).is_empty() {
-        let offset: usize = match cursor {
+        let offset = match cursor {
             None => 0,
-            Some(c) => c
-                .strip_prefix('o')
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(bad_cursor)?,
+            Some(Cursor::Offset(n)) => n,
+            Some(_) => return Err(bad_cursor()),
         };
-        // Enough hits for this page with room for filtered-out ones, not the whole result set.
-        let want = ((offset + limit + 1) * 2 + 20).min(2000);
-        let ids = state
-            .services
-            .search
-            .internships(&q, want)
-            .map_err(AppError::Internal)?;
-        let mut matched = Vec::with_capacity(limit);
-        let mut seen = 0;
-        let mut more = false;
-        for id in ids {
-            let Some(f) = fragment(id, None)?
-                .filter(|f| f.posting.is_public() && location_matches(&f.posting, &location))
-            else {
-                continue;
-            };
-            seen += 1;
-            if seen <= offset {
-                continue;
-            }
-            if matched.len() == limit {
-                more = true;
-                break;
-            }
-            matched.push(f);
-        }
-        (matched, more.then(|| format!("o{}", offset + limit)))
+        search_page(&state, &fragment, &q, &location, offset, limit)?
     } else if let Some(student) = student {
-        let after: Option<(u8, u64)> = match cursor {
+        let after = match cursor {
             None => None,
-            Some(c) => {
-                let (score, id) = c
-                    .strip_prefix('s')
-                    .and_then(|c| c.split_once('_'))
-                    .ok_or_else(bad_cursor)?;
-                Some((
-                    score.parse().map_err(|_| bad_cursor())?,
-                    id.parse().map_err(|_| bad_cursor())?,
-                ))
-            }
+            Some(Cursor::Score(score, id)) => Some((score, id)),
+            Some(_) => return Err(bad_cursor()),
         };
-        let ranking = ranking(&state, &r, student, &location).await?;
-        // Best match first, newest first on ties; the cursor is the last (score, id) shown.
-        let deeper;
-        let rest = match ranking.page_after(after, limit) {
-            Some(rest) => rest,
-            None => {
-                // Past the cached top of the ranking: this request ranks everything.
-                deeper = full_ranking(&state, student, &location).await?;
-                crate::feed::after(&deeper, after)
-            }
-        };
-        let mut page = Vec::with_capacity(limit);
-        for (_, id) in rest.iter().take(limit) {
-            if let Some(f) = fragment(*id, None)?.filter(|f| f.posting.is_public()) {
-                page.push(f);
-            }
-        }
-        let next = (rest.len() > limit)
-            .then(|| rest.get(limit - 1).map(|(s, id)| format!("s{s}_{id}")))
-            .flatten();
-        (page, next)
+        ranked_page(&state, &r, &fragment, student, &location, after, limit).await?
     } else {
-        let before = paging::id_cursor(cursor)?;
-        let (page, more) = r.page::<Internship>(before, limit, |i| {
-            i.is_public() && open_on(i, today) && location_matches(i, &location)
-        })?;
-        let next = more
-            .then(|| page.last().map(|i| i.id.to_string()))
-            .flatten();
-        let mut list = Vec::with_capacity(page.len());
-        for i in &page {
-            list.extend(fragment(i.id, Some(i))?);
-        }
-        (list, next)
+        let before = match cursor {
+            None => None,
+            Some(Cursor::Before(id)) => Some(id),
+            Some(_) => return Err(bad_cursor()),
+        };
+        newest_page(&r, &fragment, &location, today, before, limit)?
     };
+    let next = next.map(|c| c.to_string());
     let link = paging::link(&uri, next);
     let copies = Arc::new(super::encoding::Copies::default());
     let (page, body) = match student {
