@@ -11,7 +11,6 @@ pub mod backup;
 pub mod cli;
 pub mod clock;
 pub mod commands;
-pub mod commands_review;
 pub mod control;
 pub mod doctor;
 pub mod domain;

@@ -219,7 +219,7 @@ fn each_layer_uses_only_the_layers_below_it() {
                 "mail/",
                 "jobs/",
                 "fixtures.rs",
-                "commands.rs",
+                "commands/",
             ],
         ),
         (
@@ -237,11 +237,7 @@ fn each_layer_uses_only_the_layers_below_it() {
         // Operations stand beside HTTP, never on it.
         ("fixtures.rs", &["http/", "auth/", "state.rs", "app.rs"]),
         ("synthetic.rs", &["http/", "auth/", "state.rs", "app.rs"]),
-        ("commands.rs", &["http/", "auth/", "state.rs", "app.rs"]),
-        (
-            "commands_review.rs",
-            &["http/", "auth/", "state.rs", "app.rs"],
-        ),
+        ("commands/", &["http/", "auth/", "state.rs", "app.rs"]),
         (
             "jobs/",
             &["http/", "auth/", "state.rs", "app.rs", "fixtures.rs"],
@@ -253,7 +249,7 @@ fn each_layer_uses_only_the_layers_below_it() {
             &[
                 "fixtures.rs",
                 "synthetic.rs",
-                "commands.rs",
+                "commands/",
                 "store/tables.rs",
             ],
         ),

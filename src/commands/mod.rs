@@ -1,6 +1,8 @@
 //! Admin commands that change data. The CLI runs them through the running server's control
 //! socket when one serves the data directory, and directly on the store otherwise.
 
+pub mod review;
+
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
@@ -233,20 +235,20 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
             Err(e) => Err(format!("{e:#}").into()),
         },
         Command::Backup { file } => crate::backup::backup(s, &file).map_err(CommandError::from),
-        Command::EmployersList { pending, json } => super::commands_review::employers_list(s, pending, json),
-        Command::EmployersVerify { id } => super::commands_review::employer_status(s, id, None),
+        Command::EmployersList { pending, json } => review::employers_list(s, pending, json),
+        Command::EmployersVerify { id } => review::employer_status(s, id, None),
         Command::EmployersSuspend { id, reason } => {
-            super::commands_review::employer_status(s, id, Some(reason))
+            review::employer_status(s, id, Some(reason))
         }
-        Command::ReportsList { open, json } => super::commands_review::reports_list(s, open, json),
+        Command::ReportsList { open, json } => review::reports_list(s, open, json),
         Command::ReportsResolve { id, action, note } => {
-            super::commands_review::reports_resolve(s, id, &action, &note)
+            review::reports_resolve(s, id, &action, &note)
         }
-        Command::AuditList { user, limit, json } => super::commands_review::audit_list(s, user, limit, json),
-        Command::SettingsSet { key, value } => super::commands_review::settings_set(s, &key, &value),
-        Command::SettingsList => super::commands_review::settings_list(s),
-        Command::MailList { json } => super::commands_review::mail_list(s, json),
-        Command::UsersResetLink { email } => super::commands_review::reset_link(s, &email),
+        Command::AuditList { user, limit, json } => review::audit_list(s, user, limit, json),
+        Command::SettingsSet { key, value } => review::settings_set(s, &key, &value),
+        Command::SettingsList => review::settings_list(s),
+        Command::MailList { json } => review::mail_list(s, json),
+        Command::UsersResetLink { email } => review::reset_link(s, &email),
         Command::DoctorChecks => serde_json::to_string(&crate::doctor::checks::database_checks(
             &s.store,
             Some(s.search.generation()),

@@ -2,8 +2,8 @@
 //! (`internreel employers|reports|audit|settings ...`). Each runs through the running server's
 //! control socket or directly on the data directory, like every admin command.
 
+use super::CommandResult;
 use crate::commands::CommandError;
-use crate::commands::CommandResult;
 use crate::domain::review::EmployerStatus;
 use crate::infra::Services;
 use crate::services::{audit, employers, reports, settings};
