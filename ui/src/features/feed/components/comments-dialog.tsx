@@ -76,7 +76,7 @@ function CommentItem({
           onClick={onDelete}
           disabled={deleting}
           aria-label={`Delete comment by ${name}`}
-          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-400 hover:bg-rose-50 hover:text-rose-600 disabled:opacity-50"
+          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-rose-50 hover:text-rose-600 disabled:opacity-50"
         >
           <Trash2 aria-hidden className="h-4 w-4" />
         </button>

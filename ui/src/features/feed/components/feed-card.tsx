@@ -76,6 +76,10 @@ function RailButton({
  */
 function MoreMenu({ title, onReport }: { title: string; onReport: () => void }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // The open menu lives inside the page's <main>, not loose in <body> (every piece of content
+  // belongs to a landmark: axe's 'region' rule).
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  useEffect(() => setContainer(triggerRef.current?.closest('main') ?? null), []);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -89,7 +93,7 @@ function MoreMenu({ title, onReport }: { title: string; onReport: () => void }) 
           <Ellipsis aria-hidden className="h-6 w-6" />
         </button>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
+      <DropdownMenu.Portal container={container}>
         <DropdownMenu.Content
           side="left"
           align="center"
@@ -246,7 +250,9 @@ export const FeedCard = memo(function FeedCard({
       data-media={mediaState}
       data-loaded={load && hasVideo ? 'true' : 'false'}
       data-playing={playing ? 'true' : 'false'}
-      className="relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]"
+      // The feed's keys move focus here (so Tab goes on into this card); drawn inside the edge.
+      tabIndex={-1}
+      className="relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 outline-none focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]"
     >
       {/* Media */}
       <div className="absolute inset-0">
