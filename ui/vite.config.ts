@@ -23,7 +23,8 @@ export default defineConfig({
       registerType: 'autoUpdate',
       // A <script src="/registerSW.js"> (an inline script would break the CSP's script-src 'self').
       injectRegister: 'script-defer',
-      includeAssets: ['favicon.svg'],
+      // The icons are precached by globPatterns already (listed twice they would repeat).
+      includeManifestIcons: false,
       manifest: {
         name: 'InternReel',
         short_name: 'InternReel',

@@ -247,12 +247,13 @@ export const FeedCard = memo(function FeedCard({
       data-testid="feed-card"
       data-index={index}
       data-internship-id={internship.id}
+      data-company={internship.company}
       data-media={mediaState}
       data-loaded={load && hasVideo ? 'true' : 'false'}
       data-playing={playing ? 'true' : 'false'}
       // The feed's keys move focus here (so Tab goes on into this card); drawn inside the edge.
       tabIndex={-1}
-      className="relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 outline-none focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]"
+      className="relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]"
     >
       {/* Media */}
       <div className="absolute inset-0">
