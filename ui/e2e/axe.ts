@@ -42,9 +42,12 @@ export class AxeAudit {
   async scan(where: string): Promise<void> {
     const page = this.page;
     await expect(page.getByText('Loading page'), where).toHaveCount(0);
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+    // Lists and sections show a 'Loading ...' status until their data is in. The network
+    // itself may never rest (polling, video), so it gets only a short wait.
+    await expect(page.getByText(/^Loading\b/)).toHaveCount(0, { timeout: 8_000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
     // Dialogs, menus and toasts fade or slide in over ~200 ms; contrast is measured after.
-    await page.waitForTimeout(350);
+    await page.waitForTimeout(300);
     this.screens += 1;
     const found = await axeFindings(page);
     if (found.length > 0) this.findings[where] = found;

@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { AiVideoPlaceholder, mediaStateOf, TranscodingPlaceholder, VideoNotAvailable } from '@/components/internship/video-states';
@@ -199,6 +200,8 @@ export const FeedCard = memo(function FeedCard({
   const hasVideo = mediaState === 'video';
   const captionsUrl = hasVideo ? internship.captionsUrl : null;
   const posterUrl = internship.posterUrl ?? undefined;
+  // The first card's still is the feed's first paint: fetch it first, before any video bytes.
+  if (index === 0 && posterUrl && hasVideo) preload(posterUrl, { as: 'image', fetchPriority: 'high' });
 
   // Play the active card, pause every other one.
   useEffect(() => {

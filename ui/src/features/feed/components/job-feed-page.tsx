@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronUp, Inbox } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReportTarget } from '@/components/safety/report-dialog';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -11,7 +11,6 @@ import { shareLink } from '@/lib/share';
 import { useOnline } from '@/lib/use-online';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import type { Internship } from '@/types/internship';
-import { CommentsDialog } from './comments-dialog';
 import { FeedCard } from './feed-card';
 import { FeedTopBar } from './feed-top-bar';
 
@@ -20,6 +19,12 @@ const LOAD_BEHIND = 1;
 const LOAD_AHEAD = 1;
 /** The next page of postings is fetched when the active card is this close to the last loaded one. */
 const PREFETCH_WITHIN = 3;
+
+// The dialogs are not part of the first screen: their code loads once the feed is up.
+const loadComments = () => import('./comments-dialog');
+const loadReport = () => import('@/components/safety/report-dialog');
+const CommentsDialog = lazy(() => loadComments().then((m) => ({ default: m.CommentsDialog })));
+const ReportDialog = lazy(() => loadReport().then((m) => ({ default: m.ReportDialog })));
 
 export const OFFLINE_TEXT = 'The feed needs a connection. Check your network and try again.';
 
@@ -57,6 +62,8 @@ export function JobFeedPage() {
   const [captions, setCaptions] = useState(false);
   const [commentsFor, setCommentsFor] = useState<Internship | null>(null);
   const [reportFor, setReportFor] = useState<ReportTarget | null>(null);
+  // Mounted from the first report on (then it stays, so closing it returns focus as usual).
+  const [reportUsed, setReportUsed] = useState(false);
   const reporter = useReporter();
 
   const like = useToggleLike();
@@ -179,10 +186,21 @@ export function JobFeedPage() {
   const onSave = useCallback((i: Internship) => saveMutate(i), [saveMutate]);
   const onApply = useCallback((i: Internship) => applyMutate(i), [applyMutate]);
   const onComments = useCallback((i: Internship) => setCommentsFor(i), []);
-  const onReport = useCallback(
-    (i: Internship) => setReportFor({ type: 'internship', id: i.id, label: `${i.title} at ${i.company}` }),
-    [],
-  );
+  const onReport = useCallback((i: Internship) => {
+    setReportUsed(true);
+    setReportFor({ type: 'internship', id: i.id, label: `${i.title} at ${i.company}` });
+  }, []);
+
+  // Fetch the dialogs' code in the background once the cards are on screen.
+  const hasCards = list.length > 0;
+  useEffect(() => {
+    if (!hasCards) return;
+    const timer = window.setTimeout(() => {
+      void loadComments();
+      void loadReport();
+    }, 1500);
+    return () => window.clearTimeout(timer);
+  }, [hasCards]);
   const onShare = useCallback(
     (i: Internship) => void shareLink({ title: `${i.title} at ${i.company}`, text: i.description, path: paths.company(i.id) }),
     [],
@@ -295,16 +313,18 @@ export function JobFeedPage() {
             <ChevronDown aria-hidden className="h-5 w-5" />
           </button>
         </div>
-        {commentsInternship ? (
-          <CommentsDialog
-            internship={commentsInternship}
-            open={commentsFor !== null}
-            onOpenChange={(open) => {
-              if (!open) setCommentsFor(null);
-            }}
-          />
-        ) : null}
-        <ReportDialog target={reportFor} onClose={() => setReportFor(null)} />
+        <Suspense fallback={null}>
+          {commentsInternship ? (
+            <CommentsDialog
+              internship={commentsInternship}
+              open={commentsFor !== null}
+              onOpenChange={(open) => {
+                if (!open) setCommentsFor(null);
+              }}
+            />
+          ) : null}
+          {reportUsed ? <ReportDialog target={reportFor} onClose={() => setReportFor(null)} /> : null}
+        </Suspense>
         <p data-testid="feed-announcer" aria-live="polite" aria-atomic="true" className="sr-only">
           {announcement}
         </p>
