@@ -106,7 +106,7 @@ export function JobFeedPage() {
   }, [active, reducedMotion]);
 
   // What the screen reader hears: the card that fills the screen, or the sound/captions state
-  // after M or C. Cleared first so the same text is announced again.
+  // after M or C.
   const [announcement, setAnnouncement] = useState('');
   // Only a move is announced, not a next page arriving (the count read is the loaded one).
   const activeInternship = list[active];
@@ -170,13 +170,17 @@ export function JobFeedPage() {
         setAnnouncement(muted ? 'Sound on' : 'Sound off');
       } else if (key === 'c') {
         event.preventDefault();
+        if (!list[active]?.captionsUrl) {
+          setAnnouncement('This video has no captions');
+          return;
+        }
         setCaptions(!captions);
         setAnnouncement(captions ? 'Captions off' : 'Captions on');
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [active, goTo, commentsFor, reportFor, muted, captions]);
+  }, [active, list, goTo, commentsFor, reportFor, muted, captions]);
 
   // `mutate` is stable across renders, so the memoised cards do not re-render for nothing.
   const likeMutate = like.mutate;
