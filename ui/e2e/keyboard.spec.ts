@@ -161,9 +161,17 @@ test('the skip link comes first on every kind of screen', async ({ page }) => {
     await expect(page.getByRole('link', { name: 'Skip to content' }), route).toBeFocused();
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.tagName), route).toBe('MAIN');
-    // The next Tab lands on a control inside the content.
+    // The next Tab lands on a control inside the content, with a visible focus indicator
+    // (an outline, or a field's ring).
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('main')), route).toBe(true);
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!(el instanceof HTMLElement)) return null;
+      const style = getComputedStyle(el);
+      return { inMain: !!el.closest('main'), outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2, ring: style.boxShadow !== 'none' };
+    });
+    expect(focused?.inMain, route).toBe(true);
+    expect(focused?.outline || focused?.ring, `${route}: focus is visible`).toBe(true);
   }
 });
 
