@@ -345,6 +345,23 @@ test('axe: every tab and dialog of the district admin', async ({ page }) => {
   audit.expectClean();
 });
 
+test('axe: the wide layouts (1280x800) of the main screens', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  const audit = new AxeAudit(page);
+  for (const route of ['/', '/role-selection', '/learn-about', '/job-feed', '/browse-internships', '/external-jobs', '/student-signup']) {
+    await page.goto(route);
+    await audit.scan(`${route} at 1280`);
+  }
+  // A toast at the bottom right, beside the form.
+  await page.getByLabel('Profile photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await expectToast(page, 'Invalid File Type');
+  await audit.scan('/student-signup at 1280, destructive toast');
+  await context.close();
+  audit.expectClean();
+});
+
 test('the landing role buttons and the sign-up form work from the keyboard', async ({ page }) => {
   await page.goto('/');
   const student = page.getByRole('button', { name: "I'm a Student" }).first();
