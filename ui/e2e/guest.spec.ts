@@ -1,3 +1,4 @@
+import { axeFindings } from './axe';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { choose, createEmployerViaApi, DEMO_ADMIN_PIN, expectToast, newEmployer, newStudent, snap, uniqueEmail } from './support';
@@ -20,6 +21,7 @@ async function startGuest(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'Design' }).check();
   await choose(page, 'Grade level (optional)', 'Junior (11th grade)');
   await snap(page, 'guest-start-390');
+  expect(await axeFindings(page), 'guest-start-390').toEqual([]);
   await page.getByRole('button', { name: 'Show my internships' }).click();
   await expect(page).toHaveURL(/\/job-feed$/);
 }
@@ -42,6 +44,7 @@ test('a guest browses a ranked feed, is invited to sign up for account-only acti
   await expect(feedNav.getByRole('button', { name: 'Exit' })).toBeVisible();
   await expect(feedNav.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   await snap(page, 'guest-feed-390');
+  expect(await axeFindings(page), 'guest-feed-390').toEqual([]);
 
   // Like: not sent; the invitation opens instead of the 'log in' redirect.
   const accountCalls: string[] = [];
@@ -54,6 +57,7 @@ test('a guest browses a ranked feed, is invited to sign up for account-only acti
   await expect(invite).toContainText(GUEST_ONLY);
   await expect(invite.getByRole('link', { name: 'Create student account' })).toHaveAttribute('href', '/student-signup');
   await snap(page, 'guest-invite-390');
+  expect(await axeFindings(page), 'guest-invite-390').toEqual([]);
   await invite.getByRole('button', { name: 'Keep browsing' }).click();
   await expect(invite).toHaveCount(0);
   // Save and Apply the same.
@@ -101,6 +105,7 @@ test('a guest browses a ranked feed, is invited to sign up for account-only acti
   expect([...edited.interests].sort()).toEqual(['finance', 'technology']);
   expect(edited.grade).toBe('senior');
   await snap(page, 'guest-profile-390');
+  expect(await axeFindings(page), 'guest-profile-390').toEqual([]);
 
   // Sign-up from here starts with the guest's choice.
   await page.getByRole('link', { name: 'Create student account' }).click();

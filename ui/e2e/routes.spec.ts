@@ -53,10 +53,10 @@ test('every route of the product renders a screen, not the 404 page', async ({ p
 
 test('role selection links to both sign-ups and sign-ins', async ({ page }) => {
   await page.goto('/role-selection');
-  await expect(page.getByRole('link', { name: 'Create student account' })).toHaveAttribute('href', '/student-signup');
-  await expect(page.getByRole('link', { name: 'Student sign in' })).toHaveAttribute('href', '/login?type=student');
-  await expect(page.getByRole('link', { name: 'Create employer account' })).toHaveAttribute('href', '/employer-signup');
-  await expect(page.getByRole('link', { name: 'Employer sign in' })).toHaveAttribute('href', '/employer-login');
+  await expect(page.getByRole('link', { name: 'Create Account as a student' })).toHaveAttribute('href', '/student-signup');
+  await expect(page.getByRole('link', { name: 'Sign In as a student' })).toHaveAttribute('href', '/login?type=student');
+  await expect(page.getByRole('link', { name: 'Create Account as an employer' })).toHaveAttribute('href', '/employer-signup');
+  await expect(page.getByRole('link', { name: 'Sign In as an employer' })).toHaveAttribute('href', '/employer-login');
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/learn-about');
   await snap(page, 'role-selection');

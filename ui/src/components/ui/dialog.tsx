@@ -22,6 +22,11 @@ interface DialogProps {
   onCloseAutoFocus?: (event: Event) => void;
   /** Classes of the scrolling body (padding and overflow by default). */
   bodyClassName?: string;
+  /**
+   * For bodies that may scroll with no control inside (text only): the body becomes a named,
+   * focusable region, so keyboard users can scroll it (axe: scrollable-region-focusable).
+   */
+  bodyLabel?: string;
 }
 
 /**
@@ -43,6 +48,7 @@ export function Dialog({
   onOpenAutoFocus,
   onCloseAutoFocus,
   bodyClassName,
+  bodyLabel,
 }: DialogProps) {
   const returnFocus = useReturnFocus(open, onCloseAutoFocus);
   return (
@@ -80,7 +86,12 @@ export function Dialog({
               </RadixDialog.Close>
             </div>
           </div>
-          <div className={cn('min-h-0 flex-1', bodyClassName ?? 'overflow-y-auto px-5 py-4')}>{children}</div>
+          <div
+            className={cn('min-h-0 flex-1', bodyClassName ?? 'overflow-y-auto px-5 py-4')}
+            {...(bodyLabel ? { role: 'region', 'aria-label': bodyLabel, tabIndex: 0 } : {})}
+          >
+            {children}
+          </div>
           {footer ? <div className="border-t border-slate-100 px-5 py-3">{footer}</div> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>

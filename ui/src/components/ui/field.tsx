@@ -3,8 +3,8 @@ import { cn } from '@/lib/cn';
 
 export const inputClasses =
   'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 ' +
-  'placeholder:text-slate-400 shadow-sm transition focus:border-brand-500 focus:outline-none focus:ring-4 ' +
-  'focus:ring-brand-500/15 aria-[invalid=true]:border-rose-500 aria-[invalid=true]:focus:ring-rose-500/15';
+  'placeholder:text-slate-500 shadow-sm transition focus:border-brand-600 focus:outline-none focus:ring-4 ' +
+  'focus:ring-brand-600/25 aria-[invalid=true]:border-rose-500 aria-[invalid=true]:focus:ring-rose-500/15';
 
 /** A field's error message; `announce` makes it an alert, read out as soon as it appears. */
 export function FieldError({ id, message, announce = false }: { id: string; message?: string; announce?: boolean }) {

@@ -47,7 +47,7 @@ export function SelectField({
           aria-labelledby={`${fieldId}-label`}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(fieldId, error, hint)}
-          className={cn(inputClasses, 'flex items-center justify-between text-left data-[placeholder]:text-slate-400')}
+          className={cn(inputClasses, 'flex items-center justify-between text-left data-[placeholder]:text-slate-500')}
         >
           <Select.Value placeholder={placeholder} />
           <Select.Icon>

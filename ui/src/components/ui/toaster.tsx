@@ -6,7 +6,7 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, useToastStore, type ToastVari
 const variantClasses: Record<ToastVariant, string> = {
   default: 'border-slate-200 bg-white text-slate-900',
   success: 'border-emerald-200 bg-white text-slate-900',
-  destructive: 'border-rose-300 bg-rose-600 text-white',
+  destructive: 'border-rose-300 bg-rose-700 text-white',
 };
 
 function VariantIcon({ variant }: { variant: ToastVariant }) {
@@ -62,7 +62,7 @@ export function Toaster() {
             aria-label="Close notification"
             className={cn(
               'absolute right-2 top-2 rounded-full p-1.5',
-              t.variant === 'destructive' ? 'text-rose-100 hover:bg-rose-500' : 'text-slate-400 hover:bg-slate-100',
+              t.variant === 'destructive' ? 'text-rose-100 hover:bg-rose-600' : 'text-slate-500 hover:bg-slate-100',
             )}
           >
             <X aria-hidden className="h-4 w-4" />
@@ -73,7 +73,7 @@ export function Toaster() {
         hotkey={['F8']}
         label="Notifications ({hotkey})"
         data-testid="toast-viewport"
-        className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] outline-none sm:inset-x-auto sm:top-auto sm:bottom-0 sm:right-0 sm:p-4 sm:pb-[max(1rem,env(safe-area-inset-bottom))]"
+        className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] sm:inset-x-auto sm:top-auto sm:bottom-0 sm:right-0 sm:p-4 sm:pb-[max(1rem,env(safe-area-inset-bottom))]"
       />
     </Toast.Provider>
   );

@@ -49,11 +49,12 @@ function RoleCard({ role, icon: Icon, title, blurb, perks, signupHref, signinHre
           variant="gradient"
           className="whitespace-nowrap px-3"
           onClick={() => setUserType(role)}
-          aria-label={`Create ${role} account`}
+          // The name starts with the visible label (WCAG 2.5.3) and says whose account.
+          aria-label={`Create Account as ${role === 'student' ? 'a student' : 'an employer'}`}
         >
           Create Account
         </LinkButton>
-        <LinkButton href={signinHref} variant="outline" className="whitespace-nowrap px-3" onClick={() => setUserType(role)} aria-label={`${role === 'student' ? 'Student' : 'Employer'} sign in`}>
+        <LinkButton href={signinHref} variant="outline" className="whitespace-nowrap px-3" onClick={() => setUserType(role)} aria-label={`Sign In as ${role === 'student' ? 'a student' : 'an employer'}`}>
           Sign In
         </LinkButton>
       </div>

@@ -38,6 +38,7 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
       }}
       title={internship?.title ?? ''}
       description={internship ? `${internship.company} · ${internship.location}` : ''}
+      bodyLabel="Internship details"
       footer={
         internship ? (
           <div className="flex flex-col gap-2">

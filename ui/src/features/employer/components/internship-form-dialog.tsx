@@ -409,7 +409,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                     <Icon aria-hidden className="h-5 w-5 text-brand-600" />
                     <span>
                       <span className="block text-sm font-semibold text-slate-900">{label}</span>
-                      <span className="block text-xs text-slate-500">{hint}</span>
+                      <span className="block text-xs text-slate-600">{hint}</span>
                     </span>
                   </label>
                 ))}
@@ -447,7 +447,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                     </Button>
                   ) : null}
                 </div>
-                <p id={`${ids.video}-guidance`} className="mt-2 text-xs text-slate-500">
+                <p id={`${ids.video}-guidance`} className="mt-2 text-xs text-slate-600">
                   Keep it to 1 minute 30 seconds or less, filmed vertically. Formats: MP4, MOV, AVI. Up to 40MB.
                 </p>
                 <p className="text-xs text-slate-600" role="status">
@@ -486,7 +486,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                       </Button>
                     ) : null}
                   </div>
-                  <p id={`${ids.captions}-guidance`} className="mt-2 text-xs text-slate-500">
+                  <p id={`${ids.captions}-guidance`} className="mt-2 text-xs text-slate-600">
                     Optional. Captions students can turn on with CC: a WebVTT file (.vtt) of up to 200 KB.
                     {isEdit && editing.captionsUrl ? ' This posting has captions; a new file replaces them.' : ''}
                   </p>

@@ -84,7 +84,7 @@ export function RecentActivity({
                   ) : null}
                 </span>
                 {item.detail ? <span className="block truncate text-xs text-slate-600">{item.detail}</span> : null}
-                <time dateTime={item.at} className="block text-xs text-slate-400">
+                <time dateTime={item.at} className="block text-xs text-slate-600">
                   {timeAgo(item.at)}
                 </time>
               </span>

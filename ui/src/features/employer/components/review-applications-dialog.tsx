@@ -43,7 +43,7 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
         <ApplicantAvatar student={application.student} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h4 className="text-base font-bold text-slate-900">{name}</h4>
+            <h3 className="text-base font-bold text-slate-900">{name}</h3>
             <StatusBadge status={application.status} />
           </div>
           <p className="text-xs text-slate-500">Applied {formatDate(application.appliedAt)}</p>

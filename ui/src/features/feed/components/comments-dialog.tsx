@@ -78,7 +78,7 @@ function CommentItem({
           onClick={onDelete}
           disabled={deleting}
           aria-label={`Delete comment by ${name}`}
-          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-400 hover:bg-rose-50 hover:text-rose-600 disabled:opacity-50"
+          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-rose-50 hover:text-rose-600 disabled:opacity-50"
         >
           <Trash2 aria-hidden className="h-4 w-4" />
         </button>
@@ -149,7 +149,7 @@ export function CommentsDialog({
             placeholder="Add a comment..."
             rows={1}
             maxLength={1000}
-            className="max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-500/15"
+            className="max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-600/25"
           />
           <Button type="submit" disabled={blank || add.isPending} className="h-11">
             {add.isPending ? 'Posting...' : 'Post'}

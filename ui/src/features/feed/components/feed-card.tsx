@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
@@ -77,6 +78,10 @@ function RailButton({
  */
 function MoreMenu({ title, onReport }: { title: string; onReport: () => void }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // The open menu lives inside the page's <main>, not loose in <body> (every piece of content
+  // belongs to a landmark: axe's 'region' rule).
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  useEffect(() => setContainer(triggerRef.current?.closest('main') ?? null), []);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -90,7 +95,7 @@ function MoreMenu({ title, onReport }: { title: string; onReport: () => void }) 
           <Ellipsis aria-hidden className="h-6 w-6" />
         </button>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
+      <DropdownMenu.Portal container={container}>
         <DropdownMenu.Content
           side="left"
           align="center"
@@ -196,6 +201,8 @@ export const FeedCard = memo(function FeedCard({
   const hasVideo = mediaState === 'video';
   const captionsUrl = hasVideo ? internship.captionsUrl : null;
   const posterUrl = internship.posterUrl ?? undefined;
+  // The first card's still is the feed's first paint: fetch it first, before any video bytes.
+  if (index === 0 && posterUrl && hasVideo) preload(posterUrl, { as: 'image', fetchPriority: 'high' });
 
   // Play the active card, pause every other one.
   useEffect(() => {
@@ -244,10 +251,13 @@ export const FeedCard = memo(function FeedCard({
       data-testid="feed-card"
       data-index={index}
       data-internship-id={internship.id}
+      data-company={internship.company}
       data-media={mediaState}
       data-loaded={load && hasVideo ? 'true' : 'false'}
       data-playing={playing ? 'true' : 'false'}
-      className="relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]"
+      // The feed's keys move focus here (so Tab goes on into this card); drawn inside the edge.
+      tabIndex={-1}
+      className="relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]"
     >
       {/* Media */}
       <div className="absolute inset-0">

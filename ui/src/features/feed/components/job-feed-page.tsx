@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronUp, Inbox } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReportTarget } from '@/components/safety/report-dialog';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -8,8 +8,9 @@ import { useApply, useInternships, useToggleBookmark, useToggleLike } from '@/li
 import { flattenPages } from '@/lib/paging';
 import { useReporter } from '@/lib/reports';
 import { shareLink } from '@/lib/share';
+import { useOnline } from '@/lib/use-online';
+import { useReducedMotion } from '@/lib/use-reduced-motion';
 import type { Internship } from '@/types/internship';
-import { CommentsDialog } from './comments-dialog';
 import { FeedCard } from './feed-card';
 import { FeedTopBar } from './feed-top-bar';
 
@@ -18,6 +19,14 @@ const LOAD_BEHIND = 1;
 const LOAD_AHEAD = 1;
 /** The next page of postings is fetched when the active card is this close to the last loaded one. */
 const PREFETCH_WITHIN = 3;
+
+// The dialogs are not part of the first screen: their code loads once the feed is up.
+const loadComments = () => import('./comments-dialog');
+const loadReport = () => import('@/components/safety/report-dialog');
+const CommentsDialog = lazy(() => loadComments().then((m) => ({ default: m.CommentsDialog })));
+const ReportDialog = lazy(() => loadReport().then((m) => ({ default: m.ReportDialog })));
+
+export const OFFLINE_TEXT = 'The feed needs a connection. Check your network and try again.';
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -43,13 +52,18 @@ function FeedMessage({ title, children }: { title: string; children: React.React
 export function JobFeedPage() {
   const internships = useInternships();
   const list = useMemo(() => flattenPages(internships.data), [internships.data]);
+  const online = useOnline();
   const containerRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  const [pausedByUser, setPausedByUser] = useState(false);
+  // With reduced motion nothing plays by itself: every card waits for Space or a tap.
+  const reducedMotion = useReducedMotion();
+  const [pausedByUser, setPausedByUser] = useState(reducedMotion);
   const [muted, setMuted] = useState(true);
   const [captions, setCaptions] = useState(false);
   const [commentsFor, setCommentsFor] = useState<Internship | null>(null);
   const [reportFor, setReportFor] = useState<ReportTarget | null>(null);
+  // Mounted from the first report on (then it stays, so closing it returns focus as usual).
+  const [reportUsed, setReportUsed] = useState(false);
   const reporter = useReporter();
 
   const like = useToggleLike();
@@ -85,11 +99,23 @@ export function JobFeedPage() {
   // Where a keyboard or arrow move is heading, so quick presses during a smooth scroll add up.
   const targetRef = useRef<number | null>(null);
 
-  // A new active card starts playing again.
+  // A new active card starts playing again (unless the user asked for reduced motion).
   useEffect(() => {
-    setPausedByUser(false);
+    setPausedByUser(reducedMotion);
     if (targetRef.current === active) targetRef.current = null;
-  }, [active]);
+  }, [active, reducedMotion]);
+
+  // What the screen reader hears: the card that fills the screen, or the sound/captions state
+  // after M or C.
+  const [announcement, setAnnouncement] = useState('');
+  // Only a move is announced, not a next page arriving (the count read is the loaded one).
+  const activeInternship = list[active];
+  const totalRef = useRef(list.length);
+  totalRef.current = list.length;
+  useEffect(() => {
+    if (!activeInternship) return;
+    setAnnouncement(`Internship ${active + 1} of ${totalRef.current}: ${activeInternship.title} at ${activeInternship.company}`);
+  }, [active, activeInternship?.id]);
 
   const goTo = useCallback(
     (index: number) => {
@@ -97,9 +123,10 @@ export function JobFeedPage() {
       if (!root) return;
       const clamped = Math.max(0, Math.min(list.length - 1, index));
       targetRef.current = clamped;
-      root.scrollTo({ top: clamped * root.clientHeight, behavior: 'smooth' });
+      root.scrollTo({ top: clamped * root.clientHeight, behavior: reducedMotion ? 'instant' : 'smooth' });
+      return clamped;
     },
-    [list.length],
+    [list.length, reducedMotion],
   );
 
   const togglePlay = useCallback(
@@ -110,8 +137,11 @@ export function JobFeedPage() {
     [active, goTo],
   );
 
-  // Keyboard: arrows / j k move between cards, space toggles play.
+  // Keyboard: arrows / j k move between cards (focus follows, so Tab continues inside the new
+  // card), Space toggles play, M sound, C captions. Not while typing or in a dialog or menu.
   useEffect(() => {
+    const moveFocus = (index: number) =>
+      containerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus({ preventScroll: true });
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (
@@ -122,20 +152,35 @@ export function JobFeedPage() {
       )
         return;
       const from = targetRef.current ?? active;
-      if (event.key === 'ArrowDown' || event.key === 'j') {
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (key === 'ArrowDown' || key === 'j') {
         event.preventDefault();
-        goTo(from + 1);
-      } else if (event.key === 'ArrowUp' || event.key === 'k') {
+        const to = goTo(from + 1);
+        if (to !== undefined) moveFocus(to);
+      } else if (key === 'ArrowUp' || key === 'k') {
         event.preventDefault();
-        goTo(from - 1);
-      } else if (event.key === ' ' && !isInteractive(event.target)) {
+        const to = goTo(from - 1);
+        if (to !== undefined) moveFocus(to);
+      } else if (key === ' ' && !isInteractive(event.target)) {
         event.preventDefault();
         setPausedByUser((p) => !p);
+      } else if (key === 'm') {
+        event.preventDefault();
+        setMuted(!muted);
+        setAnnouncement(muted ? 'Sound on' : 'Sound off');
+      } else if (key === 'c') {
+        event.preventDefault();
+        if (!list[active]?.captionsUrl) {
+          setAnnouncement('This video has no captions');
+          return;
+        }
+        setCaptions(!captions);
+        setAnnouncement(captions ? 'Captions off' : 'Captions on');
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [active, goTo, commentsFor, reportFor]);
+  }, [active, list, goTo, commentsFor, reportFor, muted, captions]);
 
   // `mutate` is stable across renders, so the memoised cards do not re-render for nothing.
   const likeMutate = like.mutate;
@@ -145,10 +190,21 @@ export function JobFeedPage() {
   const onSave = useCallback((i: Internship) => saveMutate(i), [saveMutate]);
   const onApply = useCallback((i: Internship) => applyMutate(i), [applyMutate]);
   const onComments = useCallback((i: Internship) => setCommentsFor(i), []);
-  const onReport = useCallback(
-    (i: Internship) => setReportFor({ type: 'internship', id: i.id, label: `${i.title} at ${i.company}` }),
-    [],
-  );
+  const onReport = useCallback((i: Internship) => {
+    setReportUsed(true);
+    setReportFor({ type: 'internship', id: i.id, label: `${i.title} at ${i.company}` });
+  }, []);
+
+  // Fetch the dialogs' code in the background once the cards are on screen.
+  const hasCards = list.length > 0;
+  useEffect(() => {
+    if (!hasCards) return;
+    const timer = window.setTimeout(() => {
+      void loadComments();
+      void loadReport();
+    }, 1500);
+    return () => window.clearTimeout(timer);
+  }, [hasCards]);
   const onShare = useCallback(
     (i: Internship) => void shareLink({ title: `${i.title} at ${i.company}`, text: i.description, path: paths.company(i.id) }),
     [],
@@ -159,8 +215,23 @@ export function JobFeedPage() {
   // The comments dialog follows the cached internship (its count changes as comments are added).
   const commentsInternship = commentsFor ? (list.find((i) => i.id === commentsFor.id) ?? commentsFor) : null;
 
+  // Offline with nothing loaded (the installed app opened without a network): the query is
+  // paused while the browser knows it is offline, or failed before the browser noticed.
+  const offline = list.length === 0 && (internships.fetchStatus === 'paused' || (internships.isError && !online));
+
   let body: React.ReactNode;
-  if (internships.isLoading) {
+  if (offline) {
+    body = (
+      <FeedMessage title="You are offline">
+        <p className="text-sm text-white/80" data-testid="feed-offline">
+          {OFFLINE_TEXT}
+        </p>
+        <Button variant="light" onClick={() => void internships.refetch()}>
+          Try again
+        </Button>
+      </FeedMessage>
+    );
+  } else if (internships.isLoading) {
     body = (
       <div className="flex h-dvh items-center justify-center bg-slate-950 text-white">
         <Spinner label="Loading internships" />
@@ -190,7 +261,7 @@ export function JobFeedPage() {
         <div
           ref={containerRef}
           data-testid="feed"
-          className="h-dvh snap-y snap-mandatory overflow-y-scroll overscroll-contain bg-slate-950 [scrollbar-width:none]"
+          className="h-dvh snap-y snap-mandatory overflow-y-scroll overscroll-contain bg-slate-950 [scrollbar-width:none] motion-reduce:snap-none"
         >
           {list.map((internship, index) => (
             <FeedCard
@@ -229,7 +300,7 @@ export function JobFeedPage() {
           >
             <ChevronUp aria-hidden className="h-5 w-5" />
           </button>
-          <span data-testid="feed-position" aria-live="polite" className="text-xs font-bold tabular-nums">
+          <span data-testid="feed-position" className="text-xs font-bold tabular-nums">
             <span className="sr-only">Internship </span>
             {active + 1}
             <span aria-hidden>/</span>
@@ -246,16 +317,21 @@ export function JobFeedPage() {
             <ChevronDown aria-hidden className="h-5 w-5" />
           </button>
         </div>
-        {commentsInternship ? (
-          <CommentsDialog
-            internship={commentsInternship}
-            open={commentsFor !== null}
-            onOpenChange={(open) => {
-              if (!open) setCommentsFor(null);
-            }}
-          />
-        ) : null}
-        <ReportDialog target={reportFor} onClose={() => setReportFor(null)} />
+        <Suspense fallback={null}>
+          {commentsInternship ? (
+            <CommentsDialog
+              internship={commentsInternship}
+              open={commentsFor !== null}
+              onOpenChange={(open) => {
+                if (!open) setCommentsFor(null);
+              }}
+            />
+          ) : null}
+          {reportUsed ? <ReportDialog target={reportFor} onClose={() => setReportFor(null)} /> : null}
+        </Suspense>
+        <p data-testid="feed-announcer" aria-live="polite" aria-atomic="true" className="sr-only">
+          {announcement}
+        </p>
       </>
     );
   }

@@ -190,7 +190,7 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
                     size="sm"
                     variant="outline"
                     className="mt-3"
-                    aria-label={`Message ${a.internship.company}`}
+                    aria-label={`Message employer, ${a.internship.company}`}
                     onClick={() =>
                       onMessage({
                         applicationId: a.id,
