@@ -50,11 +50,16 @@ export function ChangePasswordSection({ minLength, username, className }: Change
   const change = useChangePassword();
   const pending = change.isPending;
 
-  // The button is disabled while the call runs: give it focus back if the page lost it.
+  // The button is disabled while the call runs: give it focus back if the page lost it. A
+  // frame later, so a refused field focused by the error handler (also a frame later) wins.
   const wasPending = useRef(false);
   useEffect(() => {
-    if (wasPending.current && !pending && (document.activeElement === null || document.activeElement === document.body)) {
-      submitRef.current?.focus();
+    if (wasPending.current && !pending) {
+      window.requestAnimationFrame(() => {
+        if (document.activeElement === null || document.activeElement === document.body) {
+          submitRef.current?.focus();
+        }
+      });
     }
     wasPending.current = pending;
   }, [pending]);
