@@ -27,6 +27,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/employers", post(signup_employer))
         .route("/api/employers/login", post(login_employer))
         .route("/api/auth/user", get(current_user))
+        .route("/api/session", get(session))
         .route("/api/logout", post(logout))
         .route("/api/employers/logout", post(logout))
         .route("/api/login", get(login_redirect))
@@ -387,9 +388,13 @@ async fn login_employer(
     login(state, ip, body, Role::Employer).await
 }
 
-/// The signed-in student or employer, or the guest; 401 for everyone else (the admin
-/// session has no user).
-async fn current_user(State(state): State<AppState>, viewer: auth::Viewer) -> AppResult<Response> {
+/// Who the request's session belongs to, as `GET /api/auth/user` and `GET /api/session`
+/// show it: the student or employer (employers with their e-mail confirmation), the guest, or
+/// nobody (the admin session has no user).
+fn session_view(state: &AppState, viewer: auth::Viewer) -> AppResult<Option<serde_json::Value>> {
+    let json = |v: Result<serde_json::Value, serde_json::Error>| {
+        v.map_err(|e| AppError::Internal(e.into()))
+    };
     match viewer {
         auth::Viewer::User(user) => {
             let mut view = UserView::from(&*user);
@@ -399,11 +404,39 @@ async fn current_user(State(state): State<AppState>, viewer: auth::Viewer) -> Ap
                     &user,
                 )?);
             }
-            Ok(Json(view).into_response())
+            json(serde_json::to_value(view)).map(Some)
         }
-        auth::Viewer::Guest(g) => Ok(Json(super::guest::GuestView::from(&g)).into_response()),
-        auth::Viewer::Nobody => Err(AppError::unauthorized()),
+        auth::Viewer::Guest(g) => {
+            json(serde_json::to_value(super::guest::GuestView::from(&g))).map(Some)
+        }
+        auth::Viewer::Nobody => Ok(None),
     }
+}
+
+/// The signed-in student or employer, or the guest; 401 for everyone else.
+async fn current_user(
+    State(state): State<AppState>,
+    viewer: auth::Viewer,
+) -> AppResult<Json<serde_json::Value>> {
+    session_view(&state, viewer)?
+        .map(Json)
+        .ok_or_else(AppError::unauthorized)
+}
+
+#[derive(Serialize)]
+struct SessionAnswer {
+    user: Option<serde_json::Value>,
+}
+
+/// `{"user": ...}` or `{"user": null}`, always 200: what the UI asks on every page load, so a
+/// visitor's page load makes no refused call (which browsers log as an error).
+async fn session(
+    State(state): State<AppState>,
+    viewer: auth::Viewer,
+) -> AppResult<Json<SessionAnswer>> {
+    Ok(Json(SessionAnswer {
+        user: session_view(&state, viewer)?,
+    }))
 }
 
 #[derive(Serialize)]

@@ -524,6 +524,8 @@ fn table() -> Vec<Row> {
             Json(|_, _, _| json!({"currentPassword": "wrong-one", "newPassword": "whatever-long"})),
             [401, 403, 403, 403, 403, 403],
         ),
+        // Who is signed in, always answered (the UI's page load).
+        row("GET", "/api/session", None, [200; 6]),
         // The guest session (#22): anyone signed in already is refused; only a guest edits.
         row(
             "POST",

@@ -61,6 +61,10 @@ async fn a_guest_browses_a_feed_matched_to_its_interests_and_nothing_more() {
                "interests": ["healthcare", "research"], "grade": "junior"})
     );
 
+    let (status, session) = as_guest(&c, &app, &cookie, Method::GET, "/api/session", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(session["user"], me);
+
     // The feed is ranked by the guest's interests, with scores and reasons and no marks.
     let (status, feed) = as_guest(&c, &app, &cookie, Method::GET, "/api/internships", None).await;
     assert_eq!(status, StatusCode::OK);
@@ -154,6 +158,8 @@ async fn a_guest_browses_a_feed_matched_to_its_interests_and_nothing_more() {
     assert_eq!(status, StatusCode::OK);
     let (status, _) = as_guest(&c, &app, &cookie, Method::GET, "/api/auth/user", None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, session) = as_guest(&c, &app, &cookie, Method::GET, "/api/session", None).await;
+    assert_eq!((status, session), (StatusCode::OK, json!({"user": null})));
     let (status, _) = as_guest(
         &c,
         &app,
