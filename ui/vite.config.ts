@@ -64,6 +64,15 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Icons are shared by many lazily loaded screens: left to the automatic splitting,
+          // each became a chunk of its own (a screen waited for a dozen 800-byte requests).
+          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     // The Host header is passed through unchanged, so the server's same-origin checks (the
