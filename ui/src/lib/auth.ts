@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from './api-client';
-import { getQueryFn, queryClient } from './query-client';
+import { api, apiRequest } from './api-client';
+import { queryClient } from './query-client';
 import { useSessionStore } from '@/stores/session-store';
 import type { GuestUser, SessionUser, User } from '@/types/api';
 
@@ -10,11 +10,17 @@ export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 /** Set while logging out, so a late answer from the current-user call cannot restore the session. */
 let signingOut = false;
 
-const authUserQueryFn = getQueryFn<SessionUser>({ on401: 'returnNull' });
+/**
+ * Who is signed in, from GET /api/session: always a 200 (`{user: null}` for a visitor), so a
+ * visitor's page load logs no refused call. The cache key stays /api/auth/user's, which
+ * answers the same user (or 401).
+ */
+const authUserQueryFn = async (): Promise<SessionUser | null> =>
+  (await apiRequest<{ user: SessionUser | null }>('GET', '/api/session')).user;
 
 /**
- * The signed-in user, from GET /api/auth/user (never retried). Signed in means the call
- * returned data; a 401 yields null. This is the only source of truth for every screen: the
+ * The signed-in user, from GET /api/session (never retried). Signed in means it named a
+ * user; null otherwise. This is the only source of truth for every screen: the
  * persisted session (local storage) is a cache of this answer and is never read to decide.
  */
 export function useUser() {

@@ -108,7 +108,7 @@ export function RoleSelectionPage() {
             <p className="text-slate-600">
               Not sure yet?{' '}
               <Link href={paths.learnAbout} className="font-semibold text-brand-700 hover:underline">
-                Learn more
+                Learn more about InternReel
               </Link>
             </p>
           </div>

@@ -100,9 +100,9 @@ export function LandingPage() {
             <p className="mt-5 text-sm text-slate-600">
               New here?{' '}
               <Link href={paths.learnAbout} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-                Learn more
-              </Link>{' '}
-              about how InternReel works.
+                Learn more about how InternReel works
+              </Link>
+              .
             </p>
             </div>
             <HeroArt />
