@@ -55,7 +55,7 @@ function readFieldErrors(value: unknown): FieldErrors | undefined {
 
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  let text = '';
+  let text: string;
   try {
     text = await res.text();
   } catch {

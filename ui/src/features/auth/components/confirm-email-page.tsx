@@ -6,8 +6,8 @@ import { PageContainer, PageShell } from '@/components/layout/page';
 import { LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
-import { useConfirmEmail } from '../api/email-confirmation';
-import { AuthCard } from './auth-card';
+import { useConfirmEmail } from '@/lib/email-confirmation';
+import { AuthCard } from '@/components/layout/auth-card';
 
 const MISSING_TOKEN =
   'This confirmation link is incomplete. Open the link from the e-mail again, or sign in and send a new one from your dashboard.';

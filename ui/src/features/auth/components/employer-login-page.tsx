@@ -8,7 +8,7 @@ import { setCurrentUser } from '@/lib/auth';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import { useEmployerLogin } from '../api/employer-login';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
 import { LoginForm } from './login-form';
 
 export function EmployerLoginPage() {
@@ -47,7 +47,7 @@ export function EmployerLoginPage() {
                   // A suspended employer's 403 names the district and the reason: shown as it is.
                   const description = errorMessage(error) ?? 'Please check your credentials and try again.';
                   toast({ title: 'Login failed', description, variant: 'destructive' });
-                  throw new Error(description);
+                  throw new Error(description, { cause: error });
                 }
               }}
               footer={

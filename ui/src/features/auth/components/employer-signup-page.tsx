@@ -19,9 +19,9 @@ import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import { useCreateEmployer } from '../api/create-employer';
 import { COMPANY_DESCRIPTION_MIN } from '../lib/limits';
-import { COMPANY_SIZE_OPTIONS, INDUSTRY_OPTIONS } from '../lib/options';
+import { COMPANY_SIZE_OPTIONS, INDUSTRY_OPTIONS } from '@/lib/options';
 import { EMPLOYER_SIGNUP_FIELDS, validateEmployerSignup, type EmployerSignupValues } from '../lib/validation';
-import { AuthCard, FormSection } from './auth-card';
+import { AuthCard, FormSection } from '@/components/layout/auth-card';
 
 /** SPEC.md section 8's duplicate-email texts (the field's message, and the toast's). */
 const DUPLICATE_EMAIL_FIELD_TEXT = 'An account with this email already exists';

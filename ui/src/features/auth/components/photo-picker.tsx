@@ -17,6 +17,8 @@ export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
 
   useEffect(() => {
     if (!file) {
+      // The preview follows the chosen file (an object URL, revoked with it).
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setPreview(null);
       return;
     }

@@ -16,7 +16,7 @@ import { focusFirstInvalid, isValidEmail } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import type { UserType } from '@/types/api';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
 
 const HEADING_ID = 'reset-password-heading';
 const INVALID_EMAIL = 'Please enter a valid email address';

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
 import { useStudentLogin } from '../api/student-login';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
 import { LoginForm } from './login-form';
 
 /** /login (reached as /login?type=student). */
@@ -44,7 +44,7 @@ export function StudentLoginPage() {
                 } catch (error) {
                   const description = errorMessage(error) ?? 'Invalid username or password. Please try again.';
                   toast({ title: 'Login Failed', description, variant: 'destructive' });
-                  throw new Error(description);
+                  throw new Error(description, { cause: error });
                 }
               }}
               footer={

@@ -21,13 +21,13 @@ import type { User } from '@/types/api';
 import { useCreateStudent } from '../api/create-student';
 import { uploadProfilePhoto, uploadTranscript } from '../api/upload-files';
 import { cropToAvatar } from '../lib/crop-image';
-import { GRADE_OPTIONS, INTEREST_OPTIONS } from '../lib/options';
+import { GRADE_OPTIONS, INTEREST_OPTIONS } from '@/lib/options';
 import {
   STUDENT_SIGNUP_FIELDS,
   validateStudentSignup,
   type StudentSignupValues,
 } from '../lib/validation';
-import { AuthCard, FormSection } from './auth-card';
+import { AuthCard, FormSection } from '@/components/layout/auth-card';
 import { PhotoPicker } from './photo-picker';
 import { TranscriptPicker } from './transcript-picker';
 

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useResendEmailConfirmation } from '@/features/auth/api/email-confirmation';
+import { useResendEmailConfirmation } from '@/lib/email-confirmation';
 import { AUTH_USER_KEY } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { toast } from '@/stores/toast-store';

@@ -9,7 +9,7 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { EmailNotificationsSection } from '@/features/notifications';
+import { EmailNotificationsSection } from '@/components/notifications/email-notifications-section';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { EMPLOYER_PASSWORD_MIN } from '@/lib/passwords';
 import { useForm } from '@/lib/use-form';

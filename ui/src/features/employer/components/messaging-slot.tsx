@@ -1,4 +1,4 @@
-import { MessagingDialog, type MessageTarget } from '@/features/messaging';
+import { MessagingDialog, type MessageTarget } from '@/components/messaging/messaging-dialog';
 
 export type { MessageTarget };
 

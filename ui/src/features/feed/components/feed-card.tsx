@@ -239,6 +239,7 @@ export const FeedCard = memo(function FeedCard({
 
   // Unloading the element ends playback.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the element's unloading
     if (!load) setPlaying(false);
   }, [load]);
 

@@ -101,6 +101,7 @@ export function JobFeedPage() {
 
   // A new active card starts playing again (unless the user asked for reduced motion).
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a reset on each new active card
     setPausedByUser(reducedMotion);
     if (targetRef.current === active) targetRef.current = null;
   }, [active, reducedMotion]);
@@ -110,11 +111,13 @@ export function JobFeedPage() {
   const [announcement, setAnnouncement] = useState('');
   // Only a move is announced, not a next page arriving (the count read is the loaded one).
   const activeInternship = list[active];
-  const totalRef = useRef(list.length);
-  totalRef.current = list.length;
+  const total = list.length;
   useEffect(() => {
     if (!activeInternship) return;
-    setAnnouncement(`Internship ${active + 1} of ${totalRef.current}: ${activeInternship.title} at ${activeInternship.company}`);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the live region's text follows the move
+    setAnnouncement(`Internship ${active + 1} of ${total}: ${activeInternship.title} at ${activeInternship.company}`);
+    // Keyed on the move alone: a page arriving (a new total, a new list) is not announced.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, activeInternship?.id]);
 
   const goTo = useCallback(

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
-import { GRADE_OPTIONS, INTEREST_OPTIONS } from '@/features/auth/lib/options';
+import { GRADE_OPTIONS, INTEREST_OPTIONS } from '@/lib/options';
 import { isApiError } from '@/lib/api-client';
 import type { GuestInput } from '@/types/api';
 

@@ -5,7 +5,7 @@ import { LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
 import { asGuest, useUser } from '@/lib/auth';
 import { useStartGuest, useUpdateGuest } from '../api/guest';
 import { GuestPreferencesForm } from './guest-preferences-form';

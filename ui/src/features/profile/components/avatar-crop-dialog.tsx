@@ -56,6 +56,8 @@ export function AvatarCropDialog({
   const hintId = useId();
 
   useEffect(() => {
+    // A new file starts a new crop; its object URL is revoked with it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setZoom(1);
     setOffset({ x: 0, y: 0 });
     setNatural(null);
@@ -103,7 +105,7 @@ export function AvatarCropDialog({
     }
   };
 
-  const usePhoto = async () => {
+  const savePhoto = async () => {
     const img = imgRef.current;
     if (!img) return;
     try {
@@ -127,7 +129,7 @@ export function AvatarCropDialog({
           <Button variant="ghost" onClick={onCancel} disabled={saving}>
             Cancel
           </Button>
-          <Button onClick={() => void usePhoto()} disabled={!natural || saving}>
+          <Button onClick={() => void savePhoto()} disabled={!natural || saving}>
             {saving ? 'Saving...' : 'Use Photo'}
           </Button>
         </div>

@@ -1,6 +1,6 @@
 import { onSocketFrame, useLiveSocket, type SocketState } from '@/lib/socket';
 import { queryClient } from '@/lib/query-client';
-import { receivedKey, threadKey } from '../api/messages';
+import { receivedKey, threadKey } from './messages';
 
 export { SOCKET_RETRY_MS, useSocketStore } from '@/lib/socket';
 

@@ -8,8 +8,8 @@ import { asAccount, useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDateTime, relativeTime } from '@/lib/format';
 import { useLiveSocket } from '@/lib/socket';
-import { flattenNotifications, useMarkNotificationsRead, useNotifications, type AppNotification } from '../api/notifications';
-import { appPath } from '../lib/links';
+import { flattenNotifications, useMarkNotificationsRead, useNotifications, type AppNotification } from '@/lib/notifications/notifications';
+import { appPath } from '@/lib/notifications/links';
 
 function unreadLabel(unread: number): string {
   return unread > 0 ? `${unread} unread` : 'none unread';

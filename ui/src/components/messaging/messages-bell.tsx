@@ -4,8 +4,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { messageTime } from '@/lib/format';
 import { asAccount, useUser } from '@/lib/auth';
 import type { Message } from '@/types/internship';
-import { useReceivedMessages } from '../api/messages';
-import { useMessagesSocket } from '../lib/socket';
+import { useReceivedMessages } from '@/lib/messaging/messages';
+import { useMessagesSocket } from '@/lib/messaging/socket';
 import { MessagingDialog, type MessageTarget } from './messaging-dialog';
 
 interface Conversation {
@@ -54,7 +54,7 @@ export function MessagesBell({
   const [listOpen, setListOpen] = useState(false);
   const [target, setTarget] = useState<MessageTarget | null>(null);
 
-  const all = received.data ?? [];
+  const all = useMemo(() => received.data ?? [], [received.data]);
   const unread = all.filter((m) => m.readAt === null).length;
   const convos = useMemo(() => conversations(all), [all]);
 

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/stores/toast-store';
-import { useNotificationSettings, useUpdateNotificationSettings } from '../api/settings';
+import { useNotificationSettings, useUpdateNotificationSettings } from '@/lib/notifications/settings';
 
 /**
  * 'E-mail notifications' on the student and employer profiles: one switch, "Email me about

@@ -13,8 +13,8 @@ import { queryClient } from '@/lib/query-client';
 import { asAccount, useUser } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
 import type { UserType } from '@/types/api';
-import { MESSAGE_MAX, receivedKey, useLoadEarlierMessages, useSendMessage, useThread } from '../api/messages';
-import { useMessagesSocket } from '../lib/socket';
+import { MESSAGE_MAX, receivedKey, useLoadEarlierMessages, useSendMessage, useThread } from '@/lib/messaging/messages';
+import { useMessagesSocket } from '@/lib/messaging/socket';
 
 /** Who a conversation is with: the application and the other party. */
 export interface MessageTarget {

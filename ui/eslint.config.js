@@ -1,0 +1,69 @@
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The layers of src/ (STYLE.md, ui/README.md): imports flow shared -> features -> app.
+ * A feature may use the shared layers and its own files, never another feature; the shared
+ * layers never reach up into a feature or the app.
+ */
+const SHARED = ['components', 'lib', 'stores', 'config', 'types'];
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', '../dist', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { ecmaVersion: 2022, globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Unused names are TypeScript's job (noUnusedLocals); `_name` marks one kept on purpose.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.app.json' } },
+      'boundaries/elements': [
+        { type: 'app', pattern: 'src/app' },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        ...SHARED.map((name) => ({ type: name, pattern: `src/${name}` })),
+        { type: 'entry', pattern: 'src/*.{ts,tsx,css}' },
+      ],
+      'boundaries/legacy-templates': false,
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            // The shared layers use one another (lib uses types, components use lib...).
+            { from: { element: { types: SHARED } }, allow: { to: { element: { types: SHARED } } } },
+            // A feature: the shared layers, and its own files only.
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: SHARED } } } },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } },
+              },
+            },
+            // The app composes everything; main.tsx starts the app.
+            { from: { element: { type: 'app' } }, allow: { to: { element: { types: ['app', 'feature', ...SHARED] } } } },
+            { from: { element: { type: 'entry' } }, allow: { to: { element: { types: ['app', 'entry', ...SHARED] } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts', '*.config.{js,ts}', 'scripts/**/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+);
