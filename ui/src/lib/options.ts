@@ -1,11 +1,26 @@
 import type { SelectOption } from '@/components/ui/select-field';
 
-export const GRADE_OPTIONS: readonly SelectOption[] = [
-  { value: 'freshman', label: 'Freshman (9th grade)' },
-  { value: 'sophomore', label: 'Sophomore (10th grade)' },
-  { value: 'junior', label: 'Junior (11th grade)' },
-  { value: 'senior', label: 'Senior (12th grade)' },
-];
+/** The four high-school grades: stored value, name, school year. */
+const GRADES = [
+  ['freshman', 'Freshman', '9th'],
+  ['sophomore', 'Sophomore', '10th'],
+  ['junior', 'Junior', '11th'],
+  ['senior', 'Senior', '12th'],
+] as const;
+
+export const GRADE_OPTIONS: readonly SelectOption[] = GRADES.map(([value, name, year]) => ({
+  value,
+  label: `${name} (${year} grade)`,
+}));
+
+/** A grade as the student's own profile says it ('Junior'), or as an employer reads it ('11th Grade (Junior)'). */
+export function gradeLabel(grade: string | null | undefined, form: 'short' | 'long' = 'short'): string {
+  if (!grade) return form === 'short' ? 'Student' : 'Grade not given';
+  const known = GRADES.find(([value]) => value === grade);
+  if (!known) return grade;
+  const [, name, year] = known;
+  return form === 'short' ? name : `${year} Grade (${name})`;
+}
 
 export const INTEREST_OPTIONS: readonly SelectOption[] = [
   { value: 'technology', label: 'Technology' },

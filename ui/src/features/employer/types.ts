@@ -77,14 +77,3 @@ export interface EmployerApplication {
   student: ApplicantStudent;
   nextStatuses: ApplicationStatus[];
 }
-
-export interface ReceivedMessage {
-  id: number;
-  applicationId: number;
-  senderId: number;
-  receiverId: number;
-  senderName: string;
-  content: string;
-  createdAt: string;
-  readAt: string | null;
-}

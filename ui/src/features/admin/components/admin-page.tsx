@@ -28,6 +28,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { PageLoader, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
 import { CAPTIONS_ACCEPT, captionsFileError } from '@/lib/captions';
 import { toast } from '@/stores/toast-store';
@@ -59,13 +60,6 @@ const TABS: { value: AdminTab; label: string }[] = [
 const TAB_CLASSES =
   'inline-flex h-10 shrink-0 items-center rounded-full px-4 text-sm font-semibold text-slate-700 transition hover:bg-slate-100 ' +
   'data-[state=active]:bg-brand-600 data-[state=active]:text-white data-[state=active]:hover:bg-brand-700';
-
-function formatDate(value: string | null | undefined): string {
-  if (!value) return 'Not specified';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-}
 
 function preview(text: string): string {
   return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}…` : text;

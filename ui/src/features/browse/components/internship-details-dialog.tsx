@@ -1,5 +1,6 @@
 import { Building2, Calendar, CalendarClock, Clock, DollarSign, Flag, MapPin } from 'lucide-react';
 import { useState } from 'react';
+import { Fact } from '@/components/internship/fact';
 import { VideoPreview } from '@/components/internship/video-states';
 import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
 import { VerifiedBadge } from '@/components/safety/verified-badge';
@@ -10,18 +11,6 @@ import { formatDate, orNotSpecified, requirementList } from '@/lib/format';
 import { useReporter } from '@/lib/reports';
 import type { Internship } from '@/types/internship';
 import { ApplyButton } from './apply-button';
-
-function Fact({ icon: Icon, label, value }: { icon: typeof Clock; label: string; value: string }) {
-  return (
-    <div className="rounded-2xl bg-slate-50 p-3">
-      <dt className="flex items-center gap-1.5 text-xs font-semibold text-slate-500">
-        <Icon aria-hidden className="h-3.5 w-3.5" />
-        {label}
-      </dt>
-      <dd className="mt-0.5 text-sm font-semibold text-slate-900">{value}</dd>
-    </div>
-  );
-}
 
 /** The browse page's details dialog: every field, 'Not specified' where empty. */
 export function InternshipDetailsDialog({ internship, onClose }: { internship: Internship | null; onClose: () => void }) {

@@ -1,32 +1,21 @@
-import { ArrowLeft, Briefcase, Building2, CalendarClock, Clock, DollarSign, Flag, MapPin, Share2, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Briefcase, Building2, CalendarClock, Clock, DollarSign, Flag, Share2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
+import { CompanyHeader } from '@/components/internship/company-header';
+import { Fact } from '@/components/internship/fact';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
-import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isClosed } from '@/lib/deadline';
-import { formatDate, initials, orNotSpecified, requirementList } from '@/lib/format';
+import { formatDate, orNotSpecified, requirementList } from '@/lib/format';
 import { isNotFoundError, routeId, useApply, useInternship } from '@/lib/internships';
 import { useReporter } from '@/lib/reports';
 import { shareLink } from '@/lib/share';
 import type { Internship } from '@/types/internship';
-
-function Fact({ icon: Icon, label, value }: { icon: typeof Clock; label: string; value: string }) {
-  return (
-    <div className="rounded-2xl bg-slate-50 p-3">
-      <dt className="flex items-center gap-1.5 text-xs font-semibold text-slate-500">
-        <Icon aria-hidden className="h-3.5 w-3.5" />
-        {label}
-      </dt>
-      <dd className="mt-0.5 text-sm font-semibold text-slate-900">{value}</dd>
-    </div>
-  );
-}
 
 function Header({ back }: { back: { href: string; label: string } }) {
   return (
@@ -102,31 +91,26 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
           ) : (
             <>
               <Card className="mt-4">
-                <div className="flex items-center gap-3">
-                  <span aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-2xl bg-brand-gradient text-lg font-extrabold text-white">
-                    {data.companyIcon || initials(data.company)}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    {/* Long names wrap (never cut off); a single very long word breaks too. */}
-                    <h2 className="text-xl font-extrabold leading-tight text-slate-900 [overflow-wrap:anywhere]" data-testid="company-name">
-                      {data.company}
-                    </h2>
-                    <p className="flex items-center gap-1 text-sm text-slate-600">
-                      <MapPin aria-hidden className="h-3.5 w-3.5" />
-                      {data.location}
-                    </p>
-                    {data.employerVerified ? <VerifiedBadge className="mt-1" /> : null}
-                  </div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="shrink-0 px-3!"
-                    onClick={() => void shareLink({ title: `${data.title} at ${data.company}`, path: paths.company(data.id) })}
-                  >
-                    <Share2 aria-hidden className="h-4 w-4" />
-                    Share
-                  </Button>
-                </div>
+                <CompanyHeader
+                  internship={data}
+                  large
+                  action={
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="shrink-0 px-3!"
+                      onClick={() => void shareLink({ title: `${data.title} at ${data.company}`, path: paths.company(data.id) })}
+                    >
+                      <Share2 aria-hidden className="h-4 w-4" />
+                      Share
+                    </Button>
+                  }
+                >
+                  {/* Long names wrap (never cut off); a single very long word breaks too. */}
+                  <h2 className="text-xl font-extrabold leading-tight text-slate-900 [overflow-wrap:anywhere]" data-testid="company-name">
+                    {data.company}
+                  </h2>
+                </CompanyHeader>
               </Card>
               <Card className="mt-4">
                 <div className="flex items-start gap-3">

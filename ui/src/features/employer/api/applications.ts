@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ApplicationStatus, EmployerApplication, ReceivedMessage } from '../types';
+import type { ApplicationStatus, EmployerApplication } from '../types';
 
 export const EMPLOYER_APPLICATIONS_KEY = ['/api/employers/applications'] as const;
 export const EMPLOYER_APPLICATION_COUNT_KEY = ['/api/employers/applications/count'] as const;
@@ -27,14 +27,5 @@ export function useUpdateApplicationStatus() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: EMPLOYER_APPLICATIONS_KEY });
     },
-  });
-}
-
-/** Messages the employer received, newest first (for Recent Activity). */
-export function useReceivedMessages(userId: number | undefined) {
-  return useQuery<ReceivedMessage[]>({
-    queryKey: [`/api/users/${userId}/messages`],
-    enabled: userId !== undefined,
-    staleTime: 0,
   });
 }

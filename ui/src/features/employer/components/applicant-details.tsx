@@ -1,6 +1,8 @@
 import { FileText, GraduationCap, Mail, School, Star } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { capitalize, fullName, gradeLabel, initials } from '../lib/format';
+import { initials } from '@/lib/format';
+import { gradeLabel } from '@/lib/options';
+import { capitalize, fullName } from '../lib/format';
 import type { ApplicantStudent } from '../types';
 
 export function ApplicantAvatar({ student, size = 'md' }: { student: ApplicantStudent; size?: 'md' | 'lg' }) {
@@ -10,7 +12,7 @@ export function ApplicantAvatar({ student, size = 'md' }: { student: ApplicantSt
   }
   return (
     <span aria-hidden className={`${cls} flex shrink-0 items-center justify-center rounded-full bg-brand-gradient font-bold text-white`}>
-      {initials(student)}
+      {initials(`${student.firstName ?? ''} ${student.lastName ?? ''}`)}
     </span>
   );
 }
@@ -31,7 +33,7 @@ export function ApplicantFacts({ student }: { student: ApplicantStudent }) {
       <div className="flex items-center gap-2">
         <dt className="sr-only">Grade</dt>
         <GraduationCap aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
-        <dd>{gradeLabel(student.grade)}</dd>
+        <dd>{gradeLabel(student.grade, 'long')}</dd>
       </div>
       <div className="flex items-center gap-2">
         <dt className="sr-only">School</dt>

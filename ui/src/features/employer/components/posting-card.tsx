@@ -24,7 +24,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDistrict } from '@/lib/district';
-import { formatDate } from '../lib/format';
+import { formatDate } from '@/lib/format';
 import { isAiProcessing } from '../lib/posting';
 import { visibilityInfo } from '../lib/visibility';
 import type { Internship } from '../types';

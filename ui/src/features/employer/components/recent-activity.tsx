@@ -2,7 +2,8 @@ import { Activity, MessageCircle, UserPlus } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { fullName, timeAgo } from '../lib/format';
 import { STATUS_LABELS } from '../lib/statuses';
-import type { EmployerApplication, ReceivedMessage } from '../types';
+import type { Message } from '@/types/internship';
+import type { EmployerApplication } from '../types';
 import type { MessageTarget } from './messaging-slot';
 
 interface ActivityItem {
@@ -17,7 +18,7 @@ interface ActivityItem {
 
 const MAX_ITEMS = 8;
 
-export function buildActivity(applications: EmployerApplication[], messages: ReceivedMessage[]): ActivityItem[] {
+export function buildActivity(applications: EmployerApplication[], messages: Message[]): ActivityItem[] {
   const items: ActivityItem[] = [];
   const titles = new Map(applications.map((a) => [a.id, a.internshipTitle]));
   for (const a of applications) {
@@ -56,7 +57,7 @@ export function RecentActivity({
   onOpenMessage,
 }: {
   applications: EmployerApplication[];
-  messages: ReceivedMessage[];
+  messages: Message[];
   loading: boolean;
   onOpenMessage: (target: MessageTarget) => void;
 }) {

@@ -4,7 +4,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/stores/toast-store';
 import { useEmployerApplications, useUpdateApplicationStatus } from '../api/applications';
-import { formatDate } from '../lib/format';
+import { formatDate } from '@/lib/format';
 import { STATUS_ACTIONS, STATUS_LABELS } from '../lib/statuses';
 import type { ApplicationStatus, EmployerApplication, Internship } from '../types';
 import { ApplicantAvatar, ApplicantFacts, applicantName } from './applicant-details';

@@ -11,7 +11,8 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useEmployerApplications } from '../api/applications';
-import { formatDate, gradeLabel } from '../lib/format';
+import { formatDate } from '@/lib/format';
+import { gradeLabel } from '@/lib/options';
 import { useEmployerGuard } from '../lib/use-employer-guard';
 import type { ApplicantStudent, EmployerApplication } from '../types';
 import { ApplicantAvatar, ApplicantFacts, applicantName } from './applicant-details';
@@ -79,7 +80,7 @@ function ApplicantCard({ applicant, onView, onContact }: { applicant: Applicant;
           <ApplicantAvatar student={student} />
           <div className="min-w-0">
             <h3 className="text-base font-bold text-slate-900">{name}</h3>
-            <p className="text-sm text-slate-600">{gradeLabel(student.grade)}</p>
+            <p className="text-sm text-slate-600">{gradeLabel(student.grade, 'long')}</p>
             <p className="truncate text-sm text-slate-600">{student.school || 'School not given'}</p>
           </div>
         </div>
@@ -254,7 +255,7 @@ export function StudentProfilesPage() {
               <ApplicantAvatar student={viewing.student} size="lg" />
               <div>
                 <p className="text-lg font-bold text-slate-900">{applicantName(viewing.student)}</p>
-                <p className="text-sm text-slate-600">{gradeLabel(viewing.student.grade)}</p>
+                <p className="text-sm text-slate-600">{gradeLabel(viewing.student.grade, 'long')}</p>
               </div>
             </div>
             <ApplicantFacts student={viewing.student} />

@@ -8,7 +8,6 @@ import {
   DollarSign,
   GraduationCap,
   Laptop,
-  MapPin,
   Sparkles,
   Ticket,
   UserRound,
@@ -17,17 +16,18 @@ import {
 } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
+import { CompanyHeader } from '@/components/internship/company-header';
+import { Fact } from '@/components/internship/fact';
 import { MatchScoreBadge, matchTone } from '@/components/internship/match-score';
 import { VideoPreview } from '@/components/internship/video-states';
 import { PageContainer, PageShell } from '@/components/layout/page';
-import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { deadlineOf, isClosed } from '@/lib/deadline';
-import { formatDate, initials, orNotSpecified, requirementList } from '@/lib/format';
+import { formatDate, orNotSpecified, requirementList } from '@/lib/format';
 import { isNotFoundError, routeId, useApply, useInternship } from '@/lib/internships';
 import type { Internship } from '@/types/internship';
 
@@ -43,18 +43,6 @@ function benefitIcon(benefit: string): LucideIcon {
   if (/(transport|bus|travel)/.test(b)) return Bus;
   if (/(skill|learn|training|college)/.test(b)) return GraduationCap;
   return CheckCircle2;
-}
-
-function Fact({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
-  return (
-    <div className="rounded-2xl bg-slate-50 p-3">
-      <dt className="flex items-center gap-1.5 text-xs font-semibold text-slate-500">
-        <Icon aria-hidden className="h-3.5 w-3.5" />
-        {label}
-      </dt>
-      <dd className="mt-0.5 text-sm font-semibold text-slate-900">{value}</dd>
-    </div>
-  );
 }
 
 function ApplySection({ internship }: { internship: Internship }) {
@@ -127,22 +115,12 @@ export function InternshipDetailPage() {
           ) : (
             <>
               <Card className="mt-4">
-                <div className="flex items-start gap-3">
-                  <span aria-hidden className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-brand-gradient font-extrabold text-white">
-                    {i.companyIcon || initials(i.company)}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <h2 className="text-xl font-extrabold leading-tight text-slate-900">{i.title}</h2>
-                    <Link href={paths.company(i.id)} className="text-sm font-semibold text-brand-700 hover:underline">
-                      {i.company}
-                    </Link>
-                    <p className="flex items-center gap-1 text-sm text-slate-600">
-                      <MapPin aria-hidden className="h-3.5 w-3.5" />
-                      {i.location}
-                    </p>
-                    {i.employerVerified ? <VerifiedBadge className="mt-1" /> : null}
-                  </div>
-                </div>
+                <CompanyHeader internship={i}>
+                  <h2 className="text-xl font-extrabold leading-tight text-slate-900">{i.title}</h2>
+                  <Link href={paths.company(i.id)} className="text-sm font-semibold text-brand-700 hover:underline">
+                    {i.company}
+                  </Link>
+                </CompanyHeader>
                 {i.matchScore !== null && i.matchScore !== undefined ? (
                   <div className={cn('mt-4 rounded-2xl p-3 ring-1', matchTone(i.matchScore))}>
                     <div className="flex items-center justify-between gap-2">

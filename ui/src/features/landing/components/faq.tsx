@@ -1,7 +1,6 @@
-import { Accordion } from 'radix-ui';
-import { ChevronDown } from 'lucide-react';
+import { FaqAccordion, type FaqItem } from '@/components/ui/faq-accordion';
 
-const questions = [
+const questions: readonly FaqItem[] = [
   {
     q: 'Who can use InternReel?',
     a: 'High-school students aged 16 to 18 looking for internships, and employers who want to offer teen-appropriate roles. Students sign up free; employers create an account to post.',
@@ -29,22 +28,5 @@ const questions = [
 ];
 
 export function Faq() {
-  return (
-    <Accordion.Root type="single" collapsible className="divide-y divide-slate-200 rounded-3xl border border-slate-200 bg-white">
-      {questions.map((item, index) => (
-        <Accordion.Item key={item.q} value={`q${index}`}>
-          <Accordion.Header>
-            <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-900 hover:text-brand-700">
-              {item.q}
-              <ChevronDown
-                aria-hidden
-                className="h-5 w-5 shrink-0 text-slate-400 transition-transform group-data-[state=open]:rotate-180"
-              />
-            </Accordion.Trigger>
-          </Accordion.Header>
-          <Accordion.Content className="px-5 pb-4 text-sm leading-relaxed text-slate-600">{item.a}</Accordion.Content>
-        </Accordion.Item>
-      ))}
-    </Accordion.Root>
-  );
+  return <FaqAccordion items={questions} idPrefix="q" />;
 }

@@ -11,16 +11,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { forwardRef } from 'react';
+import { initials } from '@/lib/format';
 import type { LandingSample } from '@/types/api';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase() ?? '')
-    .join('');
-}
 
 /** A rail button that, on the landing page, is only a preview of the feed (it does nothing). */
 function RailButton({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
@@ -78,7 +70,7 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
       {/* Top: company */}
       <div className="absolute inset-x-0 top-0 flex items-center gap-2.5 p-4">
         <span className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-sm font-extrabold text-brand-700">
-          {initials(sample.company)}
+          {initials(sample.company, '')}
         </span>
         <div className="min-w-0 text-white">
           <p className="truncate text-sm font-bold">{sample.company}</p>

@@ -1,11 +1,10 @@
-import { Accordion } from 'radix-ui';
-import { ChevronDown } from 'lucide-react';
 import { Link } from 'wouter';
 import { LinkButton } from '@/components/ui/button';
+import { FaqAccordion, type FaqItem } from '@/components/ui/faq-accordion';
 import { paths } from '@/config/paths';
 import { ContentSection, MarketingLayout } from './marketing-layout';
 
-const groups: Array<{ id: string; title: string; items: Array<{ q: string; a: string }> }> = [
+const groups: Array<{ id: string; title: string; items: FaqItem[] }> = [
   {
     id: 'signing-in',
     title: 'Signing in',
@@ -68,22 +67,7 @@ export function HelpPage() {
     >
       {groups.map((group) => (
         <ContentSection key={group.id} id={group.id} title={group.title}>
-          <Accordion.Root type="multiple" className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
-            {group.items.map((item, i) => (
-              <Accordion.Item key={item.q} value={`${group.id}-${i}`}>
-                <Accordion.Header>
-                  <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-4 py-3.5 text-left font-semibold text-slate-900 hover:text-brand-700">
-                    {item.q}
-                    <ChevronDown
-                      aria-hidden
-                      className="h-5 w-5 shrink-0 text-slate-400 transition-transform group-data-[state=open]:rotate-180"
-                    />
-                  </Accordion.Trigger>
-                </Accordion.Header>
-                <Accordion.Content className="px-4 pb-4 text-sm text-slate-600">{item.a}</Accordion.Content>
-              </Accordion.Item>
-            ))}
-          </Accordion.Root>
+          <FaqAccordion items={group.items} idPrefix={`${group.id}-`} variant="section" />
         </ContentSection>
       ))}
       <div className="mt-10 flex flex-col gap-3 sm:flex-row">

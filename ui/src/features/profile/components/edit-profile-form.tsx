@@ -9,7 +9,8 @@ import { focusFirstInvalid, isValidEmail, pickFieldErrors, type Errors } from '@
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
 import { useUpdateProfile, type ProfileInput } from '../api/profile';
-import { GRADE_OPTIONS, interestLabel, PROFILE_INTERESTS } from '../lib/options';
+import { GRADE_OPTIONS } from '@/lib/options';
+import { interestLabel, PROFILE_INTERESTS } from '../lib/options';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'grade', 'school', 'interests', 'gpa'] as const;
 

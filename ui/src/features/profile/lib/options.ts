@@ -1,24 +1,3 @@
-import type { SelectOption } from '@/components/ui/select-field';
-
-export const GRADE_OPTIONS: readonly SelectOption[] = [
-  { value: 'freshman', label: 'Freshman (9th grade)' },
-  { value: 'sophomore', label: 'Sophomore (10th grade)' },
-  { value: 'junior', label: 'Junior (11th grade)' },
-  { value: 'senior', label: 'Senior (12th grade)' },
-];
-
-const GRADE_SHORT: Record<string, string> = {
-  freshman: 'Freshman',
-  sophomore: 'Sophomore',
-  junior: 'Junior',
-  senior: 'Senior',
-};
-
-export function gradeLabel(grade: string | null | undefined): string {
-  if (!grade) return 'Student';
-  return GRADE_SHORT[grade] ?? grade;
-}
-
 /** SPEC.md section 3, profile interests (toggled case-insensitively, stored lower-case). */
 export const PROFILE_INTERESTS = [
   'Technology',
