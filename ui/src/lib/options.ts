@@ -46,6 +46,27 @@ export const INDUSTRY_OPTIONS: readonly SelectOption[] = [
   { value: 'other', label: 'Other' },
 ];
 
+/** SPEC.md section 3: the employer-profile industries (stored lower-case by the server). */
+export const PROFILE_INDUSTRY_OPTIONS: readonly SelectOption[] = [
+  'Technology',
+  'Healthcare',
+  'Finance',
+  'Education',
+  'Manufacturing',
+  'Retail',
+  'Food & Beverage',
+  'Consulting',
+  'Non-profit',
+  'Other',
+].map((label) => ({ value: label.toLowerCase(), label }));
+
+/** The profile's industries, plus a stored one it does not name (a sign-up industry), so it still shows. */
+export function profileIndustryOptions(current: string): readonly SelectOption[] {
+  if (!current || PROFILE_INDUSTRY_OPTIONS.some((o) => o.value === current)) return PROFILE_INDUSTRY_OPTIONS;
+  const label = INDUSTRY_OPTIONS.find((o) => o.value === current)?.label ?? current;
+  return [...PROFILE_INDUSTRY_OPTIONS, { value: current, label }];
+}
+
 export const COMPANY_SIZE_OPTIONS: readonly SelectOption[] = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'].map(
   (size) => ({ value: size, label: `${size} employees` }),
 );

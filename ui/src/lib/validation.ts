@@ -26,6 +26,56 @@ export function isValidUrl(value: string): boolean {
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
+/** One field's rule: the message shown when the value is refused, else undefined. */
+export type Rule<T> = (value: T) => string | undefined;
+
+/**
+ * One entity's rules (lib/schemas/: student, employer, posting), SPEC.md's messages written
+ * once. Every form that edits the entity checks the fields it holds with the same schema.
+ */
+export type Schema<V> = { readonly [K in keyof V]?: Rule<V[K]> };
+
+/** The form's check from a schema: each field the values hold, by its rule. */
+export function validator<V extends object>(schema: Schema<V>): (values: V) => Errors<keyof V & string> {
+  return (values) => {
+    const errors: Errors<keyof V & string> = {};
+    for (const field of Object.keys(values) as (keyof V & string)[]) {
+      const message = schema[field]?.(values[field]);
+      if (message) errors[field] = message;
+    }
+    return errors;
+  };
+}
+
+/** Text that must not be blank. */
+export const required =
+  (message: string): Rule<string> =>
+  (value) =>
+    value.trim() ? undefined : message;
+
+/** A select that must have a choice. */
+export const chosen =
+  (message: string): Rule<string> =>
+  (value) =>
+    value ? undefined : message;
+
+/** At least `min` characters (leading and trailing spaces do not count unless `trim` is false). */
+export const minLength =
+  (min: number, message: string, trim = true): Rule<string> =>
+  (value) =>
+    (trim ? value.trim() : value).length < min ? message : undefined;
+
+export const email =
+  (message: string): Rule<string> =>
+  (value) =>
+    isValidEmail(value) ? undefined : message;
+
+/** Empty, or a website (https:// is added when left out). */
+export const optionalUrl =
+  (message: string): Rule<string> =>
+  (value) =>
+    value.trim() && !isValidUrl(value) ? message : undefined;
+
 export function hasErrors<K extends string>(errors: Errors<K>): boolean {
   return Object.values(errors).some(Boolean);
 }

@@ -4,7 +4,7 @@ import { ReportDialog, type ReportTarget } from '@/components/safety/report-dial
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { Spinner, SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useBlockEmployer, useBlocks } from '@/lib/blocks';
 import { cn } from '@/lib/cn';
@@ -163,9 +163,7 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
           </div>
         ) : null}
         {thread.isLoading ? (
-          <div className="flex justify-center py-8 text-brand-600">
-            <Spinner label="Loading messages" />
-          </div>
+          <SpinnerBlock label="Loading messages" className="py-8" />
         ) : thread.isError ? (
           <p className="py-8 text-center text-sm text-rose-700" role="alert">
             Could not load messages: {thread.error.message}

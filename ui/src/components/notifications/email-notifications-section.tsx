@@ -1,9 +1,9 @@
 import { Mail } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { RetryButton } from '@/components/ui/retry-button';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/stores/toast-store';
@@ -54,15 +54,11 @@ export function EmailNotificationsSection({ className }: { className?: string })
       </h2>
       <Card>
         {settings.isLoading ? (
-          <div className="flex justify-center py-2 text-brand-600">
-            <Spinner label="Loading notification settings" />
-          </div>
+          <SpinnerBlock label="Loading notification settings" className="py-2" />
         ) : settings.isError ? (
           <div role="alert" className="text-sm text-rose-700">
             <p>Could not load your notification settings: {errorMessage(settings.error)}</p>
-            <Button size="sm" variant="outline" className="mt-3" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
+            <RetryButton onRetry={() => void settings.refetch()} />
           </div>
         ) : (
           <div className="flex items-center justify-between gap-4">

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { RetryButton } from '@/components/ui/retry-button';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { asAccount, useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDateTime, relativeTime } from '@/lib/format';
@@ -146,15 +147,11 @@ export function NotificationsBell() {
           {status}
         </p>
         {notifications.isLoading ? (
-          <div className="flex justify-center py-6 text-brand-600">
-            <Spinner label="Loading notifications" />
-          </div>
+          <SpinnerBlock label="Loading notifications" />
         ) : notifications.isError && items.length === 0 ? (
           <div role="alert" className="py-4 text-center text-sm text-rose-700">
             <p>Could not load your notifications.</p>
-            <Button size="sm" variant="outline" className="mt-3" onClick={() => void notifications.refetch()}>
-              Try again
-            </Button>
+            <RetryButton onRetry={() => void notifications.refetch()} />
           </div>
         ) : items.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-600">No notifications yet.</p>

@@ -31,10 +31,7 @@ export function FaqAccordion({ items, idPrefix, variant = 'card' }: FaqAccordion
           )}
         >
           {item.q}
-          <ChevronDown
-            aria-hidden
-            className="h-5 w-5 shrink-0 text-slate-400 transition-transform group-data-[state=open]:rotate-180"
-          />
+          <ChevronDown aria-hidden className="h-5 w-5 shrink-0 text-slate-400 transition-transform group-data-[state=open]:rotate-180" />
         </Accordion.Trigger>
       </Accordion.Header>
       <Accordion.Content className={card ? 'px-5 pb-4 text-sm leading-relaxed text-slate-600' : 'px-4 pb-4 text-sm text-slate-600'}>

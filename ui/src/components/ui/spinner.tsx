@@ -12,6 +12,15 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
+/** A centred spinner standing in for a list or a section while it loads (`className` sets its padding). */
+export function SpinnerBlock({ label, className = 'py-6' }: { label: string; className?: string }) {
+  return (
+    <div className={cn('flex justify-center text-brand-600', className)}>
+      <Spinner label={label} />
+    </div>
+  );
+}
+
 export function PageLoader() {
   return (
     <div className="flex min-h-[60dvh] items-center justify-center text-brand-600">

@@ -25,7 +25,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { PageLoader, Spinner } from '@/components/ui/spinner';
+import { RetryButton } from '@/components/ui/retry-button';
+import { PageLoader, SpinnerBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -459,15 +460,11 @@ export function AdminPage() {
                 </h2>
                 <p className="text-sm text-slate-600">Choose the finished video on the request it belongs to, then press its Upload Video.</p>
                 {requests.isLoading ? (
-                  <div className="flex justify-center py-8 text-brand-600">
-                    <Spinner label="Loading requests" />
-                  </div>
+                  <SpinnerBlock label="Loading requests" className="py-8" />
                 ) : requests.isError ? (
                   <Card>
                     <p className="text-sm text-rose-700">Could not load requests: {errorMessage(requests.error)}</p>
-                    <Button size="sm" variant="outline" className="mt-3" onClick={() => void requests.refetch()}>
-                      Try again
-                    </Button>
+                    <RetryButton onRetry={() => void requests.refetch()} />
                   </Card>
                 ) : list.length === 0 ? (
                   <Card className="text-center text-sm text-slate-600">No AI video requests yet.</Card>

@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
+import { RetryButton } from '@/components/ui/retry-button';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTime } from '@/lib/format';
 import { useAuditLog, type AuditEntry } from '../api/safety';
@@ -88,15 +89,11 @@ export function AuditTab() {
         {userId !== null ? `Showing entries about user #${userId}.` : 'Showing every entry.'}
       </p>
       {audit.isLoading ? (
-        <div className="flex justify-center py-8 text-brand-600">
-          <Spinner label="Loading the audit log" />
-        </div>
+        <SpinnerBlock label="Loading the audit log" className="py-8" />
       ) : audit.isError && entries.length === 0 ? (
         <Card>
           <p className="text-sm text-rose-700">Could not load the audit log: {errorMessage(audit.error)}</p>
-          <Button size="sm" variant="outline" className="mt-3" onClick={() => void audit.refetch()}>
-            Try again
-          </Button>
+          <RetryButton onRetry={() => void audit.refetch()} />
         </Card>
       ) : entries.length === 0 ? (
         <Card className="text-center text-sm text-slate-600">No entries.</Card>

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
+import { RetryButton } from '@/components/ui/retry-button';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
@@ -203,15 +204,11 @@ export function EmployersTab() {
         {employers.data ? ` ${pending} awaiting review.` : ''}
       </p>
       {employers.isLoading ? (
-        <div className="flex justify-center py-8 text-brand-600">
-          <Spinner label="Loading employers" />
-        </div>
+        <SpinnerBlock label="Loading employers" className="py-8" />
       ) : employers.isError ? (
         <Card>
           <p className="text-sm text-rose-700">Could not load employers: {errorMessage(employers.error)}</p>
-          <Button size="sm" variant="outline" className="mt-3" onClick={() => void employers.refetch()}>
-            Try again
-          </Button>
+          <RetryButton onRetry={() => void employers.refetch()} />
         </Card>
       ) : list.length === 0 ? (
         <Card className="text-center text-sm text-slate-600">No employers yet.</Card>

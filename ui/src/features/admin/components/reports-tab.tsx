@@ -4,7 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
+import { RetryButton } from '@/components/ui/retry-button';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTime } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
@@ -192,15 +193,11 @@ export function ReportsTab() {
         {reports.data ? ` ${openCount} open.` : ''}
       </p>
       {reports.isLoading ? (
-        <div className="flex justify-center py-8 text-brand-600">
-          <Spinner label="Loading reports" />
-        </div>
+        <SpinnerBlock label="Loading reports" className="py-8" />
       ) : reports.isError ? (
         <Card>
           <p className="text-sm text-rose-700">Could not load reports: {errorMessage(reports.error)}</p>
-          <Button size="sm" variant="outline" className="mt-3" onClick={() => void reports.refetch()}>
-            Try again
-          </Button>
+          <RetryButton onRetry={() => void reports.refetch()} />
         </Card>
       ) : list.length === 0 ? (
         <Card className="text-center text-sm text-slate-600">No reports yet.</Card>

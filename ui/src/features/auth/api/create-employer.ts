@@ -1,20 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { EmployerSignupValues } from '@/lib/schemas/employer';
 import type { User } from '@/types/api';
 
-export interface CreateEmployerInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  position: string;
-  company: string;
-  companySize: string;
-  industry: string;
-  website: string | null;
-  address: string;
-  companyDescription: string;
-}
+/** The sign-up form's values, the website normalised (or null when left out). */
+export type CreateEmployerInput = Omit<EmployerSignupValues, 'website'> & { website: string | null };
 
 /** POST /api/employers: creates the employer and signs them in (201 User). */
 export function createEmployer(input: CreateEmployerInput): Promise<User> {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { NameFields } from '@/components/forms/name-fields';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
-import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
@@ -12,9 +12,10 @@ import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { AUTH_USER_KEY, asGuest, setCurrentUser, useKnownUser } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
+import { validateStudent, type StudentValues } from '@/lib/schemas/student';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useForm } from '@/lib/use-form';
-import { focusFirstInvalid, pickFieldErrors, revealFirstInvalid } from '@/lib/validation';
+import { revealFirstInvalid } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
@@ -22,16 +23,12 @@ import { useCreateStudent } from '../api/create-student';
 import { uploadProfilePhoto, uploadTranscript } from '../api/upload-files';
 import { cropToAvatar } from '../lib/crop-image';
 import { GRADE_OPTIONS, INTEREST_OPTIONS } from '@/lib/options';
-import {
-  STUDENT_SIGNUP_FIELDS,
-  validateStudentSignup,
-  type StudentSignupValues,
-} from '../lib/validation';
 import { AuthCard, FormSection } from '@/components/layout/auth-card';
 import { PhotoPicker } from './photo-picker';
+import { SignupSubmit } from './signup-submit';
 import { TranscriptPicker } from './transcript-picker';
 
-const initialValues: StudentSignupValues = {
+const initialValues: StudentValues = {
   firstName: '',
   lastName: '',
   email: '',
@@ -69,7 +66,7 @@ function SignupProgress() {
 export function StudentSignupPage() {
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm(initialValues, validateStudentSignup);
+  const form = useForm(initialValues, validateStudent);
   const { values, errors } = form;
   const [photo, setPhoto] = useState<File | null>(null);
   const [transcript, setTranscript] = useState<File | null>(null);
@@ -126,10 +123,7 @@ export function StudentSignupPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    if (!form.validateAll()) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!form.validateAll(formRef.current)) return;
     setSubmitting(true);
     try {
       const user = await createStudent.mutateAsync({
@@ -168,7 +162,7 @@ export function StudentSignupPage() {
         return;
       }
       if (isApiError(error)) {
-        const fieldErrors = pickFieldErrors(STUDENT_SIGNUP_FIELDS, error.errors);
+        const fieldErrors = form.serverErrors(error.errors);
         if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
       }
       toast({
@@ -199,33 +193,16 @@ export function StudentSignupPage() {
               <PhotoPicker file={photo} onChange={setPhoto} />
 
               <FormSection title="About you">
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField label="First name" autoComplete="given-name" error={errors.firstName} {...form.bind('firstName')} />
-                  <TextField label="Last name" autoComplete="family-name" error={errors.lastName} {...form.bind('lastName')} />
-                </div>
-                <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} {...form.bind('email')} />
-                <PasswordField
-                  label="Password"
-                  autoComplete="new-password"
-                  hint="At least 6 characters"
-                  error={errors.password}
-                  {...form.bind('password')}
-                />
+                <NameFields form={form} />
+                <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+                <PasswordField label="Password" autoComplete="new-password" hint="At least 6 characters" {...form.field('password')} />
               </FormSection>
 
               <FormSection title="School">
-                <TextField label="School name" autoComplete="organization" error={errors.school} {...form.bind('school')} />
+                <TextField label="School name" autoComplete="organization" {...form.field('school')} />
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <SelectField
-                    label="Grade level"
-                    name="grade"
-                    placeholder="Select your grade"
-                    options={GRADE_OPTIONS}
-                    value={values.grade}
-                    onValueChange={(v) => form.setField('grade', v)}
-                    error={errors.grade}
-                  />
-                  <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" error={errors.gpa} {...form.bind('gpa')} />
+                  <SelectField label="Grade level" placeholder="Select your grade" options={GRADE_OPTIONS} {...form.select('grade')} />
+                  <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" {...form.field('gpa')} />
                 </div>
                 <TranscriptPicker file={transcript} onChange={setTranscript} />
               </FormSection>
@@ -234,20 +211,10 @@ export function StudentSignupPage() {
                 legend="Areas of interest"
                 hint="Pick as many as you like. We use them to match you with internships."
                 options={INTEREST_OPTIONS}
-                value={values.interests}
-                onChange={(v) => form.setField('interests', v)}
-                error={errors.interests}
+                {...form.checks('interests')}
               />
 
-              <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={submitting}>
-                {submitting ? 'Creating Account...' : 'Create Account'}
-              </Button>
-              <p className="text-center text-sm text-slate-600">
-                Already have an account?{' '}
-                <Link href={paths.studentLogin} className="font-semibold text-brand-700 hover:underline">
-                  Sign in
-                </Link>
-              </p>
+              <SignupSubmit submitting={submitting} loginHref={paths.studentLogin} />
             </form>
           </AuthCard>
         </PageContainer>

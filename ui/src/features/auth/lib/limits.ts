@@ -1,6 +1,4 @@
 /** SPEC.md section 9. */
-export { EMPLOYER_PASSWORD_MIN, STUDENT_PASSWORD_MIN } from '@/lib/passwords';
-export const COMPANY_DESCRIPTION_MIN = 50;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const TRANSCRIPT_MAX_BYTES = 10 * 1024 * 1024;
 /** The sign-up photo is cropped to a centred square of this size before upload. */

@@ -1,6 +1,7 @@
 import { Building2, Calendar, CalendarClock, Clock, DollarSign, Flag, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { Fact } from '@/components/internship/fact';
+import { RequirementList } from '@/components/internship/requirement-list';
 import { VideoPreview } from '@/components/internship/video-states';
 import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
 import { VerifiedBadge } from '@/components/safety/verified-badge';
@@ -76,15 +77,7 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
           </section>
           <section>
             <h3 className="text-sm font-bold text-slate-900">Requirements</h3>
-            {requirements.length ? (
-              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
-                {requirements.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-1 text-sm text-slate-700">Not specified</p>
-            )}
+            <RequirementList requirements={requirements} />
           </section>
           <section>
             <h3 className="mb-2 text-sm font-bold text-slate-900">Video preview</h3>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { CompanyHeader } from '@/components/internship/company-header';
 import { Fact } from '@/components/internship/fact';
+import { RequirementList } from '@/components/internship/requirement-list';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
 import { Button, LinkButton } from '@/components/ui/button';
@@ -130,15 +131,7 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
                 </div>
                 <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{data.description}</p>
                 <h4 className="mt-4 text-sm font-bold text-slate-900">Requirements</h4>
-                {requirements.length ? (
-                  <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
-                    {requirements.map((r) => (
-                      <li key={r}>{r}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="mt-1 text-sm text-slate-700">Not specified</p>
-                )}
+                <RequirementList requirements={requirements} />
                 <dl className="mt-4 grid grid-cols-2 gap-2">
                   <Fact icon={DollarSign} label="Salary" value={orNotSpecified(data.salary)} />
                   <Fact icon={Clock} label="Duration" value={orNotSpecified(data.duration)} />

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { uploadWithProgress, type UploadHandle } from '@/lib/upload-with-progress';
+import type { postingPayload } from '../lib/posting';
 import type { Internship } from '../types';
 
 export const EMPLOYER_INTERNSHIPS_KEY = ['/api/employers/internships'] as const;
@@ -45,25 +46,11 @@ export function useDeleteInternship() {
   });
 }
 
-/** The posting's JSON body (lists as arrays). */
-export interface PostingPayload {
-  title: string;
-  description: string;
-  location: string;
-  duration: string;
-  requirements: string;
-  salary: string;
-  applicationDeadline: string;
-  workStyle: string;
-  ageRequirement: string;
-  gradeRequirement: string;
-  hoursPerWeek: number | null;
-  skills: string[];
-  benefits: string[];
-  tags: string[];
-  /** The employer ticked 'no hazardous duties' (sent as the JSON boolean, or "true" in multipart). */
-  hazardousDutiesConfirmed: boolean;
-}
+/**
+ * The posting's JSON body: the form's values with the lists as arrays (`postingPayload`), and
+ * whether the employer ticked 'no hazardous duties' (the JSON boolean, or "true" in multipart).
+ */
+export type PostingPayload = ReturnType<typeof postingPayload> & { hazardousDutiesConfirmed: boolean };
 
 /**
  * The same fields as multipart text parts (lists comma-separated) plus the files: the video

@@ -1,23 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { AUTH_USER_KEY } from '@/lib/auth';
+import type { EmployerProfileValues } from '@/lib/schemas/employer';
 import type { User } from '@/types/api';
 
 export const EMPLOYER_PROFILE_KEY = ['/api/employers/profile'] as const;
 
-export interface EmployerProfilePayload {
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string;
-  position: string;
-  companySize: string;
-  industry: string;
-  website: string | null;
-  phone: string;
-  address: string;
-  companyDescription: string;
-}
+/** The company profile form's values, the website normalised (or null when left out). */
+export type EmployerProfilePayload = Omit<EmployerProfileValues, 'website'> & { website: string | null };
 
 export function useEmployerProfile(enabled: boolean) {
   return useQuery<User>({ queryKey: EMPLOYER_PROFILE_KEY, enabled, staleTime: 0 });

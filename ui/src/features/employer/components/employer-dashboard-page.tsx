@@ -7,7 +7,8 @@ import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { PageLoader, Spinner } from '@/components/ui/spinner';
+import { RetryButton } from '@/components/ui/retry-button';
+import { PageLoader, SpinnerBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useDistrict } from '@/lib/district';
@@ -209,15 +210,11 @@ export function EmployerDashboardPage() {
                 Your Internships
               </h2>
               {internships.isLoading ? (
-                <div className="flex justify-center py-10 text-brand-600">
-                  <Spinner label="Loading internships" />
-                </div>
+                <SpinnerBlock label="Loading internships" className="py-10" />
               ) : internships.isError ? (
                 <Card>
                   <p className="text-sm text-rose-700">Could not load your internships: {errorMessage(internships.error)}</p>
-                  <Button size="sm" variant="outline" className="mt-3" onClick={() => void internships.refetch()}>
-                    Try again
-                  </Button>
+                  <RetryButton onRetry={() => void internships.refetch()} />
                 </Card>
               ) : postings.length === 0 ? (
                 <Card className="text-center">

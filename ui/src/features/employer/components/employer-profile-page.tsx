@@ -1,47 +1,40 @@
 import { Save } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
+import { CompanyFields } from '@/components/forms/company-fields';
+import { NameFields } from '@/components/forms/name-fields';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { TextAreaField, TextField } from '@/components/ui/field';
-import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/field';
+import { RetryButton } from '@/components/ui/retry-button';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { EmailNotificationsSection } from '@/components/notifications/email-notifications-section';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { EMPLOYER_PASSWORD_MIN } from '@/lib/passwords';
+import { validateEmployerProfile } from '@/lib/schemas/employer';
 import { useForm } from '@/lib/use-form';
-import { focusFirstInvalid, normalizeUrl, pickFieldErrors } from '@/lib/validation';
+import { focusFirstInvalid, normalizeUrl } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
 import { useEmployerProfile, useUpdateEmployerProfile } from '../api/profile';
-import {
-  COMPANY_DESCRIPTION_MIN,
-  COMPANY_SIZE_OPTIONS,
-  industryOptions,
-  PROFILE_FIELDS,
-  profileValuesFrom,
-  validateEmployerProfile,
-} from '../lib/profile';
+import { profileValuesFrom } from '../lib/profile';
 import { useEmployerGuard } from '../lib/use-employer-guard';
 import { EmployerSignOutButton } from './sign-out-button';
 
 function ProfileForm({ profile }: { profile: User }) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(profileValuesFrom(profile), validateEmployerProfile);
-  const { values, errors } = form;
+  const { values } = form;
   const update = useUpdateEmployerProfile();
   const [saving, setSaving] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    if (!form.validateAll()) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!form.validateAll(formRef.current)) return;
     setSaving(true);
     try {
       await update.mutateAsync({
@@ -60,7 +53,7 @@ function ProfileForm({ profile }: { profile: User }) {
       toast({ title: 'Profile Updated', description: 'Your company profile has been saved.', variant: 'success' });
     } catch (error) {
       if (isApiError(error)) {
-        const fieldErrors = pickFieldErrors(PROFILE_FIELDS, error.errors);
+        const fieldErrors = form.serverErrors(error.errors);
         if (error.status === 409) fieldErrors.email = error.message;
         if (Object.keys(fieldErrors).length) {
           form.setErrors(fieldErrors);
@@ -81,47 +74,16 @@ function ProfileForm({ profile }: { profile: User }) {
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Company profile">
       <Card className="space-y-4">
         <h2 className="text-lg font-bold text-slate-900">Personal Information</h2>
+        <NameFields form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName} {...form.bind('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName} {...form.bind('lastName')} />
+          <TextField label="Work email" type="email" autoComplete="email" {...form.field('email')} />
+          <TextField label="Phone" type="tel" autoComplete="tel" hint="At least 10 characters" {...form.field('phone')} />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Work email" type="email" autoComplete="email" error={errors.email} {...form.bind('email')} />
-          <TextField label="Phone" type="tel" autoComplete="tel" hint="At least 10 characters" error={errors.phone} {...form.bind('phone')} />
-        </div>
-        <TextField label="Your position" autoComplete="organization-title" error={errors.position} {...form.bind('position')} />
+        <TextField label="Your position" autoComplete="organization-title" {...form.field('position')} />
       </Card>
       <Card className="space-y-4">
         <h2 className="text-lg font-bold text-slate-900">Company Information</h2>
-        <TextField label="Company name" autoComplete="organization" error={errors.company} {...form.bind('company')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Industry"
-            name="industry"
-            placeholder="Select an industry"
-            options={industryOptions(values.industry)}
-            value={values.industry}
-            onValueChange={(v) => form.setField('industry', v)}
-            error={errors.industry}
-          />
-          <SelectField
-            label="Company size"
-            name="companySize"
-            placeholder="Select a size"
-            options={COMPANY_SIZE_OPTIONS}
-            value={values.companySize}
-            onValueChange={(v) => form.setField('companySize', v)}
-            error={errors.companySize}
-          />
-        </div>
-        <TextField label="Website" optional type="url" inputMode="url" placeholder="https://example.com" error={errors.website} {...form.bind('website')} />
-        <TextField label="Company address" autoComplete="street-address" error={errors.address} {...form.bind('address')} />
-        <TextAreaField
-          label="Company description"
-          hint={`${values.companyDescription.trim().length}/${COMPANY_DESCRIPTION_MIN} characters minimum`}
-          error={errors.companyDescription}
-          {...form.bind('companyDescription')}
-        />
+        <CompanyFields form={form} industry={values.industry} description={values.companyDescription} variant="profile" />
       </Card>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <LinkButton href={paths.employerDashboard} variant="outline">
@@ -152,9 +114,7 @@ export function EmployerProfilePage() {
           {profile.isError ? (
             <Card>
               <p className="text-sm text-rose-700">Could not load your profile: {errorMessage(profile.error)}</p>
-              <Button size="sm" variant="outline" className="mt-3" onClick={() => void profile.refetch()}>
-                Try again
-              </Button>
+              <RetryButton onRetry={() => void profile.refetch()} />
             </Card>
           ) : null}
           {profile.data ? (

@@ -13,7 +13,7 @@ import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
 import { readVideoDuration } from '@/lib/video-duration';
 import { CAPTIONS_ACCEPT, captionsFileError, formatKilobytes } from '@/lib/captions';
 import { useForm } from '@/lib/use-form';
-import { focusFirstInvalid, pickFieldErrors } from '@/lib/validation';
+import { focusFirstInvalid } from '@/lib/validation';
 import { cn } from '@/lib/cn';
 import { toast } from '@/stores/toast-store';
 import { heldLine } from '@/types/safety';
@@ -26,7 +26,6 @@ import {
   GRADE_REQUIREMENT_OPTIONS,
   HOURS_PER_WEEK_MAX,
   isAiProcessing,
-  POSTING_FIELDS,
   postingPayload,
   postingValuesFrom,
   validatePosting,
@@ -77,7 +76,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
   const captionsInputRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<UploadHandle<Internship> | null>(null);
   const form = useForm(editing ? postingValuesFrom(editing) : emptyPosting, validatePosting);
-  const { values, errors } = form;
+  const { values } = form;
   const [mode, setMode] = useState<VideoMode>('upload');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
@@ -213,7 +212,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
       return;
     }
     if (isApiError(error)) {
-      const fieldErrors = pickFieldErrors(POSTING_FIELDS, error.errors);
+      const fieldErrors = form.serverErrors(error.errors);
       if (Object.keys(fieldErrors).length) {
         form.setErrors(fieldErrors);
         focusFirstInvalid(formRef.current);
@@ -504,35 +503,32 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
           {/* Details */}
           <section className="space-y-4">
             <h3 className="text-base font-bold text-slate-900">Internship details</h3>
-            <TextField label="Title" placeholder="e.g. Social Media Intern" error={errors.title} {...form.bind('title')} />
+            <TextField label="Title" placeholder="e.g. Social Media Intern" {...form.field('title')} />
             <TextAreaField
               label="Description"
               hint="What will the intern do and learn? At least 10 characters."
-              error={errors.description}
-              {...form.bind('description')}
+              {...form.field('description')}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 label="Location"
                 placeholder="e.g. Austin, TX or Remote"
-                error={errors.location}
-                {...form.bind('location')}
+                {...form.field('location')}
                 onChange={(e) => {
                   const location = e.target.value;
                   form.setFields(workStyleChosen ? { location } : { location, workStyle: workStyleForLocation(location) });
                 }}
               />
-              <TextField label="Duration" placeholder="e.g. 8 weeks, Summer 2025" error={errors.duration} {...form.bind('duration')} />
+              <TextField label="Duration" placeholder="e.g. 8 weeks, Summer 2025" {...form.field('duration')} />
             </div>
             <TextAreaField
               label="Requirements"
               hint="Skills or qualities you are looking for (one per line). At least 10 characters."
-              error={errors.requirements}
-              {...form.bind('requirements')}
+              {...form.field('requirements')}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Salary" optional placeholder="e.g. $16/hour" error={errors.salary} {...form.bind('salary')} />
-              <TextField label="Application deadline" type="date" error={errors.applicationDeadline} {...form.bind('applicationDeadline')} />
+              <TextField label="Salary" optional placeholder="e.g. $16/hour" {...form.field('salary')} />
+              <TextField label="Application deadline" type="date" {...form.field('applicationDeadline')} />
             </div>
           </section>
 
@@ -542,37 +538,29 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField
                 label="Work style"
-                name="workStyle"
                 placeholder="Choose"
                 options={WORK_STYLE_OPTIONS}
-                value={values.workStyle}
+                {...form.select('workStyle')}
                 onValueChange={(v) => {
                   setWorkStyleChosen(true);
                   form.setField('workStyle', v);
                 }}
-                error={errors.workStyle}
               />
               <SelectField
                 label="Minimum age"
-                name="ageRequirement"
                 placeholder="Choose"
                 options={AGE_OPTIONS}
-                value={values.ageRequirement}
-                onValueChange={(v) => form.setField('ageRequirement', v)}
-                error={errors.ageRequirement}
+                {...form.select('ageRequirement')}
               />
               <SelectField
                 label="Grade requirement"
-                name="gradeRequirement"
                 placeholder="Choose"
                 options={
                   GRADE_REQUIREMENT_OPTIONS.some((o) => o.value === values.gradeRequirement)
                     ? GRADE_REQUIREMENT_OPTIONS
                     : [...GRADE_REQUIREMENT_OPTIONS, { value: values.gradeRequirement, label: values.gradeRequirement }]
                 }
-                value={values.gradeRequirement}
-                onValueChange={(v) => form.setField('gradeRequirement', v)}
-                error={errors.gradeRequirement}
+                {...form.select('gradeRequirement')}
               />
             </div>
             <TextField
@@ -583,12 +571,11 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
               min={1}
               max={HOURS_PER_WEEK_MAX}
               hint="At most 40. Many states limit school-day hours for 16-17 year olds."
-              error={errors.hoursPerWeek}
-              {...form.bind('hoursPerWeek')}
+              {...form.field('hoursPerWeek')}
             />
-            <TextField label="Skills" optional hint="Comma-separated, e.g. Canva, writing, teamwork" error={errors.skills} {...form.bind('skills')} />
-            <TextField label="Benefits" optional hint="Comma-separated, e.g. Mentorship, flexible hours" error={errors.benefits} {...form.bind('benefits')} />
-            <TextField label="Tags" optional hint="Comma-separated, e.g. marketing, design" error={errors.tags} {...form.bind('tags')} />
+            <TextField label="Skills" optional hint="Comma-separated, e.g. Canva, writing, teamwork" {...form.field('skills')} />
+            <TextField label="Benefits" optional hint="Comma-separated, e.g. Mentorship, flexible hours" {...form.field('benefits')} />
+            <TextField label="Tags" optional hint="Comma-separated, e.g. marketing, design" {...form.field('tags')} />
 
             <div id={ids.guidance} className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
               <p className="flex items-center gap-2 font-bold">

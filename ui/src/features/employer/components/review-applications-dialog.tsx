@@ -1,7 +1,7 @@
 import { ArrowRight, MessageCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { Spinner, SpinnerBlock } from '@/components/ui/spinner';
 import { toast } from '@/stores/toast-store';
 import { useEmployerApplications, useUpdateApplicationStatus } from '../api/applications';
 import { formatDate } from '@/lib/format';
@@ -110,9 +110,7 @@ export function ReviewApplicationsDialog({ internship, onClose, onMessage }: Rev
       description={internship ? `${internship.title} · ${list.length} applicant${list.length === 1 ? '' : 's'}` : undefined}
     >
       {applications.isLoading ? (
-        <div className="flex justify-center py-8 text-brand-600">
-          <Spinner label="Loading applications" />
-        </div>
+        <SpinnerBlock label="Loading applications" className="py-8" />
       ) : applications.isError ? (
         <p className="text-sm text-rose-600">Could not load applications. Please try again.</p>
       ) : list.length === 0 ? (

@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { PageLoader, Spinner } from '@/components/ui/spinner';
+import { RetryButton } from '@/components/ui/retry-button';
+import { PageLoader, SpinnerBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -170,15 +171,11 @@ export function StudentProfilesPage() {
           </div>
 
           {applications.isLoading ? (
-            <div className="flex justify-center py-10 text-brand-600">
-              <Spinner label="Loading applicants" />
-            </div>
+            <SpinnerBlock label="Loading applicants" className="py-10" />
           ) : applications.isError ? (
             <Card>
               <p className="text-sm text-rose-700">Could not load applicants: {errorMessage(applications.error)}</p>
-              <Button size="sm" variant="outline" className="mt-3" onClick={() => void applications.refetch()}>
-                Try again
-              </Button>
+              <RetryButton onRetry={() => void applications.refetch()} />
             </Card>
           ) : (
             <>

@@ -1,4 +1,4 @@
-import type { Errors } from '@/lib/validation';
+import { minLength, required, validator, type Schema } from '@/lib/validation';
 import { AI_VIDEO_MARKER, type Internship } from '../types';
 import { splitList } from './format';
 
@@ -51,23 +51,6 @@ export interface PostingValues {
   tags: string;
 }
 
-export const POSTING_FIELDS = [
-  'title',
-  'description',
-  'location',
-  'duration',
-  'requirements',
-  'salary',
-  'applicationDeadline',
-  'workStyle',
-  'ageRequirement',
-  'gradeRequirement',
-  'hoursPerWeek',
-  'skills',
-  'benefits',
-  'tags',
-] as const satisfies readonly (keyof PostingValues)[];
-
 export const emptyPosting: PostingValues = {
   title: '',
   description: '',
@@ -106,24 +89,28 @@ export function postingValuesFrom(i: Internship): PostingValues {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** SPEC.md section 5's posting rules plus the teen-employment fields. */
-export function validatePosting(v: PostingValues): Errors<keyof PostingValues> {
-  const errors: Errors<keyof PostingValues> = {};
-  if (!v.title.trim()) errors.title = 'Title is required';
-  if (v.description.trim().length < 10) errors.description = 'Description must be at least 10 characters';
-  if (!v.location.trim()) errors.location = 'Location is required';
-  if (!v.duration.trim()) errors.duration = 'Duration is required';
-  if (v.requirements.trim().length < 10) errors.requirements = 'Requirements must be at least 10 characters';
-  if (!v.applicationDeadline.trim()) errors.applicationDeadline = 'Application deadline is required';
-  else if (!DATE_RE.test(v.applicationDeadline) || Number.isNaN(new Date(v.applicationDeadline).getTime()))
-    errors.applicationDeadline = 'Application deadline must be a valid date';
-  if (v.hoursPerWeek.trim()) {
-    const hours = Number(v.hoursPerWeek);
-    if (!Number.isInteger(hours) || hours < 1) errors.hoursPerWeek = 'Hours per week must be a whole number';
-    else if (hours > HOURS_PER_WEEK_MAX) errors.hoursPerWeek = 'Hours per week must be 40 or fewer';
-  }
-  return errors;
-}
+/** SPEC.md section 5's posting rules plus the teen-employment fields: the create and edit forms' one schema. */
+export const postingSchema: Schema<PostingValues> = {
+  title: required('Title is required'),
+  description: minLength(10, 'Description must be at least 10 characters'),
+  location: required('Location is required'),
+  duration: required('Duration is required'),
+  requirements: minLength(10, 'Requirements must be at least 10 characters'),
+  applicationDeadline: (value) => {
+    if (!value.trim()) return 'Application deadline is required';
+    if (!DATE_RE.test(value) || Number.isNaN(new Date(value).getTime())) return 'Application deadline must be a valid date';
+    return undefined;
+  },
+  hoursPerWeek: (value) => {
+    if (!value.trim()) return undefined;
+    const hours = Number(value);
+    if (!Number.isInteger(hours) || hours < 1) return 'Hours per week must be a whole number';
+    if (hours > HOURS_PER_WEEK_MAX) return `Hours per week must be ${HOURS_PER_WEEK_MAX} or fewer`;
+    return undefined;
+  },
+};
+
+export const validatePosting = validator(postingSchema);
 
 export function postingPayload(v: PostingValues) {
   return {
@@ -170,8 +157,6 @@ export function videoLengthError(seconds: number | null): string | undefined {
   if (seconds === null || seconds <= VIDEO_MAX_SECONDS + 0.5) return undefined;
   return `Videos can be at most ${formatVideoLength(VIDEO_MAX_SECONDS)} long; this one is ${formatVideoLength(seconds)}.`;
 }
-
-
 
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClasses } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -236,9 +236,7 @@ function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany
         />
       </div>
       {jobs.isLoading ? (
-        <div className="flex justify-center py-10 text-brand-600">
-          <Spinner label="Loading jobs" />
-        </div>
+        <SpinnerBlock label="Loading jobs" className="py-10" />
       ) : jobs.isError ? (
         <ErrorState error={jobs.error} onRetry={() => void jobs.refetch()} />
       ) : list.length === 0 ? (
@@ -322,9 +320,7 @@ export function ExternalJobsPage() {
             <section aria-label="Companies" className="space-y-4">
               <CountBadge beginner={beginner} count={total} />
               {companies.isLoading ? (
-                <div className="flex justify-center py-10 text-brand-600">
-                  <Spinner label="Loading companies" />
-                </div>
+                <SpinnerBlock label="Loading companies" className="py-10" />
               ) : companies.isError ? (
                 <ErrorState error={companies.error} onRetry={() => void companies.refetch()} />
               ) : list.length === 0 ? (

@@ -4,7 +4,7 @@ import { ReportDialog, type ReportTarget } from '@/components/safety/report-dial
 import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { formatDate, initials } from '@/lib/format';
@@ -159,9 +159,7 @@ export function CommentsDialog({
       }
     >
       {comments.isLoading ? (
-        <div className="flex justify-center py-8 text-brand-600">
-          <Spinner label="Loading comments" />
-        </div>
+        <SpinnerBlock label="Loading comments" className="py-8" />
       ) : list.length === 0 ? (
         <p className="py-8 text-center text-sm text-slate-500">No comments yet. Be the first to comment!</p>
       ) : (

@@ -18,6 +18,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { CompanyHeader } from '@/components/internship/company-header';
 import { Fact } from '@/components/internship/fact';
+import { RequirementList } from '@/components/internship/requirement-list';
 import { MatchScoreBadge, matchTone } from '@/components/internship/match-score';
 import { VideoPreview } from '@/components/internship/video-states';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -155,15 +156,7 @@ export function InternshipDetailPage() {
                 <h3 className="font-bold text-slate-900">About the role</h3>
                 <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{i.description}</p>
                 <h3 className="mt-4 font-bold text-slate-900">Requirements</h3>
-                {requirements.length ? (
-                  <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
-                    {requirements.map((r) => (
-                      <li key={r}>{r}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="mt-1 text-sm text-slate-700">Not specified</p>
-                )}
+                <RequirementList requirements={requirements} />
                 {i.skills.length ? (
                   <>
                     <h3 className="mt-4 font-bold text-slate-900">Skills you will use</h3>

@@ -1,17 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
+import type { StudentProfileValues } from '@/lib/schemas/student';
 import type { User } from '@/types/api';
 
-export interface ProfileInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  grade: string;
-  school: string;
-  interests: string[];
-  gpa: string;
-}
+/** The student profile form's fields (lib/schemas/student.ts). */
+export type ProfileInput = StudentProfileValues;
 
 /** PUT /api/users/{id}: the answer replaces the stored user. */
 export function useUpdateProfile(userId: number) {

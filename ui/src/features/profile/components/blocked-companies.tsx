@@ -1,7 +1,7 @@
 import { Ban } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useBlocks, useUnblockEmployer } from '@/lib/blocks';
 import { formatDate } from '@/lib/format';
@@ -19,9 +19,7 @@ export function BlockedCompanies() {
         Blocked companies
       </h2>
       {blocks.isLoading ? (
-        <div className="flex justify-center py-6 text-brand-600">
-          <Spinner label="Loading blocked companies" />
-        </div>
+        <SpinnerBlock label="Loading blocked companies" />
       ) : blocks.isError ? (
         <Card role="alert" className="text-sm text-rose-700">
           Could not load your blocked companies: {blocks.error.message}

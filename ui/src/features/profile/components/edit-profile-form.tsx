@@ -1,30 +1,17 @@
 import { useRef } from 'react';
+import { NameFields } from '@/components/forms/name-fields';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { isApiError } from '@/lib/api-client';
+import { GRADE_OPTIONS } from '@/lib/options';
+import { validateStudentProfile } from '@/lib/schemas/student';
 import { useForm } from '@/lib/use-form';
-import { focusFirstInvalid, isValidEmail, pickFieldErrors, type Errors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
 import { useUpdateProfile, type ProfileInput } from '../api/profile';
-import { GRADE_OPTIONS } from '@/lib/options';
 import { interestLabel, PROFILE_INTERESTS } from '../lib/options';
-
-const FIELDS = ['firstName', 'lastName', 'email', 'grade', 'school', 'interests', 'gpa'] as const;
-
-/** SPEC.md section 5: the student sign-up rules for these fields; GPA optional. */
-export function validateProfile(v: ProfileInput): Errors<keyof ProfileInput & string> {
-  const errors: Errors<keyof ProfileInput & string> = {};
-  if (!v.firstName.trim()) errors.firstName = 'First name is required';
-  if (!v.lastName.trim()) errors.lastName = 'Last name is required';
-  if (!isValidEmail(v.email)) errors.email = 'Valid email required';
-  if (!v.grade) errors.grade = 'Grade level is required';
-  if (!v.school.trim()) errors.school = 'School name is required';
-  if (v.interests.length === 0) errors.interests = 'Please select at least one interest';
-  return errors;
-}
 
 export function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -39,7 +26,7 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
       interests: (user.interests ?? []).map((i) => i.toLowerCase()),
       gpa: user.gpa ?? '',
     },
-    validateProfile,
+    validateStudentProfile,
   );
 
   // The profile list, plus any interest the student already has that it does not name.
@@ -49,10 +36,7 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!form.validateAll()) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!form.validateAll(formRef.current)) return;
     update.mutate(
       { ...form.values, firstName: form.values.firstName.trim(), lastName: form.values.lastName.trim(), email: form.values.email.trim(), school: form.values.school.trim() },
       {
@@ -61,7 +45,7 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
           onDone();
         },
         onError: (error) => {
-          if (isApiError(error)) form.setErrors(pickFieldErrors(FIELDS, error.errors));
+          if (isApiError(error)) form.setErrors(form.serverErrors(error.errors));
           toast({
             title: 'Update Failed',
             description: error.message || 'Failed to update profile. Please try again.',
@@ -74,27 +58,15 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Edit profile">
-      <div className="grid grid-cols-2 gap-3">
-        <TextField label="First name" autoComplete="given-name" error={form.errors.firstName} {...form.bind('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" error={form.errors.lastName} {...form.bind('lastName')} />
-      </div>
-      <TextField label="Email" type="email" autoComplete="email" error={form.errors.email} {...form.bind('email')} />
-      <TextField label="School name" autoComplete="organization" error={form.errors.school} {...form.bind('school')} />
-      <SelectField
-        label="Grade level"
-        value={form.values.grade}
-        onValueChange={(v) => form.setField('grade', v)}
-        options={GRADE_OPTIONS}
-        placeholder="Select your grade"
-        error={form.errors.grade}
-      />
-      <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" error={form.errors.gpa} {...form.bind('gpa')} />
+      <NameFields form={form} className="grid-cols-2 gap-3" />
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <TextField label="School name" autoComplete="organization" {...form.field('school')} />
+      <SelectField label="Grade level" placeholder="Select your grade" options={GRADE_OPTIONS} {...form.select('grade')} />
+      <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" {...form.field('gpa')} />
       <CheckboxGroup
         legend="Areas of interest"
         options={interestOptions}
-        value={form.values.interests}
-        onChange={(v) => form.setField('interests', v)}
-        error={form.errors.interests}
+        {...form.checks('interests')}
       />
       <div className="flex gap-2 pt-2">
         <Button type="button" variant="outline" className="flex-1" onClick={onDone} disabled={update.isPending}>

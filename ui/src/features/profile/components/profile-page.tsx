@@ -6,7 +6,7 @@ import { StatusBadge } from '@/components/internship/status-badge';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { PageLoader, Spinner } from '@/components/ui/spinner';
+import { PageLoader, SpinnerBlock } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { MessagesBell } from '@/components/messaging/messages-bell';
 import { MessagingDialog, type MessageTarget } from '@/components/messaging/messaging-dialog';
@@ -156,9 +156,7 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
         My Applications
       </h2>
       {applications.isLoading ? (
-        <div className="flex justify-center py-6 text-brand-600">
-          <Spinner label="Loading applications" />
-        </div>
+        <SpinnerBlock label="Loading applications" />
       ) : applications.isError ? (
         <Card role="alert" className="text-sm text-rose-700">
           Could not load your applications: {applications.error.message}
@@ -232,9 +230,7 @@ function SavedVideos({ user }: { user: User }) {
         </LinkButton>
       </div>
       {saved.isLoading ? (
-        <div className="flex justify-center py-6 text-brand-600">
-          <Spinner label="Loading saved videos" />
-        </div>
+        <SpinnerBlock label="Loading saved videos" />
       ) : saved.isError ? (
         <Card role="alert" className="text-sm text-rose-700">
           Could not load your saved videos: {saved.error.message}

@@ -1,0 +1,10 @@
+import { Button } from './button';
+
+/** 'Try again' under a load error: asks for the failed data once more. */
+export function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Button size="sm" variant="outline" className="mt-3" onClick={onRetry}>
+      Try again
+    </Button>
+  );
+}

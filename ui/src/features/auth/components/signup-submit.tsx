@@ -1,0 +1,19 @@
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+
+/** The sign-up forms' end: Create Account, and the way to sign in instead. */
+export function SignupSubmit({ submitting, loginHref }: { submitting: boolean; loginHref: string }) {
+  return (
+    <>
+      <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={submitting}>
+        {submitting ? 'Creating Account...' : 'Create Account'}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link href={loginHref} className="font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { passwordTooShort } from '@/lib/passwords';
+import { email, minLength, required, type Rule, type Schema } from '@/lib/validation';
+
+/** What every account holds, whatever its role. */
+export interface PersonValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** SPEC.md section 5: the name and e-mail messages, shared by the student and employer schemas. */
+export const personSchema: Schema<PersonValues> = {
+  firstName: required('First name is required'),
+  lastName: required('Last name is required'),
+  email: email('Valid email required'),
+};
+
+/** A new account's password: at least the role's shortest length (spaces count). */
+export function newPassword(min: number): Rule<string> {
+  return minLength(min, passwordTooShort(min), false);
+}

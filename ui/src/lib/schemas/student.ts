@@ -1,0 +1,28 @@
+import { STUDENT_PASSWORD_MIN } from '@/lib/passwords';
+import { chosen, required, validator, type Schema } from '@/lib/validation';
+import { newPassword, personSchema, type PersonValues } from './account';
+
+/** A student's account, as sign-up asks for it; the profile form edits all but the password. */
+export interface StudentValues extends PersonValues {
+  password: string;
+  school: string;
+  grade: string;
+  /** Optional. */
+  gpa: string;
+  interests: string[];
+}
+
+/** The student profile form's fields (sign-up's without the password). */
+export type StudentProfileValues = Omit<StudentValues, 'password'>;
+
+/** SPEC.md section 5: the student's messages. */
+export const studentSchema: Schema<StudentValues> = {
+  ...personSchema,
+  password: newPassword(STUDENT_PASSWORD_MIN),
+  school: required('School name is required'),
+  grade: chosen('Grade level is required'),
+  interests: (value) => (value.length === 0 ? 'Please select at least one interest' : undefined),
+};
+
+export const validateStudent = validator(studentSchema);
+export const validateStudentProfile = validator<StudentProfileValues>(studentSchema);
