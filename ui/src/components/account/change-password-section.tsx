@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PasswordField } from '@/components/ui/password-field';
@@ -117,23 +118,7 @@ export function ChangePasswordSection({ minLength, username, className }: Change
             announceError
             {...form.bind('currentPassword')}
           />
-          <PasswordField
-            label="New password"
-            toggleName="new password"
-            autoComplete="new-password"
-            hint={`At least ${minLength} characters.`}
-            error={form.errors.newPassword}
-            announceError
-            {...form.bind('newPassword')}
-          />
-          <PasswordField
-            label="Confirm new password"
-            toggleName="confirm new password"
-            autoComplete="new-password"
-            error={form.errors.confirmPassword}
-            announceError
-            {...form.bind('confirmPassword')}
-          />
+          <NewPasswordFields form={form} hint={`At least ${minLength} characters.`} />
           {formError ? (
             <p role="alert" className="rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800">
               {formError}

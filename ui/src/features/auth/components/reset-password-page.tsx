@@ -1,11 +1,11 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { AUTH_USER_KEY } from '@/lib/auth';
@@ -118,15 +118,24 @@ function RequestResetForm({ role }: { role: UserType }) {
         >
           {sent}
         </div>
-        <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send reset link'}
-        </Button>
-        <p className="text-center text-sm text-slate-600">
-          <Link href={signInPath(role)} className="font-semibold text-brand-700 hover:underline">
-            Back to sign in
-          </Link>
-        </p>
+        <SubmitAndBack role={role} pending={request.isPending} text={request.isPending ? 'Sending...' : 'Send reset link'} />
       </form>
+    </>
+  );
+}
+
+/** Both forms' end: the submit button and 'Back to sign in'. */
+function SubmitAndBack({ role, pending, text }: { role: UserType; pending: boolean; text: string }) {
+  return (
+    <>
+      <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={pending}>
+        {text}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        <Link href={signInPath(role)} className="font-semibold text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
     </>
   );
 }
@@ -185,23 +194,10 @@ function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType 
     <>
       <CardHeading title="Choose a new password" text="Pick a password you do not use anywhere else." />
       <form ref={formRef} noValidate onSubmit={submit} className="space-y-5" aria-labelledby={HEADING_ID}>
-        <PasswordField
-          ref={newPasswordRef}
-          label="New password"
-          toggleName="new password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          form={form}
           hint={`At least ${MIN_PASSWORD_LENGTH} characters (employer accounts: at least 8).`}
-          error={form.errors.newPassword}
-          announceError
-          {...form.bind('newPassword')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          toggleName="confirm new password"
-          autoComplete="new-password"
-          error={form.errors.confirmPassword}
-          announceError
-          {...form.bind('confirmPassword')}
+          newPasswordRef={newPasswordRef}
         />
         {linkError ? (
           <div role="alert" data-testid="form-error" className={alertClasses}>
@@ -218,14 +214,7 @@ function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType 
             {formError}
           </p>
         ) : null}
-        <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={confirm.isPending}>
-          {confirm.isPending ? 'Changing password...' : 'Change password'}
-        </Button>
-        <p className="text-center text-sm text-slate-600">
-          <Link href={signInPath(role)} className="font-semibold text-brand-700 hover:underline">
-            Back to sign in
-          </Link>
-        </p>
+        <SubmitAndBack role={role} pending={confirm.isPending} text={confirm.isPending ? 'Changing password...' : 'Change password'} />
       </form>
     </>
   );
