@@ -1,14 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeAudit } from './axe';
-import {
-  createEmployerViaApi,
-  createStudentViaApi,
-  DEMO_ADMIN_PIN,
-  expectToast,
-  makePng,
-  newEmployer,
-  newStudent,
-} from './support';
+import { createEmployerViaApi, createStudentViaApi, DEMO_ADMIN_PIN, expectToast, makePng, newEmployer, newStudent } from './support';
 
 /*
  * WCAG 2.1 AA with axe-core (#23): every route as a visitor, a student, an employer and the
@@ -111,7 +103,10 @@ test('axe: every screen a visitor reaches, with the comments and details dialogs
   await closeDialog(page);
 
   await page.goto('/browse-internships');
-  await page.getByRole('button', { name: /^View details: / }).first().click();
+  await page
+    .getByRole('button', { name: /^View details: / })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await audit.scan('/browse-internships, details dialog');
   await closeDialog(page);
@@ -216,12 +211,20 @@ test('axe: every screen and dialog of a student', async ({ page, browser }) => {
   await audit.scan('/profile, avatar crop dialog');
   await closeDialog(page);
 
-  await page.locator(`[data-testid="application"][data-internship-id="${postingId}"]`).getByRole('button', { name: /^Message/ }).click();
+  await page
+    .locator(`[data-testid="application"][data-internship-id="${postingId}"]`)
+    .getByRole('button', { name: /^Message/ })
+    .click();
   const chat = page.getByRole('dialog', { name: `Message ${employer.company}` });
   await expect(chat.getByText('Thanks for applying! Can you start in June?')).toBeVisible();
   await audit.scan('/profile, messaging dialog');
   await chat.getByRole('button', { name: `Block ${employer.company}` }).click();
-  await expect(page.getByRole('alertdialog').or(page.getByRole('dialog', { name: `Block ${employer.company}?` })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('alertdialog')
+      .or(page.getByRole('dialog', { name: `Block ${employer.company}?` }))
+      .first(),
+  ).toBeVisible();
   await audit.scan('/profile, block confirmation dialog');
   await page.getByRole('button', { name: 'Cancel' }).last().click();
   await closeDialog(page);
@@ -316,7 +319,15 @@ test('axe: every screen and dialog of an employer', async ({ page, browser }) =>
   await audit.scan('/student-profiles, profile dialog');
   await closeDialog(page);
 
-  for (const route of ['/', '/job-feed', '/browse-internships', `/company/${postingId}`, '/employer-confirmation', '/external-jobs', ...MARKETING]) {
+  for (const route of [
+    '/',
+    '/job-feed',
+    '/browse-internships',
+    `/company/${postingId}`,
+    '/employer-confirmation',
+    '/external-jobs',
+    ...MARKETING,
+  ]) {
     await page.goto(route);
     await audit.scan(`${route} (employer)`);
   }
@@ -338,7 +349,10 @@ test('axe: every tab and dialog of the district admin', async ({ page }) => {
     await audit.scan(`/admin, ${tab}`);
   }
   await page.getByRole('tab', { name: 'Employers', exact: true }).click();
-  await page.getByRole('button', { name: /^Suspend / }).first().click();
+  await page
+    .getByRole('button', { name: /^Suspend / })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await audit.scan('/admin, suspend dialog');
   await closeDialog(page);

@@ -44,7 +44,9 @@ export class AxeAudit {
     await expect(page.getByText('Loading page'), where).toHaveCount(0);
     // Lists and sections show a 'Loading ...' status until their data is in. The network
     // itself may never rest (polling, video), so it gets only a short wait.
-    await expect(page.getByText(/^Loading\b/)).toHaveCount(0, { timeout: 8_000 }).catch(() => undefined);
+    await expect(page.getByText(/^Loading\b/))
+      .toHaveCount(0, { timeout: 8_000 })
+      .catch(() => undefined);
     await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
     // Dialogs, menus and toasts fade or slide in over ~200 ms; contrast is measured after.
     await page.waitForTimeout(300);

@@ -300,7 +300,10 @@ test.describe.serial('employer, student and admin end to end', () => {
     await expect(page.getByTestId('stat-total-applications')).toHaveText('1');
     await expect(page.getByTestId('recent-activity')).toContainText(`${student.firstName} ${student.lastName} applied to ${videoTitle}`);
 
-    await page.getByRole('listitem', { name: videoTitle }).getByRole('button', { name: /Applications \(1\)/ }).click();
+    await page
+      .getByRole('listitem', { name: videoTitle })
+      .getByRole('button', { name: /Applications \(1\)/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Review Applications' });
     const applicant = dialog.getByTestId('applicant');
     await expect(applicant).toHaveCount(1);
@@ -515,7 +518,10 @@ test.describe('screenshots of every screen', () => {
       await expect(page.getByRole('dialog', { name: 'Post New Internship' })).toBeVisible();
       await snap(page, `employer-post-dialog-${tag}`);
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: /Applications \(\d+\)/ }).nth(2).click();
+      await page
+        .getByRole('button', { name: /Applications \(\d+\)/ })
+        .nth(2)
+        .click();
       await expect(page.getByTestId('applicant').first()).toBeVisible();
       await snap(page, `employer-review-dialog-${tag}`);
       await page.keyboard.press('Escape');
@@ -525,7 +531,10 @@ test.describe('screenshots of every screen', () => {
       await page.goto('/student-profiles');
       await expect(page.getByTestId('student-card').first()).toBeVisible();
       await snap(page, `student-profiles-${tag}`);
-      await page.getByRole('button', { name: /View profile of/ }).first().click();
+      await page
+        .getByRole('button', { name: /View profile of/ })
+        .first()
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await snap(page, `student-profile-dialog-${tag}`);
       await page.keyboard.press('Escape');

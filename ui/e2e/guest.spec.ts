@@ -49,7 +49,8 @@ test('a guest browses a ranked feed, is invited to sign up for account-only acti
   // Like: not sent; the invitation opens instead of the 'log in' redirect.
   const accountCalls: string[] = [];
   page.on('request', (r) => {
-    if (r.method() !== 'GET' && /\/api\/(internships\/\d+\/(like|bookmark|comments)|applications)/.test(r.url())) accountCalls.push(r.url());
+    if (r.method() !== 'GET' && /\/api\/(internships\/\d+\/(like|bookmark|comments)|applications)/.test(r.url()))
+      accountCalls.push(r.url());
   });
   await card.getByTestId('like').click();
   const invite = page.getByRole('dialog', { name: 'Create a free student account' });

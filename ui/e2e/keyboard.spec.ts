@@ -154,7 +154,15 @@ test('keys typed into a field never move the feed', async ({ page }) => {
 
 test('the skip link comes first on every kind of screen', async ({ page }) => {
   // (/admin-login is left out: its pin field takes the focus as the page opens.)
-  for (const route of ['/', '/role-selection', '/browse-internships', '/learn-about', '/student-signup', '/employer-login', '/no-such-page']) {
+  for (const route of [
+    '/',
+    '/role-selection',
+    '/browse-internships',
+    '/learn-about',
+    '/student-signup',
+    '/employer-login',
+    '/no-such-page',
+  ]) {
     await page.goto(route);
     await expect(page.getByText('Loading page')).toHaveCount(0);
     await page.keyboard.press('Tab');
@@ -168,7 +176,11 @@ test('the skip link comes first on every kind of screen', async ({ page }) => {
       const el = document.activeElement;
       if (!(el instanceof HTMLElement)) return null;
       const style = getComputedStyle(el);
-      return { inMain: !!el.closest('main'), outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2, ring: style.boxShadow !== 'none' };
+      return {
+        inMain: !!el.closest('main'),
+        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+        ring: style.boxShadow !== 'none',
+      };
     });
     expect(focused?.inMain, route).toBe(true);
     expect(focused?.outline || focused?.ring, `${route}: focus is visible`).toBe(true);

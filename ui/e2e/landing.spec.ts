@@ -45,16 +45,12 @@ test.describe('landing page', () => {
     // Hero buttons: 'I'm a Student' stores student and opens the student sign-up.
     await page.getByRole('button', { name: "I'm a Student" }).first().click();
     await expect(page).toHaveURL(/\/student-signup$/);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('internreel') ?? '{}').state?.userType)).toBe(
-      'student',
-    );
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('internreel') ?? '{}').state?.userType)).toBe('student');
 
     await page.goto('/');
     await page.getByRole('button', { name: "I'm an Employer" }).first().click();
     await expect(page).toHaveURL(/\/employer-signup$/);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('internreel') ?? '{}').state?.userType)).toBe(
-      'employer',
-    );
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('internreel') ?? '{}').state?.userType)).toBe('employer');
   });
 
   test('the two sample videos play one at a time', async ({ page }) => {

@@ -97,7 +97,10 @@ async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: n
   return box ?? { x: 0, y: 0, width: 0, height: 0 };
 }
 
-function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+function overlaps(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
@@ -232,7 +235,9 @@ test.describe('signed-in state comes from the server', () => {
     const applications = (await (await page.request.get(`/api/users/${me.id}/applications`)).json()) as { internshipId: number }[];
     expect(applications.map((a) => a.internshipId)).toContain(posting.id);
     // The store caches the server's answer again.
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('internreel') ?? 'null') as { state?: { user?: { email?: string } } } | null);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('internreel') ?? 'null') as { state?: { user?: { email?: string } } } | null,
+    );
     expect(stored?.state?.user?.email).toBe(student.email);
   });
 
@@ -249,7 +254,9 @@ test.describe('signed-in state comes from the server', () => {
     await page.goto('/job-feed');
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
     await expect(page.getByTestId('greeting')).toHaveCount(0);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('internreel') ?? 'null') as { state?: { user?: unknown } } | null);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('internreel') ?? 'null') as { state?: { user?: unknown } } | null,
+    );
     expect(stored?.state?.user ?? null).toBeNull();
   });
 });
@@ -470,7 +477,9 @@ test('a duplicate employer email brings the message into view, focuses the field
   await choose(page, 'Industry', 'Marketing & Advertising');
   await choose(page, 'Company size', '11-50 employees');
   await page.getByLabel('Company address').fill('12 Main Street, Springfield, IL');
-  await page.getByLabel('Company description').fill('A small design studio that makes videos and brands for local businesses and non-profits.');
+  await page
+    .getByLabel('Company description')
+    .fill('A small design studio that makes videos and brands for local businesses and non-profits.');
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expectToast(
@@ -528,7 +537,9 @@ test('at 1280x800 external job company names are never cut off', async ({ page }
   const names = page.getByTestId('company-card').getByRole('heading');
   await expect(names.first()).toBeVisible();
   const cut = await names.evaluateAll((els) =>
-    els.filter((el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis').map((el) => el.textContent ?? ''),
+    els
+      .filter((el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis')
+      .map((el) => el.textContent ?? ''),
   );
   expect(cut).toEqual([]);
   await snap(page, 'polish-external-jobs-1280');
@@ -537,7 +548,10 @@ test('at 1280x800 external job company names are never cut off', async ({ page }
 test('external job salaries say what period they pay for', async ({ page }) => {
   await page.goto('/external-jobs');
   await page.getByRole('button', { name: 'All Jobs', exact: true }).click();
-  await page.getByRole('button', { name: /^View All Jobs at .*civic/i }).first().click();
+  await page
+    .getByRole('button', { name: /^View All Jobs at .*civic/i })
+    .first()
+    .click();
   const jobs = page.getByTestId('job-card');
   await expect(jobs.first()).toBeVisible();
   // The recorded board pays by the hour and by the year; no amount is shown without its period.
@@ -565,7 +579,21 @@ test('no screen scrolls sideways at 320x640', async ({ browser, request }) => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route} scrolls sideways`).toBeLessThanOrEqual(320);
     }
   };
-  const everywhere = ['/', '/role-selection', '/learn-about', '/contact', '/help', '/support', '/employer-guide', '/privacy', '/terms', '/no-such-page', '/job-feed', '/browse-internships', '/external-jobs'];
+  const everywhere = [
+    '/',
+    '/role-selection',
+    '/learn-about',
+    '/contact',
+    '/help',
+    '/support',
+    '/employer-guide',
+    '/privacy',
+    '/terms',
+    '/no-such-page',
+    '/job-feed',
+    '/browse-internships',
+    '/external-jobs',
+  ];
 
   const visitor = await browser.newContext({ viewport: NARROW, baseURL: base });
   await visit(await visitor.newPage(), [

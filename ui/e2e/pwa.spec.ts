@@ -63,9 +63,7 @@ test('the manifest makes the app installable and the service worker becomes acti
   });
   expect(registration.active).toBe(true);
   // ready resolves while the worker may still be 'activating'; it finishes.
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
-    .toBe('activated');
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
   expect(new URL(registration.scope).pathname).toBe('/');
   expect(new URL(registration.script).pathname).toBe('/sw.js');
 });

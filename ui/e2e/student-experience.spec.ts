@@ -276,7 +276,9 @@ test('the profile edit shows a validation error first, then saves; the avatar is
     await page.mouse.up();
   }
   await snap(page, 'student-avatar-crop');
-  const upload = page.waitForResponse((r) => /\/api\/users\/\d+\/photo$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+  const upload = page.waitForResponse(
+    (r) => /\/api\/users\/\d+\/photo$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+  );
   await crop.getByRole('button', { name: 'Use Photo' }).click();
   expect((await upload).status()).toBe(200);
   await expect(crop).toBeHidden();

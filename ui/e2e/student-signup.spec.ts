@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  createStudentViaApi,
-  expectToast,
-  fillStudentSignup,
-  makePng,
-  newStudent,
-  snap,
-  TINY_PDF,
-} from './support';
+import { createStudentViaApi, expectToast, fillStudentSignup, makePng, newStudent, snap, TINY_PDF } from './support';
 
 test.describe('student sign-up', () => {
   test('shows every validation message on submit', async ({ page }) => {
@@ -68,7 +60,9 @@ test.describe('student sign-up', () => {
     });
     await expectToast(page, 'File Too Large', 'Transcript must be under 10MB');
 
-    await page.getByLabel('Transcript', { exact: true }).setInputFiles({ name: 'grades.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await page
+      .getByLabel('Transcript', { exact: true })
+      .setInputFiles({ name: 'grades.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await expectToast(page, 'Transcript Uploaded', 'grades.pdf is ready to upload');
     await expect(page.getByRole('button', { name: 'Change File' })).toBeVisible();
   });
@@ -78,7 +72,9 @@ test.describe('student sign-up', () => {
     await page.goto('/student-signup');
     await fillStudentSignup(page, account);
     await page.getByLabel('Profile photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await makePng(page) });
-    await page.getByLabel('Transcript', { exact: true }).setInputFiles({ name: 'grades.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await page
+      .getByLabel('Transcript', { exact: true })
+      .setInputFiles({ name: 'grades.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
 
     const photoUpload = page.waitForResponse((r) => /\/api\/users\/\d+\/photo$/.test(new URL(r.url()).pathname));
     const transcriptUpload = page.waitForResponse((r) => /\/api\/users\/\d+\/transcript$/.test(new URL(r.url()).pathname));

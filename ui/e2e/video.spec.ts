@@ -167,9 +167,7 @@ test.describe.serial('video posters and captions', () => {
     await expect(cc).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(mode).toBe('showing');
     // The cues really load from the server's WebVTT file.
-    await expect
-      .poll(() => video.evaluate((el) => (el as HTMLVideoElement).textTracks[0]?.cues?.length ?? 0))
-      .toBeGreaterThan(0);
+    await expect.poll(() => video.evaluate((el) => (el as HTMLVideoElement).textTracks[0]?.cues?.length ?? 0)).toBeGreaterThan(0);
     const cue = await video.evaluate((el) => {
       const first = (el as HTMLVideoElement).textTracks[0]?.cues?.[0];
       return first instanceof VTTCue ? first.text : '';

@@ -39,6 +39,4 @@ function walk(dir) {
   }
 }
 walk(root);
-console.log(
-  `precompressed ${files} files: ${Math.round(before / 1024)} KB, ${Math.round(after / 1024)} KB as brotli`,
-);
+console.log(`precompressed ${files} files: ${Math.round(before / 1024)} KB, ${Math.round(after / 1024)} KB as brotli`);

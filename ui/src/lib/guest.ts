@@ -9,8 +9,7 @@ import { isApiError } from './api-client';
 import { cachedUser } from './auth';
 
 /** The server's answer to a guest asking for something that needs an account (401). */
-export const GUEST_ONLY_MESSAGE =
-  'Guests can only browse. Create a free student account to like, save, comment and apply.';
+export const GUEST_ONLY_MESSAGE = 'Guests can only browse. Create a free student account to like, save, comment and apply.';
 
 interface GuestInviteState {
   open: boolean;

@@ -4,13 +4,7 @@
  * error texts and redirects.
  */
 import { useInfiniteQuery, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  api,
-  isApiError,
-  LIKE_UNAUTHORIZED_REDIRECT_MS,
-  redirectToLogin,
-  UNAUTHORIZED_REDIRECT_MS,
-} from './api-client';
+import { api, isApiError, LIKE_UNAUTHORIZED_REDIRECT_MS, redirectToLogin, UNAUTHORIZED_REDIRECT_MS } from './api-client';
 import { mapPages, nextPageParam, type PagedData } from './paging';
 import { asAccount, cachedUser, confirmSignedIn, useUser } from './auth';
 import { assertNotGuest, handleGuestOnly } from './guest';
@@ -137,11 +131,7 @@ export function useToggleBookmark() {
         bookmarks: result.bookmarkCount,
       }));
       if (userId) void queryClient.invalidateQueries({ queryKey: bookmarksKey(userId) });
-      toast(
-        result.bookmarked
-          ? { title: 'Saved to your list', variant: 'success' }
-          : { title: 'Removed from saved jobs' },
-      );
+      toast(result.bookmarked ? { title: 'Saved to your list', variant: 'success' } : { title: 'Removed from saved jobs' });
     },
     onError: (error) => {
       if (handleGuestOnly(error)) return;

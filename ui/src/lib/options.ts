@@ -67,6 +67,7 @@ export function profileIndustryOptions(current: string): readonly SelectOption[]
   return [...PROFILE_INDUSTRY_OPTIONS, { value: current, label }];
 }
 
-export const COMPANY_SIZE_OPTIONS: readonly SelectOption[] = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'].map(
-  (size) => ({ value: size, label: `${size} employees` }),
-);
+export const COMPANY_SIZE_OPTIONS: readonly SelectOption[] = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'].map((size) => ({
+  value: size,
+  label: `${size} employees`,
+}));

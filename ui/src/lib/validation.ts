@@ -81,10 +81,7 @@ export function hasErrors<K extends string>(errors: Errors<K>): boolean {
 }
 
 /** Merge server-side field errors (JSON field names) into a form's errors, for known fields only. */
-export function pickFieldErrors<K extends string>(
-  fields: readonly K[],
-  serverErrors: Record<string, string> | undefined,
-): Errors<K> {
+export function pickFieldErrors<K extends string>(fields: readonly K[], serverErrors: Record<string, string> | undefined): Errors<K> {
   const out: Errors<K> = {};
   if (!serverErrors) return out;
   for (const field of fields) {

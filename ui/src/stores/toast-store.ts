@@ -48,8 +48,7 @@ export const useToastStore = create<ToastState>()((set) => ({
     set((state) => ({ toasts: [item, ...state.toasts].slice(0, TOAST_LIMIT) }));
     return id;
   },
-  dismiss: (id) =>
-    set((state) => ({ toasts: state.toasts.map((t) => (t.id === id ? { ...t, open: false } : t)) })),
+  dismiss: (id) => set((state) => ({ toasts: state.toasts.map((t) => (t.id === id ? { ...t, open: false } : t)) })),
   remove: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
 }));
 

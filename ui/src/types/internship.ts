@@ -63,13 +63,7 @@ export interface Internship {
   hazardousDutiesConfirmed: boolean;
 }
 
-export type ApplicationStatus =
-  | 'pending'
-  | 'under_review'
-  | 'interview_requested'
-  | 'offer_extended'
-  | 'hired'
-  | 'rejected';
+export type ApplicationStatus = 'pending' | 'under_review' | 'interview_requested' | 'offer_extended' | 'hired' | 'rejected';
 
 export interface ApplicationInternship {
   id: number;

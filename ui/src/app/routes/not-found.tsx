@@ -20,8 +20,8 @@ export function NotFoundRoute() {
           <p className="mt-6 text-sm font-bold uppercase tracking-widest text-brand-600">Error 404</p>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">Page not found</h1>
           <p className="mt-3 text-slate-600">
-            We couldn&apos;t find <code className="break-all rounded bg-slate-200/70 px-1.5 py-0.5 text-sm">{location}</code>.
-            It may have moved, or the link may be wrong.
+            We couldn&apos;t find <code className="break-all rounded bg-slate-200/70 px-1.5 py-0.5 text-sm">{location}</code>. It may have
+            moved, or the link may be wrong.
           </p>
           <div className="mt-7 flex flex-col gap-3">
             <LinkButton href={paths.home} variant="gradient" size="lg">

@@ -37,11 +37,12 @@ export function TranscodingPlaceholder({
   return (
     <div
       data-testid="video-transcoding"
-      className={cn('relative flex h-full w-full flex-col items-center justify-center overflow-hidden bg-slate-900 p-6 text-center text-white', className)}
+      className={cn(
+        'relative flex h-full w-full flex-col items-center justify-center overflow-hidden bg-slate-900 p-6 text-center text-white',
+        className,
+      )}
     >
-      {posterUrl ? (
-        <img src={posterUrl} alt="" data-testid="video-poster" className="absolute inset-0 h-full w-full object-cover" />
-      ) : null}
+      {posterUrl ? <img src={posterUrl} alt="" data-testid="video-poster" className="absolute inset-0 h-full w-full object-cover" /> : null}
       <div aria-hidden className="absolute inset-0 bg-gradient-to-br from-brand-900/85 via-slate-900/80 to-slate-950/85" />
       <div className="relative flex flex-col items-center gap-2">
         <LoaderCircle aria-hidden className={cn('motion-safe:animate-spin', compact ? 'h-8 w-8' : 'h-12 w-12')} />

@@ -28,11 +28,7 @@ export function AppHeader({ back, title, right }: AppHeaderProps) {
               <ArrowLeft aria-hidden className="h-5 w-5" />
             </Link>
           ) : null}
-          {title ? (
-            <h1 className="truncate text-lg font-bold text-slate-900">{title}</h1>
-          ) : (
-            <Logo />
-          )}
+          {title ? <h1 className="truncate text-lg font-bold text-slate-900">{title}</h1> : <Logo />}
         </div>
         <div className="shrink-0">{right === undefined ? <AuthControls /> : right}</div>
       </div>

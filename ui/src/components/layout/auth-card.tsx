@@ -3,9 +3,7 @@ import { cn } from '@/lib/cn';
 
 /** The white form card used by the sign-up and sign-in screens. */
 export function AuthCard({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <div className={cn('rounded-3xl border border-slate-200/80 bg-white p-5 shadow-sm sm:p-8', className)}>{children}</div>
-  );
+  return <div className={cn('rounded-3xl border border-slate-200/80 bg-white p-5 shadow-sm sm:p-8', className)}>{children}</div>;
 }
 
 export function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {

@@ -61,9 +61,7 @@ export function SiteFooter() {
             </nav>
           ))}
         </div>
-        <p className="mt-10 border-t border-slate-800 pt-6 text-xs text-slate-400">
-          © 2025 InternReel. All rights reserved.
-        </p>
+        <p className="mt-10 border-t border-slate-800 pt-6 text-xs text-slate-400">© 2025 InternReel. All rights reserved.</p>
       </div>
     </footer>
   );

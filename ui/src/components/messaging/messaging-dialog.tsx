@@ -246,11 +246,20 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
             aria-describedby={counterId}
             className="max-h-36 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-600/25"
           />
-          <Button type="submit" size="icon" disabled={!trimmed || tooLong || send.isPending || blocked} aria-label="Send message" className="h-11 w-11">
+          <Button
+            type="submit"
+            size="icon"
+            disabled={!trimmed || tooLong || send.isPending || blocked}
+            aria-label="Send message"
+            className="h-11 w-11"
+          >
             {send.isPending ? <Spinner label="Sending" /> : <Send aria-hidden className="h-5 w-5" />}
           </Button>
         </div>
-        <p id={counterId} className={cn('mt-1 text-right text-xs', text.length >= MESSAGE_MAX ? 'font-semibold text-rose-700' : 'text-slate-500')}>
+        <p
+          id={counterId}
+          className={cn('mt-1 text-right text-xs', text.length >= MESSAGE_MAX ? 'font-semibold text-rose-700' : 'text-slate-500')}
+        >
           {text.length}/{MESSAGE_MAX}
           <span className="sr-only"> characters</span>
         </p>

@@ -30,9 +30,7 @@ export function EmailNotificationsSection({ className }: { className?: string })
           const on = typeof saved?.emailNotifications === 'boolean' ? saved.emailNotifications : next;
           toast({
             title: on ? 'Email notifications on' : 'Email notifications off',
-            description: on
-              ? 'We will email you about new notifications.'
-              : 'We will not email you; notifications still show in the bell.',
+            description: on ? 'We will email you about new notifications.' : 'We will not email you; notifications still show in the bell.',
             variant: 'success',
           });
         },
@@ -84,7 +82,10 @@ export function EmailNotificationsSection({ className }: { className?: string })
               )}
             >
               <Switch.Thumb
-                className={cn('block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-1')}
+                className={cn(
+                  'block h-5 w-5 rounded-full bg-white shadow transition-transform',
+                  checked ? 'translate-x-6' : 'translate-x-1',
+                )}
               />
             </Switch.Root>
           </div>

@@ -16,7 +16,15 @@ function unreadLabel(unread: number): string {
   return unread > 0 ? `${unread} unread` : 'none unread';
 }
 
-function NotificationItem({ notification, fallback, onOpen }: { notification: AppNotification; fallback: string; onOpen: (n: AppNotification) => void }) {
+function NotificationItem({
+  notification,
+  fallback,
+  onOpen,
+}: {
+  notification: AppNotification;
+  fallback: string;
+  onOpen: (n: AppNotification) => void;
+}) {
   const unread = notification.readAt === null;
   return (
     <li>
@@ -37,7 +45,11 @@ function NotificationItem({ notification, fallback, onOpen }: { notification: Ap
           <span className={cn('block break-words text-sm', unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>
             {notification.text}
           </span>
-          <time className="mt-0.5 block text-xs text-slate-600" dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
+          <time
+            className="mt-0.5 block text-xs text-slate-600"
+            dateTime={notification.createdAt}
+            title={formatDateTime(notification.createdAt)}
+          >
             {relativeTime(notification.createdAt)}
           </time>
         </span>

@@ -78,10 +78,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
 
   return (
     <form id={ids.form} noValidate onSubmit={submit} className="space-y-5" aria-label={TITLES[target.type]}>
-      <fieldset
-        aria-describedby={reasonError ? `${ids.reason}-error` : undefined}
-        disabled={create.isPending}
-      >
+      <fieldset aria-describedby={reasonError ? `${ids.reason}-error` : undefined} disabled={create.isPending}>
         <legend className="mb-2 text-sm font-semibold text-slate-800">Reason</legend>
         <div className="grid gap-2">
           {REPORT_REASONS.map((r) => (
@@ -126,7 +123,11 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
         placeholder="What happened? Leave out your own personal information."
       />
       {serverError ? (
-        <p role="alert" className="rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800" data-testid="report-error">
+        <p
+          role="alert"
+          className="rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800"
+          data-testid="report-error"
+        >
           {serverError}
         </p>
       ) : null}

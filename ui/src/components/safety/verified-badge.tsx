@@ -14,9 +14,7 @@ export function VerifiedBadge({ tone = 'light', className }: { tone?: 'light' | 
       data-testid="verified-badge"
       className={cn(
         'inline-flex max-w-full items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold',
-        tone === 'dark'
-          ? 'bg-black/45 text-white backdrop-blur-sm'
-          : 'border border-emerald-200 bg-emerald-50 text-emerald-800',
+        tone === 'dark' ? 'bg-black/45 text-white backdrop-blur-sm' : 'border border-emerald-200 bg-emerald-50 text-emerald-800',
         className,
       )}
     >

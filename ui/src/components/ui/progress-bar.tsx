@@ -17,12 +17,7 @@ export function ProgressBar({ value, label, className }: ProgressBarProps) {
         <span>{label}</span>
         <span data-testid="progress-percent">{pct}%</span>
       </div>
-      <Progress.Root
-        value={pct}
-        max={100}
-        aria-label={label}
-        className="relative h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
-      >
+      <Progress.Root value={pct} max={100} aria-label={label} className="relative h-2.5 w-full overflow-hidden rounded-full bg-slate-200">
         <Progress.Indicator
           className="h-full rounded-full bg-brand-gradient transition-[width] duration-200"
           style={{ width: `${pct}%` }}

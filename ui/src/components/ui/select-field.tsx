@@ -23,18 +23,7 @@ interface SelectFieldProps {
 }
 
 /** An accessible select (Radix), styled like the text inputs. */
-export function SelectField({
-  label,
-  value,
-  onValueChange,
-  options,
-  placeholder,
-  error,
-  hint,
-  name,
-  id,
-  className,
-}: SelectFieldProps) {
+export function SelectField({ label, value, onValueChange, options, placeholder, error, hint, name, id, className }: SelectFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (

@@ -51,9 +51,7 @@ export function Toaster() {
           <div className="min-w-0 flex-1">
             {t.title ? <Toast.Title className="text-sm font-bold">{t.title}</Toast.Title> : null}
             {t.description ? (
-              <Toast.Description
-                className={cn('mt-0.5 text-sm', t.variant === 'destructive' ? 'text-rose-50' : 'text-slate-600')}
-              >
+              <Toast.Description className={cn('mt-0.5 text-sm', t.variant === 'destructive' ? 'text-rose-50' : 'text-slate-600')}>
                 {t.description}
               </Toast.Description>
             ) : null}

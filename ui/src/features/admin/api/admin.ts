@@ -64,12 +64,7 @@ export function useAiVideoRequests(enabled: boolean) {
 }
 
 /** POST /api/admin/ai-video-requests/{id}/upload, multipart field `video` and optional WebVTT `captions`. */
-export function uploadRequestVideo(
-  id: number,
-  file: File,
-  captions: File | null,
-  onProgress: (p: number) => void,
-): UploadHandle<unknown> {
+export function uploadRequestVideo(id: number, file: File, captions: File | null, onProgress: (p: number) => void): UploadHandle<unknown> {
   const form = new FormData();
   form.append('video', file, file.name);
   if (captions) form.append('captions', captions, captions.name);

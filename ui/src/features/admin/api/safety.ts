@@ -103,9 +103,7 @@ export function useAdminEmployers(enabled: boolean) {
 function useReplaceEmployer() {
   const queryClient = useQueryClient();
   return (employer: AdminEmployer) => {
-    queryClient.setQueryData<AdminEmployer[]>(ADMIN_EMPLOYERS_KEY, (list) =>
-      list?.map((e) => (e.id === employer.id ? employer : e)),
-    );
+    queryClient.setQueryData<AdminEmployer[]>(ADMIN_EMPLOYERS_KEY, (list) => list?.map((e) => (e.id === employer.id ? employer : e)));
     void queryClient.invalidateQueries({ queryKey: [ADMIN_AUDIT_KEY] });
     void queryClient.invalidateQueries({ queryKey: ['/api/internships'] });
   };

@@ -439,7 +439,10 @@ export function AdminPage() {
           </nav>
 
           <Tabs.Root value={tab} onValueChange={(v) => setTab(v as AdminTab)} className="space-y-6">
-            <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-3xl border border-slate-200 bg-white p-1 shadow-sm">
+            <Tabs.List
+              aria-label="Admin sections"
+              className="flex flex-wrap gap-1 rounded-3xl border border-slate-200 bg-white p-1 shadow-sm"
+            >
               {TABS.map((t) => (
                 <Tabs.Trigger key={t.value} value={t.value} className={TAB_CLASSES}>
                   {t.label}
@@ -449,16 +452,30 @@ export function AdminPage() {
 
             <Tabs.Content value="ai" className="space-y-6 rounded-3xl">
               <section aria-label="Request counters" className="grid gap-3 sm:grid-cols-3">
-                <Counter label="Pending Requests" value={requests.data ? pendingCount : undefined} icon={<Clock aria-hidden className="h-5 w-5" />} />
-                <Counter label="Completed" value={requests.data ? completedCount : undefined} icon={<CheckCircle2 aria-hidden className="h-5 w-5" />} />
-                <Counter label="Total Requests" value={requests.data ? list.length : undefined} icon={<Film aria-hidden className="h-5 w-5" />} />
+                <Counter
+                  label="Pending Requests"
+                  value={requests.data ? pendingCount : undefined}
+                  icon={<Clock aria-hidden className="h-5 w-5" />}
+                />
+                <Counter
+                  label="Completed"
+                  value={requests.data ? completedCount : undefined}
+                  icon={<CheckCircle2 aria-hidden className="h-5 w-5" />}
+                />
+                <Counter
+                  label="Total Requests"
+                  value={requests.data ? list.length : undefined}
+                  icon={<Film aria-hidden className="h-5 w-5" />}
+                />
               </section>
 
               <section aria-labelledby="requests-heading" className="space-y-3">
                 <h2 id="requests-heading" className="text-lg font-bold text-slate-900">
                   AI Video Requests
                 </h2>
-                <p className="text-sm text-slate-600">Choose the finished video on the request it belongs to, then press its Upload Video.</p>
+                <p className="text-sm text-slate-600">
+                  Choose the finished video on the request it belongs to, then press its Upload Video.
+                </p>
                 {requests.isLoading ? (
                   <SpinnerBlock label="Loading requests" className="py-8" />
                 ) : requests.isError ? (

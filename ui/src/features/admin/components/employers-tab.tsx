@@ -52,7 +52,11 @@ function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; 
       { id: employer.id, reason: reason.trim() },
       {
         onSuccess: () => {
-          toast({ title: 'Employer suspended', description: `${employer.company} and its postings are no longer visible to students.`, variant: 'success' });
+          toast({
+            title: 'Employer suspended',
+            description: `${employer.company} and its postings are no longer visible to students.`,
+            variant: 'success',
+          });
           onClose();
         },
         onError: (failure) => setError(errorMessage(failure) ?? 'Could not suspend the employer. Please try again.'),
@@ -147,7 +151,10 @@ function EmployerRow({ employer, onSuspend }: { employer: AdminEmployer; onSuspe
         </dl>
         {employer.description ? <p className="whitespace-pre-line text-sm text-slate-700">{employer.description}</p> : null}
         {employer.unconfirmedPostings > 0 ? (
-          <p className="flex items-start gap-2 rounded-2xl border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-950" data-testid="unconfirmed-postings">
+          <p
+            className="flex items-start gap-2 rounded-2xl border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-950"
+            data-testid="unconfirmed-postings"
+          >
             <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
             {postingsWord(employer.unconfirmedPostings)} without the hazardous-duties confirmation
           </p>
@@ -167,7 +174,12 @@ function EmployerRow({ employer, onSuspend }: { employer: AdminEmployer; onSuspe
               aria-label={`Verify ${employer.company}`}
               onClick={() =>
                 verify.mutate(employer.id, {
-                  onSuccess: () => toast({ title: 'Employer verified', description: `Students can now see ${employer.company}'s postings.`, variant: 'success' }),
+                  onSuccess: () =>
+                    toast({
+                      title: 'Employer verified',
+                      description: `Students can now see ${employer.company}'s postings.`,
+                      variant: 'success',
+                    }),
                   onError: (error) => toast({ title: 'Could not verify', description: errorMessage(error), variant: 'destructive' }),
                 })
               }

@@ -24,8 +24,7 @@ import { SignupSubmit } from './signup-submit';
 
 /** SPEC.md section 8's duplicate-email texts (the field's message, and the toast's). */
 const DUPLICATE_EMAIL_FIELD_TEXT = 'An account with this email already exists';
-const DUPLICATE_EMAIL_TEXT =
-  'An account with this email already exists. Please use a different email address or try logging in.';
+const DUPLICATE_EMAIL_TEXT = 'An account with this email already exists. Please use a different email address or try logging in.';
 
 const initialValues: EmployerSignupValues = {
   firstName: '',
@@ -109,16 +108,19 @@ export function EmployerSignupPage() {
           <AuthCard>
             <div className="mb-6 text-center">
               <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Hire your next great intern</h2>
-              <p className="mt-1 text-sm text-slate-600">
-                Create your employer account to post teen-friendly internships as short videos.
-              </p>
+              <p className="mt-1 text-sm text-slate-600">Create your employer account to post teen-friendly internships as short videos.</p>
             </div>
             <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Employer sign up">
               <FormSection title="Personal Information">
                 <NameFields form={form} />
                 <TextField label="Work email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
                 <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters" {...form.field('password')} />
-                <TextField label="Your position" autoComplete="organization-title" placeholder="e.g. Marketing Manager" {...form.field('position')} />
+                <TextField
+                  label="Your position"
+                  autoComplete="organization-title"
+                  placeholder="e.g. Marketing Manager"
+                  {...form.field('position')}
+                />
               </FormSection>
 
               <FormSection title="Company Information">

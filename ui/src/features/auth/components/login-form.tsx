@@ -48,14 +48,7 @@ export function LoginForm({ label, onSubmit, forgotPasswordHref, footer }: Login
 
   return (
     <form ref={formRef} noValidate onSubmit={handleSubmit} className="space-y-5" aria-label={label}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={form.errors.email}
-        {...form.bind('email')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={form.errors.email} {...form.bind('email')} />
       <div>
         <PasswordField label="Password" autoComplete="current-password" error={form.errors.password} {...form.bind('password')} />
         <p className="mt-2 text-right text-sm">
@@ -65,7 +58,11 @@ export function LoginForm({ label, onSubmit, forgotPasswordHref, footer }: Login
         </p>
       </div>
       {formError ? (
-        <p role="alert" data-testid="form-error" className="rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800">
+        <p
+          role="alert"
+          data-testid="form-error"
+          className="rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800"
+        >
           {formError}
         </p>
       ) : null}

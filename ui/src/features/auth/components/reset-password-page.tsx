@@ -243,9 +243,7 @@ export function ResetPasswordPage() {
       <AppHeader back={{ href: signInPath(role), label: `Back to ${role} sign in` }} title="Reset Password" right={null} />
       <main>
         <PageContainer className="py-8">
-          <AuthCard>
-            {token ? <ChooseNewPasswordForm key={token} token={token} role={role} /> : <RequestResetForm role={role} />}
-          </AuthCard>
+          <AuthCard>{token ? <ChooseNewPasswordForm key={token} token={token} role={role} /> : <RequestResetForm role={role} />}</AuthCard>
         </PageContainer>
       </main>
     </PageShell>

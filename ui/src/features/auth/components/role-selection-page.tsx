@@ -22,10 +22,7 @@ interface RoleCardProps {
 function RoleCard({ role, icon: Icon, title, blurb, perks, signupHref, signinHref, accent }: RoleCardProps) {
   const setUserType = useSessionStore((s) => s.setUserType);
   return (
-    <section
-      aria-labelledby={`role-${role}`}
-      className="flex flex-col rounded-3xl border border-slate-200/80 bg-white p-6 shadow-sm"
-    >
+    <section aria-labelledby={`role-${role}`} className="flex flex-col rounded-3xl border border-slate-200/80 bg-white p-6 shadow-sm">
       <span className={cn('mb-4 flex h-12 w-12 items-center justify-center rounded-2xl text-white', accent)}>
         <Icon aria-hidden className="h-6 w-6" />
       </span>
@@ -54,7 +51,13 @@ function RoleCard({ role, icon: Icon, title, blurb, perks, signupHref, signinHre
         >
           Create Account
         </LinkButton>
-        <LinkButton href={signinHref} variant="outline" className="whitespace-nowrap px-3" onClick={() => setUserType(role)} aria-label={`Sign In as ${role === 'student' ? 'a student' : 'an employer'}`}>
+        <LinkButton
+          href={signinHref}
+          variant="outline"
+          className="whitespace-nowrap px-3"
+          onClick={() => setUserType(role)}
+          aria-label={`Sign In as ${role === 'student' ? 'a student' : 'an employer'}`}
+        >
           Sign In
         </LinkButton>
       </div>

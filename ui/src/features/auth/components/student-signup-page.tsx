@@ -39,8 +39,7 @@ const initialValues: StudentValues = {
   interests: [],
 };
 
-const DUPLICATE_EMAIL_TEXT =
-  'An account with this email already exists. Please use a different email address or try logging in.';
+const DUPLICATE_EMAIL_TEXT = 'An account with this email already exists. Please use a different email address or try logging in.';
 
 function SignupProgress() {
   return (

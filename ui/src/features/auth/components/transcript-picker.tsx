@@ -59,13 +59,7 @@ export function TranscriptPicker({ file, onChange }: TranscriptPickerProps) {
           tabIndex={-1}
           onChange={(e) => onPick(e.target.files?.[0])}
         />
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => inputRef.current?.click()}
-          aria-controls={inputId}
-          aria-describedby={labelId}
-        >
+        <Button variant="outline" size="sm" onClick={() => inputRef.current?.click()} aria-controls={inputId} aria-describedby={labelId}>
           {file ? 'Change File' : 'Choose File'}
         </Button>
       </div>

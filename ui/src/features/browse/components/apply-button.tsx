@@ -23,7 +23,12 @@ export function ApplyButton({
   const apply = useApply();
   if (internship.hasApplied) {
     return (
-      <button type="button" disabled data-testid="apply" className={buttonClasses('secondary', size, `bg-slate-200 text-slate-600 disabled:opacity-100 ${className ?? ''}`)}>
+      <button
+        type="button"
+        disabled
+        data-testid="apply"
+        className={buttonClasses('secondary', size, `bg-slate-200 text-slate-600 disabled:opacity-100 ${className ?? ''}`)}
+      >
         <CheckCircle2 aria-hidden className="h-4 w-4" />
         Applied
       </button>

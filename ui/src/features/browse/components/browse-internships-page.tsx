@@ -41,7 +41,10 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
     <article
       data-testid="browse-card"
       aria-labelledby={`browse-${internship.id}-title`}
-      className={cn('flex flex-col rounded-3xl border border-slate-200 bg-white p-4 shadow-sm', layout === 'list' && 'sm:flex-row sm:items-start sm:gap-4')}
+      className={cn(
+        'flex flex-col rounded-3xl border border-slate-200 bg-white p-4 shadow-sm',
+        layout === 'list' && 'sm:flex-row sm:items-start sm:gap-4',
+      )}
     >
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
@@ -149,10 +152,7 @@ export function BrowseInternshipsPage() {
     [allList, searchedList],
   );
   // The server searches; the same words also filter here, so the page works either way.
-  const results = useMemo(
-    () => searchedList.filter((i) => matchesSearch(i, debouncedQ, loc)),
-    [searchedList, debouncedQ, loc],
-  );
+  const results = useMemo(() => searchedList.filter((i) => matchesSearch(i, debouncedQ, loc)), [searchedList, debouncedQ, loc]);
   // More pages on the server: the count is a lower bound until the last page is in. Pages keep
   // loading in the background (up to MAX_PAGES; then 'Load more') so the count ends up exact.
   const more = searched.hasNextPage === true;
@@ -231,7 +231,10 @@ export function BrowseInternshipsPage() {
                   aria-label="Grid view"
                   aria-pressed={layout === 'grid'}
                   onClick={() => setLayout('grid')}
-                  className={cn('flex h-10 w-10 items-center justify-center rounded-lg', layout === 'grid' ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100')}
+                  className={cn(
+                    'flex h-10 w-10 items-center justify-center rounded-lg',
+                    layout === 'grid' ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100',
+                  )}
                 >
                   <LayoutGrid aria-hidden className="h-4 w-4" />
                 </button>
@@ -240,7 +243,10 @@ export function BrowseInternshipsPage() {
                   aria-label="List view"
                   aria-pressed={layout === 'list'}
                   onClick={() => setLayout('list')}
-                  className={cn('flex h-10 w-10 items-center justify-center rounded-lg', layout === 'list' ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100')}
+                  className={cn(
+                    'flex h-10 w-10 items-center justify-center rounded-lg',
+                    layout === 'list' ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100',
+                  )}
                 >
                   <List aria-hidden className="h-4 w-4" />
                 </button>

@@ -18,8 +18,7 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
   const requirements = requirementList(internship?.requirements);
   const reporter = useReporter();
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
-  const canReport =
-    internship !== null && reporter.canReport && !(reporter.isEmployer && internship.employerId === reporter.meId);
+  const canReport = internship !== null && reporter.canReport && !(reporter.isEmployer && internship.employerId === reporter.meId);
   return (
     <Dialog
       open={internship !== null}
@@ -47,7 +46,9 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
                 variant="ghost"
                 size="sm"
                 className="self-center text-slate-700 hover:text-rose-700"
-                onClick={() => setReporting({ type: 'internship', id: internship.id, label: `${internship.title} at ${internship.company}` })}
+                onClick={() =>
+                  setReporting({ type: 'internship', id: internship.id, label: `${internship.title} at ${internship.company}` })
+                }
               >
                 <Flag aria-hidden className="h-4 w-4" />
                 Report this posting
@@ -63,13 +64,19 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
           <dl className="grid grid-cols-2 gap-2">
             <Fact icon={Clock} label="Duration" value={orNotSpecified(internship.duration)} />
             <Fact icon={DollarSign} label="Salary" value={orNotSpecified(internship.salary)} />
-            <Fact icon={CalendarClock} label="Application deadline" value={formatDate(internship.applicationDeadline ?? internship.deadline)} />
+            <Fact
+              icon={CalendarClock}
+              label="Application deadline"
+              value={formatDate(internship.applicationDeadline ?? internship.deadline)}
+            />
             <Fact icon={Calendar} label="Posted" value={formatDate(internship.postedDate)} />
           </dl>
           <p className="flex items-center gap-1 text-sm text-slate-600">
             <MapPin aria-hidden className="h-4 w-4" />
             {internship.location}
-            {internship.workStyle && internship.workStyle.toLowerCase() !== internship.location.trim().toLowerCase() ? ` · ${internship.workStyle}` : ''}
+            {internship.workStyle && internship.workStyle.toLowerCase() !== internship.location.trim().toLowerCase()
+              ? ` · ${internship.workStyle}`
+              : ''}
           </p>
           <section>
             <h3 className="text-sm font-bold text-slate-900">Description</h3>

@@ -22,7 +22,11 @@ function Header({ back }: { back: { href: string; label: string } }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-xl items-center gap-2 px-4">
-        <Link href={back.href} aria-label={back.label} className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+        <Link
+          href={back.href}
+          aria-label={back.label}
+          className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+        >
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Link>
         <h1 className="text-lg font-bold text-slate-900">Company Profile</h1>
@@ -35,14 +39,27 @@ function ApplyForPosition({ internship }: { internship: Internship }) {
   const apply = useApply();
   if (internship.hasApplied) {
     return (
-      <Button disabled variant="secondary" size="lg" className="w-full bg-slate-200 text-slate-600 disabled:opacity-100" data-testid="apply">
+      <Button
+        disabled
+        variant="secondary"
+        size="lg"
+        className="w-full bg-slate-200 text-slate-600 disabled:opacity-100"
+        data-testid="apply"
+      >
         Applied
       </Button>
     );
   }
   if (isClosed(internship)) return <ClosedNotice posting={internship} size="lg" className="w-full" />;
   return (
-    <Button size="lg" variant="gradient" className="w-full" data-testid="apply" disabled={apply.isPending} onClick={() => apply.mutate(internship)}>
+    <Button
+      size="lg"
+      variant="gradient"
+      className="w-full"
+      data-testid="apply"
+      disabled={apply.isPending}
+      onClick={() => apply.mutate(internship)}
+    >
       {apply.isPending ? 'Applying...' : 'Apply for this Position'}
     </Button>
   );

@@ -72,8 +72,7 @@ export function ContactPage() {
         <PageContainer className="py-8">
           <h2 className="text-3xl font-extrabold tracking-tight text-slate-900">Get in touch</h2>
           <p className="mt-2 text-slate-600">
-            Questions about internships, your account or posting a role? Send us a message and we&apos;ll reply within 24
-            hours.
+            Questions about internships, your account or posting a role? Send us a message and we&apos;ll reply within 24 hours.
           </p>
 
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
@@ -109,13 +108,7 @@ export function ContactPage() {
               {...form.bind('email')}
             />
             <TextField label="Subject" error={form.errors.subject} {...form.bind('subject')} />
-            <TextAreaField
-              label="Message"
-              rows={5}
-              placeholder="How can we help?"
-              error={form.errors.message}
-              {...form.bind('message')}
-            />
+            <TextAreaField label="Message" rows={5} placeholder="How can we help?" error={form.errors.message} {...form.bind('message')} />
             <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={send.isPending}>
               <MessageSquare aria-hidden className="h-5 w-5" />
               {send.isPending ? 'Sending...' : 'Send Message'}

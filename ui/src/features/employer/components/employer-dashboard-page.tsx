@@ -47,8 +47,8 @@ function ReviewBanner({ status, reason }: { status: string | null | undefined; r
           </h2>
           <p className="mt-1">
             {`Every new employer is checked by ${district} before students can see its postings. `}
-            You can already complete your company profile and create postings; students will see them once your company is
-            verified. Messaging students opens after verification too.
+            You can already complete your company profile and create postings; students will see them once your company is verified.
+            Messaging students opens after verification too.
           </p>
           {contact ? <p className="mt-1">Questions? Contact {contact}.</p> : null}
         </div>
@@ -194,12 +194,20 @@ export function EmployerDashboardPage() {
           </section>
 
           <section aria-label="Statistics" className="grid gap-3 sm:grid-cols-3">
-            <StatCard label="Active Postings" value={internships.data ? postings.length : undefined} icon={<Briefcase aria-hidden className="h-5 w-5" />} />
+            <StatCard
+              label="Active Postings"
+              value={internships.data ? postings.length : undefined}
+              icon={<Briefcase aria-hidden className="h-5 w-5" />}
+            />
             <StatCard label="Total Applications" value={count.data?.count} icon={<Users aria-hidden className="h-5 w-5" />} />
             <StatCard
               label="Profile Views"
               value={profile.data ? (profile.data.profileViews ?? 0) : undefined}
-              hint={engagement === undefined ? 'Students and visitors who opened your postings.' : `Students and visitors who opened your postings · ${engagement} likes & saves`}
+              hint={
+                engagement === undefined
+                  ? 'Students and visitors who opened your postings.'
+                  : `Students and visitors who opened your postings · ${engagement} likes & saves`
+              }
               icon={<Heart aria-hidden className="h-5 w-5" />}
             />
           </section>

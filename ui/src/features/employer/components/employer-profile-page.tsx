@@ -106,24 +106,28 @@ export function EmployerProfilePage() {
   if (!ready) return <PageLoader />;
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.employerDashboard, label: 'Back to Dashboard' }} title="Company Profile" right={<EmployerSignOutButton />} />
+      <AppHeader
+        back={{ href: paths.employerDashboard, label: 'Back to Dashboard' }}
+        title="Company Profile"
+        right={<EmployerSignOutButton />}
+      />
       <main>
         <PageContainer wide className="py-6">
           <div className="mx-auto max-w-3xl">
-          {profile.isLoading ? <PageLoader /> : null}
-          {profile.isError ? (
-            <Card>
-              <p className="text-sm text-rose-700">Could not load your profile: {errorMessage(profile.error)}</p>
-              <RetryButton onRetry={() => void profile.refetch()} />
-            </Card>
-          ) : null}
-          {profile.data ? (
-            <>
-              <ProfileForm profile={profile.data} />
-              <EmailNotificationsSection />
-              <ChangePasswordSection minLength={EMPLOYER_PASSWORD_MIN} username={profile.data.email} />
-            </>
-          ) : null}
+            {profile.isLoading ? <PageLoader /> : null}
+            {profile.isError ? (
+              <Card>
+                <p className="text-sm text-rose-700">Could not load your profile: {errorMessage(profile.error)}</p>
+                <RetryButton onRetry={() => void profile.refetch()} />
+              </Card>
+            ) : null}
+            {profile.data ? (
+              <>
+                <ProfileForm profile={profile.data} />
+                <EmailNotificationsSection />
+                <ChangePasswordSection minLength={EMPLOYER_PASSWORD_MIN} username={profile.data.email} />
+              </>
+            ) : null}
           </div>
         </PageContainer>
       </main>

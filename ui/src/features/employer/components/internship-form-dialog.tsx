@@ -221,7 +221,8 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
       // The server's own checks of the files: the video's length and format, the captions.
       const videoProblem = error.errors?.videoFile ?? (/1 minute 30 seconds/.test(error.message) ? error.message : undefined);
       if (videoProblem) setFileError(videoProblem);
-      const captionsProblem = error.errors?.captionsFile ?? (captions && /caption|webvtt|\.vtt/i.test(error.message) ? error.message : undefined);
+      const captionsProblem =
+        error.errors?.captionsFile ?? (captions && /caption|webvtt|\.vtt/i.test(error.message) ? error.message : undefined);
       if (captionsProblem) setCaptionsError(captionsProblem);
     }
     const message = errorMessage(error);
@@ -366,7 +367,14 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
         </div>
       }
     >
-      <form id="internship-form" ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label={isEdit ? 'Edit internship' : 'Post new internship'}>
+      <form
+        id="internship-form"
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-6"
+        aria-label={isEdit ? 'Edit internship' : 'Post new internship'}
+      >
         <fieldset disabled={submitting} className="space-y-6">
           {/* Video */}
           <section aria-labelledby={`${ids.video}-heading`} className="space-y-3">
@@ -495,7 +503,10 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
             ) : (
               <div className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
                 <p className="font-semibold">An AI-generated video will be made from your description.</p>
-                <p className="mt-1">It will be ready within 24 hours. Your posting goes live right away with a &lsquo;Video Processing&rsquo; placeholder, and students can still view details and apply.</p>
+                <p className="mt-1">
+                  It will be ready within 24 hours. Your posting goes live right away with a &lsquo;Video Processing&rsquo; placeholder, and
+                  students can still view details and apply.
+                </p>
               </div>
             )}
           </section>
@@ -546,12 +557,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                   form.setField('workStyle', v);
                 }}
               />
-              <SelectField
-                label="Minimum age"
-                placeholder="Choose"
-                options={AGE_OPTIONS}
-                {...form.select('ageRequirement')}
-              />
+              <SelectField label="Minimum age" placeholder="Choose" options={AGE_OPTIONS} {...form.select('ageRequirement')} />
               <SelectField
                 label="Grade requirement"
                 placeholder="Choose"
@@ -584,8 +590,8 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
               </p>
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 <li>
-                  Hazardous work is not allowed for anyone under 18: driving, forklifts and power hoists, power saws,
-                  meat slicers and bakery machines, roofing, demolition, excavation, mining, logging and explosives.
+                  Hazardous work is not allowed for anyone under 18: driving, forklifts and power hoists, power saws, meat slicers and
+                  bakery machines, roofing, demolition, excavation, mining, logging and explosives.
                 </li>
                 <li>Many states limit hours on school days and require a work permit issued by the school or state.</li>
                 <li>Unpaid internships must mainly benefit the student (training like school, no displacing paid staff).</li>
@@ -613,7 +619,9 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                   aria-describedby={safeError ? `${ids.safe}-error` : ids.guidance}
                   className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
                 />
-                <span>I confirm this role involves none of the hazardous duties above and follows my state&rsquo;s rules for 16-17 year olds.</span>
+                <span>
+                  I confirm this role involves none of the hazardous duties above and follows my state&rsquo;s rules for 16-17 year olds.
+                </span>
               </label>
               <FieldError id={`${ids.safe}-error`} message={safeError} />
             </div>

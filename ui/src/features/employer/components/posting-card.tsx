@@ -38,7 +38,8 @@ interface PostingCardProps {
   onReview: () => void;
 }
 
-const MEDIA_BOX = 'relative flex aspect-[9/16] w-full flex-col items-center justify-center gap-2 overflow-hidden p-3 text-center text-white';
+const MEDIA_BOX =
+  'relative flex aspect-[9/16] w-full flex-col items-center justify-center gap-2 overflow-hidden p-3 text-center text-white';
 
 /** The poster behind a status overlay (decorative: the overlay's text says what it is). */
 function PosterBackdrop({ src }: { src: string | null }) {
@@ -138,8 +139,7 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
   const district = useDistrict().name;
   // Students cannot see it yet (or any more): say why instead of 'Active'.
   const review = visibilityInfo(internship, district);
-  const ReviewIcon =
-    internship.visibility === 'hidden' ? EyeOff : internship.visibility === 'suspended' ? Ban : Hourglass;
+  const ReviewIcon = internship.visibility === 'hidden' ? EyeOff : internship.visibility === 'suspended' ? Ban : Hourglass;
   return (
     <li
       className="flex gap-4 rounded-3xl border border-slate-200/80 bg-white p-3 shadow-sm sm:p-4"
@@ -196,7 +196,9 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
           <li className="flex items-center gap-1.5">
             <MapPin aria-hidden className="h-3.5 w-3.5" />
             {internship.location}
-            {internship.workStyle && internship.workStyle.toLowerCase() !== internship.location.trim().toLowerCase() ? ` · ${internship.workStyle}` : ''}
+            {internship.workStyle && internship.workStyle.toLowerCase() !== internship.location.trim().toLowerCase()
+              ? ` · ${internship.workStyle}`
+              : ''}
           </li>
           <li className="flex items-center gap-1.5">
             <Clock aria-hidden className="h-3.5 w-3.5" />
@@ -226,15 +228,21 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
         ) : null}
         {transcoding ? (
           <p className="mt-2 text-xs text-slate-600" data-testid="transcoding-note">
-            We are converting your video so it plays on every phone. This card updates by itself when it is ready; students
-            can already view the details and apply.
+            We are converting your video so it plays on every phone. This card updates by itself when it is ready; students can already view
+            the details and apply.
           </p>
         ) : null}
         {failed ? (
           <div className="mt-2 rounded-2xl border border-rose-200 bg-rose-50 p-3 text-xs text-rose-900" data-testid="video-failed">
             <p className="font-semibold">Students see &lsquo;Video Not Available&rsquo; until you upload another video.</p>
             {internship.videoError ? <p className="mt-1">{internship.videoError}</p> : null}
-            <Button size="sm" variant="primary" className="mt-2" onClick={onReplaceVideo} aria-label={`Upload another video for ${internship.title}`}>
+            <Button
+              size="sm"
+              variant="primary"
+              className="mt-2"
+              onClick={onReplaceVideo}
+              aria-label={`Upload another video for ${internship.title}`}
+            >
               <Upload aria-hidden className="h-4 w-4" />
               Upload another video
             </Button>
@@ -253,7 +261,13 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
             <Pencil aria-hidden className="h-4 w-4" />
             Edit
           </Button>
-          <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${internship.title}`} className="text-rose-700 hover:bg-rose-50">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onDelete}
+            aria-label={`Delete ${internship.title}`}
+            className="text-rose-700 hover:bg-rose-50"
+          >
             <Trash2 aria-hidden className="h-4 w-4" />
             Delete
           </Button>

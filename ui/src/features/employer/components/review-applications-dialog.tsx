@@ -31,8 +31,7 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
             description: `${name} is now: ${STATUS_LABELS[status]}.`,
             variant: 'success',
           }),
-        onError: () =>
-          toast({ description: 'Failed to update application status. Please try again.', variant: 'destructive' }),
+        onError: () => toast({ description: 'Failed to update application status. Please try again.', variant: 'destructive' }),
       },
     );
   };

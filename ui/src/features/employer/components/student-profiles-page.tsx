@@ -107,7 +107,13 @@ function ApplicantCard({ applicant, onView, onContact }: { applicant: Applicant;
             <MessageCircle aria-hidden className="h-4 w-4" />
             Contact
           </Button>
-          <Button size="sm" variant="outline" className="flex-1 whitespace-nowrap px-3" onClick={onView} aria-label={`View profile of ${name}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            className="flex-1 whitespace-nowrap px-3"
+            onClick={onView}
+            aria-label={`View profile of ${name}`}
+          >
             <Eye aria-hidden className="h-4 w-4" />
             View Profile
           </Button>
@@ -138,7 +144,11 @@ export function StudentProfilesPage() {
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.employerDashboard, label: 'Back to Dashboard' }} title="Student Profiles" right={<EmployerSignOutButton />} />
+      <AppHeader
+        back={{ href: paths.employerDashboard, label: 'Back to Dashboard' }}
+        title="Student Profiles"
+        right={<EmployerSignOutButton />}
+      />
       <main>
         <PageContainer wide className="space-y-5 py-6">
           <div>
@@ -189,9 +199,7 @@ export function StudentProfilesPage() {
                     {applicants.length === 0 ? 'No applicants yet' : 'No students match this filter'}
                   </p>
                   <p className="mt-1 text-sm text-slate-600">
-                    {applicants.length === 0
-                      ? 'When students apply to your internships, they appear here.'
-                      : 'Try another filter.'}
+                    {applicants.length === 0 ? 'When students apply to your internships, they appear here.' : 'Try another filter.'}
                   </p>
                   {applicants.length === 0 ? (
                     <LinkButton href={paths.employerDashboard} className="mt-4" size="sm">

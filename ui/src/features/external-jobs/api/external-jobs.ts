@@ -38,7 +38,7 @@ export const EXTERNAL_JOBS_REFETCH_MS = 5 * 60 * 1000;
 /** After a refresh request, the list is refetched after 3 s. */
 export const REFRESH_REFETCH_DELAY_MS = 3000;
 
-const asList = <T,>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
+const asList = <T>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
 
 export function useExternalCompanies(beginner: boolean) {
   return useQuery<ExternalCompany[]>({

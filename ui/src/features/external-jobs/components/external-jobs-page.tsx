@@ -1,4 +1,17 @@
-import { ArrowLeft, Briefcase, Building2, Clock, DollarSign, ExternalLink, GraduationCap, Layers, MapPin, RefreshCw, Search, SearchX } from 'lucide-react';
+import {
+  ArrowLeft,
+  Briefcase,
+  Building2,
+  Clock,
+  DollarSign,
+  ExternalLink,
+  GraduationCap,
+  Layers,
+  MapPin,
+  RefreshCw,
+  Search,
+  SearchX,
+} from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -70,7 +83,10 @@ function CompanyCard({ company, onOpen }: { company: ExternalCompany; onOpen: ()
       <Card className="flex h-full flex-col">
         <div className="flex items-start justify-between gap-2">
           <div className="flex min-w-0 items-center gap-3">
-            <span aria-hidden className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-brand-gradient text-sm font-bold text-white">
+            <span
+              aria-hidden
+              className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-brand-gradient text-sm font-bold text-white"
+            >
               {company.companyName.slice(0, 2).toUpperCase()}
             </span>
             <div className="min-w-0">
@@ -270,7 +286,8 @@ export function ExternalJobsPage() {
 
   const onRefresh = () =>
     refresh.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Success', description: 'Job listings are being refreshed. This may take a moment.', variant: 'success' }),
+      onSuccess: () =>
+        toast({ title: 'Success', description: 'Job listings are being refreshed. This may take a moment.', variant: 'success' }),
       onError: () => toast({ title: 'Error', description: 'Failed to refresh job listings. Please try again.', variant: 'destructive' }),
     });
 
@@ -326,7 +343,11 @@ export function ExternalJobsPage() {
               ) : list.length === 0 ? (
                 <EmptyState
                   title="No jobs available"
-                  text={beginner ? 'No student-friendly openings right now. Try All Jobs, or check back soon.' : 'Check back soon for new openings.'}
+                  text={
+                    beginner
+                      ? 'No student-friendly openings right now. Try All Jobs, or check back soon.'
+                      : 'Check back soon for new openings.'
+                  }
                 />
               ) : (
                 <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

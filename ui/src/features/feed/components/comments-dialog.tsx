@@ -137,24 +137,24 @@ export function CommentsDialog({
             </LinkButton>
           </div>
         ) : (
-        <form onSubmit={submit} className="flex items-end gap-2">
-          <label htmlFor={`comment-input-${internship.id}`} className="sr-only">
-            Add a comment
-          </label>
-          <textarea
-            id={`comment-input-${internship.id}`}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={onKeyDown}
-            placeholder="Add a comment..."
-            rows={1}
-            maxLength={1000}
-            className="max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-600/25"
-          />
-          <Button type="submit" disabled={blank || add.isPending} className="h-11">
-            {add.isPending ? 'Posting...' : 'Post'}
-          </Button>
-        </form>
+          <form onSubmit={submit} className="flex items-end gap-2">
+            <label htmlFor={`comment-input-${internship.id}`} className="sr-only">
+              Add a comment
+            </label>
+            <textarea
+              id={`comment-input-${internship.id}`}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={onKeyDown}
+              placeholder="Add a comment..."
+              rows={1}
+              maxLength={1000}
+              className="max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-600/25"
+            />
+            <Button type="submit" disabled={blank || add.isPending} className="h-11">
+              {add.isPending ? 'Posting...' : 'Post'}
+            </Button>
+          </form>
         )
       }
     >

@@ -296,7 +296,10 @@ export const FeedCard = memo(function FeedCard({
           <div aria-hidden className="h-full w-full bg-gradient-to-br from-slate-800 to-slate-950" />
         )}
       </div>
-      <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-b from-black/45 via-transparent via-40% to-black/85" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-gradient-to-b from-black/45 via-transparent via-40% to-black/85"
+      />
 
       {/* Centre play / pause (always shown while paused, so the play state is visible). */}
       {mediaState === 'video' ? (
@@ -311,7 +314,11 @@ export const FeedCard = memo(function FeedCard({
             playing ? 'opacity-0 focus-visible:opacity-100' : 'opacity-100',
           )}
         >
-          {playing ? <Pause aria-hidden className="h-9 w-9" /> : <Play aria-hidden className="h-9 w-9 translate-x-0.5" fill="currentColor" />}
+          {playing ? (
+            <Pause aria-hidden className="h-9 w-9" />
+          ) : (
+            <Play aria-hidden className="h-9 w-9 translate-x-0.5" fill="currentColor" />
+          )}
         </button>
       ) : null}
 
@@ -418,12 +425,21 @@ export const FeedCard = memo(function FeedCard({
         <div className="pointer-events-auto mt-3 flex gap-2">
           <Link
             href={paths.company(internship.id)}
-            className={buttonClasses('outline', 'md', 'flex-1 whitespace-nowrap border-white/60 bg-white/10 text-white backdrop-blur-sm hover:bg-white/20 hover:text-white')}
+            className={buttonClasses(
+              'outline',
+              'md',
+              'flex-1 whitespace-nowrap border-white/60 bg-white/10 text-white backdrop-blur-sm hover:bg-white/20 hover:text-white',
+            )}
           >
             View Details
           </Link>
           {internship.hasApplied ? (
-            <button type="button" disabled data-testid="apply" className={buttonClasses('secondary', 'md', 'flex-1 bg-slate-300 text-slate-600 disabled:opacity-100')}>
+            <button
+              type="button"
+              disabled
+              data-testid="apply"
+              className={buttonClasses('secondary', 'md', 'flex-1 bg-slate-300 text-slate-600 disabled:opacity-100')}
+            >
               <CheckCircle2 aria-hidden className="h-4 w-4" />
               Applied
             </button>

@@ -7,10 +7,7 @@ import { displayFirstName, logout, useUser } from '@/lib/auth';
 
 function TopLink({ href, icon: Icon, label }: { href: string; icon: LucideIcon; label: string }) {
   return (
-    <Link
-      href={href}
-      className="flex flex-col items-center gap-0.5 whitespace-nowrap rounded-xl px-1.5 py-1 text-white hover:bg-white/15"
-    >
+    <Link href={href} className="flex flex-col items-center gap-0.5 whitespace-nowrap rounded-xl px-1.5 py-1 text-white hover:bg-white/15">
       <Icon aria-hidden className="h-5 w-5" />
       <span className="text-[11px] font-semibold leading-none">{label}</span>
     </Link>

@@ -147,13 +147,7 @@ export function JobFeedPage() {
       containerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus({ preventScroll: true });
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (
-        isTypingTarget(event.target) ||
-        commentsFor ||
-        reportFor ||
-        document.querySelector('[role="dialog"], [role="menu"]')
-      )
-        return;
+      if (isTypingTarget(event.target) || commentsFor || reportFor || document.querySelector('[role="dialog"], [role="menu"]')) return;
       const from = targetRef.current ?? active;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       if (key === 'ArrowDown' || key === 'j') {

@@ -35,8 +35,8 @@ export function GuestProfilePage() {
           <Card>
             <h2 className="text-lg font-bold text-slate-900">You are browsing as a guest</h2>
             <p className="mt-1 text-sm text-slate-600">
-              Your feed is ranked by the interests below. Liking, saving, commenting and applying need a free student
-              account, which starts with these choices filled in.
+              Your feed is ranked by the interests below. Liking, saving, commenting and applying need a free student account, which starts
+              with these choices filled in.
             </p>
             <div className="mt-4 flex flex-col gap-2 sm:flex-row">
               <LinkButton href={paths.studentSignup} variant="gradient" className="sm:flex-1">

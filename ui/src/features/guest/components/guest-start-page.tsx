@@ -69,8 +69,8 @@ export function GuestStartPage() {
           <div className="mb-5">
             <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">What are you curious about?</h2>
             <p className="mt-1 text-sm text-slate-600">
-              No account, no e-mail: pick your interests and we rank internships for you. Your choice is kept for
-              this browser only and is gone when you exit.
+              No account, no e-mail: pick your interests and we rank internships for you. Your choice is kept for this browser only and is
+              gone when you exit.
             </p>
           </div>
           {body}

@@ -56,7 +56,13 @@ function ApplySection({ internship }: { internship: Internship }) {
   if (internship.hasApplied) {
     return (
       <div className="space-y-2">
-        <Button disabled size="lg" variant="secondary" className="w-full bg-slate-200 text-slate-600 disabled:opacity-100" data-testid="apply">
+        <Button
+          disabled
+          size="lg"
+          variant="secondary"
+          className="w-full bg-slate-200 text-slate-600 disabled:opacity-100"
+          data-testid="apply"
+        >
           <CheckCircle2 aria-hidden className="h-5 w-5" />
           Applied
         </Button>
@@ -95,7 +101,11 @@ export function InternshipDetailPage() {
     <PageShell>
       <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
         <div className="mx-auto flex h-16 max-w-xl items-center gap-2 px-4">
-          <Link href={paths.matches} aria-label="Back to Matches" className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+          <Link
+            href={paths.matches}
+            aria-label="Back to Matches"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+          >
             <ArrowLeft aria-hidden className="h-5 w-5" />
           </Link>
           <h1 className="text-lg font-bold text-slate-900">Internship Details</h1>
@@ -147,7 +157,10 @@ export function InternshipDetailPage() {
                   <Fact
                     icon={UserRound}
                     label="Age and grade"
-                    value={[i.ageRequirement ? `Ages ${i.ageRequirement}` : null, i.gradeRequirement].filter(Boolean).join(' · ') || 'Not specified'}
+                    value={
+                      [i.ageRequirement ? `Ages ${i.ageRequirement}` : null, i.gradeRequirement].filter(Boolean).join(' · ') ||
+                      'Not specified'
+                    }
                   />
                 </dl>
               </Card>
@@ -178,7 +191,10 @@ export function InternshipDetailPage() {
                     {i.benefits.map((b) => {
                       const Icon = benefitIcon(b);
                       return (
-                        <li key={b} className="flex items-center gap-2 rounded-xl bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">
+                        <li
+                          key={b}
+                          className="flex items-center gap-2 rounded-xl bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
+                        >
                           <Icon aria-hidden className="h-4 w-4 shrink-0" />
                           {b}
                         </li>
@@ -191,9 +207,9 @@ export function InternshipDetailPage() {
               <Card className="mt-4">
                 <h3 className="font-bold text-slate-900">About {i.company}</h3>
                 <p className="mt-1 text-sm text-slate-700">
-                  {i.company} offers this {i.industry ? `${i.industry} ` : ''}internship for high-school students through InternReel.
-                  Every employer on InternReel agrees to follow the youth labour rules for 16-17 year olds: limited hours on
-                  school days, no hazardous work, and an adult supervisor.
+                  {i.company} offers this {i.industry ? `${i.industry} ` : ''}internship for high-school students through InternReel. Every
+                  employer on InternReel agrees to follow the youth labour rules for 16-17 year olds: limited hours on school days, no
+                  hazardous work, and an adult supervisor.
                 </p>
               </Card>
 

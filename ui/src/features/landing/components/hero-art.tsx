@@ -7,9 +7,7 @@ export function HeroArt() {
       <div className="relative h-[460px] w-[240px] rotate-3 rounded-[40px] border-[10px] border-slate-900 bg-slate-900 shadow-2xl shadow-brand-900/30">
         <div className="absolute inset-0 overflow-hidden rounded-[30px] bg-[linear-gradient(160deg,#7c3aed_0%,#ec4899_55%,#f59e0b_100%)]">
           <div className="absolute left-4 top-5 flex items-center gap-2 text-white">
-            <span className="flex h-8 w-8 items-center justify-center rounded-full bg-white text-xs font-extrabold text-brand-700">
-              BM
-            </span>
+            <span className="flex h-8 w-8 items-center justify-center rounded-full bg-white text-xs font-extrabold text-brand-700">BM</span>
             <div>
               <p className="text-xs font-bold">BrightPath Media</p>
               <p className="flex items-center gap-1 text-[10px] text-white/80">

@@ -38,14 +38,12 @@ const benefits = [
 
 const testimonials = [
   {
-    quote:
-      "I found my marketing internship by watching a 60-second video of the team. I knew exactly what I'd be doing before I applied.",
+    quote: "I found my marketing internship by watching a 60-second video of the team. I knew exactly what I'd be doing before I applied.",
     name: 'Maya R.',
     role: 'Junior, Lincoln High School',
   },
   {
-    quote:
-      'We used to get zero applications from high schoolers. One video later we had twelve thoughtful applicants in a week.',
+    quote: 'We used to get zero applications from high schoolers. One video later we had twelve thoughtful applicants in a week.',
     name: 'David Chen',
     role: 'Founder, Brightside Studio',
   },
@@ -74,36 +72,36 @@ export function LandingPage() {
           <div aria-hidden className="absolute -left-24 top-40 h-72 w-72 rounded-full bg-brand-400/25 blur-3xl" />
           <div className="relative mx-auto grid max-w-5xl items-center gap-10 px-4 pb-14 pt-10 md:grid-cols-[1.25fr_1fr] md:pt-16">
             <div>
-            <p className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-xs font-bold text-brand-700">
-              <Sparkles aria-hidden className="h-3.5 w-3.5" />
-              For high-school students aged 16-18
-            </p>
-            <h1 className="mt-4 text-4xl font-black leading-[1.05] tracking-tight text-slate-900 md:text-6xl">
-              Your first internship,
-              <br />
-              <span className="text-brand-gradient">one swipe away.</span>
-            </h1>
-            <p className="mt-4 max-w-xl text-lg text-slate-600">
-              Watch short videos from real teams, find a role that fits you, and apply in a tap. Employers post
-              teen-friendly internships with clear, legal guidance built in.
-            </p>
-            <div className="mt-7">
-              <RoleButtons />
-            </div>
-            <p className="mt-4 text-sm text-slate-600">
-              Just looking?{' '}
-              <Link href={paths.guest} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-                Browse as a guest
-              </Link>{' '}
-              without an account.
-            </p>
-            <p className="mt-5 text-sm text-slate-600">
-              New here?{' '}
-              <Link href={paths.learnAbout} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-                Learn more about how InternReel works
-              </Link>
-              .
-            </p>
+              <p className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-xs font-bold text-brand-700">
+                <Sparkles aria-hidden className="h-3.5 w-3.5" />
+                For high-school students aged 16-18
+              </p>
+              <h1 className="mt-4 text-4xl font-black leading-[1.05] tracking-tight text-slate-900 md:text-6xl">
+                Your first internship,
+                <br />
+                <span className="text-brand-gradient">one swipe away.</span>
+              </h1>
+              <p className="mt-4 max-w-xl text-lg text-slate-600">
+                Watch short videos from real teams, find a role that fits you, and apply in a tap. Employers post teen-friendly internships
+                with clear, legal guidance built in.
+              </p>
+              <div className="mt-7">
+                <RoleButtons />
+              </div>
+              <p className="mt-4 text-sm text-slate-600">
+                Just looking?{' '}
+                <Link href={paths.guest} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  Browse as a guest
+                </Link>{' '}
+                without an account.
+              </p>
+              <p className="mt-5 text-sm text-slate-600">
+                New here?{' '}
+                <Link href={paths.learnAbout} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  Learn more about how InternReel works
+                </Link>
+                .
+              </p>
             </div>
             <HeroArt />
           </div>

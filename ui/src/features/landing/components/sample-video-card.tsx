@@ -1,15 +1,4 @@
-import {
-  Bookmark,
-  Clock,
-  Heart,
-  MapPin,
-  MessageCircle,
-  MoreHorizontal,
-  Pause,
-  Play,
-  Share2,
-  type LucideIcon,
-} from 'lucide-react';
+import { Bookmark, Clock, Heart, MapPin, MessageCircle, MoreHorizontal, Pause, Play, Share2, type LucideIcon } from 'lucide-react';
 import { forwardRef } from 'react';
 import { initials } from '@/lib/format';
 import type { LandingSample } from '@/types/api';
@@ -120,10 +109,7 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
           </span>
         </div>
         <div className="mt-3 grid grid-cols-2 gap-2">
-          <button
-            type="button"
-            className="h-10 rounded-full bg-white/20 text-sm font-semibold backdrop-blur-sm hover:bg-white/30"
-          >
+          <button type="button" className="h-10 rounded-full bg-white/20 text-sm font-semibold backdrop-blur-sm hover:bg-white/30">
             View Details
           </button>
           <button type="button" className="h-10 rounded-full bg-brand-gradient text-sm font-semibold hover:brightness-110">

@@ -30,18 +30,19 @@ const primaryBeneficiary = [
   'There is no promise of a paid job at the end.',
 ];
 
-function Callout({ icon: Icon, title, children, tone = 'brand' }: {
+function Callout({
+  icon: Icon,
+  title,
+  children,
+  tone = 'brand',
+}: {
   icon: typeof Clock;
   title: string;
   children: ReactNode;
   tone?: 'brand' | 'warn';
 }) {
   return (
-    <div
-      className={
-        'flex gap-3 rounded-2xl p-4 ' + (tone === 'warn' ? 'bg-amber-50 text-amber-950' : 'bg-brand-50 text-brand-950')
-      }
-    >
+    <div className={'flex gap-3 rounded-2xl p-4 ' + (tone === 'warn' ? 'bg-amber-50 text-amber-950' : 'bg-brand-50 text-brand-950')}>
       <Icon aria-hidden className={'mt-0.5 h-5 w-5 shrink-0 ' + (tone === 'warn' ? 'text-amber-600' : 'text-brand-600')} />
       <div>
         <p className="font-bold">{title}</p>
@@ -60,16 +61,15 @@ export function EmployerGuidePage() {
       heading="Hiring 16-17 year olds: the rules in plain words"
       intro={
         <p>
-          Most of our students are under 18, so a few extra rules apply. This guide sums up the US federal rules from the
-          Department of Labor. Federal law is the floor: where your state’s law is stricter, the stricter rule applies.
+          Most of our students are under 18, so a few extra rules apply. This guide sums up the US federal rules from the Department of
+          Labor. Federal law is the floor: where your state’s law is stricter, the stricter rule applies.
         </p>
       }
     >
       <div className="mt-6 grid gap-3">
         <Callout icon={ShieldCheck} title="The short version">
-          Keep the work safe (nothing on the hazardous list), keep the hours reasonable around school, check whether your
-          state needs a work permit, and pay your intern unless the internship really is training for the student’s
-          benefit.
+          Keep the work safe (nothing on the hazardous list), keep the hours reasonable around school, check whether your state needs a work
+          permit, and pay your intern unless the internship really is training for the student’s benefit.
         </Callout>
       </div>
 
@@ -78,14 +78,13 @@ export function EmployerGuidePage() {
           <Clock aria-hidden className="mt-1 h-5 w-5 shrink-0 text-brand-600" />
           <div className="space-y-2">
             <p>
-              For 16 and 17 year olds there is <strong>no federal limit</strong> on how many hours they work in safe,
-              non-hazardous jobs. But <strong>many states limit hours and times of day on school days</strong>, so check
-              your state’s rules before setting a schedule.
+              For 16 and 17 year olds there is <strong>no federal limit</strong> on how many hours they work in safe, non-hazardous jobs.
+              But <strong>many states limit hours and times of day on school days</strong>, so check your state’s rules before setting a
+              schedule.
             </p>
             <p className="text-sm text-slate-600">
-              For comparison, 14 and 15 year olds may work at most 3 hours on a school day and 18 hours in a school week
-              (8 hours on a non-school day, 40 in a non-school week), only between 7am and 7pm (9pm from June 1 to Labor
-              Day).
+              For comparison, 14 and 15 year olds may work at most 3 hours on a school day and 18 hours in a school week (8 hours on a
+              non-school day, 40 in a non-school week), only between 7am and 7pm (9pm from June 1 to Labor Day).
             </p>
             <p>When you post, say how many hours a week and at what times of day the intern will work.</p>
           </div>
@@ -96,10 +95,7 @@ export function EmployerGuidePage() {
         <div className="flex gap-3">
           <Ban aria-hidden className="mt-1 h-5 w-5 shrink-0 text-rose-600" />
           <div>
-            <p>
-              Federal Hazardous Occupations Orders forbid anyone under 18 from doing these kinds of work, whatever the
-              hours or pay:
-            </p>
+            <p>Federal Hazardous Occupations Orders forbid anyone under 18 from doing these kinds of work, whatever the hours or pay:</p>
             <ul className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
               {hazardous.map((item) => (
                 <li key={item} className="flex gap-2">
@@ -111,8 +107,8 @@ export function EmployerGuidePage() {
               ))}
             </ul>
             <p className="mt-3 text-sm text-slate-600">
-              A few of these have narrow exemptions for registered apprentices and student-learners. If you are unsure,
-              leave the duty out: a posting for students under 18 must not include any of these duties.
+              A few of these have narrow exemptions for registered apprentices and student-learners. If you are unsure, leave the duty out:
+              a posting for students under 18 must not include any of these duties.
             </p>
           </div>
         </div>
@@ -123,9 +119,8 @@ export function EmployerGuidePage() {
           <FileCheck2 aria-hidden className="mt-1 h-5 w-5 shrink-0 text-brand-600" />
           <div className="space-y-2">
             <p>
-              Federal law does not require a work permit. <strong>Many states do</strong> for anyone under 18: the
-              student usually gets one from their school or the state labor department (California and New York are two
-              examples). Some states issue none.
+              Federal law does not require a work permit. <strong>Many states do</strong> for anyone under 18: the student usually gets one
+              from their school or the state labor department (California and New York are two examples). Some states issue none.
             </p>
             <p>Put your state in the posting’s location so students can check which rule applies to them.</p>
           </div>
@@ -137,12 +132,12 @@ export function EmployerGuidePage() {
           <DollarSign aria-hidden className="mt-1 h-5 w-5 shrink-0 text-emerald-600" />
           <div className="space-y-3">
             <p>
-              <strong>Paid internships:</strong> you may pay a youth minimum wage of $4.25 an hour for the first 90 days
-              to workers under 20, unless your state or city sets a higher minimum, in which case the higher one applies.
+              <strong>Paid internships:</strong> you may pay a youth minimum wage of $4.25 an hour for the first 90 days to workers under
+              20, unless your state or city sets a higher minimum, in which case the higher one applies.
             </p>
             <p>
-              <strong>Unpaid internships</strong> at a for-profit business are only allowed when the student is the
-              “primary beneficiary” of the arrangement. The Department of Labor looks at all of these together:
+              <strong>Unpaid internships</strong> at a for-profit business are only allowed when the student is the “primary beneficiary” of
+              the arrangement. The Department of Labor looks at all of these together:
             </p>
             <ul className="space-y-1.5 text-sm">
               {primaryBeneficiary.map((item) => (
@@ -161,9 +156,9 @@ export function EmployerGuidePage() {
 
       <ContentSection id="safety" title="Keeping students safe on InternReel">
         <p>
-          Students are minors, so there are no public student profiles and no precise locations. You only see students
-          who applied to your postings, and you can only message your own applicants. Comments are moderated, and every
-          posting shows this guidance to students and parents.
+          Students are minors, so there are no public student profiles and no precise locations. You only see students who applied to your
+          postings, and you can only message your own applicants. Comments are moderated, and every posting shows this guidance to students
+          and parents.
         </p>
         <Callout icon={AlertTriangle} title="This is guidance, not legal advice" tone="warn">
           Rules change and differ by state. When in doubt, check your state labor department or ask a lawyer.

@@ -35,9 +35,8 @@ export function LearnAboutPage() {
       heading="Internships for teens, told in short videos"
       intro={
         <p>
-          InternReel connects high-school students aged 16-18 with employers who want to teach, mentor and hire them.
-          Instead of reading a wall of text, you watch a short video from the team and decide in seconds whether it is
-          for you.
+          InternReel connects high-school students aged 16-18 with employers who want to teach, mentor and hire them. Instead of reading a
+          wall of text, you watch a short video from the team and decide in seconds whether it is for you.
         </p>
       }
     >
@@ -61,8 +60,8 @@ export function LearnAboutPage() {
           <Link href={paths.browseInternships} className="font-semibold text-brand-700 hover:underline">
             browse the full list
           </Link>{' '}
-          with search and filters. Like, save and share the ones you love, apply in a tap, and follow each application
-          from Under Review to Hired. Once you apply you can message the employer directly.
+          with search and filters. Like, save and share the ones you love, apply in a tap, and follow each application from Under Review to
+          Hired. Once you apply you can message the employer directly.
         </p>
         <p>
           Curious what a posting looks like? Open{' '}
@@ -75,9 +74,8 @@ export function LearnAboutPage() {
 
       <ContentSection id="employers" title="For employers">
         <p>
-          Post a teen-appropriate role with your own video of 90 seconds or less, or ask for an AI-generated video that is
-          ready within about 24 hours. Review applicants in one pipeline, move them to interview, offer and hire, and
-          message them in the app. Our{' '}
+          Post a teen-appropriate role with your own video of 90 seconds or less, or ask for an AI-generated video that is ready within
+          about 24 hours. Review applicants in one pipeline, move them to interview, offer and hire, and message them in the app. Our{' '}
           <Link href={paths.employerGuide} className="font-semibold text-brand-700 hover:underline">
             employer guide
           </Link>{' '}
@@ -87,8 +85,8 @@ export function LearnAboutPage() {
 
       <ContentSection id="schools" title="Run by your school or district">
         <p>
-          InternReel is a single application a school or district can host itself, so student data stays with the people
-          responsible for it. We keep only what is needed to run the service.
+          InternReel is a single application a school or district can host itself, so student data stays with the people responsible for it.
+          We keep only what is needed to run the service.
         </p>
       </ContentSection>
 
@@ -105,11 +103,7 @@ export function LearnAboutPage() {
           <Building2 aria-hidden className="h-7 w-7 text-accent-400" />
           <p className="mt-2 font-bold">Still have questions?</p>
           <p className="text-sm text-slate-300">We reply within 24 hours.</p>
-          <LinkButton
-            href={paths.contact}
-            variant="outline"
-            className="mt-4 border-white/30 bg-transparent text-white hover:text-white"
-          >
+          <LinkButton href={paths.contact} variant="outline" className="mt-4 border-white/30 bg-transparent text-white hover:text-white">
             Contact us
           </LinkButton>
         </div>

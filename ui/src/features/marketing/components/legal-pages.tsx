@@ -10,21 +10,19 @@ export function PrivacyPage() {
     >
       <ContentSection id="collect" title="What we keep">
         <p>
-          For students: name, email, school, grade, interests, optional GPA, optional profile photo and transcript, and
-          your applications, likes, saves, comments and messages. For employers: your name, work email, position and
-          company details.
+          For students: name, email, school, grade, interests, optional GPA, optional profile photo and transcript, and your applications,
+          likes, saves, comments and messages. For employers: your name, work email, position and company details.
         </p>
       </ContentSection>
       <ContentSection id="who-sees" title="Who sees it">
         <p>
-          There are no public student profiles. An employer sees a student’s profile only after that student applies to
-          one of their internships. Messages are visible only to the student and the employer of that application.
+          There are no public student profiles. An employer sees a student’s profile only after that student applies to one of their
+          internships. Messages are visible only to the student and the employer of that application.
         </p>
       </ContentSection>
       <ContentSection id="where" title="Where it is stored">
         <p>
-          InternReel is hosted by your school or district on their own server. Your data stays there and is not shared
-          with advertisers.
+          InternReel is hosted by your school or district on their own server. Your data stays there and is not shared with advertisers.
         </p>
       </ContentSection>
       <ContentSection id="choices" title="Your choices">
@@ -59,9 +57,7 @@ export function TermsPage() {
         </ul>
       </ContentSection>
       <ContentSection id="content" title="Content">
-        <p>
-          We may remove postings, videos or comments that break these terms, and suspend accounts that do so repeatedly.
-        </p>
+        <p>We may remove postings, videos or comments that break these terms, and suspend accounts that do so repeatedly.</p>
       </ContentSection>
     </MarketingLayout>
   );

@@ -6,9 +6,27 @@ import { ContentSection, MarketingLayout } from './marketing-layout';
 const SUPPORT_EMAIL = 'support@internreel.com';
 
 const options: Array<{ icon: LucideIcon; title: string; text: string; href: string; cta: string }> = [
-  { icon: HelpCircle, title: 'Help Center', text: 'Quick answers about accounts, applying and posting.', href: paths.help, cta: 'Browse answers' },
-  { icon: MessageSquare, title: 'Send us a message', text: 'Use the contact form. We reply within 24 hours.', href: paths.contact, cta: 'Contact us' },
-  { icon: BookOpen, title: 'Employer guide', text: 'Hours, hazardous work, permits and pay for teens.', href: paths.employerGuide, cta: 'Read the guide' },
+  {
+    icon: HelpCircle,
+    title: 'Help Center',
+    text: 'Quick answers about accounts, applying and posting.',
+    href: paths.help,
+    cta: 'Browse answers',
+  },
+  {
+    icon: MessageSquare,
+    title: 'Send us a message',
+    text: 'Use the contact form. We reply within 24 hours.',
+    href: paths.contact,
+    cta: 'Contact us',
+  },
+  {
+    icon: BookOpen,
+    title: 'Employer guide',
+    text: 'Hours, hazardous work, permits and pay for teens.',
+    href: paths.employerGuide,
+    cta: 'Read the guide',
+  },
 ];
 
 export function SupportPage() {
@@ -47,9 +65,9 @@ export function SupportPage() {
         <div className="flex gap-3 rounded-2xl bg-rose-50 p-4 text-rose-950">
           <Flag aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-rose-600" />
           <p className="text-sm">
-            If a posting, comment or message makes you uncomfortable, or an employer asks for something unsafe or
-            off-platform, tell us right away through the contact form with the subject “Safety”. We review safety reports
-            first. If someone is in immediate danger, call 911.
+            If a posting, comment or message makes you uncomfortable, or an employer asks for something unsafe or off-platform, tell us
+            right away through the contact form with the subject “Safety”. We review safety reports first. If someone is in immediate
+            danger, call 911.
           </p>
         </div>
       </ContentSection>

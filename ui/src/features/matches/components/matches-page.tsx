@@ -26,7 +26,11 @@ export function MatchesPage() {
     <PageShell>
       <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
         <div className="mx-auto flex h-16 max-w-xl items-center gap-2 px-4">
-          <Link href={paths.profile} aria-label="Back to Profile" className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+          <Link
+            href={paths.profile}
+            aria-label="Back to Profile"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+          >
             <ArrowLeft aria-hidden className="h-5 w-5" />
           </Link>
           <h1 className="text-lg font-bold text-slate-900">Your Matches</h1>
@@ -106,7 +110,9 @@ export function MatchesPage() {
                         <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
                           {m.matchReasons.map((r) => (
                             <li key={r} className="flex gap-1.5">
-                              <span aria-hidden className="text-brand-500">✓</span>
+                              <span aria-hidden className="text-brand-500">
+                                ✓
+                              </span>
                               {r}
                             </li>
                           ))}

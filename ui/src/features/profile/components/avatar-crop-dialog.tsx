@@ -177,7 +177,13 @@ export function AvatarCropDialog({
           The result is a 200×200 photo.
         </p>
         <div className="flex w-full max-w-xs items-center gap-3">
-          <Button size="icon" variant="ghost" aria-label="Zoom out" onClick={() => setZoom((z) => clampZoom(z - ZOOM_STEP))} disabled={zoom <= ZOOM_MIN}>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label="Zoom out"
+            onClick={() => setZoom((z) => clampZoom(z - ZOOM_STEP))}
+            disabled={zoom <= ZOOM_MIN}
+          >
             <Minus aria-hidden className="h-4 w-4" />
           </Button>
           <label htmlFor={zoomId} className="sr-only">
@@ -194,7 +200,13 @@ export function AvatarCropDialog({
             aria-valuetext={`${zoom.toFixed(1)} times`}
             className="flex-1 accent-brand-600"
           />
-          <Button size="icon" variant="ghost" aria-label="Zoom in" onClick={() => setZoom((z) => clampZoom(z + ZOOM_STEP))} disabled={zoom >= ZOOM_MAX}>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label="Zoom in"
+            onClick={() => setZoom((z) => clampZoom(z + ZOOM_STEP))}
+            disabled={zoom >= ZOOM_MAX}
+          >
             <Plus aria-hidden className="h-4 w-4" />
           </Button>
           <span className="w-10 text-right text-sm tabular-nums text-slate-600">{zoom.toFixed(1)}×</span>

@@ -43,9 +43,9 @@ export function BlockedCompanies() {
                   aria-label={`${pending ? 'Unblocking' : 'Unblock'} ${b.company}`}
                   onClick={() =>
                     unblock.mutate(b, {
-                      onSuccess: () => toast({ title: 'Unblocked', description: `${b.company} can message you again.`, variant: 'success' }),
-                      onError: (error) =>
-                        toast({ title: 'Could not unblock', description: errorMessage(error), variant: 'destructive' }),
+                      onSuccess: () =>
+                        toast({ title: 'Unblocked', description: `${b.company} can message you again.`, variant: 'success' }),
+                      onError: (error) => toast({ title: 'Could not unblock', description: errorMessage(error), variant: 'destructive' }),
                     })
                   }
                 >

@@ -38,7 +38,13 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
     event.preventDefault();
     if (!form.validateAll(formRef.current)) return;
     update.mutate(
-      { ...form.values, firstName: form.values.firstName.trim(), lastName: form.values.lastName.trim(), email: form.values.email.trim(), school: form.values.school.trim() },
+      {
+        ...form.values,
+        firstName: form.values.firstName.trim(),
+        lastName: form.values.lastName.trim(),
+        email: form.values.email.trim(),
+        school: form.values.school.trim(),
+      },
       {
         onSuccess: () => {
           toast({ title: 'Profile Updated', description: 'Your changes have been saved.', variant: 'success' });
@@ -63,11 +69,7 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
       <TextField label="School name" autoComplete="organization" {...form.field('school')} />
       <SelectField label="Grade level" placeholder="Select your grade" options={GRADE_OPTIONS} {...form.select('grade')} />
       <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" {...form.field('gpa')} />
-      <CheckboxGroup
-        legend="Areas of interest"
-        options={interestOptions}
-        {...form.checks('interests')}
-      />
+      <CheckboxGroup legend="Areas of interest" options={interestOptions} {...form.checks('interests')} />
       <div className="flex gap-2 pt-2">
         <Button type="button" variant="outline" className="flex-1" onClick={onDone} disabled={update.isPending}>
           Cancel

@@ -1,4 +1,16 @@
-import { ArrowLeft, Bookmark, Briefcase, Camera, GraduationCap, Mail, MessageSquare, School, Sparkles, Star, UserRound } from 'lucide-react';
+import {
+  ArrowLeft,
+  Bookmark,
+  Briefcase,
+  Camera,
+  GraduationCap,
+  Mail,
+  MessageSquare,
+  School,
+  Sparkles,
+  Star,
+  UserRound,
+} from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
@@ -54,10 +66,20 @@ function Avatar({ user, version }: { user: User; version: number }) {
   const name = `${user.firstName} ${user.lastName}`;
   if (user.profileImageUrl) {
     const src = version ? `${user.profileImageUrl}${user.profileImageUrl.includes('?') ? '&' : '?'}v=${version}` : user.profileImageUrl;
-    return <img src={src} alt={`${name}'s profile photo`} data-testid="avatar-photo" className="h-24 w-24 rounded-full object-cover ring-4 ring-white shadow-md" />;
+    return (
+      <img
+        src={src}
+        alt={`${name}'s profile photo`}
+        data-testid="avatar-photo"
+        className="h-24 w-24 rounded-full object-cover ring-4 ring-white shadow-md"
+      />
+    );
   }
   return (
-    <span className="flex h-24 w-24 items-center justify-center rounded-full bg-brand-gradient text-2xl font-extrabold text-white ring-4 ring-white shadow-md" aria-hidden>
+    <span
+      className="flex h-24 w-24 items-center justify-center rounded-full bg-brand-gradient text-2xl font-extrabold text-white ring-4 ring-white shadow-md"
+      aria-hidden
+    >
       {initials(name)}
     </span>
   );
@@ -116,7 +138,11 @@ function AvatarUpload({ user }: { user: User }) {
               toast({ title: 'Profile Updated', description: 'Your new photo is saved.', variant: 'success' });
             },
             onError: (error) =>
-              toast({ title: 'Update Failed', description: error.message || 'Failed to update profile. Please try again.', variant: 'destructive' }),
+              toast({
+                title: 'Update Failed',
+                description: error.message || 'Failed to update profile. Please try again.',
+                variant: 'destructive',
+              }),
           })
         }
       />
@@ -245,7 +271,10 @@ function SavedVideos({ user }: { user: User }) {
                 href={paths.internship(s.internshipId)}
                 className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 hover:border-brand-300"
               >
-                <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 font-bold text-brand-700">
+                <span
+                  aria-hidden
+                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 font-bold text-brand-700"
+                >
                   {initials(s.company)}
                 </span>
                 <span className="min-w-0">
@@ -266,7 +295,10 @@ function SavedVideos({ user }: { user: User }) {
 function ProfileBody({ user, editing, setEditing }: { user: User; editing: boolean; setEditing: (v: boolean) => void }) {
   const [target, setTarget] = useState<MessageTarget | null>(null);
   const applications = useMyApplications(user.id);
-  const titles = useMemo(() => new Map((applications.data ?? []).map((a) => [a.id, a.internship?.title ?? a.internshipTitle])), [applications.data]);
+  const titles = useMemo(
+    () => new Map((applications.data ?? []).map((a) => [a.id, a.internship?.title ?? a.internshipTitle])),
+    [applications.data],
+  );
   const companies = useMemo(() => new Map((applications.data ?? []).map((a) => [a.id, a.internship?.company])), [applications.data]);
   return (
     <>
@@ -279,8 +311,12 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
           {gradeLabel(user.grade)} at {user.school || 'school'}
         </p>
         <dl className="mt-3 w-full divide-y divide-slate-100 text-left">
-          <InfoRow icon={Mail} label="Email">{user.email}</InfoRow>
-          <InfoRow icon={School} label="School">{user.school || 'Not specified'}</InfoRow>
+          <InfoRow icon={Mail} label="Email">
+            {user.email}
+          </InfoRow>
+          <InfoRow icon={School} label="School">
+            {user.school || 'Not specified'}
+          </InfoRow>
           <InfoRow icon={GraduationCap} label="GPA" showLabel>
             {user.gpa || 'Not specified'}
           </InfoRow>

@@ -106,9 +106,7 @@ export function YourData({ userId }: { userId: number }) {
       </h2>
       <Card className="space-y-4">
         <div>
-          <p className="text-sm text-slate-700">
-            Download a copy of everything InternReel holds about you, as a JSON file.
-          </p>
+          <p className="text-sm text-slate-700">Download a copy of everything InternReel holds about you, as a JSON file.</p>
           <a href={exportUrl(userId)} download className={buttonClasses('outline', 'sm', 'mt-3')}>
             <Download aria-hidden className="h-4 w-4" />
             Download my data
