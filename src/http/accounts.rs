@@ -426,16 +426,24 @@ async fn current_user(
 #[derive(Serialize)]
 struct SessionAnswer {
     user: Option<serde_json::Value>,
+    /// The district admin's session (which has no user).
+    admin: bool,
 }
 
-/// `{"user": ...}` or `{"user": null}`, always 200: what the UI asks on every page load, so a
-/// visitor's page load makes no refused call (which browsers log as an error).
+/// `{"user": ..., "admin": false}` or `{"user": null, "admin": ...}`, always 200: what the UI
+/// asks on page loads, so a visitor's page makes no refused call (browsers log those).
 async fn session(
     State(state): State<AppState>,
+    headers: HeaderMap,
     viewer: auth::Viewer,
 ) -> AppResult<Json<SessionAnswer>> {
+    let admin = matches!(
+        auth::session_of(&state, &headers)?,
+        Some(crate::store::sessions::Subject::Admin)
+    );
     Ok(Json(SessionAnswer {
         user: session_view(&state, viewer)?,
+        admin,
     }))
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, isApiError } from '@/lib/api-client';
+import { api, apiFetch, apiRequest } from '@/lib/api-client';
 
 export type JobSource = 'greenhouse' | 'lever' | 'ashby' | string;
 
@@ -67,19 +67,14 @@ export function useExternalJobs(params: { beginner: boolean; company: string | n
   });
 }
 
-/** Whether this browser holds an admin session (GET /api/admin/session answers 200). */
+/**
+ * Whether this browser holds an admin session, from GET /api/session's `admin` (always a 200,
+ * so a visitor's page logs no refused call).
+ */
 export function useIsAdmin() {
   return useQuery<boolean>({
-    queryKey: ['/api/admin/session'],
-    queryFn: async () => {
-      try {
-        await apiFetch('GET', '/api/admin/session');
-        return true;
-      } catch (error) {
-        if (isApiError(error)) return false;
-        throw error;
-      }
-    },
+    queryKey: ['/api/session', 'admin'],
+    queryFn: async () => (await apiRequest<{ admin?: boolean }>('GET', '/api/session')).admin === true,
     staleTime: 0,
   });
 }
