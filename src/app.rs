@@ -168,7 +168,7 @@ impl App {
             hub: ws::Hub::default(),
             boards: config.boards.clone(),
             batch,
-            feed: crate::feed::FeedCache::default(),
+            feed: Default::default(),
             views: Default::default(),
             sessions: Default::default(),
             profile_viewers: Default::default(),
@@ -266,9 +266,9 @@ impl App {
         };
         // The student feed's table (a scan of every posting) is built while the first
         // requests are served, not by the first student to arrive.
-        let warm = self.state.clone();
+        let (feed, services) = (self.state.feed.clone(), self.state.services.clone());
         tokio::task::spawn_blocking(move || {
-            if let Err(e) = http::internship_lists::feed_table(&warm) {
+            if let Err(e) = feed.table(&services) {
                 tracing::warn!(error = %e, "could not prepare the feed table");
             }
         });

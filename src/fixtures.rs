@@ -377,7 +377,7 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             .with_context(|| format!("while writing media file {name}"))?;
     }
 
-    let report = s.store.write(|w| -> anyhow::Result<SeedReport> {
+    let report = s.write_rebuilding(|w| -> anyhow::Result<SeedReport> {
         for (key, u) in employers {
             let u = match users::by_email(w, &u.email)? {
                 Some(existing) => existing,
@@ -550,7 +550,6 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
                 last_error: None,
             })?;
         }
-        crate::search::bump_generation(w)?;
         let first_student = demo.students.first().context("no demo students")?;
         let first_employer = demo.employers.first().context("no demo employers")?;
         Ok(SeedReport {
@@ -569,11 +568,7 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             s.media.store.remove(name);
         }
     }
-    let report = report?;
-    let r = s.store.read()?;
-    let generation = crate::store::meta::get_i64(&r, crate::search::SEARCH_GEN)?.unwrap_or(0);
-    s.search.rebuild(&r, generation)?;
-    Ok(report)
+    report
 }
 
 /// The statuses an application passed through to reach `to` (the graph of `Status::next`).

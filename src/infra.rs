@@ -61,6 +61,37 @@ impl DataPaths {
     }
 }
 
+/// What a write changed of what the search index holds.
+pub enum Indexed {
+    Nothing,
+    Records {
+        postings: Vec<crate::store::internships::Internship>,
+        jobs: Vec<crate::store::external_jobs::ExternalJob>,
+        removed_jobs: Vec<u64>,
+    },
+}
+
+impl Indexed {
+    pub fn postings(postings: Vec<crate::store::internships::Internship>) -> Indexed {
+        Indexed::Records {
+            postings,
+            jobs: Vec::new(),
+            removed_jobs: Vec::new(),
+        }
+    }
+
+    pub fn jobs(
+        jobs: Vec<crate::store::external_jobs::ExternalJob>,
+        removed_jobs: Vec<u64>,
+    ) -> Indexed {
+        Indexed::Records {
+            postings: Vec::new(),
+            jobs,
+            removed_jobs,
+        }
+    }
+}
+
 /// The store and files of one data directory: what both the server and the CLI work on.
 #[derive(Clone)]
 pub struct Services {
@@ -72,33 +103,75 @@ pub struct Services {
 }
 
 impl Services {
-    /// The one way to change postings: `f` writes and returns its result with the postings it
-    /// changed; the postings generation is bumped in the same transaction, and the search index
-    /// brought up to date after the commit. So the index is current, and can always be rebuilt
-    /// (a crash between the commit and the index leaves a generation the next start sees).
+    /// The one way to change what the search index holds: `f` writes and returns its result
+    /// with what it changed; the postings generation is bumped in the same transaction, and the
+    /// index brought up to date after the commit. So the index is current, and can always be
+    /// rebuilt (a crash between the commit and the index leaves a generation the next start
+    /// sees). Nothing changed, nothing bumped: the feed's caches live on.
+    pub fn write_indexed<T, E: From<crate::store::StoreError>>(
+        &self,
+        f: impl FnOnce(&crate::store::Wtx) -> Result<(T, Indexed), E>,
+    ) -> Result<T, E> {
+        let (out, changed, generation) = self.store.write(|w| {
+            let (out, changed) = f(w)?;
+            let generation = match changed {
+                Indexed::Nothing => 0,
+                _ => crate::search::bump_generation(w)?,
+            };
+            Ok::<_, E>((out, changed, generation))
+        })?;
+        let applied = match &changed {
+            Indexed::Nothing => Ok(()),
+            Indexed::Records {
+                postings,
+                jobs,
+                removed_jobs,
+            } => self.search.apply(generation, postings, jobs, removed_jobs),
+        };
+        if let Err(e) = applied {
+            // The index lags the store; the generation check rebuilds it at the next start.
+            tracing::error!(error = %e, "updating the search index failed");
+        }
+        Ok(out)
+    }
+
+    /// `write_indexed` for writes that change postings only.
     pub fn write_postings<T, E: From<crate::store::StoreError>>(
         &self,
         f: impl FnOnce(&crate::store::Wtx) -> Result<(T, Vec<crate::store::internships::Internship>), E>,
     ) -> Result<T, E> {
-        let (out, changed, generation) = self.store.write(|w| {
-            let (out, changed) = f(w)?;
-            let generation = crate::search::bump_generation(w)?;
-            Ok::<_, E>((out, changed, generation))
+        self.write_indexed(|w| {
+            let (out, postings) = f(w)?;
+            Ok((out, Indexed::postings(postings)))
+        })
+    }
+
+    /// For bulk writes (the demo's seeding): commits `f` with a new generation, then rebuilds
+    /// the whole index from the store (a failure there is logged: the commit stands, and the
+    /// next start rebuilds).
+    pub fn write_rebuilding<T>(
+        &self,
+        f: impl FnOnce(&crate::store::Wtx) -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        let (out, generation) = self.store.write(|w| {
+            let out = f(w)?;
+            Ok::<_, anyhow::Error>((out, crate::search::bump_generation(w)?))
         })?;
-        self.reindex_internships(generation, &changed);
+        if let Err(e) = self.rebuild_at(generation) {
+            tracing::error!(error = %format!("{e:#}"), "rebuilding the search index failed");
+        }
         Ok(out)
     }
 
-    /// Brings the search index up to date after a committed change to postings.
-    fn reindex_internships(
-        &self,
-        generation: i64,
-        changed: &[crate::store::internships::Internship],
-    ) {
-        if let Err(e) = self.search.apply(generation, changed, &[], &[]) {
-            // The index lags the store; the generation check rebuilds it at the next start.
-            tracing::error!(error = %e, "updating the search index failed");
-        }
+    /// Rebuilds the whole index from the store under a new generation (`reindex`, and bulk
+    /// loads written in many transactions).
+    pub fn rebuild_index(&self) -> anyhow::Result<()> {
+        let generation = self.store.write(crate::search::bump_generation)?;
+        self.rebuild_at(generation)
+    }
+
+    fn rebuild_at(&self, generation: i64) -> anyhow::Result<()> {
+        self.search.rebuild(&self.store.read()?, generation)
     }
 
     /// Opens a data directory, finding ffmpeg through `INTERNREEL_FFMPEG_DIR` or PATH.

@@ -206,7 +206,7 @@ pub struct Facts {
 impl Facts {
     /// Whether applications are still taken on `today` (no deadline: always).
     pub fn open_on(&self, today: Date) -> bool {
-        self.deadline.is_none_or(|d| d >= today)
+        crate::domain::applying::open_on(self.deadline, today)
     }
 
     pub fn of(i: &Internship) -> Facts {
@@ -315,7 +315,7 @@ fn evaluate(student: &Seeker, f: &Facts, today: Date, mut reasons: Option<&mut V
             v.push(r);
         }
     };
-    let open = f.deadline.is_none_or(|d| d >= today);
+    let open = f.open_on(today);
     if student.bits.is_empty() {
         say("Recently posted".into());
         return if open { 50 } else { 10 };

@@ -28,7 +28,8 @@ pub struct Inner {
     pub boards: crate::jobs::Boards,
     /// Group commit for the hot small writes (likes, bookmarks).
     pub batch: crate::store::batch::Batcher,
-    pub feed: crate::feed::FeedCache,
+    /// Students' rankings (src/services/feed.rs).
+    pub feed: Arc<crate::services::feed::FeedCache>,
     /// Rendered postings and pages (src/http/view_cache.rs).
     pub views: crate::http::view_cache::ViewCache,
     /// Sessions and their users at the store's current version (src/auth/cache.rs).

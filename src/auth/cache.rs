@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::store::at_version::AtVersion;
+use crate::cache::{Bounds, Versioned};
 use crate::store::sessions::Subject;
 use crate::store::users::User;
 
@@ -18,13 +18,13 @@ pub struct Known {
 /// Sessions and their users as read at one store version (`Store::version()`), so that a
 /// signed-in request reads nothing from redb while nothing has been committed since. Any
 /// commit (a sign-out, a profile edit, a like) starts the map afresh.
-pub struct SessionCache(pub(super) AtVersion<[u8; 32], Known>);
+pub struct SessionCache(pub(super) Versioned<[u8; 32], Known>);
 
 /// Sessions kept (each with its user, ~1 KB); more than this starts the map afresh.
 const SESSIONS_MAX: usize = 4096;
 
 impl Default for SessionCache {
     fn default() -> Self {
-        SessionCache(AtVersion::new(SESSIONS_MAX))
+        SessionCache(Versioned::new(Bounds::entries(SESSIONS_MAX)))
     }
 }

@@ -146,7 +146,7 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
                 expires_at: session.expires_at,
                 user,
             };
-            state.sessions.0.keep(version, hash, known.clone());
+            state.sessions.0.keep(version, hash, known.clone(), 0);
             known
         }
     };

@@ -256,12 +256,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
         .map_err(CommandError::from),
         Command::Reindex => {
             let started = std::time::Instant::now();
-            let generation = s
-                .store
-                .write(crate::search::bump_generation)
-                .map_err(CommandError::from)?;
-            let r = s.store.read().map_err(CommandError::from)?;
-            s.search.rebuild(&r, generation).map_err(CommandError::from)?;
+            s.rebuild_index().map_err(CommandError::from)?;
             Ok(format!(
                 "search index rebuilt: {} documents in {:.1} s\n",
                 s.search.num_docs(),

@@ -57,10 +57,7 @@ pub fn database_checks(store: &Store, index_generation: Option<i64>) -> Vec<Chec
         "opens (schema current)",
         None,
     ));
-    let stored = crate::store::meta::get_i64(&r, crate::search::SEARCH_GEN)
-        .ok()
-        .flatten()
-        .unwrap_or(0);
+    let stored = crate::search::generation(&r).unwrap_or(0);
     match index_generation {
         Some(g) if g == stored => out.push(check("search index", Status::Ok, "current", None)),
         Some(g) => out.push(check(

@@ -6,17 +6,15 @@ use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::internships::NOT_FOUND;
 use super::views::StudentView;
 use super::{ApiJson, paging};
 use crate::auth::{Employer, Student};
 use crate::clock::{self, now_ms, rfc3339};
-use crate::error::{AppError, AppResult, OptionExt};
-use crate::services::notify;
+use crate::error::{AppError, AppResult};
+use crate::services::applications as applications_service;
 use crate::state::AppState;
 use crate::store::Reader;
 use crate::store::applications::{self, Application, Status};
-use crate::store::audit::{self, Actor, Event};
 use crate::store::internships::Internship;
 use crate::store::users::User;
 use axum::extract::Query;
@@ -151,56 +149,13 @@ async fn create_application(
     if body.status.as_deref().is_some_and(|s| s != "pending") {
         return Err(AppError::bad_request("A new application starts as pending"));
     }
-    let (a, note) = state.store().write(|w| {
-        let i = w
-            .get::<Internship>(body.internship_id)?
-            .filter(|i| i.is_public())
-            .ok_or_not_found(NOT_FOUND)?;
-        if applications::find(w, i.id, me.id)?.is_some() {
-            return Err(AppError::Conflict(
-                "You have already applied to this internship".into(),
-            ));
-        }
-        if clock::parse_date(&i.deadline).is_some_and(|d| d < clock::today()) {
-            return Err(AppError::bad_request(
-                "The application deadline for this internship has passed",
-            ));
-        }
-        let now = now_ms();
-        let a = applications::insert(
-            w,
-            Application {
-                id: 0,
-                internship_id: i.id,
-                student_id: me.id,
-                employer_id: i.employer_id,
-                status: Status::Pending,
-                applied_at: now,
-                history: vec![(Status::Pending, now)],
-            },
-        )?;
-        let note = notify::notify(
-            w,
-            i.employer_id,
-            "new_application",
-            format!("{} applied to \"{}\".", me.first_name, i.title),
-            "/employer-dashboard",
-        )?;
-        // The confirmation e-mail the apply screen promises, sent when the student applies.
-        if !crate::store::notifications::email_off(w, me.id)? {
-            notify::email(
-                w,
-                &me,
-                &format!("Application sent: {}", i.title),
-                &format!(
-                    "Your application to \"{}\" at {} was sent. You will see every step of it in InternReel, and we will tell you when it moves.",
-                    i.title, i.company
-                ),
-                "/profile",
-            )?;
-        }
-        Ok((a, note))
-    })?;
+    let (a, note) = applications_service::apply(
+        &state.services,
+        &me,
+        body.internship_id,
+        now_ms(),
+        clock::today(),
+    )?;
     super::notifications::push(&state, note.as_slice());
     let r = state.store().read()?;
     Ok((StatusCode::CREATED, Json(student_view(&r, &a)?)))
@@ -279,66 +234,8 @@ async fn update_status(
             "Unknown status; use pending, under_review, interview_requested, offer_extended, hired or rejected",
         )
     })?;
-    let (a, note) = state.store().write(|w| {
-        let mut a = w
-            .get::<Application>(id)?
-            .ok_or_not_found("Application not found")?;
-        if a.employer_id != me.id {
-            return Err(AppError::Forbidden(
-                "This application is for another employer's posting".into(),
-            ));
-        }
-        if !a.status.can_move_to(to) {
-            return Err(AppError::Unprocessable(format!(
-                "Cannot move an application from {} to {}",
-                a.status.as_str(),
-                to.as_str()
-            )));
-        }
-        let from = a.status;
-        let now = now_ms();
-        a.status = to;
-        a.history.push((to, now));
-        w.put(&a)?;
-        audit::append(
-            w,
-            now,
-            Actor::User(me.id),
-            Event::StatusChanged {
-                from: from.as_str().into(),
-                to: to.as_str().into(),
-            },
-            ("application", Some(a.id)),
-            Some(a.student_id),
-        )?;
-        let title = w
-            .get::<Internship>(a.internship_id)?
-            .map(|i| format!("\"{}\" at {}", i.title, i.company))
-            .unwrap_or_else(|| "an internship".into());
-        let note = notify::notify(
-            w,
-            a.student_id,
-            "application_status",
-            format!("Your application to {title} moved to {}.", status_label(to)),
-            "/profile",
-        )?;
-        Ok((a, note))
-    })?;
+    let (a, note) = applications_service::move_to(&state.services, &me, id, to, now_ms())?;
     super::notifications::push(&state, note.as_slice());
     let r = state.store().read()?;
     Ok(Json(employer_view(&r, &a)?))
-}
-
-/// The words the clients show for a status ("Interview Requested").
-fn status_label(s: Status) -> String {
-    s.as_str()
-        .split('_')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_uppercase().chain(c).collect::<String>())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }

@@ -1,6 +1,6 @@
 //! The feed, browse and search lists (`GET /api/internships`) and a student's matches
-//! (`GET /api/matches`): three orders, cached fragments and pages (internship_views.rs), the
-//! ranking of feed.rs.
+//! (`GET /api/matches`): three orders, cached fragments and pages (view_cache.rs), the
+//! ranking of services/feed.rs.
 
 use std::sync::Arc;
 
@@ -16,11 +16,12 @@ use super::view_cache::{
 use crate::auth::Viewer;
 use crate::clock;
 use crate::error::{AppError, AppResult};
-use crate::matching;
 use crate::search;
+use crate::services::feed;
+use crate::services::postings::open_on;
 use crate::state::AppState;
 use crate::store::Reader;
-use crate::store::internships::{self, Internship};
+use crate::store::internships::Internship;
 use crate::store::users::{Role, User};
 
 #[derive(Deserialize, Default)]
@@ -34,12 +35,7 @@ pub(super) struct ListQuery {
 
 /// Case-insensitive location filter; Remote postings match any location.
 fn location_matches(i: &Internship, wanted: &str) -> bool {
-    crate::feed::Place::of(i).is_at(wanted)
-}
-
-/// Whether a posting still takes applications on `today` (its deadline not passed).
-pub fn open_on(i: &Internship, today: time::Date) -> bool {
-    clock::parse_date(&i.deadline).is_none_or(|d| d >= today)
+    feed::Place::of(i).is_at(wanted)
 }
 
 fn bad_cursor() -> AppError {
@@ -129,21 +125,27 @@ fn search_page(
 /// A student's (or guest's) feed: best match first, newest first on ties, open postings only.
 async fn ranked_page(
     state: &AppState,
-    r: &impl Reader,
     fragment: &FragmentOf<'_>,
     student: &User,
     location: &str,
     after: Option<(u8, u64)>,
     limit: usize,
 ) -> AppResult<Page> {
-    let ranking = ranking(state, r, student, location).await?;
+    let today = clock::today();
+    let ranking = state
+        .feed
+        .ranking(&state.services, student, location, today)
+        .await?;
     let deeper;
     let rest = match ranking.page_after(after, limit) {
         Some(rest) => rest,
         None => {
             // Past the cached top of the ranking: this request ranks everything.
-            deeper = full_ranking(state, student, location).await?;
-            crate::feed::after(&deeper, after)
+            deeper = state
+                .feed
+                .full_ranking(&state.services, student, location, today)
+                .await?;
+            feed::after(&deeper, after)
         }
     };
     let mut page = Vec::with_capacity(limit);
@@ -259,7 +261,7 @@ pub(super) async fn list_internships(
             Some(Cursor::Score(score, id)) => Some((score, id)),
             Some(_) => return Err(bad_cursor()),
         };
-        ranked_page(&state, &r, &fragment, student, &location, after, limit).await?
+        ranked_page(&state, &fragment, student, &location, after, limit).await?
     } else {
         let before = match cursor {
             None => None,
@@ -318,95 +320,6 @@ fn whole_page(
     }
 }
 
-/// The student's ranking over every live posting (src/feed.rs), its first `feed::KEEP`
-/// cached. A miss with a new postings generation decodes every posting once (hundreds of
-/// milliseconds at 100,000), so it runs on the blocking pool; a miss for another profile only
-/// scores the cached table.
-async fn ranking(
-    state: &AppState,
-    r: &impl Reader,
-    student: &User,
-    location: &str,
-) -> AppResult<crate::feed::Ranking> {
-    let today = clock::today();
-    let key = |generation| crate::feed::Key {
-        generation,
-        day: today,
-        interests: student.interests.clone(),
-        grade: student.grade.clone(),
-        location: location.to_string(),
-    };
-    let generation = crate::store::meta::get_i64(r, search::SEARCH_GEN)?.unwrap_or(0);
-    if let Some(hit) = state.feed.lookup(&key(generation)) {
-        return Ok(hit);
-    }
-    let _turn = state
-        .feed
-        .turn
-        .acquire()
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?;
-    if let Some(hit) = state.feed.lookup(&key(generation)) {
-        return Ok(hit);
-    }
-    let (state, student, location) = (state.clone(), student.clone(), location.to_string());
-    let key = key(generation);
-    tokio::task::spawn_blocking(move || {
-        let (generation, table) = feed_table(&state)?;
-        let key = crate::feed::Key { generation, ..key };
-        state.feed.ranked(key, || -> AppResult<Vec<(u8, u64)>> {
-            Ok(score_all(&table, &student, &location, today))
-        })
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.into()))?
-}
-
-/// The whole ranking, for one request that scrolled past the cached top.
-async fn full_ranking(
-    state: &AppState,
-    student: &User,
-    location: &str,
-) -> AppResult<Vec<(u8, u64)>> {
-    let (state, student, location) = (state.clone(), student.clone(), location.to_string());
-    tokio::task::spawn_blocking(move || {
-        let (_, table) = feed_table(&state)?;
-        let all = score_all(&table, &student, &location, clock::today());
-        Ok(crate::feed::best_first(all, usize::MAX).top)
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.into()))?
-}
-
-fn score_all(
-    table: &crate::feed::Table,
-    student: &User,
-    location: &str,
-    today: time::Date,
-) -> Vec<(u8, u64)> {
-    let seeker = matching::Seeker::of(student);
-    // Closed postings are left out of the feed (and so of the matches).
-    table
-        .rows
-        .iter()
-        .filter(|row| row.facts.open_on(today) && row.place.is_at(location))
-        .map(|row| (matching::score_of(&seeker, &row.facts, today), row.id))
-        .collect()
-}
-
-/// The feed's table of scoring facts at the store's current postings generation, and that
-/// generation (both from one snapshot). Blocking: a new generation scans every posting.
-pub fn feed_table(state: &AppState) -> AppResult<(i64, Arc<crate::feed::Table>)> {
-    let r = state.store().read()?;
-    let generation = crate::store::meta::get_i64(&r, search::SEARCH_GEN)?.unwrap_or(0);
-    let table = state.feed.table(generation, || -> AppResult<_> {
-        let mut rows = Vec::new();
-        internships::each_public(&r, |i| rows.push(crate::feed::Row::of(&i)))?;
-        Ok(rows)
-    })?;
-    Ok((generation, table))
-}
-
 /// `GET /api/matches`: the student's best 50 open postings by match score.
 pub(super) async fn list_matches(
     State(state): State<AppState>,
@@ -415,7 +328,7 @@ pub(super) async fn list_matches(
     let version = state.store().version();
     let r = state.store().read()?;
     let today = clock::today();
-    let ranking = ranking(&state, &r, &me, "").await?;
+    let ranking = state.feed.ranking(&state.services, &me, "", today).await?;
     let mut list = Vec::with_capacity(50);
     // The ranking holds open postings only, so its cached top holds the best 50 whenever there
     // are 50 (a posting may close after the ranking was made today: checked again below).

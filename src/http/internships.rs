@@ -10,21 +10,21 @@ use serde::Serialize;
 
 use super::ApiJson;
 use super::internship_lists::{list_internships, list_matches};
-use super::posting_form::{PostingInput, refuse_past_deadline};
 use super::profile_viewers::ProfileViewer;
 use super::uploads::{self, MB};
 use crate::auth::{Employer, MaybeUser};
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult, OptionExt};
+use crate::services::posting_form::PostingInput;
+use crate::services::postings::{self, Files};
 use crate::state::AppState;
 use crate::store::Reader;
-use crate::store::ai_requests::AiVideoRequest;
-use crate::store::internships::{self, Internship, Video};
+use crate::store::internships::{self, Internship};
 use crate::store::users::{Role, User};
 
 pub use super::internship_views::{AI_MARKER, InternshipView, video_url, view};
 pub use crate::media::files::{CAPTIONS, VIDEO, VIDEO_MAX};
-pub const NOT_FOUND: &str = "Internship not found";
+pub use crate::services::postings::NOT_FOUND;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -116,74 +116,23 @@ fn is_multipart(headers: &HeaderMap) -> bool {
 }
 
 /// The posting form with its video and captions files (multipart), or the JSON form.
-struct PostingForm {
-    input: PostingInput,
-    video: Option<uploads::Upload>,
-    captions: Option<uploads::Upload>,
-}
-
-async fn read_posting(state: &AppState, req: Request) -> AppResult<PostingForm> {
+async fn read_posting(state: &AppState, req: Request) -> AppResult<(PostingInput, Files)> {
     if is_multipart(req.headers()) {
         uploads::check_length(req.headers(), VIDEO_MAX + 2 * MB, VIDEO.too_large)?;
         let mp = Multipart::from_request(req, state)
             .await
             .map_err(|e| AppError::bad_request(e.body_text()))?;
         let mut form = uploads::read_form(mp, &state.paths().tmp(), &[&VIDEO, &CAPTIONS]).await?;
-        Ok(PostingForm {
-            input: PostingInput::from_form(&form)?,
+        let input = PostingInput::from_fields(|name| form.text(name))?;
+        let files = Files {
             video: form.take_file(VIDEO.field),
             captions: form.take_file(CAPTIONS.field),
-        })
+        };
+        Ok((input, files))
     } else {
         let ApiJson(input) = ApiJson::<PostingInput>::from_request(req, state).await?;
-        Ok(PostingForm {
-            input,
-            video: None,
-            captions: None,
-        })
+        Ok((input, Files::default()))
     }
-}
-
-/// Takes in the form's files: captions checked and stored, the video probed, given its poster
-/// and rendition or queued (src/media). Returns the new video (None when none was sent) and,
-/// when captions came without a video, their stored name. Nothing is left behind on error.
-async fn take_media(
-    state: &AppState,
-    video: Option<uploads::Upload>,
-    captions: Option<uploads::Upload>,
-) -> AppResult<(Option<crate::media::Ingested>, Option<String>)> {
-    let media = state.media();
-    let captions = match captions {
-        Some(c) => Some(media.keep_captions(c.into_incoming())?),
-        None => None,
-    };
-    let Some(video) = video else {
-        return Ok((None, captions));
-    };
-    match media.ingest(video.into_incoming(), captions.clone()).await {
-        Ok(ingested) => Ok((Some(ingested), None)),
-        Err(e) => {
-            if let Some(c) = &captions {
-                media.store.remove(c);
-            }
-            Err(e)
-        }
-    }
-}
-
-/// Commits a posting change; the new video's files are removed again if the commit fails.
-fn commit_with_video<T>(
-    state: &AppState,
-    new_video: Option<&Video>,
-    f: impl FnOnce(&crate::store::Wtx) -> AppResult<(T, Vec<Internship>)>,
-) -> AppResult<T> {
-    let out = state.services.write_postings(f);
-    if out.is_err()
-        && let Some(v) = new_video
-    {
-        state.media().discard(v);
-    }
-    out
 }
 
 async fn create_internship(
@@ -191,58 +140,8 @@ async fn create_internship(
     Employer(me): Employer,
     req: Request,
 ) -> AppResult<Response> {
-    let PostingForm {
-        input,
-        video,
-        captions,
-    } = read_posting(&state, req).await?;
-    let ai = input.ai_video_requested && video.is_none();
-    let now = now_ms();
-    let mut i = Internship {
-        company: me.company.clone(),
-        industry: me.industry.clone(),
-        employer_status: me.review.status,
-        hazard_confirmed_at: input.hazardous_duties_confirmed.then_some(now),
-        ..Internship::blank(me.id, now)
-    };
-    // The form is checked before any video work, so a typo costs no ffmpeg run.
-    input.apply(&mut i)?;
-    refuse_past_deadline(&i, None)?;
-    if video.is_none() && !ai {
-        return Err(AppError::bad_request(
-            "Please attach a video file or request an AI-generated video",
-        ));
-    }
-    if video.is_none() && captions.is_some() {
-        return Err(AppError::bad_request(
-            "Captions can be attached to an uploaded video; add them once the AI video is there",
-        ));
-    }
-    let (ingested, _) = take_media(&state, video, captions).await?;
-    i.video = match &ingested {
-        Some(m) => m.video.clone(),
-        None => Video::AiProcessing,
-    };
-    let new_video = ingested.as_ref().map(|m| m.video.clone());
-    let saved = commit_with_video(&state, new_video.as_ref(), |w| {
-        crate::services::reports::screen_posting(w, &mut i)?;
-        let i = internships::insert(w, i)?;
-        crate::services::reports::sync_posting_hold(w, &i)?;
-        if let Some(job) = ingested.as_ref().and_then(|m| m.job_for(i.id, now)) {
-            w.put(&job)?;
-        }
-        if ai {
-            w.put(&AiVideoRequest {
-                id: i.id,
-                requested_at: now,
-                completed_at: None,
-            })?;
-        }
-        Ok((i.clone(), vec![i]))
-    })?;
-    if matches!(saved.video, Video::Transcoding(_)) {
-        state.media().wake();
-    }
+    let (input, files) = read_posting(&state, req).await?;
+    let saved = postings::create(&state.services, &me, input, files, now_ms()).await?;
     let r = state.store().read()?;
     Ok((
         StatusCode::CREATED,
@@ -251,93 +150,16 @@ async fn create_internship(
         .into_response())
 }
 
-/// Loads a posting the employer owns: 404 when missing, 403 when another's.
-pub fn owned(r: &impl Reader, me: &User, id: u64) -> AppResult<Internship> {
-    let i = r
-        .get::<Internship>(id)?
-        .filter(|i| !i.archived)
-        .ok_or_not_found(NOT_FOUND)?;
-    if i.employer_id != me.id {
-        return Err(AppError::Forbidden(
-            "This posting belongs to another employer".into(),
-        ));
-    }
-    Ok(i)
-}
-
 async fn update_internship(
     State(state): State<AppState>,
     Employer(me): Employer,
     Path(id): Path<u64>,
     req: Request,
 ) -> AppResult<Json<InternshipView>> {
-    let mut i = owned(&state.store().read()?, &me, id)?;
-    let PostingForm {
-        input,
-        video,
-        captions,
-    } = read_posting(&state, req).await?;
-    let was = i.deadline.clone();
-    let confirmed = input.hazardous_duties_confirmed;
-    input.apply(&mut i)?;
-    refuse_past_deadline(&i, Some(&was))?;
-    i.updated_at = now_ms();
-    let (ingested, captions_only) = take_media(&state, video, captions).await?;
-    let new_video = ingested.as_ref().map(|m| m.video.clone());
-    let result = commit_with_video(&state, new_video.as_ref(), |w| {
-        // Re-read inside the transaction: the posting may have changed meanwhile (its video
-        // converted by the worker, say), and only the form's fields and new files are ours.
-        let fresh = owned(w, &me, id)?;
-        let old_video = fresh.video.clone();
-        i.video = match (&new_video, &captions_only) {
-            (Some(v), _) => v.clone(),
-            (None, Some(c)) => crate::media::with_captions(&fresh.video, c.clone()).ok_or_else(|| {
-                AppError::bad_request(
-                    "Captions can be attached to an uploaded video; add them once the AI video is there",
-                )
-            })?,
-            (None, None) => fresh.video,
-        };
-        // The district's side of the record is not the form's to change.
-        i.employer_status = fresh.employer_status;
-        i.hidden = fresh.hidden;
-        i.hazard_confirmed_at = if confirmed {
-            Some(i.updated_at)
-        } else {
-            fresh.hazard_confirmed_at
-        };
-        crate::services::reports::screen_posting(w, &mut i)?;
-        w.put(&i)?;
-        crate::services::reports::sync_posting_hold(w, &i)?;
-        if new_video.is_some() {
-            // A job for the replaced upload is void; the new one (if any) takes its place.
-            w.delete::<crate::store::transcodes::TranscodeJob>(id)?;
-            if let Some(job) = ingested.as_ref().and_then(|m| m.job_for(id, i.updated_at)) {
-                w.put(&job)?;
-            }
-        }
-        if new_video.is_some()
-            && let Some(mut req) = w.get::<AiVideoRequest>(id)?
-            && req.completed_at.is_none()
-        {
-            req.completed_at = Some(i.updated_at);
-            w.put(&req)?;
-        }
-        Ok(((i.clone(), old_video), vec![i]))
-    });
-    let (saved, old_video) = match result {
-        Ok(x) => x,
-        Err(e) => {
-            if let Some(c) = &captions_only {
-                state.media().store.remove(c);
-            }
-            return Err(e);
-        }
-    };
-    state.media().discard_replaced(&old_video, &saved.video);
-    if matches!(saved.video, Video::Transcoding(_)) {
-        state.media().wake();
-    }
+    // Ownership first: a stranger's upload is refused before it is read.
+    postings::owned(&state.store().read()?, &me, id)?;
+    let (input, files) = read_posting(&state, req).await?;
+    let saved = postings::update(&state.services, &me, id, input, files, now_ms()).await?;
     let r = state.store().read()?;
     Ok(Json(view(&r, state.media(), &saved, Some(&me))?))
 }
@@ -354,13 +176,7 @@ async fn delete_internship(
     Employer(me): Employer,
     Path(id): Path<u64>,
 ) -> AppResult<Json<Deleted>> {
-    state.services.write_postings(|w| {
-        let mut i = owned(w, &me, id)?;
-        i.archived = true;
-        i.updated_at = now_ms();
-        w.put(&i)?;
-        Ok::<_, AppError>(((), vec![i]))
-    })?;
+    postings::archive(&state.services, &me, id, now_ms())?;
     Ok(Json(Deleted {
         message: "Internship deleted",
     }))

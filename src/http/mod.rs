@@ -17,7 +17,6 @@ mod messages;
 pub mod notifications;
 mod paging;
 mod passwords;
-mod posting_form;
 pub mod profile_viewers;
 mod profiles;
 mod review;
@@ -100,10 +99,9 @@ async fn ready(
         .store()
         .read()
         .ok()
-        .and_then(|r| crate::store::meta::get_i64(&r, crate::search::SEARCH_GEN).ok());
+        .and_then(|r| crate::search::generation(&r).ok());
     let database = stored.is_some();
-    let index_current =
-        stored.is_some_and(|g| g.unwrap_or(0) == state.services.search.generation());
+    let index_current = stored.is_some_and(|g| g == state.services.search.generation());
     let ready = database && index_current;
     let status = if ready {
         axum::http::StatusCode::OK

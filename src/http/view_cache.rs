@@ -5,19 +5,19 @@
 //! write retires them: nothing is ever served that an uncached request would not have shown.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::http::HeaderValue;
 use serde::Serialize;
 
 use super::internship_views::{Marks, shared_view};
+use crate::cache::{Bounds, Versioned};
 use crate::error::AppResult;
 use crate::matching;
 use crate::media::Pipeline;
 use crate::store::Reader;
-use crate::store::at_version::AtVersion;
 use crate::store::internships::Internship;
 use crate::store::users::User;
 
@@ -28,10 +28,13 @@ pub struct Fragment {
 }
 
 /// Postings most recently rendered, as fragments; at most this many are kept.
-const FRAGMENTS_MAX: usize = 4096;
+const FRAGMENTS: Bounds = Bounds::entries(4096).max_age(MAX_AGE);
 /// Whole pages kept, and their total size.
-const PAGES_MAX: usize = 256;
-const PAGES_MAX_BYTES: usize = 8 << 20;
+const PAGES: Bounds = Bounds::entries(256).bytes(8 << 20).max_age(MAX_AGE);
+/// Profiles whose match parts are kept, and the parts' total size.
+const MATCH_PARTS: Bounds = Bounds::entries(1024).bytes(8 << 20).max_age(MAX_AGE);
+/// Students whose marks are kept.
+const MARKS: Bounds = Bounds::entries(8192);
 /// A video file removed behind the server's back shows as missing within this time.
 const MAX_AGE: Duration = Duration::from_secs(30);
 
@@ -70,20 +73,6 @@ pub struct CachedPage {
     pub copies: Arc<super::encoding::Copies>,
 }
 
-struct Generation<T> {
-    version: u64,
-    started: Instant,
-    entries: HashMap<T, Arc<Fragment>>,
-}
-
-#[derive(Default)]
-struct Pages {
-    version: u64,
-    started: Option<Instant>,
-    bytes: usize,
-    entries: HashMap<String, CachedPage>,
-}
-
 /// What a match score depends on besides the posting.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Profile {
@@ -92,41 +81,25 @@ struct Profile {
     day: time::Date,
 }
 
-/// `"matchScore":…,"matchReasons":[…]` per profile and posting.
-struct MatchParts {
-    version: u64,
-    started: Instant,
-    count: usize,
-    entries: HashMap<Profile, HashMap<u64, Bytes>>,
-}
+/// `"matchScore":…,"matchReasons":[…]` per posting, for one profile.
+type MatchParts = Arc<HashMap<u64, Bytes>>;
 
-/// Students whose marks are kept; more than this starts the map afresh.
-const MARKS_MAX: usize = 8192;
-
+/// Every cache is keyed by the store's version, so any commit retires it.
 pub struct ViewCache {
-    fragments: Mutex<Generation<u64>>,
-    pages: Mutex<Pages>,
-    matches: Mutex<MatchParts>,
+    fragments: Versioned<u64, Arc<Fragment>>,
+    pages: Versioned<String, CachedPage>,
+    matches: Versioned<Profile, MatchParts>,
     /// Each student's liked, saved and applied postings.
-    marks: AtVersion<u64, Arc<Marks>>,
+    marks: Versioned<u64, Arc<Marks>>,
 }
 
 impl Default for ViewCache {
     fn default() -> Self {
         ViewCache {
-            fragments: Mutex::new(Generation {
-                version: 0,
-                started: Instant::now(),
-                entries: HashMap::new(),
-            }),
-            pages: Mutex::new(Pages::default()),
-            matches: Mutex::new(MatchParts {
-                version: 0,
-                started: Instant::now(),
-                count: 0,
-                entries: HashMap::new(),
-            }),
-            marks: AtVersion::new(MARKS_MAX),
+            fragments: Versioned::new(FRAGMENTS),
+            pages: Versioned::new(PAGES),
+            matches: Versioned::new(MATCH_PARTS),
+            marks: Versioned::new(MARKS),
         }
     }
 }
@@ -142,18 +115,8 @@ impl ViewCache {
         id: u64,
         known: Option<&Internship>,
     ) -> AppResult<Option<Arc<Fragment>>> {
-        {
-            let mut g = self.fragments.lock().unwrap_or_else(|e| e.into_inner());
-            if g.version < version || g.started.elapsed() > MAX_AGE {
-                g.entries.clear();
-                g.version = version;
-                g.started = Instant::now();
-            }
-            if g.version == version
-                && let Some(f) = g.entries.get(&id)
-            {
-                return Ok(Some(f.clone()));
-            }
+        if let Some(f) = self.fragments.get(version, &id) {
+            return Ok(Some(f));
         }
         let posting = match known {
             Some(i) => i.clone(),
@@ -168,13 +131,8 @@ impl ViewCache {
             posting,
             json: Bytes::from(json),
         });
-        let mut g = self.fragments.lock().unwrap_or_else(|e| e.into_inner());
-        if g.version == version {
-            if g.entries.len() >= FRAGMENTS_MAX {
-                g.entries.clear();
-            }
-            g.entries.insert(id, fragment.clone());
-        }
+        let size = fragment.json.len();
+        self.fragments.keep(version, id, fragment.clone(), size);
         Ok(Some(fragment))
     }
 
@@ -195,24 +153,13 @@ impl ViewCache {
         };
         let mut out = Vec::with_capacity(postings.len());
         let mut missing = Vec::new();
-        {
-            let mut m = self.matches.lock().unwrap_or_else(|e| e.into_inner());
-            if m.version < version || m.started.elapsed() > MAX_AGE {
-                m.entries.clear();
-                m.count = 0;
-                m.version = version;
-                m.started = Instant::now();
-            }
-            let known = (m.version == version)
-                .then(|| m.entries.get(&profile))
-                .flatten();
-            for (n, f) in postings.iter().enumerate() {
-                match known.and_then(|k| k.get(&f.posting.id)) {
-                    Some(b) => out.push(b.clone()),
-                    None => {
-                        out.push(Bytes::new());
-                        missing.push(n);
-                    }
+        let known = self.matches.get(version, &profile);
+        for (n, f) in postings.iter().enumerate() {
+            match known.as_ref().and_then(|k| k.get(&f.posting.id)) {
+                Some(b) => out.push(b.clone()),
+                None => {
+                    out.push(Bytes::new());
+                    missing.push(n);
                 }
             }
         }
@@ -239,15 +186,11 @@ impl ViewCache {
             out[n] = part.clone();
             made.push((postings[n].posting.id, part));
         }
-        let mut m = self.matches.lock().unwrap_or_else(|e| e.into_inner());
-        if m.version == version {
-            if m.count + made.len() > FRAGMENTS_MAX * 4 {
-                m.entries.clear();
-                m.count = 0;
-            }
-            m.count += made.len();
-            m.entries.entry(profile).or_default().extend(made);
-        }
+        // Copied on write: a profile's parts grow a page at a time, and readers share them.
+        let mut parts = known.map(|k| (*k).clone()).unwrap_or_default();
+        parts.extend(made);
+        let size = parts.values().map(|b| b.len() + 16).sum();
+        self.matches.keep(version, profile, Arc::new(parts), size);
         Ok(out)
     }
 
@@ -262,43 +205,21 @@ impl ViewCache {
             return Ok(known);
         }
         let marks = Arc::new(read()?);
-        self.marks.keep(version, student.id, marks.clone());
+        self.marks.keep(version, student.id, marks.clone(), 0);
         Ok(marks)
     }
 
     /// A cached page: for students `key` starts with their profile (`profile_key`).
     pub fn page(&self, version: u64, key: &str) -> Option<CachedPage> {
-        let p = self.pages.lock().unwrap_or_else(|e| e.into_inner());
-        let fresh = p.version == version && p.started.is_some_and(|s| s.elapsed() <= MAX_AGE);
-        fresh.then(|| p.entries.get(key).cloned()).flatten()
+        self.pages.get(version, key)
     }
 
     pub fn keep_page(&self, version: u64, key: &str, page: CachedPage) {
-        let mut p = self.pages.lock().unwrap_or_else(|e| e.into_inner());
-        let stale = p.started.is_none_or(|s| s.elapsed() > MAX_AGE);
-        if p.version < version || stale {
-            *p = Pages {
-                version,
-                started: Some(Instant::now()),
-                ..Pages::default()
-            };
-        }
         let size = page.body.len();
-        if p.version != version || size > PAGES_MAX_BYTES / 4 {
-            return;
-        }
-        if p.entries.len() >= PAGES_MAX || p.bytes + size > PAGES_MAX_BYTES {
-            p.entries.clear();
-            p.bytes = 0;
-        }
-        p.bytes += size;
-        if let Some(old) = p.entries.insert(key.to_string(), page) {
-            p.bytes -= old.body.len();
-        }
+        self.pages.keep(version, key.to_string(), page, size);
     }
 }
 
-/// What a student's match depends on, as a cache key prefix for their pages.
 pub fn profile_key(student: &User, today: time::Date) -> String {
     format!(
         "student:{}:{}:{}|",

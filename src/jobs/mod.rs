@@ -13,7 +13,7 @@ use anyhow::{Context, bail};
 use futures_util::StreamExt;
 
 use crate::clock::now_ms;
-use crate::infra::Services;
+use crate::infra::{Indexed, Services};
 use crate::store::external_jobs::{ExternalJob, JobSource, Provider};
 use crate::store::{Reader, meta};
 
@@ -264,10 +264,10 @@ pub const LAST_REFRESH: &str = "jobs_last_refresh";
 /// Upserts one source's jobs by (source, external id) and removes the ones that vanished.
 pub fn store_jobs(s: &Services, src: &JobSource, jobs: Vec<Fetched>) -> anyhow::Result<()> {
     let now = now_ms();
-    let (changed, removed, generation) = s.store.write(|w| {
+    s.write_indexed(|w| {
         let Some(mut source) = w.get::<JobSource>(src.id)? else {
             // Removed while we fetched.
-            return Ok::<_, anyhow::Error>((Vec::new(), Vec::new(), 0));
+            return Ok::<_, anyhow::Error>(((), Indexed::Nothing));
         };
         let existing: Vec<ExternalJob> = w
             .scan_rev::<ExternalJob>(|_| true)?
@@ -330,22 +330,15 @@ pub fn store_jobs(s: &Services, src: &JobSource, jobs: Vec<Fetched>) -> anyhow::
         source.last_refresh_at = Some(now);
         source.last_error = None;
         w.put(&source)?;
-        let generation = crate::search::bump_generation(w)?;
-        Ok((changed, removed, generation))
-    })?;
-    if generation > 0
-        && let Err(e) = s.search.apply(generation, &[], &changed, &removed)
-    {
-        tracing::error!(error = %e, "updating the search index for jobs failed");
-    }
-    Ok(())
+        Ok(((), Indexed::jobs(changed, removed)))
+    })
 }
 
 /// Removes a source and its jobs.
 pub fn remove_source(s: &Services, id: u64) -> anyhow::Result<bool> {
-    let (removed, generation) = s.store.write(|w| {
+    s.write_indexed(|w| {
         if w.get::<JobSource>(id)?.is_none() {
-            return Ok::<_, anyhow::Error>((None, 0));
+            return Ok::<_, anyhow::Error>((false, Indexed::Nothing));
         }
         let jobs: Vec<ExternalJob> = w
             .scan_rev::<ExternalJob>(|_| true)?
@@ -359,15 +352,8 @@ pub fn remove_source(s: &Services, id: u64) -> anyhow::Result<bool> {
             removed.push(j.id);
         }
         w.delete::<JobSource>(id)?;
-        Ok((Some(removed), crate::search::bump_generation(w)?))
-    })?;
-    let Some(removed) = removed else {
-        return Ok(false);
-    };
-    if let Err(e) = s.search.apply(generation, &[], &[], &removed) {
-        tracing::error!(error = %e, "updating the search index for jobs failed");
-    }
-    Ok(true)
+        Ok((true, Indexed::jobs(Vec::new(), removed)))
+    })
 }
 
 /// Runs refreshes in the background: at start-up when the last one is older than the

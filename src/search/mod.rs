@@ -57,6 +57,11 @@ fn schema() -> (Schema, Fields) {
     (b.build(), f)
 }
 
+/// The postings generation: how many commits changed what the index holds.
+pub fn generation(r: &impl crate::store::Reader) -> StoreResult<i64> {
+    Ok(meta::get_i64(r, SEARCH_GEN)?.unwrap_or(0))
+}
+
 /// Bumps the search generation inside a write transaction that changes searchable content.
 pub fn bump_generation(w: &Wtx) -> StoreResult<i64> {
     let g = meta::get_i64(w, SEARCH_GEN)?.unwrap_or(0) + 1;

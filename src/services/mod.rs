@@ -2,12 +2,16 @@
 //! lives in one place: the district's review of employers, reports and their resolution, the
 //! audit log's reading, and students' data rights.
 
+pub mod applications;
 pub mod audit;
 pub mod comment_words;
 pub mod data_rights;
 pub mod email_confirmation;
 pub mod employers;
+pub mod feed;
 pub mod notify;
 pub mod password_reset;
+pub mod posting_form;
+pub mod postings;
 pub mod reports;
 pub mod settings;

@@ -4,7 +4,6 @@
 //! Over 500 lines: the `Reader` and `Wtx` traits and their two implementations (read and
 //! write transactions) are one abstraction; split, each half would name the other.
 
-pub mod at_version;
 pub mod backup;
 pub mod batch;
 mod codec;

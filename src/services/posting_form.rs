@@ -4,8 +4,6 @@
 
 use serde::Deserialize;
 
-use super::internship_lists::open_on;
-use super::uploads;
 use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::store::internships::{Internship, Requirements};
@@ -27,7 +25,7 @@ impl Default for RequirementsInput {
 /// The posting form, from JSON or from multipart text fields.
 #[derive(Deserialize, Default)]
 #[serde(default, rename_all = "camelCase")]
-pub(super) struct PostingInput {
+pub struct PostingInput {
     title: String,
     description: String,
     location: String,
@@ -35,7 +33,7 @@ pub(super) struct PostingInput {
     requirements: RequirementsInput,
     salary: Option<String>,
     application_deadline: String,
-    pub(super) ai_video_requested: bool,
+    pub ai_video_requested: bool,
     work_style: Option<String>,
     age_requirement: Option<String>,
     grade_requirement: Option<String>,
@@ -44,7 +42,7 @@ pub(super) struct PostingInput {
     tags: Vec<String>,
     hours_per_week: Option<u32>,
     /// The employer ticked "no hazardous duties" (older clients never send it).
-    pub(super) hazardous_duties_confirmed: bool,
+    pub hazardous_duties_confirmed: bool,
 }
 
 /// Splits a comma- or newline-separated multipart field into a list.
@@ -56,24 +54,25 @@ fn list_field(s: &str) -> Vec<String> {
 }
 
 impl PostingInput {
-    pub(super) fn from_form(f: &uploads::Form) -> AppResult<Self> {
-        let hours = f.text("hoursPerWeek");
+    /// The form from multipart text fields (`text` answers "" for a field not sent).
+    pub fn from_fields(text: impl Fn(&str) -> String) -> AppResult<Self> {
+        let hours = text("hoursPerWeek");
         Ok(PostingInput {
-            title: f.text("title"),
-            description: f.text("description"),
-            location: f.text("location"),
-            duration: f.text("duration"),
-            requirements: RequirementsInput::Text(f.text("requirements")),
-            salary: Some(f.text("salary")),
-            application_deadline: f.text("applicationDeadline"),
-            ai_video_requested: f.text("aiVideoRequested") == "true",
-            hazardous_duties_confirmed: f.text("hazardousDutiesConfirmed") == "true",
-            work_style: Some(f.text("workStyle")),
-            age_requirement: Some(f.text("ageRequirement")),
-            grade_requirement: Some(f.text("gradeRequirement")),
-            skills: list_field(&f.text("skills")),
-            benefits: list_field(&f.text("benefits")),
-            tags: list_field(&f.text("tags")),
+            title: text("title"),
+            description: text("description"),
+            location: text("location"),
+            duration: text("duration"),
+            requirements: RequirementsInput::Text(text("requirements")),
+            salary: Some(text("salary")),
+            application_deadline: text("applicationDeadline"),
+            ai_video_requested: text("aiVideoRequested") == "true",
+            hazardous_duties_confirmed: text("hazardousDutiesConfirmed") == "true",
+            work_style: Some(text("workStyle")),
+            age_requirement: Some(text("ageRequirement")),
+            grade_requirement: Some(text("gradeRequirement")),
+            skills: list_field(&text("skills")),
+            benefits: list_field(&text("benefits")),
+            tags: list_field(&text("tags")),
             hours_per_week: if hours.trim().is_empty() {
                 None
             } else {
@@ -87,7 +86,7 @@ impl PostingInput {
     }
 
     /// Checks the posting rules and writes the fields into `i`.
-    pub(super) fn apply(self, i: &mut Internship) -> AppResult<()> {
+    pub fn apply(self, i: &mut Internship) -> AppResult<()> {
         let mut c = Checks::new();
         let req_text = match &self.requirements {
             RequirementsInput::Text(t) => t.clone(),
@@ -193,8 +192,10 @@ impl PostingInput {
 }
 
 /// A new deadline must not have passed (an edit that keeps an old one is fine).
-pub(super) fn refuse_past_deadline(i: &Internship, before: Option<&str>) -> AppResult<()> {
-    if before == Some(i.deadline.as_str()) || open_on(i, clock::today()) {
+pub fn refuse_past_deadline(i: &Internship, before: Option<&str>) -> AppResult<()> {
+    if before == Some(i.deadline.as_str())
+        || crate::domain::applying::open_on(clock::parse_date(&i.deadline), clock::today())
+    {
         return Ok(());
     }
     let mut errors = crate::error::FieldErrors::new();

@@ -1,0 +1,80 @@
+//! Whether a student may apply to a posting, and the words for an application's status, with
+//! the messages the clients show.
+
+use time::Date;
+
+/// Why an application is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// One application per student and posting.
+    AlreadyApplied,
+    /// No applying after the posting's deadline (the deadline day itself still counts).
+    DeadlinePassed,
+}
+
+impl Refusal {
+    pub fn message(self) -> &'static str {
+        match self {
+            Refusal::AlreadyApplied => "You have already applied to this internship",
+            Refusal::DeadlinePassed => "The application deadline for this internship has passed",
+        }
+    }
+}
+
+/// The rule, in the order the clients expect the refusals: a repeat before a late one.
+pub fn may_apply(
+    already_applied: bool,
+    deadline: Option<Date>,
+    today: Date,
+) -> Result<(), Refusal> {
+    if already_applied {
+        return Err(Refusal::AlreadyApplied);
+    }
+    if !open_on(deadline, today) {
+        return Err(Refusal::DeadlinePassed);
+    }
+    Ok(())
+}
+
+/// Whether a posting with this deadline still takes applications on `today` (a posting
+/// without a readable deadline does).
+pub fn open_on(deadline: Option<Date>, today: Date) -> bool {
+    deadline.is_none_or(|d| d >= today)
+}
+
+/// The words the clients show for a stored status ("interview_requested" → "Interview
+/// Requested").
+pub fn status_label(status: &str) -> String {
+    status
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    #[test]
+    fn one_application_per_posting_and_none_after_the_deadline() {
+        let today = date!(2026 - 05 - 10);
+        assert_eq!(may_apply(false, Some(today), today), Ok(()));
+        assert_eq!(may_apply(false, None, today), Ok(()));
+        assert_eq!(
+            may_apply(false, Some(date!(2026 - 05 - 09)), today),
+            Err(Refusal::DeadlinePassed)
+        );
+        assert_eq!(
+            may_apply(true, Some(date!(2026 - 05 - 09)), today),
+            Err(Refusal::AlreadyApplied)
+        );
+        assert_eq!(status_label("interview_requested"), "Interview Requested");
+    }
+}

@@ -1,0 +1,132 @@
+//! Applying and moving an application along the hiring pipeline, for HTTP and anything else
+//! that acts for a student or employer: the rules (domain/applying.rs, the status graph of
+//! `Status::can_move_to`), the notification and e-mails, and the audit entry, each action in
+//! one transaction.
+
+use time::Date;
+
+use crate::domain::applying::{self, status_label};
+use crate::error::{AppError, AppResult, OptionExt};
+use crate::infra::Services;
+use crate::services::notify;
+use crate::store::Reader;
+use crate::store::applications::{self, Application, Status};
+use crate::store::audit::{self, Actor, Event};
+use crate::store::internships::Internship;
+use crate::store::notifications::{self, Notification};
+use crate::store::users::User;
+
+/// `student` applies to a live posting: one application per posting, none after its deadline.
+/// The employer is notified and the student gets the confirmation e-mail the apply screen
+/// promises. Returns the application and the committed notification to push.
+pub fn apply(
+    s: &Services,
+    student: &User,
+    internship_id: u64,
+    now: i64,
+    today: Date,
+) -> AppResult<(Application, Option<Notification>)> {
+    s.store.write(|w| {
+        let i = w
+            .get::<Internship>(internship_id)?
+            .filter(|i| i.is_public())
+            .ok_or_not_found(super::postings::NOT_FOUND)?;
+        let already = applications::find(w, i.id, student.id)?.is_some();
+        applying::may_apply(already, crate::clock::parse_date(&i.deadline), today).map_err(
+            |refusal| match refusal {
+                applying::Refusal::AlreadyApplied => AppError::Conflict(refusal.message().into()),
+                applying::Refusal::DeadlinePassed => AppError::bad_request(refusal.message()),
+            },
+        )?;
+        let a = applications::insert(
+            w,
+            Application {
+                id: 0,
+                internship_id: i.id,
+                student_id: student.id,
+                employer_id: i.employer_id,
+                status: Status::Pending,
+                applied_at: now,
+                history: vec![(Status::Pending, now)],
+            },
+        )?;
+        let note = notify::notify(
+            w,
+            i.employer_id,
+            "new_application",
+            format!("{} applied to \"{}\".", student.first_name, i.title),
+            "/employer-dashboard",
+        )?;
+        if !notifications::email_off(w, student.id)? {
+            notify::email(
+                w,
+                student,
+                &format!("Application sent: {}", i.title),
+                &format!(
+                    "Your application to \"{}\" at {} was sent. You will see every step of it in InternReel, and we will tell you when it moves.",
+                    i.title, i.company
+                ),
+                "/profile",
+            )?;
+        }
+        Ok((a, note))
+    })
+}
+
+/// The posting's employer moves application `id` to `to` along the status graph; the move is
+/// kept in the application's history and the audit log, and the student is notified.
+pub fn move_to(
+    s: &Services,
+    employer: &User,
+    id: u64,
+    to: Status,
+    now: i64,
+) -> AppResult<(Application, Option<Notification>)> {
+    s.store.write(|w| {
+        let mut a = w
+            .get::<Application>(id)?
+            .ok_or_not_found("Application not found")?;
+        if a.employer_id != employer.id {
+            return Err(AppError::Forbidden(
+                "This application is for another employer's posting".into(),
+            ));
+        }
+        if !a.status.can_move_to(to) {
+            return Err(AppError::Unprocessable(format!(
+                "Cannot move an application from {} to {}",
+                a.status.as_str(),
+                to.as_str()
+            )));
+        }
+        let from = a.status;
+        a.status = to;
+        a.history.push((to, now));
+        w.put(&a)?;
+        audit::append(
+            w,
+            now,
+            Actor::User(employer.id),
+            Event::StatusChanged {
+                from: from.as_str().into(),
+                to: to.as_str().into(),
+            },
+            ("application", Some(a.id)),
+            Some(a.student_id),
+        )?;
+        let title = w
+            .get::<Internship>(a.internship_id)?
+            .map(|i| format!("\"{}\" at {}", i.title, i.company))
+            .unwrap_or_else(|| "an internship".into());
+        let note = notify::notify(
+            w,
+            a.student_id,
+            "application_status",
+            format!(
+                "Your application to {title} moved to {}.",
+                status_label(to.as_str())
+            ),
+            "/profile",
+        )?;
+        Ok((a, note))
+    })
+}

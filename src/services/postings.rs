@@ -1,0 +1,231 @@
+//! Postings: create (an uploaded video or an AI-video request), edit and archive, for HTTP and
+//! anything else that acts for an employer. Each checks the form, takes in the files (the
+//! video probed and given its poster and rendition, or queued), screens the posting for the
+//! district, commits through `Services::write_postings` (generation and index) and removes
+//! the new files again when anything fails.
+
+use time::Date;
+
+use super::posting_form::{PostingInput, refuse_past_deadline};
+use crate::clock;
+use crate::error::{AppError, AppResult, OptionExt};
+use crate::infra::Services;
+use crate::media::files::Upload;
+use crate::media::{Ingested, Pipeline};
+use crate::services::reports::{screen_posting, sync_posting_hold};
+use crate::store::ai_requests::AiVideoRequest;
+use crate::store::internships::{self, Internship, Video};
+use crate::store::transcodes::TranscodeJob;
+use crate::store::users::User;
+use crate::store::{Reader, Wtx};
+
+pub const NOT_FOUND: &str = "Internship not found";
+
+const CAPTIONS_NEED_VIDEO: &str =
+    "Captions can be attached to an uploaded video; add them once the AI video is there";
+
+/// Whether a posting still takes applications on `today` (its deadline not passed).
+pub fn open_on(i: &Internship, today: Date) -> bool {
+    crate::domain::applying::open_on(clock::parse_date(&i.deadline), today)
+}
+
+/// The files sent with the posting form.
+#[derive(Default)]
+pub struct Files {
+    pub video: Option<Upload>,
+    pub captions: Option<Upload>,
+}
+
+/// Loads a posting the employer owns: 404 when missing or archived, 403 when another's.
+pub fn owned(r: &impl Reader, me: &User, id: u64) -> AppResult<Internship> {
+    let i = r
+        .get::<Internship>(id)?
+        .filter(|i| !i.archived)
+        .ok_or_not_found(NOT_FOUND)?;
+    if i.employer_id != me.id {
+        return Err(AppError::Forbidden(
+            "This posting belongs to another employer".into(),
+        ));
+    }
+    Ok(i)
+}
+
+/// A new posting of employer `me`: with the uploaded video, or waiting for the AI video the
+/// form requests (then queued for the district's admin).
+pub async fn create(
+    s: &Services,
+    me: &User,
+    input: PostingInput,
+    files: Files,
+    now: i64,
+) -> AppResult<Internship> {
+    let ai = input.ai_video_requested && files.video.is_none();
+    let mut i = Internship {
+        company: me.company.clone(),
+        industry: me.industry.clone(),
+        employer_status: me.review.status,
+        hazard_confirmed_at: input.hazardous_duties_confirmed.then_some(now),
+        ..Internship::blank(me.id, now)
+    };
+    // The form is checked before any video work, so a typo costs no ffmpeg run.
+    input.apply(&mut i)?;
+    refuse_past_deadline(&i, None)?;
+    if files.video.is_none() && !ai {
+        return Err(AppError::bad_request(
+            "Please attach a video file or request an AI-generated video",
+        ));
+    }
+    if files.video.is_none() && files.captions.is_some() {
+        return Err(AppError::bad_request(CAPTIONS_NEED_VIDEO));
+    }
+    let (ingested, _) = take_media(&s.media, files).await?;
+    i.video = match &ingested {
+        Some(m) => m.video.clone(),
+        None => Video::AiProcessing,
+    };
+    let new_video = ingested.as_ref().map(|m| m.video.clone());
+    let saved = commit_with_video(s, new_video.as_ref(), |w| {
+        screen_posting(w, &mut i)?;
+        let i = internships::insert(w, i)?;
+        sync_posting_hold(w, &i)?;
+        if let Some(job) = ingested.as_ref().and_then(|m| m.job_for(i.id, now)) {
+            w.put(&job)?;
+        }
+        if ai {
+            w.put(&AiVideoRequest {
+                id: i.id,
+                requested_at: now,
+                completed_at: None,
+            })?;
+        }
+        Ok((i.clone(), vec![i]))
+    })?;
+    if matches!(saved.video, Video::Transcoding(_)) {
+        s.media.wake();
+    }
+    Ok(saved)
+}
+
+/// Employer `me` edits posting `id`: the form's fields, and a new video or captions when sent.
+/// A new video ends the posting's AI-video request and voids a queued conversion of the old.
+pub async fn update(
+    s: &Services,
+    me: &User,
+    id: u64,
+    input: PostingInput,
+    files: Files,
+    now: i64,
+) -> AppResult<Internship> {
+    let mut i = owned(&s.store.read()?, me, id)?;
+    let was = i.deadline.clone();
+    let confirmed = input.hazardous_duties_confirmed;
+    input.apply(&mut i)?;
+    refuse_past_deadline(&i, Some(&was))?;
+    i.updated_at = now;
+    let (ingested, captions_only) = take_media(&s.media, files).await?;
+    let new_video = ingested.as_ref().map(|m| m.video.clone());
+    let result = commit_with_video(s, new_video.as_ref(), |w| {
+        // Re-read inside the transaction: the posting may have changed meanwhile (its video
+        // converted by the worker, say), and only the form's fields and new files are ours.
+        let fresh = owned(w, me, id)?;
+        let old_video = fresh.video.clone();
+        i.video = match (&new_video, &captions_only) {
+            (Some(v), _) => v.clone(),
+            (None, Some(c)) => crate::media::with_captions(&fresh.video, c.clone())
+                .ok_or_else(|| AppError::bad_request(CAPTIONS_NEED_VIDEO))?,
+            (None, None) => fresh.video,
+        };
+        // The district's side of the record is not the form's to change.
+        i.employer_status = fresh.employer_status;
+        i.hidden = fresh.hidden;
+        i.hazard_confirmed_at = if confirmed {
+            Some(i.updated_at)
+        } else {
+            fresh.hazard_confirmed_at
+        };
+        screen_posting(w, &mut i)?;
+        w.put(&i)?;
+        sync_posting_hold(w, &i)?;
+        if new_video.is_some() {
+            // A job for the replaced upload is void; the new one (if any) takes its place.
+            w.delete::<TranscodeJob>(id)?;
+            if let Some(job) = ingested.as_ref().and_then(|m| m.job_for(id, i.updated_at)) {
+                w.put(&job)?;
+            }
+        }
+        if new_video.is_some()
+            && let Some(mut req) = w.get::<AiVideoRequest>(id)?
+            && req.completed_at.is_none()
+        {
+            req.completed_at = Some(i.updated_at);
+            w.put(&req)?;
+        }
+        Ok(((i.clone(), old_video), vec![i]))
+    });
+    let (saved, old_video) = match result {
+        Ok(x) => x,
+        Err(e) => {
+            if let Some(c) = &captions_only {
+                s.media.store.remove(c);
+            }
+            return Err(e);
+        }
+    };
+    s.media.discard_replaced(&old_video, &saved.video);
+    if matches!(saved.video, Video::Transcoding(_)) {
+        s.media.wake();
+    }
+    Ok(saved)
+}
+
+/// Archives the posting: it leaves the feed and search, while applications and their
+/// messages stay readable by both sides.
+pub fn archive(s: &Services, me: &User, id: u64, now: i64) -> AppResult<()> {
+    s.write_postings(|w| {
+        let mut i = owned(w, me, id)?;
+        i.archived = true;
+        i.updated_at = now;
+        w.put(&i)?;
+        Ok(((), vec![i]))
+    })
+}
+
+/// Takes in the form's files: captions checked and stored, the video probed, given its poster
+/// and rendition or queued (src/media). Returns the new video (None when none was sent) and,
+/// when captions came without a video, their stored name. Nothing is left behind on error.
+async fn take_media(
+    media: &Pipeline,
+    files: Files,
+) -> AppResult<(Option<Ingested>, Option<String>)> {
+    let captions = match files.captions {
+        Some(c) => Some(media.keep_captions(c.into_incoming())?),
+        None => None,
+    };
+    let Some(video) = files.video else {
+        return Ok((None, captions));
+    };
+    match media.ingest(video.into_incoming(), captions.clone()).await {
+        Ok(ingested) => Ok((Some(ingested), None)),
+        Err(e) => {
+            if let Some(c) = &captions {
+                media.store.remove(c);
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Commits a posting change; the new video's files are removed again if the commit fails.
+fn commit_with_video<T>(
+    s: &Services,
+    new_video: Option<&Video>,
+    f: impl FnOnce(&Wtx) -> AppResult<(T, Vec<Internship>)>,
+) -> AppResult<T> {
+    let out = s.write_postings(f);
+    if out.is_err()
+        && let Some(v) = new_video
+    {
+        s.media.discard(v);
+    }
+    out
+}
