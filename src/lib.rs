@@ -3,7 +3,6 @@
 //! `main.rs` parses the CLI; everything else lives here so tests can start the server
 //! in-process. See ARCHITECTURE.md for the map.
 
-pub mod ai_requests;
 pub mod app;
 pub mod assets;
 pub mod auth;

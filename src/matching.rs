@@ -206,7 +206,7 @@ pub struct Facts {
 impl Facts {
     /// Whether applications are still taken on `today` (no deadline: always).
     pub fn open_on(&self, today: Date) -> bool {
-        crate::domain::applying::open_on(self.deadline, today)
+        crate::domain::applications::open_on(self.deadline, today)
     }
 
     pub fn of(i: &Internship) -> Facts {

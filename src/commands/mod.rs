@@ -190,7 +190,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
         Command::ContactList => contact_list(s).map_err(CommandError::from),
         Command::AiList { pending, json } => ai_list(s, pending, json),
         Command::AiFulfil { id, video, captions } => {
-            crate::ai_requests::check_pending(s, id).map_err(CommandError::from)?;
+            crate::services::ai_requests::check_pending(s, id).map_err(CommandError::from)?;
             let accept = uploads::Accept {
                 field: "video",
                 ..VIDEO
@@ -206,7 +206,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
                 }
                 None => None,
             };
-            let i = block_on(crate::ai_requests::fulfil(
+            let i = block_on(crate::services::ai_requests::fulfil(
                 s,
                 id,
                 upload.into_incoming(),
@@ -378,8 +378,8 @@ fn contact_list(s: &Services) -> Result<String, crate::store::StoreError> {
 }
 
 fn ai_list(s: &Services, pending_only: bool, json: bool) -> CommandResult {
-    let mut list =
-        crate::ai_requests::list(s, crate::clock::now_ms()).map_err(CommandError::from)?;
+    let mut list = crate::services::ai_requests::list(s, crate::clock::now_ms())
+        .map_err(CommandError::from)?;
     if pending_only {
         list.retain(|r| r.status == "pending");
     }

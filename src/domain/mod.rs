@@ -2,7 +2,7 @@
 //! comment word list and reports decide. The store keeps these types; HTTP, the CLI and the
 //! workers ask these functions.
 
-pub mod applying;
+pub mod applications;
 pub mod hazards;
 pub mod markers;
 pub mod phrases;

@@ -45,6 +45,13 @@ pub(super) fn password_min(role: Role) -> (usize, &'static str) {
     }
 }
 
+/// The sign-up forms' password field.
+fn check_password(c: &mut Checks, role: Role, password: &str) {
+    let (min, msg) = password_min(role);
+    c.min_len("password", password, min, msg)
+        .max_len("password", password, PASSWORD_MAX);
+}
+
 #[derive(Deserialize, Default)]
 #[serde(default, rename_all = "camelCase")]
 struct StudentSignup {
@@ -133,12 +140,7 @@ async fn signup_student(
         gpa: body.gpa,
     };
     check_student(&mut c, &profile, &mut user);
-    let (min, msg) = password_min(Role::Student);
-    c.min_len("password", &body.password, min, msg).max_len(
-        "password",
-        &body.password,
-        PASSWORD_MAX,
-    );
+    check_password(&mut c, Role::Student, &body.password);
     // Order the messages as the form shows its fields.
     c.finish()?;
     create_account(&state, &headers, &ip, user, body.password).await
@@ -276,12 +278,7 @@ async fn signup_employer(
     let mut user = User::blank(Role::Employer);
     check_employer(&mut c, &body, &mut user, false);
     user.review.status = state.employer_approval.status_at_signup();
-    let (min, msg) = password_min(Role::Employer);
-    c.min_len("password", &body.password, min, msg).max_len(
-        "password",
-        &body.password,
-        PASSWORD_MAX,
-    );
+    check_password(&mut c, Role::Employer, &body.password);
     c.finish()?;
     create_account(&state, &headers, &ip, user, body.password).await
 }

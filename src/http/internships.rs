@@ -1,6 +1,6 @@
 //! Postings: the feed list, one posting, create (video upload or AI request), edit, archive.
 
-use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Path, Request, State};
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -31,11 +31,7 @@ pub fn router() -> Router<AppState> {
         .route(
             "/api/internships",
             // The upload layers wrap the POST only: the feed's GET is the hottest route.
-            post(create_internship)
-                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
-                    uploads::finish_body,
-                ))
-                .layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize))
+            uploads::upload_route(post(create_internship), VIDEO_MAX + 2 * MB)
                 .get(list_internships),
         )
         .route(
@@ -46,11 +42,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/matches", get(list_matches))
         .route(
             "/api/employers/internships/{id}",
-            put(update_internship)
-                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
-                    uploads::finish_body,
-                ))
-                .layer(DefaultBodyLimit::max((VIDEO_MAX + 2 * MB) as usize)),
+            uploads::upload_route(put(update_internship), VIDEO_MAX + 2 * MB),
         )
 }
 

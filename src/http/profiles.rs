@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{Multipart, Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -37,21 +37,11 @@ pub fn router() -> Router<AppState> {
         )
         .route(
             "/api/users/{id}/photo",
-            post(upload_photo)
-                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
-                    uploads::finish_body,
-                ))
-                .get(get_photo)
-                .layer(DefaultBodyLimit::max((PHOTO_MAX + MB) as usize)),
+            uploads::upload_route(post(upload_photo), PHOTO_MAX + MB).get(get_photo),
         )
         .route(
             "/api/users/{id}/transcript",
-            post(upload_transcript)
-                .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(
-                    uploads::finish_body,
-                ))
-                .get(get_transcript)
-                .layer(DefaultBodyLimit::max((TRANSCRIPT_MAX + MB) as usize)),
+            uploads::upload_route(post(upload_transcript), TRANSCRIPT_MAX + MB).get(get_transcript),
         )
 }
 

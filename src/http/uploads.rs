@@ -162,6 +162,17 @@ pub fn check_length(headers: &axum::http::HeaderMap, max_body: u64, msg: &str) -
 /// Most bytes read and thrown away after an upload was refused early.
 const DRAIN_MAX: u64 = 64 * MB;
 
+/// An upload route: `route`'s body may be up to `max` bytes and is read to its end
+/// (`finish_body`) whatever the handler does; methods added after this take neither.
+pub fn upload_route<S: Clone + Send + Sync + 'static>(
+    route: axum::routing::MethodRouter<S>,
+    max: u64,
+) -> axum::routing::MethodRouter<S> {
+    route
+        .layer::<_, std::convert::Infallible>(axum::middleware::from_fn(finish_body))
+        .layer(axum::extract::DefaultBodyLimit::max(max as usize))
+}
+
 /// Middleware for upload routes: a refused upload is answered before the client has sent it
 /// all, and a connection closed on unread bytes shows the client a reset, not our answer. So
 /// the body is pumped through a channel to the handler, and whatever the handler leaves unread

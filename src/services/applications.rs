@@ -1,11 +1,11 @@
 //! Applying and moving an application along the hiring pipeline, for HTTP and anything else
-//! that acts for a student or employer: the rules (domain/applying.rs, the status graph of
+//! that acts for a student or employer: the rules (domain/applications.rs, the status graph of
 //! `Status::can_move_to`), the notification and e-mails, and the audit entry, each action in
 //! one transaction.
 
 use time::Date;
 
-use crate::domain::applying::{self, status_label};
+use crate::domain::applications::{self as rules, status_label};
 use crate::error::{AppError, AppResult, OptionExt};
 use crate::infra::Services;
 use crate::services::notify;
@@ -32,10 +32,10 @@ pub fn apply(
             .filter(|i| i.is_public())
             .ok_or_not_found(super::postings::NOT_FOUND)?;
         let already = applications::find(w, i.id, student.id)?.is_some();
-        applying::may_apply(already, crate::clock::parse_date(&i.deadline), today).map_err(
+        rules::may_apply(already, crate::clock::parse_date(&i.deadline), today).map_err(
             |refusal| match refusal {
-                applying::Refusal::AlreadyApplied => AppError::Conflict(refusal.message().into()),
-                applying::Refusal::DeadlinePassed => AppError::bad_request(refusal.message()),
+                rules::Refusal::AlreadyApplied => AppError::Conflict(refusal.message().into()),
+                rules::Refusal::DeadlinePassed => AppError::bad_request(refusal.message()),
             },
         )?;
         let a = applications::insert(

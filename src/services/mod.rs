@@ -2,6 +2,7 @@
 //! lives in one place: the district's review of employers, reports and their resolution, the
 //! audit log's reading, and students' data rights.
 
+pub mod ai_requests;
 pub mod applications;
 pub mod audit;
 pub mod comment_words;

@@ -194,7 +194,7 @@ impl PostingInput {
 /// A new deadline must not have passed (an edit that keeps an old one is fine).
 pub fn refuse_past_deadline(i: &Internship, before: Option<&str>) -> AppResult<()> {
     if before == Some(i.deadline.as_str())
-        || crate::domain::applying::open_on(clock::parse_date(&i.deadline), clock::today())
+        || crate::domain::applications::open_on(clock::parse_date(&i.deadline), clock::today())
     {
         return Ok(());
     }

@@ -26,7 +26,7 @@ const CAPTIONS_NEED_VIDEO: &str =
 
 /// Whether a posting still takes applications on `today` (its deadline not passed).
 pub fn open_on(i: &Internship, today: Date) -> bool {
-    crate::domain::applying::open_on(clock::parse_date(&i.deadline), today)
+    crate::domain::applications::open_on(clock::parse_date(&i.deadline), today)
 }
 
 /// The files sent with the posting form.

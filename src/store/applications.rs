@@ -4,58 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{Entity, Reader, StoreResult, Wtx, tables};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Status {
-    Pending,
-    UnderReview,
-    InterviewRequested,
-    OfferExtended,
-    Hired,
-    Rejected,
-}
-
-impl Status {
-    pub const ALL: [Status; 6] = [
-        Status::Pending,
-        Status::UnderReview,
-        Status::InterviewRequested,
-        Status::OfferExtended,
-        Status::Hired,
-        Status::Rejected,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Pending => "pending",
-            Status::UnderReview => "under_review",
-            Status::InterviewRequested => "interview_requested",
-            Status::OfferExtended => "offer_extended",
-            Status::Hired => "hired",
-            Status::Rejected => "rejected",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Status> {
-        Status::ALL.into_iter().find(|st| st.as_str() == s)
-    }
-
-    /// The legal next states: Pending and Under Review → Interview Requested, Offer Extended or
-    /// Rejected; Interview Requested → Offer Extended or Rejected; Offer Extended → Hired or
-    /// Rejected; Hired and Rejected are final.
-    pub fn next(self) -> &'static [Status] {
-        use Status::*;
-        match self {
-            Pending | UnderReview => &[InterviewRequested, OfferExtended, Rejected],
-            InterviewRequested => &[OfferExtended, Rejected],
-            OfferExtended => &[Hired, Rejected],
-            Hired | Rejected => &[],
-        }
-    }
-
-    pub fn can_move_to(self, to: Status) -> bool {
-        self.next().contains(&to)
-    }
-}
+/// Kept in the record as its variant's index: variants are only appended.
+pub use crate::domain::applications::Status;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Application {
