@@ -168,6 +168,25 @@ pub fn has_visible(s: &str) -> bool {
     })
 }
 
+/// A comment or message as posted: no hidden characters, something visible, at most `max`
+/// characters; `noun` names it in the messages ("Comment cannot be empty"). Returns it cleaned.
+pub fn posted_text(raw: &str, noun: &str, max: usize) -> AppResult<String> {
+    if has_hidden_chars(raw, false) {
+        return Err(AppError::bad_request(HIDDEN_CHARS));
+    }
+    let text = clean(raw);
+    // Only invisible characters (U+2800, U+200B...) would post an empty-looking text.
+    if !has_visible(&text) {
+        return Err(AppError::bad_request(format!("{noun} cannot be empty")));
+    }
+    if text.chars().count() > max {
+        return Err(AppError::bad_request(format!(
+            "{noun} must be at most {max} characters"
+        )));
+    }
+    Ok(text)
+}
+
 /// Trims and strips control characters other than newlines and tabs.
 pub fn clean(s: &str) -> String {
     s.trim()

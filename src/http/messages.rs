@@ -9,18 +9,13 @@ use serde::{Deserialize, Serialize};
 use super::ApiJson;
 use crate::auth::AnyUser;
 use crate::clock::{now_ms, rfc3339};
-use crate::domain::review::messaging_refusal;
-use crate::error::{AppError, AppResult, OptionExt};
+use crate::error::{AppError, AppResult};
+use crate::services::messages::{Content, party_of, send};
 use crate::state::AppState;
 use crate::store::Reader;
-use crate::store::applications::Application;
 use crate::store::messages::{self, Message};
-use crate::store::social;
 use crate::store::users::User;
-use crate::validate::clean;
 use crate::ws::Event;
-
-pub const MESSAGE_MAX: usize = 500;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -66,18 +61,6 @@ fn view(r: &impl Reader, m: &Message) -> AppResult<MessageView> {
 }
 
 /// The application, when the user is its student or its posting's employer.
-fn party_of(r: &impl Reader, me: &User, id: u64) -> AppResult<Application> {
-    let a = r
-        .get::<Application>(id)?
-        .ok_or_not_found("Application not found")?;
-    if a.student_id != me.id && a.employer_id != me.id {
-        return Err(AppError::Forbidden(
-            "Only the student and the employer of this application can see its messages".into(),
-        ));
-    }
-    Ok(a)
-}
-
 /// A thread, oldest first within a page. The first page holds the latest messages; the
 /// `Link` header leads to older ones (the cursor is the oldest id shown). Reading marks the
 /// reader's received messages of the page read.
@@ -162,68 +145,13 @@ async fn send_message(
     Path(id): Path<u64>,
     ApiJson(body): ApiJson<NewMessage>,
 ) -> AppResult<(StatusCode, Json<MessageView>)> {
-    if crate::validate::has_hidden_chars(&body.content, false) {
-        return Err(AppError::bad_request(crate::validate::HIDDEN_CHARS));
-    }
-    let content = clean(&body.content);
-    // Only invisible characters (U+2800, U+200B...) would post an empty-looking message.
-    if !crate::validate::has_visible(&content) {
-        return Err(AppError::bad_request("Message cannot be empty"));
-    }
-    if content.chars().count() > MESSAGE_MAX {
-        return Err(AppError::bad_request(format!(
-            "Message must be at most {MESSAGE_MAX} characters"
-        )));
-    }
+    let content = Content::parse(&body.content)?;
     state
         .throttles
         .messages
         .take(&format!("user:{}", me.id))
         .map_err(|wait| AppError::throttled("messages", wait))?;
-    // Through the group commit: concurrent senders share one durable commit.
-    let sender = me.clone();
-    let receiver_id = body.receiver_id;
-    let m = state
-        .batch
-        .run(move |w| {
-            let me = sender;
-            let a = party_of(w, &me, id)?;
-            let other = if a.student_id == me.id {
-                a.employer_id
-            } else {
-                a.student_id
-            };
-            if receiver_id != other {
-                return Err(AppError::bad_request(
-                    "receiverId must be the other party of this application",
-                ));
-            }
-            let employer = w.get::<User>(a.employer_id)?;
-            let status = employer.map(|e| e.review.status).unwrap_or_default();
-            let blocked = social::is_blocked(w, a.student_id, a.employer_id)?;
-            if let Some(why) = messaging_refusal(status, me.id == a.employer_id, blocked) {
-                return Err(AppError::Forbidden(why.into()));
-            }
-            if w.get::<User>(a.student_id)?.is_none() {
-                return Err(AppError::Forbidden(
-                    "This student has deleted their account.".into(),
-                ));
-            }
-            Ok(messages::insert(
-                w,
-                Message {
-                    id: 0,
-                    application_id: id,
-                    sender_id: me.id,
-                    receiver_id: other,
-                    content,
-                    created_at: now_ms(),
-                    read_at: None,
-                    hidden: false,
-                },
-            )?)
-        })
-        .await?;
+    let m = send(&state.batch, &me, id, body.receiver_id, content, now_ms()).await?;
     let event = Event::NewMessage { application_id: id };
     state.hub.send(m.receiver_id, &event);
     state.hub.send(m.sender_id, &event);

@@ -19,8 +19,7 @@ use crate::services::email_confirmation;
 use crate::state::AppState;
 use crate::store::Reader;
 use crate::store::applications;
-use crate::store::internships;
-use crate::store::users::{self, Role, User, UserWriteError};
+use crate::store::users::{self, Role, User};
 use crate::validate::Checks;
 
 pub fn router() -> Router<AppState> {
@@ -123,26 +122,7 @@ async fn update_employer_profile(
     let mut user = me.clone();
     check_employer(&mut c, &body, &mut user, true);
     c.finish()?;
-    state
-        .services
-        .write_postings(|w| {
-            users::update(w, &me.email, &user)?;
-            if users::email_key(&user.email) != users::email_key(&me.email) {
-                // A new address is unconfirmed until its owner opens the link.
-                email_confirmation::send_link(w, &user, false, now_ms())?;
-            }
-            // Postings carry the company's name and industry; keep them in step.
-            let mut renamed = Vec::new();
-            if user.company != me.company || user.industry != me.industry {
-                for mut i in internships::by_employer(w, user.id, true)? {
-                    i.company = user.company.clone();
-                    i.industry = user.industry.clone();
-                    w.put(&i)?;
-                    renamed.push(i);
-                }
-            }
-            Ok::<_, UserWriteError>(((), renamed))
-        })
+    crate::services::employers::update_profile(&state.services, &me, &user, now_ms())
         .map_err(taken)?;
     state.mailer.wake();
     let mut view = UserView::from(&user);

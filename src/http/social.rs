@@ -7,17 +7,16 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
-use super::internships::{NOT_FOUND, video_url};
+use super::internships::video_url;
 use crate::auth::{AnyUser, MaybeUser, UserOrAdmin};
 use crate::clock::{now_ms, rfc3339};
-use crate::domain::reports::TargetKind;
-use crate::error::{AppError, AppResult, OptionExt};
+use crate::error::{AppError, AppResult};
+use crate::services::comments::{self, Content, Remover, live};
 use crate::state::AppState;
 use crate::store::Reader;
 use crate::store::internships::Internship;
 use crate::store::social::{self, Comment, CommentState, Mark};
 use crate::store::users::{Role, User};
-use crate::validate::clean;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -36,12 +35,6 @@ pub fn router() -> Router<AppState> {
 }
 
 /// A posting students and visitors may see and act on (like, save, comment).
-fn live(r: &impl Reader, id: u64) -> AppResult<Internship> {
-    r.get::<Internship>(id)?
-        .filter(|i| i.is_public())
-        .ok_or_not_found(NOT_FOUND)
-}
-
 /// Toggles in a group commit: answered after the batch holding it is durable.
 async fn toggle(state: &AppState, mark: Mark, id: u64, user: &User) -> AppResult<(bool, u64)> {
     let user_id = user.id;
@@ -244,56 +237,26 @@ struct NewComment {
     content: String,
 }
 
-pub const COMMENT_MAX: usize = 1000;
-
 async fn create_comment(
     State(state): State<AppState>,
     AnyUser(me): AnyUser,
     Path(id): Path<u64>,
     ApiJson(body): ApiJson<NewComment>,
 ) -> AppResult<(StatusCode, Json<CommentView>)> {
-    if crate::validate::has_hidden_chars(&body.content, false) {
-        return Err(AppError::bad_request(crate::validate::HIDDEN_CHARS));
-    }
-    let content = clean(&body.content);
-    // Only invisible characters (U+2800, U+200B...) would post an empty-looking comment.
-    if !crate::validate::has_visible(&content) {
-        return Err(AppError::bad_request("Comment cannot be empty"));
-    }
-    if content.chars().count() > COMMENT_MAX {
-        return Err(AppError::bad_request(format!(
-            "Comment must be at most {COMMENT_MAX} characters"
-        )));
-    }
+    let content = Content::parse(&body.content)?;
     state
         .throttles
         .comments
         .take(&format!("user:{}", me.id))
         .map_err(|wait| AppError::throttled("comments", wait))?;
-    let held = state.comment_words.screen(&content);
-    let (c, owner) = state.store().write(|w| {
-        let i = live(w, id)?;
-        let now = now_ms();
-        let c = social::add_comment(
-            w,
-            Comment {
-                id: 0,
-                internship_id: id,
-                user_id: me.id,
-                content,
-                created_at: now,
-                state: if held.is_empty() {
-                    CommentState::Visible
-                } else {
-                    CommentState::Held(held.clone())
-                },
-            },
-        )?;
-        if !held.is_empty() {
-            crate::store::reports::hold(w, TargetKind::Comment, c.id, &held, now)?;
-        }
-        Ok::<_, AppError>((c, i.employer_id))
-    })?;
+    let (c, owner) = comments::post(
+        &state.services,
+        &state.comment_words,
+        &me,
+        id,
+        content,
+        now_ms(),
+    )?;
     let r = state.store().read()?;
     Ok((
         StatusCode::CREATED,
@@ -312,22 +275,11 @@ async fn delete_comment(
     who: UserOrAdmin,
     Path((id, comment_id)): Path<(u64, u64)>,
 ) -> AppResult<Json<Removed>> {
-    state.store().write(|w| {
-        let i = w.get::<Internship>(id)?.ok_or_not_found(NOT_FOUND)?;
-        let c = w
-            .get::<Comment>(comment_id)?
-            .filter(|c| c.internship_id == id)
-            .ok_or_not_found("Comment not found")?;
-        let allowed = match &who {
-            UserOrAdmin::Admin => true,
-            UserOrAdmin::User(u) => u.id == c.user_id || u.id == i.employer_id,
-        };
-        if !allowed {
-            return Err(AppError::Forbidden("You cannot remove this comment".into()));
-        }
-        social::delete_comment(w, &c)?;
-        Ok(())
-    })?;
+    let by = match &who {
+        UserOrAdmin::Admin => Remover::Admin,
+        UserOrAdmin::User(u) => Remover::User(u),
+    };
+    comments::remove(&state.services, by, id, comment_id)?;
     Ok(Json(Removed {
         message: "Comment removed",
     }))

@@ -1,4 +1,5 @@
-//! The district's review of employer accounts: list, verify, suspend.
+//! Employer accounts: the district's review (list, verify, suspend) and the employer's own
+//! profile edits, which its postings follow.
 
 use serde::Serialize;
 
@@ -8,7 +9,7 @@ use crate::error::{AppError, AppResult, OptionExt};
 use crate::infra::Services;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::internships::{self, Internship};
-use crate::store::users::{Review, Role, User};
+use crate::store::users::{self, Review, Role, User, UserWriteError};
 use crate::store::{Reader, Wtx, sessions};
 
 #[derive(Serialize)]
@@ -160,4 +161,31 @@ pub fn apply_status(
     };
     super::notify::notify(w, id, kind, text, "/employer-dashboard")?;
     Ok(changed)
+}
+
+/// The employer edits its profile (`updated` is `me` with the form's fields, checked): a new
+/// address is unconfirmed until its owner opens the link sent to it, and the postings, which
+/// carry the company's name and industry, are kept in step.
+pub fn update_profile(
+    s: &Services,
+    me: &User,
+    updated: &User,
+    now: i64,
+) -> Result<(), UserWriteError> {
+    s.write_postings(|w| {
+        users::update(w, &me.email, updated)?;
+        if users::email_key(&updated.email) != users::email_key(&me.email) {
+            super::email_confirmation::send_link(w, updated, false, now)?;
+        }
+        let mut renamed = Vec::new();
+        if updated.company != me.company || updated.industry != me.industry {
+            for mut i in internships::by_employer(w, updated.id, true)? {
+                i.company = updated.company.clone();
+                i.industry = updated.industry.clone();
+                w.put(&i)?;
+                renamed.push(i);
+            }
+        }
+        Ok(((), renamed))
+    })
 }

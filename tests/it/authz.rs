@@ -933,11 +933,14 @@ fn string_literal(s: &str) -> String {
 /// `get(a).post(b).layer(..)` → GET, POST (`fallback` counts as any method).
 fn methods_at_top_level(router: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut depth = 0;
+    // Per open parenthesis, whether it is a wrapper whose first argument is a method router
+    // (`uploads::upload_route(post(..), max)`): methods inside it count as top level.
+    let mut open: Vec<bool> = Vec::new();
     let mut word = String::new();
     for ch in router.chars() {
         match ch {
             '(' => {
+                let depth = open.iter().filter(|wrapper| !**wrapper).count();
                 if depth == 0 {
                     match word.as_str() {
                         "get" | "post" | "put" | "delete" | "patch" => {
@@ -947,11 +950,11 @@ fn methods_at_top_level(router: &str) -> Vec<String> {
                         _ => {}
                     }
                 }
-                depth += 1;
+                open.push(depth == 0 && word == "upload_route");
                 word.clear();
             }
             ')' => {
-                depth -= 1;
+                open.pop();
                 word.clear();
             }
             c if c.is_alphanumeric() || c == '_' => word.push(c),
