@@ -16,9 +16,9 @@ use crate::auth::{AnyUser, Employer, Student, UserOrAdmin};
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::services::email_confirmation;
+use crate::services::student_files::{self, File, Kind, employer_may_see_student};
 use crate::state::AppState;
 use crate::store::Reader;
-use crate::store::applications;
 use crate::store::users::{self, Role, User};
 use crate::validate::Checks;
 
@@ -74,17 +74,6 @@ async fn get_user(
         return Ok(Json(view));
     }
     Err(AppError::forbidden())
-}
-
-/// True when the student has applied to one of the employer's postings.
-pub fn employer_may_see_student(
-    r: &impl Reader,
-    employer_id: u64,
-    student_id: u64,
-) -> AppResult<bool> {
-    Ok(applications::by_student(r, student_id)?
-        .iter()
-        .any(|a| a.employer_id == employer_id))
 }
 
 async fn update_student(
@@ -236,50 +225,19 @@ async fn replace_student_file(
     }
 }
 
-/// Loads a student's file for the student or an employer they applied to; an employer's view
-/// is recorded in the audit log (a photo shown again within minutes once).
-fn student_file(
-    state: &AppState,
-    viewer: &UserOrAdmin,
-    id: u64,
-    transcript: bool,
-    pick: impl Fn(&User) -> Option<(String, String)>,
-) -> AppResult<(Vec<u8>, String)> {
+/// A student's file for the signed-in viewer (services/student_files.rs).
+fn student_file(state: &AppState, viewer: &UserOrAdmin, id: u64, kind: Kind) -> AppResult<File> {
     let UserOrAdmin::User(viewer) = viewer else {
         return Err(AppError::forbidden());
     };
-    let r = state.store().read()?;
-    let allowed = viewer.id == id
-        || (viewer.role == Role::Employer && employer_may_see_student(&r, viewer.id, id)?);
-    if !allowed {
-        return Err(AppError::forbidden());
-    }
-    let u = r
-        .get::<User>(id)?
-        .ok_or_else(|| AppError::not_found("File not found"))?;
-    let (name, mime) = pick(&u).ok_or_else(|| AppError::not_found("File not found"))?;
-    let bytes = std::fs::read(state.paths().images().join(&name))
-        .map_err(|_| AppError::not_found("File not found"))?;
-    let now = now_ms();
-    if viewer.id != id && (transcript || state.photo_views.should_record(viewer.id, id, now)) {
-        use crate::store::audit::{self, Actor, Event};
-        let event = if transcript {
-            Event::TranscriptViewed
-        } else {
-            Event::PhotoViewed
-        };
-        state.store().write(|w| {
-            audit::append(
-                w,
-                now,
-                Actor::User(viewer.id),
-                event,
-                ("user", Some(id)),
-                Some(id),
-            )
-        })?;
-    }
-    Ok((bytes, mime))
+    student_files::open(
+        &state.services,
+        &state.photo_views,
+        viewer,
+        id,
+        kind,
+        now_ms(),
+    )
 }
 
 async fn get_photo(
@@ -287,12 +245,7 @@ async fn get_photo(
     viewer: UserOrAdmin,
     Path(id): Path<u64>,
 ) -> AppResult<Response> {
-    let (bytes, mime) = student_file(&state, &viewer, id, false, |u| {
-        u.photo.as_ref().map(|p| {
-            let mime = mime_guess::from_path(p).first_or_octet_stream().to_string();
-            (p.clone(), mime)
-        })
-    })?;
+    let File { bytes, mime } = student_file(&state, &viewer, id, Kind::Photo)?;
     Ok((
         [
             (header::CONTENT_TYPE, mime),
@@ -310,7 +263,7 @@ async fn get_transcript(
     viewer: UserOrAdmin,
     Path(id): Path<u64>,
 ) -> AppResult<Response> {
-    let (bytes, mime) = student_file(&state, &viewer, id, true, |u| u.transcript.clone())?;
+    let File { bytes, mime } = student_file(&state, &viewer, id, Kind::Transcript)?;
     Ok((
         [
             (header::CONTENT_TYPE, mime),

@@ -18,3 +18,4 @@ pub mod posting_form;
 pub mod postings;
 pub mod reports;
 pub mod settings;
+pub mod student_files;
