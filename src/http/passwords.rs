@@ -17,8 +17,7 @@ use crate::error::{AppError, AppResult};
 use crate::services::password_reset;
 use crate::state::AppState;
 use crate::store::Reader;
-use crate::store::outbox;
-use crate::store::sessions::{self, Subject};
+use crate::store::sessions::Subject;
 use crate::store::users::{self, Role, User};
 
 pub fn router() -> Router<AppState> {
@@ -75,16 +74,7 @@ async fn request_reset(
     // The work happens after the answer, so known and unknown addresses answer alike.
     let s = state.clone();
     tokio::spawn(async move {
-        let result = s.store().write(|w| {
-            let Some(user) = users::by_email(w, &email)? else {
-                return Ok::<_, crate::store::StoreError>(false);
-            };
-            let now = now_ms();
-            let link = password_reset::issue(w, &user, now)?;
-            let (subject, text) = password_reset::mail_text(w, &user, &link)?;
-            outbox::enqueue(w, &user.email, &subject, &text, now)?;
-            Ok(true)
-        });
+        let result = password_reset::request(&s.services, &email, now_ms());
         match result {
             Ok(true) => s.mailer.wake(),
             Ok(false) => {}
@@ -120,18 +110,7 @@ async fn confirm_reset(
     };
     check_password(user.role, &body.password)?;
     let hash = auth::hash_password(&state, body.password).await?;
-    state.store().write(|w| {
-        // Used up here, in the transaction that saves the password: single use even when
-        // two confirmations race.
-        let id = password_reset::take(w, body.token.trim(), now_ms())?;
-        let mut u = match id.and_then(|id| (id == user.id).then_some(id)) {
-            Some(id) => w.get::<User>(id)?.ok_or_else(invalid)?,
-            None => return Err(invalid()),
-        };
-        u.password_hash = hash;
-        w.put(&u)?;
-        Ok::<_, AppError>(())
-    })?;
+    password_reset::complete(&state.services, body.token.trim(), user.id, hash, now_ms())?;
     Ok(Json(Changed {
         message: "Password changed. Please sign in.",
         user_type: match user.role {
@@ -164,13 +143,7 @@ async fn change_password(
     }
     check_password(me.role, &body.new_password)?;
     let hash = auth::hash_password(&state, body.new_password).await?;
-    state.store().write(|w| {
-        let mut u = w.get::<User>(me.id)?.ok_or_else(AppError::unauthorized)?;
-        u.password_hash = hash;
-        w.put(&u)?;
-        sessions::end_user_sessions(w, me.id, now_ms())?;
-        Ok::<_, AppError>(())
-    })?;
+    password_reset::change(&state.services, &me, hash, now_ms())?;
     let cookie = auth::start_session(&state, Subject::User(me.id))?;
     Ok((
         [(header::SET_COOKIE, cookie)],

@@ -1,10 +1,13 @@
-//! Password reset: single-use tokens valid 30 minutes, stored only as a hash, sent by e-mail
-//! (or printed by `internreel users reset-link`).
+//! Passwords: reset by a single-use token valid 30 minutes, stored only as a hash, sent by
+//! e-mail (or printed by `internreel users reset-link`); and a signed-in change. Either ends
+//! the account's other sessions.
 
 use sha2::{Digest, Sha256};
 
+use crate::error::{AppError, AppResult};
+use crate::infra::Services;
 use crate::store::outbox::{self, ResetToken};
-use crate::store::users::User;
+use crate::store::users::{self, User};
 use crate::store::{Reader, StoreResult, Wtx, sessions};
 
 pub const VALID_MS: i64 = 30 * 60 * 1000;
@@ -85,4 +88,51 @@ pub fn peek(r: &impl Reader, token: &str, now: i64) -> StoreResult<Option<u64>> 
     Ok(outbox::token_by_hash(r, &hash(token))?
         .filter(|t| t.expires_at > now)
         .map(|t| t.id))
+}
+
+/// Queues the reset e-mail for the account of `email`, if there is one (true then).
+pub fn request(s: &Services, email: &str, now: i64) -> StoreResult<bool> {
+    s.store.write(|w| {
+        let Some(user) = users::by_email(w, email)? else {
+            return Ok(false);
+        };
+        let link = issue(w, &user, now)?;
+        let (subject, text) = mail_text(w, &user, &link)?;
+        outbox::enqueue(w, &user.email, &subject, &text, now)?;
+        Ok(true)
+    })
+}
+
+/// Saves `password_hash` for the account `token` resets, which must be `user_id` (the one the
+/// caller hashed for). The token is used up in the same transaction: single use even when two
+/// confirmations race.
+pub fn complete(
+    s: &Services,
+    token: &str,
+    user_id: u64,
+    password_hash: String,
+    now: i64,
+) -> AppResult<()> {
+    let invalid = || AppError::bad_request(INVALID);
+    s.store.write(|w| {
+        let mut u = match take(w, token, now)?.filter(|id| *id == user_id) {
+            Some(id) => w.get::<User>(id)?.ok_or_else(invalid)?,
+            None => return Err(invalid()),
+        };
+        u.password_hash = password_hash;
+        w.put(&u)?;
+        Ok(())
+    })
+}
+
+/// A signed-in user's new password (already checked against the current one and hashed);
+/// every session of the account ends, the caller starts a new one.
+pub fn change(s: &Services, me: &User, password_hash: String, now: i64) -> AppResult<()> {
+    s.store.write(|w| {
+        let mut u = w.get::<User>(me.id)?.ok_or_else(AppError::unauthorized)?;
+        u.password_hash = password_hash;
+        w.put(&u)?;
+        sessions::end_user_sessions(w, me.id, now)?;
+        Ok(())
+    })
 }
