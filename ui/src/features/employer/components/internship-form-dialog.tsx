@@ -37,7 +37,7 @@ import {
   workStyleForLocation,
 } from '../lib/posting';
 import { awaitingReviewLine } from '../lib/visibility';
-import type { Internship } from '../types';
+import type { Internship } from '@/types/internship';
 
 type VideoMode = 'upload' | 'ai';
 

@@ -11,7 +11,7 @@ import {
   Star,
   UserRound,
 } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
 import { StatusBadge } from '@/components/internship/status-badge';
@@ -27,6 +27,7 @@ import { NotificationsBell } from '@/components/notifications/notifications-bell
 import { useUser } from '@/lib/auth';
 import { formatDate, initials } from '@/lib/format';
 import { useBookmarks, useMyApplications } from '@/lib/internships';
+import { useFilePicker } from '@/lib/use-file-picker';
 import { STUDENT_PASSWORD_MIN } from '@/lib/passwords';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
@@ -86,41 +87,24 @@ function Avatar({ user, version }: { user: User; version: number }) {
 }
 
 function AvatarUpload({ user }: { user: User }) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [version, setVersion] = useState(0);
   const upload = useUploadPhoto(user.id);
-
-  const pick = (picked: File | undefined) => {
-    if (inputRef.current) inputRef.current.value = '';
-    if (!picked) return;
-    if (!picked.type.startsWith('image/')) {
-      toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
-      return;
-    }
-    if (picked.size > AVATAR_MAX_BYTES) {
-      toast({ title: 'File too large', description: 'Please select an image under 2MB', variant: 'destructive' });
-      return;
-    }
-    setFile(picked);
-  };
+  const picker = useFilePicker({
+    accepts: (picked) => picked.type.startsWith('image/'),
+    typeError: { title: 'Invalid file type', description: 'Please select an image file' },
+    maxBytes: AVATAR_MAX_BYTES,
+    sizeError: { title: 'File too large', description: 'Please select an image under 2MB' },
+    onPick: setFile,
+  });
 
   return (
     <div className="relative">
       <Avatar user={user} version={version} />
-      <input
-        ref={inputRef}
-        type="file"
-        accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Choose a profile photo"
-        data-testid="avatar-input"
-        onChange={(e) => pick(e.target.files?.[0])}
-      />
+      <input {...picker.inputProps} accept="image/*" aria-label="Choose a profile photo" data-testid="avatar-input" />
       <button
         type="button"
-        onClick={() => inputRef.current?.click()}
+        onClick={picker.open}
         aria-label={user.profileImageUrl ? 'Change profile photo' : 'Add profile photo'}
         className="absolute -bottom-1 -right-1 flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-white shadow ring-2 ring-white hover:bg-brand-700"
       >
