@@ -1,6 +1,6 @@
-import { ArrowLeft, CalendarClock, Clock, DollarSign, LayoutGrid, List, MapPin, Search, Share2, Video, X } from 'lucide-react';
+import { CalendarClock, Clock, DollarSign, LayoutGrid, List, MapPin, Search, Share2, Video, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
@@ -172,19 +172,12 @@ export function BrowseInternshipsPage() {
 
   return (
     <PageShell>
-      <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
-        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4">
-          <div className="flex min-w-0 items-center gap-2">
-            <Link
-              href={paths.jobFeed}
-              aria-label="Back to Feed"
-              className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-            >
-              <ArrowLeft aria-hidden className="h-5 w-5" />
-            </Link>
-            <h1 className="truncate text-lg font-bold text-slate-900">Browse Internships</h1>
-          </div>
-          {user ? (
+      <AppHeader
+        back={{ href: paths.jobFeed, label: 'Back to Feed' }}
+        title="Browse Internships"
+        layer="page"
+        right={
+          user ? (
             <LinkButton
               href={user.userType === 'employer' ? paths.employerDashboard : user.userType === 'guest' ? paths.guestProfile : paths.profile}
               size="sm"
@@ -196,9 +189,9 @@ export function BrowseInternshipsPage() {
             <LinkButton href={paths.roleSelection} size="sm">
               Login
             </LinkButton>
-          )}
-        </div>
-      </header>
+          )
+        }
+      />
       <main className="pb-16">
         <PageContainer wide className="pt-4">
           <div className="space-y-3 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -1,7 +1,8 @@
-import { ArrowLeft, ChevronRight, MapPin, SearchX, Sparkles } from 'lucide-react';
+import { ChevronRight, MapPin, SearchX, Sparkles } from 'lucide-react';
 import { Link, Redirect } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
+import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,18 +25,7 @@ export function MatchesPage() {
 
   return (
     <PageShell>
-      <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
-        <div className="mx-auto flex h-16 max-w-xl items-center gap-2 px-4">
-          <Link
-            href={paths.profile}
-            aria-label="Back to Profile"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-          >
-            <ArrowLeft aria-hidden className="h-5 w-5" />
-          </Link>
-          <h1 className="text-lg font-bold text-slate-900">Your Matches</h1>
-        </div>
-      </header>
+      <AppHeader back={{ href: paths.profile, label: 'Back to Profile' }} title="Your Matches" right={null} width="xl" layer="page" />
       <main className="pb-16">
         <PageContainer>
           {isLoading || (student && matches.isLoading) ? (

@@ -1,20 +1,9 @@
-import {
-  ArrowLeft,
-  Bookmark,
-  Briefcase,
-  Camera,
-  GraduationCap,
-  Mail,
-  MessageSquare,
-  School,
-  Sparkles,
-  Star,
-  UserRound,
-} from 'lucide-react';
+import { Bookmark, Briefcase, Camera, GraduationCap, Mail, MessageSquare, School, Sparkles, Star, UserRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
 import { StatusBadge } from '@/components/internship/status-badge';
+import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -41,25 +30,19 @@ import { YourData } from './your-data';
 
 function Header({ editing, onToggle, canEdit }: { editing: boolean; onToggle: () => void; canEdit: boolean }) {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-xl items-center justify-between gap-3 px-4">
-        <div className="flex items-center gap-2">
-          <Link
-            href={paths.jobFeed}
-            aria-label="Back to Job Feed"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-          >
-            <ArrowLeft aria-hidden className="h-5 w-5" />
-          </Link>
-          <h1 className="text-lg font-bold text-slate-900">My Profile</h1>
-        </div>
-        {canEdit ? (
+    <AppHeader
+      back={{ href: paths.jobFeed, label: 'Back to Job Feed' }}
+      title="My Profile"
+      width="xl"
+      layer="page"
+      right={
+        canEdit ? (
           <Button size="sm" variant={editing ? 'outline' : 'secondary'} onClick={onToggle} aria-pressed={editing}>
             {editing ? 'Cancel' : 'Edit'}
           </Button>
-        ) : null}
-      </div>
-    </header>
+        ) : null
+      }
+    />
   );
 }
 
