@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { LinkButton } from '@/components/ui/button';
+import { MarkList } from '@/components/ui/mark-list';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useSessionStore } from '@/stores/session-store';
@@ -30,16 +31,7 @@ function RoleCard({ role, icon: Icon, title, blurb, perks, signupHref, signinHre
         {title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{blurb}</p>
-      <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
-        {perks.map((perk) => (
-          <li key={perk} className="flex gap-2">
-            <span aria-hidden className="text-brand-600">
-              ✓
-            </span>
-            {perk}
-          </li>
-        ))}
-      </ul>
+      <MarkList items={perks} markClassName="text-brand-600" className="mt-4 space-y-1.5 text-sm text-slate-700" />
       <div className="mt-6 grid grid-cols-2 gap-3">
         <LinkButton
           href={signupHref}

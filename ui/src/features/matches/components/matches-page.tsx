@@ -7,6 +7,7 @@ import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
+import { MarkList } from '@/components/ui/mark-list';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { isClosed } from '@/lib/deadline';
@@ -97,16 +98,12 @@ export function MatchesPage() {
                         {m.matchScore !== null ? <MatchScoreBadge score={m.matchScore} className="shrink-0" /> : null}
                       </div>
                       {m.matchReasons?.length ? (
-                        <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
-                          {m.matchReasons.map((r) => (
-                            <li key={r} className="flex gap-1.5">
-                              <span aria-hidden className="text-brand-500">
-                                ✓
-                              </span>
-                              {r}
-                            </li>
-                          ))}
-                        </ul>
+                        <MarkList
+                          items={m.matchReasons}
+                          markClassName="text-brand-500"
+                          className="mt-2 space-y-0.5 text-sm text-slate-700"
+                          itemClassName="flex gap-1.5"
+                        />
                       ) : null}
                       {isClosed(m) ? <ClosedNotice posting={m} className="mt-2" /> : null}
                       <span className="mt-2 flex items-center justify-end gap-1 text-sm font-semibold text-brand-700">
