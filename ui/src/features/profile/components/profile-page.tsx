@@ -7,7 +7,7 @@ import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { PageLoader, SpinnerBlock } from '@/components/ui/spinner';
+import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { MessagesBell } from '@/components/messaging/messages-bell';
 import { MessagingDialog, type MessageTarget } from '@/components/messaging/messaging-dialog';
@@ -27,6 +27,7 @@ import { AvatarCropDialog } from './avatar-crop-dialog';
 import { BlockedCompanies } from './blocked-companies';
 import { EditProfileForm } from './edit-profile-form';
 import { YourData } from './your-data';
+import { ListStates, Section } from '@/components/ui/section';
 
 function Header({ editing, onToggle, canEdit }: { editing: boolean; onToggle: () => void; canEdit: boolean }) {
   return (
@@ -143,25 +144,21 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
   const applications = useMyApplications(user.id, { live: true });
   const list = applications.data ?? [];
   return (
-    <section aria-labelledby="my-applications" className="mt-6">
-      <h2 id="my-applications" className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
-        <Briefcase aria-hidden className="h-5 w-5 text-brand-600" />
-        My Applications
-      </h2>
-      {applications.isLoading ? (
-        <SpinnerBlock label="Loading applications" />
-      ) : applications.isError ? (
-        <Card role="alert" className="text-sm text-rose-700">
-          Could not load your applications: {applications.error.message}
-        </Card>
-      ) : list.length === 0 ? (
-        <Card className="text-center">
-          <p className="text-sm text-slate-600">You have not applied to any internships yet.</p>
-          <LinkButton href={paths.jobFeed} size="sm" variant="secondary" className="mt-3">
-            Find internships
-          </LinkButton>
-        </Card>
-      ) : (
+    <Section headingId="my-applications" icon={Briefcase} title="My Applications" className="mt-6">
+      <ListStates
+        query={applications}
+        loadingLabel="Loading applications"
+        errorText="your applications"
+        isEmpty={list.length === 0}
+        empty={
+          <Card className="text-center">
+            <p className="text-sm text-slate-600">You have not applied to any internships yet.</p>
+            <LinkButton href={paths.jobFeed} size="sm" variant="secondary" className="mt-3">
+              Find internships
+            </LinkButton>
+          </Card>
+        }
+      >
         <ul className="space-y-3" data-testid="applications">
           {list.map((a) => (
             <li key={a.id}>
@@ -203,8 +200,8 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
             </li>
           ))}
         </ul>
-      )}
-    </section>
+      </ListStates>
+    </Section>
   );
 }
 
@@ -212,25 +209,23 @@ function SavedVideos({ user }: { user: User }) {
   const saved = useBookmarks(user.id);
   const list = saved.data ?? [];
   return (
-    <section aria-labelledby="saved-videos" className="mt-8">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="saved-videos" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-          <Bookmark aria-hidden className="h-5 w-5 text-brand-600" />
-          Saved Videos
-        </h2>
+    <Section
+      headingId="saved-videos"
+      icon={Bookmark}
+      title="Saved Videos"
+      action={
         <LinkButton href={paths.jobFeed} size="sm" variant="secondary">
           Browse Videos
         </LinkButton>
-      </div>
-      {saved.isLoading ? (
-        <SpinnerBlock label="Loading saved videos" />
-      ) : saved.isError ? (
-        <Card role="alert" className="text-sm text-rose-700">
-          Could not load your saved videos: {saved.error.message}
-        </Card>
-      ) : list.length === 0 ? (
-        <Card className="text-center text-sm text-slate-600">No saved videos yet. Tap the bookmark on a video to save it.</Card>
-      ) : (
+      }
+    >
+      <ListStates
+        query={saved}
+        loadingLabel="Loading saved videos"
+        errorText="your saved videos"
+        isEmpty={list.length === 0}
+        empty={<Card className="text-center text-sm text-slate-600">No saved videos yet. Tap the bookmark on a video to save it.</Card>}
+      >
         <ul className="grid gap-2" data-testid="saved-videos">
           {list.map((s) => (
             <li key={s.internshipId}>
@@ -254,8 +249,8 @@ function SavedVideos({ user }: { user: User }) {
             </li>
           ))}
         </ul>
-      )}
-    </section>
+      </ListStates>
+    </Section>
   );
 }
 
