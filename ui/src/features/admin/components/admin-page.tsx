@@ -27,6 +27,7 @@ import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { RetryButton } from '@/components/ui/retry-button';
 import { PageLoader, SpinnerBlock } from '@/components/ui/spinner';
+import { Meta } from '@/components/internship/meta';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -225,14 +226,8 @@ function RequestRow({
           <div className="min-w-0 flex-1 basis-48">
             <h3 className="text-base font-bold text-slate-900">{request.title}</h3>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-              <span className="inline-flex items-center gap-1">
-                <Briefcase aria-hidden className="h-3.5 w-3.5" />
-                {request.company}
-              </span>
-              <span className="inline-flex items-center gap-1">
-                <MapPin aria-hidden className="h-3.5 w-3.5" />
-                {request.location}
-              </span>
+              <Meta icon={Briefcase}>{request.company}</Meta>
+              <Meta icon={MapPin}>{request.location}</Meta>
               <span>Posted {formatDate(request.postedDate)}</span>
             </p>
           </div>

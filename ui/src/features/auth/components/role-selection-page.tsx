@@ -33,25 +33,24 @@ function RoleCard({ role, icon: Icon, title, blurb, perks, signupHref, signinHre
       <p className="mt-1 text-sm text-slate-600">{blurb}</p>
       <MarkList items={perks} markClassName="text-brand-600" className="mt-4 space-y-1.5 text-sm text-slate-700" />
       <div className="mt-6 grid grid-cols-2 gap-3">
-        <LinkButton
-          href={signupHref}
-          variant="gradient"
-          className="whitespace-nowrap px-3"
-          onClick={() => setUserType(role)}
-          // The name starts with the visible label (WCAG 2.5.3) and says whose account.
-          aria-label={`Create Account as ${role === 'student' ? 'a student' : 'an employer'}`}
-        >
-          Create Account
-        </LinkButton>
-        <LinkButton
-          href={signinHref}
-          variant="outline"
-          className="whitespace-nowrap px-3"
-          onClick={() => setUserType(role)}
-          aria-label={`Sign In as ${role === 'student' ? 'a student' : 'an employer'}`}
-        >
-          Sign In
-        </LinkButton>
+        {(
+          [
+            { label: 'Create Account', href: signupHref, variant: 'gradient' },
+            { label: 'Sign In', href: signinHref, variant: 'outline' },
+          ] as const
+        ).map((action) => (
+          <LinkButton
+            key={action.label}
+            href={action.href}
+            variant={action.variant}
+            className="whitespace-nowrap px-3"
+            onClick={() => setUserType(role)}
+            // The name starts with the visible label (WCAG 2.5.3) and says whose account.
+            aria-label={`${action.label} as ${role === 'student' ? 'a student' : 'an employer'}`}
+          >
+            {action.label}
+          </LinkButton>
+        ))}
       </div>
     </section>
   );

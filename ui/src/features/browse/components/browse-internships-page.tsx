@@ -6,6 +6,7 @@ import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
+import { Meta } from '@/components/internship/meta';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -78,29 +79,13 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
           ) : null}
         </div>
         <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
-          <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden className="h-3.5 w-3.5" />
-            {internship.location}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden className="h-3.5 w-3.5" />
-            {internship.duration?.trim() || 'Duration TBD'}
-          </span>
+          <Meta icon={MapPin}>{internship.location}</Meta>
+          <Meta icon={Clock}>{internship.duration?.trim() || 'Duration TBD'}</Meta>
         </p>
         <p className="mt-2 line-clamp-3 text-sm text-slate-700">{internship.description}</p>
         <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs font-semibold text-slate-700">
-          {internship.salary ? (
-            <span className="inline-flex items-center gap-1">
-              <DollarSign aria-hidden className="h-3.5 w-3.5" />
-              {internship.salary}
-            </span>
-          ) : null}
-          {deadline && !closed ? (
-            <span className="inline-flex items-center gap-1">
-              <CalendarClock aria-hidden className="h-3.5 w-3.5" />
-              Due {formatDate(deadline)}
-            </span>
-          ) : null}
+          {internship.salary ? <Meta icon={DollarSign}>{internship.salary}</Meta> : null}
+          {deadline && !closed ? <Meta icon={CalendarClock}>Due {formatDate(deadline)}</Meta> : null}
         </p>
       </div>
       <div className={cn('mt-3 flex flex-wrap items-center gap-2', layout === 'list' && 'sm:mt-0 sm:w-56 sm:flex-col sm:items-stretch')}>

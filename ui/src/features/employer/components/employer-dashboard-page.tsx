@@ -30,6 +30,15 @@ import { ReviewApplicationsDialog } from './review-applications-dialog';
 import { EmailConfirmationBanner } from './email-confirmation-banner';
 import { EmployerSignOutButton } from './sign-out-button';
 
+/** The dashboard's Quick Actions that lead to another screen. */
+const quickLinks = [
+  { href: paths.studentProfiles, icon: Users, label: 'View Applicants' },
+  { href: paths.employerProfile, icon: Building2, label: 'Edit Company Profile' },
+  { href: paths.employerGuide, icon: BookOpen, label: 'Employer Guide' },
+  { href: paths.support, icon: LifeBuoy, label: 'Support' },
+  { href: paths.externalJobs, icon: FileText, label: 'Latest Job Opportunities' },
+];
+
 /** The district's review of the company, when it is not (or no longer) verified. */
 function ReviewBanner({ status, reason }: { status: string | null | undefined; reason: string | null | undefined }) {
   const { name, contact } = useDistrict();
@@ -244,26 +253,12 @@ export function EmployerDashboardPage() {
                     <Plus aria-hidden className="h-4 w-4" />
                     Post New Internship
                   </Button>
-                  <Link href={paths.studentProfiles} className={buttonClasses('secondary', 'md', 'justify-start')}>
-                    <Users aria-hidden className="h-4 w-4" />
-                    View Applicants
-                  </Link>
-                  <Link href={paths.employerProfile} className={buttonClasses('secondary', 'md', 'justify-start')}>
-                    <Building2 aria-hidden className="h-4 w-4" />
-                    Edit Company Profile
-                  </Link>
-                  <Link href={paths.employerGuide} className={buttonClasses('secondary', 'md', 'justify-start')}>
-                    <BookOpen aria-hidden className="h-4 w-4" />
-                    Employer Guide
-                  </Link>
-                  <Link href={paths.support} className={buttonClasses('secondary', 'md', 'justify-start')}>
-                    <LifeBuoy aria-hidden className="h-4 w-4" />
-                    Support
-                  </Link>
-                  <Link href={paths.externalJobs} className={buttonClasses('secondary', 'md', 'justify-start')}>
-                    <FileText aria-hidden className="h-4 w-4" />
-                    Latest Job Opportunities
-                  </Link>
+                  {quickLinks.map(({ href, icon: Icon, label }) => (
+                    <Link key={href} href={href} className={buttonClasses('secondary', 'md', 'justify-start')}>
+                      <Icon aria-hidden className="h-4 w-4" />
+                      {label}
+                    </Link>
+                  ))}
                 </div>
               </Card>
               <RecentActivity
