@@ -10,6 +10,7 @@ import { PageContainer, PageShell } from '@/components/layout/page';
 import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { StateCard } from '@/components/ui/state-card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isClosed } from '@/lib/deadline';
@@ -73,23 +74,16 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
           {internship.isLoading ? (
             <PageLoader />
           ) : !data ? (
-            <Card className="mt-8 text-center">
-              <Building2 aria-hidden className="mx-auto h-10 w-10 text-slate-300" />
-              {failed ? (
-                <>
-                  <h2 className="mt-2 text-lg font-bold text-slate-900">Could not load this company</h2>
-                  <p className="mt-1 text-sm text-slate-600">{internship.error?.message}</p>
-                </>
-              ) : (
-                <>
-                  <h2 className="mt-2 text-lg font-bold text-slate-900">Company Not Found</h2>
-                  <p className="mt-1 text-sm text-slate-600">The requested company profile could not be found.</p>
-                </>
-              )}
+            <StateCard
+              icon={Building2}
+              iconClassName="text-slate-300"
+              title={failed ? 'Could not load this company' : 'Company Not Found'}
+              text={failed ? internship.error?.message : 'The requested company profile could not be found.'}
+            >
               <LinkButton href={paths.jobFeed} className="mt-4">
                 Back to Job Feed
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : (
             <>
               <Card className="mt-4">

@@ -24,6 +24,7 @@ import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { StateCard } from '@/components/ui/state-card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -105,13 +106,14 @@ export function InternshipDetailPage() {
           {query.isLoading ? (
             <PageLoader />
           ) : !i ? (
-            <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold text-slate-900">{failed ? 'Could not load this internship' : 'Internship not found'}</h2>
-              {failed ? <p className="mt-1 text-sm text-slate-600">{query.error?.message}</p> : null}
+            <StateCard
+              title={failed ? 'Could not load this internship' : 'Internship not found'}
+              text={failed ? query.error?.message : undefined}
+            >
               <LinkButton href={paths.jobFeed} className="mt-4">
                 Back to Job Feed
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : (
             <>
               <Card className="mt-4">

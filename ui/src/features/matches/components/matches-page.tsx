@@ -5,7 +5,7 @@ import { MatchScoreBadge } from '@/components/internship/match-score';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { StateCard } from '@/components/ui/state-card';
 import { PageLoader } from '@/components/ui/spinner';
 import { MarkList } from '@/components/ui/mark-list';
 import { paths } from '@/config/paths';
@@ -32,40 +32,39 @@ export function MatchesPage() {
           {isLoading || (student && matches.isLoading) ? (
             <PageLoader />
           ) : !user ? (
-            <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold">Sign in to see your matches</h2>
-              <p className="mt-1 text-sm text-slate-600">We match internships to your interests, grade and location.</p>
+            <StateCard title="Sign in to see your matches" text="We match internships to your interests, grade and location.">
               <LinkButton href={paths.studentLogin} className="mt-4">
                 Sign in
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : !student ? (
-            <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold">Matches are for students</h2>
+            <StateCard title="Matches are for students">
               <LinkButton href={paths.employerDashboard} className="mt-4">
                 Go to the dashboard
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : matches.isError ? (
-            <Card role="alert" className="mt-8 text-center" data-testid="matches-error">
-              <SearchX aria-hidden className="mx-auto h-10 w-10 text-rose-400" />
-              <h2 className="mt-2 text-lg font-bold text-slate-900">Could not load your matches</h2>
-              <p className="mt-1 text-sm text-slate-600">{matches.error.message}</p>
+            <StateCard
+              role="alert"
+              data-testid="matches-error"
+              icon={SearchX}
+              iconClassName="text-rose-400"
+              title="Could not load your matches"
+              text={matches.error.message}
+            >
               <Button variant="outline" className="mt-4" onClick={() => void matches.refetch()}>
                 Try again
               </Button>
-            </Card>
+            </StateCard>
           ) : list.length === 0 ? (
-            <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold">No matches yet</h2>
-              <p className="mt-1 text-sm text-slate-600">Add interests to your profile, or browse every internship.</p>
+            <StateCard title="No matches yet" text="Add interests to your profile, or browse every internship.">
               <div className="mt-4 flex justify-center gap-2">
                 <LinkButton href={paths.profile} variant="outline">
                   Edit profile
                 </LinkButton>
                 <LinkButton href={paths.browseInternships}>Browse</LinkButton>
               </div>
-            </Card>
+            </StateCard>
           ) : (
             <>
               <div className="mt-4 rounded-3xl bg-brand-gradient p-5 text-white shadow-lg">

@@ -7,6 +7,7 @@ import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { StateCard } from '@/components/ui/state-card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { MessagesBell } from '@/components/messaging/messages-bell';
@@ -338,22 +339,22 @@ export function ProfilePage() {
           {isLoading ? (
             <PageLoader />
           ) : !user ? (
-            <Card className="mt-8 text-center">
-              <UserRound aria-hidden className="mx-auto h-10 w-10 text-brand-400" />
-              <h2 className="mt-2 text-lg font-bold">Sign in to see your profile</h2>
-              <p className="mt-1 text-sm text-slate-600">Your applications, saved videos and messages live here.</p>
+            <StateCard
+              icon={UserRound}
+              iconClassName="text-brand-400"
+              title="Sign in to see your profile"
+              text="Your applications, saved videos and messages live here."
+            >
               <LinkButton href={paths.studentLogin} className="mt-4">
                 Sign in
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : !student ? (
-            <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold">This is the student profile</h2>
-              <p className="mt-1 text-sm text-slate-600">Employers manage their company on the employer profile.</p>
+            <StateCard title="This is the student profile" text="Employers manage their company on the employer profile.">
               <LinkButton href={paths.employerProfile} className="mt-4">
                 Go to employer profile
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : (
             <ProfileBody user={student} editing={editing} setEditing={setEditing} />
           )}
