@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
 import type { EmployerStatus } from '@/types/safety';
 import { useAdminEmployers, useSuspendEmployer, useVerifyEmployer, type AdminEmployer } from '../api/safety';
+import { FormActions } from '@/components/ui/form-actions';
 
 const STATUS: Record<EmployerStatus, { label: string; tone: BadgeTone; icon: typeof Hourglass }> = {
   pending: { label: 'Pending review', tone: 'warning', icon: Hourglass },
@@ -89,14 +90,13 @@ function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; 
           error={error}
           disabled={suspend.isPending}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={suspend.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={suspend.isPending}>
-            {suspend.isPending ? 'Suspending...' : 'Suspend employer'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={suspend.isPending}
+          submitLabel="Suspend employer"
+          pendingLabel="Suspending..."
+          variant="destructive"
+        />
       </form>
     </Dialog>
   );

@@ -11,6 +11,7 @@ import { forgetSession } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
 import { exportUrl, useDeleteAccount } from '../api/account';
 import { Section } from '@/components/ui/section';
+import { FormActions } from '@/components/ui/form-actions';
 
 const NO_PASSWORD = 'Please enter your password';
 
@@ -82,15 +83,14 @@ function DeleteAccountDialog({ userId, open, onOpenChange }: { userId: number; o
           error={error}
           disabled={remove.isPending}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" disabled={remove.isPending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={remove.isPending}>
-            <Trash2 aria-hidden className="h-4 w-4" />
-            {remove.isPending ? 'Deleting...' : 'Delete my account'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          pending={remove.isPending}
+          submitLabel="Delete my account"
+          pendingLabel="Deleting..."
+          variant="destructive"
+          icon={Trash2}
+        />
       </form>
     </Dialog>
   );
