@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Card } from './card';
+import { RetryButton } from './retry-button';
 import { SpinnerBlock } from './spinner';
 
 /**
@@ -45,32 +46,44 @@ export function Section({
 }
 
 /**
- * A loaded list's states: a spinner while loading, the error in an alert card, `empty` when
- * there is nothing, else the list (`children`).
+ * A loaded list's states: a spinner while loading; the error in a card ('Could not load
+ * {errorText}: {message}'; with `onRetry`, a Try again under it, else the card is an alert);
+ * `empty` when there is nothing (a string is shown in a plain centred card); else the list
+ * (`children`).
  */
 export function ListStates({
   query,
   loadingLabel,
+  loadingClassName,
   errorText,
-  isEmpty,
-  empty,
+  onRetry,
+  isEmpty = false,
+  empty = null,
   children,
 }: {
   query: { isLoading: boolean; isError: boolean; error: Error | null };
   loadingLabel: string;
-  /** What could not be loaded: 'Could not load {errorText}: {message}'. */
+  loadingClassName?: string;
   errorText: string;
-  isEmpty: boolean;
-  empty: ReactNode;
+  onRetry?: () => void;
+  isEmpty?: boolean;
+  empty?: ReactNode;
   children: ReactNode;
 }) {
-  if (query.isLoading) return <SpinnerBlock label={loadingLabel} />;
+  if (query.isLoading) return <SpinnerBlock label={loadingLabel} className={loadingClassName} />;
   if (query.isError) {
-    return (
+    const message = `Could not load ${errorText}: ${query.error?.message ?? ''}`;
+    return onRetry ? (
+      <Card>
+        <p className="text-sm text-rose-700">{message}</p>
+        <RetryButton onRetry={onRetry} />
+      </Card>
+    ) : (
       <Card role="alert" className="text-sm text-rose-700">
-        Could not load {errorText}: {query.error?.message}
+        {message}
       </Card>
     );
   }
-  return isEmpty ? empty : children;
+  if (!isEmpty) return children;
+  return typeof empty === 'string' ? <Card className="text-center text-sm text-slate-600">{empty}</Card> : empty;
 }

@@ -1,6 +1,5 @@
 import { Ban } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { useBlocks, useUnblockEmployer } from '@/lib/blocks';
 import { formatDate } from '@/lib/format';
@@ -19,7 +18,7 @@ export function BlockedCompanies() {
         loadingLabel="Loading blocked companies"
         errorText="your blocked companies"
         isEmpty={list.length === 0}
-        empty={<Card className="text-center text-sm text-slate-600">You have not blocked any company.</Card>}
+        empty="You have not blocked any company."
       >
         <ul className="grid gap-2" data-testid="blocked-companies">
           {list.map((b) => {

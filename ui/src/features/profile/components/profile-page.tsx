@@ -225,7 +225,7 @@ function SavedVideos({ user }: { user: User }) {
         loadingLabel="Loading saved videos"
         errorText="your saved videos"
         isEmpty={list.length === 0}
-        empty={<Card className="text-center text-sm text-slate-600">No saved videos yet. Tap the bookmark on a video to save it.</Card>}
+        empty="No saved videos yet. Tap the bookmark on a video to save it."
       >
         <ul className="grid gap-2" data-testid="saved-videos">
           {list.map((s) => (
