@@ -4,9 +4,9 @@ import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { Meta } from '@/components/internship/meta';
+import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -180,20 +180,7 @@ export function BrowseInternshipsPage() {
       <main className="pb-16">
         <PageContainer wide className="pt-4">
           <div className="space-y-3 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="relative">
-              <label htmlFor="browse-search" className="sr-only">
-                Search internships
-              </label>
-              <Search aria-hidden className="pointer-events-none absolute left-3.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
-              <input
-                id="browse-search"
-                type="search"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-                placeholder="Search internships"
-                className={cn(inputClasses, 'pl-10')}
-              />
-            </div>
+            <SearchField id="browse-search" label="Search internships" value={q} onChange={setQ} placeholder="Search internships" />
             <div className="flex items-end gap-2">
               <SelectField
                 label="Location"

@@ -9,18 +9,17 @@ import {
   Layers,
   MapPin,
   RefreshCw,
-  Search,
   SearchX,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { inputClasses } from '@/components/ui/field';
 import { SpinnerBlock } from '@/components/ui/spinner';
+import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -203,7 +202,6 @@ function JobCard({ job }: { job: ExternalJob }) {
 }
 
 function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany; beginner: boolean; onBack: () => void }) {
-  const searchId = useId();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -226,20 +224,12 @@ function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany
         <SourceBadge source={company.source} />
       </div>
       <CountBadge beginner={beginner} count={jobs.data ? list.length : undefined} />
-      <div className="relative">
-        <label htmlFor={searchId} className="sr-only">
-          Search {company.companyName} jobs
-        </label>
-        <Search aria-hidden className="pointer-events-none absolute left-3.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
-        <input
-          id={searchId}
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Search by title, team or location"
-          className={cn(inputClasses, 'pl-10')}
-        />
-      </div>
+      <SearchField
+        label={`Search ${company.companyName} jobs`}
+        value={text}
+        onChange={setText}
+        placeholder="Search by title, team or location"
+      />
       {jobs.isLoading ? (
         <SpinnerBlock label="Loading jobs" className="py-10" />
       ) : jobs.isError ? (
