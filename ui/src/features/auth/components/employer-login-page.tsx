@@ -9,6 +9,7 @@ import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import { useEmployerLogin } from '../api/employer-login';
 import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
+import { TextLink } from '@/components/ui/text-link';
 import { LoginForm } from './login-form';
 
 export function EmployerLoginPage() {
@@ -52,10 +53,7 @@ export function EmployerLoginPage() {
               footer={
                 <div className="space-y-2 text-center text-sm text-slate-600">
                   <p>
-                    New to InternReel?{' '}
-                    <Link href={paths.employerSignup} className="font-semibold text-brand-700 hover:underline">
-                      Create Account
-                    </Link>
+                    New to InternReel? <TextLink href={paths.employerSignup}>Create Account</TextLink>
                   </p>
                   <p>
                     <Link href={paths.help} className="font-semibold text-slate-700 hover:underline">

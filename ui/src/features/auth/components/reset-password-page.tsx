@@ -17,6 +17,7 @@ import { toast } from '@/stores/toast-store';
 import type { UserType } from '@/types/api';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
 import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
+import { TextLink } from '@/components/ui/text-link';
 
 const HEADING_ID = 'reset-password-heading';
 const INVALID_EMAIL = 'Please enter a valid email address';
@@ -122,9 +123,7 @@ function SubmitAndBack({ role, pending, text }: { role: UserType; pending: boole
         {text}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        <Link href={signInPath(role)} className="font-semibold text-brand-700 hover:underline">
-          Back to sign in
-        </Link>
+        <TextLink href={signInPath(role)}>Back to sign in</TextLink>
       </p>
     </>
   );

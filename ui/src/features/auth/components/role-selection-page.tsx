@@ -5,6 +5,7 @@ import { PageContainer, PageShell } from '@/components/layout/page';
 import { LinkButton } from '@/components/ui/button';
 import { MarkList } from '@/components/ui/mark-list';
 import { paths } from '@/config/paths';
+import { TextLink } from '@/components/ui/text-link';
 import { cn } from '@/lib/cn';
 import { useSessionStore } from '@/stores/session-store';
 import type { UserType } from '@/types/api';
@@ -100,10 +101,7 @@ export function RoleSelectionPage() {
               Back to Home
             </Link>
             <p className="text-slate-600">
-              Not sure yet?{' '}
-              <Link href={paths.learnAbout} className="font-semibold text-brand-700 hover:underline">
-                Learn more about InternReel
-              </Link>
+              Not sure yet? <TextLink href={paths.learnAbout}>Learn more about InternReel</TextLink>
             </p>
           </div>
         </PageContainer>

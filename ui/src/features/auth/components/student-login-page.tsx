@@ -8,6 +8,7 @@ import { setCurrentUser } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
 import { useStudentLogin } from '../api/student-login';
 import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
+import { TextLink } from '@/components/ui/text-link';
 import { LoginForm } from './login-form';
 
 /** /login (reached as /login?type=student). */
@@ -43,10 +44,7 @@ export function StudentLoginPage() {
               }}
               footer={
                 <p className="text-center text-sm text-slate-600">
-                  Don&apos;t have an account?{' '}
-                  <Link href={paths.studentSignup} className="font-semibold text-brand-700 hover:underline">
-                    Sign up here
-                  </Link>
+                  Don&apos;t have an account? <TextLink href={paths.studentSignup}>Sign up here</TextLink>
                 </p>
               }
             />

@@ -1,8 +1,8 @@
 import { AlertTriangle, Ban, Clock, DollarSign, FileCheck2, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { MarkList } from '@/components/ui/mark-list';
 import { paths } from '@/config/paths';
+import { TextLink } from '@/components/ui/text-link';
 import { ContentSection, MarketingLayout } from './marketing-layout';
 
 const hazardous = [
@@ -156,15 +156,8 @@ export function EmployerGuidePage() {
       </ContentSection>
 
       <p className="mt-10 text-sm text-slate-600">
-        Questions?{' '}
-        <Link href={paths.support} className="font-semibold text-brand-700 hover:underline">
-          Visit support
-        </Link>{' '}
-        or{' '}
-        <Link href={paths.employerDashboard} className="font-semibold text-brand-700 hover:underline">
-          go to your dashboard
-        </Link>
-        .
+        Questions? <TextLink href={paths.support}>Visit support</TextLink> or{' '}
+        <TextLink href={paths.employerDashboard}>go to your dashboard</TextLink>.
       </p>
     </MarketingLayout>
   );
