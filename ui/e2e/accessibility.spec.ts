@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeAudit } from './axe';
-import { createEmployerViaApi, createStudentViaApi, DEMO_ADMIN_PIN, expectToast, makePng, newEmployer, newStudent } from './support';
+import {
+  createEmployerViaApi,
+  createStudentViaApi,
+  DEMO_ADMIN_PIN,
+  expectToast,
+  makePng,
+  newEmployer,
+  newStudent,
+  postInternshipViaApi,
+} from './support';
 
 /*
  * WCAG 2.1 AA with axe-core (#23): every route as a visitor, a student, an employer and the
@@ -17,26 +26,12 @@ async function firstPostingId(request: APIRequestContext): Promise<number> {
 
 /** A posting of a fresh verified employer, with an AI video requested (so the admin has a request). */
 async function postInternship(request: APIRequestContext, title: string): Promise<number> {
-  const posted = await request.post('/api/internships', {
-    data: {
-      title,
-      description: 'A posting to check every screen of the employer against WCAG 2.1 AA.',
-      location: 'Remote',
-      duration: '4 weeks',
-      requirements: ['Curious about how teams work'],
-      applicationDeadline: '2030-06-30',
-      workStyle: 'Remote',
-      ageRequirement: '16+',
-      gradeRequirement: '11th-12th grade',
-      skills: ['Teamwork'],
-      benefits: ['Mentorship'],
-      tags: ['technology'],
-      aiVideoRequested: true,
-      hazardousDutiesConfirmed: true,
-    },
+  const posted = await postInternshipViaApi(request, {
+    title,
+    description: 'A posting to check every screen of the employer against WCAG 2.1 AA.',
+    hazardousDutiesConfirmed: true,
   });
-  expect(posted.status(), await posted.text()).toBe(201);
-  return ((await posted.json()) as { id: number }).id;
+  return posted.id;
 }
 
 async function closeDialog(page: Page): Promise<void> {

@@ -1,7 +1,19 @@
 import { closeSync, ftruncateSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { choose, createStudentViaApi, expectToast, newEmployer, newStudent, snap, verifyEmployer, type StudentAccount } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  choose,
+  createStudentViaApi,
+  DEMO_ADMIN_PIN,
+  expectToast,
+  fillEmployerSignup,
+  newEmployer,
+  newPage,
+  newStudent,
+  snap,
+  verifyEmployer,
+  type StudentAccount,
+} from './support';
 
 /**
  * Employer, admin and external-jobs screens (issue 11), against the shared demo server.
@@ -9,7 +21,6 @@ import { choose, createStudentViaApi, expectToast, newEmployer, newStudent, snap
  */
 
 const VIDEO = fileURLToPath(new URL('../../fixtures/videos/code-camp.mp4', import.meta.url));
-const ADMIN_PIN = '246810';
 const AI_MARKER = 'AI_VIDEO_PROCESSING';
 
 /** Collect console errors (the expected 401 of the signed-out user check aside). */
@@ -78,11 +89,6 @@ async function applyAsStudent(request: APIRequestContext, student: StudentAccoun
   return body.id;
 }
 
-async function newPage(browser: Browser, viewport = { width: 390, height: 844 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL });
-  return context.newPage();
-}
-
 test.describe('employer dashboard guard', () => {
   test('signed-out visitors are sent to /role-selection with a toast', async ({ page }) => {
     await page.goto('/employer-dashboard');
@@ -115,18 +121,7 @@ test.describe.serial('employer, student and admin end to end', () => {
   test('an employer signs up, sees the confirmation, then the dashboard', async () => {
     const page = employerPage;
     await page.goto('/employer-signup');
-    await page.getByLabel('First name').fill(employer.firstName);
-    await page.getByLabel('Last name').fill(employer.lastName);
-    await page.getByLabel('Work email').fill(employer.email);
-    await page.getByLabel('Password', { exact: true }).fill(employer.password);
-    await page.getByLabel('Your position').fill('Studio Manager');
-    await page.getByLabel('Company name').fill(employer.company);
-    await choose(page, 'Industry', 'Marketing & Advertising');
-    await choose(page, 'Company size', '11-50 employees');
-    await page.getByLabel('Company address').fill('12 Main Street, Springfield, IL');
-    await page
-      .getByLabel('Company description')
-      .fill('A small design studio that makes videos and brands for local businesses and non-profits.');
+    await fillEmployerSignup(page, employer);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/employer-confirmation$/);
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
@@ -403,7 +398,7 @@ test.describe.serial('employer, student and admin end to end', () => {
     await expectToast(admin, 'Access Denied', 'Invalid pin. Please try again.');
     await expect(pin).toHaveValue('');
 
-    await pin.fill(ADMIN_PIN);
+    await pin.fill(DEMO_ADMIN_PIN);
     await admin.getByRole('button', { name: 'Access Admin Panel' }).click();
     await expectToast(admin, 'Access Granted');
     await expect(admin).toHaveURL(/\/admin$/);
@@ -491,7 +486,7 @@ test.describe('external jobs', () => {
   });
 
   test('Refresh Jobs is offered to the admin only', async ({ page }) => {
-    const login = await page.request.post('/api/admin/login', { data: { pin: ADMIN_PIN } });
+    const login = await page.request.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } });
     expect(login.status()).toBe(200);
     await page.goto('/external-jobs');
     const refresh = page.getByRole('button', { name: 'Refresh Jobs' });
@@ -552,7 +547,7 @@ test.describe('screenshots of every screen', () => {
       await admin.goto('/admin-login');
       await expect(admin.getByLabel('Security pin')).toBeVisible();
       await snap(admin, `admin-login-${tag}`);
-      await admin.getByLabel('Security pin').fill(ADMIN_PIN);
+      await admin.getByLabel('Security pin').fill(DEMO_ADMIN_PIN);
       await admin.getByRole('button', { name: 'Access Admin Panel' }).click();
       await expect(admin).toHaveURL(/\/admin$/);
       await expect(admin.getByTestId('ai-request').first()).toBeVisible();

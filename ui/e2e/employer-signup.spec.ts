@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, expectToast, newEmployer, snap } from './support';
+import { expectToast, fillEmployerSignup, newEmployer, snap } from './support';
 
 test.describe('employer sign-up', () => {
   test('shows every validation message on submit', async ({ page }) => {
@@ -33,19 +33,7 @@ test.describe('employer sign-up', () => {
   test('creates the account and lands on the confirmation screen', async ({ page }) => {
     const account = newEmployer('signup');
     await page.goto('/employer-signup');
-    await page.getByLabel('First name').fill(account.firstName);
-    await page.getByLabel('Last name').fill(account.lastName);
-    await page.getByLabel('Work email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByLabel('Your position').fill('Studio Manager');
-    await page.getByLabel('Company name').fill(account.company);
-    await choose(page, 'Industry', 'Marketing & Advertising');
-    await choose(page, 'Company size', '11-50 employees');
-    await page.getByLabel('Website').fill('brightside.example.com');
-    await page.getByLabel('Company address').fill('12 Main Street, Springfield, IL');
-    await page
-      .getByLabel('Company description')
-      .fill('A small design studio that makes videos and brands for local businesses and non-profits.');
+    await fillEmployerSignup(page, account, { website: 'brightside.example.com' });
 
     const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/employers');
     await page.getByRole('button', { name: 'Create Account' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createEmployerViaApi, createStudentViaApi, expectToast, newEmployer, newStudent, snap } from './support';
+import { createEmployerViaApi, createStudentViaApi, expectToast, newEmployer, newStudent, postInternshipViaApi, snap } from './support';
 
 /**
  * Notifications (#22): the floating bell beside the messages bell on the employer dashboard and
@@ -27,26 +27,11 @@ test('the bell lists, marks read and updates live; the e-mail switch is saved', 
   await createEmployerViaApi(page.request, employer);
   // Start from a clean slate so the count below is the application's alone.
   expect((await page.request.post('/api/notifications/read', { data: { all: true } })).status()).toBe(200);
-  const posted = await page.request.post('/api/internships', {
-    data: {
-      title,
-      description: 'A posting to see notifications reach the employer and the student.',
-      location: 'Remote',
-      duration: '4 weeks',
-      requirements: ['Curious about how teams work'],
-      applicationDeadline: '2030-06-30',
-      workStyle: 'Remote',
-      ageRequirement: '16+',
-      gradeRequirement: '11th-12th grade',
-      skills: ['Teamwork'],
-      benefits: ['Mentorship'],
-      tags: ['technology'],
-      aiVideoRequested: true,
-      hazardousDutiesConfirmed: true,
-    },
+  const { id: internshipId } = await postInternshipViaApi(page.request, {
+    title,
+    description: 'A posting to see notifications reach the employer and the student.',
+    hazardousDutiesConfirmed: true,
   });
-  expect(posted.status(), await posted.text()).toBe(201);
-  const internshipId = ((await posted.json()) as { id: number }).id;
 
   await page.goto('/employer-dashboard');
   await expect(bell(page)).toHaveAccessibleName('Notifications, none unread');

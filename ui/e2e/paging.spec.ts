@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { createEmployerViaApi, newEmployer, newStudent, signUpStudentViaUi, snap } from './support';
+import { BASE_URL, newEmployerApi, newStudent, postInternshipViaApi, signUpStudentViaUi, snap, type Posting } from './support';
 
 /**
  * Paged lists (limit 50 by default, the next page behind `Link: <...>; rel="next"`): the feed
@@ -12,16 +12,8 @@ import { createEmployerViaApi, newEmployer, newStudent, signUpStudentViaUi, snap
 
 test.describe.configure({ timeout: 150_000 });
 
-const BASE_URL = process.env.INTERNREEL_BASE_URL ?? 'http://127.0.0.1:18080';
 const POSTINGS = 60;
 const MESSAGES = 55;
-
-interface Posting {
-  id: number;
-  title: string;
-  company: string;
-  employerId: number;
-}
 
 let employerApi: APIRequestContext;
 let postings: Posting[] = [];
@@ -34,31 +26,13 @@ function nextLink(header: string | undefined): string | null {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  employerApi = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  const employer = newEmployer('paging-employer');
-  employer.company = `Paging Works ${word}`;
-  await createEmployerViaApi(employerApi, employer);
+  employerApi = await newEmployerApi('paging-employer', `Paging Works ${word}`);
   postings = [];
   for (let n = 1; n <= POSTINGS; n += 1) {
-    const res = await employerApi.post('/api/internships', {
-      data: {
-        title: `${word} Role ${n}`,
-        description: `Posting number ${n} of a long list, to see the feed load its next page.`,
-        location: 'Remote',
-        duration: '4 weeks',
-        requirements: ['Curious about how teams work'],
-        applicationDeadline: '2030-06-30',
-        workStyle: 'Remote',
-        ageRequirement: '16+',
-        gradeRequirement: '11th-12th grade',
-        skills: ['Teamwork'],
-        benefits: ['Mentorship'],
-        tags: ['technology'],
-        aiVideoRequested: true,
-      },
+    const body = await postInternshipViaApi<Posting>(employerApi, {
+      title: `${word} Role ${n}`,
+      description: `Posting number ${n} of a long list, to see the feed load its next page.`,
     });
-    expect(res.status(), await res.text()).toBe(201);
-    const body = (await res.json()) as Posting;
     postings.push({ id: body.id, title: body.title, company: body.company, employerId: body.employerId });
   }
 });

@@ -1,6 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { choose, createEmployerViaApi, createStudentViaApi, expectToast, newEmployer, newStudent, snap, toasts } from './support';
+import {
+  choose,
+  createEmployerViaApi,
+  createStudentViaApi,
+  DEMO_ADMIN_PIN,
+  expectToast,
+  fillEmployerSignup,
+  newEmployer,
+  newStudent,
+  PHONE,
+  snap,
+  toasts,
+} from './support';
 
 /**
  * Issue 25, "Polish what a new user trips over": the UI items, each checked against the demo
@@ -11,10 +23,8 @@ import { choose, createEmployerViaApi, createStudentViaApi, expectToast, newEmpl
 test.describe.configure({ timeout: 90_000 });
 
 const VIDEO = fileURLToPath(new URL('../../fixtures/videos/code-camp.mp4', import.meta.url));
-const ADMIN_PIN = '246810';
 const RIVERSIDE = { email: 'angela@riversidehealth.example', password: 'employer123', company: 'Riverside Community Hospital' };
 const DEMO_EMPLOYER = { email: 'jordan@sproutly.example', password: 'employer123' };
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const NARROW = { width: 320, height: 640 };
 
@@ -427,7 +437,7 @@ test('each pending AI request has its own video picker', async ({ page, request 
   const first = await postViaApi(request, uniqueTitle('First AI Request'));
   const second = await postViaApi(request, uniqueTitle('Second AI Request'));
 
-  const login = await page.request.post('/api/admin/login', { data: { pin: ADMIN_PIN } });
+  const login = await page.request.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } });
   expect(login.status()).toBe(200);
   await page.goto('/admin');
   const rowA = page.getByRole('listitem', { name: `${first.title} at ${employer.company}` });
@@ -468,18 +478,7 @@ test('a duplicate employer email brings the message into view, focuses the field
   const account = newEmployer('dupe-employer');
   await createEmployerViaApi(request, account);
   await page.goto('/employer-signup');
-  await page.getByLabel('First name').fill(account.firstName);
-  await page.getByLabel('Last name').fill(account.lastName);
-  await page.getByLabel('Work email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Your position').fill('Studio Manager');
-  await page.getByLabel('Company name').fill(account.company);
-  await choose(page, 'Industry', 'Marketing & Advertising');
-  await choose(page, 'Company size', '11-50 employees');
-  await page.getByLabel('Company address').fill('12 Main Street, Springfield, IL');
-  await page
-    .getByLabel('Company description')
-    .fill('A small design studio that makes videos and brands for local businesses and non-profits.');
+  await fillEmployerSignup(page, account);
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expectToast(
@@ -653,7 +652,7 @@ test('no screen scrolls sideways at 320x640', async ({ browser, request }) => {
 
   const adminContext = await browser.newContext({ viewport: NARROW, baseURL: base });
   const admin = await adminContext.newPage();
-  expect((await admin.request.post('/api/admin/login', { data: { pin: ADMIN_PIN } })).status()).toBe(200);
+  expect((await admin.request.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
   await visit(admin, ['/admin']);
   // The district's tabs (#20) reflow too.
   for (const tab of ['Employers', 'Reports', 'Audit']) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { choose, createStudentViaApi, expectToast, newStudent, snap, uniqueEmail } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { createStudentViaApi, DEMO_ADMIN_PIN, expectToast, fillEmployerSignup, newPage, newStudent, snap, uniqueEmail } from './support';
 
 /**
  * District review, reports, the audit log and students' data rights (issue #20), against the
@@ -9,19 +9,12 @@ import { choose, createStudentViaApi, expectToast, newStudent, snap, uniqueEmail
  * data and deletes their account. The demo holds one pending employer, Maple Street Bakery.
  */
 
-const ADMIN_PIN = '246810';
-
 function suffix(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
 function inTwoMonths(): string {
   return new Date(Date.now() + 60 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: test.info().project.use.baseURL });
-  return context.newPage();
 }
 
 test.describe.serial('district review, reports, audit and data rights', () => {
@@ -54,18 +47,12 @@ test.describe.serial('district review, reports, audit and data rights', () => {
   test('a new employer is pending: the dashboard says so, and its posting awaits district review', async () => {
     const page = employerPage;
     await page.goto('/employer-signup');
-    await page.getByLabel('First name').fill(employer.firstName);
-    await page.getByLabel('Last name').fill(employer.lastName);
-    await page.getByLabel('Work email').fill(employer.email);
-    await page.getByLabel('Password', { exact: true }).fill(employer.password);
-    await page.getByLabel('Your position').fill('Store Manager');
-    await page.getByLabel('Company name').fill(employer.company);
-    await choose(page, 'Industry', 'Retail');
-    await choose(page, 'Company size', '11-50 employees');
-    await page.getByLabel('Company address').fill('8 Harbor Street, Springfield, IL');
-    await page
-      .getByLabel('Company description')
-      .fill('An independent bookshop with a reading corner, author events and a weekly kids story hour.');
+    await fillEmployerSignup(page, employer, {
+      position: 'Store Manager',
+      industry: 'Retail',
+      address: '8 Harbor Street, Springfield, IL',
+      description: 'An independent bookshop with a reading corner, author events and a weekly kids story hour.',
+    });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/employer-confirmation$/);
     await page.goto('/employer-dashboard');
@@ -105,7 +92,7 @@ test.describe.serial('district review, reports, audit and data rights', () => {
 
   test('the admin verifies the employer from the Employers tab', async () => {
     const page = adminPage;
-    const login = await page.request.post('/api/admin/login', { data: { pin: ADMIN_PIN } });
+    const login = await page.request.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } });
     expect(login.status()).toBe(200);
     await page.goto('/admin');
     await expect(page.getByRole('tab', { name: 'AI video requests' })).toHaveAttribute('aria-selected', 'true');

@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createEmployerViaApi, expectToast, makePng, newEmployer, newStudent, signUpStudentViaUi, snap } from './support';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expectToast, makePng, newEmployerApi, newStudent, postInternshipViaApi, signUpStudentViaUi, snap, type Posting } from './support';
 
 /**
  * The student experience against the real server: feed, like, comment, save, apply,
@@ -13,43 +13,21 @@ import { createEmployerViaApi, expectToast, makePng, newEmployer, newStudent, si
 // Sign-up, video playback and smooth scrolling take their time on a loaded machine.
 test.describe.configure({ timeout: 90_000 });
 
-const BASE_URL = process.env.INTERNREEL_BASE_URL ?? 'http://127.0.0.1:18080';
-
-interface Posting {
-  id: number;
-  title: string;
-  company: string;
-  employerId: number;
-}
-
 let employerApi: APIRequestContext;
 let posting: Posting;
 const word = `Quokka${Date.now().toString(36)}`;
 
 test.beforeAll(async () => {
-  employerApi = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  const employer = newEmployer('student-ux-employer');
-  employer.company = `Lantern Works ${word}`;
-  await createEmployerViaApi(employerApi, employer);
-  const res = await employerApi.post('/api/internships', {
-    data: {
-      title: `${word} Robotics Helper`,
-      description: 'Help our robotics team run weekend workshops for middle-school kids.',
-      location: 'Remote',
-      duration: '6 weeks',
-      requirements: ['Curious about robots', 'Patient with younger kids'],
-      applicationDeadline: '2030-06-30',
-      workStyle: 'Remote',
-      ageRequirement: '16+',
-      gradeRequirement: '11th-12th grade',
-      skills: ['Robotics', 'Teaching'],
-      benefits: ['Mentorship', 'Flexible hours'],
-      tags: ['technology', 'robots'],
-      aiVideoRequested: true,
-    },
+  employerApi = await newEmployerApi('student-ux-employer', `Lantern Works ${word}`);
+  const body = await postInternshipViaApi<Posting>(employerApi, {
+    title: `${word} Robotics Helper`,
+    description: 'Help our robotics team run weekend workshops for middle-school kids.',
+    duration: '6 weeks',
+    requirements: ['Curious about robots', 'Patient with younger kids'],
+    skills: ['Robotics', 'Teaching'],
+    benefits: ['Mentorship', 'Flexible hours'],
+    tags: ['technology', 'robots'],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as Posting;
   posting = { id: body.id, title: body.title, company: body.company, employerId: body.employerId };
 });
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, request as apiRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 /*
  * Contract with the screens (keep it when replacing a placeholder):
@@ -9,6 +9,18 @@ import { expect, request as apiRequest, type APIRequestContext, type Locator, ty
  *   employer screens show no greeting and a 'Sign Out' button (SPEC.md's dashboard word);
  * - toasts render inside the Toaster's viewport, data-testid="toast-viewport".
  */
+
+/** The server the specs run against, for request contexts made outside a test's fixtures. */
+export const BASE_URL = process.env.INTERNREEL_BASE_URL ?? 'http://127.0.0.1:18080';
+
+/** A phone-sized viewport (the size most specs check the screens at). */
+export const PHONE = { width: 390, height: 844 };
+
+/** A page in a browser context of its own (its own cookies), at the project's base URL. */
+export async function newPage(browser: Browser, viewport = PHONE): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL });
+  return context.newPage();
+}
 
 /** Screenshots land in the repository's target/screenshots/ as test artefacts. */
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../target/screenshots/', import.meta.url));
@@ -142,7 +154,7 @@ export const DEMO_ADMIN_PIN = '246810';
  * session is untouched.
  */
 export async function verifyEmployer(email: string): Promise<void> {
-  const admin = await apiRequest.newContext({ baseURL: process.env.INTERNREEL_BASE_URL ?? 'http://127.0.0.1:18080' });
+  const admin = await apiRequest.newContext({ baseURL: BASE_URL });
   try {
     expect((await admin.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
     const list = (await (await admin.get('/api/admin/employers?pending=true')).json()) as { employers: { id: number; email: string }[] };
@@ -174,4 +186,75 @@ export async function signUpStudentViaUi(page: Page, account: StudentAccount): P
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/job-feed$/);
   await expect(page.getByTestId('greeting')).toContainText(account.firstName);
+}
+
+/** What the specs read of a posting the server returns. */
+export interface Posting {
+  id: number;
+  title: string;
+  company: string;
+  employerId: number;
+}
+
+/** A request context of its own, signed in as a fresh verified employer of `company`. */
+export async function newEmployerApi(prefix: string, company: string): Promise<APIRequestContext> {
+  const api = await apiRequest.newContext({ baseURL: BASE_URL });
+  const employer = newEmployer(prefix);
+  employer.company = company;
+  await createEmployerViaApi(api, employer);
+  return api;
+}
+
+/** The fields of a posting sent to POST /api/internships; `postInternshipViaApi` fills the ones not given. */
+export type PostingData = { title: string; description: string } & Record<string, unknown>;
+
+/**
+ * Post an internship through the JSON API as the employer whose session `request` carries
+ * (an AI video requested, so it needs no upload); returns the server's answer.
+ */
+export async function postInternshipViaApi<T = { id: number }>(request: APIRequestContext, data: PostingData): Promise<T> {
+  const res = await request.post('/api/internships', {
+    data: {
+      location: 'Remote',
+      duration: '4 weeks',
+      requirements: ['Curious about how teams work'],
+      applicationDeadline: '2030-06-30',
+      workStyle: 'Remote',
+      ageRequirement: '16+',
+      gradeRequirement: '11th-12th grade',
+      skills: ['Teamwork'],
+      benefits: ['Mentorship'],
+      tags: ['technology'],
+      aiVideoRequested: true,
+      ...data,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** What the employer sign-up form asks beyond the account; the defaults are the Brightside Studio's. */
+export interface EmployerCompanyFields {
+  position?: string;
+  industry?: string;
+  website?: string;
+  address?: string;
+  description?: string;
+}
+
+/** Fill the employer sign-up form (without submitting). */
+export async function fillEmployerSignup(page: Page, account: EmployerAccount, company: EmployerCompanyFields = {}): Promise<void> {
+  await page.getByLabel('First name').fill(account.firstName);
+  await page.getByLabel('Last name').fill(account.lastName);
+  await page.getByLabel('Work email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Your position').fill(company.position ?? 'Studio Manager');
+  await page.getByLabel('Company name').fill(account.company);
+  await choose(page, 'Industry', company.industry ?? 'Marketing & Advertising');
+  await choose(page, 'Company size', '11-50 employees');
+  if (company.website !== undefined) await page.getByLabel('Website').fill(company.website);
+  await page.getByLabel('Company address').fill(company.address ?? '12 Main Street, Springfield, IL');
+  await page
+    .getByLabel('Company description')
+    .fill(company.description ?? 'A small design studio that makes videos and brands for local businesses and non-profits.');
 }

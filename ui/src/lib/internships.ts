@@ -9,6 +9,7 @@ import { mapPages, nextPageParam, type PagedData } from './paging';
 import { asAccount, cachedUser, confirmSignedIn, useUser } from './auth';
 import { assertNotGuest, handleGuestOnly } from './guest';
 import { INTERNSHIP_LIST_RETRIES, queryClient } from './query-client';
+import { handleUnauthorized } from './unauthorized';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import type { Page } from './api-client';
@@ -105,12 +106,12 @@ export function useToggleLike() {
       patchInternship(queryClient, internship.id, (i) => ({ ...i, isLiked: result.liked, likes: result.likeCount }));
     },
     onError: (error) => {
-      if (handleGuestOnly(error)) return;
-      if (isApiError(error) && error.status === 401) {
-        toast({ title: 'Please log in', description: 'You need to be logged in to like posts', variant: 'destructive' });
-        redirectToLogin(LIKE_UNAUTHORIZED_REDIRECT_MS);
-        return;
-      }
+      const unauthorized = {
+        title: 'Please log in',
+        description: 'You need to be logged in to like posts',
+        delayMs: LIKE_UNAUTHORIZED_REDIRECT_MS,
+      };
+      if (handleUnauthorized(error, unauthorized)) return;
       toast({ description: 'Failed to update like status', variant: 'destructive' });
     },
   });
@@ -134,12 +135,7 @@ export function useToggleBookmark() {
       toast(result.bookmarked ? { title: 'Saved to your list', variant: 'success' } : { title: 'Removed from saved jobs' });
     },
     onError: (error) => {
-      if (handleGuestOnly(error)) return;
-      if (isApiError(error) && error.status === 401) {
-        toast({ description: 'You are logged out. Logging in again...', variant: 'destructive' });
-        redirectToLogin(UNAUTHORIZED_REDIRECT_MS);
-        return;
-      }
+      if (handleUnauthorized(error)) return;
       toast({ description: 'Failed to bookmark job. Please try again.', variant: 'destructive' });
     },
   });

@@ -22,29 +22,34 @@ export function gradeLabel(grade: string | null | undefined, form: 'short' | 'lo
   return form === 'short' ? name : `${year} Grade (${name})`;
 }
 
-export const INTEREST_OPTIONS: readonly SelectOption[] = [
-  { value: 'technology', label: 'Technology' },
-  { value: 'marketing', label: 'Marketing' },
-  { value: 'finance', label: 'Finance' },
-  { value: 'design', label: 'Design' },
-  { value: 'healthcare', label: 'Healthcare' },
-  { value: 'consulting', label: 'Consulting' },
-  { value: 'engineering', label: 'Engineering' },
-  { value: 'media', label: 'Media & Communications' },
-];
+/** An option list from [stored value, label] pairs. */
+function optionList(pairs: ReadonlyArray<readonly [string, string]>): readonly SelectOption[] {
+  return pairs.map(([value, label]) => ({ value, label }));
+}
 
-export const INDUSTRY_OPTIONS: readonly SelectOption[] = [
-  { value: 'technology', label: 'Technology' },
-  { value: 'healthcare', label: 'Healthcare' },
-  { value: 'finance', label: 'Finance' },
-  { value: 'education', label: 'Education' },
-  { value: 'retail', label: 'Retail' },
-  { value: 'manufacturing', label: 'Manufacturing' },
-  { value: 'marketing', label: 'Marketing & Advertising' },
-  { value: 'nonprofits', label: 'Non-Profit' },
-  { value: 'government', label: 'Government' },
-  { value: 'other', label: 'Other' },
-];
+export const INTEREST_OPTIONS = optionList([
+  ['technology', 'Technology'],
+  ['marketing', 'Marketing'],
+  ['finance', 'Finance'],
+  ['design', 'Design'],
+  ['healthcare', 'Healthcare'],
+  ['consulting', 'Consulting'],
+  ['engineering', 'Engineering'],
+  ['media', 'Media & Communications'],
+]);
+
+export const INDUSTRY_OPTIONS = optionList([
+  ['technology', 'Technology'],
+  ['healthcare', 'Healthcare'],
+  ['finance', 'Finance'],
+  ['education', 'Education'],
+  ['retail', 'Retail'],
+  ['manufacturing', 'Manufacturing'],
+  ['marketing', 'Marketing & Advertising'],
+  ['nonprofits', 'Non-Profit'],
+  ['government', 'Government'],
+  ['other', 'Other'],
+]);
 
 /** SPEC.md section 3: the employer-profile industries (stored lower-case by the server). */
 export const PROFILE_INDUSTRY_OPTIONS: readonly SelectOption[] = [

@@ -65,6 +65,11 @@ export interface Internship {
 
 export type ApplicationStatus = 'pending' | 'under_review' | 'interview_requested' | 'offer_extended' | 'hired' | 'rejected';
 
+export interface StatusChange {
+  status: ApplicationStatus;
+  at: string;
+}
+
 export interface ApplicationInternship {
   id: number;
   title: string;
@@ -80,7 +85,7 @@ export interface Application {
   status: ApplicationStatus;
   appliedAt: string;
   updatedAt: string;
-  history: { status: ApplicationStatus; at: string }[];
+  history: StatusChange[];
   /** Present on a student's own list. */
   internship?: ApplicationInternship;
   internshipTitle?: string;

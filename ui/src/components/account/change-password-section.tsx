@@ -10,6 +10,7 @@ import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid, type Errors } from '@/lib/validation';
 import { cn } from '@/lib/cn';
 import { toast } from '@/stores/toast-store';
+import { Section } from '@/components/ui/section';
 
 interface ChangePasswordValues {
   currentPassword: string;
@@ -101,11 +102,7 @@ export function ChangePasswordSection({ minLength, username, className }: Change
   };
 
   return (
-    <section aria-labelledby={headingId} className={cn('mt-8', className)}>
-      <h2 id={headingId} className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
-        <KeyRound aria-hidden className="h-5 w-5 text-brand-600" />
-        Change password
-      </h2>
+    <Section headingId={headingId} icon={KeyRound} title="Change password" className={cn('mt-8', className)}>
       <Card>
         <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-labelledby={headingId}>
           <p className="text-sm text-slate-600">You stay signed in here; every other device is signed out.</p>
@@ -131,6 +128,6 @@ export function ChangePasswordSection({ minLength, username, className }: Change
           </div>
         </form>
       </Card>
-    </section>
+    </Section>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { cn } from '@/lib/cn';
 import { AuthControls } from './auth-controls';
 import { Logo } from './logo';
 
@@ -11,13 +12,20 @@ interface AppHeaderProps {
   title?: string;
   /** Right-hand content; the auth controls by default. */
   right?: ReactNode;
+  /** How wide the bar's content runs: the page's width ('xl' on the student's single-column screens). */
+  width?: 'xl' | '5xl';
+  /** 'page': the student screens' bar, below their own overlays and a little more opaque. */
+  layer?: 'top' | 'page';
 }
 
+const layers = { top: 'z-40 bg-white/85', page: 'z-30 bg-white/90' } as const;
+const widths = { xl: 'max-w-xl', '5xl': 'max-w-5xl' } as const;
+
 /** The sticky top bar used by every screen. */
-export function AppHeader({ back, title, right }: AppHeaderProps) {
+export function AppHeader({ back, title, right, width = '5xl', layer = 'top' }: AppHeaderProps) {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/85 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4">
+    <header className={cn('sticky top-0 border-b border-slate-200/70 backdrop-blur-md', layers[layer])}>
+      <div className={cn('mx-auto flex h-16 items-center justify-between gap-3 px-4', widths[width])}>
         <div className="flex min-w-0 items-center gap-2">
           {back ? (
             <Link

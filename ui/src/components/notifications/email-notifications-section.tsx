@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/stores/toast-store';
 import { useNotificationSettings, useUpdateNotificationSettings } from '@/lib/notifications/settings';
+import { Section } from '@/components/ui/section';
 
 /**
  * 'E-mail notifications' on the student and employer profiles: one switch, "Email me about
@@ -45,11 +46,7 @@ export function EmailNotificationsSection({ className }: { className?: string })
   };
 
   return (
-    <section aria-labelledby={headingId} className={cn('mt-8', className)}>
-      <h2 id={headingId} className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
-        <Mail aria-hidden className="h-5 w-5 text-brand-600" />
-        E-mail notifications
-      </h2>
+    <Section headingId={headingId} icon={Mail} title="E-mail notifications" className={cn('mt-8', className)}>
       <Card>
         {settings.isLoading ? (
           <SpinnerBlock label="Loading notification settings" className="py-2" />
@@ -91,6 +88,6 @@ export function EmailNotificationsSection({ className }: { className?: string })
           </div>
         )}
       </Card>
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FieldError, TextAreaField } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -8,6 +7,7 @@ import { useCreateReport } from '@/lib/reports';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { toast } from '@/stores/toast-store';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason, type ReportTargetType } from '@/types/safety';
+import { FormActions } from '@/components/ui/form-actions';
 
 /** What is being reported: a posting, a comment or a message, and how to name it in the dialog. */
 export interface ReportTarget {
@@ -131,14 +131,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
           {serverError}
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={create.isPending}>
-          {create.isPending ? 'Submitting...' : 'Submit'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Submit" pendingLabel="Submitting..." />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { overlayClasses } from './dialog';
 import { useReturnFocus } from './use-return-focus';
 
 interface ConfirmDialogProps {
@@ -31,7 +32,7 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/55 backdrop-blur-[2px]" />
+        <AlertDialog.Overlay className={overlayClasses} />
         <AlertDialog.Content
           onCloseAutoFocus={returnFocus}
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl outline-none"

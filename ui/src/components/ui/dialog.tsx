@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { useReturnFocus } from './use-return-focus';
 
+/** The dimmed, slightly blurred page behind every dialog (and the confirm dialog). */
+export const overlayClasses = 'fixed inset-0 z-50 bg-slate-950/55 backdrop-blur-[2px]';
+
 interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -54,7 +57,7 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/55 backdrop-blur-[2px]" />
+        <RadixDialog.Overlay className={overlayClasses} />
         <RadixDialog.Content
           onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={returnFocus}

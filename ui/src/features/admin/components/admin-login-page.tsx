@@ -3,6 +3,7 @@ import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
+import { AuthHeading } from '@/components/layout/auth-card';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -66,13 +67,13 @@ export function AdminLoginPage() {
       <main>
         <PageContainer className="py-10">
           <Card className="p-6">
-            <div className="mb-6 text-center">
-              <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
-                <ShieldCheck aria-hidden className="h-7 w-7" />
-              </span>
-              <h2 className="mt-3 text-2xl font-extrabold tracking-tight text-slate-900">Admin Access</h2>
-              <p className="mt-1 text-sm text-slate-600">Enter the security pin to manage AI video requests.</p>
-            </div>
+            <AuthHeading
+              icon={ShieldCheck}
+              iconClassName="bg-brand-50 text-brand-600"
+              large
+              title="Admin Access"
+              text="Enter the security pin to manage AI video requests."
+            />
             <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Admin sign in">
               <PasswordField
                 ref={inputRef}

@@ -25,8 +25,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { RetryButton } from '@/components/ui/retry-button';
-import { PageLoader, SpinnerBlock } from '@/components/ui/spinner';
+import { PageLoader } from '@/components/ui/spinner';
+import { Meta } from '@/components/internship/meta';
+import { ListStates } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -225,14 +226,8 @@ function RequestRow({
           <div className="min-w-0 flex-1 basis-48">
             <h3 className="text-base font-bold text-slate-900">{request.title}</h3>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-              <span className="inline-flex items-center gap-1">
-                <Briefcase aria-hidden className="h-3.5 w-3.5" />
-                {request.company}
-              </span>
-              <span className="inline-flex items-center gap-1">
-                <MapPin aria-hidden className="h-3.5 w-3.5" />
-                {request.location}
-              </span>
+              <Meta icon={Briefcase}>{request.company}</Meta>
+              <Meta icon={MapPin}>{request.location}</Meta>
               <span>Posted {formatDate(request.postedDate)}</span>
             </p>
           </div>
@@ -476,16 +471,15 @@ export function AdminPage() {
                 <p className="text-sm text-slate-600">
                   Choose the finished video on the request it belongs to, then press its Upload Video.
                 </p>
-                {requests.isLoading ? (
-                  <SpinnerBlock label="Loading requests" className="py-8" />
-                ) : requests.isError ? (
-                  <Card>
-                    <p className="text-sm text-rose-700">Could not load requests: {errorMessage(requests.error)}</p>
-                    <RetryButton onRetry={() => void requests.refetch()} />
-                  </Card>
-                ) : list.length === 0 ? (
-                  <Card className="text-center text-sm text-slate-600">No AI video requests yet.</Card>
-                ) : (
+                <ListStates
+                  query={requests}
+                  loadingLabel="Loading requests"
+                  loadingClassName="py-8"
+                  errorText="requests"
+                  onRetry={() => void requests.refetch()}
+                  isEmpty={list.length === 0}
+                  empty="No AI video requests yet."
+                >
                   <ul className="space-y-3">
                     {list.map((r) => (
                       <RequestRow
@@ -503,7 +497,7 @@ export function AdminPage() {
                       />
                     ))}
                   </ul>
-                )}
+                </ListStates>
               </section>
             </Tabs.Content>
             <Tabs.Content value="employers" className="rounded-3xl">

@@ -5,13 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
-import { RetryButton } from '@/components/ui/retry-button';
-import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
 import type { EmployerStatus } from '@/types/safety';
 import { useAdminEmployers, useSuspendEmployer, useVerifyEmployer, type AdminEmployer } from '../api/safety';
+import { FormActions } from '@/components/ui/form-actions';
+import { ListStates } from '@/components/ui/section';
 
 const STATUS: Record<EmployerStatus, { label: string; tone: BadgeTone; icon: typeof Hourglass }> = {
   pending: { label: 'Pending review', tone: 'warning', icon: Hourglass },
@@ -89,14 +89,13 @@ function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; 
           error={error}
           disabled={suspend.isPending}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={suspend.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={suspend.isPending}>
-            {suspend.isPending ? 'Suspending...' : 'Suspend employer'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={suspend.isPending}
+          submitLabel="Suspend employer"
+          pendingLabel="Suspending..."
+          variant="destructive"
+        />
       </form>
     </Dialog>
   );
@@ -215,22 +214,21 @@ export function EmployersTab() {
         Students see an employer&rsquo;s postings only once it is verified.
         {employers.data ? ` ${pending} awaiting review.` : ''}
       </p>
-      {employers.isLoading ? (
-        <SpinnerBlock label="Loading employers" className="py-8" />
-      ) : employers.isError ? (
-        <Card>
-          <p className="text-sm text-rose-700">Could not load employers: {errorMessage(employers.error)}</p>
-          <RetryButton onRetry={() => void employers.refetch()} />
-        </Card>
-      ) : list.length === 0 ? (
-        <Card className="text-center text-sm text-slate-600">No employers yet.</Card>
-      ) : (
+      <ListStates
+        query={employers}
+        loadingLabel="Loading employers"
+        loadingClassName="py-8"
+        errorText="employers"
+        onRetry={() => void employers.refetch()}
+        isEmpty={list.length === 0}
+        empty="No employers yet."
+      >
         <ul className="space-y-3">
           {list.map((e) => (
             <EmployerRow key={e.id} employer={e} onSuspend={() => setSuspending(e)} />
           ))}
         </ul>
-      )}
+      </ListStates>
       {suspending ? <SuspendDialog key={suspending.id} employer={suspending} onClose={() => setSuspending(null)} /> : null}
     </section>
   );

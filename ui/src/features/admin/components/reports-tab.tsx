@@ -4,8 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
-import { RetryButton } from '@/components/ui/retry-button';
-import { SpinnerBlock } from '@/components/ui/spinner';
+import { ListStates } from '@/components/ui/section';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTime } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
@@ -192,22 +191,21 @@ export function ReportsTab() {
         Hide removes the reported posting, comment or message for everyone; Suspend employer also hides all its postings.
         {reports.data ? ` ${openCount} open.` : ''}
       </p>
-      {reports.isLoading ? (
-        <SpinnerBlock label="Loading reports" className="py-8" />
-      ) : reports.isError ? (
-        <Card>
-          <p className="text-sm text-rose-700">Could not load reports: {errorMessage(reports.error)}</p>
-          <RetryButton onRetry={() => void reports.refetch()} />
-        </Card>
-      ) : list.length === 0 ? (
-        <Card className="text-center text-sm text-slate-600">No reports yet.</Card>
-      ) : (
+      <ListStates
+        query={reports}
+        loadingLabel="Loading reports"
+        loadingClassName="py-8"
+        errorText="reports"
+        onRetry={() => void reports.refetch()}
+        isEmpty={list.length === 0}
+        empty="No reports yet."
+      >
         <ul className="space-y-3">
           {list.map((r) => (
             <ReportRow key={r.id} report={r} />
           ))}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }

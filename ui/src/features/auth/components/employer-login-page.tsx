@@ -8,7 +8,8 @@ import { setCurrentUser } from '@/lib/auth';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import { useEmployerLogin } from '../api/employer-login';
-import { AuthCard } from '@/components/layout/auth-card';
+import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
+import { TextLink } from '@/components/ui/text-link';
 import { LoginForm } from './login-form';
 
 export function EmployerLoginPage() {
@@ -22,13 +23,12 @@ export function EmployerLoginPage() {
       <main>
         <PageContainer className="py-8">
           <AuthCard>
-            <div className="mb-6 text-center">
-              <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-2xl bg-slate-900 text-white">
-                <Briefcase aria-hidden className="h-6 w-6" />
-              </span>
-              <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Employer sign in</h2>
-              <p className="mt-1 text-sm text-slate-600">Manage your postings and review applicants.</p>
-            </div>
+            <AuthHeading
+              icon={Briefcase}
+              iconClassName="bg-slate-900 text-white"
+              title="Employer sign in"
+              text="Manage your postings and review applicants."
+            />
             <LoginForm
               label="Employer sign in"
               forgotPasswordHref={paths.employerResetPassword}
@@ -53,10 +53,7 @@ export function EmployerLoginPage() {
               footer={
                 <div className="space-y-2 text-center text-sm text-slate-600">
                   <p>
-                    New to InternReel?{' '}
-                    <Link href={paths.employerSignup} className="font-semibold text-brand-700 hover:underline">
-                      Create Account
-                    </Link>
+                    New to InternReel? <TextLink href={paths.employerSignup}>Create Account</TextLink>
                   </p>
                   <p>
                     <Link href={paths.help} className="font-semibold text-slate-700 hover:underline">

@@ -19,7 +19,7 @@ import { normalizeUrl, revealFirstInvalid } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import { useCreateEmployer } from '../api/create-employer';
-import { AuthCard, FormSection } from '@/components/layout/auth-card';
+import { AuthCard, AuthHeading, FormSection } from '@/components/layout/auth-card';
 import { SignupSubmit } from './signup-submit';
 
 /** SPEC.md section 8's duplicate-email texts (the field's message, and the toast's). */
@@ -106,10 +106,10 @@ export function EmployerSignupPage() {
       <main>
         <PageContainer className="py-6">
           <AuthCard>
-            <div className="mb-6 text-center">
-              <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Hire your next great intern</h2>
-              <p className="mt-1 text-sm text-slate-600">Create your employer account to post teen-friendly internships as short videos.</p>
-            </div>
+            <AuthHeading
+              title="Hire your next great intern"
+              text="Create your employer account to post teen-friendly internships as short videos."
+            />
             <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Employer sign up">
               <FormSection title="Personal Information">
                 <NameFields form={form} />

@@ -1,6 +1,7 @@
 import { Camera, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useFilePicker } from '@/lib/use-file-picker';
 import { toast } from '@/stores/toast-store';
 import { PHOTO_MAX_BYTES } from '../lib/limits';
 
@@ -11,8 +12,16 @@ interface PhotoPickerProps {
 
 /** Optional profile photo: checked for type and size, uploaded after the account is created. */
 export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
+  const picker = useFilePicker({
+    accepts: (picked) => picked.type.startsWith('image/'),
+    typeError: { title: 'Invalid File Type', description: 'Please upload an image file' },
+    maxBytes: PHOTO_MAX_BYTES,
+    sizeError: { title: 'File Too Large', description: 'Profile photo must be under 5MB' },
+    onPick: (picked) => {
+      onChange(picked);
+      toast({ title: 'Photo Uploaded', description: `${picked.name} is ready to upload`, variant: 'success' });
+    },
+  });
   const [preview, setPreview] = useState<string | null>(null);
 
   useEffect(() => {
@@ -26,21 +35,6 @@ export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
-
-  const onPick = (picked: File | undefined) => {
-    if (inputRef.current) inputRef.current.value = '';
-    if (!picked) return;
-    if (!picked.type.startsWith('image/')) {
-      toast({ title: 'Invalid File Type', description: 'Please upload an image file', variant: 'destructive' });
-      return;
-    }
-    if (picked.size > PHOTO_MAX_BYTES) {
-      toast({ title: 'File Too Large', description: 'Profile photo must be under 5MB', variant: 'destructive' });
-      return;
-    }
-    onChange(picked);
-    toast({ title: 'Photo Uploaded', description: `${picked.name} is ready to upload`, variant: 'success' });
-  };
 
   return (
     <div className="flex flex-col items-center gap-3">
@@ -56,17 +50,8 @@ export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
           <Camera aria-hidden className="h-4 w-4" />
         </span>
       </div>
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        accept="image/*"
-        aria-label="Profile photo"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(e) => onPick(e.target.files?.[0])}
-      />
-      <Button variant="secondary" size="sm" onClick={() => inputRef.current?.click()} aria-controls={inputId}>
+      <input {...picker.inputProps} accept="image/*" aria-label="Profile photo" />
+      <Button variant="secondary" size="sm" onClick={picker.open} aria-controls={picker.inputId}>
         {file ? 'Change Photo' : 'Add Photo'}
       </Button>
       <p className="text-xs text-slate-500">Optional · JPG or PNG, under 5MB</p>

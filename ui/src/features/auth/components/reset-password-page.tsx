@@ -16,7 +16,8 @@ import { focusFirstInvalid, isValidEmail } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import type { UserType } from '@/types/api';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
-import { AuthCard } from '@/components/layout/auth-card';
+import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
+import { TextLink } from '@/components/ui/text-link';
 
 const HEADING_ID = 'reset-password-heading';
 const INVALID_EMAIL = 'Please enter a valid email address';
@@ -35,17 +36,7 @@ function requestPath(role: UserType): string {
 }
 
 function CardHeading({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="mb-6 text-center">
-      <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-2xl bg-brand-gradient text-white">
-        <KeyRound aria-hidden className="h-6 w-6" />
-      </span>
-      <h2 id={HEADING_ID} tabIndex={-1} className="text-2xl font-extrabold tracking-tight text-slate-900 focus:outline-none">
-        {title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{text}</p>
-    </div>
-  );
+  return <AuthHeading icon={KeyRound} title={title} text={text} headingId={HEADING_ID} />;
 }
 
 /** No token: ask for a link by e-mail. The answer is the same whether or not the account exists. */
@@ -132,9 +123,7 @@ function SubmitAndBack({ role, pending, text }: { role: UserType; pending: boole
         {text}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        <Link href={signInPath(role)} className="font-semibold text-brand-700 hover:underline">
-          Back to sign in
-        </Link>
+        <TextLink href={signInPath(role)}>Back to sign in</TextLink>
       </p>
     </>
   );

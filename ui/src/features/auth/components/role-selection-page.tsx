@@ -3,7 +3,9 @@ import { Link } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { LinkButton } from '@/components/ui/button';
+import { MarkList } from '@/components/ui/mark-list';
 import { paths } from '@/config/paths';
+import { TextLink } from '@/components/ui/text-link';
 import { cn } from '@/lib/cn';
 import { useSessionStore } from '@/stores/session-store';
 import type { UserType } from '@/types/api';
@@ -30,36 +32,26 @@ function RoleCard({ role, icon: Icon, title, blurb, perks, signupHref, signinHre
         {title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{blurb}</p>
-      <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
-        {perks.map((perk) => (
-          <li key={perk} className="flex gap-2">
-            <span aria-hidden className="text-brand-600">
-              ✓
-            </span>
-            {perk}
-          </li>
-        ))}
-      </ul>
+      <MarkList items={perks} markClassName="text-brand-600" className="mt-4 space-y-1.5 text-sm text-slate-700" />
       <div className="mt-6 grid grid-cols-2 gap-3">
-        <LinkButton
-          href={signupHref}
-          variant="gradient"
-          className="whitespace-nowrap px-3"
-          onClick={() => setUserType(role)}
-          // The name starts with the visible label (WCAG 2.5.3) and says whose account.
-          aria-label={`Create Account as ${role === 'student' ? 'a student' : 'an employer'}`}
-        >
-          Create Account
-        </LinkButton>
-        <LinkButton
-          href={signinHref}
-          variant="outline"
-          className="whitespace-nowrap px-3"
-          onClick={() => setUserType(role)}
-          aria-label={`Sign In as ${role === 'student' ? 'a student' : 'an employer'}`}
-        >
-          Sign In
-        </LinkButton>
+        {(
+          [
+            { label: 'Create Account', href: signupHref, variant: 'gradient' },
+            { label: 'Sign In', href: signinHref, variant: 'outline' },
+          ] as const
+        ).map((action) => (
+          <LinkButton
+            key={action.label}
+            href={action.href}
+            variant={action.variant}
+            className="whitespace-nowrap px-3"
+            onClick={() => setUserType(role)}
+            // The name starts with the visible label (WCAG 2.5.3) and says whose account.
+            aria-label={`${action.label} as ${role === 'student' ? 'a student' : 'an employer'}`}
+          >
+            {action.label}
+          </LinkButton>
+        ))}
       </div>
     </section>
   );
@@ -109,10 +101,7 @@ export function RoleSelectionPage() {
               Back to Home
             </Link>
             <p className="text-slate-600">
-              Not sure yet?{' '}
-              <Link href={paths.learnAbout} className="font-semibold text-brand-700 hover:underline">
-                Learn more about InternReel
-              </Link>
+              Not sure yet? <TextLink href={paths.learnAbout}>Learn more about InternReel</TextLink>
             </p>
           </div>
         </PageContainer>

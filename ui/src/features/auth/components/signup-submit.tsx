@@ -1,5 +1,5 @@
-import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { TextLink } from '@/components/ui/text-link';
 
 /** The sign-up forms' end: Create Account, and the way to sign in instead. */
 export function SignupSubmit({ submitting, loginHref }: { submitting: boolean; loginHref: string }) {
@@ -9,10 +9,7 @@ export function SignupSubmit({ submitting, loginHref }: { submitting: boolean; l
         {submitting ? 'Creating Account...' : 'Create Account'}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link href={loginHref} className="font-semibold text-brand-700 hover:underline">
-          Sign in
-        </Link>
+        Already have an account? <TextLink href={loginHref}>Sign in</TextLink>
       </p>
     </>
   );

@@ -7,7 +7,8 @@ import { errorMessage } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
 import { useStudentLogin } from '../api/student-login';
-import { AuthCard } from '@/components/layout/auth-card';
+import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
+import { TextLink } from '@/components/ui/text-link';
 import { LoginForm } from './login-form';
 
 /** /login (reached as /login?type=student). */
@@ -25,13 +26,7 @@ export function StudentLoginPage() {
       <main>
         <PageContainer className="py-8">
           <AuthCard>
-            <div className="mb-6 text-center">
-              <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-2xl bg-brand-gradient text-white">
-                <GraduationCap aria-hidden className="h-6 w-6" />
-              </span>
-              <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Welcome back</h2>
-              <p className="mt-1 text-sm text-slate-600">Sign in to pick up where you left off.</p>
-            </div>
+            <AuthHeading icon={GraduationCap} title="Welcome back" text="Sign in to pick up where you left off." />
             <LoginForm
               label="Student sign in"
               forgotPasswordHref={paths.resetPassword}
@@ -49,10 +44,7 @@ export function StudentLoginPage() {
               }}
               footer={
                 <p className="text-center text-sm text-slate-600">
-                  Don&apos;t have an account?{' '}
-                  <Link href={paths.studentSignup} className="font-semibold text-brand-700 hover:underline">
-                    Sign up here
-                  </Link>
+                  Don&apos;t have an account? <TextLink href={paths.studentSignup}>Sign up here</TextLink>
                 </p>
               }
             />

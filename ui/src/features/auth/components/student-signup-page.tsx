@@ -23,7 +23,7 @@ import { useCreateStudent } from '../api/create-student';
 import { uploadProfilePhoto, uploadTranscript } from '../api/upload-files';
 import { cropToAvatar } from '../lib/crop-image';
 import { GRADE_OPTIONS, INTEREST_OPTIONS } from '@/lib/options';
-import { AuthCard, FormSection } from '@/components/layout/auth-card';
+import { AuthCard, AuthHeading, FormSection } from '@/components/layout/auth-card';
 import { PhotoPicker } from './photo-picker';
 import { SignupSubmit } from './signup-submit';
 import { TranscriptPicker } from './transcript-picker';
@@ -179,15 +179,13 @@ export function StudentSignupPage() {
         <PageContainer className="py-6">
           <SignupProgress />
           <AuthCard>
-            <div className="mb-6 text-center">
-              <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Create your student account</h2>
-              <p className="mt-1 text-sm text-slate-600">Tell employers a little about you. It takes two minutes.</p>
+            <AuthHeading title="Create your student account" text="Tell employers a little about you. It takes two minutes.">
               {guest ? (
                 <p data-testid="guest-prefill-note" className="mt-2 text-sm font-medium text-brand-700">
                   Your interests and grade from browsing as a guest are already filled in.
                 </p>
               ) : null}
-            </div>
+            </AuthHeading>
             <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-7" aria-label="Student sign up">
               <PhotoPicker file={photo} onChange={setPhoto} />
 

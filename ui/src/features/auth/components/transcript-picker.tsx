@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
-import { useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { useFilePicker } from '@/lib/use-file-picker';
 import { toast } from '@/stores/toast-store';
 import { TRANSCRIPT_MAX_BYTES } from '../lib/limits';
 
@@ -15,24 +15,17 @@ function isPdfOrImage(file: File): boolean {
 
 /** Optional transcript (PDF or image, under 10MB), uploaded after the account is created. */
 export function TranscriptPicker({ file, onChange }: TranscriptPickerProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const labelId = `${inputId}-label`;
-
-  const onPick = (picked: File | undefined) => {
-    if (inputRef.current) inputRef.current.value = '';
-    if (!picked) return;
-    if (!isPdfOrImage(picked)) {
-      toast({ title: 'Invalid File Type', description: 'Please upload a PDF or image file', variant: 'destructive' });
-      return;
-    }
-    if (picked.size > TRANSCRIPT_MAX_BYTES) {
-      toast({ title: 'File Too Large', description: 'Transcript must be under 10MB', variant: 'destructive' });
-      return;
-    }
-    onChange(picked);
-    toast({ title: 'Transcript Uploaded', description: `${picked.name} is ready to upload`, variant: 'success' });
-  };
+  const picker = useFilePicker({
+    accepts: isPdfOrImage,
+    typeError: { title: 'Invalid File Type', description: 'Please upload a PDF or image file' },
+    maxBytes: TRANSCRIPT_MAX_BYTES,
+    sizeError: { title: 'File Too Large', description: 'Transcript must be under 10MB' },
+    onPick: (picked) => {
+      onChange(picked);
+      toast({ title: 'Transcript Uploaded', description: `${picked.name} is ready to upload`, variant: 'success' });
+    },
+  });
+  const labelId = `${picker.inputId}-label`;
 
   return (
     <div>
@@ -49,17 +42,8 @@ export function TranscriptPicker({ file, onChange }: TranscriptPickerProps) {
           </p>
           <p className="text-xs text-slate-500">PDF or image, under 10MB</p>
         </div>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept="application/pdf,image/*"
-          aria-label="Transcript"
-          className="sr-only"
-          tabIndex={-1}
-          onChange={(e) => onPick(e.target.files?.[0])}
-        />
-        <Button variant="outline" size="sm" onClick={() => inputRef.current?.click()} aria-controls={inputId} aria-describedby={labelId}>
+        <input {...picker.inputProps} accept="application/pdf,image/*" aria-label="Transcript" />
+        <Button variant="outline" size="sm" onClick={picker.open} aria-controls={picker.inputId} aria-describedby={labelId}>
           {file ? 'Change File' : 'Choose File'}
         </Button>
       </div>

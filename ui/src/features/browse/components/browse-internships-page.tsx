@@ -1,11 +1,12 @@
-import { ArrowLeft, CalendarClock, Clock, DollarSign, LayoutGrid, List, MapPin, Search, Share2, Video, X } from 'lucide-react';
+import { CalendarClock, Clock, DollarSign, LayoutGrid, List, MapPin, Search, Share2, Video, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
+import { Meta } from '@/components/internship/meta';
+import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -78,29 +79,13 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
           ) : null}
         </div>
         <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
-          <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden className="h-3.5 w-3.5" />
-            {internship.location}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden className="h-3.5 w-3.5" />
-            {internship.duration?.trim() || 'Duration TBD'}
-          </span>
+          <Meta icon={MapPin}>{internship.location}</Meta>
+          <Meta icon={Clock}>{internship.duration?.trim() || 'Duration TBD'}</Meta>
         </p>
         <p className="mt-2 line-clamp-3 text-sm text-slate-700">{internship.description}</p>
         <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs font-semibold text-slate-700">
-          {internship.salary ? (
-            <span className="inline-flex items-center gap-1">
-              <DollarSign aria-hidden className="h-3.5 w-3.5" />
-              {internship.salary}
-            </span>
-          ) : null}
-          {deadline && !closed ? (
-            <span className="inline-flex items-center gap-1">
-              <CalendarClock aria-hidden className="h-3.5 w-3.5" />
-              Due {formatDate(deadline)}
-            </span>
-          ) : null}
+          {internship.salary ? <Meta icon={DollarSign}>{internship.salary}</Meta> : null}
+          {deadline && !closed ? <Meta icon={CalendarClock}>Due {formatDate(deadline)}</Meta> : null}
         </p>
       </div>
       <div className={cn('mt-3 flex flex-wrap items-center gap-2', layout === 'list' && 'sm:mt-0 sm:w-56 sm:flex-col sm:items-stretch')}>
@@ -172,19 +157,12 @@ export function BrowseInternshipsPage() {
 
   return (
     <PageShell>
-      <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
-        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4">
-          <div className="flex min-w-0 items-center gap-2">
-            <Link
-              href={paths.jobFeed}
-              aria-label="Back to Feed"
-              className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-            >
-              <ArrowLeft aria-hidden className="h-5 w-5" />
-            </Link>
-            <h1 className="truncate text-lg font-bold text-slate-900">Browse Internships</h1>
-          </div>
-          {user ? (
+      <AppHeader
+        back={{ href: paths.jobFeed, label: 'Back to Feed' }}
+        title="Browse Internships"
+        layer="page"
+        right={
+          user ? (
             <LinkButton
               href={user.userType === 'employer' ? paths.employerDashboard : user.userType === 'guest' ? paths.guestProfile : paths.profile}
               size="sm"
@@ -196,26 +174,13 @@ export function BrowseInternshipsPage() {
             <LinkButton href={paths.roleSelection} size="sm">
               Login
             </LinkButton>
-          )}
-        </div>
-      </header>
+          )
+        }
+      />
       <main className="pb-16">
         <PageContainer wide className="pt-4">
           <div className="space-y-3 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="relative">
-              <label htmlFor="browse-search" className="sr-only">
-                Search internships
-              </label>
-              <Search aria-hidden className="pointer-events-none absolute left-3.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
-              <input
-                id="browse-search"
-                type="search"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-                placeholder="Search internships"
-                className={cn(inputClasses, 'pl-10')}
-              />
-            </div>
+            <SearchField id="browse-search" label="Search internships" value={q} onChange={setQ} placeholder="Search internships" />
             <div className="flex items-end gap-2">
               <SelectField
                 label="Location"

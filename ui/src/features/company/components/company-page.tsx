@@ -1,6 +1,7 @@
-import { ArrowLeft, Briefcase, Building2, CalendarClock, Clock, DollarSign, Flag, Share2, ShieldCheck } from 'lucide-react';
+import { Briefcase, Building2, CalendarClock, Clock, DollarSign, Flag, Share2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
+import { AppHeader } from '@/components/layout/app-header';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { CompanyHeader } from '@/components/internship/company-header';
 import { Fact } from '@/components/internship/fact';
@@ -9,6 +10,7 @@ import { PageContainer, PageShell } from '@/components/layout/page';
 import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { StateCard } from '@/components/ui/state-card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isClosed } from '@/lib/deadline';
@@ -17,23 +19,6 @@ import { isNotFoundError, routeId, useApply, useInternship } from '@/lib/interns
 import { useReporter } from '@/lib/reports';
 import { shareLink } from '@/lib/share';
 import type { Internship } from '@/types/internship';
-
-function Header({ back }: { back: { href: string; label: string } }) {
-  return (
-    <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-xl items-center gap-2 px-4">
-        <Link
-          href={back.href}
-          aria-label={back.label}
-          className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeft aria-hidden className="h-5 w-5" />
-        </Link>
-        <h1 className="text-lg font-bold text-slate-900">Company Profile</h1>
-      </div>
-    </header>
-  );
-}
 
 function ApplyForPosition({ internship }: { internship: Internship }) {
   const apply = useApply();
@@ -83,29 +68,22 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
 
   return (
     <PageShell>
-      <Header back={back} />
+      <AppHeader back={back} title="Company Profile" right={null} width="xl" layer="page" />
       <main className="pb-16">
         <PageContainer>
           {internship.isLoading ? (
             <PageLoader />
           ) : !data ? (
-            <Card className="mt-8 text-center">
-              <Building2 aria-hidden className="mx-auto h-10 w-10 text-slate-300" />
-              {failed ? (
-                <>
-                  <h2 className="mt-2 text-lg font-bold text-slate-900">Could not load this company</h2>
-                  <p className="mt-1 text-sm text-slate-600">{internship.error?.message}</p>
-                </>
-              ) : (
-                <>
-                  <h2 className="mt-2 text-lg font-bold text-slate-900">Company Not Found</h2>
-                  <p className="mt-1 text-sm text-slate-600">The requested company profile could not be found.</p>
-                </>
-              )}
+            <StateCard
+              icon={Building2}
+              iconClassName="text-slate-300"
+              title={failed ? 'Could not load this company' : 'Company Not Found'}
+              text={failed ? internship.error?.message : 'The requested company profile could not be found.'}
+            >
               <LinkButton href={paths.jobFeed} className="mt-4">
                 Back to Job Feed
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : (
             <>
               <Card className="mt-4">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ApplicationStatus, EmployerApplication } from '../types';
+import type { EmployerApplication } from '../types';
+import type { ApplicationStatus } from '@/types/internship';
 
 export const EMPLOYER_APPLICATIONS_KEY = ['/api/employers/applications'] as const;
 export const EMPLOYER_APPLICATION_COUNT_KEY = ['/api/employers/applications/count'] as const;

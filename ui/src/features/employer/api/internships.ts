@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { uploadWithProgress, type UploadHandle } from '@/lib/upload-with-progress';
 import type { postingPayload } from '../lib/posting';
-import type { Internship } from '../types';
+import type { Internship } from '@/types/internship';
 
 export const EMPLOYER_INTERNSHIPS_KEY = ['/api/employers/internships'] as const;
 

@@ -1,5 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { useResendEmailConfirmation } from '@/lib/email-confirmation';
 import { AUTH_USER_KEY } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
@@ -14,39 +15,39 @@ export function EmailConfirmationBanner({ email }: { email: string }) {
   const resend = useResendEmailConfirmation();
   const sentMessage = resend.isSuccess ? resend.data?.message : null;
   return (
-    <section
-      aria-labelledby="email-confirmation-heading"
-      data-testid="email-confirmation-banner"
-      className="flex gap-3 rounded-3xl border border-sky-200 bg-sky-50 p-4 text-sky-950"
-    >
-      <MailCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
-      <div className="min-w-0 flex-1 text-sm">
-        <h2 id="email-confirmation-heading" className="font-bold">
+    <Notice
+      headingId="email-confirmation-heading"
+      testId="email-confirmation-banner"
+      tone="info"
+      icon={MailCheck}
+      heading={
+        <>
           Confirm your e-mail address: <span className="font-normal [overflow-wrap:anywhere]">we sent a link to {email}.</span>
-        </h2>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={resend.isPending}
-            onClick={() =>
-              resend.mutate(undefined, {
-                onSuccess: (answer) => {
-                  if (answer.message.toLowerCase().includes('already confirmed')) {
-                    toast({ title: answer.message, variant: 'success' });
-                    void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
-                  }
-                },
-              })
-            }
-          >
-            {resend.isPending ? 'Sending...' : 'Send a new link'}
-          </Button>
-          <p role="status" data-testid="email-confirmation-message" className="min-w-0 font-medium [overflow-wrap:anywhere] empty:hidden">
-            {resend.isError ? resend.error.message : sentMessage}
-          </p>
-        </div>
+        </>
+      }
+    >
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutate(undefined, {
+              onSuccess: (answer) => {
+                if (answer.message.toLowerCase().includes('already confirmed')) {
+                  toast({ title: answer.message, variant: 'success' });
+                  void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+                }
+              },
+            })
+          }
+        >
+          {resend.isPending ? 'Sending...' : 'Send a new link'}
+        </Button>
+        <p role="status" data-testid="email-confirmation-message" className="min-w-0 font-medium [overflow-wrap:anywhere] empty:hidden">
+          {resend.isError ? resend.error.message : sentMessage}
+        </p>
       </div>
-    </section>
+    </Notice>
   );
 }

@@ -6,6 +6,7 @@ import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RetryButton } from '@/components/ui/retry-button';
 import { PageLoader, SpinnerBlock } from '@/components/ui/spinner';
@@ -20,7 +21,7 @@ import { useEmployerApplicationCount, useEmployerApplications } from '../api/app
 import { useDeleteInternship, useEmployerInternships } from '../api/internships';
 import { useEmployerProfile } from '../api/profile';
 import { useEmployerGuard } from '../lib/use-employer-guard';
-import type { Internship } from '../types';
+import type { Internship } from '@/types/internship';
 import { InternshipFormDialog } from './internship-form-dialog';
 import { MessagingSlot, type MessageTarget } from './messaging-slot';
 import { PostingCard } from './posting-card';
@@ -29,50 +30,45 @@ import { ReviewApplicationsDialog } from './review-applications-dialog';
 import { EmailConfirmationBanner } from './email-confirmation-banner';
 import { EmployerSignOutButton } from './sign-out-button';
 
+/** The dashboard's Quick Actions that lead to another screen. */
+const quickLinks = [
+  { href: paths.studentProfiles, icon: Users, label: 'View Applicants' },
+  { href: paths.employerProfile, icon: Building2, label: 'Edit Company Profile' },
+  { href: paths.employerGuide, icon: BookOpen, label: 'Employer Guide' },
+  { href: paths.support, icon: LifeBuoy, label: 'Support' },
+  { href: paths.externalJobs, icon: FileText, label: 'Latest Job Opportunities' },
+];
+
 /** The district's review of the company, when it is not (or no longer) verified. */
 function ReviewBanner({ status, reason }: { status: string | null | undefined; reason: string | null | undefined }) {
   const { name, contact } = useDistrict();
   const district = name ?? 'your school district';
   if (status === 'pending') {
     return (
-      <section
-        aria-labelledby="review-banner-heading"
-        data-testid="review-banner"
-        className="flex gap-3 rounded-3xl border border-amber-200 bg-amber-50 p-4 text-amber-950"
+      <Notice
+        headingId="review-banner-heading"
+        testId="review-banner"
+        tone="warning"
+        icon={Hourglass}
+        heading="Your company is awaiting district review"
       >
-        <Hourglass aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
-        <div className="text-sm">
-          <h2 id="review-banner-heading" className="font-bold">
-            Your company is awaiting district review
-          </h2>
-          <p className="mt-1">
-            {`Every new employer is checked by ${district} before students can see its postings. `}
-            You can already complete your company profile and create postings; students will see them once your company is verified.
-            Messaging students opens after verification too.
-          </p>
-          {contact ? <p className="mt-1">Questions? Contact {contact}.</p> : null}
-        </div>
-      </section>
+        <p className="mt-1">
+          {`Every new employer is checked by ${district} before students can see its postings. `}
+          You can already complete your company profile and create postings; students will see them once your company is verified. Messaging
+          students opens after verification too.
+        </p>
+        {contact ? <p className="mt-1">Questions? Contact {contact}.</p> : null}
+      </Notice>
     );
   }
   if (status === 'suspended') {
     return (
-      <section
-        aria-labelledby="review-banner-heading"
-        data-testid="review-banner"
-        className="flex gap-3 rounded-3xl border border-rose-200 bg-rose-50 p-4 text-rose-950"
-      >
-        <Ban aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
-        <div className="text-sm">
-          <h2 id="review-banner-heading" className="font-bold">
-            Your account is suspended
-          </h2>
-          <p className="mt-1">
-            {`${district} suspended this employer account${reason ? `: ${reason}` : '.'} Students cannot see your postings. `}
-            {`Contact ${contact ?? district} to resolve it.`}
-          </p>
-        </div>
-      </section>
+      <Notice headingId="review-banner-heading" testId="review-banner" tone="danger" icon={Ban} heading="Your account is suspended">
+        <p className="mt-1">
+          {`${district} suspended this employer account${reason ? `: ${reason}` : '.'} Students cannot see your postings. `}
+          {`Contact ${contact ?? district} to resolve it.`}
+        </p>
+      </Notice>
     );
   }
   return null;
@@ -257,26 +253,12 @@ export function EmployerDashboardPage() {
                     <Plus aria-hidden className="h-4 w-4" />
                     Post New Internship
                   </Button>
-                  <Link href={paths.studentProfiles} className={buttonClasses('secondary', 'md', 'justify-start')}>
-                    <Users aria-hidden className="h-4 w-4" />
-                    View Applicants
-                  </Link>
-                  <Link href={paths.employerProfile} className={buttonClasses('secondary', 'md', 'justify-start')}>
-                    <Building2 aria-hidden className="h-4 w-4" />
-                    Edit Company Profile
-                  </Link>
-                  <Link href={paths.employerGuide} className={buttonClasses('secondary', 'md', 'justify-start')}>
-                    <BookOpen aria-hidden className="h-4 w-4" />
-                    Employer Guide
-                  </Link>
-                  <Link href={paths.support} className={buttonClasses('secondary', 'md', 'justify-start')}>
-                    <LifeBuoy aria-hidden className="h-4 w-4" />
-                    Support
-                  </Link>
-                  <Link href={paths.externalJobs} className={buttonClasses('secondary', 'md', 'justify-start')}>
-                    <FileText aria-hidden className="h-4 w-4" />
-                    Latest Job Opportunities
-                  </Link>
+                  {quickLinks.map(({ href, icon: Icon, label }) => (
+                    <Link key={href} href={href} className={buttonClasses('secondary', 'md', 'justify-start')}>
+                      <Icon aria-hidden className="h-4 w-4" />
+                      {label}
+                    </Link>
+                  ))}
                 </div>
               </Card>
               <RecentActivity

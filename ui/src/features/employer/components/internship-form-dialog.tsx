@@ -37,7 +37,8 @@ import {
   workStyleForLocation,
 } from '../lib/posting';
 import { awaitingReviewLine } from '../lib/visibility';
-import type { Internship } from '../types';
+import type { Internship } from '@/types/internship';
+import { FormActions } from '@/components/ui/form-actions';
 
 type VideoMode = 'upload' | 'ai';
 
@@ -356,14 +357,13 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
           <p role="status" className="sr-only" data-testid="upload-status">
             {processing ? processingText : ''}
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form="internship-form" variant="gradient" disabled={submitting}>
-              {submitText}
-            </Button>
-          </div>
+          <FormActions
+            onCancel={() => onOpenChange(false)}
+            pending={submitting}
+            submitLabel={submitText}
+            variant="gradient"
+            form="internship-form"
+          />
         </div>
       }
     >

@@ -27,7 +27,7 @@ import { useDistrict } from '@/lib/district';
 import { formatDate } from '@/lib/format';
 import { isAiProcessing } from '../lib/posting';
 import { visibilityInfo } from '../lib/visibility';
-import type { Internship } from '../types';
+import type { Internship } from '@/types/internship';
 
 interface PostingCardProps {
   internship: Internship;

@@ -1,7 +1,7 @@
 import { Ban, CheckCircle2, Clock, Handshake, MessagesSquare, Search } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/statuses';
-import type { ApplicationStatus } from '../types';
+import type { ApplicationStatus } from '@/types/internship';
 
 const ICONS: Record<ApplicationStatus, typeof Clock> = {
   pending: Clock,

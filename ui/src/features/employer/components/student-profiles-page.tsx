@@ -6,10 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { RetryButton } from '@/components/ui/retry-button';
-import { PageLoader, SpinnerBlock } from '@/components/ui/spinner';
+import { PageLoader } from '@/components/ui/spinner';
+import { ListStates } from '@/components/ui/section';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useEmployerApplications } from '../api/applications';
 import { formatDate } from '@/lib/format';
@@ -180,14 +179,13 @@ export function StudentProfilesPage() {
             ))}
           </div>
 
-          {applications.isLoading ? (
-            <SpinnerBlock label="Loading applicants" className="py-10" />
-          ) : applications.isError ? (
-            <Card>
-              <p className="text-sm text-rose-700">Could not load applicants: {errorMessage(applications.error)}</p>
-              <RetryButton onRetry={() => void applications.refetch()} />
-            </Card>
-          ) : (
+          <ListStates
+            query={applications}
+            loadingLabel="Loading applicants"
+            loadingClassName="py-10"
+            errorText="applicants"
+            onRetry={() => void applications.refetch()}
+          >
             <>
               <p className="text-sm text-slate-600" aria-live="polite" data-testid="applicant-count">
                 Showing {visible.length} of {filtered.length} {filtered.length === 1 ? 'student' : 'students'}
@@ -227,7 +225,7 @@ export function StudentProfilesPage() {
                 </div>
               ) : null}
             </>
-          )}
+          </ListStates>
         </PageContainer>
       </main>
 

@@ -1,5 +1,6 @@
 import { minLength, required, validator, type Schema } from '@/lib/validation';
-import { AI_VIDEO_MARKER, type Internship } from '../types';
+import { AI_VIDEO_MARKER } from '../types';
+import type { Internship } from '@/types/internship';
 import { splitList } from './format';
 
 /** SPEC.md section 9. */
@@ -73,8 +74,8 @@ export function postingValuesFrom(i: Internship): PostingValues {
     title: i.title,
     description: i.description,
     location: i.location,
-    duration: i.duration,
-    requirements: Array.isArray(i.requirements) ? i.requirements.join('\n') : i.requirements,
+    duration: i.duration ?? '',
+    requirements: Array.isArray(i.requirements) ? i.requirements.join('\n') : (i.requirements ?? ''),
     salary: i.salary ?? '',
     applicationDeadline: i.applicationDeadline || i.deadline || '',
     workStyle: i.workStyle || 'On-site',

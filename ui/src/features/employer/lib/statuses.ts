@@ -1,5 +1,5 @@
 import type { BadgeTone } from '@/components/ui/badge';
-import type { ApplicationStatus } from '../types';
+import type { ApplicationStatus } from '@/types/internship';
 
 /** SPEC.md section 4's labels. */
 export const STATUS_LABELS: Record<ApplicationStatus, string> = {

@@ -9,17 +9,17 @@ import {
   Layers,
   MapPin,
   RefreshCw,
-  Search,
   SearchX,
+  type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
-import { Badge } from '@/components/ui/badge';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { inputClasses } from '@/components/ui/field';
 import { SpinnerBlock } from '@/components/ui/spinner';
+import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -35,6 +35,34 @@ import {
 import { descriptionPreview, formatSalary, sourceLabel, workplaceLabel } from '../lib/format';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** One fact of a job as a badge in the card's list (`dl`), named for screen readers; nothing when the job does not say. */
+function BadgeFact({
+  label,
+  value,
+  tone,
+  icon: Icon,
+  testId,
+}: {
+  label: string;
+  value: string | null | undefined;
+  tone: BadgeTone;
+  icon: LucideIcon;
+  testId?: string;
+}) {
+  if (!value) return null;
+  return (
+    <div>
+      <dt className="sr-only">{label}</dt>
+      <dd>
+        <Badge tone={tone} data-testid={testId}>
+          <Icon aria-hidden className="h-3.5 w-3.5" />
+          {value}
+        </Badge>
+      </dd>
+    </div>
+  );
+}
 
 function SourceBadge({ source }: { source: string }) {
   return (
@@ -150,50 +178,10 @@ function JobCard({ job }: { job: ExternalJob }) {
           </p>
         ) : null}
         <dl className="mt-2 flex flex-wrap gap-1.5 text-xs">
-          {job.department ? (
-            <div>
-              <dt className="sr-only">Department</dt>
-              <dd>
-                <Badge tone="brand">
-                  <Layers aria-hidden className="h-3.5 w-3.5" />
-                  {job.department}
-                </Badge>
-              </dd>
-            </div>
-          ) : null}
-          {job.commitment ? (
-            <div>
-              <dt className="sr-only">Commitment</dt>
-              <dd>
-                <Badge tone="info">
-                  <Clock aria-hidden className="h-3.5 w-3.5" />
-                  {job.commitment}
-                </Badge>
-              </dd>
-            </div>
-          ) : null}
-          {workplace ? (
-            <div>
-              <dt className="sr-only">Workplace type</dt>
-              <dd>
-                <Badge tone="neutral">
-                  <Building2 aria-hidden className="h-3.5 w-3.5" />
-                  {workplace}
-                </Badge>
-              </dd>
-            </div>
-          ) : null}
-          {salary ? (
-            <div>
-              <dt className="sr-only">Salary</dt>
-              <dd>
-                <Badge tone="positive" data-testid="job-salary">
-                  <DollarSign aria-hidden className="h-3.5 w-3.5" />
-                  {salary}
-                </Badge>
-              </dd>
-            </div>
-          ) : null}
+          <BadgeFact label="Department" value={job.department} tone="brand" icon={Layers} />
+          <BadgeFact label="Commitment" value={job.commitment} tone="info" icon={Clock} />
+          <BadgeFact label="Workplace type" value={workplace} tone="neutral" icon={Building2} />
+          <BadgeFact label="Salary" value={salary} tone="positive" icon={DollarSign} testId="job-salary" />
         </dl>
         {job.descriptionPlain ? <p className="mt-3 text-sm text-slate-700">{descriptionPreview(job.descriptionPlain)}</p> : null}
         <div className="mt-auto pt-4">
@@ -214,7 +202,6 @@ function JobCard({ job }: { job: ExternalJob }) {
 }
 
 function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany; beginner: boolean; onBack: () => void }) {
-  const searchId = useId();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -237,20 +224,12 @@ function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany
         <SourceBadge source={company.source} />
       </div>
       <CountBadge beginner={beginner} count={jobs.data ? list.length : undefined} />
-      <div className="relative">
-        <label htmlFor={searchId} className="sr-only">
-          Search {company.companyName} jobs
-        </label>
-        <Search aria-hidden className="pointer-events-none absolute left-3.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
-        <input
-          id={searchId}
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Search by title, team or location"
-          className={cn(inputClasses, 'pl-10')}
-        />
-      </div>
+      <SearchField
+        label={`Search ${company.companyName} jobs`}
+        value={text}
+        onChange={setText}
+        placeholder="Search by title, team or location"
+      />
       {jobs.isLoading ? (
         <SpinnerBlock label="Loading jobs" className="py-10" />
       ) : jobs.isError ? (

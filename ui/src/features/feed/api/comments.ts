@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, isApiError, redirectToLogin, UNAUTHORIZED_REDIRECT_MS } from '@/lib/api-client';
-import { assertNotGuest, handleGuestOnly } from '@/lib/guest';
+import { api } from '@/lib/api-client';
+import { assertNotGuest } from '@/lib/guest';
 import { patchInternship } from '@/lib/internships';
 import { queryClient } from '@/lib/query-client';
+import { handleUnauthorized } from '@/lib/unauthorized';
 import { toast } from '@/stores/toast-store';
 import type { Comment } from '@/types/internship';
 
@@ -43,12 +44,7 @@ export function useAddComment(internshipId: number) {
       patchInternship(queryClient, internshipId, (i) => ({ ...i, comments: i.comments + 1 }));
     },
     onError: (error) => {
-      if (handleGuestOnly(error)) return;
-      if (isApiError(error) && error.status === 401) {
-        toast({ description: 'You are logged out. Logging in again...', variant: 'destructive' });
-        redirectToLogin(UNAUTHORIZED_REDIRECT_MS);
-        return;
-      }
+      if (handleUnauthorized(error)) return;
       toast({ description: 'Failed to add comment', variant: 'destructive' });
     },
   });

@@ -17,7 +17,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
@@ -25,6 +25,7 @@ import { MatchScoreBadge } from '@/components/internship/match-score';
 import { AiVideoPlaceholder, mediaStateOf, TranscodingPlaceholder, VideoNotAvailable } from '@/components/internship/video-states';
 import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { buttonClasses } from '@/components/ui/button';
+import { Meta } from '@/components/internship/meta';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { isClosed } from '@/lib/deadline';
@@ -134,15 +135,6 @@ function placeCues(track: TextTrack): void {
     cue.size = 72;
     cue.position = 43;
   }
-}
-
-function Meta({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
-  return (
-    <span className="inline-flex items-center gap-1">
-      <Icon aria-hidden className="h-3.5 w-3.5" />
-      {children}
-    </span>
-  );
 }
 
 export interface FeedCardProps {

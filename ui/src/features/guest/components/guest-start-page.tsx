@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { LinkButton } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/components/layout/auth-card';
+import { TextLink } from '@/components/ui/text-link';
 import { asGuest, useUser } from '@/lib/auth';
 import { useStartGuest, useUpdateGuest } from '../api/guest';
 import { GuestPreferencesForm } from './guest-preferences-form';
@@ -51,10 +52,7 @@ export function GuestStartPage() {
           }}
         >
           <p className="text-center text-sm text-slate-600">
-            Want to like, save and apply?{' '}
-            <Link href={paths.studentSignup} className="font-semibold text-brand-700 hover:underline">
-              Create a student account
-            </Link>
+            Want to like, save and apply? <TextLink href={paths.studentSignup}>Create a student account</TextLink>
           </p>
         </GuestPreferencesForm>
       </AuthCard>

@@ -1,5 +1,4 @@
 import {
-  ArrowLeft,
   Award,
   Briefcase,
   Bus,
@@ -21,9 +20,11 @@ import { Fact } from '@/components/internship/fact';
 import { RequirementList } from '@/components/internship/requirement-list';
 import { MatchScoreBadge, matchTone } from '@/components/internship/match-score';
 import { VideoPreview } from '@/components/internship/video-states';
+import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { StateCard } from '@/components/ui/state-card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -99,30 +100,20 @@ export function InternshipDetailPage() {
 
   return (
     <PageShell>
-      <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
-        <div className="mx-auto flex h-16 max-w-xl items-center gap-2 px-4">
-          <Link
-            href={paths.matches}
-            aria-label="Back to Matches"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-          >
-            <ArrowLeft aria-hidden className="h-5 w-5" />
-          </Link>
-          <h1 className="text-lg font-bold text-slate-900">Internship Details</h1>
-        </div>
-      </header>
+      <AppHeader back={{ href: paths.matches, label: 'Back to Matches' }} title="Internship Details" right={null} width="xl" layer="page" />
       <main className="pb-16">
         <PageContainer>
           {query.isLoading ? (
             <PageLoader />
           ) : !i ? (
-            <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold text-slate-900">{failed ? 'Could not load this internship' : 'Internship not found'}</h2>
-              {failed ? <p className="mt-1 text-sm text-slate-600">{query.error?.message}</p> : null}
+            <StateCard
+              title={failed ? 'Could not load this internship' : 'Internship not found'}
+              text={failed ? query.error?.message : undefined}
+            >
               <LinkButton href={paths.jobFeed} className="mt-4">
                 Back to Job Feed
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : (
             <>
               <Card className="mt-4">

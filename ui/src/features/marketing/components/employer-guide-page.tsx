@@ -1,7 +1,8 @@
 import { AlertTriangle, Ban, Clock, DollarSign, FileCheck2, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { MarkList } from '@/components/ui/mark-list';
 import { paths } from '@/config/paths';
+import { TextLink } from '@/components/ui/text-link';
 import { ContentSection, MarketingLayout } from './marketing-layout';
 
 const hazardous = [
@@ -52,6 +53,26 @@ function Callout({
   );
 }
 
+/** A section's text beside its icon. */
+function IconBlock({
+  icon: Icon,
+  iconClassName,
+  className,
+  children,
+}: {
+  icon: typeof Clock;
+  iconClassName: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex gap-3">
+      <Icon aria-hidden className={'mt-1 h-5 w-5 shrink-0 ' + iconClassName} />
+      <div className={className}>{children}</div>
+    </div>
+  );
+}
+
 /** The legal guidance of TEEN-EMPLOYMENT.md, in plain words. */
 export function EmployerGuidePage() {
   return (
@@ -74,84 +95,53 @@ export function EmployerGuidePage() {
       </div>
 
       <ContentSection id="hours" title="Hours">
-        <div className="flex gap-3">
-          <Clock aria-hidden className="mt-1 h-5 w-5 shrink-0 text-brand-600" />
-          <div className="space-y-2">
-            <p>
-              For 16 and 17 year olds there is <strong>no federal limit</strong> on how many hours they work in safe, non-hazardous jobs.
-              But <strong>many states limit hours and times of day on school days</strong>, so check your state’s rules before setting a
-              schedule.
-            </p>
-            <p className="text-sm text-slate-600">
-              For comparison, 14 and 15 year olds may work at most 3 hours on a school day and 18 hours in a school week (8 hours on a
-              non-school day, 40 in a non-school week), only between 7am and 7pm (9pm from June 1 to Labor Day).
-            </p>
-            <p>When you post, say how many hours a week and at what times of day the intern will work.</p>
-          </div>
-        </div>
+        <IconBlock icon={Clock} iconClassName="text-brand-600" className="space-y-2">
+          <p>
+            For 16 and 17 year olds there is <strong>no federal limit</strong> on how many hours they work in safe, non-hazardous jobs. But{' '}
+            <strong>many states limit hours and times of day on school days</strong>, so check your state’s rules before setting a schedule.
+          </p>
+          <p className="text-sm text-slate-600">
+            For comparison, 14 and 15 year olds may work at most 3 hours on a school day and 18 hours in a school week (8 hours on a
+            non-school day, 40 in a non-school week), only between 7am and 7pm (9pm from June 1 to Labor Day).
+          </p>
+          <p>When you post, say how many hours a week and at what times of day the intern will work.</p>
+        </IconBlock>
       </ContentSection>
 
       <ContentSection id="hazardous" title="Hazardous work is off-limits under 18">
-        <div className="flex gap-3">
-          <Ban aria-hidden className="mt-1 h-5 w-5 shrink-0 text-rose-600" />
-          <div>
-            <p>Federal Hazardous Occupations Orders forbid anyone under 18 from doing these kinds of work, whatever the hours or pay:</p>
-            <ul className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
-              {hazardous.map((item) => (
-                <li key={item} className="flex gap-2">
-                  <span aria-hidden className="text-rose-500">
-                    ✕
-                  </span>
-                  {item}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-3 text-sm text-slate-600">
-              A few of these have narrow exemptions for registered apprentices and student-learners. If you are unsure, leave the duty out:
-              a posting for students under 18 must not include any of these duties.
-            </p>
-          </div>
-        </div>
+        <IconBlock icon={Ban} iconClassName="text-rose-600">
+          <p>Federal Hazardous Occupations Orders forbid anyone under 18 from doing these kinds of work, whatever the hours or pay:</p>
+          <MarkList items={hazardous} mark="✕" markClassName="text-rose-500" className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2" />
+          <p className="mt-3 text-sm text-slate-600">
+            A few of these have narrow exemptions for registered apprentices and student-learners. If you are unsure, leave the duty out: a
+            posting for students under 18 must not include any of these duties.
+          </p>
+        </IconBlock>
       </ContentSection>
 
       <ContentSection id="permits" title="Work permits (“working papers”)">
-        <div className="flex gap-3">
-          <FileCheck2 aria-hidden className="mt-1 h-5 w-5 shrink-0 text-brand-600" />
-          <div className="space-y-2">
-            <p>
-              Federal law does not require a work permit. <strong>Many states do</strong> for anyone under 18: the student usually gets one
-              from their school or the state labor department (California and New York are two examples). Some states issue none.
-            </p>
-            <p>Put your state in the posting’s location so students can check which rule applies to them.</p>
-          </div>
-        </div>
+        <IconBlock icon={FileCheck2} iconClassName="text-brand-600" className="space-y-2">
+          <p>
+            Federal law does not require a work permit. <strong>Many states do</strong> for anyone under 18: the student usually gets one
+            from their school or the state labor department (California and New York are two examples). Some states issue none.
+          </p>
+          <p>Put your state in the posting’s location so students can check which rule applies to them.</p>
+        </IconBlock>
       </ContentSection>
 
       <ContentSection id="pay" title="Paid and unpaid internships">
-        <div className="flex gap-3">
-          <DollarSign aria-hidden className="mt-1 h-5 w-5 shrink-0 text-emerald-600" />
-          <div className="space-y-3">
-            <p>
-              <strong>Paid internships:</strong> you may pay a youth minimum wage of $4.25 an hour for the first 90 days to workers under
-              20, unless your state or city sets a higher minimum, in which case the higher one applies.
-            </p>
-            <p>
-              <strong>Unpaid internships</strong> at a for-profit business are only allowed when the student is the “primary beneficiary” of
-              the arrangement. The Department of Labor looks at all of these together:
-            </p>
-            <ul className="space-y-1.5 text-sm">
-              {primaryBeneficiary.map((item) => (
-                <li key={item} className="flex gap-2">
-                  <span aria-hidden className="text-emerald-600">
-                    ✓
-                  </span>
-                  {item}
-                </li>
-              ))}
-            </ul>
-            <p>If you post an unpaid role, make sure it meets this test and say clearly in the posting that it is unpaid.</p>
-          </div>
-        </div>
+        <IconBlock icon={DollarSign} iconClassName="text-emerald-600" className="space-y-3">
+          <p>
+            <strong>Paid internships:</strong> you may pay a youth minimum wage of $4.25 an hour for the first 90 days to workers under 20,
+            unless your state or city sets a higher minimum, in which case the higher one applies.
+          </p>
+          <p>
+            <strong>Unpaid internships</strong> at a for-profit business are only allowed when the student is the “primary beneficiary” of
+            the arrangement. The Department of Labor looks at all of these together:
+          </p>
+          <MarkList items={primaryBeneficiary} markClassName="text-emerald-600" className="space-y-1.5 text-sm" />
+          <p>If you post an unpaid role, make sure it meets this test and say clearly in the posting that it is unpaid.</p>
+        </IconBlock>
       </ContentSection>
 
       <ContentSection id="safety" title="Keeping students safe on InternReel">
@@ -166,15 +156,8 @@ export function EmployerGuidePage() {
       </ContentSection>
 
       <p className="mt-10 text-sm text-slate-600">
-        Questions?{' '}
-        <Link href={paths.support} className="font-semibold text-brand-700 hover:underline">
-          Visit support
-        </Link>{' '}
-        or{' '}
-        <Link href={paths.employerDashboard} className="font-semibold text-brand-700 hover:underline">
-          go to your dashboard
-        </Link>
-        .
+        Questions? <TextLink href={paths.support}>Visit support</TextLink> or{' '}
+        <TextLink href={paths.employerDashboard}>go to your dashboard</TextLink>.
       </p>
     </MarketingLayout>
   );

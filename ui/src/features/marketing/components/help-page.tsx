@@ -1,7 +1,7 @@
-import { Link } from 'wouter';
 import { LinkButton } from '@/components/ui/button';
 import { FaqAccordion, type FaqItem } from '@/components/ui/faq-accordion';
 import { paths } from '@/config/paths';
+import { TextLink } from '@/components/ui/text-link';
 import { ContentSection, MarketingLayout } from './marketing-layout';
 
 const groups: Array<{ id: string; title: string; items: FaqItem[] }> = [
@@ -79,11 +79,7 @@ export function HelpPage() {
         </LinkButton>
       </div>
       <p className="mt-6 text-sm text-slate-600">
-        Looking to sign in?{' '}
-        <Link href={paths.roleSelection} className="font-semibold text-brand-700 hover:underline">
-          Choose student or employer
-        </Link>
-        .
+        Looking to sign in? <TextLink href={paths.roleSelection}>Choose student or employer</TextLink>.
       </p>
     </MarketingLayout>
   );

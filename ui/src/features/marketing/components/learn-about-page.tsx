@@ -2,6 +2,7 @@ import { Building2, GraduationCap, Heart, ShieldCheck, Sparkles, Video } from 'l
 import { Link } from 'wouter';
 import { LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { TextLink } from '@/components/ui/text-link';
 import { ContentSection, MarketingLayout } from './marketing-layout';
 
 const pillars = [
@@ -53,22 +54,13 @@ export function LearnAboutPage() {
       <ContentSection id="students" title="For students">
         <p>
           Create a profile with your school, grade and interests, then swipe through the{' '}
-          <Link href={paths.jobFeed} className="font-semibold text-brand-700 hover:underline">
-            internship feed
-          </Link>{' '}
-          or{' '}
-          <Link href={paths.browseInternships} className="font-semibold text-brand-700 hover:underline">
-            browse the full list
-          </Link>{' '}
-          with search and filters. Like, save and share the ones you love, apply in a tap, and follow each application from Under Review to
-          Hired. Once you apply you can message the employer directly.
+          <TextLink href={paths.jobFeed}>internship feed</TextLink> or{' '}
+          <TextLink href={paths.browseInternships}>browse the full list</TextLink> with search and filters. Like, save and share the ones
+          you love, apply in a tap, and follow each application from Under Review to Hired. Once you apply you can message the employer
+          directly.
         </p>
         <p>
-          Curious what a posting looks like? Open{' '}
-          <Link href={paths.company(1)} className="font-semibold text-brand-700 hover:underline">
-            a sample company page
-          </Link>
-          .
+          Curious what a posting looks like? Open <TextLink href={paths.company(1)}>a sample company page</TextLink>.
         </p>
       </ContentSection>
 
@@ -76,10 +68,8 @@ export function LearnAboutPage() {
         <p>
           Post a teen-appropriate role with your own video of 90 seconds or less, or ask for an AI-generated video that is ready within
           about 24 hours. Review applicants in one pipeline, move them to interview, offer and hire, and message them in the app. Our{' '}
-          <Link href={paths.employerGuide} className="font-semibold text-brand-700 hover:underline">
-            employer guide
-          </Link>{' '}
-          explains hours, hazardous duties, work permits and pay for 16-17 year olds in plain words.
+          <TextLink href={paths.employerGuide}>employer guide</TextLink> explains hours, hazardous duties, work permits and pay for 16-17
+          year olds in plain words.
         </p>
       </ContentSection>
 

@@ -1,11 +1,13 @@
-import { ArrowLeft, ChevronRight, MapPin, SearchX, Sparkles } from 'lucide-react';
+import { ChevronRight, MapPin, SearchX, Sparkles } from 'lucide-react';
 import { Link, Redirect } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
+import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { StateCard } from '@/components/ui/state-card';
 import { PageLoader } from '@/components/ui/spinner';
+import { MarkList } from '@/components/ui/mark-list';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { isClosed } from '@/lib/deadline';
@@ -24,57 +26,45 @@ export function MatchesPage() {
 
   return (
     <PageShell>
-      <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
-        <div className="mx-auto flex h-16 max-w-xl items-center gap-2 px-4">
-          <Link
-            href={paths.profile}
-            aria-label="Back to Profile"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-          >
-            <ArrowLeft aria-hidden className="h-5 w-5" />
-          </Link>
-          <h1 className="text-lg font-bold text-slate-900">Your Matches</h1>
-        </div>
-      </header>
+      <AppHeader back={{ href: paths.profile, label: 'Back to Profile' }} title="Your Matches" right={null} width="xl" layer="page" />
       <main className="pb-16">
         <PageContainer>
           {isLoading || (student && matches.isLoading) ? (
             <PageLoader />
           ) : !user ? (
-            <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold">Sign in to see your matches</h2>
-              <p className="mt-1 text-sm text-slate-600">We match internships to your interests, grade and location.</p>
+            <StateCard title="Sign in to see your matches" text="We match internships to your interests, grade and location.">
               <LinkButton href={paths.studentLogin} className="mt-4">
                 Sign in
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : !student ? (
-            <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold">Matches are for students</h2>
+            <StateCard title="Matches are for students">
               <LinkButton href={paths.employerDashboard} className="mt-4">
                 Go to the dashboard
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : matches.isError ? (
-            <Card role="alert" className="mt-8 text-center" data-testid="matches-error">
-              <SearchX aria-hidden className="mx-auto h-10 w-10 text-rose-400" />
-              <h2 className="mt-2 text-lg font-bold text-slate-900">Could not load your matches</h2>
-              <p className="mt-1 text-sm text-slate-600">{matches.error.message}</p>
+            <StateCard
+              role="alert"
+              data-testid="matches-error"
+              icon={SearchX}
+              iconClassName="text-rose-400"
+              title="Could not load your matches"
+              text={matches.error.message}
+            >
               <Button variant="outline" className="mt-4" onClick={() => void matches.refetch()}>
                 Try again
               </Button>
-            </Card>
+            </StateCard>
           ) : list.length === 0 ? (
-            <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold">No matches yet</h2>
-              <p className="mt-1 text-sm text-slate-600">Add interests to your profile, or browse every internship.</p>
+            <StateCard title="No matches yet" text="Add interests to your profile, or browse every internship.">
               <div className="mt-4 flex justify-center gap-2">
                 <LinkButton href={paths.profile} variant="outline">
                   Edit profile
                 </LinkButton>
                 <LinkButton href={paths.browseInternships}>Browse</LinkButton>
               </div>
-            </Card>
+            </StateCard>
           ) : (
             <>
               <div className="mt-4 rounded-3xl bg-brand-gradient p-5 text-white shadow-lg">
@@ -107,16 +97,12 @@ export function MatchesPage() {
                         {m.matchScore !== null ? <MatchScoreBadge score={m.matchScore} className="shrink-0" /> : null}
                       </div>
                       {m.matchReasons?.length ? (
-                        <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
-                          {m.matchReasons.map((r) => (
-                            <li key={r} className="flex gap-1.5">
-                              <span aria-hidden className="text-brand-500">
-                                ✓
-                              </span>
-                              {r}
-                            </li>
-                          ))}
-                        </ul>
+                        <MarkList
+                          items={m.matchReasons}
+                          markClassName="text-brand-500"
+                          className="mt-2 space-y-0.5 text-sm text-slate-700"
+                          itemClassName="flex gap-1.5"
+                        />
                       ) : null}
                       {isClosed(m) ? <ClosedNotice posting={m} className="mt-2" /> : null}
                       <span className="mt-2 flex items-center justify-end gap-1 text-sm font-semibold text-brand-700">

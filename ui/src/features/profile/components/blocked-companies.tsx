@@ -1,11 +1,10 @@
 import { Ban } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useBlocks, useUnblockEmployer } from '@/lib/blocks';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
+import { ListStates, Section } from '@/components/ui/section';
 
 /** The companies this student blocked (from the messaging dialog), each with Unblock. */
 export function BlockedCompanies() {
@@ -13,20 +12,14 @@ export function BlockedCompanies() {
   const unblock = useUnblockEmployer();
   const list = blocks.data ?? [];
   return (
-    <section aria-labelledby="blocked-companies" className="mt-8">
-      <h2 id="blocked-companies" className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
-        <Ban aria-hidden className="h-5 w-5 text-brand-600" />
-        Blocked companies
-      </h2>
-      {blocks.isLoading ? (
-        <SpinnerBlock label="Loading blocked companies" />
-      ) : blocks.isError ? (
-        <Card role="alert" className="text-sm text-rose-700">
-          Could not load your blocked companies: {blocks.error.message}
-        </Card>
-      ) : list.length === 0 ? (
-        <Card className="text-center text-sm text-slate-600">You have not blocked any company.</Card>
-      ) : (
+    <Section headingId="blocked-companies" icon={Ban} title="Blocked companies">
+      <ListStates
+        query={blocks}
+        loadingLabel="Loading blocked companies"
+        errorText="your blocked companies"
+        isEmpty={list.length === 0}
+        empty="You have not blocked any company."
+      >
         <ul className="grid gap-2" data-testid="blocked-companies">
           {list.map((b) => {
             const pending = unblock.isPending && unblock.variables?.employerId === b.employerId;
@@ -55,7 +48,7 @@ export function BlockedCompanies() {
             );
           })}
         </ul>
-      )}
-    </section>
+      </ListStates>
+    </Section>
   );
 }

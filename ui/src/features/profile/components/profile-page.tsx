@@ -1,24 +1,14 @@
-import {
-  ArrowLeft,
-  Bookmark,
-  Briefcase,
-  Camera,
-  GraduationCap,
-  Mail,
-  MessageSquare,
-  School,
-  Sparkles,
-  Star,
-  UserRound,
-} from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { Bookmark, Briefcase, Camera, GraduationCap, Mail, MessageSquare, School, Sparkles, Star, UserRound } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
 import { StatusBadge } from '@/components/internship/status-badge';
+import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { PageLoader, SpinnerBlock } from '@/components/ui/spinner';
+import { StateCard } from '@/components/ui/state-card';
+import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { MessagesBell } from '@/components/messaging/messages-bell';
 import { MessagingDialog, type MessageTarget } from '@/components/messaging/messaging-dialog';
@@ -27,6 +17,7 @@ import { NotificationsBell } from '@/components/notifications/notifications-bell
 import { useUser } from '@/lib/auth';
 import { formatDate, initials } from '@/lib/format';
 import { useBookmarks, useMyApplications } from '@/lib/internships';
+import { useFilePicker } from '@/lib/use-file-picker';
 import { STUDENT_PASSWORD_MIN } from '@/lib/passwords';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
@@ -37,28 +28,23 @@ import { AvatarCropDialog } from './avatar-crop-dialog';
 import { BlockedCompanies } from './blocked-companies';
 import { EditProfileForm } from './edit-profile-form';
 import { YourData } from './your-data';
+import { ListStates, Section } from '@/components/ui/section';
 
 function Header({ editing, onToggle, canEdit }: { editing: boolean; onToggle: () => void; canEdit: boolean }) {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-xl items-center justify-between gap-3 px-4">
-        <div className="flex items-center gap-2">
-          <Link
-            href={paths.jobFeed}
-            aria-label="Back to Job Feed"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-          >
-            <ArrowLeft aria-hidden className="h-5 w-5" />
-          </Link>
-          <h1 className="text-lg font-bold text-slate-900">My Profile</h1>
-        </div>
-        {canEdit ? (
+    <AppHeader
+      back={{ href: paths.jobFeed, label: 'Back to Job Feed' }}
+      title="My Profile"
+      width="xl"
+      layer="page"
+      right={
+        canEdit ? (
           <Button size="sm" variant={editing ? 'outline' : 'secondary'} onClick={onToggle} aria-pressed={editing}>
             {editing ? 'Cancel' : 'Edit'}
           </Button>
-        ) : null}
-      </div>
-    </header>
+        ) : null
+      }
+    />
   );
 }
 
@@ -86,41 +72,24 @@ function Avatar({ user, version }: { user: User; version: number }) {
 }
 
 function AvatarUpload({ user }: { user: User }) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [version, setVersion] = useState(0);
   const upload = useUploadPhoto(user.id);
-
-  const pick = (picked: File | undefined) => {
-    if (inputRef.current) inputRef.current.value = '';
-    if (!picked) return;
-    if (!picked.type.startsWith('image/')) {
-      toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
-      return;
-    }
-    if (picked.size > AVATAR_MAX_BYTES) {
-      toast({ title: 'File too large', description: 'Please select an image under 2MB', variant: 'destructive' });
-      return;
-    }
-    setFile(picked);
-  };
+  const picker = useFilePicker({
+    accepts: (picked) => picked.type.startsWith('image/'),
+    typeError: { title: 'Invalid file type', description: 'Please select an image file' },
+    maxBytes: AVATAR_MAX_BYTES,
+    sizeError: { title: 'File too large', description: 'Please select an image under 2MB' },
+    onPick: setFile,
+  });
 
   return (
     <div className="relative">
       <Avatar user={user} version={version} />
-      <input
-        ref={inputRef}
-        type="file"
-        accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Choose a profile photo"
-        data-testid="avatar-input"
-        onChange={(e) => pick(e.target.files?.[0])}
-      />
+      <input {...picker.inputProps} accept="image/*" aria-label="Choose a profile photo" data-testid="avatar-input" />
       <button
         type="button"
-        onClick={() => inputRef.current?.click()}
+        onClick={picker.open}
         aria-label={user.profileImageUrl ? 'Change profile photo' : 'Add profile photo'}
         className="absolute -bottom-1 -right-1 flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-white shadow ring-2 ring-white hover:bg-brand-700"
       >
@@ -176,25 +145,21 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
   const applications = useMyApplications(user.id, { live: true });
   const list = applications.data ?? [];
   return (
-    <section aria-labelledby="my-applications" className="mt-6">
-      <h2 id="my-applications" className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
-        <Briefcase aria-hidden className="h-5 w-5 text-brand-600" />
-        My Applications
-      </h2>
-      {applications.isLoading ? (
-        <SpinnerBlock label="Loading applications" />
-      ) : applications.isError ? (
-        <Card role="alert" className="text-sm text-rose-700">
-          Could not load your applications: {applications.error.message}
-        </Card>
-      ) : list.length === 0 ? (
-        <Card className="text-center">
-          <p className="text-sm text-slate-600">You have not applied to any internships yet.</p>
-          <LinkButton href={paths.jobFeed} size="sm" variant="secondary" className="mt-3">
-            Find internships
-          </LinkButton>
-        </Card>
-      ) : (
+    <Section headingId="my-applications" icon={Briefcase} title="My Applications" className="mt-6">
+      <ListStates
+        query={applications}
+        loadingLabel="Loading applications"
+        errorText="your applications"
+        isEmpty={list.length === 0}
+        empty={
+          <Card className="text-center">
+            <p className="text-sm text-slate-600">You have not applied to any internships yet.</p>
+            <LinkButton href={paths.jobFeed} size="sm" variant="secondary" className="mt-3">
+              Find internships
+            </LinkButton>
+          </Card>
+        }
+      >
         <ul className="space-y-3" data-testid="applications">
           {list.map((a) => (
             <li key={a.id}>
@@ -236,8 +201,8 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
             </li>
           ))}
         </ul>
-      )}
-    </section>
+      </ListStates>
+    </Section>
   );
 }
 
@@ -245,25 +210,23 @@ function SavedVideos({ user }: { user: User }) {
   const saved = useBookmarks(user.id);
   const list = saved.data ?? [];
   return (
-    <section aria-labelledby="saved-videos" className="mt-8">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="saved-videos" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-          <Bookmark aria-hidden className="h-5 w-5 text-brand-600" />
-          Saved Videos
-        </h2>
+    <Section
+      headingId="saved-videos"
+      icon={Bookmark}
+      title="Saved Videos"
+      action={
         <LinkButton href={paths.jobFeed} size="sm" variant="secondary">
           Browse Videos
         </LinkButton>
-      </div>
-      {saved.isLoading ? (
-        <SpinnerBlock label="Loading saved videos" />
-      ) : saved.isError ? (
-        <Card role="alert" className="text-sm text-rose-700">
-          Could not load your saved videos: {saved.error.message}
-        </Card>
-      ) : list.length === 0 ? (
-        <Card className="text-center text-sm text-slate-600">No saved videos yet. Tap the bookmark on a video to save it.</Card>
-      ) : (
+      }
+    >
+      <ListStates
+        query={saved}
+        loadingLabel="Loading saved videos"
+        errorText="your saved videos"
+        isEmpty={list.length === 0}
+        empty="No saved videos yet. Tap the bookmark on a video to save it."
+      >
         <ul className="grid gap-2" data-testid="saved-videos">
           {list.map((s) => (
             <li key={s.internshipId}>
@@ -287,8 +250,8 @@ function SavedVideos({ user }: { user: User }) {
             </li>
           ))}
         </ul>
-      )}
-    </section>
+      </ListStates>
+    </Section>
   );
 }
 
@@ -376,22 +339,22 @@ export function ProfilePage() {
           {isLoading ? (
             <PageLoader />
           ) : !user ? (
-            <Card className="mt-8 text-center">
-              <UserRound aria-hidden className="mx-auto h-10 w-10 text-brand-400" />
-              <h2 className="mt-2 text-lg font-bold">Sign in to see your profile</h2>
-              <p className="mt-1 text-sm text-slate-600">Your applications, saved videos and messages live here.</p>
+            <StateCard
+              icon={UserRound}
+              iconClassName="text-brand-400"
+              title="Sign in to see your profile"
+              text="Your applications, saved videos and messages live here."
+            >
               <LinkButton href={paths.studentLogin} className="mt-4">
                 Sign in
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : !student ? (
-            <Card className="mt-8 text-center">
-              <h2 className="text-lg font-bold">This is the student profile</h2>
-              <p className="mt-1 text-sm text-slate-600">Employers manage their company on the employer profile.</p>
+            <StateCard title="This is the student profile" text="Employers manage their company on the employer profile.">
               <LinkButton href={paths.employerProfile} className="mt-4">
                 Go to employer profile
               </LinkButton>
-            </Card>
+            </StateCard>
           ) : (
             <ProfileBody user={student} editing={editing} setEditing={setEditing} />
           )}

@@ -10,6 +10,8 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { forgetSession } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
 import { exportUrl, useDeleteAccount } from '../api/account';
+import { Section } from '@/components/ui/section';
+import { FormActions } from '@/components/ui/form-actions';
 
 const NO_PASSWORD = 'Please enter your password';
 
@@ -81,15 +83,14 @@ function DeleteAccountDialog({ userId, open, onOpenChange }: { userId: number; o
           error={error}
           disabled={remove.isPending}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" disabled={remove.isPending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={remove.isPending}>
-            <Trash2 aria-hidden className="h-4 w-4" />
-            {remove.isPending ? 'Deleting...' : 'Delete my account'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          pending={remove.isPending}
+          submitLabel="Delete my account"
+          pendingLabel="Deleting..."
+          variant="destructive"
+          icon={Trash2}
+        />
       </form>
     </Dialog>
   );
@@ -99,11 +100,7 @@ function DeleteAccountDialog({ userId, open, onOpenChange }: { userId: number; o
 export function YourData({ userId }: { userId: number }) {
   const [deleting, setDeleting] = useState(false);
   return (
-    <section aria-labelledby="your-data" className="mt-8">
-      <h2 id="your-data" className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
-        <ShieldCheck aria-hidden className="h-5 w-5 text-brand-600" />
-        Your data
-      </h2>
+    <Section headingId="your-data" icon={ShieldCheck} title="Your data">
       <Card className="space-y-4">
         <div>
           <p className="text-sm text-slate-700">Download a copy of everything InternReel holds about you, as a JSON file.</p>
@@ -121,6 +118,6 @@ export function YourData({ userId }: { userId: number }) {
         </div>
       </Card>
       {deleting ? <DeleteAccountDialog userId={userId} open={deleting} onOpenChange={setDeleting} /> : null}
-    </section>
+    </Section>
   );
 }
