@@ -5,8 +5,6 @@ import { Link, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { CompanyFields } from '@/components/forms/company-fields';
 import { NameFields } from '@/components/forms/name-fields';
-import { AppHeader } from '@/components/layout/app-header';
-import { PageContainer, PageShell } from '@/components/layout/page';
 import { TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
@@ -21,6 +19,7 @@ import { toast } from '@/stores/toast-store';
 import { useCreateEmployer } from '../api/create-employer';
 import { AuthCard, AuthHeading, FormSection } from '@/components/layout/auth-card';
 import { SignupSubmit } from './signup-submit';
+import { SignupFrame } from './signup-frame';
 
 /** SPEC.md section 8's duplicate-email texts (the field's message, and the toast's). */
 const DUPLICATE_EMAIL_FIELD_TEXT = 'An account with this email already exists';
@@ -101,53 +100,48 @@ export function EmployerSignupPage() {
   };
 
   return (
-    <PageShell>
-      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Employer Sign Up" right={null} />
-      <main>
-        <PageContainer className="py-6">
-          <AuthCard>
-            <AuthHeading
-              title="Hire your next great intern"
-              text="Create your employer account to post teen-friendly internships as short videos."
+    <SignupFrame title="Employer Sign Up">
+      <AuthCard>
+        <AuthHeading
+          title="Hire your next great intern"
+          text="Create your employer account to post teen-friendly internships as short videos."
+        />
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Employer sign up">
+          <FormSection title="Personal Information">
+            <NameFields form={form} />
+            <TextField label="Work email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+            <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters" {...form.field('password')} />
+            <TextField
+              label="Your position"
+              autoComplete="organization-title"
+              placeholder="e.g. Marketing Manager"
+              {...form.field('position')}
             />
-            <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Employer sign up">
-              <FormSection title="Personal Information">
-                <NameFields form={form} />
-                <TextField label="Work email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-                <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters" {...form.field('password')} />
-                <TextField
-                  label="Your position"
-                  autoComplete="organization-title"
-                  placeholder="e.g. Marketing Manager"
-                  {...form.field('position')}
-                />
-              </FormSection>
+          </FormSection>
 
-              <FormSection title="Company Information">
-                <CompanyFields form={form} industry={values.industry} description={values.companyDescription} variant="signup" />
-              </FormSection>
+          <FormSection title="Company Information">
+            <CompanyFields form={form} industry={values.industry} description={values.companyDescription} variant="signup" />
+          </FormSection>
 
-              <div className="flex gap-3 rounded-2xl bg-brand-50 p-4 text-sm text-brand-900">
-                <Info aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
-                <p>
-                  By creating an account, you agree to our{' '}
-                  <Link href={paths.terms} className="font-semibold underline">
-                    Terms of Service
-                  </Link>{' '}
-                  and{' '}
-                  <Link href={paths.privacy} className="font-semibold underline">
-                    Privacy Policy
-                  </Link>
-                  . Once your account is created, you can post internships right away.
-                </p>
-              </div>
+          <div className="flex gap-3 rounded-2xl bg-brand-50 p-4 text-sm text-brand-900">
+            <Info aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+            <p>
+              By creating an account, you agree to our{' '}
+              <Link href={paths.terms} className="font-semibold underline">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link href={paths.privacy} className="font-semibold underline">
+                Privacy Policy
+              </Link>
+              . Once your account is created, you can post internships right away.
+            </p>
+          </div>
 
-              <SignupSubmit submitting={submitting} loginHref={paths.employerLogin} />
-            </form>
-          </AuthCard>
-        </PageContainer>
-      </main>
-    </PageShell>
+          <SignupSubmit submitting={submitting} loginHref={paths.employerLogin} />
+        </form>
+      </AuthCard>
+    </SignupFrame>
   );
 }
 

@@ -2,8 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation } from 'wouter';
 import { NameFields } from '@/components/forms/name-fields';
-import { AppHeader } from '@/components/layout/app-header';
-import { PageContainer, PageShell } from '@/components/layout/page';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
@@ -27,6 +25,7 @@ import { AuthCard, AuthHeading, FormSection } from '@/components/layout/auth-car
 import { PhotoPicker } from './photo-picker';
 import { SignupSubmit } from './signup-submit';
 import { TranscriptPicker } from './transcript-picker';
+import { SignupFrame } from './signup-frame';
 
 const initialValues: StudentValues = {
   firstName: '',
@@ -173,50 +172,45 @@ export function StudentSignupPage() {
   };
 
   return (
-    <PageShell>
-      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Student Sign Up" right={null} />
-      <main>
-        <PageContainer className="py-6">
-          <SignupProgress />
-          <AuthCard>
-            <AuthHeading title="Create your student account" text="Tell employers a little about you. It takes two minutes.">
-              {guest ? (
-                <p data-testid="guest-prefill-note" className="mt-2 text-sm font-medium text-brand-700">
-                  Your interests and grade from browsing as a guest are already filled in.
-                </p>
-              ) : null}
-            </AuthHeading>
-            <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-7" aria-label="Student sign up">
-              <PhotoPicker file={photo} onChange={setPhoto} />
+    <SignupFrame title="Student Sign Up">
+      <SignupProgress />
+      <AuthCard>
+        <AuthHeading title="Create your student account" text="Tell employers a little about you. It takes two minutes.">
+          {guest ? (
+            <p data-testid="guest-prefill-note" className="mt-2 text-sm font-medium text-brand-700">
+              Your interests and grade from browsing as a guest are already filled in.
+            </p>
+          ) : null}
+        </AuthHeading>
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-7" aria-label="Student sign up">
+          <PhotoPicker file={photo} onChange={setPhoto} />
 
-              <FormSection title="About you">
-                <NameFields form={form} />
-                <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-                <PasswordField label="Password" autoComplete="new-password" hint="At least 6 characters" {...form.field('password')} />
-              </FormSection>
+          <FormSection title="About you">
+            <NameFields form={form} />
+            <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+            <PasswordField label="Password" autoComplete="new-password" hint="At least 6 characters" {...form.field('password')} />
+          </FormSection>
 
-              <FormSection title="School">
-                <TextField label="School name" autoComplete="organization" {...form.field('school')} />
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <SelectField label="Grade level" placeholder="Select your grade" options={GRADE_OPTIONS} {...form.select('grade')} />
-                  <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" {...form.field('gpa')} />
-                </div>
-                <TranscriptPicker file={transcript} onChange={setTranscript} />
-              </FormSection>
+          <FormSection title="School">
+            <TextField label="School name" autoComplete="organization" {...form.field('school')} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField label="Grade level" placeholder="Select your grade" options={GRADE_OPTIONS} {...form.select('grade')} />
+              <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" {...form.field('gpa')} />
+            </div>
+            <TranscriptPicker file={transcript} onChange={setTranscript} />
+          </FormSection>
 
-              <CheckboxGroup
-                legend="Areas of interest"
-                hint="Pick as many as you like. We use them to match you with internships."
-                options={INTEREST_OPTIONS}
-                {...form.checks('interests')}
-              />
+          <CheckboxGroup
+            legend="Areas of interest"
+            hint="Pick as many as you like. We use them to match you with internships."
+            options={INTEREST_OPTIONS}
+            {...form.checks('interests')}
+          />
 
-              <SignupSubmit submitting={submitting} loginHref={paths.studentLogin} />
-            </form>
-          </AuthCard>
-        </PageContainer>
-      </main>
-    </PageShell>
+          <SignupSubmit submitting={submitting} loginHref={paths.studentLogin} />
+        </form>
+      </AuthCard>
+    </SignupFrame>
   );
 }
 

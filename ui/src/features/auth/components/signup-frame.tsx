@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+
+import { AppHeader } from '@/components/layout/app-header';
+import { PageContainer, PageShell } from '@/components/layout/page';
+import { paths } from '@/config/paths';
+
+/** The page around a sign-up card: the header back to home, and the main column. */
+export function SignupFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <PageShell>
+      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title={title} right={null} />
+      <main>
+        <PageContainer className="py-6">{children}</PageContainer>
+      </main>
+    </PageShell>
+  );
+}
