@@ -8,3 +8,4 @@ pub mod markers;
 pub mod phrases;
 pub mod reports;
 pub mod review;
+pub mod student_friendly;

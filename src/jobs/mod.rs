@@ -2,7 +2,6 @@
 //! Domain code: it never imports axum. One file per provider parses that provider's format.
 
 pub mod ashby;
-pub mod classify;
 pub mod greenhouse;
 pub mod lever;
 pub mod recorded;
@@ -293,8 +292,12 @@ pub fn store_jobs(s: &Services, src: &JobSource, jobs: Vec<Fetched>) -> anyhow::
             } else {
                 src.company.clone()
             };
-            let beginner =
-                classify::is_beginner(&f.title, &f.level, &f.commitment, &f.description_plain);
+            let beginner = crate::domain::student_friendly::is_beginner(
+                &f.title,
+                &f.level,
+                &f.commitment,
+                &f.description_plain,
+            );
             let job = ExternalJob {
                 id,
                 source_id: src.id,

@@ -7,9 +7,10 @@
 //!    chief, architect, executive) rule it out, unless an internship word is there too.
 //! 3. A description asking for 3 or more years of experience rules it out.
 //! 4. So do college requirements (bachelor's, undergraduate, college or university student,
-//!    degree required, currently enrolled at a university or college, MBA, PhD) and adult-only or hazardous work under US child-labour
-//!    rules (must be 18/21, driver's licence, CDL, forklift, alcohol, roofing, demolition,
-//!    power saws and slicers, security clearance, overnight shifts).
+//!    degree required, currently enrolled at a university or college, MBA, PhD) and adult-only
+//!    or hazardous work under US child-labour rules (must be 18/21, driver's licence, CDL,
+//!    forklift, alcohol, roofing, demolition, power saws and slicers, security clearance,
+//!    overnight shifts).
 
 fn words(s: &str) -> Vec<String> {
     s.to_lowercase()
