@@ -93,7 +93,7 @@ impl Checks {
     /// A student's (or guest's) interests: at least one, at most 20, each one of the option
     /// set; returns their canonical forms without repeats.
     pub fn interests(&mut self, field: &'static str, raw: &[String]) -> Vec<String> {
-        use crate::options::{INTERESTS, canonical};
+        use crate::domain::options::{INTERESTS, canonical};
         self.check(
             field,
             !raw.is_empty(),

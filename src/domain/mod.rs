@@ -5,6 +5,8 @@
 pub mod applications;
 pub mod hazards;
 pub mod markers;
+pub mod matching;
+pub mod options;
 pub mod phrases;
 pub mod reports;
 pub mod review;

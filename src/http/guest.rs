@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
 use crate::auth::{self, ClientIp, Viewer};
+use crate::domain::options::{self, GRADES};
 use crate::error::{AppError, AppResult};
-use crate::options::{self, GRADES};
 use crate::state::AppState;
 use crate::store::sessions::{GuestProfile, Subject};
 use crate::store::users::{Role, User};

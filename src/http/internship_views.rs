@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use serde::Serialize;
 
 use crate::clock::{self, rfc3339};
+use crate::domain::matching;
 use crate::error::AppResult;
-use crate::matching;
 use crate::media::Pipeline;
 use crate::store::internships::{self, Internship, Requirements, Video};
 use crate::store::social::{self, Mark};
@@ -206,7 +206,7 @@ impl Marks {
 
     /// The personal part for `i`, with the match score and reasons.
     pub fn personal(&self, student: &User, i: &Internship, today: time::Date) -> Personal {
-        let m = matching::score(student, i, today);
+        let m = matching::score(&student.seeker(), &i.match_facts(), today);
         Personal {
             match_score: Some(m.score),
             match_reasons: Some(m.reasons),

@@ -14,8 +14,8 @@ use serde::Serialize;
 
 use super::internship_views::{Marks, shared_view};
 use crate::cache::{Bounds, Versioned};
+use crate::domain::matching;
 use crate::error::AppResult;
-use crate::matching;
 use crate::media::Pipeline;
 use crate::store::Reader;
 use crate::store::internships::Internship;
@@ -173,8 +173,9 @@ impl ViewCache {
             match_reasons: Vec<String>,
         }
         let mut made = Vec::with_capacity(missing.len());
+        let seeker = student.seeker();
         for n in missing {
-            let m = matching::score(student, &postings[n].posting, today);
+            let m = matching::score(&seeker, &postings[n].posting.match_facts(), today);
             let json = serde_json::to_vec(&MatchPart {
                 match_score: m.score,
                 match_reasons: m.reasons,

@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex};
 use time::Date;
 
 use crate::cache::{Bounds, Versioned};
+use crate::domain::matching::{self, Facts};
 use crate::error::{AppError, AppResult};
 use crate::infra::Services;
-use crate::matching::{self, Facts};
 use crate::store::internships::{self, Internship};
 use crate::store::users::User;
 
@@ -97,7 +97,7 @@ impl Row {
     pub fn of(i: &Internship) -> Row {
         Row {
             id: i.id,
-            facts: Facts::of(i),
+            facts: i.match_facts(),
             place: Place::of(i),
         }
     }
@@ -226,7 +226,7 @@ impl FeedCache {
 /// Every open posting at `location` with the student's score; closed postings are left out of
 /// the feed (and so of the matches).
 fn score_all(table: &Table, student: &User, location: &str, today: Date) -> Vec<(u8, u64)> {
-    let seeker = matching::Seeker::of(student);
+    let seeker = student.seeker();
     table
         .rows
         .iter()

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Entity, Reader, StoreResult, Wtx, tables};
+use crate::domain::matching::{Facts, Posting};
 use crate::domain::review::{EmployerStatus, Visibility};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -135,6 +136,19 @@ pub struct Internship {
 }
 
 impl Internship {
+    /// What the match score reads of the posting.
+    pub fn match_facts(&self) -> Facts {
+        Facts::of(&Posting {
+            title: &self.title,
+            industry: &self.industry,
+            tags: &self.tags,
+            skills: &self.skills,
+            grade_requirement: &self.grade_requirement,
+            work_style: &self.work_style,
+            deadline: crate::clock::parse_date(&self.deadline),
+        })
+    }
+
     /// An empty posting of `employer_id`, created at `now`, with no video.
     pub fn blank(employer_id: u64, now: i64) -> Internship {
         Internship {

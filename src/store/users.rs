@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Entity, Reader, StoreResult, Wtx, tables};
+use crate::domain::matching::Seeker;
 pub use crate::domain::review::EmployerStatus;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,6 +64,11 @@ impl Entity for User {
 }
 
 impl User {
+    /// What the match score reads of a student: interests and grade.
+    pub fn seeker(&self) -> Seeker<'_> {
+        Seeker::of(&self.interests, &self.grade)
+    }
+
     pub fn blank(role: Role) -> Self {
         User {
             id: 0,

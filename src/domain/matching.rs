@@ -11,10 +11,7 @@
 
 use time::Date;
 
-use crate::clock;
-use crate::options::INTERESTS;
-use crate::store::internships::Internship;
-use crate::store::users::User;
+use super::options::INTERESTS;
 
 /// Words that count as speaking to an interest.
 fn synonyms(interest: &str) -> &'static [&'static str] {
@@ -194,6 +191,17 @@ enum Style {
 /// What scoring needs of a posting, computed once: a posting speaks to an interest when one
 /// of the interest's synonyms is a word of its tags, skills, industry or title (lower-cased),
 /// or, for phrases such as 'social media', appears within one of them.
+/// What scoring reads of a posting (the store's record lends it: `Internship::posting_facts`).
+pub struct Posting<'a> {
+    pub title: &'a str,
+    pub industry: &'a str,
+    pub tags: &'a [String],
+    pub skills: &'a [String],
+    pub grade_requirement: &'a str,
+    pub work_style: &'a str,
+    pub deadline: Option<Date>,
+}
+
 #[derive(Clone)]
 pub struct Facts {
     /// Bit n: speaks to `INTERESTS[n]`.
@@ -209,14 +217,15 @@ impl Facts {
         crate::domain::applications::open_on(self.deadline, today)
     }
 
-    pub fn of(i: &Internship) -> Facts {
+    pub fn of(i: &Posting) -> Facts {
         let vocabulary = vocabulary();
         let mut interests = 0;
         for s in i
             .tags
             .iter()
-            .chain(&i.skills)
-            .chain([&i.industry, &i.title])
+            .chain(i.skills)
+            .map(String::as_str)
+            .chain([i.industry, i.title])
         {
             let lower = s.to_lowercase();
             for word in lower
@@ -233,13 +242,13 @@ impl Facts {
         }
         Facts {
             interests,
-            grades: grade_range(&i.grade_requirement),
+            grades: grade_range(i.grade_requirement),
             style: match i.work_style.to_lowercase().as_str() {
                 "remote" => Style::Remote,
                 "hybrid" => Style::Hybrid,
                 _ => Style::Other,
             },
-            deadline: clock::parse_date(&i.deadline),
+            deadline: i.deadline,
         }
     }
 }
@@ -274,31 +283,28 @@ pub struct Match {
     pub reasons: Vec<String>,
 }
 
-pub fn score(student: &User, i: &Internship, today: Date) -> Match {
+/// The score with its reasons, for one student and posting.
+pub fn score(student: &Seeker, facts: &Facts, today: Date) -> Match {
     let mut reasons = Vec::new();
-    let score = evaluate(
-        &Seeker::of(student),
-        &Facts::of(i),
-        today,
-        Some(&mut reasons),
-    );
+    let score = evaluate(student, facts, today, Some(&mut reasons));
     Match { score, reasons }
 }
 
 /// What scoring needs of a student, computed once per ranking.
 pub struct Seeker<'a> {
-    user: &'a User,
+    interests: &'a [String],
     /// `interest_bit` of each of the student's interests, in their order.
     bits: Vec<u32>,
     grade: Option<u32>,
 }
 
 impl<'a> Seeker<'a> {
-    pub fn of(user: &'a User) -> Seeker<'a> {
+    /// A student's (or guest's) interests and grade.
+    pub fn of(interests: &'a [String], grade: &str) -> Seeker<'a> {
         Seeker {
-            user,
-            bits: user.interests.iter().map(|i| interest_bit(i)).collect(),
-            grade: grade_number(&user.grade),
+            interests,
+            bits: interests.iter().map(|i| interest_bit(i)).collect(),
+            grade: grade_number(grade),
         }
     }
 }
@@ -328,7 +334,7 @@ fn evaluate(student: &Seeker, f: &Facts, today: Date, mut reasons: Option<&mut V
         .count() as u32;
     if matched > 0 {
         points += (40 + 10 * (matched - 1)).min(60);
-        let names = student.user.interests.iter().zip(&student.bits);
+        let names = student.interests.iter().zip(&student.bits);
         for (m, _) in names.filter(|(_, b)| f.interests & **b != 0).take(3) {
             say(format!("Matches your interest in {}", interest_label(m)));
         }
@@ -370,33 +376,34 @@ fn evaluate(student: &Seeker, f: &Facts, today: Date, mut reasons: Option<&mut V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::users::Role;
 
-    fn student(interests: &[&str], grade: &str) -> User {
-        let mut u = User::blank(Role::Student);
-        u.grade = grade.into();
-        u.interests = interests.iter().map(|s| s.to_string()).collect();
-        u
+    fn date(s: &str) -> Date {
+        Date::parse(s, time::macros::format_description!("[year]-[month]-[day]")).unwrap()
     }
 
-    fn posting(title: &str, tags: &[&str], style: &str, deadline: &str) -> Internship {
-        let mut i = Internship::blank(1, 0);
-        i.id = 1;
-        i.title = title.into();
-        i.industry = "other".into();
-        i.deadline = deadline.into();
-        i.work_style = style.into();
-        i.grade_requirement = "11th-12th grade".into();
-        i.tags = tags.iter().map(|s| s.to_string()).collect();
-        i
+    fn owned(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn facts(title: &str, tags: &[&str], style: &str, deadline: &str) -> Facts {
+        Facts::of(&Posting {
+            title,
+            industry: "other",
+            tags: &owned(tags),
+            skills: &[],
+            grade_requirement: "11th-12th grade",
+            work_style: style,
+            deadline: Some(date(deadline)),
+        })
     }
 
     #[test]
     fn scores_words_phrases_grades_styles_and_deadlines() {
-        let today = clock::parse_date("2026-11-22").unwrap();
-        let s = student(&["technology", "marketing"], "junior");
-        let i = posting("Software Intern", &["Social Media"], "Remote", "2026-11-30");
-        let m = score(&s, &i, today);
+        let today = date("2026-11-22");
+        let interests = owned(&["technology", "marketing"]);
+        let s = Seeker::of(&interests, "junior");
+        let f = facts("Software Intern", &["Social Media"], "Remote", "2026-11-30");
+        let m = score(&s, &f, today);
         // Both interests (50), grade 11 in 11-12 (15), remote (10), open (15).
         assert_eq!(m.score, 90);
         assert_eq!(
@@ -409,20 +416,20 @@ mod tests {
                 "Apply soon: 8 days left",
             ]
         );
-        assert_eq!(score_of(&Seeker::of(&s), &Facts::of(&i), today), m.score);
+        assert_eq!(score_of(&s, &f, today), m.score);
 
         // A word inside another word does not count; a passed deadline caps the score.
-        let i = posting("Appliance Helper", &[], "On-site", "2026-11-01");
-        let m = score(&s, &i, today);
+        let f = facts("Appliance Helper", &[], "On-site", "2026-11-01");
+        let m = score(&s, &f, today);
         assert_eq!(m.score, 10);
         assert_eq!(
             m.reasons,
             ["Open to 11th graders", "The deadline has passed"]
         );
-        assert_eq!(score_of(&Seeker::of(&s), &Facts::of(&i), today), 10);
+        assert_eq!(score_of(&s, &f, today), 10);
 
         // No interests: a neutral score.
-        let m = score(&student(&[], "junior"), &i, today);
+        let m = score(&Seeker::of(&[], "junior"), &f, today);
         assert_eq!((m.score, m.reasons.len()), (10, 1));
     }
 }
