@@ -125,6 +125,7 @@ fn search_page(
 /// A student's (or guest's) feed: best match first, newest first on ties, open postings only.
 async fn ranked_page(
     state: &AppState,
+    r: &impl Reader,
     fragment: &FragmentOf<'_>,
     student: &User,
     location: &str,
@@ -134,7 +135,7 @@ async fn ranked_page(
     let today = clock::today();
     let ranking = state
         .feed
-        .ranking(&state.services, student, location, today)
+        .ranking(&state.services, r, student, location, today)
         .await?;
     let deeper;
     let rest = match ranking.page_after(after, limit) {
@@ -261,7 +262,7 @@ pub(super) async fn list_internships(
             Some(Cursor::Score(score, id)) => Some((score, id)),
             Some(_) => return Err(bad_cursor()),
         };
-        ranked_page(&state, &fragment, student, &location, after, limit).await?
+        ranked_page(&state, &r, &fragment, student, &location, after, limit).await?
     } else {
         let before = match cursor {
             None => None,
@@ -328,7 +329,10 @@ pub(super) async fn list_matches(
     let version = state.store().version();
     let r = state.store().read()?;
     let today = clock::today();
-    let ranking = state.feed.ranking(&state.services, &me, "", today).await?;
+    let ranking = state
+        .feed
+        .ranking(&state.services, &r, &me, "", today)
+        .await?;
     let mut list = Vec::with_capacity(50);
     // The ranking holds open postings only, so its cached top holds the best 50 whenever there
     // are 50 (a posting may close after the ranking was made today: checked again below).

@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::Router;
 use axum::extract::{Multipart, Path, State};
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 
@@ -245,17 +245,7 @@ async fn get_photo(
     viewer: UserOrAdmin,
     Path(id): Path<u64>,
 ) -> AppResult<Response> {
-    let File { bytes, mime } = student_file(&state, &viewer, id, Kind::Photo)?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, mime),
-            // Shared school computers: the browser asks again (the photo URL carries its
-            // version, so a changed photo is a new URL anyway).
-            (header::CACHE_CONTROL, "private, no-cache".to_string()),
-        ],
-        bytes,
-    )
-        .into_response())
+    file_response(&state, &viewer, id, Kind::Photo)
 }
 
 async fn get_transcript(
@@ -263,17 +253,38 @@ async fn get_transcript(
     viewer: UserOrAdmin,
     Path(id): Path<u64>,
 ) -> AppResult<Response> {
-    let File { bytes, mime } = student_file(&state, &viewer, id, Kind::Transcript)?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, mime),
-            (header::CACHE_CONTROL, "private, no-store".to_string()),
-            (
+    file_response(&state, &viewer, id, Kind::Transcript)
+}
+
+/// The file with its caching rule: a photo is asked again on shared school computers (its
+/// URL carries its version, so a changed photo is a new URL anyway); a transcript is never
+/// stored by the browser.
+fn file_response(
+    state: &AppState,
+    viewer: &UserOrAdmin,
+    id: u64,
+    kind: Kind,
+) -> AppResult<Response> {
+    let File { bytes, mime } = student_file(state, viewer, id, kind)?;
+    let mut res = ([(header::CONTENT_TYPE, mime)], bytes).into_response();
+    let headers = res.headers_mut();
+    match kind {
+        Kind::Photo => {
+            headers.insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("private, no-cache"),
+            );
+        }
+        Kind::Transcript => {
+            headers.insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("private, no-store"),
+            );
+            headers.insert(
                 header::CONTENT_DISPOSITION,
-                "inline; filename=\"transcript\"".to_string(),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
+                HeaderValue::from_static("inline; filename=\"transcript\""),
+            );
+        }
+    }
+    Ok(res)
 }

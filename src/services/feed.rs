@@ -158,10 +158,11 @@ impl FeedCache {
     /// `KEEP` cached per profile. A miss with a new postings generation decodes every posting
     /// once (hundreds of milliseconds at 100,000), so it runs on the blocking pool; a miss for
     /// another profile only scores the cached table. Concurrent misses wait for their turn, so
-    /// one profile is ranked once.
+    /// one profile is ranked once. `r` is the caller's snapshot (the generation is read there).
     pub async fn ranking(
         self: &Arc<Self>,
         s: &Services,
+        r: &impl crate::store::Reader,
         student: &User,
         location: &str,
         today: Date,
@@ -172,7 +173,7 @@ impl FeedCache {
             grade: student.grade.clone(),
             location: location.to_string(),
         };
-        let generation = crate::search::generation(&s.store.read()?)?;
+        let generation = crate::search::generation(r)?;
         if let Some(hit) = self.rankings.get(version(generation), &key) {
             return Ok(hit);
         }
