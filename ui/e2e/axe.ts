@@ -14,8 +14,28 @@ export interface AxeFinding {
   nodes: string[];
 }
 
-/** Run axe on the page as it is now; an empty list means no violation at any impact level. */
+/**
+ * Waits (at most 2 s) for the animations that end, such as a toast or dialog fading in, so that
+ * colours are measured as they settle and not halfway through a fade; spinners never end and
+ * are not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
+/** Run axe on the page once its animations settle; an empty list means no violation at any impact level. */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
