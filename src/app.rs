@@ -272,6 +272,25 @@ impl App {
                 tracing::warn!(error = %e, "could not prepare the feed table");
             }
         });
+        // Sockets die with their sessions: a password change or reset, a suspension or a
+        // deletion (from HTTP or the CLI) closes the user's open sockets at once.
+        let mut ended = self.state.services.sessions_ended.subscribe();
+        let hub_state = self.state.clone();
+        let mut stop_closer = stopping.clone();
+        tokio::spawn(async move {
+            use tokio::sync::broadcast::error::RecvError;
+            loop {
+                tokio::select! {
+                    got = ended.recv() => match got {
+                        Ok(user_id) => hub_state.hub.close_user(user_id),
+                        // Missed some: the sockets' own periodic session check closes them.
+                        Err(RecvError::Lagged(_)) => {}
+                        Err(RecvError::Closed) => return,
+                    },
+                    _ = stop_closer.wait_for(|s| *s) => return,
+                }
+            }
+        });
         let control = tokio::spawn(control::serve(
             self.control,
             self.state.services.clone(),

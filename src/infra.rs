@@ -100,9 +100,18 @@ pub struct Services {
     pub search: Arc<SearchIndex>,
     /// Videos, posters and captions, and the tools that make them.
     pub media: crate::media::Pipeline,
+    /// Users whose sessions were just ended (password change or reset, suspension, deletion),
+    /// told after the commit so whoever holds their live sockets closes them.
+    pub sessions_ended: tokio::sync::broadcast::Sender<u64>,
 }
 
 impl Services {
+    /// Says that every session of `user_id` has ended (after the commit that ended them).
+    pub fn sessions_ended(&self, user_id: u64) {
+        // Nobody listening (the CLI without a server) is fine.
+        let _ = self.sessions_ended.send(user_id);
+    }
+
     /// The one way to change what the search index holds: `f` writes and returns its result
     /// with what it changed; the postings generation is bumped in the same transaction, and the
     /// index brought up to date after the commit. So the index is current, and can always be
@@ -212,6 +221,7 @@ impl Services {
             paths,
             search,
             media,
+            sessions_ended: tokio::sync::broadcast::channel(256).0,
         })
     }
 }

@@ -108,6 +108,29 @@ fn cookie_token(headers: &HeaderMap) -> Option<String> {
         .filter(|t| t.len() == 64)
 }
 
+/// The key of the request's session (the hash of its cookie's token), for holders of a
+/// long-lived connection that re-check it (`still_signed_in`).
+pub fn session_key(headers: &HeaderMap) -> Option<[u8; 32]> {
+    cookie_token(headers).map(|t| token_hash(&t))
+}
+
+/// Whether session `key` is still live and still `user_id`'s, and the account still exists.
+pub fn still_signed_in(state: &AppState, key: &[u8; 32], user_id: u64) -> bool {
+    let Ok(r) = state.store().read() else {
+        // A store that cannot be read says nothing about the session.
+        return true;
+    };
+    match sessions::get(&r, key) {
+        Ok(Some(s)) => {
+            s.subject == Subject::User(user_id)
+                && s.expires_at > now_ms()
+                && matches!(r.get::<User>(user_id), Ok(Some(_)))
+        }
+        Ok(None) => false,
+        Err(_) => true,
+    }
+}
+
 /// Ends the session named by the request's cookie, if any.
 pub fn end_session(state: &AppState, headers: &HeaderMap) -> AppResult<()> {
     if let Some(token) = cookie_token(headers) {

@@ -164,6 +164,10 @@ fn comment_view(
     let author = r.get::<User>(c.user_id)?;
     let is_self = viewer.is_some_and(|v| v.id == c.user_id);
     let (first_name, last_name, photo) = match &author {
+        // An employer speaks as its company, never as a named person.
+        Some(a) if a.role == Role::Employer => {
+            (a.company.clone(), String::new(), super::views::photo_url(a))
+        }
         Some(a) => (
             a.first_name.clone(),
             // Students are minors: others see "Noah K.", the author their whole name.
@@ -221,7 +225,9 @@ async fn list_comments(
             CommentState::Held(_) => viewer.as_ref().is_some_and(|v| v.id == c.user_id),
             CommentState::Hidden => false,
         };
-        if let Some(c) = r.get::<Comment>(*cid)?.filter(shown) {
+        if let Some(c) = r.get::<Comment>(*cid)?.filter(shown)
+            && comments::author_in_good_standing(r.get::<User>(c.user_id)?.as_ref())
+        {
             out.push(comment_view(&r, &c, viewer.as_ref(), i.employer_id)?);
         }
     }

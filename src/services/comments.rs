@@ -3,13 +3,14 @@
 //! its author, the posting's employer or the admin).
 
 use crate::domain::reports::TargetKind;
+use crate::domain::review::{EmployerStatus, messaging_refusal};
 use crate::error::{AppError, AppResult, OptionExt};
 use crate::infra::Services;
 use crate::services::comment_words::CommentWords;
 use crate::store::Reader;
 use crate::store::internships::Internship;
 use crate::store::social::{self, Comment, CommentState};
-use crate::store::users::User;
+use crate::store::users::{Role, User};
 
 pub const COMMENT_MAX: usize = 1000;
 
@@ -38,6 +39,12 @@ pub fn post(
     content: Content,
     now: i64,
 ) -> AppResult<(Comment, u64)> {
+    // An employer the district has not verified (or has suspended) may not speak to students.
+    if me.role == Role::Employer
+        && let Some(why) = messaging_refusal(me.review.status, true, false)
+    {
+        return Err(AppError::Forbidden(why.into()));
+    }
     let held = words.screen(&content.0);
     s.store.write(|w| {
         let i = live(w, id)?;
@@ -90,4 +97,10 @@ pub fn remove(s: &Services, by: Remover, id: u64, comment_id: u64) -> AppResult<
         social::delete_comment(w, &c)?;
         Ok(())
     })
+}
+
+/// Whether a comment's author still speaks in public: a suspended employer's comments are
+/// kept for the record but shown to nobody until the district verifies it again.
+pub fn author_in_good_standing(author: Option<&User>) -> bool {
+    author.is_none_or(|a| a.role != Role::Employer || a.review.status == EmployerStatus::Verified)
 }

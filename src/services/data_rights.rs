@@ -172,6 +172,7 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
         files.extend(u.transcript.map(|t| t.0));
         Ok::<_, crate::error::AppError>(files)
     })?;
+    s.sessions_ended(id);
     tracing::info!(user = id, "student account deleted");
     Ok(files)
 }

@@ -99,6 +99,9 @@ pub fn set_status(
         let changed = apply_status(w, id, status, reason.clone(), actor)?;
         Ok::<_, AppError>(((), changed))
     })?;
+    if status == EmployerStatus::Suspended {
+        s.sessions_ended(id);
+    }
     let r = s.store.read()?;
     let u = r.get::<User>(id)?.ok_or_not_found(NOT_FOUND)?;
     view(&r, &u)

@@ -122,7 +122,9 @@ pub fn complete(
         u.password_hash = password_hash;
         w.put(&u)?;
         Ok(())
-    })
+    })?;
+    s.sessions_ended(user_id);
+    Ok(())
 }
 
 /// A signed-in user's new password (already checked against the current one and hashed);
@@ -133,6 +135,8 @@ pub fn change(s: &Services, me: &User, password_hash: String, now: i64) -> AppRe
         u.password_hash = password_hash;
         w.put(&u)?;
         sessions::end_user_sessions(w, me.id, now)?;
-        Ok(())
-    })
+        Ok::<_, AppError>(())
+    })?;
+    s.sessions_ended(me.id);
+    Ok(())
 }

@@ -266,7 +266,24 @@ pub fn list(s: &Services, open_only: bool) -> AppResult<Vec<ReportView>> {
         .collect()
 }
 
-/// Resolves a report and every other open report about the same target the same way.
+/// Whether resolving `rep` with `action` also resolves `other`, an open report about the same
+/// target: only reports of the same kind (the district's automatic hold, or people's reports),
+/// and people's reports only when the target is gone (hidden, its employer suspended): a
+/// dismissal closes the one report the admin read, and releasing a hold never answers a
+/// student's report about the same posting.
+fn closes_too(rep: &Report, other: &Report, action: Action) -> bool {
+    let system = rep.reporter_id.is_none();
+    if other.id == rep.id {
+        return true;
+    }
+    if (other.reporter_id.is_none()) != system {
+        return false;
+    }
+    system || matches!(action, Action::Hide | Action::Suspend)
+}
+
+/// Resolves a report, and the other open reports about the same target that the action
+/// answers too (`closes_too`).
 pub fn resolve(
     s: &Services,
     id: u64,
@@ -299,10 +316,10 @@ pub fn resolve(
             }
             a => a,
         };
-        let changed = apply(w, &rep, action, actor)?;
+        let (changed, suspended) = apply(w, &rep, action, actor)?;
         let now = now_ms();
         for mut other in reports::about(w, rep.target, rep.target_id)? {
-            if other.resolution.is_none() {
+            if other.resolution.is_none() && closes_too(&rep, &other, action) {
                 reports::resolve(
                     w,
                     &mut other,
@@ -325,7 +342,12 @@ pub fn resolve(
             (rep.target.as_str(), Some(rep.target_id)),
             None,
         )?;
-        Ok::<_, AppError>(((), changed))
+        Ok::<_, AppError>((suspended, changed))
+    })
+    .map(|suspended| {
+        if let Some(employer) = suspended {
+            s.sessions_ended(employer);
+        }
     })?;
     let r = s.store.read()?;
     view(
@@ -334,9 +356,13 @@ pub fn resolve(
     )
 }
 
-/// Carries out an action on a report's target; returns postings whose visibility changed.
-fn apply(w: &Wtx, rep: &Report, action: Action, actor: Actor) -> AppResult<Vec<Internship>> {
+/// What an action changed: postings whose visibility changed, and the employer it suspended.
+type Applied = (Vec<Internship>, Option<u64>);
+
+/// Carries out an action on a report's target.
+fn apply(w: &Wtx, rep: &Report, action: Action, actor: Actor) -> AppResult<Applied> {
     let mut changed = Vec::new();
+    let mut suspended = None;
     match (action, rep.target) {
         (Action::Dismiss, _) => {}
         (Action::Hide, TargetKind::Internship) => {
@@ -383,9 +409,10 @@ fn apply(w: &Wtx, rep: &Report, action: Action, actor: Actor) -> AppResult<Vec<I
                 Some(format!("report #{}: {}", rep.id, rep.reason.label())),
                 actor,
             )?;
+            suspended = Some(employer);
         }
     }
-    Ok(changed)
+    Ok((changed, suspended))
 }
 
 /// The employer account that wrote or owns the target.

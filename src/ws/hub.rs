@@ -72,6 +72,13 @@ impl Hub {
         }
     }
 
+    /// Closes every socket of the user (their sessions ended): dropping a socket's sender ends
+    /// its loop, which closes the connection.
+    pub fn close_user(&self, user_id: u64) {
+        let mut map = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
+        map.remove(&user_id);
+    }
+
     pub fn open_sockets(&self, user_id: u64) -> usize {
         let map = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
         map.get(&user_id).map_or(0, Vec::len)

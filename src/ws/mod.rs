@@ -73,6 +73,9 @@ pub async fn upgrade(
         ));
     }
     let user_id = me.id;
+    let Some(session) = crate::auth::session_key(&headers) else {
+        return Err(AppError::unauthorized());
+    };
     Ok(ws
         // tungstenite reserves 128 KiB for each by default; our frames are small and a
         // thousand idle sockets should not hold a quarter of a gigabyte.
@@ -80,10 +83,10 @@ pub async fn upgrade(
         .write_buffer_size(4096)
         .max_frame_size(MAX_FRAME)
         .max_message_size(MAX_FRAME)
-        .on_upgrade(move |socket| run(state, user_id, socket)))
+        .on_upgrade(move |socket| run(state, user_id, session, socket)))
 }
 
-async fn run(state: AppState, user_id: u64, socket: WebSocket) {
+async fn run(state: AppState, user_id: u64, session: [u8; 32], socket: WebSocket) {
     let (tx, mut rx) = mpsc::channel::<String>(64);
     let Some(socket_id) = state.hub.register(user_id, tx) else {
         return;
@@ -94,7 +97,11 @@ async fn run(state: AppState, user_id: u64, socket: WebSocket) {
     loop {
         tokio::select! {
             out = rx.recv() => {
-                let Some(text) = out else { break };
+                let Some(text) = out else {
+                    // The hub closed this user's sockets: their sessions ended.
+                    let _ = sink.send(Message::Close(None)).await;
+                    break;
+                };
                 if sink.send(Message::Text(text.into())).await.is_err() { break; }
             }
             frame = stream.next() => {
@@ -123,6 +130,12 @@ async fn run(state: AppState, user_id: u64, socket: WebSocket) {
             }
             _ = ping.tick() => {
                 if last_seen.elapsed() > IDLE_LIMIT { break; }
+                // The backstop to the hub's close on sign-out everywhere: a socket whose
+                // session has ended (expired, signed out, account gone) closes.
+                if !crate::auth::still_signed_in(&state, &session, user_id) {
+                    let _ = sink.send(Message::Close(None)).await;
+                    break;
+                }
                 if sink.send(Message::Ping(Vec::new().into())).await.is_err() { break; }
             }
         }

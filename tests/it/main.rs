@@ -19,6 +19,7 @@ mod demo_clips;
 mod district_it;
 mod fresh_lists;
 mod guest;
+mod hardening;
 mod hostile;
 mod internships;
 mod jobs;
