@@ -160,12 +160,14 @@ test.describe.serial('video posters and captions', () => {
     const cc = card.getByTestId('captions-toggle');
     await expect(cc).toHaveAccessibleName(/CC/);
     await expect(cc).toHaveAttribute('aria-pressed', 'false');
+    // The card draws the cues itself (inside the visible part of the video): the track stays
+    // 'hidden', loaded but never drawn by the browser.
     const mode = () => video.evaluate((el) => (el as HTMLVideoElement).textTracks[0]?.mode ?? 'none');
-    await expect.poll(mode).not.toBe('showing');
+    await expect(card.getByTestId('captions-cue')).toHaveCount(0);
 
     await cc.click();
     await expect(cc).toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(mode).toBe('showing');
+    await expect.poll(mode).toBe('hidden');
     // The cues really load from the server's WebVTT file.
     await expect.poll(() => video.evaluate((el) => (el as HTMLVideoElement).textTracks[0]?.cues?.length ?? 0)).toBeGreaterThan(0);
     const cue = await video.evaluate((el) => {
@@ -173,11 +175,13 @@ test.describe.serial('video posters and captions', () => {
       return first instanceof VTTCue ? first.text : '';
     });
     expect(cue).toBe(CAPTION_TEXT);
+    // Shown while the video is inside the cue's time (the clip loops).
+    await expect(card.getByTestId('captions-cue')).toHaveText(CAPTION_TEXT, { timeout: 30_000 });
     await snap(page, 'video-feed-captions-390');
 
     await cc.click();
     await expect(cc).toHaveAttribute('aria-pressed', 'false');
-    await expect.poll(mode).toBe('hidden');
+    await expect(card.getByTestId('captions-cue')).toHaveCount(0);
 
     // The internship page's player carries the same poster and captions.
     await page.goto(`/internship/${posted.id}`);

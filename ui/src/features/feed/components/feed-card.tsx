@@ -1,6 +1,8 @@
 import {
   Bookmark,
   Briefcase,
+  Captions,
+  Check,
   CheckCircle2,
   Clock,
   Ellipsis,
@@ -17,7 +19,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
@@ -32,6 +34,42 @@ import { isClosed } from '@/lib/deadline';
 import { initials } from '@/lib/format';
 import type { Internship } from '@/types/internship';
 
+/** The rail's sizes (px): a button, a count under it, the gap between two controls. */
+const RAIL = {
+  regular: { button: 48, count: 18, gap: 10 },
+  compact: { button: 40, count: 18, gap: 6 },
+} as const;
+type RailSize = keyof typeof RAIL;
+
+/** One control the rail can show (or move into its More menu when the screen is short). */
+interface RailAction {
+  key: 'like' | 'comments' | 'save' | 'share' | 'mute' | 'captions';
+  counted: boolean;
+}
+
+/**
+ * How much of the rail fits in `height` px: every control at the regular size, else at the
+ * compact size, else the first ones (in priority order) with the rest in the More menu.
+ */
+export function fitRail(
+  actions: readonly RailAction[],
+  height: number,
+  alwaysMore: boolean,
+): { size: RailSize; shown: number; more: boolean } {
+  const need = (size: RailSize, count: number, more: boolean): number => {
+    const r = RAIL[size];
+    const items = actions.slice(0, count);
+    const n = items.length + (more ? 1 : 0);
+    return items.reduce((sum, a) => sum + r.button + (a.counted ? r.count : 0), 0) + (more ? r.button : 0) + Math.max(0, n - 1) * r.gap;
+  };
+  for (const size of ['regular', 'compact'] as const) {
+    if (need(size, actions.length, alwaysMore) <= height) return { size, shown: actions.length, more: alwaysMore };
+  }
+  let shown = actions.length - 1;
+  while (shown > 0 && need('compact', shown, true) > height) shown -= 1;
+  return { size: 'compact', shown, more: true };
+}
+
 function RailButton({
   icon: Icon,
   label,
@@ -40,6 +78,7 @@ function RailButton({
   onClick,
   activeClass,
   testId,
+  size,
 }: {
   icon: LucideIcon;
   label: string;
@@ -48,6 +87,7 @@ function RailButton({
   onClick: () => void;
   activeClass?: string;
   testId: string;
+  size: RailSize;
 }) {
   return (
     <div className="flex flex-col items-center gap-0.5">
@@ -56,16 +96,18 @@ function RailButton({
         aria-label={count === undefined ? label : `${label} (${count})`}
         aria-pressed={pressed}
         data-testid={testId}
+        data-rail-button=""
         onClick={onClick}
         className={cn(
-          'flex h-12 w-12 items-center justify-center rounded-full bg-black/35 text-white backdrop-blur-sm transition hover:bg-black/50',
+          'pointer-events-auto flex items-center justify-center rounded-full bg-black/35 text-white backdrop-blur-sm transition hover:bg-black/50',
+          size === 'regular' ? 'h-12 w-12' : 'h-10 w-10',
           pressed ? activeClass : undefined,
         )}
       >
-        <Icon aria-hidden className="h-6 w-6" fill={pressed ? 'currentColor' : 'none'} />
+        <Icon aria-hidden className={size === 'regular' ? 'h-6 w-6' : 'h-5 w-5'} fill={pressed ? 'currentColor' : 'none'} />
       </button>
       {count !== undefined ? (
-        <span aria-hidden data-testid={`${testId}-count`} className="text-xs font-bold text-white drop-shadow">
+        <span aria-hidden data-testid={`${testId}-count`} className="text-xs font-bold leading-4 text-white drop-shadow">
           {count}
         </span>
       ) : null}
@@ -73,16 +115,29 @@ function RailButton({
   );
 }
 
+/** A control moved off the rail into the More menu (a short screen). */
+export interface MenuAction {
+  key: string;
+  label: string;
+  icon: LucideIcon;
+  onSelect: () => void;
+  /** For on/off controls (captions): shown as a checked menu item. */
+  checked?: boolean;
+}
+
 /**
  * The rail's "More" button: a small menu (Radix: arrow keys, Escape, focus back on the button)
- * holding Report. Not modal, so the Report dialog it opens owns the focus trap.
+ * holding Report and, on short screens, the controls the rail has no room for. Not modal, so
+ * the Report dialog it opens owns the focus trap.
  */
-function MoreMenu({ title, onReport }: { title: string; onReport: () => void }) {
+function MoreMenu({ title, actions, size }: { title: string; actions: readonly MenuAction[]; size: RailSize }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   // The open menu lives inside the page's <main>, not loose in <body> (every piece of content
   // belongs to a landmark: axe's 'region' rule).
   const [container, setContainer] = useState<HTMLElement | null>(null);
   useEffect(() => setContainer(triggerRef.current?.closest('main') ?? null), []);
+  const itemClass =
+    'flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 text-sm font-semibold outline-none data-[highlighted]:bg-slate-100';
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -91,50 +146,80 @@ function MoreMenu({ title, onReport }: { title: string; onReport: () => void }) 
           type="button"
           aria-label={`More options for ${title}`}
           data-testid="more"
-          className="flex h-12 w-12 items-center justify-center rounded-full bg-black/35 text-white backdrop-blur-sm transition hover:bg-black/50 data-[state=open]:bg-black/60"
+          data-rail-button=""
+          className={cn(
+            'pointer-events-auto flex items-center justify-center rounded-full bg-black/35 text-white backdrop-blur-sm transition hover:bg-black/50 data-[state=open]:bg-black/60',
+            size === 'regular' ? 'h-12 w-12' : 'h-10 w-10',
+          )}
         >
-          <Ellipsis aria-hidden className="h-6 w-6" />
+          <Ellipsis aria-hidden className={size === 'regular' ? 'h-6 w-6' : 'h-5 w-5'} />
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal container={container}>
         <DropdownMenu.Content
           side="left"
-          align="center"
+          align="end"
           sideOffset={8}
+          collisionPadding={8}
           className="z-40 min-w-40 rounded-2xl border border-slate-200 bg-white p-1.5 text-slate-900 shadow-xl outline-none"
         >
-          <DropdownMenu.Item
-            // Once the menu has closed: focus on More first, so the dialog gives it back there.
-            onSelect={() =>
-              window.setTimeout(() => {
-                triggerRef.current?.focus();
-                onReport();
-              }, 0)
-            }
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 text-sm font-semibold outline-none data-[highlighted]:bg-slate-100"
-          >
-            <Flag aria-hidden className="h-4 w-4 text-rose-600" />
-            Report
-          </DropdownMenu.Item>
+          {actions.map(({ key, label, icon: Icon, onSelect, checked }) =>
+            checked === undefined ? (
+              <DropdownMenu.Item
+                key={key}
+                data-testid={`more-${key}`}
+                // Once the menu has closed: focus on More first, so a dialog gives it back there.
+                onSelect={() =>
+                  window.setTimeout(() => {
+                    triggerRef.current?.focus();
+                    onSelect();
+                  }, 0)
+                }
+                className={itemClass}
+              >
+                <Icon aria-hidden className={cn('h-4 w-4', key === 'report' ? 'text-rose-600' : 'text-slate-700')} />
+                {label}
+              </DropdownMenu.Item>
+            ) : (
+              <DropdownMenu.CheckboxItem key={key} data-testid={`more-${key}`} checked={checked} onSelect={onSelect} className={itemClass}>
+                <Icon aria-hidden className="h-4 w-4 text-slate-700" />
+                {label}
+                <DropdownMenu.ItemIndicator className="ml-auto text-brand-700">
+                  <Check aria-hidden className="h-4 w-4" />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.CheckboxItem>
+            ),
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
 }
 
+/** The text of the captions cues showing now (markup such as <i> or <v Name> dropped). */
+function activeCueText(track: TextTrack): string {
+  return Array.from(track.activeCues ?? [])
+    .map((cue) => (cue instanceof VTTCue ? (cue.getCueAsHTML().textContent ?? cue.text) : ''))
+    .filter((text) => text.trim() !== '')
+    .join('\n');
+}
+
+type MediaWithAudioHints = HTMLVideoElement & {
+  audioTracks?: { length: number };
+  mozHasAudio?: boolean;
+  webkitAudioDecodedByteCount?: number;
+};
+
 /**
- * Captions without a position of their own would sit at the very bottom of the video, under
- * the card's details and buttons: lift them above the details and keep them clear of the
- * side rail.
+ * Whether the video has sound: true or false when the browser says, null while unknown
+ * (Chromium only counts decoded audio bytes, so a silent answer there is never final).
  */
-function placeCues(track: TextTrack): void {
-  for (const cue of Array.from(track.cues ?? [])) {
-    if (!(cue instanceof VTTCue) || cue.line !== 'auto') continue;
-    cue.snapToLines = false;
-    cue.line = 60;
-    cue.size = 72;
-    cue.position = 43;
-  }
+function videoHasAudio(video: HTMLVideoElement): boolean | null {
+  const v = video as MediaWithAudioHints;
+  if (v.audioTracks && typeof v.audioTracks.length === 'number') return v.audioTracks.length > 0;
+  if (typeof v.mozHasAudio === 'boolean') return v.mozHasAudio;
+  if (typeof v.webkitAudioDecodedByteCount === 'number' && v.webkitAudioDecodedByteCount > 0) return true;
+  return null;
 }
 
 export interface FeedCardProps {
@@ -184,8 +269,13 @@ export const FeedCard = memo(function FeedCard({
 }: FeedCardProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const trackRef = useRef<HTMLTrackElement>(null);
+  const slotRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Sound known to be there (the Mute control shows only then; silent videos and placeholders have none).
+  const [hasAudio, setHasAudio] = useState(false);
+  const [cueText, setCueText] = useState('');
+  const [slotHeight, setSlotHeight] = useState<number | null>(null);
   const titleId = `feed-card-${internship.id}-title`;
 
   const serverState = mediaStateOf(internship);
@@ -213,20 +303,16 @@ export const FeedCard = memo(function FeedCard({
     if (videoRef.current) videoRef.current.muted = muted;
   }, [muted, load]);
 
-  // The captions track follows the CC toggle ('hidden' still loads the cues, ready to show).
+  // The cues are drawn by the card itself (inside the visible part of the cropped video, above
+  // the details, left of the rail), so the track stays 'hidden': loaded, never drawn by the browser.
   useEffect(() => {
     const track = trackRef.current?.track;
-    if (track) track.mode = captions ? 'showing' : 'hidden';
-  }, [captions, load, captionsUrl]);
-
-  // Once the cues are loaded, place them above the card's details.
-  useEffect(() => {
-    const element = trackRef.current;
-    if (!element) return;
-    const onLoad = () => placeCues(element.track);
-    if (element.readyState === HTMLTrackElement.LOADED) onLoad();
-    element.addEventListener('load', onLoad);
-    return () => element.removeEventListener('load', onLoad);
+    if (!track) return;
+    track.mode = 'hidden';
+    const update = () => setCueText(activeCueText(track));
+    update();
+    track.addEventListener('cuechange', update);
+    return () => track.removeEventListener('cuechange', update);
   }, [load, captionsUrl]);
 
   // Unloading the element ends playback.
@@ -235,7 +321,134 @@ export const FeedCard = memo(function FeedCard({
     if (!load) setPlaying(false);
   }, [load]);
 
+  // The room between the top bar and the details decides how much of the rail shows.
+  useLayoutEffect(() => {
+    const slot = slotRef.current;
+    if (!slot) return;
+    // Less the slot's bottom padding (pb-2).
+    const measure = () => setSlotHeight(slot.clientHeight - 8);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(slot);
+    return () => observer.disconnect();
+  }, []);
+
+  const onAudioHint = (event: React.SyntheticEvent<HTMLVideoElement>) => {
+    if (hasAudio) return;
+    if (videoHasAudio(event.currentTarget)) setHasAudio(true);
+  };
+
   const ageText = internship.ageRequirement ? `Ages ${internship.ageRequirement}` : null;
+
+  const actions: RailAction[] = [
+    { key: 'like', counted: true },
+    { key: 'comments', counted: true },
+    { key: 'save', counted: false },
+    { key: 'share', counted: false },
+    ...(hasVideo && hasAudio ? [{ key: 'mute' as const, counted: false }] : []),
+    ...(captionsUrl ? [{ key: 'captions' as const, counted: false }] : []),
+  ];
+  const fit = fitRail(actions, slotHeight ?? Number.POSITIVE_INFINITY, canReport);
+  const onRail = actions.slice(0, fit.shown);
+  const inMenu = actions.slice(fit.shown);
+  const likeLabel = internship.isLiked ? 'Unlike' : 'Like';
+  const saveLabel = internship.isBookmarked ? 'Remove from saved' : 'Save';
+  const railButton = (key: RailAction['key']): React.ReactNode => {
+    switch (key) {
+      case 'like':
+        return (
+          <RailButton
+            key={key}
+            size={fit.size}
+            icon={Heart}
+            label={likeLabel}
+            count={internship.likes}
+            pressed={internship.isLiked}
+            activeClass="text-rose-500"
+            onClick={() => onLike(internship)}
+            testId="like"
+          />
+        );
+      case 'comments':
+        return (
+          <RailButton
+            key={key}
+            size={fit.size}
+            icon={MessageCircle}
+            label="Comments"
+            count={internship.comments}
+            onClick={() => onComments(internship)}
+            testId="comments"
+          />
+        );
+      case 'save':
+        return (
+          <RailButton
+            key={key}
+            size={fit.size}
+            icon={Bookmark}
+            label={saveLabel}
+            pressed={internship.isBookmarked}
+            activeClass="text-amber-300"
+            onClick={() => onSave(internship)}
+            testId="save"
+          />
+        );
+      case 'share':
+        return <RailButton key={key} size={fit.size} icon={Share2} label="Share" onClick={() => onShare(internship)} testId="share" />;
+      case 'mute':
+        return (
+          <RailButton
+            key={key}
+            size={fit.size}
+            icon={muted ? VolumeX : Volume2}
+            label={muted ? 'Unmute' : 'Mute'}
+            pressed={!muted}
+            onClick={onToggleMute}
+            testId="mute"
+          />
+        );
+      case 'captions':
+        return (
+          <button
+            key={key}
+            type="button"
+            aria-label="CC captions"
+            aria-pressed={captions}
+            data-testid="captions-toggle"
+            data-rail-button=""
+            onClick={onToggleCaptions}
+            className={cn(
+              'pointer-events-auto flex items-center justify-center rounded-full font-extrabold tracking-wide backdrop-blur-sm transition',
+              fit.size === 'regular' ? 'h-12 w-12 text-sm' : 'h-10 w-10 text-xs',
+              captions ? 'bg-white text-slate-900 hover:bg-white/90' : 'bg-black/35 text-white hover:bg-black/50',
+            )}
+          >
+            CC
+          </button>
+        );
+    }
+  };
+  const menuAction = (key: RailAction['key']): MenuAction => {
+    switch (key) {
+      case 'like':
+        return { key, label: likeLabel, icon: Heart, onSelect: () => onLike(internship) };
+      case 'comments':
+        return { key, label: 'Comments', icon: MessageCircle, onSelect: () => onComments(internship) };
+      case 'save':
+        return { key, label: saveLabel, icon: Bookmark, onSelect: () => onSave(internship) };
+      case 'share':
+        return { key, label: 'Share', icon: Share2, onSelect: () => onShare(internship) };
+      case 'mute':
+        return { key, label: muted ? 'Unmute' : 'Mute', icon: muted ? VolumeX : Volume2, onSelect: onToggleMute };
+      case 'captions':
+        return { key, label: 'Captions', icon: Captions, onSelect: onToggleCaptions, checked: captions };
+    }
+  };
+  const menuActions: MenuAction[] = [
+    ...inMenu.map((a) => menuAction(a.key)),
+    ...(canReport ? [{ key: 'report', label: 'Report', icon: Flag, onSelect: () => onReport(internship) }] : []),
+  ];
 
   return (
     <article
@@ -274,6 +487,9 @@ export const FeedCard = memo(function FeedCard({
             onClick={() => onTogglePlay(index)}
             onPlay={() => setPlaying(true)}
             onPause={() => setPlaying(false)}
+            onLoadedMetadata={onAudioHint}
+            onLoadedData={onAudioHint}
+            onTimeUpdate={onAudioHint}
             onError={() => {
               console.warn(`Video ${internship.videoUrl ?? ''} could not be loaded`);
               setFailed(true);
@@ -314,144 +530,119 @@ export const FeedCard = memo(function FeedCard({
         </button>
       ) : null}
 
-      {/* Side rail */}
-      <div className="absolute bottom-[236px] right-2 flex flex-col items-center gap-2.5">
-        <RailButton
-          icon={Heart}
-          label={internship.isLiked ? 'Unlike' : 'Like'}
-          count={internship.likes}
-          pressed={internship.isLiked}
-          activeClass="text-rose-500"
-          onClick={() => onLike(internship)}
-          testId="like"
-        />
-        <RailButton
-          icon={MessageCircle}
-          label="Comments"
-          count={internship.comments}
-          onClick={() => onComments(internship)}
-          testId="comments"
-        />
-        <RailButton
-          icon={Bookmark}
-          label={internship.isBookmarked ? 'Remove from saved' : 'Save'}
-          pressed={internship.isBookmarked}
-          activeClass="text-amber-300"
-          onClick={() => onSave(internship)}
-          testId="save"
-        />
-        <RailButton icon={Share2} label="Share" onClick={() => onShare(internship)} testId="share" />
-        <RailButton
-          icon={muted ? VolumeX : Volume2}
-          label={muted ? 'Unmute' : 'Mute'}
-          pressed={!muted}
-          onClick={onToggleMute}
-          testId="mute"
-        />
-        {captionsUrl ? (
-          <button
-            type="button"
-            aria-label="CC captions"
-            aria-pressed={captions}
-            data-testid="captions-toggle"
-            onClick={onToggleCaptions}
-            className={cn(
-              'flex h-12 w-12 items-center justify-center rounded-full text-sm font-extrabold tracking-wide backdrop-blur-sm transition',
-              captions ? 'bg-white text-slate-900 hover:bg-white/90' : 'bg-black/35 text-white hover:bg-black/50',
-            )}
-          >
-            CC
-          </button>
-        ) : null}
-        {canReport ? <MoreMenu title={internship.title} onReport={() => onReport(internship)} /> : null}
-      </div>
-
-      {/* Details */}
-      {/* Clicks pass through the details' empty space to the side rail beside the text. */}
-      <div className="pointer-events-none absolute inset-x-0 bottom-0 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-white">
-        <div className="pr-16">
-          <div className="flex items-center gap-2.5">
-            <span
-              aria-hidden
-              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white text-sm font-extrabold text-brand-700"
-            >
-              {internship.companyIcon || initials(internship.company)}
-            </span>
-            <div className="min-w-0">
-              <Link
-                href={paths.company(internship.id)}
-                className="pointer-events-auto block truncate text-sm font-bold underline-offset-2 hover:underline"
+      {/*
+        The overlay: from below the top bar (and the position arrows, on tall phones) down to the
+        bottom. The rail and the captions share the room above the details; clicks pass through
+        the empty space to the video.
+      */}
+      <div className="feed-overlay pointer-events-none absolute inset-0 flex flex-col text-white">
+        <div ref={slotRef} data-testid="rail-slot" className="flex min-h-0 flex-1 items-end gap-2 pb-2 pl-4 pr-2">
+          <div className="flex min-w-0 flex-1 flex-col items-start justify-end">
+            {captions && captionsUrl && cueText ? (
+              <p
+                data-testid="captions-cue"
+                className="max-w-full whitespace-pre-line break-words rounded-lg bg-black/75 px-2.5 py-1 text-base font-semibold leading-snug text-white"
               >
-                {internship.company}
-              </Link>
-              <p className="flex items-center gap-1 text-xs text-white/85">
-                <MapPin aria-hidden className="h-3 w-3" />
-                {internship.location}
+                {cueText}
               </p>
-            </div>
+            ) : null}
           </div>
-          {internship.employerVerified ? <VerifiedBadge tone="dark" className="mt-2" /> : null}
-          {/* Ranked for the viewer (a student's profile or a guest's interests): how well it fits. */}
-          {internship.matchScore !== null && internship.matchScore !== undefined ? (
-            <MatchScoreBadge score={internship.matchScore} className="mt-2" />
-          ) : null}
-          <h2 id={titleId} className="mt-2 text-xl font-extrabold leading-tight">
-            {internship.title}
-          </h2>
-          <p className="mt-1 line-clamp-2 text-sm text-white/90">{internship.description}</p>
-          {internship.tags.length > 0 ? (
-            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Tags">
-              {internship.tags.slice(0, 4).map((tag) => (
-                <li key={tag} className="rounded-full bg-white/15 px-2 py-0.5 text-xs font-semibold backdrop-blur-sm">
-                  #{tag}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs font-medium text-white/90">
-            {internship.duration ? <Meta icon={Clock}>{internship.duration}</Meta> : null}
-            {internship.workStyle ? <Meta icon={Briefcase}>{internship.workStyle}</Meta> : null}
-            {ageText ? <Meta icon={UserRound}>{ageText}</Meta> : null}
+          <div data-testid="rail" className={cn('flex shrink-0 flex-col items-center', fit.size === 'regular' ? 'gap-2.5' : 'gap-1.5')}>
+            {onRail.map((a) => railButton(a.key))}
+            {fit.more && menuActions.length > 0 ? <MoreMenu title={internship.title} actions={menuActions} size={fit.size} /> : null}
+          </div>
+        </div>
+
+        {/* Details */}
+        <div className="px-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+          <div>
+            <div className="flex items-center gap-2.5">
+              <span
+                aria-hidden
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white text-sm font-extrabold text-brand-700"
+              >
+                {internship.companyIcon || initials(internship.company)}
+              </span>
+              <div className="min-w-0">
+                <Link
+                  href={paths.company(internship.id)}
+                  className="pointer-events-auto block truncate text-sm font-bold underline-offset-2 hover:underline"
+                >
+                  {internship.company}
+                </Link>
+                <p className="flex items-center gap-1 text-xs text-white/85">
+                  <MapPin aria-hidden className="h-3 w-3" />
+                  {internship.location}
+                </p>
+              </div>
+            </div>
+            {internship.employerVerified || (internship.matchScore !== null && internship.matchScore !== undefined) ? (
+              <div className="mt-2 flex flex-wrap items-center gap-1.5">
+                {internship.employerVerified ? <VerifiedBadge tone="dark" /> : null}
+                {/* Ranked for the viewer (a student's profile or a guest's interests): how well it fits. */}
+                {internship.matchScore !== null && internship.matchScore !== undefined ? (
+                  <MatchScoreBadge score={internship.matchScore} />
+                ) : null}
+              </div>
+            ) : null}
+            <h2 id={titleId} className="mt-2 text-xl font-extrabold leading-tight short:text-lg">
+              {internship.title}
+            </h2>
+            <p className="mt-1 line-clamp-2 text-sm text-white/90 short:line-clamp-1">{internship.description}</p>
+            {internship.tags.length > 0 ? (
+              <ul className="mt-2 flex flex-wrap gap-1.5 short:hidden" aria-label="Tags">
+                {internship.tags.slice(0, 4).map((tag) => (
+                  <li key={tag} className="rounded-full bg-white/15 px-2 py-0.5 text-xs font-semibold backdrop-blur-sm">
+                    #{tag}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs font-medium text-white/90">
+              {internship.duration ? <Meta icon={Clock}>{internship.duration}</Meta> : null}
+              {internship.workStyle ? <Meta icon={Briefcase}>{internship.workStyle}</Meta> : null}
+              {ageText ? <Meta icon={UserRound}>{ageText}</Meta> : null}
+            </p>
+          </div>
+          <div className="pointer-events-auto mt-3 flex gap-2">
+            <Link
+              href={paths.company(internship.id)}
+              className={buttonClasses(
+                'outline',
+                'md',
+                'flex-1 whitespace-nowrap border-white/60 bg-white/10 text-white backdrop-blur-sm hover:bg-white/20 hover:text-white',
+              )}
+            >
+              View Details
+            </Link>
+            {internship.hasApplied ? (
+              <button
+                type="button"
+                disabled
+                data-testid="apply"
+                className={buttonClasses('secondary', 'md', 'flex-1 bg-slate-300 text-slate-600 disabled:opacity-100')}
+              >
+                <CheckCircle2 aria-hidden className="h-4 w-4" />
+                Applied
+              </button>
+            ) : isClosed(internship) ? (
+              <ClosedNotice posting={internship} tone="dark" size="compact" className="flex-[2]" />
+            ) : (
+              <button
+                type="button"
+                data-testid="apply"
+                disabled={applying}
+                onClick={() => onApply(internship)}
+                className={buttonClasses('primary', 'md', 'flex-1')}
+              >
+                {applying ? 'Applying...' : 'Apply Now'}
+              </button>
+            )}
+          </div>
+          <p className="sr-only">
+            Card {index + 1} of {total}
           </p>
         </div>
-        <div className="pointer-events-auto mt-3 flex gap-2">
-          <Link
-            href={paths.company(internship.id)}
-            className={buttonClasses(
-              'outline',
-              'md',
-              'flex-1 whitespace-nowrap border-white/60 bg-white/10 text-white backdrop-blur-sm hover:bg-white/20 hover:text-white',
-            )}
-          >
-            View Details
-          </Link>
-          {internship.hasApplied ? (
-            <button
-              type="button"
-              disabled
-              data-testid="apply"
-              className={buttonClasses('secondary', 'md', 'flex-1 bg-slate-300 text-slate-600 disabled:opacity-100')}
-            >
-              <CheckCircle2 aria-hidden className="h-4 w-4" />
-              Applied
-            </button>
-          ) : isClosed(internship) ? (
-            <ClosedNotice posting={internship} tone="dark" size="compact" className="flex-[2]" />
-          ) : (
-            <button
-              type="button"
-              data-testid="apply"
-              disabled={applying}
-              onClick={() => onApply(internship)}
-              className={buttonClasses('primary', 'md', 'flex-1')}
-            >
-              {applying ? 'Applying...' : 'Apply Now'}
-            </button>
-          )}
-        </div>
-        <p className="sr-only">
-          Card {index + 1} of {total}
-        </p>
       </div>
     </article>
   );

@@ -56,10 +56,10 @@ export function FeedTopBar() {
   const profileHref =
     user?.userType === 'employer' ? paths.employerDashboard : user?.userType === 'guest' ? paths.guestProfile : paths.profile;
   return (
-    <header className="pointer-events-none fixed inset-x-0 top-0 z-30 bg-gradient-to-b from-black/55 to-transparent">
+    <header className="pointer-events-none fixed inset-x-0 top-0 z-30 bg-gradient-to-b from-black/55 to-transparent pb-6">
       <nav
         aria-label="Feed"
-        className="pointer-events-auto mx-auto flex max-w-xl items-center justify-between gap-1 px-1.5 pb-6 pt-[max(0.5rem,env(safe-area-inset-top))]"
+        className="pointer-events-auto mx-auto flex max-w-xl items-center justify-between gap-1 px-1.5 pb-1 pt-[max(0.5rem,env(safe-area-inset-top))]"
       >
         <div className="flex shrink-0 items-center">
           {user ? <TopLink href={profileHref} icon={UserRound} label="My Profile" /> : null}

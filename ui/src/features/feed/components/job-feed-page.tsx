@@ -286,14 +286,14 @@ export function JobFeedPage() {
         </div>
         <div
           data-testid="feed-arrows"
-          className="feed-arrows fixed top-24 z-20 flex flex-col items-center gap-1 rounded-full bg-black/35 px-1 py-1.5 text-white backdrop-blur-sm"
+          className="feed-arrows fixed z-20 flex flex-col items-center gap-0.5 rounded-full bg-black/35 px-1 py-1 text-white backdrop-blur-sm"
         >
           <button
             type="button"
             aria-label="Previous internship"
             disabled={active === 0}
             onClick={() => goTo(active - 1)}
-            className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-35"
+            className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-35"
           >
             <ChevronUp aria-hidden className="h-5 w-5" />
           </button>
@@ -309,7 +309,7 @@ export function JobFeedPage() {
             aria-label="Next internship"
             disabled={active >= list.length - 1}
             onClick={() => goTo(active + 1)}
-            className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-35"
+            className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-35"
           >
             <ChevronDown aria-hidden className="h-5 w-5" />
           </button>
