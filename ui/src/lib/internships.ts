@@ -237,12 +237,3 @@ export function useMatches(enabled: boolean) {
     enabled,
   });
 }
-
-/** Client-side search over title, company and description (every word must match). */
-export function matchesSearch(internship: Internship, q: string, location: string): boolean {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-  const haystack = `${internship.title} ${internship.company} ${internship.description}`.toLowerCase();
-  if (!words.every((w) => haystack.includes(w))) return false;
-  const loc = location.trim().toLowerCase();
-  return loc === '' || internship.location.toLowerCase().includes(loc);
-}

@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 import { deadlineOf, isClosed } from '@/lib/deadline';
 import { formatDate } from '@/lib/format';
 import { MAX_PAGES } from '@/lib/api-client';
-import { matchesSearch, useInternships } from '@/lib/internships';
+import { useInternships } from '@/lib/internships';
 import { flattenPages } from '@/lib/paging';
 import { shareLink } from '@/lib/share';
 import type { Internship } from '@/types/internship';
@@ -136,8 +136,8 @@ export function BrowseInternshipsPage() {
     () => [...new Set([...allList, ...searchedList].map((i) => i.location))].sort((a, b) => a.localeCompare(b)),
     [allList, searchedList],
   );
-  // The server searches; the same words also filter here, so the page works either way.
-  const results = useMemo(() => searchedList.filter((i) => matchesSearch(i, debouncedQ, loc)), [searchedList, debouncedQ, loc]);
+  // The server searches (typos forgiven, tags and skills matched too): what it found is listed as is.
+  const results = searchedList;
   // More pages on the server: the count is a lower bound until the last page is in. Pages keep
   // loading in the background (up to MAX_PAGES; then 'Load more') so the count ends up exact.
   const more = searched.hasNextPage === true;
