@@ -633,6 +633,15 @@ test('no screen scrolls sideways at 320x640', async ({ browser, request }) => {
   const studentContext = await browser.newContext({ viewport: NARROW, baseURL: base });
   const student = await studentContext.newPage();
   await createStudentViaApi(student.request, newStudent('narrow'));
+  // With data (issue 32): saved videos and applications, whose cards ran off the edge or
+  // squeezed their titles to one word a line.
+  const open = ((await (await student.request.get('/api/internships')).json()) as Posting[]).filter(
+    (p) => deadlineOf(p) === '' || deadlineOf(p) >= today(),
+  );
+  for (const p of open.slice(0, 3)) {
+    expect((await student.request.post(`/api/internships/${p.id}/bookmark`)).ok()).toBe(true);
+    expect((await student.request.post('/api/applications', { data: { internshipId: p.id, status: 'pending' } })).ok()).toBe(true);
+  }
   await visit(student, [
     ...everywhere,
     '/profile',
@@ -642,6 +651,36 @@ test('no screen scrolls sideways at 320x640', async ({ browser, request }) => {
     `/company/${posting?.id}`,
     `/company-profile/${posting?.id}`,
   ]);
+  // Nothing cut: the profile's cards (titles get at least half the card), the feed's greeting
+  // and badge, the pages' titles.
+  await student.goto('/profile');
+  await expect(student.getByTestId('application')).toHaveCount(3);
+  await expect(student.getByTestId('saved-videos').getByRole('link')).toHaveCount(3);
+  for (const card of await student.getByTestId('application').all()) {
+    const title = await card.getByRole('link').first().boundingBox();
+    const box = await card.boundingBox();
+    expect(title!.width, 'the application title keeps its room').toBeGreaterThan(box!.width / 2);
+  }
+  const bell = await student.getByTestId('messages-bell').boundingBox();
+  expect(bell!.x + bell!.width).toBeLessThanOrEqual(NARROW.width);
+  await snap(student, 'polish-profile-with-data-320');
+  await student.goto('/job-feed');
+  const greeting = student.getByTestId('greeting');
+  await expect(greeting).toBeVisible();
+  expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const badge = student.getByTestId('feed-card').first().getByTestId('verified-badge');
+  if (await badge.count()) expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await snap(student, 'polish-feed-signed-in-320');
+  for (const route of ['/learn-about', '/browse-internships', '/matches', '/profile', '/help']) {
+    await student.goto(route);
+    const h1 = student.locator('header h1');
+    if (await h1.count()) {
+      await expect(h1).toBeVisible();
+      expect(await h1.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight), `${route} title cut`).toBe(
+        true,
+      );
+    }
+  }
   await studentContext.close();
 
   const employerContext = await browser.newContext({ viewport: NARROW, baseURL: base });

@@ -25,7 +25,7 @@ const widths = { xl: 'max-w-xl', '5xl': 'max-w-5xl' } as const;
 export function AppHeader({ back, title, right, width = '5xl', layer = 'top' }: AppHeaderProps) {
   return (
     <header className={cn('sticky top-0 border-b border-slate-200/70 backdrop-blur-md', layers[layer])}>
-      <div className={cn('mx-auto flex h-16 items-center justify-between gap-3 px-4', widths[width])}>
+      <div className={cn('mx-auto flex min-h-16 items-center justify-between gap-3 px-4 py-2', widths[width])}>
         <div className="flex min-w-0 items-center gap-2">
           {back ? (
             <Link
@@ -36,7 +36,11 @@ export function AppHeader({ back, title, right, width = '5xl', layer = 'top' }: 
               <ArrowLeft aria-hidden className="h-5 w-5" />
             </Link>
           ) : null}
-          {title ? <h1 className="truncate text-lg font-bold text-slate-900">{title}</h1> : <Logo />}
+          {title ? (
+            <h1 className="line-clamp-2 min-w-0 break-words text-base font-bold leading-tight text-slate-900 sm:text-lg">{title}</h1>
+          ) : (
+            <Logo />
+          )}
         </div>
         <div className="shrink-0">{right === undefined ? <AuthControls /> : right}</div>
       </div>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { displayFirstName, logout, useUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
 
 /**
  * Top-right controls: a Login button when signed out, or a greeting and Logout when signed in
@@ -33,7 +34,11 @@ export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
       ) : null}
       <span
         data-testid="greeting"
-        className={tone === 'dark' ? 'text-sm font-semibold text-white' : 'text-sm font-semibold text-slate-800'}
+        // Under 360 px the page's title needs the room: the greeting goes (Logout stays).
+        className={cn(
+          'hidden max-w-32 truncate text-sm font-semibold min-[360px]:inline',
+          tone === 'dark' ? 'text-white' : 'text-slate-800',
+        )}
       >
         Hi, {displayFirstName(user)}
       </span>

@@ -19,7 +19,7 @@ export function VerifiedBadge({ tone = 'light', className }: { tone?: 'light' | 
       )}
     >
       <BadgeCheck aria-hidden className="h-3.5 w-3.5 shrink-0" />
-      <span className={tone === 'dark' ? 'min-w-0 truncate' : 'min-w-0 whitespace-normal'}>Verified by {name}</span>
+      <span className="min-w-0 whitespace-normal">Verified by {name}</span>
     </span>
   );
 }

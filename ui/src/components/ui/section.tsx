@@ -33,7 +33,7 @@ export function Section({
   return (
     <section aria-labelledby={headingId} className={className}>
       {action ? (
-        <div className="mb-3 flex items-center justify-between gap-2">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           {heading}
           {action}
         </div>

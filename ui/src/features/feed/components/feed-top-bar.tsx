@@ -5,11 +5,32 @@ import { LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { displayFirstName, logout, useUser } from '@/lib/auth';
 
-function TopLink({ href, icon: Icon, label }: { href: string; icon: LucideIcon; label: string }) {
+/**
+ * A link of the bar: icon over label. Under 380 px the label drops its extra word (`extra`,
+ * before or after `short`), so the greeting and Logout keep their room; the name is what shows.
+ */
+function TopLink({
+  href,
+  icon: Icon,
+  short,
+  extra,
+  extraFirst = false,
+}: {
+  href: string;
+  icon: LucideIcon;
+  short: string;
+  extra: string;
+  extraFirst?: boolean;
+}) {
+  const more = <span className="hidden min-[380px]:inline">{extraFirst ? `${extra} ` : ` ${extra}`}</span>;
   return (
     <Link href={href} className="flex flex-col items-center gap-0.5 whitespace-nowrap rounded-xl px-1.5 py-1 text-white hover:bg-white/15">
       <Icon aria-hidden className="h-5 w-5" />
-      <span className="text-[11px] font-semibold leading-none">{label}</span>
+      <span className="text-[11px] font-semibold leading-none">
+        {extraFirst ? more : null}
+        {short}
+        {extraFirst ? null : more}
+      </span>
     </Link>
   );
 }
@@ -31,7 +52,7 @@ function FeedAuth() {
   }
   return (
     <div className="flex min-w-0 items-center gap-1.5">
-      <span data-testid="greeting" className="max-w-24 truncate text-sm font-semibold text-white drop-shadow">
+      <span data-testid="greeting" className="max-w-24 shrink truncate text-sm font-semibold text-white drop-shadow">
         Hi, {displayFirstName(user)}
       </span>
       <button
@@ -62,9 +83,9 @@ export function FeedTopBar() {
         className="pointer-events-auto mx-auto flex max-w-xl items-center justify-between gap-1 px-1.5 pb-1 pt-[max(0.5rem,env(safe-area-inset-top))]"
       >
         <div className="flex shrink-0 items-center">
-          {user ? <TopLink href={profileHref} icon={UserRound} label="My Profile" /> : null}
-          <TopLink href={paths.browseInternships} icon={LayoutList} label="Browse List" />
-          <TopLink href={paths.externalJobs} icon={Briefcase} label="Latest Jobs" />
+          {user ? <TopLink href={profileHref} icon={UserRound} short="Profile" extra="My" extraFirst /> : null}
+          <TopLink href={paths.browseInternships} icon={LayoutList} short="Browse" extra="List" />
+          <TopLink href={paths.externalJobs} icon={Briefcase} short="Jobs" extra="Latest" extraFirst />
         </div>
         <FeedAuth />
       </nav>

@@ -164,9 +164,10 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
           {list.map((a) => (
             <li key={a.id}>
               <Card className="p-4" data-testid="application" data-internship-id={a.internshipId}>
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <Link href={paths.internship(a.internshipId)} className="font-semibold text-slate-900 hover:text-brand-700">
+                {/* The badge goes under the title when both do not fit on one line (a 320 px phone). */}
+                <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+                  <div className="min-w-0 flex-[1_1_11rem]">
+                    <Link href={paths.internship(a.internshipId)} className="break-words font-semibold text-slate-900 hover:text-brand-700">
                       {a.internship?.title ?? a.internshipTitle ?? `Internship ${a.internshipId}`}
                     </Link>
                     <p className="text-sm text-slate-600">
@@ -227,9 +228,9 @@ function SavedVideos({ user }: { user: User }) {
         isEmpty={list.length === 0}
         empty="No saved videos yet. Tap the bookmark on a video to save it."
       >
-        <ul className="grid gap-2" data-testid="saved-videos">
+        <ul className="grid grid-cols-1 gap-2" data-testid="saved-videos">
           {list.map((s) => (
-            <li key={s.internshipId}>
+            <li key={s.internshipId} className="min-w-0">
               <Link
                 href={paths.internship(s.internshipId)}
                 className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 hover:border-brand-300"
@@ -240,7 +241,7 @@ function SavedVideos({ user }: { user: User }) {
                 >
                   {initials(s.company)}
                 </span>
-                <span className="min-w-0">
+                <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold text-slate-900">{s.title}</span>
                   <span className="block truncate text-sm text-slate-600">
                     {s.company} · {s.location}
