@@ -81,7 +81,7 @@ export function RecentActivity({
                 <span className="block text-sm font-semibold text-slate-900">
                   {item.text}
                   {item.unread ? (
-                    <span className="ml-2 rounded-full bg-accent-500 px-1.5 py-0.5 text-[10px] font-bold uppercase text-white">New</span>
+                    <span className="ml-2 rounded-full bg-pink-700 px-1.5 py-0.5 text-[10px] font-bold uppercase text-white">New</span>
                   ) : null}
                 </span>
                 {item.detail ? <span className="block truncate text-xs text-slate-600">{item.detail}</span> : null}
