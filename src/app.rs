@@ -48,6 +48,8 @@ pub struct Config {
     /// SMTP server for the outbox's sender (None: the outbox is the delivery).
     pub smtp_url: Option<String>,
     pub mail_from: String,
+    /// The district's own networks: sign-ins from them are throttled per account only.
+    pub trusted_networks: crate::limiter::Networks,
 }
 
 impl Config {
@@ -69,6 +71,7 @@ impl Config {
             employer_approval: crate::domain::review::Approval::Required,
             smtp_url: None,
             mail_from: "internreel@localhost".into(),
+            trusted_networks: Default::default(),
         }
     }
 }
@@ -161,9 +164,14 @@ impl App {
             secure_cookies: config.secure_cookies || tls.is_some(),
             login_failures: FailureLimiter::new(10, Duration::from_secs(15 * 60)),
             account_failures: FailureLimiter::new(usize::MAX, Duration::from_secs(15 * 60)),
-            ip_failures: FailureLimiter::new(100, Duration::from_secs(15 * 60)),
+            ip_failures: FailureLimiter::new(usize::MAX, Duration::from_secs(15 * 60)),
+            signin_successes: FailureLimiter::new(usize::MAX, Duration::from_secs(30 * 86_400)),
+            account_gate: Default::default(),
+            ip_gate: Default::default(),
+            trusted_networks: config.trusted_networks.clone(),
             admin_failures: FailureLimiter::new(5, Duration::from_secs(15 * 60)),
             admin_failures_all: FailureLimiter::new(usize::MAX, Duration::from_secs(15 * 60)),
+            admin_gate: Default::default(),
             hashing: crate::passwords::HashPool::start(),
             hub: ws::Hub::default(),
             boards: config.boards.clone(),

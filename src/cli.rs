@@ -97,6 +97,17 @@ pub enum Command {
             default_value = "internreel@localhost"
         )]
         mail_from: String,
+        /// The district's own networks (CIDR, for example 10.0.0.0/8 or 2001:db8::/48;
+        /// several by commas): sign-ins from them are throttled per account only, never per
+        /// address, since a whole school reaches the server from a few addresses.
+        #[arg(
+            long,
+            env = "INTERNREEL_TRUSTED_NETWORKS",
+            value_delimiter = ',',
+            num_args = 1..,
+            value_name = "CIDR"
+        )]
+        trusted_networks: Vec<String>,
     },
     /// Load the demo fixtures into a data directory that holds no accounts or postings yet.
     Seed {

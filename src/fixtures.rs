@@ -417,10 +417,10 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             i.employer_status = e.review.status;
             let ai = i.video == Video::AiProcessing;
             let created = i.created_at;
-            crate::services::reports::screen_posting(w, &mut i)
+            crate::services::posting_screen::screen_posting(w, &mut i, "")
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             let i = internships::insert(w, i)?;
-            crate::services::reports::sync_posting_hold(w, &i)
+            crate::services::posting_screen::sync_posting_hold(w, &i)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             if ai {
                 w.put(&AiVideoRequest {

@@ -59,33 +59,38 @@ fn main() -> ExitCode {
             employer_approval,
             smtp_url,
             mail_from,
-        } => serve(Config {
-            data_dir: cli.data,
-            addr,
-            demo,
-            secure_cookies,
-            ffmpeg_dir,
-            transcode_jobs,
-            tls: tls_cert
-                .zip(tls_key)
-                .map(|(cert, key)| internreel::tls::TlsFiles { cert, key }),
-            redirect_http,
-            metrics_addr,
-            limits: internreel::limiter::Limits {
-                signups_per_hour: signup_limit,
-                comments_per_minute: comment_limit,
-                messages_per_minute: message_limit,
-                contact_per_hour: contact_limit,
-                reports_per_hour: report_limit,
-                ..internreel::limiter::Limits::default()
-            },
-            employer_approval,
-            smtp_url,
-            mail_from,
-            boards: internreel::jobs::Boards::from_env(demo),
-            jobs_every: (jobs_interval_hours > 0)
-                .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),
-        }),
+            trusted_networks,
+        } => match internreel::limiter::Networks::parse(&trusted_networks) {
+            Err(e) => Err(format!("--trusted-networks: {e}").into()),
+            Ok(trusted_networks) => serve(Config {
+                data_dir: cli.data,
+                addr,
+                demo,
+                secure_cookies,
+                ffmpeg_dir,
+                transcode_jobs,
+                tls: tls_cert
+                    .zip(tls_key)
+                    .map(|(cert, key)| internreel::tls::TlsFiles { cert, key }),
+                redirect_http,
+                metrics_addr,
+                limits: internreel::limiter::Limits {
+                    signups_per_hour: signup_limit,
+                    comments_per_minute: comment_limit,
+                    messages_per_minute: message_limit,
+                    contact_per_hour: contact_limit,
+                    reports_per_hour: report_limit,
+                    ..internreel::limiter::Limits::default()
+                },
+                employer_approval,
+                smtp_url,
+                mail_from,
+                boards: internreel::jobs::Boards::from_env(demo),
+                jobs_every: (jobs_interval_hours > 0)
+                    .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),
+                trusted_networks,
+            }),
+        },
         Command::Seed { force, synthetic } => control::dispatch(
             &cli.data,
             match synthetic {

@@ -12,16 +12,26 @@ use crate::ws::hub::Hub;
 pub struct Inner {
     pub services: Services,
     pub secure_cookies: bool,
-    /// Failed sign-ins per account and client address (a lock affects that address only).
+    /// Failed sign-ins per account and client address (an address the account signed in
+    /// from recently keeps its pass only while these stay few).
     pub login_failures: FailureLimiter,
-    /// Failed sign-ins per account from every address (slows sign-ins down, never refuses).
+    /// Failed sign-ins per account from every address (the wait between its attempts).
     pub account_failures: FailureLimiter,
-    /// Failed sign-ins per client address: higher, since a whole school may share one.
+    /// Failed sign-ins per client address (the wait once an address has many).
     pub ip_failures: FailureLimiter,
+    /// Successful sign-ins per account and client address in the last 30 days.
+    pub signin_successes: FailureLimiter,
+    /// One password check at a time per account, and per busy address (http/accounts.rs).
+    pub account_gate: crate::limiter::Gate,
+    pub ip_gate: crate::limiter::Gate,
+    /// `--trusted-networks`: the district's own addresses, throttled per account only.
+    pub trusted_networks: crate::limiter::Networks,
     /// Failed admin pin attempts per client address.
     pub admin_failures: FailureLimiter,
-    /// Failed admin pin attempts from every address (slows attempts down, never refuses).
+    /// Failed admin pin attempts from every address (the wait between attempts).
     pub admin_failures_all: FailureLimiter,
+    /// One admin pin check at a time, from everywhere together.
+    pub admin_gate: crate::limiter::Gate,
     /// argon2 on its own threads, so its memory stays bounded (see passwords.rs).
     pub hashing: crate::passwords::HashPool,
     pub hub: Hub,

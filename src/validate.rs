@@ -129,10 +129,11 @@ impl Checks {
 pub const HIDDEN_CHARS: &str = "Contains invisible or control characters that are not allowed";
 
 /// Control characters (other than line breaks and tabs) and bidirectional overrides, which can
-/// disguise text; with `strict`, also zero-width characters (for names and titles).
+/// disguise text; with `strict` (names, titles and other one-line fields), also line breaks
+/// (a title must not start a new line of an e-mail) and zero-width characters.
 pub fn has_hidden_chars(s: &str, strict: bool) -> bool {
     s.chars().any(|c| {
-        (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
+        (c.is_control() && (strict || !matches!(c, '\n' | '\t' | '\r')))
             || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
             || (strict && matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
     })

@@ -374,7 +374,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
         let ip = parts
             .extensions
             .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-            .map(|c| c.0.ip().to_string())
+            .map(|c| crate::limiter::client_key(c.0.ip()))
             .unwrap_or_else(|| "unknown".into());
         Ok(ClientIp(ip))
     }

@@ -21,9 +21,16 @@ const TERMS: &[(&str, &str)] = &[
     ("driving", "driver license|licence"),
     ("driving", "motor vehicle"),
     ("driving", "outside helper"),
+    ("driving", "company van|truck|car|vehicle"),
+    ("driving", "delivery van|truck|route"),
     // HO 7: power-driven hoisting apparatus.
-    ("forklift", "forklift"),
-    ("forklift", "fork lift"),
+    ("forklift", "forklift|forklifting|forklifter"),
+    ("forklift", "fork lift|lifting|truck"),
+    ("forklift", "reach|lift truck"),
+    (
+        "forklift",
+        "power|powered|electric|motorized|motorised|riding pallet jack|truck",
+    ),
     ("power hoist", "hoist"),
     ("power hoist", "crane operator|operation|work"),
     ("power hoist", "scissor|boom lift"),
@@ -33,6 +40,8 @@ const TERMS: &[(&str, &str)] = &[
         "meat|deli|food slicer|slicing|grinder|grinding",
     ),
     ("meat slicer", "slicer"),
+    // Hobart: the slicers and mixers of most US kitchens, named by brand in postings.
+    ("meat slicer", "hobart"),
     ("meat processing", "meat processing|packing|cutting"),
     ("meat processing", "butcher|butchering"),
     ("meat processing", "bone saw"),
@@ -54,7 +63,8 @@ const TERMS: &[(&str, &str)] = &[
     ),
     ("woodworking machine", "planer|jointer|wood lathe|shaper"),
     // HO 16: roofing and work on or about a roof.
-    ("roofing", "roof|roofing|roofer|rooftop"),
+    ("roofing", "roof|roofing|roofer|rooftop|reroof|reroofing"),
+    ("roofing", "shingle|shingling"),
     // HO 15: wrecking, demolition, shipbreaking.
     ("demolition", "demolition|demolish|demolishing|wrecking"),
     // HO 17: excavation.
@@ -128,6 +138,51 @@ mod tests {
             screen(&["Forklifts and chainsaws", "Roofing experience"]),
             ["forklift", "power saw", "roofing"]
         );
+    }
+
+    #[test]
+    fn what_the_probe_slipped_past_is_caught() {
+        for (text, term) in [
+            ("F\u{043E}rklift operator", "forklift"),
+            ("Fork\u{00AD}lift operator", "forklift"),
+            ("Fork\u{034F}lift", "forklift"),
+            ("You will run the forkl\u{200B}ift daily", "forklift"),
+            ("f o r k l i f t", "forklift"),
+            ("Forklifting in the warehouse", "forklift"),
+            ("Operate a fork truck", "forklift"),
+            ("Reach truck training provided", "forklift"),
+            ("Move pallets with the powered pallet jack", "forklift"),
+            ("Run the Hobart in our deli", "meat slicer"),
+            ("Carry shingles up the ladder", "roofing"),
+            ("Run errands in the company van", "driving"),
+            (
+                "No experience needed, you will operate the forklift",
+                "forklift",
+            ),
+            (
+                "We do not require experience but you will drive the delivery truck",
+                "driving",
+            ),
+        ] {
+            assert!(
+                screen(&[text]).contains(&term.to_string()),
+                "{text}: {:?}",
+                screen(&[text])
+            );
+        }
+    }
+
+    #[test]
+    fn a_negation_that_governs_the_duty_still_denies_it() {
+        for text in [
+            "Interns never drive company vehicles.",
+            "No forklift experience required.",
+            "You will not be operating forklifts or power saws.",
+            "Interns don't use slicers.",
+            "Pallet jacks are manual; no powered pallet jack.",
+        ] {
+            assert!(screen(&[text]).is_empty(), "{text}: {:?}", screen(&[text]));
+        }
     }
 
     #[test]

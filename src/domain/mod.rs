@@ -3,9 +3,11 @@
 //! workers ask these functions.
 
 pub mod applications;
+pub mod contact;
 pub mod hazards;
 pub mod markers;
 pub mod matching;
+pub mod normalize;
 pub mod options;
 pub mod phrases;
 pub mod reports;

@@ -4,6 +4,10 @@
 //!
 //! A phrase is written as words separated by spaces; a word may list alternatives with `|`
 //! ("drive|driving van|truck"). Plurals are folded on both sides, so a list names the singular.
+//! Both sides are read through `normalize::for_matching` first (look-alike letters, invisible
+//! characters, leetspeak, spelled-out words).
+
+use super::normalize;
 
 /// Words left out before matching, so "drive the van" and "drive van" read the same.
 const FILLER: &[&str] = &[
@@ -14,13 +18,68 @@ const FILLER: &[&str] = &[
 /// How many other words may sit between two words of one phrase.
 const GAP: usize = 2;
 
-/// Words that deny what follows them in the same sentence ("interns do not use slicers").
+/// Words that deny the word right after them ("no roofing", "without forklifts").
+const DENY_NEXT: &[&str] = &["no", "without", "zero", "never", "none", "nor"];
+
+/// Words that negate a verb ("interns do not operate forklifts", "you won't drive").
 const NEGATIONS: &[&str] = &[
-    "no", "not", "never", "without", "nor", "dont", "doesnt", "wont", "cannot", "cant", "isnt",
-    "arent", "neither", "none", "zero",
+    "not", "never", "dont", "doesnt", "wont", "cannot", "cant", "isnt", "arent", "neither", "nor",
+    "shouldnt", "wouldnt", "mustnt",
 ];
 
-/// How many words before a match a negation still denies it.
+/// Verbs of doing a duty: a negation governs a duty only through one of these.
+const DUTY_VERBS: &[&str] = &[
+    "use",
+    "using",
+    "operate",
+    "operating",
+    "drive",
+    "driving",
+    "ride",
+    "riding",
+    "run",
+    "running",
+    "handle",
+    "handling",
+    "touch",
+    "touching",
+    "work",
+    "working",
+    "climb",
+    "climbing",
+    "go",
+    "going",
+    "be",
+    "involve",
+    "involving",
+    "include",
+    "including",
+    "require",
+    "required",
+    "need",
+    "needed",
+    "perform",
+    "performing",
+    "do",
+    "doing",
+    "allowed",
+    "permitted",
+    "asked",
+    "expected",
+    "lift",
+    "lifting",
+    "clean",
+    "cleaning",
+];
+
+/// Words that start another clause: a negation before one does not reach past it ("we do
+/// not require experience but you will operate the forklift").
+const CLAUSE_BREAKS: &[&str] = &[
+    "but", "however", "although", "though", "yet", "instead", "except", "while", "whereas", "you",
+    "we", "they", "will", "must", "should", "shall", "can", "may", "also", "then",
+];
+
+/// How many words after a negated duty verb the duty may still be named.
 const NEGATION_REACH: usize = 6;
 
 /// One compiled phrase: per position, the accepted (folded) words.
@@ -44,7 +103,12 @@ impl PhraseList {
             .filter_map(|(label, phrase)| {
                 let words: Vec<Vec<String>> = phrase
                     .split_whitespace()
-                    .map(|w| w.split('|').map(fold).filter(|a| !a.is_empty()).collect())
+                    .map(|w| {
+                        w.split('|')
+                            .map(|a| fold(&normalize::for_matching(a)))
+                            .filter(|a| !a.is_empty())
+                            .collect()
+                    })
                     .filter(|alts: &Vec<String>| !alts.is_empty())
                     .collect();
                 (!words.is_empty()).then(|| Phrase {
@@ -95,7 +159,8 @@ impl PhraseList {
 
     fn find_where(&self, texts: &[&str], skip_denied: bool) -> Vec<String> {
         // Sentence by sentence, so a negation reaches no further than its own sentence.
-        let docs: Vec<Vec<String>> = texts
+        let folded: Vec<String> = texts.iter().map(|t| normalize::for_matching(t)).collect();
+        let docs: Vec<Vec<String>> = folded
             .iter()
             .flat_map(|t| t.split(['.', '!', '?', ';', '\n']))
             .map(words)
@@ -119,10 +184,11 @@ impl PhraseList {
     }
 }
 
-/// The text's words, lower-cased, plurals folded, filler left out.
+/// The text's words, lower-cased, plurals folded, filler left out. A `*` inside a word
+/// stands for a hidden letter ("f*ck").
 fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .map(|w| w.trim_matches('\''))
+    text.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '*')
+        .map(|w| w.trim_matches(['\'', '*']))
         .filter(|w| !w.is_empty())
         .map(fold)
         .filter(|w| !FILLER.contains(&w.as_str()))
@@ -149,10 +215,26 @@ fn fold(word: &str) -> String {
     w
 }
 
+/// Whether a negation governs the phrase found at `at`: a denying word right before it ("no
+/// roofing", "without forklifts"), or a negated duty verb shortly before it in the same
+/// clause ("interns do not operate machinery, forklifts or hoists"). Any other "no" nearby
+/// ("no experience needed, you will operate the forklift") denies nothing.
 fn denied(doc: &[String], at: usize) -> bool {
-    doc[at.saturating_sub(NEGATION_REACH)..at]
-        .iter()
-        .any(|w| NEGATIONS.contains(&w.as_str()))
+    if at > 0 && DENY_NEXT.contains(&doc[at - 1].as_str()) {
+        return true;
+    }
+    let from = at.saturating_sub(NEGATION_REACH + 2);
+    (from..at).any(|n| {
+        NEGATIONS.contains(&doc[n].as_str())
+            && (n + 1..(n + 3).min(at))
+                .find(|&v| DUTY_VERBS.contains(&doc[v].as_str()))
+                .is_some_and(|v| {
+                    at - v <= NEGATION_REACH
+                        && doc[n + 1..at]
+                            .iter()
+                            .all(|w| !CLAUSE_BREAKS.contains(&w.as_str()))
+                })
+    })
 }
 
 /// Where in the sentence the phrase starts, each time it occurs.
@@ -162,23 +244,47 @@ fn starts(doc: &[String], phrase: &[Vec<String>]) -> Vec<usize> {
         .collect()
 }
 
-fn matches_at(doc: &[String], phrase: &[Vec<String>], start: usize) -> bool {
-    {
-        if !phrase[0].contains(&doc[start]) {
-            return false;
-        }
-        let mut at = start;
-        phrase[1..].iter().all(|alts| {
-            let end = (at + 2 + GAP).min(doc.len());
-            match (at + 1..end).find(|&j| alts.contains(&doc[j])) {
-                Some(j) => {
-                    at = j;
-                    true
-                }
-                None => false,
-            }
-        })
+/// A word of the text against a word of a phrase; `*` in the text stands for one letter.
+fn same(word: &str, alt: &str) -> bool {
+    if !word.contains('*') {
+        return word == alt;
     }
+    let shown = word.chars().filter(|c| *c != '*').count();
+    shown >= 2
+        && word.chars().count() == alt.chars().count()
+        && word
+            .chars()
+            .zip(alt.chars())
+            .all(|(w, a)| w == '*' || w == a)
+}
+
+/// The index after the phrase word `alts` found at `i`: one word of the text, or two or three
+/// written apart ("snap chat", "fork lift").
+fn word_at(doc: &[String], i: usize, alts: &[String]) -> Option<usize> {
+    (1..=3).filter(|k| i + k <= doc.len()).find_map(|k| {
+        let joined = if k == 1 {
+            std::borrow::Cow::Borrowed(doc[i].as_str())
+        } else {
+            std::borrow::Cow::Owned(doc[i..i + k].concat())
+        };
+        alts.iter().any(|a| same(&joined, a)).then_some(i + k)
+    })
+}
+
+fn matches_at(doc: &[String], phrase: &[Vec<String>], start: usize) -> bool {
+    let Some(mut next) = word_at(doc, start, &phrase[0]) else {
+        return false;
+    };
+    phrase[1..].iter().all(|alts| {
+        let end = (next + 1 + GAP).min(doc.len());
+        match (next..end).find_map(|j| word_at(doc, j, alts)) {
+            Some(after) => {
+                next = after;
+                true
+            }
+            None => false,
+        }
+    })
 }
 
 #[cfg(test)]

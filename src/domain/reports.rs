@@ -130,6 +130,7 @@ snapchat
 whatsapp
 telegram
 kik
+discord
 instagram dm
 dm me
 text me

@@ -1,5 +1,6 @@
 //! Sign-up, sign-in and sessions, and the account rules the profiles (profiles.rs) share.
 
+use super::signin_turns::SignInTurns;
 use axum::Json;
 use axum::Router;
 use axum::extract::State;
@@ -290,33 +291,13 @@ struct Credentials {
     password: String,
 }
 
-/// Failed sign-ins to one account from every address together before each attempt waits.
-const ACCOUNT_FAILURES_FREE: usize = 20;
-const ACCOUNT_DELAY_MAX: std::time::Duration = std::time::Duration::from_secs(10);
-const TOO_MANY: &str = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
-
 async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> AppResult<Response> {
     let mut c = Checks::new();
     c.email("email", &body.email, "Please enter a valid email address")
         .required("password", &body.password, "Password is required")
         .max_len("password", &body.password, PASSWORD_MAX);
     c.finish()?;
-    // The lock is per account *and* address: a classmate guessing from their phone locks
-    // only themselves out; the owner signing in from elsewhere is never refused, only slowed
-    // once the account has many failures from everywhere together.
-    let account_key = format!("account:{}", users::email_key(&body.email));
-    let pair_key = format!("{account_key}|ip:{ip}");
-    let ip_key = format!("ip:{ip}");
-    if state.login_failures.is_blocked(&pair_key) || state.ip_failures.is_blocked(&ip_key) {
-        metrics::counter!("internreel_signin_lockouts_total", "who" => "account").increment(1);
-        return Err(AppError::TooManyRequests(TOO_MANY.into()));
-    }
-    let wait = state
-        .account_failures
-        .delay(&account_key, ACCOUNT_FAILURES_FREE, ACCOUNT_DELAY_MAX);
-    if !wait.is_zero() {
-        tokio::time::sleep(wait).await;
-    }
+    let turns = SignInTurns::wait(&state, &ip, &body.email).await?;
     let found = users::by_email(&state.store().read()?, &body.email)?;
     let ok = match &found {
         Some(u) => auth::verify_password(&state, body.password, u.password_hash.clone()).await?,
@@ -328,29 +309,33 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
             .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?,
     };
     let Some(user) = found.as_ref().filter(|_| ok).cloned() else {
-        metrics::counter!("internreel_signin_failures_total", "who" => "account").increment(1);
-        state.login_failures.record_failure(&pair_key);
-        state.account_failures.record_failure(&account_key);
-        state.ip_failures.record_failure(&ip_key);
-        if state.account_failures.count(&account_key) == ACCOUNT_FAILURES_FREE {
-            tracing::warn!(account = %users::email_key(&body.email), "many failed sign-ins for one account; slowing its sign-ins down");
+        let failures = turns.failed(&state);
+        if failures == super::signin_turns::ACCOUNT_FAILURES_TOLD
+            && let Some(owner) = &found
+        {
+            // The log names the account by id, never by its address.
+            tracing::warn!(
+                user = owner.id,
+                "many failed sign-ins for one account; slowing its sign-ins down"
+            );
             // Tell the owner (in the app and by e-mail): someone may be guessing.
-            if let Some(owner) = &found {
-                let note = state.store().write(|w| {
-                    crate::services::notify::notify(
-                        w,
-                        owner.id,
-                        "sign_in_failures",
-                        format!("Someone tried to sign in to your account with a wrong password {ACCOUNT_FAILURES_FREE} times. If it was not you, change your password."),
-                        "/profile",
-                    )
-                })?;
-                super::notifications::push(&state, note.as_slice());
-            }
+            let note = state.store().write(|w| {
+                crate::services::notify::notify(
+                    w,
+                    owner.id,
+                    "sign_in_failures",
+                    format!(
+                        "Someone tried to sign in to your account with a wrong password {} times. If it was not you, change your password.",
+                        super::signin_turns::ACCOUNT_FAILURES_TOLD
+                    ),
+                    "/profile",
+                )
+            })?;
+            super::notifications::push(&state, note.as_slice());
         }
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     };
-    state.login_failures.reset(&pair_key);
+    turns.succeeded(&state);
     if user.role != role {
         return Err(AppError::Unauthorized(match user.role {
             Role::Student => "This is a student account. Please use the student sign-in.".into(),

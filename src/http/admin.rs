@@ -47,8 +47,10 @@ struct AdminStatus {
 }
 
 const ADMIN_KEY: &str = "admin";
-/// Wrong pins from all addresses together before each attempt waits.
-const ADMIN_FAILURES_FREE: usize = 50;
+/// Wrong pins from all addresses together (15 minutes) before each attempt waits.
+const ADMIN_FAILURES_FREE: usize = 10;
+/// Wrong pins from all addresses together that make a burst worth a warning.
+const ADMIN_BURST: usize = 10;
 const ADMIN_DELAY_MAX: std::time::Duration = std::time::Duration::from_secs(10);
 
 async fn admin_login(
@@ -78,20 +80,39 @@ async fn admin_login(
             "Too many wrong pins from this address. Admin sign-in from here is locked for 15 minutes.".into(),
         ));
     }
-    let wait = state
-        .admin_failures_all
-        .delay(ADMIN_KEY, ADMIN_FAILURES_FREE, ADMIN_DELAY_MAX);
-    if !wait.is_zero() {
-        tokio::time::sleep(wait).await;
-    }
-    if !auth::verify_password(&state, body.pin, hash).await? {
+    // Every pin attempt, from every address, takes its turn: parallel guesses queue behind
+    // each other with the growing wait between them, instead of all sleeping side by side.
+    let turn = state.admin_gate.enter(ADMIN_KEY).await.ok_or_else(|| {
+        AppError::TooManyRequests(
+            "Too many admin sign-in attempts right now. Please wait a minute and try again.".into(),
+        )
+    })?;
+    let right = auth::verify_password(&state, body.pin, hash).await;
+    let wait = |state: &AppState| {
+        state
+            .admin_failures_all
+            .delay(ADMIN_KEY, ADMIN_FAILURES_FREE, ADMIN_DELAY_MAX)
+    };
+    if !right? {
         metrics::counter!("internreel_signin_failures_total", "who" => "admin").increment(1);
         state.admin_failures.record_failure(&ip_key);
         state.admin_failures_all.record_failure(ADMIN_KEY);
+        let failures = state.admin_failures_all.count(ADMIN_KEY);
+        if failures == ADMIN_BURST {
+            // A burst of wrong pins: someone is guessing. The log line and the metric reach
+            // whoever watches the server.
+            metrics::counter!("internreel_admin_pin_bursts_total").increment(1);
+            tracing::warn!(
+                failures,
+                "a burst of wrong admin pins from several addresses; pin attempts now wait between them"
+            );
+        }
+        turn.done(wait(&state));
         return Err(AppError::Unauthorized(
             "Invalid pin. Please try again.".into(),
         ));
     }
+    turn.done(wait(&state));
     state.admin_failures.reset(&ip_key);
     let cookie = auth::start_session(&state, Subject::Admin)?;
     Ok((

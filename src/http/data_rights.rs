@@ -9,7 +9,7 @@ use axum::routing::get;
 use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
-use crate::auth::{self, AnyUser};
+use crate::auth::{self, AnyUser, ClientIp};
 use crate::error::{AppError, AppResult};
 use crate::services::data_rights;
 use crate::state::AppState;
@@ -65,6 +65,7 @@ struct Deleted {
 pub async fn delete_account(
     State(state): State<AppState>,
     AnyUser(me): AnyUser,
+    ClientIp(ip): ClientIp,
     Path(id): Path<u64>,
     ApiJson(body): ApiJson<Confirm>,
 ) -> AppResult<Response> {
@@ -72,11 +73,16 @@ pub async fn delete_account(
     if body.password.is_empty() {
         return Err(AppError::bad_request("Please enter your password"));
     }
-    if body.password.len() > 1024
-        || !auth::verify_password(&state, body.password, me.password_hash.clone()).await?
-    {
+    if body.password.len() > 1024 {
         return Err(AppError::Forbidden("Incorrect password".into()));
     }
+    // Counted like sign-in failures: a live session is no way to guess the password.
+    let turns = super::signin_turns::SignInTurns::wait(&state, &ip, &me.email).await?;
+    if !auth::verify_password(&state, body.password, me.password_hash.clone()).await? {
+        turns.failed(&state);
+        return Err(AppError::Forbidden("Incorrect password".into()));
+    }
+    turns.succeeded(&state);
     let files = data_rights::delete_student(&state.services, id)?;
     for name in files {
         let _ = std::fs::remove_file(state.paths().images().join(name));

@@ -21,6 +21,7 @@ pub mod profile_viewers;
 mod profiles;
 mod review;
 mod safety;
+mod signin_turns;
 mod social;
 pub mod transport;
 pub mod uploads;
@@ -208,7 +209,7 @@ pub async fn edge(req: Request, next: Next) -> Response {
     }
     add_security_headers(res.headers_mut());
     let micros = start.elapsed().as_micros();
-    let target = target.as_ref().map_or("", |t| t.as_str());
+    let target = redacted(target.as_ref().map_or("", |t| t.as_str()));
     let code = status.as_u16();
     if status.is_server_error() {
         tracing::error!("{method} {target} {code} {micros}µs");
@@ -216,6 +217,47 @@ pub async fn edge(req: Request, next: Next) -> Response {
         tracing::info!("{method} {target} {code} {micros}µs");
     }
     res
+}
+
+/// A request target as the log may keep it: single-use tokens (`?token=...`, any long
+/// random-looking value) and e-mail addresses in the query are replaced by `[redacted]`, so
+/// a copy of the log signs nobody in and lists nobody's address.
+fn redacted(target: &str) -> std::borrow::Cow<'_, str> {
+    let Some((path, query)) = target.split_once('?') else {
+        return std::borrow::Cow::Borrowed(target);
+    };
+    let secret = |key: &str, value: &str| {
+        let key = key.to_ascii_lowercase();
+        [
+            "token", "code", "key", "secret", "password", "pin", "email", "sig",
+        ]
+        .iter()
+        .any(|k| key.contains(k))
+            || value.contains('@')
+            || value.contains("%40")
+            || (value.len() >= 24
+                && value
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+    };
+    let mut changed = false;
+    let parts: Vec<String> = query
+        .split('&')
+        .map(|pair| {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            if !v.is_empty() && secret(k, v) {
+                changed = true;
+                format!("{k}=[redacted]")
+            } else {
+                pair.to_string()
+            }
+        })
+        .collect();
+    if changed {
+        std::borrow::Cow::Owned(format!("{path}?{}", parts.join("&")))
+    } else {
+        std::borrow::Cow::Borrowed(target)
+    }
 }
 
 /// A state-changing request without `Origin` whose `Referer` names another site: the CSRF

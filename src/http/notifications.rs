@@ -1,5 +1,6 @@
 //! `GET /api/notifications`, `POST /api/notifications/read`, the notification-e-mail setting
-//! and the one-click `GET /api/email-off?token=...` from the e-mails.
+//! and the e-mails' `GET /api/email-off?token=...` (a page asking first) with its
+//! `POST` (the page's button, or a mail client's RFC 8058 one-click unsubscribe).
 
 use axum::Json;
 use axum::Router;
@@ -27,7 +28,7 @@ pub fn router() -> Router<AppState> {
             "/api/users/me/notification-settings",
             get(settings).put(set_settings),
         )
-        .route("/api/email-off", get(email_off))
+        .route("/api/email-off", get(email_off_page).post(email_off))
 }
 
 #[derive(Serialize)]
@@ -177,7 +178,33 @@ struct Token {
     token: String,
 }
 
-/// The e-mails' one-click link: turns notification e-mails off and says so in a small page.
+/// The e-mails' link: a small page that asks before turning notification e-mails off (a
+/// mail scanner that opens every link must not switch them off).
+async fn email_off_page(
+    State(state): State<AppState>,
+    Query(t): Query<Token>,
+) -> AppResult<Response> {
+    let token = t.token.trim();
+    let valid = notify::email_off_user(&state.store().read()?, token)?.is_some();
+    let (status, body) = if valid {
+        (
+            axum::http::StatusCode::OK,
+            format!(
+                "<p>Stop InternReel's notification e-mails to this address? You will still see every notification in the app.</p><form method=\"post\" action=\"/api/email-off?token={}\"><button type=\"submit\" style=\"font-size:1rem;padding:.6rem 1.2rem\">Turn e-mails off</button></form>",
+                token.replace(|c: char| !c.is_ascii_alphanumeric(), "")
+            ),
+        )
+    } else {
+        (
+            axum::http::StatusCode::NOT_FOUND,
+            "<p>This link is not valid. Turn e-mails off in your profile instead.</p>".to_string(),
+        )
+    };
+    Ok(small_page(status, &body))
+}
+
+/// Turns notification e-mails off: the page's button, or a mail client's one-click
+/// unsubscribe (RFC 8058: a POST to the `List-Unsubscribe` link).
 async fn email_off(State(state): State<AppState>, Query(t): Query<Token>) -> AppResult<Response> {
     let user = notify::email_off_user(&state.store().read()?, t.token.trim())?;
     let (status, text) = match user {
@@ -195,12 +222,16 @@ async fn email_off(State(state): State<AppState>, Query(t): Query<Token>) -> App
             "This link is not valid. Turn e-mails off in your profile instead.",
         ),
     };
-    Ok((
+    Ok(small_page(status, &format!("<p>{text}</p>")))
+}
+
+fn small_page(status: axum::http::StatusCode, body: &str) -> Response {
+    (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
         format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>InternReel e-mails</title></head><body style=\"font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem\"><h1>InternReel e-mails</h1><p>{text}</p><p><a href=\"/\">Open InternReel</a></p></body></html>"
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>InternReel e-mails</title></head><body style=\"font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem\"><h1>InternReel e-mails</h1>{body}<p><a href=\"/\">Open InternReel</a></p></body></html>"
         ),
     )
-        .into_response())
+        .into_response()
 }

@@ -28,6 +28,7 @@ pub fn router() -> Router<AppState> {
 }
 
 use super::accounts::{PASSWORD_MAX, password_min};
+use super::signin_turns::SignInTurns;
 pub const SENT: &str = "If an account exists for that email, we have sent a link to reset its password. The link works for 30 minutes.";
 
 /// The role's password rule, as a plain 400 (these forms have one password field).
@@ -64,12 +65,20 @@ async fn request_reset(
     if !crate::validate::is_email(&email) {
         return Err(AppError::bad_request("Please enter a valid email address"));
     }
-    for key in [format!("ip:{ip}"), format!("email:{email}")] {
-        state
-            .throttles
-            .resets
-            .take(&key)
-            .map_err(|wait| AppError::throttled("password-reset requests", wait))?;
+    state
+        .throttles
+        .resets
+        .take(&format!("ip:{ip}"))
+        .map_err(|wait| AppError::throttled("password-reset requests", wait))?;
+    // Per e-mail, strangers' requests never refuse the owner's: at most one mail per five
+    // minutes goes out, and every request gets the same answer (the last mail's link works).
+    if state
+        .throttles
+        .reset_mails
+        .take(&format!("email:{email}"))
+        .is_err()
+    {
+        return Ok((StatusCode::ACCEPTED, Json(Said { message: SENT })));
     }
     // The work happens after the answer, so known and unknown addresses answer alike.
     let s = state.clone();
@@ -131,16 +140,20 @@ struct PasswordChange {
 async fn change_password(
     State(state): State<AppState>,
     AnyUser(me): AnyUser,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<PasswordChange>,
 ) -> AppResult<Response> {
-    if body.current_password.is_empty()
-        || body.current_password.len() > PASSWORD_MAX
-        || !auth::verify_password(&state, body.current_password, me.password_hash.clone()).await?
-    {
-        return Err(AppError::Forbidden(
-            "Your current password is not correct".into(),
-        ));
+    let wrong = || AppError::Forbidden("Your current password is not correct".into());
+    if body.current_password.is_empty() || body.current_password.len() > PASSWORD_MAX {
+        return Err(wrong());
     }
+    // A stolen session is no way around the sign-in throttle.
+    let turns = SignInTurns::wait(&state, &ip, &me.email).await?;
+    if !auth::verify_password(&state, body.current_password, me.password_hash.clone()).await? {
+        turns.failed(&state);
+        return Err(wrong());
+    }
+    turns.succeeded(&state);
     check_password(me.role, &body.new_password)?;
     let hash = auth::hash_password(&state, body.new_password).await?;
     password_reset::change(&state.services, &me, hash, now_ms())?;

@@ -201,6 +201,10 @@ async fn replace_student_file(
     own_student(me, id)?;
     uploads::check_length(headers, accept.max_bytes + MB, accept.too_large)?;
     let upload = uploads::read_file(mp, &state.paths().tmp(), accept).await?;
+    // Employers see these files: no EXIF (GPS position) leaves with them.
+    let upload = tokio::task::spawn_blocking(move || upload.strip_image_metadata().map(|_| upload))
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))??;
     let mime = upload.mime.to_string();
     let name = upload.persist(&state.paths().images())?;
     let saved = state.store().write(|w| {

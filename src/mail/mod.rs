@@ -73,41 +73,75 @@ fn backoff(attempts: u32) -> i64 {
     minutes.min(120) * 60_000
 }
 
-fn html_of(text: &str) -> String {
-    let escaped = text
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
-    // Links become links; the rest stays as written, line by line.
-    let linked: Vec<String> = escaped
+/// The HTML copy of a mail's text: every character escaped (quotes too), and a line made a
+/// link only when it is one of our own addresses (under `base`) with nothing else on it, so a
+/// posting's title or a name can never become a link or an attribute.
+fn html_of(text: &str, base: &str) -> String {
+    let escape = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+            .replace('\'', "&#39;")
+    };
+    let ours = |l: &str| {
+        l.strip_prefix(base)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/') || rest.starts_with('?'))
+            && !l.contains(|c: char| {
+                c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '`')
+            })
+    };
+    let lines: Vec<String> = text
         .lines()
         .map(|l| {
-            if l.starts_with("http://") || l.starts_with("https://") {
-                format!("<a href=\"{l}\">{l}</a>")
+            let e = escape(l);
+            if !base.is_empty() && ours(l) {
+                format!("<a href=\"{e}\">{e}</a>")
             } else {
-                l.to_string()
+                e
             }
         })
         .collect();
     format!(
         "<!doctype html><html><body style=\"font-family:sans-serif;line-height:1.5\"><p>{}</p></body></html>",
-        linked.join("<br>")
+        lines.join("<br>")
     )
 }
 
-fn build(mailer: &Mailer, district: &str, m: &Mail) -> anyhow::Result<Message> {
+/// The one-click "e-mails off" address a notification mail carries, for RFC 8058's headers.
+fn unsubscribe_link<'a>(text: &'a str, base: &str) -> Option<&'a str> {
+    text.lines()
+        .map(str::trim)
+        .find(|l| l.starts_with(&format!("{base}/api/email-off?token=")))
+}
+
+fn build(mailer: &Mailer, district: &str, base: &str, m: &Mail) -> anyhow::Result<Message> {
+    use lettre::message::header::{HeaderName, HeaderValue};
     let from = Mailbox::new(
         Some(format!("{district} via InternReel")),
         mailer.inner.from.email.clone(),
     );
-    Ok(Message::builder()
+    let mut builder = Message::builder()
         .from(from)
         .to(m.to.parse()?)
-        .subject(&m.subject)
-        .multipart(MultiPart::alternative_plain_html(
-            m.text.clone(),
-            html_of(&m.text),
-        ))?)
+        .subject(&m.subject);
+    if let Some(link) = unsubscribe_link(&m.text, base) {
+        // RFC 8058: mail clients offer "unsubscribe" and POST to the link; a scanner that only
+        // follows links (GET) turns nothing off.
+        builder = builder
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                format!("<{link}>"),
+            ))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".into(),
+            ));
+    }
+    Ok(builder.multipart(MultiPart::alternative_plain_html(
+        m.text.clone(),
+        html_of(&m.text, base),
+    ))?)
 }
 
 /// Sends every mail due by `now` once; returns how many were delivered and when the next
@@ -120,16 +154,17 @@ pub async fn send_due(
     let Some(smtp) = &mailer.inner.smtp else {
         return Ok((0, None));
     };
-    let ((due, later), district) = {
+    let ((due, later), district, base) = {
         let r = services.store.read()?;
         (
             outbox::due(&r, now, 50)?,
             crate::services::settings::district_name(&r)?,
+            crate::services::password_reset::public_url(&r)?,
         )
     };
     let mut sent = 0;
     for mut m in due {
-        let result = match build(mailer, &district, &m) {
+        let result = match build(mailer, &district, &base, &m) {
             Ok(msg) => smtp.send(msg).await.map(|_| ()).map_err(|e| e.to_string()),
             Err(e) => Err(format!("could not build the message: {e}")),
         };
@@ -184,5 +219,30 @@ pub async fn run(services: Services, mailer: Mailer, mut stop: tokio::sync::watc
             _ = tokio::time::sleep(wait) => {}
             _ = stop.changed() => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_our_own_links_become_links_and_every_value_is_escaped() {
+        let base = "https://intern.example.org";
+        let text = "New application for \"Robot\" <b>helper</b>\nhttps://evil.example/x\" onmouseover=\"alert(1)\nhttps://intern.example.org/employer-dashboard\nhttps://intern.example.org.evil.example/x";
+        let html = html_of(text, base);
+        assert!(html.contains("&quot;Robot&quot; &lt;b&gt;helper&lt;/b&gt;"));
+        assert_eq!(html.matches("<a href=").count(), 1, "{html}");
+        assert!(html.contains(
+            "<a href=\"https://intern.example.org/employer-dashboard\">https://intern.example.org/employer-dashboard</a>"
+        ));
+        assert!(!html.contains("onmouseover=\""));
+        assert_eq!(
+            unsubscribe_link(
+                "x\nhttps://intern.example.org/api/email-off?token=abc\n",
+                base
+            ),
+            Some("https://intern.example.org/api/email-off?token=abc")
+        );
     }
 }

@@ -62,6 +62,16 @@ impl Upload {
         }
     }
 
+    /// Re-encodes an image without its metadata (EXIF and GPS: media/images.rs); other kinds
+    /// (a PDF transcript) stay as sent. Blocking.
+    pub fn strip_image_metadata(&self) -> AppResult<()> {
+        if !self.mime.starts_with("image/") {
+            return Ok(());
+        }
+        crate::media::images::strip_metadata(self.temp.path(), self.mime)
+            .map_err(AppError::bad_request)
+    }
+
     /// Moves the file into `dir` under a fresh random name and returns that name.
     pub fn persist(self, dir: &Path) -> AppResult<String> {
         let name = format!("{}.{}", random_hex(16), self.ext);

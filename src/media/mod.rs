@@ -13,6 +13,7 @@
 //! converted by the worker at low CPU priority.
 
 pub mod files;
+pub mod images;
 pub mod probe;
 pub mod storage;
 pub mod tools;
@@ -39,7 +40,13 @@ pub struct Pipeline {
     pub tools: Option<Tools>,
     tmp: PathBuf,
     wake: Arc<Notify>,
+    /// Uploads probed and postered at once; more wait their turn (each run can take hundreds
+    /// of MB on a hostile file).
+    ingesting: Arc<tokio::sync::Semaphore>,
 }
+
+/// Uploads taken in at once (probe, poster, stream copy).
+const INGEST_AT_ONCE: usize = 2;
 
 /// An uploaded file waiting in `tmp/`, with the extension its content was sniffed as.
 pub struct Incoming {
@@ -81,6 +88,7 @@ impl Pipeline {
             tools,
             tmp,
             wake: Arc::new(Notify::new()),
+            ingesting: Arc::new(tokio::sync::Semaphore::new(INGEST_AT_ONCE)),
         }
     }
 
@@ -151,6 +159,11 @@ impl Pipeline {
                 transcode: false,
             });
         };
+        let _turn = self
+            .ingesting
+            .acquire()
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?;
         let probe = match tools.probe(upload.temp.path()).await {
             Ok(p) => p,
             Err(RunError::Input(why)) => {
@@ -161,6 +174,18 @@ impl Pipeline {
         };
         if let Some(why) = probe::refusal(&probe) {
             return Err(AppError::BadRequest(why));
+        }
+        // The length the stream's packets add up to: a header patched to say 60 s does not
+        // make a 5-minute clip short.
+        match tools.packets_end(upload.temp.path()).await {
+            Ok(Some(end)) => {
+                if let Some(why) = probe::too_long(end) {
+                    return Err(AppError::BadRequest(why));
+                }
+            }
+            Ok(None) => {}
+            Err(RunError::Input(_)) => return Err(AppError::bad_request(NOT_A_VIDEO)),
+            Err(RunError::Other(e)) => return Err(AppError::Internal(e)),
         }
         let poster_tmp = self.temp()?;
         match tools
@@ -223,6 +248,25 @@ impl Pipeline {
             if !keep.contains(&f) {
                 self.store.remove(f);
             }
+        }
+    }
+
+    /// What the captions of `video` say, for the district's screens (empty without captions
+    /// or when the file cannot be read).
+    pub fn caption_text(&self, video: &Video) -> String {
+        let Some(name) = video.captions() else {
+            return String::new();
+        };
+        let Ok(path) = self.store.local_path(name) else {
+            return String::new();
+        };
+        let mut bytes = Vec::new();
+        let read = std::fs::File::open(path).and_then(|f| {
+            std::io::Read::read_to_end(&mut std::io::Read::take(f, webvtt::MAX_BYTES), &mut bytes)
+        });
+        match (read, String::from_utf8(bytes)) {
+            (Ok(_), Ok(text)) => webvtt::cue_text(&text),
+            _ => String::new(),
         }
     }
 

@@ -9,6 +9,10 @@ pub const MAX_SECONDS: f64 = 90.0;
 const LENGTH_SLACK: f64 = 0.5;
 /// The rendition's longest side.
 pub const MAX_SIDE: u32 = 1280;
+/// The largest upload accepted: 4096 px on a side, 8.3 megapixels (4K UHD); a phone's 4K
+/// clip passes, a file made to exhaust the converter's memory does not.
+pub const MAX_UPLOAD_SIDE: u32 = 4096;
+pub const MAX_UPLOAD_PIXELS: u64 = 3840 * 2160;
 /// Above this a source is re-encoded even when its codecs play everywhere (bits per second).
 const MAX_PASSTHROUGH_BITRATE: u64 = 2_500_000;
 
@@ -138,13 +142,49 @@ pub fn refusal(p: &Probe) -> Option<String> {
                 .into(),
         );
     }
+    if let Some(v) = &p.video
+        && (v.width.max(v.height) > MAX_UPLOAD_SIDE
+            || u64::from(v.width) * u64::from(v.height) > MAX_UPLOAD_PIXELS)
+    {
+        return Some(format!(
+            "Videos can be at most 4K (3840×2160 pixels); this one is {}×{}. Please export it at 1080p and upload it again.",
+            v.width, v.height
+        ));
+    }
     match p.duration {
-        Some(d) if d > MAX_SECONDS + LENGTH_SLACK => Some(format!(
-            "Videos can be at most 1 minute 30 seconds long; this one is {}.",
-            spoken_length(d)
-        )),
+        Some(d) => too_long(d),
         _ => None,
     }
+}
+
+/// The refusal of a video `seconds` long, if it is over the limit (also for the length
+/// counted from the stream's packets, which a patched header cannot shorten).
+pub fn too_long(seconds: f64) -> Option<String> {
+    (seconds > MAX_SECONDS + LENGTH_SLACK).then(|| {
+        format!(
+            "Videos can be at most 1 minute 30 seconds long; this one is {}.",
+            spoken_length(seconds)
+        )
+    })
+}
+
+/// The length of a video stream from ffprobe's packet list (`pts_time,duration_time` per
+/// line): the end of its last packet.
+pub fn packets_end(csv: &[u8]) -> Option<f64> {
+    String::from_utf8_lossy(csv)
+        .lines()
+        .filter_map(|l| {
+            let mut parts = l.split(',');
+            let pts: f64 = parts.next()?.trim().parse().ok()?;
+            let dur: f64 = parts
+                .next()
+                .and_then(|d| d.trim().parse().ok())
+                .unwrap_or(0.0);
+            Some(pts + dur)
+        })
+        .fold(None, |end: Option<f64>, t| {
+            Some(end.map_or(t, |e| e.max(t)))
+        })
 }
 
 /// Whether the upload already plays in every current browser as it is: H.264 (8-bit 4:2:0)

@@ -94,8 +94,19 @@ impl Tools {
     pub async fn probe(&self, file: &Path) -> Result<Probe, RunError> {
         let mut cmd = Command::new(&self.ffprobe);
         cmd.args(PROBE_ARGS).arg(file);
-        let out = run(cmd, PROBE_LIMIT, false).await?;
+        let out = run(cmd, PROBE_LIMIT, Memory::Small).await?;
         probe::parse(&out).map_err(RunError::Input)
+    }
+
+    /// How long the first video stream really is: the end of its last packet (the container's
+    /// duration fields can be patched to say anything).
+    pub async fn packets_end(&self, file: &Path) -> Result<Option<f64>, RunError> {
+        let mut cmd = Command::new(&self.ffprobe);
+        cmd.args(["-v", "error", "-select_streams", "v:0", "-show_entries"])
+            .args(["packet=pts_time,duration_time", "-of", "csv=p=0"])
+            .arg(file);
+        let out = run(cmd, PROBE_LIMIT, Memory::Small).await?;
+        Ok(probe::packets_end(&out))
     }
 
     /// `probe` for code outside the async runtime (seeding the demo's trusted clips).
@@ -137,7 +148,7 @@ impl Tools {
             .arg(format!("{},format=yuvj420p", scale_filter()))
             .args(["-q:v", "4", "-f", "image2", "-c:v", "mjpeg"])
             .arg(out);
-        run(cmd, POSTER_LIMIT, false).await?;
+        run(cmd, POSTER_LIMIT, Memory::Small).await?;
         nonempty(out)
     }
 
@@ -150,7 +161,7 @@ impl Tools {
             .args(["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy"])
             .args(WEB_MP4_ARGS)
             .arg(out);
-        run(cmd, REMUX_LIMIT, false).await?;
+        run(cmd, REMUX_LIMIT, Memory::Small).await?;
         nonempty(out)
     }
 
@@ -179,7 +190,7 @@ impl Tools {
             .args(["-bufsize", &format!("{}k", MAX_VIDEO_KBPS * 2)])
             .args(WEB_MP4_ARGS)
             .arg(out);
-        run(cmd, TRANSCODE_LIMIT, true).await?;
+        run(cmd, TRANSCODE_LIMIT, Memory::Transcode).await?;
         nonempty(out)
     }
 }
@@ -198,13 +209,35 @@ fn nonempty(out: &Path) -> Result<(), RunError> {
     }
 }
 
+/// How much memory a run may map: probes, posters and stream copies need little; the
+/// conversion (x264's lookahead, several threads) more. A file made to exhaust memory makes
+/// ffmpeg fail instead of the machine swap.
+#[derive(Clone, Copy, PartialEq)]
+enum Memory {
+    Small,
+    /// The conversion, also at the lowest CPU priority.
+    Transcode,
+}
+
+impl Memory {
+    fn address_space(self) -> libc::rlim_t {
+        const MIB: libc::rlim_t = 1024 * 1024;
+        match self {
+            Memory::Small => 1024 * MIB,
+            Memory::Transcode => 2048 * MIB,
+        }
+    }
+}
+
 /// Runs `cmd` within `limit`; its standard output on success.
-async fn run(mut cmd: Command, limit: Duration, low_priority: bool) -> Result<Vec<u8>, RunError> {
+async fn run(mut cmd: Command, limit: Duration, memory: Memory) -> Result<Vec<u8>, RunError> {
+    let low_priority = memory == Memory::Transcode;
+    let cap = memory.address_space();
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
-    // SAFETY: prctl and setpriority are async-signal-safe and change only the child.
+    // SAFETY: prctl, setpriority and setrlimit are async-signal-safe and change only the child.
     unsafe {
         cmd.pre_exec(move || {
             // Dies with the server, even a `kill -9`ed one: the job is run again at the next
@@ -213,6 +246,11 @@ async fn run(mut cmd: Command, limit: Duration, low_priority: bool) -> Result<Ve
             if low_priority {
                 libc::setpriority(libc::PRIO_PROCESS, 0, 19);
             }
+            let limit = libc::rlimit {
+                rlim_cur: cap,
+                rlim_max: cap,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &limit);
             Ok(())
         });
     }

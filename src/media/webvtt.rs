@@ -47,6 +47,43 @@ pub fn check(bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// The words the cues of a WebVTT file show (one cue a line; timings, identifiers, notes
+/// and tags left out), for the district's screens.
+pub fn cue_text(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_cue = false;
+    for line in text.lines().skip(1) {
+        let line = line.trim();
+        if line.is_empty() {
+            if in_cue {
+                out.push('\n');
+            }
+            in_cue = false;
+        } else if line.contains("-->") {
+            in_cue = true;
+        } else if in_cue {
+            out.push_str(&strip_tags(line));
+            out.push(' ');
+        }
+    }
+    out
+}
+
+/// A cue line without its `<v Name>`, `<b>`, `<c.class>` tags.
+fn strip_tags(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut in_tag = false;
+    for c in line.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// `hh:mm:ss.ttt` or `mm:ss.ttt`, in milliseconds.
 fn timestamp(s: &str) -> Option<u64> {
     let (clock, ms) = s.split_once('.')?;

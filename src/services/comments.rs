@@ -45,7 +45,14 @@ pub fn post(
     {
         return Err(AppError::Forbidden(why.into()));
     }
-    let held = words.screen(&content.0);
+    // The district's word list, and contact details or invitations elsewhere, which no
+    // district list should have to name.
+    let mut held = words.screen(&content.0);
+    for found in crate::domain::contact::find(&content.0) {
+        if !held.contains(&found) {
+            held.push(found);
+        }
+    }
     s.store.write(|w| {
         let i = live(w, id)?;
         let c = social::add_comment(

@@ -2,14 +2,17 @@
 //! thread, and who may write in it (the employer verified, not suspended, not blocked by the
 //! student; the student's account still there).
 
+use crate::domain::contact;
+use crate::domain::reports::TargetKind;
 use crate::domain::review::messaging_refusal;
 use crate::error::{AppError, AppResult, OptionExt};
-use crate::store::Reader;
 use crate::store::applications::Application;
 use crate::store::batch::Batcher;
 use crate::store::messages::{self, Message};
+use crate::store::notifications::{self, Notification};
 use crate::store::social;
 use crate::store::users::User;
+use crate::store::{Reader, Wtx, reports};
 
 pub const MESSAGE_MAX: usize = 500;
 
@@ -70,7 +73,8 @@ pub async fn send(
                     "This student has deleted their account.".into(),
                 ));
             }
-            Ok(messages::insert(
+            let found = contact::find(&content.0);
+            let m = messages::insert(
                 w,
                 Message {
                     id: 0,
@@ -82,7 +86,43 @@ pub async fn send(
                     read_at: None,
                     hidden: false,
                 },
-            )?)
+            )?;
+            if !found.is_empty() {
+                flag_contact_details(w, &m, &found, me.id == a.employer_id, now)?;
+            }
+            Ok(m)
         })
         .await
 }
+
+/// What the employer is told, once, when its message carries contact details.
+pub const CONTACT_NOTICE: &str = "Contact details are not shared through InternReel before an offer: keep talking with students here. The district reviews messages that carry phone numbers, e-mail addresses, social handles or invitations to meet elsewhere.";
+
+/// A delivered message with contact details or an invitation elsewhere: the district sees it
+/// as a system report (the student sees nothing different); an employer is told the rule the
+/// first time.
+fn flag_contact_details(
+    w: &Wtx,
+    m: &Message,
+    found: &[String],
+    from_employer: bool,
+    now: i64,
+) -> AppResult<()> {
+    reports::hold(w, TargetKind::Message, m.id, found, now)?;
+    let told = notifications::ids_of(w, m.sender_id)?
+        .into_iter()
+        .filter_map(|id| w.get::<Notification>(id).ok().flatten())
+        .any(|n| n.kind == CONTACT_NOTICE_KIND);
+    if from_employer && !told {
+        crate::services::notify::notify(
+            w,
+            m.sender_id,
+            CONTACT_NOTICE_KIND,
+            CONTACT_NOTICE.to_string(),
+            "/employer-dashboard",
+        )?;
+    }
+    Ok(())
+}
+
+const CONTACT_NOTICE_KIND: &str = "contact_details";

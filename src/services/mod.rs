@@ -15,6 +15,7 @@ pub mod messages;
 pub mod notify;
 pub mod password_reset;
 pub mod posting_form;
+pub mod posting_screen;
 pub mod postings;
 pub mod reports;
 pub mod settings;

@@ -12,7 +12,7 @@ use crate::error::{AppError, AppResult, OptionExt};
 use crate::infra::Services;
 use crate::media::files::Upload;
 use crate::media::{Ingested, Pipeline};
-use crate::services::reports::{screen_posting, sync_posting_hold};
+use crate::services::posting_screen::{screen_posting, sync_posting_hold};
 use crate::store::ai_requests::AiVideoRequest;
 use crate::store::internships::{self, Internship, Video};
 use crate::store::transcodes::TranscodeJob;
@@ -52,6 +52,28 @@ pub fn owned(r: &impl Reader, me: &User, id: u64) -> AppResult<Internship> {
 
 /// A new posting of employer `me`: with the uploaded video, or waiting for the AI video the
 /// form requests (then queued for the district's admin).
+/// Uploaded videos a company may keep before the district has verified it: enough to
+/// prepare its postings, too few to use the server's converter as a free service.
+pub const PENDING_VIDEO_MAX: usize = 3;
+
+/// Refuses one more uploaded video from a company awaiting review that already keeps
+/// `PENDING_VIDEO_MAX` (a replaced video of posting `replacing` does not count).
+fn refuse_pending_upload(s: &Services, me: &User, replacing: Option<u64>) -> AppResult<()> {
+    if me.review.status != crate::domain::review::EmployerStatus::Pending {
+        return Ok(());
+    }
+    let kept = internships::by_employer(&s.store.read()?, me.id, true)?
+        .iter()
+        .filter(|i| Some(i.id) != replacing && !i.video.files().is_empty())
+        .count();
+    if kept >= PENDING_VIDEO_MAX {
+        return Err(AppError::Forbidden(format!(
+            "Your company is awaiting district review: until it is verified you can upload up to {PENDING_VIDEO_MAX} videos. You can still post with an AI-generated video request."
+        )));
+    }
+    Ok(())
+}
+
 pub async fn create(
     s: &Services,
     me: &User,
@@ -78,14 +100,18 @@ pub async fn create(
     if files.video.is_none() && files.captions.is_some() {
         return Err(AppError::bad_request(CAPTIONS_NEED_VIDEO));
     }
+    if files.video.is_some() {
+        refuse_pending_upload(s, me, None)?;
+    }
     let (ingested, _) = take_media(&s.media, files).await?;
     i.video = match &ingested {
         Some(m) => m.video.clone(),
         None => Video::AiProcessing,
     };
     let new_video = ingested.as_ref().map(|m| m.video.clone());
+    let captions = s.media.caption_text(&i.video);
     let saved = commit_with_video(s, new_video.as_ref(), |w| {
-        screen_posting(w, &mut i)?;
+        screen_posting(w, &mut i, &captions)?;
         let i = internships::insert(w, i)?;
         sync_posting_hold(w, &i)?;
         if let Some(job) = ingested.as_ref().and_then(|m| m.job_for(i.id, now)) {
@@ -122,6 +148,9 @@ pub async fn update(
     input.apply(&mut i)?;
     refuse_past_deadline(&i, Some(&was))?;
     i.updated_at = now;
+    if files.video.is_some() {
+        refuse_pending_upload(s, me, Some(id))?;
+    }
     let (ingested, captions_only) = take_media(&s.media, files).await?;
     let new_video = ingested.as_ref().map(|m| m.video.clone());
     let result = commit_with_video(s, new_video.as_ref(), |w| {
@@ -143,7 +172,8 @@ pub async fn update(
         } else {
             fresh.hazard_confirmed_at
         };
-        screen_posting(w, &mut i)?;
+        let captions = s.media.caption_text(&i.video);
+        screen_posting(w, &mut i, &captions)?;
         w.put(&i)?;
         sync_posting_hold(w, &i)?;
         if new_video.is_some() {

@@ -5,7 +5,6 @@
 use serde::Serialize;
 
 use crate::clock::{now_ms, rfc3339};
-use crate::domain::hazards;
 use crate::domain::reports::{Action, DETAILS_MAX, NOTE_MAX, Reason, TargetKind};
 use crate::domain::review::EmployerStatus;
 use crate::error::{AppError, AppResult, OptionExt};
@@ -130,6 +129,9 @@ pub struct ContentView {
     pub company: String,
     pub employer_id: Option<u64>,
     pub hidden: bool,
+    /// A posting's texts as the hazardous-duties screen read them, each with the terms it
+    /// found there (empty for comments and messages).
+    pub fields: Vec<super::posting_screen::FieldView>,
 }
 
 #[derive(Serialize)]
@@ -192,11 +194,13 @@ fn posting_context(r: &impl Reader, c: &mut ContentView, internship_id: u64) -> 
     Ok(())
 }
 
-fn content(r: &impl Reader, target: TargetKind, id: u64) -> AppResult<ContentView> {
+fn content(s: &Services, r: &impl Reader, target: TargetKind, id: u64) -> AppResult<ContentView> {
     let mut c = ContentView::default();
     match target {
         TargetKind::Internship => {
             if let Some(i) = r.get::<Internship>(id)? {
+                c.fields =
+                    super::posting_screen::screened_fields(&i, &s.media.caption_text(&i.video));
                 c.text = format!("{}\n\n{}", i.title, i.description);
                 c.hidden = i.hidden;
                 let p = person(r, i.employer_id)?;
@@ -231,7 +235,7 @@ fn content(r: &impl Reader, target: TargetKind, id: u64) -> AppResult<ContentVie
     Ok(c)
 }
 
-pub fn view(r: &impl Reader, rep: &Report) -> AppResult<ReportView> {
+pub fn view(s: &Services, r: &impl Reader, rep: &Report) -> AppResult<ReportView> {
     Ok(ReportView {
         id: rep.id,
         target_type: rep.target.as_str(),
@@ -248,7 +252,7 @@ pub fn view(r: &impl Reader, rep: &Report) -> AppResult<ReportView> {
         system: rep.reporter_id.is_none(),
         held_terms: rep.held_terms.clone(),
         reporter: rep.reporter_id.map(|id| person(r, id)).transpose()?,
-        content: content(r, rep.target, rep.target_id)?,
+        content: content(s, r, rep.target, rep.target_id)?,
         resolution: rep.resolution.as_ref().map(|x| ResolutionView {
             action: x.action.as_str(),
             note: x.note.clone(),
@@ -262,7 +266,7 @@ pub fn list(s: &Services, open_only: bool) -> AppResult<Vec<ReportView>> {
     reports::all(&r)?
         .iter()
         .filter(|rep| !open_only || rep.resolution.is_none())
-        .map(|rep| view(&r, rep))
+        .map(|rep| view(s, &r, rep))
         .collect()
 }
 
@@ -351,6 +355,7 @@ pub fn resolve(
     })?;
     let r = s.store.read()?;
     view(
+        s,
         &r,
         &r.get::<Report>(id)?.ok_or_not_found("Report not found")?,
     )
@@ -429,53 +434,4 @@ fn employer_behind(r: &impl Reader, target: TargetKind, id: u64) -> AppResult<Op
             .map(|u| u.id),
         None => None,
     })
-}
-
-/// Screens a posting's text for hazardous duties, setting `held_terms` (before saving). Terms
-/// the district already released for this posting do not hold it again.
-pub fn screen_posting(r: &impl Reader, i: &mut Internship) -> AppResult<()> {
-    let mut texts: Vec<&str> = vec![&i.title, &i.description];
-    match &i.requirements {
-        crate::store::internships::Requirements::Text(t) => texts.push(t),
-        crate::store::internships::Requirements::List(l) => {
-            texts.extend(l.iter().map(String::as_str))
-        }
-    }
-    texts.extend(i.skills.iter().map(String::as_str));
-    let mut terms = hazards::screen(&texts);
-    if i.id != 0 && !terms.is_empty() {
-        for rep in reports::about(r, TargetKind::Internship, i.id)? {
-            let released = rep.reporter_id.is_none()
-                && rep
-                    .resolution
-                    .as_ref()
-                    .is_some_and(|x| x.action == Action::Release && x.note != EDITED_AWAY);
-            if released {
-                terms.retain(|t| !rep.held_terms.contains(t));
-            }
-        }
-    }
-    i.held_terms = terms;
-    Ok(())
-}
-
-const EDITED_AWAY: &str = "The employer edited the text; nothing hazardous is mentioned any more.";
-
-/// After a screened posting is saved: opens (or updates) its system report when held, and
-/// closes it when an edit took the terms away.
-pub fn sync_posting_hold(w: &Wtx, i: &Internship) -> AppResult<()> {
-    let now = now_ms();
-    if i.held_terms.is_empty() {
-        reports::end_hold(
-            w,
-            TargetKind::Internship,
-            i.id,
-            Action::Release,
-            EDITED_AWAY,
-            now,
-        )?;
-    } else {
-        reports::hold(w, TargetKind::Internship, i.id, &i.held_terms, now)?;
-    }
-    Ok(())
 }

@@ -518,6 +518,7 @@ fn table() -> Vec<Row> {
             USERS,
         ),
         row("GET", "/api/email-off", None, [404; 6]),
+        row("POST", "/api/email-off", None, [404; 6]),
         row(
             "PUT",
             "/api/users/me/password",

@@ -569,7 +569,38 @@ async fn notifications_are_listed_pushed_over_ws_and_emailed_unless_turned_off()
         .chars()
         .take_while(|c| !c.is_whitespace() && *c != '<' && *c != '"')
         .collect();
+    // RFC 8058's headers, so mail clients offer a one-click unsubscribe that POSTs.
+    assert!(
+        mail.contains("List-Unsubscribe: <http://localhost:8080/api/email-off?token="),
+        "{mail}"
+    );
+    assert!(
+        mail.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"),
+        "{mail}"
+    );
+    // Opening the link (what a mail scanner does) asks first and changes nothing.
     let res = app.get(&app.client(), &path).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.unwrap().contains("Turn e-mails off"));
+    let settings: Value = app
+        .get(&employer, "/api/users/me/notification-settings")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        settings["emailNotifications"], true,
+        "a GET turns nothing off"
+    );
+    // The one-click POST (a mail client's, with RFC 8058's body) turns them off.
+    let res = app
+        .client()
+        .post(app.url(&path))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     assert!(
         res.text()

@@ -668,7 +668,11 @@ async fn the_comment_word_list_holds_comments_for_review_and_can_be_edited() {
         (r["targetType"].as_str(), r["system"].as_bool()),
         (Some("comment"), Some(true))
     );
-    assert_eq!(r["heldTerms"], json!(["snapchat"]));
+    // The district's word, and (built in) the invitation to talk elsewhere.
+    assert_eq!(
+        r["heldTerms"],
+        json!(["snapchat", "invitation off InternReel"])
+    );
     let rid = r["id"].as_u64().unwrap();
     app.post(
         &s.admin,
