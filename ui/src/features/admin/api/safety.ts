@@ -34,6 +34,16 @@ export interface AdminEmployer {
 
 export type ResolveAction = 'dismiss' | 'hide' | 'suspend' | 'release';
 
+/**
+ * One text of a posting as the hazardous-duties screen read it (Title, Description, Benefits,
+ * Captions...), with the hazard terms the screen found in that field ("forklift", "meat slicer").
+ */
+export interface ScreenedField {
+  label: string;
+  text: string;
+  terms: string[];
+}
+
 export interface ReportedContent {
   text: string | null;
   authorName: string | null;
@@ -43,6 +53,11 @@ export interface ReportedContent {
   company: string | null;
   employerId: number | null;
   hidden: boolean;
+  /**
+   * A posting's student-visible texts as the screen read them, each with its terms (empty for
+   * comments and messages; absent from older servers).
+   */
+  fields?: ScreenedField[];
 }
 
 /** One report of GET /api/admin/reports (open first, newest first). */
@@ -55,8 +70,16 @@ export interface AdminReport {
   details: string | null;
   createdAt: string;
   status: 'open' | 'resolved';
-  /** Held by the hazard screen or the comment word list rather than reported by a person. */
+  /**
+   * Held by the hazard screen or the comment word list, or a delivered message flagged for
+   * contact details, rather than reported by a person.
+   */
   system: boolean;
+  /**
+   * What the screen found: hazard terms of a posting ("forklift"), or of a message what it gave
+   * away ("phone number", "e-mail address", "social handle", "messaging link", "invitation off
+   * InternReel").
+   */
   heldTerms: string[];
   reporter: { id: number; name: string; role: string } | null;
   content: ReportedContent | null;

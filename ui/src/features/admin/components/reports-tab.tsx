@@ -1,5 +1,5 @@
-import { Bot, CheckCircle2, CircleDot, EyeOff, Flag } from 'lucide-react';
-import { useId, useState } from 'react';
+import { AlertTriangle, Bot, CheckCircle2, ChevronRight, CircleDot, EyeOff, Flag, MessageSquareWarning } from 'lucide-react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,7 +8,8 @@ import { ListStates } from '@/components/ui/section';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTime } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
-import { useAdminReports, useResolveReport, type AdminReport, type ResolveAction } from '../api/safety';
+import { cn } from '@/lib/cn';
+import { useAdminReports, useResolveReport, type AdminReport, type ResolveAction, type ScreenedField } from '../api/safety';
 
 const TARGET_LABELS: Record<string, string> = { internship: 'Posting', comment: 'Comment', message: 'Message' };
 
@@ -19,11 +20,32 @@ const ACTION_DONE: Record<ResolveAction, string> = {
   release: 'Released',
 };
 
+/** What the message screen names when a delivered message carried contact details. */
+const CONTACT_LABELS: ReadonlySet<string> = new Set([
+  'phone number',
+  'e-mail address',
+  'social handle',
+  'messaging link',
+  'invitation off InternReel',
+]);
+
+/** A delivered message the system flagged for contact details (released or hidden by the admin). */
+function isMessageFlag(report: AdminReport): boolean {
+  return report.system && report.targetType === 'message';
+}
+
 /**
  * Person reports: Dismiss, Hide, Suspend employer (when an employer is behind the target: a
- * posting, or an employer's comment or message). System holds: Release, Hide.
+ * posting, or an employer's comment or message). System holds: Release, Hide. A flagged
+ * message: Release (keep it, close the flag) or Hide message.
  */
 function actionsFor(report: AdminReport): { action: ResolveAction; label: string; variant: ButtonVariant }[] {
+  if (isMessageFlag(report)) {
+    return [
+      { action: 'release', label: 'Release', variant: 'primary' },
+      { action: 'hide', label: 'Hide message', variant: 'outline' },
+    ];
+  }
   if (report.system) {
     return [
       { action: 'release', label: 'Release', variant: 'primary' },
@@ -47,6 +69,156 @@ function roleWord(role: string | null | undefined): string {
   return role ? ` (${role})` : '';
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Little words of multi-word terms that would light up everywhere. */
+const STOP_WORDS: ReadonlySet<string> = new Set(['and', 'the', 'for', 'with', 'off', 'from', 'into', 'onto', 'you', 'your', 'me']);
+
+/** A term word without a common ending, so 'driving' also finds 'drive' and 'slicer' 'slicing'. */
+function stem(word: string): string {
+  for (const ending of ['ing', 'ers', 'er', 'es', 's']) {
+    if (word.endsWith(ending) && word.length - ending.length >= 4) return word.slice(0, -ending.length);
+  }
+  return word;
+}
+
+/**
+ * The words of `terms` as one case-insensitive pattern: each word of three or more letters
+ * (stemmed) at the start of a word, with whatever letters follow ('slicer' finds 'Slicers').
+ * Only a help for the eye: the server's screen also reads look-alike letters and split words,
+ * and its terms (the badges) are the authority.
+ */
+function termPattern(terms: readonly string[]): RegExp | null {
+  const stems = new Set<string>();
+  for (const term of terms) {
+    for (const word of term.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+      if (word.length < 3 || STOP_WORDS.has(word)) continue;
+      stems.add(stem(word));
+    }
+  }
+  if (stems.size === 0) return null;
+  const words = [...stems].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})[\\p{L}\\p{M}]*`, 'giu');
+}
+
+/**
+ * Contact details as a person would spot them: e-mail addresses, links, @handles and phone
+ * numbers (seven or more digits, however spaced). A help for the eye, as `termPattern`.
+ */
+const CONTACT_PATTERN = new RegExp(
+  [
+    '[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)+',
+    '(?:https?:\\/\\/|www\\.)[^\\s]+',
+    '(?<![\\p{L}\\p{N}])[\\p{L}\\p{N}-]+\\.(?:com|me|gg|net|org|io|app|ly)\\/[^\\s]*',
+    '(?<![\\p{L}\\p{N}@])@[\\p{L}\\p{N}_.]{2,}',
+    '\\+?\\(?(?:\\d[\\s().-]{0,2}){6,}\\d',
+  ].join('|'),
+  'giu',
+);
+
+/** The pattern that marks what `terms` name in a text: contact details, hazard words, or both. */
+function patternFor(terms: readonly string[]): RegExp | null {
+  const words = termPattern(terms.filter((t) => !CONTACT_LABELS.has(t)));
+  const contact = terms.some((t) => CONTACT_LABELS.has(t)) ? CONTACT_PATTERN : null;
+  if (words && contact) return new RegExp(`${contact.source}|${words.source}`, 'giu');
+  return words ?? contact;
+}
+
+const MARK_CLASS = 'rounded-sm bg-amber-200 px-0.5 font-semibold text-slate-950 ring-1 ring-amber-500';
+
+/** `text` with what `pattern` finds in <mark> (slate-950 on amber-200, 14:1). */
+function Highlighted({ text, pattern }: { text: string; pattern: RegExp | null }) {
+  if (!pattern) return <>{text}</>;
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index;
+    if (match[0].length === 0) continue;
+    if (start > last) parts.push(text.slice(last, start));
+    parts.push(
+      <mark key={start} className={MARK_CLASS}>
+        {match[0]}
+      </mark>,
+    );
+    last = start + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
+/** Longer texts scroll in a box of their own (focusable, so the keyboard scrolls it too). */
+const LONG_TEXT = 600;
+
+/**
+ * One text the hazardous-duties screen read: open, with a badge of its terms and the matching
+ * words marked, when the screen found something there; otherwise collapsed and quieter, one
+ * click (or Enter) away.
+ */
+function ScreenedFieldItem({ field }: { field: ScreenedField }) {
+  const matched = field.terms.length > 0;
+  const pattern = useMemo(() => termPattern(field.terms), [field.terms]);
+  const long = field.text.length > LONG_TEXT;
+  return (
+    <li data-testid="screened-field" data-field={field.label} data-matched={matched ? 'true' : 'false'}>
+      <details
+        open={matched}
+        className={cn('group rounded-2xl border', matched ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-slate-50')}
+      >
+        <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 rounded-2xl px-3 py-2 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
+          <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-slate-600 transition-transform group-open:rotate-90" />
+          <span className={cn('font-semibold', matched ? 'text-slate-900' : 'text-slate-700')}>{field.label}</span>
+          {matched ? (
+            <Badge tone="warning" data-testid="field-terms" className="whitespace-normal">
+              <AlertTriangle aria-hidden className="h-3.5 w-3.5 shrink-0" />
+              Matches: {field.terms.join(', ')}
+            </Badge>
+          ) : (
+            <span className="text-xs text-slate-600">No terms</span>
+          )}
+        </summary>
+        <div
+          data-testid="field-text"
+          className={cn(
+            'mx-3 mb-3 whitespace-pre-line rounded-xl bg-white p-3 text-sm [overflow-wrap:anywhere]',
+            matched ? 'text-slate-900' : 'text-slate-700',
+            long && 'max-h-64 overflow-y-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600',
+          )}
+          {...(long ? { tabIndex: 0, role: 'group', 'aria-label': `${field.label} (scrolls)` } : {})}
+        >
+          <Highlighted text={field.text} pattern={pattern} />
+        </div>
+      </details>
+    </li>
+  );
+}
+
+/**
+ * A posting's texts as the screen read them, in the screen's order (a group, not a landmark: every
+ * posting report has one).
+ */
+function ScreenedFields({ fields }: { fields: ScreenedField[] }) {
+  const headingId = useId();
+  const matched = fields.filter((f) => f.terms.length > 0).length;
+  return (
+    <div role="group" aria-labelledby={headingId} className="space-y-2" data-testid="screened-fields">
+      <h4 id={headingId} className="text-sm font-bold text-slate-900">
+        What the screen read
+      </h4>
+      <p className="text-xs text-slate-600">
+        {fields.length} student-visible {fields.length === 1 ? 'text' : 'texts'}, {matched} with terms. The badges name what the screen
+        found; the marked words are a guide (the screen also reads look-alike letters and split words).
+      </p>
+      <ul className="space-y-2">
+        {fields.map((f) => (
+          <ScreenedFieldItem key={f.label} field={f} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function ReportRow({ report }: { report: AdminReport }) {
   const noteId = useId();
   const [note, setNote] = useState('');
@@ -55,6 +227,10 @@ function ReportRow({ report }: { report: AdminReport }) {
   const content = report.content;
   const what = TARGET_LABELS[report.targetType] ?? report.targetType;
   const about = content?.internshipTitle ? `${what}: ${content.internshipTitle}` : `${what} #${report.targetId}`;
+  const messageFlag = isMessageFlag(report);
+  const heading = messageFlag ? 'Message flagged: contact details' : report.reasonLabel;
+  const fields = content?.fields ?? [];
+  const textPattern = useMemo(() => (report.system ? patternFor(report.heldTerms) : null), [report.system, report.heldTerms]);
 
   const act = (action: ResolveAction, label: string) =>
     resolve.mutate(
@@ -66,15 +242,20 @@ function ReportRow({ report }: { report: AdminReport }) {
     );
 
   return (
-    <li data-testid="report" data-status={report.status} aria-label={`${report.reasonLabel}, ${about}`}>
+    <li data-testid="report" data-status={report.status} data-target={report.targetType} aria-label={`${heading}, ${about}`}>
       <Card className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 className="text-base font-bold text-slate-900 [overflow-wrap:anywhere]">{report.reasonLabel}</h3>
+            <h3 className="text-base font-bold text-slate-900 [overflow-wrap:anywhere]">{heading}</h3>
             <p className="text-sm text-slate-600">{about}</p>
           </div>
           <div className="flex flex-wrap gap-1.5">
-            {report.system ? (
+            {messageFlag ? (
+              <Badge tone="info">
+                <MessageSquareWarning aria-hidden className="h-3.5 w-3.5" />
+                Delivered, flagged
+              </Badge>
+            ) : report.system ? (
               <Badge tone="info">
                 <Bot aria-hidden className="h-3.5 w-3.5" />
                 System hold
@@ -127,16 +308,28 @@ function ReportRow({ report }: { report: AdminReport }) {
           ) : null}
           {report.heldTerms.length > 0 ? (
             <div>
-              <dt className="text-xs font-semibold text-slate-600">Matched terms</dt>
-              <dd className="text-slate-900">{report.heldTerms.map((t) => `'${t}'`).join(', ')}</dd>
+              <dt className="text-xs font-semibold text-slate-600">{messageFlag ? 'Contact details found' : 'Matched terms'}</dt>
+              <dd className="text-slate-900" data-testid="held-terms">
+                {messageFlag ? report.heldTerms.join(', ') : report.heldTerms.map((t) => `'${t}'`).join(', ')}
+              </dd>
             </div>
           ) : null}
         </dl>
 
-        {content?.text ? (
-          <blockquote className="max-h-48 overflow-y-auto whitespace-pre-line rounded-2xl border-l-4 border-slate-300 bg-slate-50 p-3 text-sm text-slate-800 [overflow-wrap:anywhere]">
-            {content.text}
+        {fields.length > 0 ? (
+          <ScreenedFields fields={fields} />
+        ) : content?.text ? (
+          <blockquote
+            data-testid="report-text"
+            className="max-h-48 overflow-y-auto whitespace-pre-line rounded-2xl border-l-4 border-slate-300 bg-slate-50 p-3 text-sm text-slate-800 [overflow-wrap:anywhere]"
+          >
+            <Highlighted text={content.text} pattern={textPattern} />
           </blockquote>
+        ) : null}
+        {messageFlag && open ? (
+          <p className="text-sm text-slate-700">
+            The message was delivered. Release keeps it and closes the flag; Hide message removes it from the conversation.
+          </p>
         ) : null}
         {report.details ? (
           <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
