@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AxeAudit } from './axe';
+import { createStudentViaApi, newEmployerApi, newPage, newStudent, PHONE, postInternshipViaApi, snap, toasts } from './support';
 
 const DEMO_EMPLOYER = { email: 'jordan@sproutly.example', password: 'employer123' };
 
@@ -31,4 +32,73 @@ test('the demo employer’s dashboard (new applications) and its post dialog pas
   await expect(page.getByRole('dialog', { name: 'Post New Internship' })).toBeVisible();
   await audit.scan('post dialog');
   audit.expectClean();
+});
+
+test('learn-about’s sample company page is a company whose posting is open', async ({ page }) => {
+  await page.goto('/learn-about');
+  const link = page.getByRole('link', { name: 'a sample company page' });
+  await expect(link).toHaveAttribute('href', /^\/company\/\d+$/);
+  await link.click();
+  await expect(page.getByRole('button', { name: 'Apply for this Position' })).toBeVisible();
+  await expect(page.getByText(/Applications closed on/)).toHaveCount(0);
+});
+
+test('applications: newest first, and a status change shows with the bell, not at the next poll', async ({ browser }) => {
+  const employer = await newEmployerApi('apps-order', 'Order Test Works');
+  const older = await postInternshipViaApi(employer, {
+    title: `Older Helper ${Date.now().toString(36)}`,
+    description: 'The first one applied to.',
+  });
+  const newer = await postInternshipViaApi(employer, {
+    title: `Newer Helper ${Date.now().toString(36)}`,
+    description: 'The second one applied to.',
+  });
+  const page = await newPage(browser);
+  await createStudentViaApi(page.request, newStudent('apps-order'));
+  const first = await page.request.post('/api/applications', { data: { internshipId: older.id, status: 'pending' } });
+  expect(first.status()).toBe(201);
+  const applicationId = ((await first.json()) as { id: number }).id;
+  // Applied a little later (the dates differ).
+  await page.waitForTimeout(1100);
+  expect((await page.request.post('/api/applications', { data: { internshipId: newer.id, status: 'pending' } })).status()).toBe(201);
+
+  await page.goto('/profile');
+  const cards = page.getByTestId('application');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toHaveAttribute('data-internship-id', String(newer.id));
+  await expect(cards.nth(1)).toHaveAttribute('data-internship-id', String(older.id));
+  const card = cards.nth(1);
+  await expect(card.getByTestId('status-badge')).toHaveText('Pending Review');
+  // Let the page's socket join before the change.
+  await page.waitForTimeout(1500);
+  const moved = await employer.put(`/api/employers/applications/${applicationId}`, { data: { status: 'interview_requested' } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  // The list polls every 10 s; the notification's frame refreshes it at once.
+  await expect(card.getByTestId('status-badge')).toHaveText('Interview Requested', { timeout: 5_000 });
+  // The feed other specs see stays the demo's.
+  for (const p of [older, newer]) await employer.delete(`/api/internships/${p.id}`);
+  await employer.dispose();
+  await page.context().close();
+});
+
+test('on a phone a toast sits below the feed’s top bar and clear of the rail', async ({ browser }) => {
+  for (const viewport of [PHONE, { width: 320, height: 568 }]) {
+    const page = await newPage(browser, viewport);
+    await createStudentViaApi(page.request, newStudent('toast-feed'));
+    await page.goto('/job-feed');
+    const card = page.getByTestId('feed-card').first();
+    await expect(card).toBeVisible();
+    await card.getByTestId('save').click();
+    const toast = toasts(page).locator('li').first();
+    await expect(toast).toBeVisible();
+    const t = (await toast.boundingBox())!;
+    const nav = (await page.getByRole('navigation', { name: 'Feed' }).boundingBox())!;
+    expect(t.y, 'below the top bar').toBeGreaterThanOrEqual(nav.y + nav.height);
+    for (const button of await card.locator('[data-rail-button]').all()) {
+      const b = (await button.boundingBox())!;
+      expect(t.x + t.width <= b.x || t.y + t.height <= b.y || b.y + b.height <= t.y, 'clear of the rail').toBe(true);
+    }
+    await snap(page, `issue32-toast-feed-${viewport.width}`);
+    await page.context().close();
+  }
 });

@@ -212,12 +212,22 @@ export function useMyApplications(userId: number | undefined, options: { live?: 
   const live = options.live === true;
   return useQuery<Application[]>({
     queryKey: applicationsKey(userId ?? 0),
-    queryFn: async () => asList<Application>(await api.get<unknown>(`/api/users/${userId}/applications`)),
+    // Newest first (by the date applied; the id breaks a tie).
+    queryFn: async () => sortNewestFirst(asList<Application>(await api.get<unknown>(`/api/users/${userId}/applications`))),
     enabled: userId !== undefined,
     refetchInterval: live ? APPLICATIONS_REFRESH_MS : false,
     // The cache never goes stale by default, so a focus refetch has to be 'always'.
     refetchOnWindowFocus: live ? 'always' : false,
   });
+}
+
+/** Applications, newest first by the date applied (an unreadable date counts as oldest). */
+export function sortNewestFirst(list: Application[]): Application[] {
+  const time = (a: Application) => {
+    const t = Date.parse(a.appliedAt ?? '');
+    return Number.isNaN(t) ? -Infinity : t;
+  };
+  return [...list].sort((a, b) => time(b) - time(a) || b.id - a.id);
 }
 
 /** GET /api/users/{id}/bookmarks (self). */

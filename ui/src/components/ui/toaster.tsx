@@ -71,7 +71,7 @@ export function Toaster() {
         hotkey={['F8']}
         label="Notifications ({hotkey})"
         data-testid="toast-viewport"
-        className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] sm:inset-x-auto sm:top-auto sm:bottom-0 sm:right-0 sm:p-4 sm:pb-[max(1rem,env(safe-area-inset-bottom))]"
+        className="toast-viewport pointer-events-none fixed inset-x-0 top-[calc(3.5rem+env(safe-area-inset-top))] z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-3 sm:inset-x-auto sm:top-auto sm:bottom-0 sm:right-0 sm:p-4 sm:pb-[max(1rem,env(safe-area-inset-bottom))]"
       />
     </Toast.Provider>
   );

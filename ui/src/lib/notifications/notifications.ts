@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { applicationsKey } from '@/lib/internships';
 import { queryClient } from '@/lib/query-client';
 import { onSocketFrame } from '@/lib/socket';
 import { toast } from '@/stores/toast-store';
@@ -52,9 +53,27 @@ function pageUrl(cursor: string | null): string {
   return `/api/notifications?${params.toString()}`;
 }
 
-// Live: a `notification` frame on the shared socket refreshes the list and the count.
+/** Notifications about an application: the lists that show its status are refreshed with the bell. */
+const APPLICATION_KINDS = new Set<NotificationKind>(['application_status', 'new_application']);
+
+/** Whether a `notification` frame is about an application (any kind when the frame does not say). */
+export function isApplicationFrame(frame: Record<string, unknown>): boolean {
+  const n = frame.notification;
+  if (!isRecord(n) || typeof n.kind !== 'string') return true;
+  return APPLICATION_KINDS.has(n.kind);
+}
+
+// Live: a `notification` frame on the shared socket refreshes the list and the count, and, for
+// an application's news, the student's applications and the employer's (so the card's status
+// changes with the bell, not at the next poll).
 onSocketFrame((frame, userId) => {
-  if (frame.type === 'notification') void queryClient.invalidateQueries({ queryKey: notificationsKey(userId) });
+  if (frame.type !== 'notification') return;
+  void queryClient.invalidateQueries({ queryKey: notificationsKey(userId) });
+  if (isApplicationFrame(frame)) {
+    void queryClient.invalidateQueries({ queryKey: applicationsKey(userId) });
+    void queryClient.invalidateQueries({ queryKey: ['/api/employers/applications'] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/employers/applications/count'] });
+  }
 });
 
 /** The signed-in user's notifications, page by page ("Load more" follows `next`). */

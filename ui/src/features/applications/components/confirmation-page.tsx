@@ -94,7 +94,8 @@ export function ConfirmationPage() {
                     <dt className="text-slate-500">Status</dt>
                     <dd className="inline-flex items-center gap-1 font-semibold text-slate-900" data-testid="application-status">
                       <CalendarCheck aria-hidden className="h-4 w-4 text-brand-600" />
-                      {statusLabel(application.status)}
+                      {/* SPEC.md: a new application shows 'Under Review' here (pending and under_review both await review). */}
+                      {application.status === 'pending' ? 'Under Review' : statusLabel(application.status)}
                     </dd>
                   </div>
                 </dl>

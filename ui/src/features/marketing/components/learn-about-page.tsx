@@ -1,9 +1,28 @@
 import { Building2, GraduationCap, Heart, ShieldCheck, Sparkles, Video } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { TextLink } from '@/components/ui/text-link';
+import { api } from '@/lib/api-client';
+import { isClosed } from '@/lib/deadline';
+import type { Internship } from '@/types/internship';
 import { ContentSection, MarketingLayout } from './marketing-layout';
+
+/**
+ * 'a sample company page': the company of the first posting the feed offers whose applications
+ * are still open, looked up when the page opens (the demo's posting 1 has closed); the browse
+ * list until the answer is in, or when there is none.
+ */
+function SampleCompanyLink() {
+  const first = useQuery({
+    queryKey: ['/api/internships', 'sample'],
+    queryFn: async () => (await api.page<Internship>('/api/internships?limit=20')).items.find((i) => !isClosed(i)) ?? null,
+    staleTime: 60_000,
+  });
+  const href = first.data ? paths.company(first.data.id) : paths.browseInternships;
+  return <TextLink href={href}>a sample company page</TextLink>;
+}
 
 const pillars = [
   {
@@ -60,7 +79,7 @@ export function LearnAboutPage() {
           directly.
         </p>
         <p>
-          Curious what a posting looks like? Open <TextLink href={paths.company(1)}>a sample company page</TextLink>.
+          Curious what a posting looks like? Open <SampleCompanyLink />.
         </p>
       </ContentSection>
 

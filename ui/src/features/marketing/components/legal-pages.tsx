@@ -26,7 +26,19 @@ export function PrivacyPage() {
         </p>
       </ContentSection>
       <ContentSection id="choices" title="Your choices">
-        <p>You can edit your profile at any time. To delete your account, contact us and we will remove it.</p>
+        <p>You can edit your profile at any time.</p>
+        <p className="mt-3">
+          Students: <strong>Download my data</strong> on your profile gives you a copy of everything InternReel holds about you, as one
+          file. <strong>Delete my account</strong>, next to it, removes your account at once: your name, email, school details, photo,
+          transcript, likes, saves, blocks, the reports you filed, your notifications and emails, and it signs you out everywhere.
+        </p>
+        <p className="mt-3">
+          What stays: comments and messages you wrote, and your applications, remain for the people they were sent to, shown as
+          &ldquo;Deleted student&rdquo; with no name or contact details. Reports other people filed about something you wrote stay with the
+          district. The district&rsquo;s audit log, which records who did what and when (for example that this account was created, exported
+          its data or was deleted), keeps its entries; they name the account by its number only.
+        </p>
+        <p className="mt-3">Employers: to close a company account, contact your district.</p>
       </ContentSection>
     </MarketingLayout>
   );
