@@ -1,6 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { AxeAudit } from './axe';
-import { createStudentViaApi, newEmployerApi, newPage, newStudent, PHONE, postInternshipViaApi, snap, toasts } from './support';
+import {
+  choose,
+  createEmployerViaApi,
+  createStudentViaApi,
+  newEmployer,
+  newEmployerApi,
+  newPage,
+  newStudent,
+  PHONE,
+  postInternshipViaApi,
+  snap,
+  toasts,
+} from './support';
 
 const DEMO_EMPLOYER = { email: 'jordan@sproutly.example', password: 'employer123' };
 
@@ -101,4 +113,72 @@ test('on a phone a toast sits below the feed’s top bar and clear of the rail',
     await snap(page, `issue32-toast-feed-${viewport.width}`);
     await page.context().close();
   }
+});
+
+test('a form with errors scrolls its first message into view: the post dialog without a video', async ({ page }) => {
+  await createEmployerViaApi(page.request, newEmployer('no-video'));
+  await page.goto('/employer-dashboard');
+  await page.getByRole('button', { name: 'Post New Internship' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Post New Internship' });
+  await dialog.getByLabel('Title', { exact: true }).fill('Video-less Intern');
+  await dialog.getByLabel('Description').fill('Help us test what happens when a posting has no video attached yet.');
+  await dialog.getByLabel('Location').fill('Remote');
+  await dialog.getByLabel('Duration').fill('6 weeks');
+  await dialog.getByLabel('Requirements').fill('Curious and careful.');
+  await dialog.getByLabel('Application deadline').fill('2030-06-30');
+  await choose(page, 'Work style', 'Remote');
+  await dialog.getByRole('checkbox', { name: /none of the hazardous duties/ }).check();
+  // The button at the dialog's end; the video field far above it.
+  await dialog.getByRole('button', { name: 'Post Internship' }).click();
+  const message = dialog.getByText('Please attach a video file or request an AI-generated video');
+  await expect(message).toBeVisible();
+  await expect(message).toBeInViewport();
+  await expect(dialog.locator('input[type="file"][accept*="video/"]')).toBeFocused();
+});
+
+test('Reject and Mark Hired ask first; Cancel sends nothing', async ({ page, browser }) => {
+  await createEmployerViaApi(page.request, newEmployer('final-moves'));
+  const posting = await postInternshipViaApi<{ id: number; title: string }>(page.request, {
+    title: `Final Moves Intern ${Date.now().toString(36)}`,
+    description: 'A posting two students apply to.',
+  });
+  const names: string[] = [];
+  for (const last of ['Reject', 'Hire']) {
+    const student = await newPage(browser);
+    const account = { ...newStudent('final-moves'), lastName: `Tester${last}` };
+    await createStudentViaApi(student.request, account);
+    names.push(`${account.firstName} ${account.lastName}`);
+    expect((await student.request.post('/api/applications', { data: { internshipId: posting.id, status: 'pending' } })).status()).toBe(201);
+    await student.context().close();
+  }
+  await page.goto('/employer-dashboard');
+  await page
+    .getByRole('listitem', { name: posting.title })
+    .getByRole('button', { name: /Applications \(2\)/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Review Applications' });
+  const rejected = dialog.getByRole('listitem', { name: `Applicant ${names[0]}` });
+  await rejected.getByRole('button', { name: /^Reject/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Reject ${names[0]}?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(rejected.getByTestId('application-status')).toHaveText('Pending Review');
+  await rejected.getByRole('button', { name: /^Reject/ }).click();
+  await page
+    .getByRole('alertdialog', { name: `Reject ${names[0]}?` })
+    .getByRole('button', { name: 'Reject' })
+    .click();
+  await expect(rejected.getByTestId('application-status')).toHaveText('Rejected');
+
+  const hired = dialog.getByRole('listitem', { name: `Applicant ${names[1]}` });
+  await hired.getByRole('button', { name: /^Extend Offer/ }).click();
+  await expect(hired.getByTestId('application-status')).toHaveText('Offer Extended');
+  await hired.getByRole('button', { name: /^Mark Hired/ }).click();
+  const hire = page.getByRole('alertdialog', { name: `Mark ${names[1]} as hired?` });
+  await expect(hire).toContainText('This is final');
+  await hire.getByRole('button', { name: 'Mark Hired' }).click();
+  await expect(hired.getByTestId('application-status')).toHaveText('Hired');
+  // The feed other specs see stays the demo's.
+  await page.request.delete(`/api/internships/${posting.id}`);
 });

@@ -94,10 +94,9 @@ export function pickFieldErrors<K extends string>(fields: readonly K[], serverEr
 /** Move keyboard focus to the first invalid control after a failed submit. */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   if (!form) return;
-  window.requestAnimationFrame(() => {
-    const el = form.querySelector<HTMLElement>('[aria-invalid="true"]');
-    el?.focus();
-  });
+  // Once the messages have rendered: the first one scrolled into view (a long form or dialog
+  // may have it out of sight, e.g. the post dialog's 'Please attach a video...'), its field focused.
+  window.requestAnimationFrame(() => revealFirstInvalid(form));
 }
 
 /**

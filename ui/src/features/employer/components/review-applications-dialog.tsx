@@ -1,5 +1,7 @@
 import { ArrowRight, MessageCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner, SpinnerBlock } from '@/components/ui/spinner';
 import { toast } from '@/stores/toast-store';
@@ -12,6 +14,9 @@ import { ApplicantAvatar, ApplicantFacts, applicantName } from './applicant-deta
 import type { MessageTarget } from './messaging-slot';
 import { StatusBadge } from './status-badge';
 
+/** The moves that cannot be undone. */
+const FINAL_STATUSES: ReadonlySet<ApplicationStatus> = new Set<ApplicationStatus>(['hired', 'rejected']);
+
 interface ReviewApplicationsDialogProps {
   internship: Internship | null;
   onClose: () => void;
@@ -21,11 +26,14 @@ interface ReviewApplicationsDialogProps {
 function ApplicantRow({ application, onMessage }: { application: EmployerApplication; onMessage: (t: MessageTarget) => void }) {
   const update = useUpdateApplicationStatus();
   const name = applicantName(application.student);
+  // Hired and Rejected are final (domain/applications.rs): asked once more before they are sent.
+  const [confirming, setConfirming] = useState<ApplicationStatus | null>(null);
 
   const move = (status: ApplicationStatus) => {
     update.mutate(
       { id: application.id, status },
       {
+        onSettled: () => setConfirming(null),
         onSuccess: () =>
           toast({
             title: 'Application Updated',
@@ -61,7 +69,7 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
                 size="sm"
                 variant={status === 'rejected' ? 'outline' : 'secondary'}
                 disabled={update.isPending}
-                onClick={() => move(status)}
+                onClick={() => (FINAL_STATUSES.has(status) ? setConfirming(status) : move(status))}
                 aria-label={`${STATUS_ACTIONS[status]} (move to ${STATUS_LABELS[status]})`}
               >
                 {status !== 'rejected' ? <ArrowRight aria-hidden className="h-4 w-4" /> : null}
@@ -73,6 +81,24 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
           <p className="text-xs text-slate-500">Final decision made; you can still message this applicant.</p>
         )}
         {update.isPending ? <Spinner label="Updating status" className="text-brand-600" /> : null}
+        <ConfirmDialog
+          open={confirming !== null}
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title={confirming === 'hired' ? `Mark ${name} as hired?` : `Reject ${name}?`}
+          description={
+            confirming === 'hired'
+              ? `${name} will see 'Hired' on this application. This is final: the status cannot change again, though you can still message.`
+              : `${name} will see 'Rejected' on this application. This is final: the status cannot change again, though you can still message.`
+          }
+          confirmLabel={confirming === 'hired' ? 'Mark Hired' : 'Reject'}
+          destructive={confirming === 'rejected'}
+          pending={update.isPending}
+          onConfirm={() => {
+            if (confirming) move(confirming);
+          }}
+        />
         <Button
           size="sm"
           variant="outline"
