@@ -434,17 +434,24 @@ pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
         app = app.route_layer(middleware::from_fn(crate::telemetry::track));
     }
     app = app.fallback(assets::serve);
+    let mut app = app
+        .layer(csrf)
+        .layer(crate::http::transport::json_compression())
+        .layer(middleware::from_fn(http::edge))
+        .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
+        // A body that trickles in (a byte every so often, which the connections' idle timeout
+        // does not catch) is cut off; 10 minutes carry a 40 MB video over a slow school line.
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            Duration::from_secs(600),
+        ))
+        .layer(CatchPanicLayer::custom(http::panic_response));
     if tls {
+        // Outermost, so every answer carries it: the CSRF and cross-site refusals too.
         app = app.layer(middleware::map_response(
             crate::http::transport::strict_transport,
         ));
     }
-    app.layer(csrf)
-        .layer(crate::http::transport::json_compression())
-        .layer(middleware::from_fn(http::edge))
-        .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
-        .layer(CatchPanicLayer::custom(http::panic_response))
-        .with_state(state)
+    app.with_state(state)
 }
 
 /// Deletes media files no posting points at (left by a crash between writing a file and

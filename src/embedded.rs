@@ -39,6 +39,13 @@ pub fn poster_of(video_name: &str) -> Option<(String, Vec<u8>)> {
     Fixtures::get(&format!("posters/{name}")).map(|f| (name, f.data.into_owned()))
 }
 
+/// The captions shipped beside a narrated fixture video (`captions/<stem>.vtt`); silent clips
+/// have none.
+pub fn captions_of(video_name: &str) -> Option<Vec<u8>> {
+    let stem = video_name.strip_suffix(".mp4")?;
+    Fixtures::get(&format!("captions/{stem}.vtt")).map(|f| f.data.into_owned())
+}
+
 /// The landing samples' media files (videos and their posters), by their fixture names.
 pub fn landing_files() -> Vec<String> {
     #[derive(Deserialize)]

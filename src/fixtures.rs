@@ -23,7 +23,7 @@ use crate::store::social::{self, Comment, Mark};
 use crate::store::users::{self, EmployerStatus, Role, User};
 use crate::tokens::random_hex;
 
-use crate::embedded::{poster_of, video};
+use crate::embedded::{captions_of, poster_of, video};
 
 fn load<T: DeserializeOwned>(name: &str) -> anyhow::Result<T> {
     crate::embedded::load(name)
@@ -319,11 +319,16 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
                 files.push((poster.clone(), bytes));
                 poster
             });
+            let captions = captions_of(&fx.video).map(|bytes| {
+                let name = format!("{}.vtt", random_hex(16));
+                files.push((name.clone(), bytes));
+                name
+            });
             Video::Ready(crate::store::internships::Media {
                 file: name,
                 poster,
                 duration_ms,
-                captions: None,
+                captions,
             })
         };
         let created = ago(fx.posted_days_ago * DAY_MS + 3_600_000);
@@ -417,7 +422,8 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             i.employer_status = e.review.status;
             let ai = i.video == Video::AiProcessing;
             let created = i.created_at;
-            crate::services::posting_screen::screen_posting(w, &mut i, "")
+            let captions = s.media.caption_text(&i.video);
+            crate::services::posting_screen::screen_posting(w, &mut i, &captions)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             let i = internships::insert(w, i)?;
             crate::services::posting_screen::sync_posting_hold(w, &i)

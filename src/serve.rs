@@ -3,12 +3,15 @@
 //! down with ~20,000 half-open connections from three processes:
 //!
 //! - a header-read timeout (hyper's, which also closes a keep-alive connection idle that long),
+//! - an idle timeout on every connection (no byte either way for 30 s: an HTTP/2 connection
+//!   without requests, a stalled request body),
 //! - at most `per_address` open connections per client address and `total` in all, the excess
 //!   closed at once rather than queued, with the total kept below the descriptor limit,
 //! - the process's descriptor limit raised to its hard limit at start-up.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::future::Future;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -159,8 +162,8 @@ pub async fn serve(
         let service = TowerToHyperService::new(service);
         let mut stop_rx = stop_rx.clone();
         let alive = alive_tx.clone();
+        let stream = Capped::new(stream, slot);
         tokio::spawn(async move {
-            let _slot = slot;
             let _alive = alive;
             let mut builder = Builder::new(TokioExecutor::new());
             builder
@@ -234,10 +237,38 @@ impl<A> CappedAcceptor<A> {
     }
 }
 
-/// A stream holding its connection slot.
+/// A stream holding its connection slot, closed after `IDLE_TIMEOUT` without a byte either
+/// way: an HTTP/2 connection that sends no request, or a request body that stalls, does not
+/// hold a connection for good (HTTP/1's header timeout covers only the headers). A socket's
+/// pings every 25 s and a video's bytes keep a live connection going.
 pub struct Capped<S> {
     inner: S,
     _slot: Slot,
+    idle: std::pin::Pin<Box<tokio::time::Sleep>>,
+}
+
+/// How long a connection may pass no byte in either direction.
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+
+impl<S> Capped<S> {
+    fn new(inner: S, slot: Slot) -> Self {
+        Capped {
+            inner,
+            _slot: slot,
+            idle: Box::pin(tokio::time::sleep(IDLE_TIMEOUT)),
+        }
+    }
+
+    fn active(&mut self) {
+        self.idle
+            .as_mut()
+            .reset(tokio::time::Instant::now() + IDLE_TIMEOUT);
+    }
+
+    /// The error that ends a connection idle too long (checked while a read waits).
+    fn timed_out(&mut self, cx: &mut std::task::Context<'_>) -> bool {
+        self.idle.as_mut().poll(cx).is_ready()
+    }
 }
 
 impl<S: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for Capped<S> {
@@ -246,7 +277,19 @@ impl<S: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for Capped<S> {
         cx: &mut std::task::Context<'_>,
         buf: &mut tokio::io::ReadBuf<'_>,
     ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.inner).poll_read(cx, buf)
+        let before = buf.filled().len();
+        match std::pin::Pin::new(&mut self.inner).poll_read(cx, buf) {
+            std::task::Poll::Ready(Ok(())) => {
+                if buf.filled().len() > before {
+                    self.active();
+                }
+                std::task::Poll::Ready(Ok(()))
+            }
+            std::task::Poll::Pending if self.timed_out(cx) => std::task::Poll::Ready(Err(
+                std::io::Error::new(std::io::ErrorKind::TimedOut, "idle connection"),
+            )),
+            other => other,
+        }
     }
 }
 
@@ -256,7 +299,11 @@ impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Capped<S> {
         cx: &mut std::task::Context<'_>,
         buf: &[u8],
     ) -> std::task::Poll<std::io::Result<usize>> {
-        std::pin::Pin::new(&mut self.inner).poll_write(cx, buf)
+        let written = std::pin::Pin::new(&mut self.inner).poll_write(cx, buf);
+        if matches!(written, std::task::Poll::Ready(Ok(n)) if n > 0) {
+            self.active();
+        }
+        written
     }
     fn poll_flush(
         mut self: std::pin::Pin<&mut Self>,
@@ -301,7 +348,7 @@ where
         let accepted = self.inner.accept(stream, service);
         Box::pin(async move {
             let (inner, service) = accepted.await?;
-            Ok((Capped { inner, _slot: slot }, service))
+            Ok((Capped::new(inner, slot), service))
         })
     }
 }

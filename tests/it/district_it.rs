@@ -669,3 +669,56 @@ async fn the_tls_listener_caps_connections_per_address_too() {
     assert_eq!(health_over_tls(app.addr, &pair).await, StatusCode::OK);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_idle_http2_connection_over_tls_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let pair = make_cert(90);
+    let files = write_pair(dir.path(), &pair);
+    let app = start(|data| internreel::Config {
+        tls: Some(files),
+        ..internreel::Config::new(data, "127.0.0.1:0")
+    })
+    .await;
+    tls();
+    let mut store = rustls::RootCertStore::empty();
+    store
+        .add(rustls::pki_types::CertificateDer::from(pair.der.clone()))
+        .unwrap();
+    let mut config = rustls::ClientConfig::builder()
+        .with_root_certificates(store)
+        .with_no_client_auth();
+    config.alpn_protocols = vec![b"h2".to_vec()];
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
+    let tcp = tokio::net::TcpStream::connect(app.addr).await.unwrap();
+    let name = rustls::pki_types::ServerName::try_from("localhost").unwrap();
+    let mut stream = connector.connect(name, tcp).await.unwrap();
+    assert_eq!(stream.get_ref().1.alpn_protocol(), Some(&b"h2"[..]));
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // The HTTP/2 preface and an empty SETTINGS frame, then no request at all.
+    stream
+        .write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0")
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    let closed = tokio::time::timeout(Duration::from_secs(60), async {
+        let mut buf = [0u8; 1024];
+        loop {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => continue,
+            }
+        }
+    })
+    .await;
+    assert!(
+        closed.is_ok(),
+        "the idle connection is still open after 60 s"
+    );
+    assert!(
+        started.elapsed() >= Duration::from_secs(20),
+        "closed for another reason after {:?}",
+        started.elapsed()
+    );
+    app.stop().await;
+}

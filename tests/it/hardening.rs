@@ -916,3 +916,37 @@ async fn one_line_fields_refuse_line_breaks_that_would_start_a_link_in_an_e_mail
         "{v}"
     );
 }
+
+#[tokio::test]
+async fn a_request_body_that_stalls_does_not_hold_its_connection() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = spawn_app().await;
+    let addr = app.addr.trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    s.write_all(
+        format!("POST /api/contact HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{\"name\":")
+            .as_bytes(),
+    )
+    .await
+    .unwrap();
+    let started = std::time::Instant::now();
+    let closed = tokio::time::timeout(Duration::from_secs(60), async {
+        let mut buf = [0u8; 1024];
+        loop {
+            match s.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => continue,
+            }
+        }
+    })
+    .await;
+    assert!(
+        closed.is_ok(),
+        "a stalled body still holds the connection after 60 s"
+    );
+    assert!(
+        started.elapsed() >= Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -567,7 +567,7 @@ async fn notifications_are_listed_pushed_over_ws_and_emailed_unless_turned_off()
     let at = joined.find("/api/email-off?token=").unwrap();
     let path: String = joined[at..]
         .chars()
-        .take_while(|c| !c.is_whitespace() && *c != '<' && *c != '"')
+        .take_while(|c| !c.is_whitespace() && !matches!(*c, '<' | '>' | '"'))
         .collect();
     // RFC 8058's headers, so mail clients offer a one-click unsubscribe that POSTs.
     assert!(
