@@ -157,6 +157,9 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
         // Applications stay for the employer's pipeline, with no contact data (the record
         // holds ids only); the pair index that finds them by student goes.
         for (aid, _) in w.members(tables::APPLICATIONS_BY_STUDENT, id)? {
+            if let Some(a) = w.get::<Application>(aid)? {
+                forget_name_in_employers_news(w, &u, &a)?;
+            }
             w.pair_remove(tables::APPLICATIONS_BY_STUDENT, (id, aid))?;
         }
         audit::append(
@@ -168,6 +171,9 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
             Some(id),
         )?;
         forget_mail_and_notifications(w, &u)?;
+        // The deleted record's bytes stay in freed pages until the file is compacted, which
+        // the next start does (store/mod.rs).
+        crate::store::meta::set_i64(w, crate::store::COMPACT_DUE, 1)?;
         let mut files: Vec<String> = u.photo.into_iter().collect();
         files.extend(u.transcript.map(|t| t.0));
         Ok::<_, crate::error::AppError>(files)
@@ -175,6 +181,51 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
     s.sessions_ended(id);
     tracing::info!(user = id, "student account deleted");
     Ok(files)
+}
+
+/// What the employer was told of the application ("Ava applied to ...") names the student: in
+/// its notification and in its e-mail not sent yet, the name goes with the account.
+fn forget_name_in_employers_news(
+    w: &crate::store::Wtx,
+    u: &User,
+    a: &Application,
+) -> AppResult<()> {
+    use crate::store::notifications::Notification;
+    use crate::store::outbox::{Mail, MailStatus};
+    let Some(title) = w.get::<Internship>(a.internship_id)?.map(|i| i.title) else {
+        return Ok(());
+    };
+    let named = format!("{} applied to \"{title}\".", u.first_name);
+    let anonymous = format!("A student applied to \"{title}\".");
+    for (nid, _) in w.members(tables::NOTIFICATIONS_BY_USER, a.employer_id)? {
+        if let Some(mut n) = w.get::<Notification>(nid)?
+            && n.text.contains(&named)
+        {
+            n.text = n.text.replace(&named, &anonymous);
+            w.put(&n)?;
+        }
+    }
+    let Some(employer) = w.get::<User>(a.employer_id)? else {
+        return Ok(());
+    };
+    let key = users::email_key(&employer.email);
+    let mut unsent = Vec::new();
+    w.each_rev(|m: Mail| {
+        let waiting = matches!(m.status, MailStatus::Queued | MailStatus::OutboxOnly);
+        if waiting
+            && users::email_key(&m.to) == key
+            && (m.text.contains(&named) || m.subject.contains(&named))
+        {
+            unsent.push(m);
+        }
+        true
+    })?;
+    for mut m in unsent {
+        m.text = m.text.replace(&named, &anonymous);
+        m.subject = m.subject.replace(&named, &anonymous);
+        w.put(&m)?;
+    }
+    Ok(())
 }
 
 /// The account's e-mails (sent or not: they hold the address and the person's words),

@@ -89,6 +89,9 @@ pub trait Entity: Serialize + DeserializeOwned {
     fn id(&self) -> u64;
 }
 
+/// The meta key a deletion sets so the next start compacts the file.
+pub const COMPACT_DUE: &str = "compact_due";
+
 #[derive(Clone)]
 pub struct Store {
     pub(crate) db: Arc<Database>,
@@ -112,12 +115,32 @@ impl Store {
             Err(redb::DatabaseError::DatabaseAlreadyOpen) => return Err(StoreError::Locked),
             Err(e) => return Err(StoreError::Redb(e.into())),
         };
-        let store = Store {
+        let mut store = Store {
             db: Arc::new(db),
             commits: Arc::new(AtomicU64::new(0)),
         };
         store.init_schema()?;
+        store.compact_if_due()?;
         Ok(store)
+    }
+
+    /// After a deletion the removed records' bytes stay in the file's freed pages; compacting
+    /// rewrites them away. redb compacts only a database nobody else holds, so it runs here,
+    /// at start-up, when a deletion asked for it.
+    fn compact_if_due(&mut self) -> StoreResult<()> {
+        if meta::get_i64(&self.read()?, COMPACT_DUE)?.unwrap_or(0) == 0 {
+            return Ok(());
+        }
+        if let Some(db) = Arc::get_mut(&mut self.db) {
+            match db.compact() {
+                Ok(_) => tracing::info!("compacted the database after deletions"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not compact the database; trying at the next start");
+                    return Ok(());
+                }
+            }
+        }
+        self.write(|w| meta::set_i64(w, COMPACT_DUE, 0))
     }
 
     fn init_schema(&self) -> StoreResult<()> {
