@@ -259,12 +259,13 @@ impl App {
                 }));
             }
             if let Some(listener) = self.redirect {
+                let services = self.state.services.clone();
                 let https_port = self.listener.local_addr()?.port();
                 let stop = stopped(stopping.clone());
                 tasks.push(tokio::spawn(async move {
                     let _ = axum::serve(
                         listener,
-                        crate::http::transport::redirect_router(https_port),
+                        crate::http::transport::redirect_router(https_port, services),
                     )
                     .with_graceful_shutdown(stop)
                     .await;

@@ -128,9 +128,16 @@ async fn block(
     ApiJson(body): ApiJson<NewBlock>,
 ) -> AppResult<(StatusCode, Json<Done>)> {
     let company = state.store().write(|w| {
+        // Only a company the student can know of: a verified one, or one they applied to
+        // (a pending company's name is not for students to learn by trying ids).
         let e = w
             .get::<User>(body.employer_id)?
             .filter(|u| u.role == Role::Employer)
+            .filter(|u| {
+                u.review.status == crate::domain::review::EmployerStatus::Verified
+                    || crate::store::applications::by_student(w, me.id)
+                        .is_ok_and(|list| list.iter().any(|a| a.employer_id == u.id))
+            })
             .ok_or_not_found("Employer not found")?;
         social::block(w, me.id, e.id, now_ms())?;
         Ok::<_, AppError>(e.company)

@@ -6,12 +6,36 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 
 /// Plain HTTP on `--redirect-http`: every request goes to the same path on HTTPS (301).
-pub fn redirect_router(https_port: u16) -> Router {
+pub fn redirect_router(https_port: u16, services: crate::infra::Services) -> Router {
     Router::new().fallback(
         move |headers: axum::http::HeaderMap, uri: axum::http::Uri| async move {
+            let path = uri.path_and_query().map_or("/", |p| p.as_str());
+            // The district's configured address when it is an HTTPS one: the request's Host is
+            // whatever the client wrote.
+            let configured = services
+                .store
+                .read()
+                .ok()
+                .and_then(|r| crate::services::password_reset::configured_public_url(&r).ok())
+                .flatten()
+                .filter(|u| u.starts_with("https://"));
+            if let Some(base) = configured {
+                return match axum::http::HeaderValue::from_str(&format!("{base}{path}")) {
+                    Ok(location) => (
+                        StatusCode::MOVED_PERMANENTLY,
+                        [(axum::http::header::LOCATION, location)],
+                    )
+                        .into_response(),
+                    Err(_) => StatusCode::BAD_REQUEST.into_response(),
+                };
+            }
             let host = headers
                 .get(axum::http::header::HOST)
                 .and_then(|h| h.to_str().ok())
+                .filter(|h| {
+                    h.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
+                })
                 .unwrap_or("localhost");
             // Strip a port (an IPv6 literal keeps its brackets).
             let name = match host.rsplit_once(':') {
@@ -27,7 +51,6 @@ pub fn redirect_router(https_port: u16) -> Router {
             } else {
                 format!(":{https_port}")
             };
-            let path = uri.path_and_query().map_or("/", |p| p.as_str());
             let target = format!("https://{name}{port}{path}");
             match axum::http::HeaderValue::from_str(&target) {
                 Ok(location) => (

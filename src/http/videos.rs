@@ -18,6 +18,9 @@ use crate::error::{AppError, AppResult};
 use crate::media::storage::{Opened, ReadAt, plain_name};
 use crate::state::AppState;
 
+/// How long browsers and proxies keep a media file before asking again.
+pub const MEDIA_CACHE: &str = "public, max-age=600";
+
 /// Bytes per read; a 1 MiB Range slice is one read.
 const CHUNK: u64 = 1 << 20;
 
@@ -178,11 +181,10 @@ async fn serve(
         .header(header::CONTENT_TYPE, content_type)
         .header(header::ACCEPT_RANGES, "bytes")
         .header(header::LAST_MODIFIED, &last_modified)
-        // Stored names are random and never reused, so a file never changes.
-        .header(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=31536000, immutable"),
-        );
+        // Stored names are random and never reused, so a file never changes; but a posting the
+        // district hides must leave browsers' and proxies' caches soon, so ten minutes, then
+        // a cheap revalidation (304).
+        .header(header::CACHE_CONTROL, HeaderValue::from_static(MEDIA_CACHE));
     if not_modified(&headers, modified) {
         return Ok(res
             .status(StatusCode::NOT_MODIFIED)

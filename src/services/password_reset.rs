@@ -23,6 +23,13 @@ pub(super) fn hash(token: &str) -> Vec<u8> {
 }
 
 /// The address links point at (`internreel settings set public-url https://...`).
+/// The address the district set with `settings set public-url`, if it did.
+pub fn configured_public_url(r: &impl Reader) -> StoreResult<Option<String>> {
+    Ok(super::settings::get(r, "public-url")?
+        .map(|u| u.trim().trim_end_matches('/').to_string())
+        .filter(|u| !u.is_empty()))
+}
+
 pub fn public_url(r: &impl Reader) -> StoreResult<String> {
     Ok(super::settings::get(r, "public-url")?
         .filter(|u| !u.trim().is_empty())

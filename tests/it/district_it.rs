@@ -722,3 +722,74 @@ async fn an_idle_http2_connection_over_tls_is_closed() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_redirect_listener_sends_clients_to_the_configured_address_not_their_host() {
+    tls();
+    let dir = tempfile::tempdir().unwrap();
+    let pair = make_cert(90);
+    let files = write_pair(dir.path(), &pair);
+    let data = tempfile::tempdir().unwrap();
+    let app = internreel::App::build(internreel::Config {
+        tls: Some(files),
+        redirect_http: Some("127.0.0.1:0".into()),
+        ..internreel::Config::new(data.path().to_path_buf(), "127.0.0.1:0")
+    })
+    .await
+    .unwrap();
+    let state = app.state();
+    let redirect = app.redirect_addr().unwrap();
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let handle = tokio::spawn(app.run_until_stopped(async {
+        let _ = rx.await;
+    }));
+    state
+        .store()
+        .write(|w| {
+            internreel::services::settings::set(w, "public-url", "https://intern.lakeside.example")
+        })
+        .unwrap();
+    let plain = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let res = plain
+        .get(format!("http://127.0.0.1:{}/job-feed?x=1", redirect.port()))
+        .header("host", "evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(
+        res.headers()["location"],
+        "https://intern.lakeside.example/job-feed?x=1"
+    );
+    let _ = tx.send(());
+    handle.await.unwrap().unwrap();
+}
+
+#[tokio::test]
+async fn a_cross_site_refusal_over_https_carries_hsts_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let pair = make_cert(90);
+    let files = write_pair(dir.path(), &pair);
+    let app = start(|data| internreel::Config {
+        tls: Some(files),
+        ..internreel::Config::new(data, "127.0.0.1:0")
+    })
+    .await;
+    let c = https_client(&[&pair], app.addr);
+    let res = c
+        .post(format!("https://localhost:{}/api/logout", app.addr.port()))
+        .header("origin", "https://evil.example")
+        .header("sec-fetch-site", "cross-site")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        res.headers()["strict-transport-security"],
+        "max-age=31536000"
+    );
+    app.stop().await;
+}

@@ -1019,3 +1019,34 @@ async fn a_deleted_students_name_leaves_the_employers_news_and_the_file_is_compa
     let app = start_on(data, false).await;
     assert_eq!(due(&app), 0);
 }
+
+#[tokio::test]
+async fn blocking_reveals_no_company_a_student_could_not_know_and_media_caches_are_short() {
+    let app = spawn_reviewed(false).await;
+    let (_, pending) = app.signup_employer("quiet@pending-block.example").await;
+    let (student, _) = app.signup_student("kid@block.example").await;
+    let res = app
+        .post(
+            &student,
+            "/api/blocks",
+            json!({"employerId": pending["id"]}),
+        )
+        .await;
+    let (status, v) = message_of(res).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{v}");
+    assert!(!v.to_string().contains("Acme"), "{v}");
+
+    // A posting's video is cached for minutes, not a year: a posting the district hides
+    // leaves caches soon.
+    let admin = app.admin().await;
+    let (employer, me) = app.signup_employer("boss@media-cache.example").await;
+    verify(&app, &admin, me["id"].as_u64().unwrap()).await;
+    let res = app
+        .post_internship_with_video(&employer, "Cached", fixture_video())
+        .await;
+    let p = body(res).await;
+    let url = p["videoUrl"].as_str().unwrap().to_string();
+    let res = app.get(&app.client(), &url).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["cache-control"], "public, max-age=600");
+}
