@@ -206,7 +206,7 @@ test('a new employer confirms the e-mail address: banner, new link, confirmation
   await snap(page, 'confirm-email-done-390');
   await page.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(page).toHaveURL(/\/employer-dashboard$/);
-  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
   await expect(page.getByTestId('email-confirmation-banner')).toHaveCount(0);
   // Single use.
   await page.goto(`/confirm-email?token=${token}`);

@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { AxeAudit } from './axe';
 import {
   choose,
   createEmployerViaApi,
   createStudentViaApi,
+  fillEmployerSignup,
   newEmployer,
   newEmployerApi,
   newPage,
@@ -181,4 +182,47 @@ test('Reject and Mark Hired ask first; Cancel sends nothing', async ({ page, bro
   await expect(hired.getByTestId('application-status')).toHaveText('Hired');
   // The feed other specs see stays the demo's.
   await page.request.delete(`/api/internships/${posting.id}`);
+});
+
+test('a new employer is told about the district’s review and the e-mail; its dashboard greets and counts honestly', async ({ page }) => {
+  const account = newEmployer('review-copy');
+  await page.goto('/employer-signup');
+  await expect(page.getByText('students see them after your district has reviewed your company')).toBeVisible();
+  await expect(page.getByText(/post internships right away/)).toHaveCount(0);
+  await fillEmployerSignup(page, account);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/employer-confirmation$/);
+  const status = page.getByTestId('account-status');
+  await expect(status).toContainText('waiting for');
+  await expect(status).toContainText('Students see your postings once the district has verified your company');
+  await expect(status).toContainText(`We sent a confirmation link to ${account.email}`);
+
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome, ${account.firstName}!` })).toBeVisible();
+  // A pending company's posting is not one students see.
+  await postInternshipViaApi(page.request, { title: 'Pending Company Intern', description: 'Waits for the district.' });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Welcome back, ${account.firstName}!` })).toBeVisible();
+  await expect(page.getByTestId('posting')).toHaveCount(1);
+  await expect(page.getByTestId('stat-active-postings')).toHaveText('0');
+});
+
+test('at 1280 px a posting card’s buttons stay on one line, and the dashboard spells Video Processing one way', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect((await page.request.post('/api/employers/login', { data: DEMO_EMPLOYER })).status()).toBe(200);
+  await page.goto('/employer-dashboard');
+  const cards = page.getByTestId('posting');
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) {
+    const top = (l: Locator) => l.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const row = [
+      card.getByRole('button', { name: /^Applications/ }),
+      card.getByRole('link', { name: /^View / }),
+      card.getByRole('button', { name: /^Edit / }),
+      card.getByRole('button', { name: /^Delete / }),
+    ];
+    const tops = await Promise.all(row.map(top));
+    expect(new Set(tops).size, 'one line of buttons').toBe(1);
+  }
+  await expect(page.getByText('Video processing', { exact: true })).toHaveCount(0);
 });

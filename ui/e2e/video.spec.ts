@@ -54,7 +54,7 @@ async function signedInEmployerPage(browser: Browser, prefix: string): Promise<P
   // The API call shares the context's cookie jar, so the page is signed in as this employer.
   await createEmployerViaApi(page.request, newEmployer(prefix));
   await page.goto('/employer-dashboard');
-  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
   return page;
 }
 
@@ -265,9 +265,9 @@ test('an uploaded AVI shows its poster in the feed while it converts, then plays
   let card = await findCard();
   const media = await card.getAttribute('data-media');
   if (media === 'transcoding') {
-    // Still converting: the poster stands in, under the 'Video processing' card.
+    // Still converting: the poster stands in, under the 'Video Processing' card.
     await expect(card.getByTestId('video-poster')).toHaveAttribute('src', posted.posterUrl ?? '');
-    await expect(card.getByText('Video processing')).toBeVisible();
+    await expect(card.getByText('Video Processing')).toBeVisible();
     await snap(feed, 'video-avi-processing-390');
   }
   await expect

@@ -46,7 +46,7 @@ export function TranscodingPlaceholder({
       <div aria-hidden className="absolute inset-0 bg-gradient-to-br from-brand-900/85 via-slate-900/80 to-slate-950/85" />
       <div className="relative flex flex-col items-center gap-2">
         <LoaderCircle aria-hidden className={cn('motion-safe:animate-spin', compact ? 'h-8 w-8' : 'h-12 w-12')} />
-        <p className={cn('font-extrabold', compact ? 'text-base' : 'text-xl')}>Video processing</p>
+        <p className={cn('font-extrabold', compact ? 'text-base' : 'text-xl')}>Video Processing</p>
         <p className="text-sm text-white/90">We are getting this video ready to play on every phone.</p>
         <p className="text-sm font-semibold text-white">You can still view details and apply!</p>
       </div>

@@ -1,9 +1,12 @@
-import { BookOpen, CheckCircle2, ClipboardList, LifeBuoy, UserCog, Video } from 'lucide-react';
+import { BookOpen, CheckCircle2, ClipboardList, LifeBuoy, Mail, ShieldCheck, UserCog, Video } from 'lucide-react';
 import { Link } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { useDistrict } from '@/lib/district';
+import { DEFAULT_DISTRICT_NAME } from '@/types/safety';
 
 const steps = [
   {
@@ -29,6 +32,10 @@ const steps = [
 ];
 
 export function EmployerConfirmationPage() {
+  const { user: sessionUser } = useUser();
+  const user = sessionUser && sessionUser.userType === 'employer' ? sessionUser : null;
+  const { name } = useDistrict();
+  const district = name ?? DEFAULT_DISTRICT_NAME;
   return (
     <PageShell>
       <AppHeader />
@@ -43,6 +50,33 @@ export function EmployerConfirmationPage() {
               Welcome to InternReel. Your employer account is ready, and you can start posting internships now.
             </p>
           </div>
+
+          <ul className="mt-6 space-y-3" data-testid="account-status">
+            {user?.employerStatus === 'pending' ? (
+              <li className="flex gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+                <ShieldCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" />
+                <span>
+                  <strong>Your company is waiting for {district}&rsquo;s review.</strong> Students see your postings once the district has
+                  verified your company; until then they stay on your dashboard marked &lsquo;Awaiting district review&rsquo;. We will
+                  notify you when the review is done.
+                </span>
+              </li>
+            ) : user?.employerStatus === 'verified' ? (
+              <li className="flex gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+                <ShieldCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
+                <span>Your company is verified: students see your postings as soon as you post them.</span>
+              </li>
+            ) : null}
+            {user && user.emailConfirmed === false ? (
+              <li className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
+                <Mail aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+                <span>
+                  We sent a confirmation link to <strong className="break-all">{user.email}</strong>. Open it to confirm your address (the
+                  dashboard can send a new one).
+                </span>
+              </li>
+            ) : null}
+          </ul>
 
           <section aria-labelledby="next-steps" className="mt-8 rounded-3xl border border-slate-200/80 bg-white p-5 shadow-sm">
             <h2 id="next-steps" className="text-lg font-bold text-slate-900">

@@ -134,7 +134,8 @@ export function EmployerSignupPage() {
               <Link href={paths.privacy} className="font-semibold underline">
                 Privacy Policy
               </Link>
-              . Once your account is created, you can post internships right away.
+              . Once your account is created you can post internships; students see them after your district has reviewed your company. We
+              also e-mail you a link to confirm your address.
             </p>
           </div>
 

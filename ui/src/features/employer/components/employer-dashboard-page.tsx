@@ -24,7 +24,7 @@ import { useEmployerGuard } from '../lib/use-employer-guard';
 import type { Internship } from '@/types/internship';
 import { InternshipFormDialog } from './internship-form-dialog';
 import { MessagingSlot, type MessageTarget } from './messaging-slot';
-import { PostingCard } from './posting-card';
+import { isActivePosting, PostingCard } from './posting-card';
 import { RecentActivity } from './recent-activity';
 import { ReviewApplicationsDialog } from './review-applications-dialog';
 import { EmailConfirmationBanner } from './email-confirmation-banner';
@@ -123,7 +123,15 @@ export function EmployerDashboardPage() {
       if (!before.has(i.id) || i.videoStatus === 'transcoding') continue;
       changed = true;
       if (i.videoStatus === 'ready') {
-        toast({ title: 'Video Ready', description: `The video for "${i.title}" now plays in the feed.`, variant: 'success' });
+        // Only a public posting is in the feed; a held one or a pending company's waits for the district.
+        toast({
+          title: 'Video Ready',
+          description:
+            i.visibility === 'public'
+              ? `The video for "${i.title}" now plays in the feed.`
+              : `The video for "${i.title}" is ready; it plays in the feed once the district has reviewed the posting.`,
+          variant: 'success',
+        });
       } else if (i.videoStatus === 'failed') {
         toast({
           title: 'Video Could Not Be Processed',
@@ -180,7 +188,10 @@ export function EmployerDashboardPage() {
           <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div>
               <p className="text-sm font-semibold text-brand-700">{user.company ?? 'Your company'}</p>
-              <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Welcome back, {user.firstName}!</h2>
+              {/* 'Welcome back' once there is something to come back to (a first visit has no postings). */}
+              <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">
+                {postings.length > 0 ? 'Welcome back' : 'Welcome'}, {user.firstName}!
+              </h2>
               <p className="text-sm text-slate-600">Manage your postings and the students who applied.</p>
             </div>
             <Button variant="gradient" size="lg" onClick={() => openForm(null)}>
@@ -192,7 +203,8 @@ export function EmployerDashboardPage() {
           <section aria-label="Statistics" className="grid gap-3 sm:grid-cols-3">
             <StatCard
               label="Active Postings"
-              value={internships.data ? postings.length : undefined}
+              value={internships.data ? postings.filter(isActivePosting).length : undefined}
+              hint="Postings students can see now."
               icon={<Briefcase aria-hidden className="h-5 w-5" />}
             />
             <StatCard label="Total Applications" value={count.data?.count} icon={<Users aria-hidden className="h-5 w-5" />} />

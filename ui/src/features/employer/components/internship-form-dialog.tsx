@@ -8,6 +8,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 import { useDistrict } from '@/lib/district';
 import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
 import { readVideoDuration } from '@/lib/video-duration';
@@ -100,6 +101,9 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
   const ids = { video: useId(), captions: useId(), safe: useId(), guidance: useId() };
   const isEdit = editing !== null;
   const district = useDistrict().name;
+  const { user } = useUser();
+  // A company the district has not verified yet: its postings wait for the review.
+  const companyPending = user?.userType === 'employer' && user.employerStatus === 'pending';
 
   // Abort a running upload if the dialog unmounts.
   useEffect(() => () => uploadRef.current?.abort(), []);
@@ -504,8 +508,9 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
               <div className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
                 <p className="font-semibold">An AI-generated video will be made from your description.</p>
                 <p className="mt-1">
-                  It will be ready within 24 hours. Your posting goes live right away with a &lsquo;Video Processing&rsquo; placeholder, and
-                  students can still view details and apply.
+                  It will be ready within 24 hours. Until then your posting shows a &lsquo;Video Processing&rsquo; placeholder, and students
+                  can still view details and apply once the posting is visible to them
+                  {companyPending ? ' (after the district has reviewed your company)' : ''}.
                 </p>
               </div>
             )}

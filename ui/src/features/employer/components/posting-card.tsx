@@ -106,7 +106,7 @@ function PostingMedia({ internship }: { internship: Internship }) {
         <PosterBackdrop src={internship.posterUrl} />
         <div aria-hidden className="absolute inset-0 bg-slate-950/75" />
         <LoaderCircle aria-hidden className="relative h-7 w-7 motion-safe:animate-spin" />
-        <p className="relative text-xs font-bold">Video processing</p>
+        <p className="relative text-xs font-bold">Video Processing</p>
         <p className="relative text-[11px]">Converting so it plays on every phone</p>
       </div>
     );
@@ -130,6 +130,14 @@ function PostingMedia({ internship }: { internship: Internship }) {
     );
   }
   return <ReadyVideo internship={internship} src={internship.videoUrl} />;
+}
+
+/**
+ * Whether students see the posting as a live one: public and not waiting for its AI video (the
+ * cards that show 'Active'; the dashboard's Active Postings counts these).
+ */
+export function isActivePosting(internship: Internship): boolean {
+  return !isAiProcessing(internship) && (internship.visibility ?? 'public') === 'public';
 }
 
 export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onReview }: PostingCardProps) {
@@ -175,7 +183,7 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
               {transcoding ? (
                 <Badge tone="warning" data-testid="transcoding-badge">
                   <LoaderCircle aria-hidden className="h-3.5 w-3.5 motion-safe:animate-spin" />
-                  Video processing
+                  Video Processing
                 </Badge>
               ) : failed ? (
                 <Badge tone="negative" data-testid="failed-badge" className="whitespace-normal">
@@ -228,8 +236,10 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
         ) : null}
         {transcoding ? (
           <p className="mt-2 text-xs text-slate-600" data-testid="transcoding-note">
-            We are converting your video so it plays on every phone. This card updates by itself when it is ready; students can already view
-            the details and apply.
+            We are converting your video so it plays on every phone. This card updates by itself when it is ready
+            {internship.visibility === 'public'
+              ? '; students can already view the details and apply.'
+              : '. Students see the posting once the district has reviewed it.'}
           </p>
         ) : null}
         {failed ? (
@@ -248,7 +258,8 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
             </Button>
           </div>
         ) : null}
-        <div className="mt-auto flex flex-wrap gap-1.5 pt-3">
+        {/* px-3: the four buttons fit one line of the 1280 px dashboard's column (Delete wrapped alone). */}
+        <div className="mt-auto flex flex-wrap gap-1.5 pt-3 [&>*]:px-3">
           <Button size="sm" variant="secondary" onClick={onReview}>
             <Users aria-hidden className="h-4 w-4" />
             Applications ({internship.applicationCount})
