@@ -262,6 +262,8 @@ pub struct Limits {
     /// Guest sessions started per client address and hour (a school network shares one
     /// address, so this is generous).
     pub guests_per_hour: usize,
+    /// A student's e-mail address changes per hour.
+    pub email_changes_per_hour: usize,
 }
 
 impl Default for Limits {
@@ -274,6 +276,7 @@ impl Default for Limits {
             reports_per_hour: 20,
             resets_per_hour: 5,
             guests_per_hour: 60,
+            email_changes_per_hour: 5,
         }
     }
 }
@@ -289,6 +292,7 @@ impl Limits {
             reports_per_hour: 0,
             resets_per_hour: 0,
             guests_per_hour: 0,
+            email_changes_per_hour: 0,
         }
     }
 }
@@ -304,6 +308,7 @@ pub struct Throttles {
     /// Reset e-mails per e-mail address: one per five minutes.
     pub reset_mails: RateLimit,
     pub guests: RateLimit,
+    pub email_changes: RateLimit,
 }
 
 impl Throttles {
@@ -319,6 +324,7 @@ impl Throttles {
             resets: RateLimit::new(l.resets_per_hour, HOUR),
             reset_mails: RateLimit::new(l.resets_per_hour.min(1), 5 * MINUTE),
             guests: RateLimit::new(l.guests_per_hour, HOUR),
+            email_changes: RateLimit::new(l.email_changes_per_hour, HOUR),
         }
     }
 }

@@ -385,6 +385,9 @@ fn session_view(state: &AppState, viewer: auth::Viewer) -> AppResult<Option<serd
                     &state.store().read()?,
                     &user,
                 )?);
+            } else {
+                view.pending_email =
+                    email_confirmation::pending_email(&state.store().read()?, &user, now_ms())?;
             }
             json(serde_json::to_value(view)).map(Some)
         }

@@ -91,11 +91,34 @@ async fn update_student(
     let mut user = me.clone();
     check_student(&mut c, &body, &mut user);
     c.finish()?;
+    // A new address takes effect once confirmed by a link sent to it (the profile's other
+    // fields are saved now); changes are few an hour, so the form tests no addresses.
+    let new_email = (users::email_key(&user.email) != users::email_key(&me.email))
+        .then(|| std::mem::replace(&mut user.email, me.email.clone()));
+    if new_email.is_some() {
+        state
+            .throttles
+            .email_changes
+            .take(&format!("user:{}", me.id))
+            .map_err(|wait| AppError::throttled("e-mail changes", wait))?;
+    }
+    let now = now_ms();
     state
         .store()
-        .write(|w| users::update(w, &me.email, &user))
+        .write(|w| {
+            users::update(w, &me.email, &user)?;
+            if let Some(new) = &new_email {
+                email_confirmation::request_change(w, &user, new, now)?;
+            }
+            Ok(())
+        })
         .map_err(taken)?;
-    Ok(Json(UserView::from(&user)))
+    if new_email.is_some() {
+        state.mailer.wake();
+    }
+    let mut view = UserView::from(&user);
+    view.pending_email = email_confirmation::pending_email(&state.store().read()?, &user, now)?;
+    Ok(Json(view))
 }
 
 async fn get_employer_profile(Employer(me): Employer) -> Json<UserView> {

@@ -36,6 +36,10 @@ pub struct UserView {
     /// Employers, where the caller read it: whether the address is confirmed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email_confirmed: Option<bool>,
+    /// A student's new address waiting for its confirmation link (the account keeps `email`
+    /// until then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending_email: Option<String>,
 }
 
 pub fn photo_url(u: &User) -> Option<String> {
@@ -77,6 +81,7 @@ impl From<&User> for UserView {
                 u.review.reason.clone()
             },
             email_confirmed: None,
+            pending_email: None,
         }
     }
 }

@@ -1,10 +1,12 @@
 //! Employers confirm their e-mail address with a link from the welcome e-mail (valid 7 days,
-//! single use, stored only as a hash); the district's review shows whether they did.
+//! single use, stored only as a hash); the district's review shows whether they did. A
+//! student's new address takes effect only once confirmed by a link sent to it: until then the
+//! account keeps its old one, so nobody claims an address that is not theirs.
 
 use super::password_reset::{hash, public_url, well_formed};
 use crate::clock::DAY_MS;
 use crate::store::outbox::{self, EmailConfirmation};
-use crate::store::users::{User, email_key};
+use crate::store::users::{self, Role, User, email_key};
 use crate::store::{Reader, StoreResult, Wtx};
 
 pub const VALID_MS: i64 = 7 * DAY_MS;
@@ -54,8 +56,48 @@ pub fn send_link(w: &Wtx, user: &User, welcome: bool, now: i64) -> StoreResult<(
     Ok(())
 }
 
+/// A student asks to change their address to `new_email`: a link goes to the new address
+/// (replacing any earlier one); the account keeps its address until the link is opened. An
+/// address another account holds gets no link, and the student's answer is the same, so the
+/// form tells nobody which addresses have accounts.
+pub fn request_change(w: &Wtx, user: &User, new_email: &str, now: i64) -> StoreResult<()> {
+    let key = email_key(new_email);
+    if w.email_lookup(&key)?.is_some() {
+        w.delete::<EmailConfirmation>(user.id)?;
+        return Ok(());
+    }
+    let token = crate::tokens::random_hex(32);
+    w.put(&EmailConfirmation {
+        id: user.id,
+        email: key.clone(),
+        hash: hash(&token),
+        expires_at: now + VALID_MS,
+        confirmed_at: None,
+    })?;
+    let link = format!("{}/confirm-email?token={token}", public_url(w)?);
+    let district = super::settings::district_name(w)?;
+    let text = format!(
+        "Hello {},\n\nYou asked to use this address for your InternReel account. It takes effect once you open this link within 7 days:\n\n{link}\n\nIf you did not ask for this, ignore this e-mail: nothing changes.\n\n{district}",
+        user.first_name
+    );
+    outbox::enqueue(w, &key, "Confirm your new e-mail address", &text, now)?;
+    Ok(())
+}
+
+/// The address a student asked to change to and has not confirmed yet.
+pub fn pending_email(r: &impl Reader, user: &User, now: i64) -> StoreResult<Option<String>> {
+    if user.role != Role::Student {
+        return Ok(None);
+    }
+    Ok(r.get::<EmailConfirmation>(user.id)?
+        .filter(|c| c.confirmed_at.is_none() && c.expires_at > now)
+        .filter(|c| c.email != email_key(&user.email))
+        .map(|c| c.email))
+}
+
 /// Uses up a link: the account's id when it is valid now and still names the account's
-/// address.
+/// address, or (a student's change) the new address is still free, which then becomes the
+/// account's.
 pub fn confirm(w: &Wtx, token: &str, now: i64) -> StoreResult<Option<u64>> {
     if !well_formed(token) {
         return Ok(None);
@@ -63,8 +105,23 @@ pub fn confirm(w: &Wtx, token: &str, now: i64) -> StoreResult<Option<u64>> {
     let Some(mut c) = outbox::confirmation_by_hash(w, &hash(token))? else {
         return Ok(None);
     };
-    let current = w.get::<User>(c.id)?.map(|u| email_key(&u.email));
-    if c.expires_at <= now || current.as_deref() != Some(c.email.as_str()) {
+    let user = w.get::<User>(c.id)?;
+    let current = user.as_ref().map(|u| email_key(&u.email));
+    let change = user
+        .as_ref()
+        .filter(|u| u.role == Role::Student && current.as_deref() != Some(c.email.as_str()));
+    if let Some(u) = change
+        && c.expires_at > now
+        && w.email_lookup(&c.email)?.is_none()
+    {
+        let mut moved = u.clone();
+        moved.email = c.email.clone();
+        match users::update(w, &u.email, &moved) {
+            Ok(()) => {}
+            Err(users::UserWriteError::EmailTaken) => return Ok(None),
+            Err(users::UserWriteError::Store(e)) => return Err(e),
+        }
+    } else if c.expires_at <= now || current.as_deref() != Some(c.email.as_str()) {
         w.delete::<EmailConfirmation>(c.id)?;
         return Ok(None);
     }

@@ -433,6 +433,35 @@ async fn profile_edits_validate_and_persist() {
         .unwrap();
     assert_eq!(updated["firstName"], "Samira");
     assert_eq!(updated["interests"], json!(["arts", "law"]));
+    // The new address waits for the link sent to it; until then the old one signs in.
+    assert_eq!(updated["email"], "edit@school.example");
+    assert_eq!(updated["pendingEmail"], "samira@school.example");
+    let me: Value = app.get(&c, "/api/auth/user").await.json().await.unwrap();
+    assert_eq!(me["pendingEmail"], "samira@school.example");
+    let text = {
+        use internreel::store::Reader;
+        let r = app.state.store().read().unwrap();
+        r.scan_rev(|m: &internreel::store::outbox::Mail| m.to == "samira@school.example")
+            .unwrap()
+            .pop()
+            .expect("a link to the new address")
+            .text
+    };
+    let token: String = text
+        .split("confirm-email?token=")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(|c| c.is_ascii_hexdigit())
+        .collect();
+    let res = app
+        .post(
+            &app.client(),
+            "/api/email-confirmation",
+            json!({"token": token}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
     // The new email signs in; the old one no longer does.
     let res = app
         .post(

@@ -1050,3 +1050,46 @@ async fn blocking_reveals_no_company_a_student_could_not_know_and_media_caches_a
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.headers()["cache-control"], "public, max-age=600");
 }
+
+#[tokio::test]
+async fn changing_ones_e_mail_tests_no_addresses_and_claims_none_unconfirmed() {
+    let app = start_with_limits(internreel::limiter::Limits::default()).await;
+    app.signup_student("taken@change.example").await;
+    let (c, me) = app.signup_student("mine@change.example").await;
+    let path = format!("/api/users/{}", me["id"]);
+    let profile = |email: &str| {
+        json!({"firstName": "Sam", "lastName": "Lee", "email": email, "grade": "junior",
+               "school": "Lincoln High", "interests": ["technology"]})
+    };
+    // A taken address and a free one answer alike; neither takes effect yet.
+    let taken = app.put(&c, &path, profile("taken@change.example")).await;
+    assert_eq!(taken.status(), StatusCode::OK);
+    let taken: Value = taken.json().await.unwrap();
+    assert_eq!(taken["email"], "mine@change.example");
+    let free: Value = app
+        .put(&c, &path, profile("free@change.example"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(free["email"], "mine@change.example");
+    assert_eq!(free["pendingEmail"], "free@change.example");
+    // Unconfirmed, the new address signs nobody in.
+    let res = app
+        .post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "free@change.example", "password": "secret1"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    // Throttled: five changes an hour.
+    for n in 0..3 {
+        let res = app
+            .put(&c, &path, profile(&format!("probe{n}@change.example")))
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    let res = app.put(&c, &path, profile("probe9@change.example")).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+}
