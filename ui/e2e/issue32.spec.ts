@@ -4,6 +4,7 @@ import {
   choose,
   createEmployerViaApi,
   createStudentViaApi,
+  DEMO_ADMIN_PIN,
   fillEmployerSignup,
   newEmployer,
   newEmployerApi,
@@ -225,4 +226,31 @@ test('at 1280 px a posting card’s buttons stay on one line, and the dashboard 
     expect(new Set(tops).size, 'one line of buttons').toBe(1);
   }
   await expect(page.getByText('Video processing', { exact: true })).toHaveCount(0);
+});
+
+test('a thread whose employer is suspended turns its message box off and says why', async ({ page, playwright }) => {
+  const employer = await newEmployerApi('closed-thread', 'Soon Suspended Co');
+  const posting = await postInternshipViaApi(employer, {
+    title: `Closed Thread Intern ${Date.now().toString(36)}`,
+    description: 'Applied to.',
+  });
+  const me = (await (await employer.get('/api/auth/user')).json()) as { id: number };
+  await createStudentViaApi(page.request, newStudent('closed-thread'));
+  expect((await page.request.post('/api/applications', { data: { internshipId: posting.id, status: 'pending' } })).status()).toBe(201);
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  expect((await admin.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
+  const suspended = await admin.post(`/api/admin/employers/${me.id}/suspend`, { data: { reason: 'Test of a closed thread' } });
+  expect(suspended.status(), await suspended.text()).toBe(200);
+  await admin.dispose();
+  await employer.dispose();
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Message employer, Soon Suspended Co' }).click();
+  const dialog = page.getByRole('dialog');
+  const box = dialog.getByRole('textbox');
+  await box.fill('Hello, is this still open?');
+  await dialog.getByRole('button', { name: 'Send message' }).click();
+  await expect(dialog.getByTestId('send-error')).toHaveText("This conversation is closed: the employer's account is suspended.");
+  await expect(box).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Send message' })).toBeDisabled();
 });

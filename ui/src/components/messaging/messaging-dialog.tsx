@@ -113,6 +113,11 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   // A refusal the server explained (403: blocked, suspended, awaiting review) stays in view.
   const refusal = send.error && isApiError(send.error) && send.error.status === 403 ? send.error.message : null;
+  // Such a refusal is a state, not a glitch (the employer suspended or awaiting review, the
+  // student's block): the box stays off and the reason stays shown. The thread's GET does not
+  // say so ahead of time, so the first refused send is what closes it here.
+  const closed = refusal !== null && !blocked;
+  const off = blocked || closed;
 
   // Reading the thread marks received messages read: refresh the unread count.
   const lastId = messages.at(-1)?.id;
@@ -140,7 +145,7 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!trimmed || tooLong || send.isPending || blocked) return;
+    if (!trimmed || tooLong || send.isPending || off) return;
     send.mutate(trimmed, { onSuccess: () => setText('') });
   };
 
@@ -225,7 +230,7 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
         )}
       </div>
       <form onSubmit={submit} className="border-t border-slate-100 px-5 py-3">
-        {refusal && !blocked ? (
+        {closed ? (
           <p role="alert" data-testid="send-error" className="mb-2 rounded-2xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800">
             {refusal}
           </p>
@@ -239,17 +244,19 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
-            placeholder={blocked ? 'Sending is off while the company is blocked' : 'Type a message...'}
+            placeholder={
+              blocked ? 'Sending is off while the company is blocked' : closed ? 'Sending is off in this conversation' : 'Type a message...'
+            }
             rows={2}
             maxLength={MESSAGE_MAX}
-            disabled={blocked}
+            disabled={off}
             aria-describedby={counterId}
             className="max-h-36 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 px-3.5 py-2.5 text-base focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-600/25"
           />
           <Button
             type="submit"
             size="icon"
-            disabled={!trimmed || tooLong || send.isPending || blocked}
+            disabled={!trimmed || tooLong || send.isPending || off}
             aria-label="Send message"
             className="h-11 w-11"
           >
