@@ -173,6 +173,9 @@ test('a new employer confirms the e-mail address: banner, new link, confirmation
   await expect(page.getByRole('region', { name: /Confirm your e-mail address/ })).toBeVisible();
   await banner.getByRole('button', { name: 'Send a new link' }).click();
   await expect(banner.getByRole('status')).toHaveText(`We sent a new confirmation link to ${account.email}.`);
+  // Sent: no second click from here (issue 32), and a note on what to do.
+  await expect(banner.getByRole('button', { name: 'Link sent' })).toBeDisabled();
+  await expect(banner.getByTestId('email-confirmation-note')).toContainText('Only the newest link works');
   await snap(page, 'employer-confirm-banner-390');
 
   // The admin sees the address as not confirmed yet.

@@ -30,7 +30,8 @@ export function EmailConfirmationBanner({ email }: { email: string }) {
         <Button
           size="sm"
           variant="outline"
-          disabled={resend.isPending}
+          // Once sent, no second one from this page: the note says where it went and what to do.
+          disabled={resend.isPending || resend.isSuccess}
           onClick={() =>
             resend.mutate(undefined, {
               onSuccess: (answer) => {
@@ -42,11 +43,16 @@ export function EmailConfirmationBanner({ email }: { email: string }) {
             })
           }
         >
-          {resend.isPending ? 'Sending...' : 'Send a new link'}
+          {resend.isPending ? 'Sending...' : resend.isSuccess ? 'Link sent' : 'Send a new link'}
         </Button>
         <p role="status" data-testid="email-confirmation-message" className="min-w-0 font-medium [overflow-wrap:anywhere] empty:hidden">
           {resend.isError ? resend.error.message : sentMessage}
         </p>
+        {resend.isSuccess ? (
+          <p data-testid="email-confirmation-note" className="basis-full text-slate-700">
+            Check your inbox and spam folder. Only the newest link works; it is valid for 7 days.
+          </p>
+        ) : null}
       </div>
     </Notice>
   );
