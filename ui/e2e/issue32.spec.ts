@@ -254,3 +254,32 @@ test('a thread whose employer is suspended turns its message box off and says wh
   await expect(box).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Send message' })).toBeDisabled();
 });
+
+test('the admin reinstates a suspended employer through a Reinstate button that asks first', async ({ page }) => {
+  const company = `Reinstated Co ${Date.now().toString(36)}`;
+  const employer = await newEmployerApi('reinstate', company);
+  const me = (await (await employer.get('/api/auth/user')).json()) as { id: number };
+  await employer.dispose();
+  expect((await page.request.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/admin/employers/${me.id}/suspend`, { data: { reason: 'Checking the reinstate flow' } })).status(),
+  ).toBe(200);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Employers', exact: true }).click();
+  const row = page.getByRole('tabpanel', { name: 'Employers' }).getByRole('listitem', { name: company, exact: true });
+  await expect(row.getByTestId('employer-status')).toHaveText('Suspended');
+  await expect(row.getByRole('button', { name: `Verify ${company}` })).toHaveCount(0);
+  await row.getByRole('button', { name: `Reinstate ${company}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Reinstate ${company}?` });
+  await expect(confirm).toContainText(`every one of ${company}'s postings comes back`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByTestId('employer-status')).toHaveText('Suspended');
+  await row.getByRole('button', { name: `Reinstate ${company}` }).click();
+  await confirm.getByRole('button', { name: 'Reinstate', exact: true }).click();
+  await expect(row.getByTestId('employer-status')).toHaveText('Verified');
+});
+
+test('the admin-login page says what the pin opens', async ({ page }) => {
+  await page.goto('/admin-login');
+  await expect(page.getByText(/AI video requests, the review of employers, reports and the audit log/)).toBeVisible();
+});

@@ -72,7 +72,7 @@ export function AdminLoginPage() {
               iconClassName="bg-brand-50 text-brand-600"
               large
               title="Admin Access"
-              text="Enter the security pin to manage AI video requests."
+              text="Enter the security pin for the district admin's screens: AI video requests, the review of employers, reports and the audit log."
             />
             <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Admin sign in">
               <PasswordField

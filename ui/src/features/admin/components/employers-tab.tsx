@@ -1,8 +1,9 @@
-import { AlertTriangle, Ban, BadgeCheck, Hourglass, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, Ban, BadgeCheck, Hourglass, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
@@ -103,6 +104,9 @@ function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; 
 
 function EmployerRow({ employer, onSuspend }: { employer: AdminEmployer; onSuspend: () => void }) {
   const verify = useVerifyEmployer();
+  // Verify (a pending company) or Reinstate (a suspended one): both asked in a dialog first.
+  const [confirming, setConfirming] = useState(false);
+  const reinstating = employer.status === 'suspended';
   const status = STATUS[employer.status] ?? STATUS.pending;
   const StatusIcon = status.icon;
   const website = employer.website?.trim();
@@ -170,23 +174,50 @@ function EmployerRow({ employer, onSuspend }: { employer: AdminEmployer; onSuspe
               size="sm"
               variant="primary"
               disabled={verify.isPending}
-              aria-label={`Verify ${employer.company}`}
-              onClick={() =>
-                verify.mutate(employer.id, {
-                  onSuccess: () =>
-                    toast({
-                      title: 'Employer verified',
-                      description: `Students can now see ${employer.company}'s postings.`,
-                      variant: 'success',
-                    }),
-                  onError: (error) => toast({ title: 'Could not verify', description: errorMessage(error), variant: 'destructive' }),
-                })
-              }
+              aria-label={`${reinstating ? 'Reinstate' : 'Verify'} ${employer.company}`}
+              onClick={() => setConfirming(true)}
             >
-              <ShieldCheck aria-hidden className="h-4 w-4" />
-              {verify.isPending ? 'Verifying...' : 'Verify'}
+              {reinstating ? <RotateCcw aria-hidden className="h-4 w-4" /> : <ShieldCheck aria-hidden className="h-4 w-4" />}
+              {verify.isPending ? (reinstating ? 'Reinstating...' : 'Verifying...') : reinstating ? 'Reinstate' : 'Verify'}
             </Button>
           ) : null}
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={reinstating ? `Reinstate ${employer.company}?` : `Verify ${employer.company}?`}
+            description={
+              <>
+                {reinstating
+                  ? `The suspension ends: every one of ${employer.company}'s postings comes back for students (one the district holds for review or hid stays so), and its conversations with students open again.`
+                  : `Students will see ${employer.company}'s postings, and the company can message the students who apply.`}
+                {employer.emailConfirmed === false ? (
+                  <span data-testid="verify-email-warning" className="mt-2 block font-semibold text-amber-900">
+                    Its e-mail address ({employer.email}) is not confirmed yet: the sign-up link has not been opened.
+                  </span>
+                ) : null}
+              </>
+            }
+            confirmLabel={reinstating ? 'Reinstate' : 'Verify'}
+            destructive={false}
+            pending={verify.isPending}
+            onConfirm={() =>
+              verify.mutate(employer.id, {
+                onSettled: () => setConfirming(false),
+                onSuccess: () =>
+                  toast({
+                    title: reinstating ? 'Employer reinstated' : 'Employer verified',
+                    description: `Students can now see ${employer.company}'s postings.`,
+                    variant: 'success',
+                  }),
+                onError: (error) =>
+                  toast({
+                    title: reinstating ? 'Could not reinstate' : 'Could not verify',
+                    description: errorMessage(error),
+                    variant: 'destructive',
+                  }),
+              })
+            }
+          />
           {employer.status !== 'suspended' ? (
             <Button size="sm" variant="outline" className="text-rose-700" aria-label={`Suspend ${employer.company}`} onClick={onSuspend}>
               <Ban aria-hidden className="h-4 w-4" />
