@@ -114,6 +114,18 @@ impl App {
         }
         crate::embedded::ensure_landing_videos(&services)?;
         sweep_orphan_media(&services)?;
+        {
+            // Which address the e-mails' links open, said once: a district that forgot to
+            // set it learns at start-up, not from families whose links open nothing.
+            let r = services.store.read()?;
+            match crate::services::password_reset::configured_public_url(&r)? {
+                Some(url) => tracing::info!("links in e-mails use {url} (settings public-url)"),
+                None => tracing::warn!(
+                    "links in e-mails use {} because public-url is not set: run `internreel settings set public-url https://your.address`",
+                    crate::services::password_reset::public_url(&r)?
+                ),
+            }
+        }
         // Certificates first: a bad file fails at once, naming the file and the problem.
         let tls = match &config.tls {
             Some(files) => {

@@ -43,6 +43,12 @@ pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
         .with_context(|| format!("while creating a file in {}", parent.display()))?;
     let mut tar = tar::Builder::new(partial.as_file());
     tar.append_path_with_name(&db, "internreel.redb")?;
+    // What the district configured as files beside the database (settings live in it).
+    let words = s.paths.comment_words();
+    let words_kept = words.is_file();
+    if words_kept {
+        tar.append_path_with_name(&words, "comment-words.txt")?;
+    }
     let mut missing = 0;
     for (dir, names, folder) in [
         (s.paths.videos(), &videos, "videos"),
@@ -65,10 +71,15 @@ pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
         .map_err(|e| e.error)
         .with_context(|| format!("while writing {}", file.display()))?;
     let mut out = format!(
-        "backup written to {}: {rows} database rows, {} videos, {} images\n",
+        "backup written to {}: {rows} database rows, {} videos, {} images{}\n",
         file.display(),
         videos.len() - missing.min(videos.len()),
-        images.len()
+        images.len(),
+        if words_kept {
+            ", the comment word list"
+        } else {
+            ""
+        }
     );
     if missing > 0 {
         out.push_str(&format!(

@@ -232,6 +232,29 @@ pub fn provider_of(name: &str) -> Option<Provider> {
 
 /// Loads the demo fixtures. Refuses a data directory that holds accounts or postings unless
 /// `force`, in which case accounts whose email exists are reused.
+/// The district's clock for the demo's stories (US Central, UTC-6; daylight saving aside).
+const DEMO_UTC_OFFSET_MS: i64 = -6 * 3_600_000;
+
+/// When a demo message `minutes_ago` old was sent, at a plausible hour: the day stays, and
+/// the time of day is folded into 8:00-18:00 of the district's clock before the last 18:00
+/// (order kept), so a seeded chat never reads "2:22 AM".
+fn daytime_ago(now: i64, minutes_ago: i64) -> i64 {
+    let hour = 3_600_000;
+    let local_now = now + DEMO_UTC_OFFSET_MS;
+    let since_midnight = local_now.rem_euclid(DAY_MS);
+    let anchor = local_now - since_midnight + 18 * hour
+        - if since_midnight < 18 * hour {
+            DAY_MS
+        } else {
+            0
+        };
+    let back = minutes_ago * 60_000;
+    let days = back / DAY_MS;
+    // The rest of the day scaled into the ten working hours.
+    let within = back.rem_euclid(DAY_MS) * 10 / 24;
+    anchor - days * DAY_MS - within - DEMO_UTC_OFFSET_MS
+}
+
 pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
     let demo = demo()?;
     if !store::is_empty(&s.store.read()?)? && !force {
@@ -412,6 +435,7 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             student_ids.insert(key, u.id);
         }
         let mut internship_ids: HashMap<String, (u64, u64)> = HashMap::new();
+        let mut ai_requests = 0usize;
         for ((employer_key, mut i), key) in planned.into_iter().zip(keys) {
             let e = employer_ids.get(&employer_key).with_context(|| {
                 format!("internship {key} names unknown employer {employer_key}")
@@ -421,7 +445,6 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             i.industry = e.industry.clone();
             i.employer_status = e.review.status;
             let ai = i.video == Video::AiProcessing;
-            let created = i.created_at;
             let captions = s.media.caption_text(&i.video);
             crate::services::posting_screen::screen_posting(w, &mut i, &captions)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -429,9 +452,17 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             crate::services::posting_screen::sync_posting_hold(w, &i)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             if ai {
+                // Requested recently (the first a few minutes ago, the others within the last
+                // 20 hours), so none is overdue on the demo's first day.
+                let n = ai_requests as i64;
+                ai_requests += 1;
                 w.put(&AiVideoRequest {
                     id: i.id,
-                    requested_at: created,
+                    requested_at: ago(if n == 0 {
+                        5 * 60_000
+                    } else {
+                        (2 + 6 * n).min(20) * 3_600_000
+                    }),
                     completed_at: None,
                 })?;
             }
@@ -491,8 +522,8 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             } else {
                 (eid, sid)
             };
-            let at = ago(m.minutes_ago * 60_000);
-            messages::insert(
+            let at = daytime_ago(now, m.minutes_ago);
+            let stored = messages::insert(
                 w,
                 Message {
                     id: 0,
@@ -505,6 +536,8 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
                     hidden: false,
                 },
             )?;
+            // The demo's history is history: its unread messages are no news for the digest.
+            messages::mark_digested(w, stored.id, now)?;
         }
         let mut comments: Vec<&FxComment> = demo.comments.iter().collect();
         comments.sort_by_key(|c| std::cmp::Reverse(c.hours_ago));

@@ -82,6 +82,32 @@ pub fn database_checks(store: &Store, index_generation: Option<i64>) -> Vec<Chec
             Some("echo 'a-long-pin' | internreel admin set-pin"),
         )),
     }
+    // What the district must set before families use it: links in e-mails, its name on
+    // "Verified by", whom a suspended employer contacts.
+    for (key, unset, example) in [
+        (
+            "public-url",
+            "unset: e-mail links point at http://localhost:8080, which opens nothing for families",
+            "internreel settings set public-url https://internships.your-district.example",
+        ),
+        (
+            "district-name",
+            "unset: the district shows as \"your school district\"",
+            "internreel settings set district-name \"Lakeside Unified\"",
+        ),
+        (
+            "district-contact",
+            "unset: a suspended employer is told to contact \"your school district\"",
+            "internreel settings set district-contact safety@your-district.example",
+        ),
+    ] {
+        match crate::services::settings::get(&r, key) {
+            Ok(Some(v)) if !v.trim().is_empty() => {
+                out.push(check(key, Status::Ok, v.trim().to_string(), None))
+            }
+            _ => out.push(check(key, Status::Warn, unset, Some(example))),
+        }
+    }
     let sources = r.scan_rev::<JobSource>(|_| true).unwrap_or_default();
     let failing: Vec<String> = sources
         .iter()

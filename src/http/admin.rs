@@ -168,9 +168,11 @@ async fn fulfil_ai_request(
     _: Admin,
     Path(id): Path<u64>,
     headers: HeaderMap,
-    mp: Multipart,
+    mp: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> AppResult<Json<super::internships::InternshipView>> {
     ai_requests::check_pending(&state.services, id)?;
+    // No multipart body at all is a missing file, said as the employer's upload says it.
+    let mp = mp.map_err(|_| AppError::bad_request(ADMIN_VIDEO.missing))?;
     uploads::check_length(&headers, VIDEO_MAX + 2 * MB, VIDEO.too_large)?;
     let mut form =
         uploads::read_form(mp, &state.paths().tmp(), &[&ADMIN_VIDEO, &ADMIN_CAPTIONS]).await?;

@@ -50,6 +50,8 @@ enum Cursor {
     Offset(usize),
     Score(u8, u64),
     Before(u64),
+    /// The newest-first list's second part (postings without a playable video): `l{id}`.
+    Later(u64),
 }
 
 impl Cursor {
@@ -59,6 +61,8 @@ impl Cursor {
         };
         let cursor = if let Some(n) = c.strip_prefix('o') {
             n.parse().ok().map(Cursor::Offset)
+        } else if let Some(id) = c.strip_prefix('l') {
+            id.parse().ok().map(Cursor::Later)
         } else if let Some(rest) = c.strip_prefix('s') {
             rest.split_once('_')
                 .and_then(|(s, id)| Some(Cursor::Score(s.parse().ok()?, id.parse().ok()?)))
@@ -75,6 +79,7 @@ impl std::fmt::Display for Cursor {
             Cursor::Offset(n) => write!(f, "o{n}"),
             Cursor::Score(s, id) => write!(f, "s{s}_{id}"),
             Cursor::Before(id) => write!(f, "{id}"),
+            Cursor::Later(id) => write!(f, "l{id}"),
         }
     }
 }
@@ -161,21 +166,54 @@ async fn ranked_page(
     Ok((page, next))
 }
 
-/// Everyone else's feed and browse list: newest first, open postings only.
+/// Everyone else's feed and browse list: open postings, newest first, those whose video plays
+/// first and the rest (awaiting an AI video, converting) after them (`Cursor::Before` pages
+/// the first part, `Cursor::Later` the second).
 fn newest_page(
     r: &impl Reader,
     fragment: &FragmentOf,
     location: &str,
     today: time::Date,
-    before: Option<u64>,
+    cursor: Option<Cursor>,
     limit: usize,
 ) -> AppResult<Page> {
-    let (page, more) = r.page::<Internship>(before, limit, |i| {
-        i.is_public() && open_on(i, today) && location_matches(i, location)
-    })?;
-    let next = more
-        .then(|| page.last().map(|i| Cursor::Before(i.id)))
-        .flatten();
+    let shown =
+        |i: &Internship| i.is_public() && open_on(i, today) && location_matches(i, location);
+    let mut page = Vec::with_capacity(limit);
+    // Where the second part starts: after `id`, or from its top (u64::MAX).
+    let mut later_from = match cursor {
+        Some(Cursor::Later(id)) => Some(id),
+        _ => None,
+    };
+    if later_from.is_none() {
+        let before = match cursor {
+            Some(Cursor::Before(id)) => Some(id),
+            _ => None,
+        };
+        let (first, more) = r.page::<Internship>(before, limit, |i| shown(i) && i.video.plays())?;
+        if more {
+            let next = first.last().map(|i| Cursor::Before(i.id));
+            let mut list = Vec::with_capacity(first.len());
+            for i in &first {
+                list.extend(fragment(i.id, Some(i))?);
+            }
+            return Ok((list, next));
+        }
+        page = first;
+        later_from = Some(u64::MAX);
+    }
+    let room = limit - page.len();
+    let mut next = None;
+    if room == 0 {
+        next = later_from.map(Cursor::Later);
+    } else {
+        let (later, more) =
+            r.page::<Internship>(later_from, room, |i| shown(i) && !i.video.plays())?;
+        if more {
+            next = later.last().map(|i| Cursor::Later(i.id));
+        }
+        page.extend(later);
+    }
     let mut list = Vec::with_capacity(page.len());
     for i in &page {
         list.extend(fragment(i.id, Some(i))?);
@@ -264,12 +302,10 @@ pub(super) async fn list_internships(
         };
         ranked_page(&state, &r, &fragment, student, &location, after, limit).await?
     } else {
-        let before = match cursor {
-            None => None,
-            Some(Cursor::Before(id)) => Some(id),
-            Some(_) => return Err(bad_cursor()),
-        };
-        newest_page(&r, &fragment, &location, today, before, limit)?
+        if !matches!(cursor, None | Some(Cursor::Before(_) | Cursor::Later(_))) {
+            return Err(bad_cursor());
+        }
+        newest_page(&r, &fragment, &location, today, cursor, limit)?
     };
     let next = next.map(|c| c.to_string());
     let link = paging::link(&uri, next);
@@ -335,8 +371,15 @@ pub(super) async fn list_matches(
         .await?;
     let mut list = Vec::with_capacity(50);
     // The ranking holds open postings only, so its cached top holds the best 50 whenever there
-    // are 50 (a posting may close after the ranking was made today: checked again below).
-    for (_, id) in ranking.top.iter() {
+    // are 50 (a posting may close after the ranking was made today: checked again below). The
+    // feed puts postings whose video plays first; the matches go by score alone.
+    let mut by_score: Vec<(u8, u64)> = ranking
+        .top
+        .iter()
+        .map(|(key, id)| (feed::score_of(*key), *id))
+        .collect();
+    by_score.sort_unstable_by(|a, b| b.cmp(a));
+    for (_, id) in by_score.iter() {
         if list.len() == 50 {
             break;
         }

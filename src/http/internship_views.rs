@@ -73,6 +73,9 @@ pub struct SharedView {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub held_terms: Vec<String>,
     pub hazardous_duties_confirmed: bool,
+    /// Why the district hid it (its resolution's note), for the employer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hidden_reason: Option<String>,
 }
 
 /// The part that depends on who is looking (all empty for anyone but a student).
@@ -166,7 +169,23 @@ pub fn shared_view(r: &impl Reader, media: &Pipeline, i: &Internship) -> AppResu
         visibility: i.visibility().as_str(),
         held_terms: i.held_terms.clone(),
         hazardous_duties_confirmed: i.hazard_confirmed_at.is_some(),
+        hidden_reason: if i.hidden {
+            hidden_reason(r, i.id)?
+        } else {
+            None
+        },
     })
+}
+
+/// The note of the latest resolution that hid posting `id`, when it has one.
+fn hidden_reason(r: &impl Reader, id: u64) -> AppResult<Option<String>> {
+    use crate::domain::reports::{Action, TargetKind};
+    Ok(crate::store::reports::about(r, TargetKind::Internship, id)?
+        .into_iter()
+        .filter_map(|rep| rep.resolution)
+        .filter(|x| x.action == Action::Hide && !x.note.trim().is_empty())
+        .max_by_key(|x| x.at)
+        .map(|x| x.note))
 }
 
 /// A student's marks, read once per page instead of three lookups per posting.

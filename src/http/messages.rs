@@ -74,7 +74,8 @@ async fn read_thread(
     let limit = super::paging::limit(p.limit.as_deref())?;
     let before = super::paging::id_cursor(p.cursor.as_deref())?;
     let r = state.store().read()?;
-    party_of(&r, &me, id)?;
+    let a = party_of(&r, &me, id)?;
+    let closed = closed_because(&r, &me, &a)?;
     let (ids, more) = crate::store::messages::thread_page(&r, id, before, limit)?;
     let mut page = Vec::with_capacity(ids.len());
     for (mid, _) in ids.iter().rev() {
@@ -92,7 +93,38 @@ async fn read_thread(
     let next = more
         .then(|| page.first().map(|m| m.id.to_string()))
         .flatten();
-    Ok(super::paging::respond(&uri, views, next))
+    let mut res = super::paging::respond(&uri, views, next);
+    // The body stays SPEC.md's array; whether the reader may still write is a header, so the
+    // screen can close the message box before anyone types into it.
+    if let Some(why) = closed
+        && let Ok(v) = axum::http::HeaderValue::from_str(why)
+    {
+        res.headers_mut().insert("x-thread-closed", v);
+    }
+    Ok(res)
+}
+
+/// Why `me` cannot write in the thread of application `a`, if they cannot (the same rules
+/// `send` enforces).
+fn closed_because(
+    r: &impl crate::store::Reader,
+    me: &User,
+    a: &crate::store::applications::Application,
+) -> AppResult<Option<&'static str>> {
+    let status = r
+        .get::<User>(a.employer_id)?
+        .map(|e| e.review.status)
+        .unwrap_or_default();
+    let blocked = crate::store::social::is_blocked(r, a.student_id, a.employer_id)?;
+    if let Some(why) =
+        crate::domain::review::messaging_refusal(status, me.id == a.employer_id, blocked)
+    {
+        return Ok(Some(why));
+    }
+    if r.get::<User>(a.student_id)?.is_none() {
+        return Ok(Some("This student has deleted their account."));
+    }
+    Ok(None)
 }
 
 #[derive(Serialize)]

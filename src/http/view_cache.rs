@@ -350,6 +350,7 @@ mod tests {
             visibility: "public",
             held_terms: vec![],
             hazardous_duties_confirmed: true,
+            hidden_reason: None,
         };
         let posting = |id| Internship {
             id,

@@ -67,10 +67,12 @@ impl Mailer {
     }
 }
 
-/// The delay before attempt `n + 1` (1 min, 2, 4, ... capped at 2 hours).
+/// The delay before attempt `n + 1` after `n` failures: 30 s, then 1 min, 2, 4, ... capped at
+/// 2 hours (a student waiting for a reset link waits at most half a minute after a short
+/// outage).
 fn backoff(attempts: u32) -> i64 {
-    let minutes = 1i64 << attempts.min(7);
-    minutes.min(120) * 60_000
+    let half_minutes = 1i64 << attempts.saturating_sub(1).min(8);
+    (half_minutes * 30_000).min(2 * 60 * 60_000)
 }
 
 /// The HTML copy of a mail's text: every character escaped (quotes too), and a line made a
@@ -145,7 +147,7 @@ fn build(mailer: &Mailer, district: &str, base: &str, m: &Mail) -> anyhow::Resul
 }
 
 /// Sends every mail due by `now` once; returns how many were delivered and when the next
-/// queued mail is due.
+/// queued mail is due (None when nothing else waits).
 pub async fn send_due(
     services: &Services,
     mailer: &Mailer,
@@ -158,7 +160,7 @@ pub async fn send_due(
         let r = services.store.read()?;
         (
             outbox::due(&r, now, 50)?,
-            crate::services::settings::district_name(&r)?,
+            crate::services::settings::district_signature(&r)?,
             crate::services::password_reset::public_url(&r)?,
         )
     };
@@ -199,15 +201,22 @@ pub async fn run(services: Services, mailer: Mailer, mut stop: tokio::sync::watc
     // After a start (an outage may have ended meanwhile) everything queued is tried at once.
     let mut due_by = i64::MAX;
     loop {
-        let next = match send_due(&services, &mailer, due_by).await {
-            Ok((_, next)) => next,
+        let (sent, next) = match send_due(&services, &mailer, due_by).await {
+            Ok(round) => round,
             Err(e) => {
                 tracing::error!(error = %e, "the mail sender failed; retrying");
-                None
+                (0, None)
             }
         };
+        // Delivered something while other mail waits for its retry: the server is back, so
+        // everything queued goes now rather than at each mail's own retry time.
+        // (One such round: a mail that fails in it waits for its own retry again.)
+        if sent > 0 && next.is_some() && due_by != i64::MAX {
+            due_by = i64::MAX;
+            continue;
+        }
         due_by = now_ms();
-        // A retry scheduled in this round is at least a minute away: the poll catches it.
+        // A retry scheduled in this round is at least 30 s away: the poll catches it.
         let wait = match next {
             Some(at) => {
                 Duration::from_millis((at - now_ms()).clamp(0, IDLE_POLL.as_millis() as i64) as u64)
@@ -225,6 +234,14 @@ pub async fn run(services: Services, mailer: Mailer, mut stop: tokio::sync::watc
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_retry_comes_within_half_a_minute() {
+        assert_eq!(backoff(1), 30_000);
+        assert_eq!(backoff(2), 60_000);
+        assert_eq!(backoff(3), 120_000);
+        assert_eq!(backoff(11), 2 * 60 * 60_000);
+    }
 
     #[test]
     fn only_our_own_links_become_links_and_every_value_is_escaped() {

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::clock::{DAY_MS, rfc3339};
+use crate::domain::review::Visibility;
 use crate::error::{AppError, AppResult, OptionExt};
 use crate::infra::Services;
 use crate::store::Reader;
@@ -14,7 +15,13 @@ use crate::store::internships::{Internship, Video};
 pub struct RequestView {
     pub id: u64,
     pub internship_id: u64,
+    /// `pending` (the district's to make), `on_hold` (its posting cannot go live yet: held,
+    /// hidden, its employer awaiting review or suspended; no clock runs), `completed`.
     pub status: &'static str,
+    /// Why an `on_hold` request waits: the posting's visibility (`held_for_review`,
+    /// `hidden`, `awaiting_review`, `suspended`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_hold_because: Option<&'static str>,
     pub requested_at: String,
     pub completed_at: Option<String>,
     pub overdue: bool,
@@ -31,24 +38,40 @@ pub struct RequestView {
     pub poster_url: Option<String>,
 }
 
-/// Every request, pending first, oldest first.
+/// Every request: pending first, then on hold, then completed; oldest first.
 pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
     let r = s.store.read()?;
-    let mut out: Vec<(bool, i64, u64, RequestView)> = Vec::new();
+    let mut out: Vec<(u8, i64, u64, RequestView)> = Vec::new();
     for req in r.scan_rev::<AiVideoRequest>(|_| true)? {
         // A deleted posting's request leaves the queue: nobody would see its video.
         let Some(i) = r.get::<Internship>(req.id)?.filter(|i| !i.archived) else {
             continue;
         };
-        let pending = i.video == Video::AiProcessing;
+        let waiting = i.video == Video::AiProcessing;
+        // A video for a posting that cannot go live is not the district's to make yet.
+        let visibility = i.visibility();
+        let on_hold = (waiting && visibility != Visibility::Public).then(|| visibility.as_str());
+        let pending = waiting && on_hold.is_none();
+        let rank = if pending {
+            0
+        } else if on_hold.is_some() {
+            1
+        } else {
+            2
+        };
         out.push((
-            !pending,
+            rank,
             req.requested_at,
             req.id,
             RequestView {
                 id: req.id,
                 internship_id: i.id,
-                status: if pending { "pending" } else { "completed" },
+                status: match (pending, on_hold) {
+                    (true, _) => "pending",
+                    (false, Some(_)) => "on_hold",
+                    _ => "completed",
+                },
+                on_hold_because: on_hold,
                 requested_at: rfc3339(req.requested_at),
                 completed_at: req.completed_at.map(rfc3339),
                 overdue: pending && now - req.requested_at > DAY_MS,
@@ -66,7 +89,8 @@ pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
             },
         ));
     }
-    // Pending first, then oldest first (ids break ties within a millisecond).
+    // Pending first, then those on hold, then completed; oldest first within each (ids break
+    // ties within a millisecond).
     out.sort_by_key(|(done, at, id, _)| (*done, *at, *id));
     Ok(out.into_iter().map(|(_, _, _, v)| v).collect())
 }
@@ -87,6 +111,19 @@ fn pending_request(r: &impl Reader, id: u64) -> AppResult<Internship> {
         return Err(AppError::Conflict(
             "This AI video request has already been fulfilled".into(),
         ));
+    }
+    let why = match i.visibility() {
+        Visibility::Public => None,
+        Visibility::HeldForReview => Some("it is held for review"),
+        Visibility::Hidden => Some("the district hid it"),
+        Visibility::AwaitingReview => Some("its company awaits the district's review"),
+        Visibility::Suspended => Some("its company is suspended"),
+        Visibility::Archived => Some("it was deleted"),
+    };
+    if let Some(why) = why {
+        return Err(AppError::Conflict(format!(
+            "This posting cannot go live yet ({why}): its video waits until it can."
+        )));
     }
     Ok(i)
 }

@@ -117,16 +117,18 @@ pub fn move_to(
             .get::<Internship>(a.internship_id)?
             .map(|i| format!("\"{}\" at {}", i.title, i.company))
             .unwrap_or_else(|| "an internship".into());
-        let note = notify::notify(
-            w,
-            a.student_id,
-            "application_status",
+        // A final "no" is said kindly, with somewhere to go next.
+        let text = if to == Status::Rejected {
+            format!(
+                "The employer of {title} decided not to move forward with your application. Keep exploring: new internships are posted every week, and your next match may be one swipe away."
+            )
+        } else {
             format!(
                 "Your application to {title} moved to {}.",
                 status_label(to.as_str())
-            ),
-            "/profile",
-        )?;
+            )
+        };
+        let note = notify::notify(w, a.student_id, "application_status", text, "/profile")?;
         Ok((a, note))
     })
 }

@@ -73,6 +73,21 @@ pub fn view(r: &impl Reader, e: &Entry) -> AppResult<EntryView> {
         Event::ReportResolved { report, action } => {
             format!("{by} resolved report #{report} about {record}: {action}")
         }
+        Event::ReportResolvedNoted {
+            report,
+            action,
+            note,
+            hidden_text,
+        } => {
+            let mut s = format!("{by} resolved report #{report} about {record}: {action}");
+            if !note.is_empty() {
+                s.push_str(&format!(" (note: {note})"));
+            }
+            if !hidden_text.is_empty() {
+                s.push_str(&format!("; the hidden text: \"{hidden_text}\""));
+            }
+            s
+        }
         Event::AiVideoUploaded => format!("{by} uploaded the AI-made video of {record}"),
         Event::AdminPinChanged => format!("{by} changed the admin pin"),
         Event::AdminSessionsRevoked => format!("{by} ended every admin session"),

@@ -31,7 +31,7 @@ pub fn send_link(w: &Wtx, user: &User, welcome: bool, now: i64) -> StoreResult<(
         confirmed_at: None,
     })?;
     let link = format!("{}/confirm-email?token={token}", public_url(w)?);
-    let district = super::settings::district_name(w)?;
+    let district = super::settings::district_signature(w)?;
     let (subject, opening) = if welcome {
         (
             "Welcome to InternReel: confirm your e-mail address",
@@ -75,7 +75,7 @@ pub fn request_change(w: &Wtx, user: &User, new_email: &str, now: i64) -> StoreR
         confirmed_at: None,
     })?;
     let link = format!("{}/confirm-email?token={token}", public_url(w)?);
-    let district = super::settings::district_name(w)?;
+    let district = super::settings::district_signature(w)?;
     let text = format!(
         "Hello {},\n\nYou asked to use this address for your InternReel account. It takes effect once you open this link within 7 days:\n\n{link}\n\nIf you did not ask for this, ignore this e-mail: nothing changes.\n\n{district}",
         user.first_name

@@ -150,19 +150,28 @@ pub fn apply_status(
     };
     audit::append(w, now, actor, event, ("user", Some(id)), Some(id))?;
     let district = super::settings::district_name(w)?;
-    let (kind, text) = match status {
+    // A short subject; the reason in the body; and the link to the sign-in page, which says
+    // the suspension (a suspended employer's dashboard does not open).
+    let (kind, subject, text, link) = match status {
         EmployerStatus::Suspended => (
             "employer_suspended",
+            "Your InternReel employer account was suspended".to_string(),
             super::settings::suspended_message(w, u.review.reason.as_deref())?,
+            "/employer-login",
         ),
-        _ => (
-            "employer_verified",
-            format!(
+        _ => {
+            let text = format!(
                 "Your company was verified by {district}. Your postings are live for students."
-            ),
-        ),
+            );
+            (
+                "employer_verified",
+                text.clone(),
+                text,
+                "/employer-dashboard",
+            )
+        }
     };
-    super::notify::notify(w, id, kind, text, "/employer-dashboard")?;
+    super::notify::notify_titled(w, id, kind, &subject, text, link)?;
     Ok(changed)
 }
 

@@ -91,6 +91,8 @@ pub struct Row {
     pub id: u64,
     pub facts: Facts,
     pub place: Place,
+    /// Its video plays now (not awaiting an AI video or a conversion).
+    pub playable: bool,
 }
 
 impl Row {
@@ -99,9 +101,23 @@ impl Row {
             id: i.id,
             facts: i.match_facts(),
             place: Place::of(i),
+            playable: i.video.plays(),
         }
     }
 }
+
+/// A ranking key: the match score, with postings whose video plays first (a card without a
+/// video is not what the feed should open on). `score_of` reads the score back.
+pub fn rank_key(score: u8, playable: bool) -> u8 {
+    score.min(PLAYABLE - 1) + if playable { PLAYABLE } else { 0 }
+}
+
+/// The match score of a ranking key.
+pub fn score_of(key: u8) -> u8 {
+    key % PLAYABLE
+}
+
+const PLAYABLE: u8 = 128;
 
 pub struct Table {
     pub rows: Vec<Row>,
@@ -232,7 +248,10 @@ fn score_all(table: &Table, student: &User, location: &str, today: Date) -> Vec<
         .rows
         .iter()
         .filter(|row| row.facts.open_on(today) && row.place.is_at(location))
-        .map(|row| (matching::score_of(&seeker, &row.facts, today), row.id))
+        .map(|row| {
+            let score = matching::score_of(&seeker, &row.facts, today);
+            (rank_key(score, row.playable), row.id)
+        })
         .collect()
 }
 

@@ -7,13 +7,26 @@ use crate::infra::Services;
 use crate::store::messages::Message;
 use crate::store::notifications::{self, Notification};
 use crate::store::users::User;
-use crate::store::{Reader, StoreResult, Wtx, meta, outbox, tables};
+use crate::store::{Reader, StoreResult, Wtx, meta, outbox};
 
 /// Creates a notification for `user_id` (and its e-mail); None when the user is gone.
 pub fn notify(
     w: &Wtx,
     user_id: u64,
     kind: &str,
+    text: String,
+    link: &str,
+) -> StoreResult<Option<Notification>> {
+    let subject = text.clone();
+    notify_titled(w, user_id, kind, &subject, text, link)
+}
+
+/// `notify` with an e-mail subject of its own (the text goes in the body).
+pub fn notify_titled(
+    w: &Wtx,
+    user_id: u64,
+    kind: &str,
+    subject: &str,
     text: String,
     link: &str,
 ) -> StoreResult<Option<Notification>> {
@@ -34,7 +47,7 @@ pub fn notify(
         },
     )?;
     if !notifications::email_off(w, user_id)? {
-        email(w, &user, &text, &text, link)?;
+        email(w, &user, subject, &text, link)?;
     }
     Ok(Some(n))
 }
@@ -42,15 +55,28 @@ pub fn notify(
 /// An e-mail about something in the app, with a link to it and a one-click way to stop them.
 pub fn email(w: &Wtx, user: &User, subject: &str, body: &str, link: &str) -> StoreResult<()> {
     let base = super::password_reset::public_url(w)?;
-    let district = super::settings::district_name(w)?;
+    let district = super::settings::district_signature(w)?;
     let off = email_off_link(w, user.id)?;
     let text = format!(
         "Hello {},\n\n{body}\n\nOpen it in InternReel:\n{base}{link}\n\n{district}\n\nTurn these e-mails off with one click:\n{off}\n",
         user.first_name
     );
-    let subject: String = subject.chars().take(120).collect();
+    let subject = short_subject(subject);
     outbox::enqueue(w, &user.email, &subject, &text, now_ms())?;
     Ok(())
+}
+
+/// A subject line of at most about 100 characters, cut between words ("…" after the cut),
+/// never inside an address or a word.
+pub fn short_subject(text: &str) -> String {
+    const MAX: usize = 100;
+    let line = text.lines().next().unwrap_or("").trim();
+    if line.chars().count() <= MAX {
+        return line.to_string();
+    }
+    let head: String = line.chars().take(MAX).collect();
+    let cut = head.rfind(' ').unwrap_or(head.len());
+    format!("{}…", head[..cut].trim_end_matches([',', ';', ':', ' ']))
 }
 
 /// The user's one-click link that turns notification e-mails off (a random token per user).
@@ -108,8 +134,7 @@ pub fn digest_unread(s: &Services, now: i64) -> anyhow::Result<Vec<Notification>
         for (user, ids) in waiting {
             let mut fresh = 0;
             for id in ids {
-                if w.pair(tables::MESSAGES_DIGESTED, (id, 0))?.is_none() {
-                    w.pair_put(tables::MESSAGES_DIGESTED, (id, 0), now)?;
+                if crate::store::messages::mark_digested(w, id, now)? {
                     fresh += 1;
                 }
             }
@@ -133,4 +158,24 @@ pub fn digest_unread(s: &Services, now: i64) -> anyhow::Result<Vec<Notification>
         Ok::<_, crate::store::StoreError>(made)
     })?;
     Ok(made)
+}
+
+#[cfg(test)]
+mod subject_tests {
+    use super::short_subject;
+
+    #[test]
+    fn subjects_are_cut_between_words() {
+        let long = "This employer account was suspended by Lakeside Unified: a report. Contact safety@lakeside.example to resolve it.";
+        let s = short_subject(long);
+        assert!(s.chars().count() <= 101 && s.ends_with('…'), "{s}");
+        let kept = s.trim_end_matches('…');
+        assert!(long.starts_with(kept), "{s}");
+        assert_eq!(
+            long[kept.len()..].chars().next(),
+            Some(' '),
+            "cut between words: {s}"
+        );
+        assert_eq!(short_subject("Short"), "Short");
+    }
 }

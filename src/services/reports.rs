@@ -335,17 +335,27 @@ pub fn resolve(
                 )?;
             }
         }
+        let hidden_text = if action == Action::Hide {
+            content(s, w, rep.target, rep.target_id)?.text
+        } else {
+            String::new()
+        };
         audit::append(
             w,
             now,
             actor,
-            Event::ReportResolved {
+            Event::ReportResolvedNoted {
                 report: id,
                 action: action.as_str().into(),
+                note: note.clone(),
+                hidden_text,
             },
             (rep.target.as_str(), Some(rep.target_id)),
             None,
         )?;
+        if action == Action::Hide && rep.target == TargetKind::Internship {
+            tell_employer_of_hiding(w, rep.target_id, &note)?;
+        }
         Ok::<_, AppError>((suspended, changed))
     })
     .map(|suspended| {
@@ -359,6 +369,35 @@ pub fn resolve(
         &r,
         &r.get::<Report>(id)?.ok_or_not_found("Report not found")?,
     )
+}
+
+/// The employer learns that the district hid its posting, and why (the resolution's note).
+fn tell_employer_of_hiding(w: &Wtx, internship: u64, note: &str) -> AppResult<()> {
+    let Some(i) = w.get::<Internship>(internship)? else {
+        return Ok(());
+    };
+    let district = super::settings::district_signature(w)?;
+    let why = note.trim().trim_end_matches('.');
+    let text = if why.is_empty() {
+        format!(
+            "{district} hid your posting \"{}\": students no longer see it.",
+            i.title
+        )
+    } else {
+        format!(
+            "{district} hid your posting \"{}\": {why}. Students no longer see it.",
+            i.title
+        )
+    };
+    super::notify::notify_titled(
+        w,
+        i.employer_id,
+        "posting_hidden",
+        &format!("Your posting \"{}\" was hidden by the district", i.title),
+        text,
+        "/employer-dashboard",
+    )?;
+    Ok(())
 }
 
 /// What an action changed: postings whose visibility changed, and the employer it suspended.

@@ -38,6 +38,20 @@ pub fn district_name(r: &impl Reader) -> StoreResult<String> {
         .unwrap_or_else(|| DEFAULT_DISTRICT_NAME.to_string()))
 }
 
+/// The district's name where it starts a sentence or a line ("Your school district").
+pub fn district_signature(r: &impl Reader) -> StoreResult<String> {
+    Ok(capitalized(&district_name(r)?))
+}
+
+/// `s` with its first letter in upper case.
+pub fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 pub fn district_contact(r: &impl Reader) -> StoreResult<Option<String>> {
     Ok(get(r, "district-contact")?.filter(|v| !v.trim().is_empty()))
 }
@@ -46,8 +60,10 @@ pub fn district_contact(r: &impl Reader) -> StoreResult<Option<String>> {
 pub fn suspended_message(r: &impl Reader, reason: Option<&str>) -> StoreResult<String> {
     let district = district_name(r)?;
     let contact = district_contact(r)?.unwrap_or_else(|| district.clone());
+    // A reason written as a sentence keeps one full stop, not two.
     let why = reason
-        .filter(|r| !r.trim().is_empty())
+        .map(|r| r.trim().trim_end_matches(['.', ' ']))
+        .filter(|r| !r.is_empty())
         .map(|r| format!(": {r}"))
         .unwrap_or_default();
     Ok(format!(

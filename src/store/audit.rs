@@ -22,17 +22,36 @@ pub enum Actor {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     EmployerVerified,
-    EmployerSuspended { reason: String },
-    ReportResolved { report: u64, action: String },
+    EmployerSuspended {
+        reason: String,
+    },
+    ReportResolved {
+        report: u64,
+        action: String,
+    },
     AiVideoUploaded,
     AdminPinChanged,
     AdminSessionsRevoked,
     TranscriptViewed,
     PhotoViewed,
-    StatusChanged { from: String, to: String },
+    StatusChanged {
+        from: String,
+        to: String,
+    },
     DataExported,
     AccountDeleted,
-    SettingChanged { key: String, value: String },
+    SettingChanged {
+        key: String,
+        value: String,
+    },
+    /// A resolution with the admin's note, and the text the action hid (kept here, so an
+    /// edit of the posting afterwards does not erase what the district saw).
+    ReportResolvedNoted {
+        report: u64,
+        action: String,
+        note: String,
+        hidden_text: String,
+    },
 }
 
 impl Event {
@@ -40,7 +59,7 @@ impl Event {
         match self {
             Event::EmployerVerified => "employer.verify",
             Event::EmployerSuspended { .. } => "employer.suspend",
-            Event::ReportResolved { .. } => "report.resolve",
+            Event::ReportResolved { .. } | Event::ReportResolvedNoted { .. } => "report.resolve",
             Event::AiVideoUploaded => "ai_video.upload",
             Event::AdminPinChanged => "admin.pin_change",
             Event::AdminSessionsRevoked => "admin.sessions_revoke",

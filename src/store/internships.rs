@@ -65,6 +65,12 @@ impl Video {
         }
     }
 
+    /// Whether there is a video to play now (not awaiting an AI video, a conversion, or
+    /// failed).
+    pub fn plays(&self) -> bool {
+        matches!(self, Video::Ready(_) | Video::File(_))
+    }
+
     pub fn captions(&self) -> Option<&str> {
         match self {
             Video::Transcoding(m) | Video::Ready(m) => m.captions.as_deref(),

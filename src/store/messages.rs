@@ -25,6 +25,15 @@ impl Entity for Message {
     }
 }
 
+/// Marks message `id` as told about in an unread-messages digest; false when it already was.
+pub fn mark_digested(w: &Wtx, id: u64, at: i64) -> StoreResult<bool> {
+    if w.pair(tables::MESSAGES_DIGESTED, (id, 0))?.is_some() {
+        return Ok(false);
+    }
+    w.pair_put(tables::MESSAGES_DIGESTED, (id, 0), at)?;
+    Ok(true)
+}
+
 pub fn insert(w: &Wtx, mut m: Message) -> StoreResult<Message> {
     m.id = w.next_id::<Message>()?;
     w.put(&m)?;

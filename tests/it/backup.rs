@@ -60,6 +60,12 @@ async fn a_backup_under_load_restores_every_acknowledged_record() {
             n
         })
     };
+    // The district's own word list travels with the backup.
+    std::fs::write(
+        app.data_path().join("comment-words.txt"),
+        "# ours\ndm me on snap\n",
+    )
+    .unwrap();
     let archive = app
         .data_path()
         .join("..")
@@ -101,6 +107,10 @@ async fn a_backup_under_load_restores_every_acknowledged_record() {
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(target.join("comment-words.txt")).unwrap(),
+        "# ours\ndm me on snap\n"
     );
     let again = Command::new(BIN)
         .arg("restore")

@@ -483,6 +483,14 @@ async fn doctor_reports_a_good_and_a_broken_installation() {
         assert!(text.contains(line), "{line} in:\n{text}");
     }
     assert!(text.contains("WARN admin pin"), "{text}");
+    // The district's settings, while unset, each warn with the command that sets them.
+    for key in ["public-url", "district-name", "district-contact"] {
+        assert!(text.contains(&format!("WARN {key}")), "{key} in:\n{text}");
+    }
+    assert!(
+        text.contains("internreel settings set public-url"),
+        "{text}"
+    );
     let app = crate::helpers::start_on(data, false).await;
     let (ok, text) = doctor(&app.data_path(), &["--json"]).await;
     assert!(ok, "{text}");

@@ -17,6 +17,7 @@ mod compression;
 mod crash;
 mod demo_clips;
 mod district_it;
+mod finish;
 mod fresh_lists;
 mod guest;
 mod hardening;
