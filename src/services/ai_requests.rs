@@ -168,11 +168,20 @@ pub async fn fulfil(
             req.completed_at = Some(now);
             w.put(&req)?;
         }
+        // Said as it is: a video still converting is not ready yet.
+        let text = if matches!(i.video, Video::Transcoding(_)) {
+            format!(
+                "The AI-made video for \"{}\" was uploaded and is being converted; it plays in a few minutes.",
+                i.title
+            )
+        } else {
+            format!("The AI-made video for \"{}\" is ready.", i.title)
+        };
         crate::services::notify::notify(
             w,
             i.employer_id,
             "ai_video_ready",
-            format!("The AI-made video for \"{}\" is ready.", i.title),
+            text,
             "/employer-dashboard",
         )?;
         crate::store::audit::append(
