@@ -5,6 +5,7 @@
 pub mod applications;
 pub mod contact;
 pub mod hazards;
+pub mod job_text;
 pub mod markers;
 pub mod matching;
 pub mod normalize;

@@ -275,7 +275,11 @@ pub fn store_jobs(s: &Services, src: &JobSource, jobs: Vec<Fetched>) -> anyhow::
             .collect();
         let mut seen = std::collections::HashSet::new();
         let mut changed = Vec::new();
-        for f in jobs {
+        // The board's shared opening about the company is left out of each job's text (the
+        // classifier still reads the whole of it).
+        let descriptions: Vec<String> = jobs.iter().map(|f| f.description_plain.clone()).collect();
+        let about_the_role = crate::domain::job_text::without_shared_opening(&descriptions);
+        for (f, role_text) in jobs.into_iter().zip(about_the_role) {
             if !seen.insert(f.external_id.clone()) {
                 continue;
             }
@@ -314,7 +318,7 @@ pub fn store_jobs(s: &Services, src: &JobSource, jobs: Vec<Fetched>) -> anyhow::
                 salary_max: f.salary_max,
                 salary_currency: f.salary_currency,
                 salary_interval: f.salary_interval,
-                description_plain: f.description_plain,
+                description_plain: role_text,
                 apply_url: f.apply_url,
                 beginner,
                 updated_at: now,
