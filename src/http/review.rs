@@ -14,6 +14,7 @@ use crate::domain::review::EmployerStatus;
 use crate::error::AppResult;
 use crate::services::{audit, employers, reports};
 use crate::state::AppState;
+use crate::store::Reader;
 use crate::store::audit::Actor;
 
 pub fn router() -> Router<AppState> {
@@ -21,6 +22,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/employers", get(list_employers))
         .route("/api/admin/employers/{id}/verify", post(verify))
         .route("/api/admin/employers/{id}/suspend", post(suspend))
+        .route("/api/admin/employers/{id}/postings", get(employer_postings))
         .route("/api/admin/reports", get(list_reports))
         .route("/api/admin/reports/{id}/resolve", post(resolve))
         .route("/api/admin/audit", get(list_audit))
@@ -49,6 +51,25 @@ async fn list_employers(
     Ok(Json(Employers {
         employers: employers::list(&state.services, pending)?,
     }))
+}
+
+/// An employer's postings as its students would see them, for the district to read before
+/// it verifies the company (every posting, live or not; not the deleted ones).
+async fn employer_postings(
+    State(state): State<AppState>,
+    _: Admin,
+    Path(id): Path<u64>,
+) -> AppResult<Json<Vec<super::internships::InternshipView>>> {
+    let r = state.store().read()?;
+    let employer = r
+        .get::<crate::store::users::User>(id)?
+        .filter(|u| u.role == crate::store::users::Role::Employer)
+        .ok_or_else(|| crate::error::AppError::not_found("Employer not found"))?;
+    let out = crate::store::internships::by_employer(&r, employer.id, false)?
+        .iter()
+        .map(|i| super::internship_views::view(&r, state.media(), i, None))
+        .collect::<AppResult<Vec<_>>>()?;
+    Ok(Json(out))
 }
 
 async fn verify(

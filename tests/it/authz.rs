@@ -475,6 +475,7 @@ fn table() -> Vec<Row> {
             STUDENT_SELF,
         ),
         row("GET", "/api/admin/employers", None, ADMIN),
+        row("GET", "/api/admin/employers/{EA}/postings", None, ADMIN),
         row("POST", "/api/admin/employers/{EA}/verify", None, ADMIN),
         row(
             "POST",

@@ -425,3 +425,36 @@ async fn external_job_previews_start_with_the_role_not_the_boards_boilerplate() 
         );
     }
 }
+
+#[tokio::test]
+async fn the_district_reads_a_pending_companys_postings_before_verifying_it() {
+    let app = spawn_reviewed(false).await;
+    let admin = app.admin().await;
+    let (pending, me) = app.signup_employer("new@preview.example").await;
+    let id = app.post_internship(&pending, "Robot helper").await["id"]
+        .as_u64()
+        .unwrap();
+    let list: Vec<Value> = app
+        .get(
+            &admin,
+            &format!("/api/admin/employers/{}/postings", me["id"]),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0]["id"], id);
+    assert_eq!(list[0]["visibility"], "awaiting_review");
+    assert_eq!(list[0]["description"], "Help our team build robots.");
+    let (student, _) = app.signup_student("kid@preview.example").await;
+    assert_eq!(
+        app.get(
+            &student,
+            &format!("/api/admin/employers/{}/postings", me["id"])
+        )
+        .await
+        .status(),
+        StatusCode::FORBIDDEN
+    );
+}
