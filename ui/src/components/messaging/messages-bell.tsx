@@ -1,5 +1,4 @@
 import { cn } from '@/lib/cn';
-import { useHideOnScroll } from '@/lib/use-hide-on-scroll';
 import { MessageCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
@@ -50,7 +49,6 @@ export function MessagesBell({
   /** Student side: the company behind an application (for 'Block {company}'). */
   companyFor?: (applicationId: number) => string | undefined;
 }) {
-  const hidden = useHideOnScroll();
   const meId = asAccount(useUser().user)?.id;
   useMessagesSocket(meId);
   const received = useReceivedMessages(meId);
@@ -71,11 +69,8 @@ export function MessagesBell({
         data-testid="messages-bell"
         data-unread={unread}
         aria-label={unread > 0 ? `Messages: ${unread} unread` : 'Messages: none unread'}
-        data-hidden={hidden ? 'true' : undefined}
         className={cn(
           'fixed bottom-5 right-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-gradient text-white shadow-xl shadow-brand-700/30 transition hover:brightness-110',
-          // Slid away while the page scrolls down (use-hide-on-scroll.ts); a keyboard focus brings it back.
-          hidden && 'translate-y-28 focus-visible:translate-y-0',
         )}
       >
         <MessageCircle aria-hidden className="h-6 w-6" />

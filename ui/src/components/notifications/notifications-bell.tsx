@@ -1,4 +1,3 @@
-import { useHideOnScroll } from '@/lib/use-hide-on-scroll';
 import { BellRing, CheckCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -65,7 +64,6 @@ function NotificationItem({
  * first, each a link to where it happened that marks it read.
  */
 export function NotificationsBell() {
-  const hidden = useHideOnScroll();
   const meId = asAccount(useUser().user)?.id;
   useLiveSocket(meId);
   const notifications = useNotifications(meId);
@@ -134,11 +132,8 @@ export function NotificationsBell() {
         aria-haspopup="dialog"
         aria-expanded={open}
         title="Notifications"
-        data-hidden={hidden ? 'true' : undefined}
         className={cn(
           'fixed bottom-5 right-22 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-white text-brand-700 shadow-xl shadow-brand-700/20 ring-1 ring-slate-200 transition hover:bg-brand-50',
-          // Slid away while the page scrolls down (use-hide-on-scroll.ts); a keyboard focus brings it back.
-          hidden && 'translate-y-28 focus-visible:translate-y-0',
         )}
       >
         <BellRing aria-hidden className="h-6 w-6" />
