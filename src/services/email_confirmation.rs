@@ -19,18 +19,24 @@ pub fn is_confirmed(r: &impl Reader, user: &User) -> StoreResult<bool> {
         .is_some_and(|c| c.confirmed_at.is_some() && c.email == email_key(&user.email)))
 }
 
-/// Queues the e-mail with a fresh link (replacing any earlier link); `welcome` for the first
-/// one, sent at sign-up.
-pub fn send_link(w: &Wtx, user: &User, welcome: bool, now: i64) -> StoreResult<()> {
+/// A fresh link confirming `email` for account `id` (replacing any earlier one; only its
+/// hash is kept).
+fn new_link(w: &Wtx, id: u64, email: String, now: i64) -> StoreResult<String> {
     let token = crate::tokens::random_hex(32);
     w.put(&EmailConfirmation {
-        id: user.id,
-        email: email_key(&user.email),
+        id,
+        email,
         hash: hash(&token),
         expires_at: now + VALID_MS,
         confirmed_at: None,
     })?;
-    let link = format!("{}/confirm-email?token={token}", public_url(w)?);
+    Ok(format!("{}/confirm-email?token={token}", public_url(w)?))
+}
+
+/// Queues the e-mail with a fresh link (replacing any earlier link); `welcome` for the first
+/// one, sent at sign-up.
+pub fn send_link(w: &Wtx, user: &User, welcome: bool, now: i64) -> StoreResult<()> {
+    let link = new_link(w, user.id, email_key(&user.email), now)?;
     let district = super::settings::district_signature(w)?;
     let (subject, opening) = if welcome {
         (
@@ -66,15 +72,7 @@ pub fn request_change(w: &Wtx, user: &User, new_email: &str, now: i64) -> StoreR
         w.delete::<EmailConfirmation>(user.id)?;
         return Ok(());
     }
-    let token = crate::tokens::random_hex(32);
-    w.put(&EmailConfirmation {
-        id: user.id,
-        email: key.clone(),
-        hash: hash(&token),
-        expires_at: now + VALID_MS,
-        confirmed_at: None,
-    })?;
-    let link = format!("{}/confirm-email?token={token}", public_url(w)?);
+    let link = new_link(w, user.id, key.clone(), now)?;
     let district = super::settings::district_signature(w)?;
     let text = format!(
         "Hello {},\n\nYou asked to use this address for your InternReel account. It takes effect once you open this link within 7 days:\n\n{link}\n\nIf you did not ask for this, ignore this e-mail: nothing changes.\n\n{district}",

@@ -702,27 +702,15 @@ async fn an_idle_http2_connection_over_tls_is_closed() {
     let name = rustls::pki_types::ServerName::try_from("localhost").unwrap();
     let mut stream = connector.connect(name, tcp).await.unwrap();
     assert_eq!(stream.get_ref().1.alpn_protocol(), Some(&b"h2"[..]));
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncWriteExt;
     // The HTTP/2 preface and an empty SETTINGS frame, then no request at all.
     stream
         .write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0")
         .await
         .unwrap();
     let started = std::time::Instant::now();
-    let closed = tokio::time::timeout(Duration::from_secs(60), async {
-        let mut buf = [0u8; 1024];
-        loop {
-            match stream.read(&mut buf).await {
-                Ok(0) | Err(_) => return,
-                Ok(_) => continue,
-            }
-        }
-    })
-    .await;
-    assert!(
-        closed.is_ok(),
-        "the idle connection is still open after 60 s"
-    );
+    let closed = crate::helpers::closed_within(&mut stream, Duration::from_secs(60)).await;
+    assert!(closed, "the idle connection is still open after 60 s");
     assert!(
         started.elapsed() >= Duration::from_secs(20),
         "closed for another reason after {:?}",

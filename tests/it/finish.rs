@@ -145,17 +145,7 @@ async fn the_demos_history_reads_like_a_day_at_work_and_sends_no_digest() {
 async fn a_rejection_is_said_kindly_and_a_suspension_briefly() {
     let app = spawn_reviewed(false).await;
     let admin = app.admin().await;
-    let (employer, me) = app.signup_employer("boss@kind.example").await;
-    let eid = me["id"].as_u64().unwrap();
-    app.post(
-        &admin,
-        &format!("/api/admin/employers/{eid}/verify"),
-        json!({}),
-    )
-    .await;
-    let id = app.post_internship(&employer, "Robot helper").await["id"]
-        .as_u64()
-        .unwrap();
+    let (employer, eid, id) = live_posting(&app, &admin, "kind").await;
     let (student, _) = app.signup_student("kid@kind.example").await;
     let application = body(app.apply(&student, id).await).await["id"]
         .as_u64()
@@ -242,17 +232,7 @@ async fn a_rejection_is_said_kindly_and_a_suspension_briefly() {
 async fn a_hidden_posting_tells_its_employer_why_and_the_audit_keeps_the_note_and_the_text() {
     let app = spawn_reviewed(false).await;
     let admin = app.admin().await;
-    let (employer, me) = app.signup_employer("boss@hidden.example").await;
-    let eid = me["id"].as_u64().unwrap();
-    app.post(
-        &admin,
-        &format!("/api/admin/employers/{eid}/verify"),
-        json!({}),
-    )
-    .await;
-    let id = app.post_internship(&employer, "Original title").await["id"]
-        .as_u64()
-        .unwrap();
+    let (employer, _, id) = live_posting(&app, &admin, "hidden").await;
     let (student, _) = app.signup_student("kid@hidden.example").await;
     let res = app
         .post(
@@ -309,7 +289,7 @@ async fn a_hidden_posting_tells_its_employer_why_and_the_audit_keeps_the_note_an
         audit.contains("Interns may not be charged a fee"),
         "{audit}"
     );
-    assert!(audit.contains("Original title"), "{audit}");
+    assert!(audit.contains("Robot helper"), "the hidden title: {audit}");
 }
 
 #[tokio::test]
@@ -349,17 +329,7 @@ async fn the_ai_queue_holds_requests_for_postings_that_cannot_go_live() {
 async fn a_closed_thread_says_so_before_anyone_writes() {
     let app = spawn_reviewed(false).await;
     let admin = app.admin().await;
-    let (employer, me) = app.signup_employer("boss@closed-thread.example").await;
-    let eid = me["id"].as_u64().unwrap();
-    app.post(
-        &admin,
-        &format!("/api/admin/employers/{eid}/verify"),
-        json!({}),
-    )
-    .await;
-    let id = app.post_internship(&employer, "Robot helper").await["id"]
-        .as_u64()
-        .unwrap();
+    let (_, eid, id) = live_posting(&app, &admin, "closed-thread").await;
     let (student, _) = app.signup_student("kid@closed-thread.example").await;
     let application = body(app.apply(&student, id).await).await["id"]
         .as_u64()

@@ -15,28 +15,6 @@ async fn body(res: reqwest::Response) -> Value {
     res.json().await.unwrap_or(Value::Null)
 }
 
-async fn verify(app: &TestApp, admin: &Client, employer: u64) {
-    let res = app
-        .post(
-            admin,
-            &format!("/api/admin/employers/{employer}/verify"),
-            json!({}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
-}
-
-/// A verified employer's public posting, as students see it.
-async fn live_posting(app: &TestApp, admin: &Client, tag: &str) -> (Client, u64, u64) {
-    let (employer, me) = app.signup_employer(&format!("boss@{tag}.example")).await;
-    let eid = me["id"].as_u64().unwrap();
-    verify(app, admin, eid).await;
-    let id = app.post_internship(&employer, "Robot helper").await["id"]
-        .as_u64()
-        .unwrap();
-    (employer, eid, id)
-}
-
 async fn comment_texts(app: &TestApp, c: &Client, id: u64) -> Vec<(String, String)> {
     let v = body(app.get(c, &format!("/api/internships/{id}/comments")).await).await;
     v.as_array()
@@ -575,6 +553,28 @@ fn client_from(n: u8) -> Client {
         .unwrap()
 }
 
+/// Sends `n` requests at once (`make(i)` builds the i-th) and counts how many are answered
+/// within `wait`; the rest are dropped. Parallel guesses that queue behind each other leave
+/// most unanswered.
+async fn answered_within(
+    n: usize,
+    wait: Duration,
+    make: impl Fn(usize) -> reqwest::RequestBuilder,
+) -> usize {
+    let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut sent = tokio::task::JoinSet::new();
+    for i in 0..n {
+        let (req, answered) = (make(i), answered.clone());
+        sent.spawn(async move {
+            let _ = req.send().await;
+            answered.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        });
+    }
+    tokio::time::sleep(wait).await;
+    sent.abort_all();
+    answered.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 async fn sign_in(app: &TestApp, c: &Client, email: &str, password: &str) -> StatusCode {
     c.post(app.url("/api/student-login"))
         .json(&json!({"email": email, "password": password}))
@@ -646,99 +646,59 @@ async fn parallel_guesses_queue_behind_each_other_while_the_owner_signs_in() {
     // 16 guesses at once from another address: one password check at a time, each waiting
     // longer than the one before once the first five have failed.
     let attacker = client_from(4);
-    let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let mut guesses = tokio::task::JoinSet::new();
-    for n in 0..16 {
-        let (url, c, answered) = (
-            app.url("/api/student-login"),
-            attacker.clone(),
-            answered.clone(),
-        );
-        guesses.spawn(async move {
-            let _ = c
-                .post(url)
-                .json(&json!({"email": "cara@guessed.example", "password": format!("guess-{n}")}))
-                .send()
-                .await;
-            answered.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        });
-    }
-    tokio::time::sleep(Duration::from_secs(4)).await;
-    let by_now = answered.load(std::sync::atomic::Ordering::SeqCst);
+    let url = app.url("/api/student-login");
+    let guessing = answered_within(16, Duration::from_secs(4), |n| {
+        attacker
+            .post(&url)
+            .json(&json!({"email": "cara@guessed.example", "password": format!("guess-{n}")}))
+    });
+    // Meanwhile (the guesses are still queued) the owner, at home where she signed in before,
+    // is not held up.
+    let owner = async {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let started = std::time::Instant::now();
+        let status = sign_in(&app, &home, "cara@guessed.example", "secret1").await;
+        (status, started.elapsed())
+    };
+    let (by_now, (status, took)) = tokio::join!(guessing, owner);
     assert!(
         by_now < 12,
         "{by_now} of 16 parallel guesses answered within 4 s"
     );
-
-    // Meanwhile the owner, at home where she signed in before, is not held up.
-    let started = std::time::Instant::now();
-    assert_eq!(
-        sign_in(&app, &home, "cara@guessed.example", "secret1").await,
-        StatusCode::OK
-    );
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
-    guesses.abort_all();
+    assert_eq!(status, StatusCode::OK);
+    assert!(took < Duration::from_secs(2), "{took:?}");
 }
-
 #[tokio::test]
 async fn wrong_admin_pins_from_many_addresses_queue_behind_each_other() {
     let app = spawn_app().await;
     let _admin = app.admin().await;
-    let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let mut guesses = tokio::task::JoinSet::new();
-    for n in 0..30u8 {
-        let (url, answered) = (app.url("/api/admin/login"), answered.clone());
-        guesses.spawn(async move {
-            let c = client_from(10 + n);
-            let _ = c
-                .post(url)
-                .json(&json!({"pin": format!("{:06}", n)}))
-                .send()
-                .await;
-            answered.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        });
-    }
-    tokio::time::sleep(Duration::from_secs(5)).await;
-    let by_now = answered.load(std::sync::atomic::Ordering::SeqCst);
+    let url = app.url("/api/admin/login");
+    let by_now = answered_within(30, Duration::from_secs(5), |n| {
+        client_from(10 + n as u8)
+            .post(&url)
+            .json(&json!({"pin": format!("{n:06}")}))
+    })
+    .await;
     assert!(
         by_now < 20,
         "{by_now} of 30 wrong pins from 30 addresses answered within 5 s"
     );
-    guesses.abort_all();
 }
 
 #[tokio::test]
 async fn a_live_session_is_no_way_around_the_sign_in_throttle() {
     let app = spawn_app().await;
     let (c, _) = app.signup_student("dana@session.example").await;
-    let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let mut guesses = tokio::task::JoinSet::new();
-    for n in 0..14 {
-        let (url, c, answered) = (
-            app.url("/api/users/me/password"),
-            c.clone(),
-            answered.clone(),
-        );
-        guesses.spawn(async move {
-            let _ = c
-                .put(url)
-                .json(&json!({"currentPassword": format!("guess-{n}"), "newPassword": "whatever-long"}))
-                .send()
-                .await;
-            answered.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        });
-    }
-    tokio::time::sleep(Duration::from_secs(4)).await;
-    let by_now = answered.load(std::sync::atomic::Ordering::SeqCst);
+    let url = app.url("/api/users/me/password");
+    let by_now = answered_within(14, Duration::from_secs(4), |n| {
+        c.put(&url)
+            .json(&json!({"currentPassword": format!("guess-{n}"), "newPassword": "whatever-long"}))
+    })
+    .await;
     assert!(
         by_now < 11,
         "{by_now} of 14 password guesses answered within 4 s"
     );
-    guesses.abort_all();
 }
 
 #[tokio::test]
@@ -919,7 +879,7 @@ async fn one_line_fields_refuse_line_breaks_that_would_start_a_link_in_an_e_mail
 
 #[tokio::test]
 async fn a_request_body_that_stalls_does_not_hold_its_connection() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncWriteExt;
     let app = spawn_app().await;
     let addr = app.addr.trim_start_matches("http://").to_string();
     let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
@@ -930,18 +890,9 @@ async fn a_request_body_that_stalls_does_not_hold_its_connection() {
     .await
     .unwrap();
     let started = std::time::Instant::now();
-    let closed = tokio::time::timeout(Duration::from_secs(60), async {
-        let mut buf = [0u8; 1024];
-        loop {
-            match s.read(&mut buf).await {
-                Ok(0) | Err(_) => return,
-                Ok(_) => continue,
-            }
-        }
-    })
-    .await;
+    let closed = crate::helpers::closed_within(&mut s, Duration::from_secs(60)).await;
     assert!(
-        closed.is_ok(),
+        closed,
         "a stalled body still holds the connection after 60 s"
     );
     assert!(

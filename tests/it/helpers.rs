@@ -364,3 +364,48 @@ pub fn files_in(dir: &std::path::Path) -> Vec<String> {
         })
         .unwrap_or_default()
 }
+
+/// Whether the server closes the connection (end of stream or an error) within `within`,
+/// reading and discarding whatever it sends meanwhile.
+pub async fn closed_within<S: tokio::io::AsyncRead + Unpin>(
+    stream: &mut S,
+    within: std::time::Duration,
+) -> bool {
+    use tokio::io::AsyncReadExt;
+    tokio::time::timeout(within, async {
+        let mut buf = [0u8; 1024];
+        while let Ok(n) = stream.read(&mut buf).await {
+            if n == 0 {
+                break;
+            }
+        }
+    })
+    .await
+    .is_ok()
+}
+
+pub async fn verify(app: &TestApp, admin: &reqwest::Client, employer: u64) {
+    let res = app
+        .post(
+            admin,
+            &format!("/api/admin/employers/{employer}/verify"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(res.status(), reqwest::StatusCode::OK);
+}
+
+/// A verified employer's public posting, as students see it.
+pub async fn live_posting(
+    app: &TestApp,
+    admin: &reqwest::Client,
+    tag: &str,
+) -> (reqwest::Client, u64, u64) {
+    let (employer, me) = app.signup_employer(&format!("boss@{tag}.example")).await;
+    let eid = me["id"].as_u64().unwrap();
+    verify(app, admin, eid).await;
+    let id = app.post_internship(&employer, "Robot helper").await["id"]
+        .as_u64()
+        .unwrap();
+    (employer, eid, id)
+}
