@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -203,4 +204,60 @@ test('a video without sound and a placeholder card show no Mute control; M still
   await expect(card).toHaveAttribute('data-media', 'processing');
   await expect(card.getByTestId('mute')).toHaveCount(0);
   await expect(card.getByTestId('play-toggle')).toHaveCount(0);
+});
+
+test('a video with sound shows the Mute control', async ({ page }) => {
+  // A 4-second clip with a tone, made for this run.
+  const path = test.info().outputPath('with-sound.mp4');
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=360x640:r=24:d=4',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=4',
+    '-shortest',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    path,
+  ]);
+  const res = await employer.post('/api/internships', {
+    multipart: {
+      title: `Sound Check Intern ${Date.now().toString(36)}`,
+      description: 'A posting whose video has sound, to check the Mute control.',
+      location: 'Remote',
+      duration: '4 weeks',
+      requirements: 'Curious, careful, patient',
+      applicationDeadline: '2030-06-30',
+      workStyle: 'Remote',
+      tags: 'technology',
+      hazardousDutiesConfirmed: 'true',
+      videoFile: { name: 'with-sound.mp4', mimeType: 'video/mp4', buffer: readFileSync(path) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const posted = (await res.json()) as Posting;
+  made.push(posted.id);
+  await expect
+    .poll(async () => ((await (await employer.get(`/api/internships/${posted.id}`)).json()) as Posting).videoStatus, { timeout: 60_000 })
+    .toBe('ready');
+  await page.goto('/job-feed');
+  await expect(page.getByTestId('feed-card').first()).toBeVisible();
+  const card = await showCard(page, posted.id);
+  await expect(card).toHaveAttribute('data-playing', 'true');
+  const mute = card.getByTestId('mute');
+  await expect(mute).toHaveAccessibleName('Unmute');
+  await mute.click();
+  await expect(mute).toHaveAccessibleName('Mute');
+  expect(await card.locator('video').evaluate((el: HTMLVideoElement) => el.muted)).toBe(false);
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AxeAudit } from './axe';
 import {
   choose,
@@ -282,4 +282,47 @@ test('the admin reinstates a suspended employer through a Reinstate button that 
 test('the admin-login page says what the pin opens', async ({ page }) => {
   await page.goto('/admin-login');
   await expect(page.getByText(/AI video requests, the review of employers, reports and the audit log/)).toBeVisible();
+});
+
+/** Elements (by their text's box) that share a column with a floating bell: covered at some scroll position. */
+async function inBellColumn(page: Page, selector: string, text = '.'): Promise<string[]> {
+  return page.evaluate(
+    ([sel, pattern]) => {
+      const bells = Array.from(document.querySelectorAll('[data-testid="messages-bell"], [data-testid="notifications-bell"]')).map((b) =>
+        b.getBoundingClientRect(),
+      );
+      const out: string[] = [];
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
+        if (!new RegExp(pattern).test(el.textContent ?? '')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const r = range.getBoundingClientRect();
+        if (bells.some((b) => r.left < b.right && b.left < r.right)) out.push(el.textContent ?? '');
+      }
+      return out;
+    },
+    [selector, text] as const,
+  );
+}
+
+test('at 390x844 the floating bells keep clear of the dashboard’s dates and the profile’s status badges', async ({ page, browser }) => {
+  expect((await page.request.post('/api/employers/login', { data: DEMO_EMPLOYER })).status()).toBe(200);
+  await page.goto('/employer-dashboard');
+  await expect(page.getByTestId('posting').first()).toBeVisible();
+  await expect(page.getByTestId('notifications-bell')).toBeVisible();
+  expect(
+    await inBellColumn(
+      page,
+      '[data-testid="posting"] li:has(> svg.lucide-calendar), [data-testid="posting"] li:has(> svg.lucide-calendar-clock)',
+    ),
+  ).toEqual([]);
+
+  const student = await newPage(browser);
+  await createStudentViaApi(student.request, newStudent('bell-column'));
+  const list = (await (await student.request.get('/api/internships')).json()) as { id: number }[];
+  for (const p of list.slice(0, 2)) await student.request.post('/api/applications', { data: { internshipId: p.id, status: 'pending' } });
+  await student.goto('/profile');
+  await expect(student.getByTestId('application')).toHaveCount(2);
+  expect(await inBellColumn(student, '[data-testid="application"] [data-testid="status-badge"]')).toEqual([]);
+  await student.context().close();
 });

@@ -120,19 +120,22 @@ function overlaps(
  */
 async function coveredByBell(page: Page): Promise<string[]> {
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  // Both floating buttons: the messages bell and (stacked above it on phones) the notifications bell.
   return page.evaluate(() => {
-    const bell = document.querySelector('[data-testid="messages-bell"]');
-    if (!bell) return ['no bell'];
-    const b = bell.getBoundingClientRect();
+    const bells = Array.from(document.querySelectorAll('[data-testid="messages-bell"], [data-testid="notifications-bell"]'));
+    if (bells.length === 0) return ['no bell'];
     const hits: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
-      if (el === bell || bell.contains(el)) continue;
-      const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
-      const control = el.matches('a, button, input, [role="button"]');
-      if (!ownText && !control) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom) hits.push(el.outerHTML.slice(0, 100));
+    for (const bell of bells) {
+      const b = bell.getBoundingClientRect();
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
+        if (el === bell || bell.contains(el)) continue;
+        const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+        const control = el.matches('a, button, input, [role="button"]');
+        if (!ownText && !control) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom) hits.push(el.outerHTML.slice(0, 100));
+      }
     }
     return hits;
   });

@@ -133,7 +133,8 @@ export function NotificationsBell() {
         aria-expanded={open}
         title="Notifications"
         className={cn(
-          'fixed bottom-5 right-22 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-white text-brand-700 shadow-xl shadow-brand-700/20 ring-1 ring-slate-200 transition hover:bg-brand-50',
+          // Phones: above the messages bell, so the two keep to the right edge (clear of the cards' dates and badges).
+          'fixed bottom-[5.5rem] right-5 z-40 flex h-14 w-14 sm:bottom-5 sm:right-22 items-center justify-center rounded-full bg-white text-brand-700 shadow-xl shadow-brand-700/20 ring-1 ring-slate-200 transition hover:bg-brand-50',
         )}
       >
         <BellRing aria-hidden className="h-6 w-6" />

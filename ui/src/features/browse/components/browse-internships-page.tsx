@@ -60,10 +60,10 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
             />
           ) : null}
           <div className="min-w-0 flex-1">
-            <h2 id={`browse-${internship.id}-title`} className="font-bold leading-snug text-slate-900">
+            <h2 id={`browse-${internship.id}-title`} className="font-bold leading-snug text-slate-900 [overflow-wrap:anywhere]">
               {internship.title}
             </h2>
-            <p className="text-sm font-medium text-brand-700">{internship.company}</p>
+            <p className="text-sm font-medium text-brand-700 [overflow-wrap:anywhere]">{internship.company}</p>
             {internship.employerVerified ? <VerifiedBadge className="mt-1" /> : null}
           </div>
           {hasVideo ? (
@@ -74,7 +74,7 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
           ) : videoSoon ? (
             <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
               <Video aria-hidden className="h-3.5 w-3.5" />
-              {internship.videoStatus === 'transcoding' ? 'Video processing' : 'Video soon'}
+              {internship.videoStatus === 'transcoding' ? 'Video Processing' : 'Video soon'}
             </span>
           ) : null}
         </div>
@@ -251,7 +251,12 @@ export function BrowseInternshipsPage() {
               ) : null}
             </div>
           ) : (
-            <div className={cn('mt-3 grid gap-3', layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1')}>
+            <div
+              className={cn(
+                'mt-3 grid gap-3',
+                layout === 'grid' ? 'grid-cols-[minmax(0,1fr)] sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-[minmax(0,1fr)]',
+              )}
+            >
               {results.map((internship) => (
                 <InternshipCard key={internship.id} internship={internship} layout={layout} onDetails={() => setDetailsId(internship.id)} />
               ))}

@@ -180,8 +180,8 @@ export function EmployerDashboardPage() {
           </div>
         }
       />
-      {/* pb-28: room below the content for the floating notifications and messages bells. */}
-      <main className="pb-28">
+      {/* Room below the content for the floating notifications and messages bells (stacked on phones). */}
+      <main className="pb-40 sm:pb-28">
         <PageContainer wide className="space-y-6 py-6">
           <ReviewBanner status={user.employerStatus} reason={user.employerStatusReason} />
           {user.emailConfirmed === false ? <EmailConfirmationBanner email={user.email} /> : null}

@@ -164,9 +164,9 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
           {list.map((a) => (
             <li key={a.id}>
               <Card className="p-4" data-testid="application" data-internship-id={a.internshipId}>
-                {/* The badge goes under the title when both do not fit on one line (a 320 px phone). */}
+                {/* On a phone the badge goes under the title (clear of the floating bells at the right edge). */}
                 <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-                  <div className="min-w-0 flex-[1_1_11rem]">
+                  <div className="min-w-0 flex-[1_1_15rem]">
                     <Link href={paths.internship(a.internshipId)} className="break-words font-semibold text-slate-900 hover:text-brand-700">
                       {a.internship?.title ?? a.internshipTitle ?? `Internship ${a.internshipId}`}
                     </Link>
@@ -335,7 +335,7 @@ export function ProfilePage() {
   return (
     <PageShell>
       <Header editing={editing} onToggle={() => setEditing((e) => !e)} canEdit={student !== null} />
-      <main className="pb-28">
+      <main className="pb-40 sm:pb-28">
         <PageContainer>
           {isLoading ? (
             <PageLoader />
