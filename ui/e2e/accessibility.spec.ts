@@ -192,7 +192,7 @@ test('axe: every screen and dialog of a student', async ({ page, browser }) => {
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Blocked companies' })).toBeVisible();
   await audit.scan('/profile');
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const form = page.getByRole('form', { name: 'Edit profile' });
   await form.getByLabel('First name').fill('');
   await form.getByRole('button', { name: 'Save Changes' }).click();

@@ -326,3 +326,29 @@ test('at 390x844 the floating bells keep clear of the dashboard’s dates and th
   expect(await inBellColumn(student, '[data-testid="application"] [data-testid="status-badge"]')).toEqual([]);
   await student.context().close();
 });
+
+test('the privacy policy says what Download my data and Delete my account do, and what stays', async ({ page }) => {
+  await page.goto('/privacy');
+  await expect(page.getByText(/contact us and we will remove it/)).toHaveCount(0);
+  const choices = page.getByRole('region', { name: 'Your choices' });
+  await expect(choices).toContainText('Download my data');
+  await expect(choices).toContainText('Delete my account');
+  await expect(choices).toContainText('audit log');
+  await expect(choices).toContainText('Deleted student');
+});
+
+test('at 390 px the dashboard’s title is whole and the company page’s header has room', async ({ page }) => {
+  expect((await page.request.post('/api/employers/login', { data: DEMO_EMPLOYER })).status()).toBe(200);
+  await page.goto('/employer-dashboard');
+  const title = page.locator('header h1');
+  await expect(title).toHaveText('Employer Dashboard');
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+
+  const list = (await (await page.request.get('/api/internships')).json()) as { id: number; company: string }[];
+  await page.goto(`/company/${list[0]!.id}`);
+  const name = page.getByRole('heading', { name: list[0]!.company, exact: true });
+  await expect(name).toBeVisible();
+  // The name gets at least half the card's width (Share goes under it when both do not fit).
+  const nameBox = (await name.boundingBox())!;
+  expect(nameBox.width).toBeGreaterThan(150);
+});

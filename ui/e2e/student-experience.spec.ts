@@ -222,7 +222,7 @@ test('the profile edit shows a validation error first, then saves; the avatar is
   await page.goto('/profile');
   await expect(page.getByTestId('profile-name')).toHaveText(`${student.firstName} ${student.lastName}`);
 
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const form = page.getByRole('form', { name: 'Edit profile' });
   await form.getByLabel('First name').fill('');
   await form.getByRole('button', { name: 'Save Changes' }).click();
