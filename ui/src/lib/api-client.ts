@@ -111,6 +111,8 @@ export async function apiRequest<T>(method: HttpMethod, url: string, data?: unkn
 export interface Page<T> {
   items: T[];
   next: string | null;
+  /** The answer's headers (for the few lists that say more there, e.g. `X-Thread-Closed`). */
+  headers?: Headers;
 }
 
 /** The `rel="next"` target of a `Link` header, or null. */
@@ -133,7 +135,7 @@ export async function getPage<T>(url: string): Promise<Page<T>> {
   const res = await apiFetch('GET', url);
   const next = nextLinkUrl(res.headers.get('Link'));
   const body = await parseBody<unknown>(res);
-  return { items: Array.isArray(body) ? (body as T[]) : [], next };
+  return { items: Array.isArray(body) ? (body as T[]) : [], next, headers: res.headers };
 }
 
 /** Most pages `fetchAllPages` follows (50 pages of 50 = 2,500 items). */

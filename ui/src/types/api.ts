@@ -39,6 +39,8 @@ export interface User {
   employerStatusReason?: string | null;
   /** Employers: whether the sign-up e-mail's confirmation link has been followed. */
   emailConfirmed?: boolean;
+  /** Students: a new address waiting for the link sent to it (the account keeps `email` until then). */
+  pendingEmail?: string | null;
 }
 
 /**

@@ -60,6 +60,8 @@ export interface Internship {
   visibility: PostingVisibility;
   /** When held for review: the phrases that matched. */
   heldTerms: string[];
+  /** The owner's view of a posting the district hid: the district's note. */
+  hiddenReason?: string | null;
   hazardousDutiesConfirmed: boolean;
 }
 

@@ -114,9 +114,11 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
   // A refusal the server explained (403: blocked, suspended, awaiting review) stays in view.
   const refusal = send.error && isApiError(send.error) && send.error.status === 403 ? send.error.message : null;
   // Such a refusal is a state, not a glitch (the employer suspended or awaiting review, the
-  // student's block): the box stays off and the reason stays shown. The thread's GET does not
-  // say so ahead of time, so the first refused send is what closes it here.
-  const closed = refusal !== null && !blocked;
+  // student's block): the box stays off and the reason stays shown. The thread's GET says so
+  // ahead of time (`X-Thread-Closed`), so the box is off from the start; a refused send still
+  // closes it should the state change between two reads.
+  const closedBecause = thread.data?.closed || refusal;
+  const closed = Boolean(closedBecause) && !blocked;
   const off = blocked || closed;
 
   // Reading the thread marks received messages read: refresh the unread count.
@@ -231,8 +233,12 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
       </div>
       <form onSubmit={submit} className="border-t border-slate-100 px-5 py-3">
         {closed ? (
-          <p role="alert" data-testid="send-error" className="mb-2 rounded-2xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800">
-            {refusal}
+          <p
+            role={refusal ? 'alert' : 'status'}
+            data-testid="send-error"
+            className="mb-2 rounded-2xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
+          >
+            {closedBecause}
           </p>
         ) : null}
         <label htmlFor={inputId} className="sr-only">

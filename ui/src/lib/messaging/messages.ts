@@ -25,6 +25,8 @@ function asList<T>(value: unknown): T[] {
 export interface ThreadData {
   messages: Message[];
   earlier: string | null;
+  /** Why this user can no longer write here (the latest answer's `X-Thread-Closed`), or null. */
+  closed?: string | null;
 }
 
 /** Both lists by id, one copy each (the `fresh` copy wins: it carries the newer read state), oldest first. */
@@ -76,7 +78,8 @@ export function useThread(applicationId: number | undefined, socketConnected: bo
         }
       }
       // Read the cache after the answer, so a page of earlier messages stored meanwhile is kept.
-      return mergeLatestPage(queryClient.getQueryData<ThreadData>(threadKey(applicationId ?? 0)), page);
+      const merged = mergeLatestPage(queryClient.getQueryData<ThreadData>(threadKey(applicationId ?? 0)), page);
+      return { ...merged, closed: page.headers?.get('X-Thread-Closed')?.trim() || null };
     },
     enabled: applicationId !== undefined,
     refetchInterval: socketConnected ? THREAD_POLL_CONNECTED_MS : THREAD_POLL_MS,
@@ -97,7 +100,7 @@ export function useLoadEarlierMessages(applicationId: number) {
       queryClient.setQueryData<ThreadData>(threadKey(applicationId), (held) =>
         // Only when the thread still continues from that link (a poll may have started afresh).
         held && held.earlier === result.url
-          ? { messages: mergeMessages(result.page.items, held.messages), earlier: result.page.next }
+          ? { ...held, messages: mergeMessages(result.page.items, held.messages), earlier: result.page.next }
           : held,
       );
     },

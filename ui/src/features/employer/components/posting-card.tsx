@@ -226,8 +226,8 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
           <p
             className={
               review.tone === 'negative'
-                ? 'mt-2 rounded-2xl border border-rose-200 bg-rose-50 p-3 text-xs font-medium text-rose-900'
-                : 'mt-2 rounded-2xl border border-amber-200 bg-amber-50 p-3 text-xs font-medium text-amber-950'
+                ? 'mt-2 rounded-2xl border border-rose-200 bg-rose-50 p-3 text-xs font-medium text-rose-900 break-words'
+                : 'mt-2 rounded-2xl border border-amber-200 bg-amber-50 p-3 text-xs font-medium text-amber-950 break-words'
             }
             data-testid="visibility-note"
           >

@@ -12,6 +12,7 @@ import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
 import { useUpdateProfile, type ProfileInput } from '../api/profile';
 import { interestLabel, PROFILE_INTERESTS } from '../lib/options';
+import { PendingEmailNotice } from './pending-email-notice';
 
 export function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -46,12 +47,18 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
         school: form.values.school.trim(),
       },
       {
-        onSuccess: () => {
-          toast({ title: 'Profile Updated', description: 'Your changes have been saved.', variant: 'success' });
+        onSuccess: (saved) => {
+          const waiting = saved?.pendingEmail && saved.pendingEmail !== user.pendingEmail ? saved.pendingEmail : null;
+          toast({
+            title: 'Profile Updated',
+            description: waiting ? `We sent a link to ${waiting}. Your address changes when you open it.` : 'Your changes have been saved.',
+            variant: 'success',
+          });
           onDone();
         },
         onError: (error) => {
-          if (isApiError(error)) form.setErrors(form.serverErrors(error.errors));
+          if (isApiError(error) && error.status === 429) form.setErrors({ email: error.message });
+          else if (isApiError(error)) form.setErrors(form.serverErrors(error.errors));
           toast({
             title: 'Update Failed',
             description: error.message || 'Failed to update profile. Please try again.',
@@ -66,6 +73,7 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Edit profile">
       <NameFields form={form} className="grid-cols-2 gap-3" />
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <PendingEmailNotice pendingEmail={user.pendingEmail} />
       <TextField label="School name" autoComplete="organization" {...form.field('school')} />
       <SelectField label="Grade level" placeholder="Select your grade" options={GRADE_OPTIONS} {...form.select('grade')} />
       <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" {...form.field('gpa')} />

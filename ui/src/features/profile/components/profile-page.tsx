@@ -27,6 +27,7 @@ import { AVATAR_MAX_BYTES, interestLabel } from '../lib/options';
 import { AvatarCropDialog } from './avatar-crop-dialog';
 import { BlockedCompanies } from './blocked-companies';
 import { EditProfileForm } from './edit-profile-form';
+import { PendingEmailNotice } from './pending-email-notice';
 import { YourData } from './your-data';
 import { ListStates, Section } from '@/components/ui/section';
 
@@ -296,6 +297,7 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
             </span>
           </InfoRow>
         </dl>
+        <PendingEmailNotice pendingEmail={user.pendingEmail} className="mt-3 w-full" />
         <LinkButton href={paths.matches} variant="gradient" size="sm" className="mt-3">
           <Sparkles aria-hidden className="h-4 w-4" />
           See my matches

@@ -1,0 +1,23 @@
+import { MailCheck } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+/**
+ * A new e-mail address waits for the link sent to it (PUT /api/users/{id} answers
+ * `pendingEmail`); until it is opened the account keeps the current address.
+ */
+export function PendingEmailNotice({ pendingEmail, className }: { pendingEmail: string | null | undefined; className?: string }) {
+  if (!pendingEmail) return null;
+  return (
+    <p
+      role="status"
+      data-testid="pending-email"
+      className={cn(
+        'flex items-start gap-2 rounded-2xl bg-amber-50 px-3 py-2 text-left text-sm font-medium text-amber-900 [overflow-wrap:anywhere]',
+        className,
+      )}
+    >
+      <MailCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+      <span>We sent a link to {pendingEmail}. Your address changes when you open it.</span>
+    </p>
+  );
+}
