@@ -30,10 +30,23 @@ export function adminLogout(): Promise<unknown> {
   return api.post('/api/admin/logout');
 }
 
+export type OnHoldReason = 'held_for_review' | 'hidden' | 'awaiting_review' | 'suspended';
+
+/** The on-hold badge's words for each reason. */
+export const ON_HOLD_LABELS: Record<OnHoldReason, string> = {
+  held_for_review: 'held for review',
+  hidden: 'hidden by the district',
+  awaiting_review: 'company awaiting review',
+  suspended: 'company suspended',
+};
+
 export interface AiVideoRequest {
   id: number;
   internshipId: number;
-  status: 'pending' | 'completed';
+  /** `on_hold`: the posting cannot go live yet (no clock, no upload: the server answers 409). */
+  status: 'pending' | 'on_hold' | 'completed';
+  /** Why an on-hold request waits. */
+  onHoldBecause?: OnHoldReason | null;
   requestedAt: string;
   completedAt: string | null;
   overdue: boolean;

@@ -13,6 +13,7 @@ import {
   ListVideo,
   LogOut,
   MapPin,
+  PauseCircle,
   Upload,
   X,
 } from 'lucide-react';
@@ -41,6 +42,7 @@ import {
   uploadRequestVideo,
   useAdminSession,
   useAiVideoRequests,
+  ON_HOLD_LABELS,
   type AiVideoRequest,
 } from '../api/admin';
 import { ADMIN_AUDIT_KEY, ADMIN_EMPLOYERS_KEY, ADMIN_REPORTS_KEY } from '../api/safety';
@@ -51,6 +53,15 @@ import { ReportsTab } from './reports-tab';
 const DESCRIPTION_PREVIEW = 200;
 
 type AdminTab = 'ai' | 'employers' | 'reports' | 'audit';
+
+type RequestFilter = 'pending' | 'on_hold' | 'completed' | 'all';
+
+const FILTERS: { value: RequestFilter; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'on_hold', label: 'On hold' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'all', label: 'All' },
+];
 
 const TABS: { value: AdminTab; label: string }[] = [
   { value: 'ai', label: 'AI video requests' },
@@ -208,6 +219,7 @@ function RequestRow({
   onCancel,
 }: RequestRowProps) {
   const pending = request.status === 'pending';
+  const onHold = request.status === 'on_hold';
   const uploading = uploadingId === request.id;
   const videoInputRef = useRef<HTMLInputElement>(null);
   return (
@@ -236,6 +248,11 @@ function RequestRow({
               <Badge tone="warning">
                 <Clock aria-hidden className="h-3.5 w-3.5" />
                 Pending
+              </Badge>
+            ) : onHold ? (
+              <Badge tone="info" data-testid="on-hold-badge" className="whitespace-normal">
+                <PauseCircle aria-hidden className="h-3.5 w-3.5" />
+                On hold{request.onHoldBecause ? `: ${ON_HOLD_LABELS[request.onHoldBecause]}` : ''}
               </Badge>
             ) : (
               <Badge tone="positive">
@@ -306,6 +323,10 @@ function RequestRow({
               </Button>
             </div>
           )
+        ) : onHold ? (
+          <p className="text-sm text-slate-700" data-testid="on-hold-note">
+            No upload until the posting can go live; the request comes back as pending then.
+          </p>
         ) : request.completedAt ? (
           <p className="text-xs text-slate-500">Fulfilled {formatDate(request.completedAt)}</p>
         ) : null}
@@ -330,6 +351,9 @@ export function AdminPage() {
   const [captionsFor, setCaptionsFor] = useState<Record<number, File>>({});
   const [captionsErrors, setCaptionsErrors] = useState<Record<number, string>>({});
   const [tab, setTab] = useState<AdminTab>('ai');
+  const [filter, setFilter] = useState<RequestFilter>('pending');
+  // Requests fulfilled during this visit stay in the Pending view, marked Completed.
+  const [fulfilled, setFulfilled] = useState<ReadonlySet<number>>(() => new Set());
 
   useEffect(() => {
     if (session.data === false || session.isError) navigate(paths.adminLogin, { replace: true });
@@ -340,7 +364,17 @@ export function AdminPage() {
 
   const list = requests.data ?? [];
   const pendingCount = list.filter((r) => r.status === 'pending').length;
-  const completedCount = list.length - pendingCount;
+  const onHoldCount = list.filter((r) => r.status === 'on_hold').length;
+  const completedCount = list.filter((r) => r.status === 'completed').length;
+  const filterCounts: Record<RequestFilter, number> = {
+    pending: pendingCount,
+    on_hold: onHoldCount,
+    completed: completedCount,
+    all: list.length,
+  };
+  const shown = list.filter((r) =>
+    filter === 'all' ? true : filter === 'pending' ? r.status === 'pending' || fulfilled.has(r.id) : r.status === filter,
+  );
 
   const chooseVideo = (request: AiVideoRequest, chosen: File | null, input: HTMLInputElement) => {
     if (chosen && !chosen.type.startsWith('video/')) {
@@ -375,6 +409,7 @@ export function AdminPage() {
       await handle.promise;
       toast({ title: 'Video Uploaded Successfully', description: 'The AI video request has been fulfilled.', variant: 'success' });
       setVideoFor(({ [request.id]: _done, ...rest }) => rest);
+      setFulfilled((held) => new Set(held).add(request.id));
       setCaptionsFor(({ [request.id]: _done, ...rest }) => rest);
       void queryClient.invalidateQueries({ queryKey: AI_REQUESTS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['/api/internships'] });
@@ -446,11 +481,16 @@ export function AdminPage() {
             </Tabs.List>
 
             <Tabs.Content value="ai" className="space-y-6 rounded-3xl">
-              <section aria-label="Request counters" className="grid gap-3 sm:grid-cols-3">
+              <section aria-label="Request counters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
                 <Counter
                   label="Pending Requests"
                   value={requests.data ? pendingCount : undefined}
                   icon={<Clock aria-hidden className="h-5 w-5" />}
+                />
+                <Counter
+                  label="On Hold"
+                  value={requests.data ? onHoldCount : undefined}
+                  icon={<PauseCircle aria-hidden className="h-5 w-5" />}
                 />
                 <Counter
                   label="Completed"
@@ -469,19 +509,38 @@ export function AdminPage() {
                   AI Video Requests
                 </h2>
                 <p className="text-sm text-slate-600">
-                  Choose the finished video on the request it belongs to, then press its Upload Video.
+                  Choose the finished video on the request it belongs to, then press its Upload Video. Requests on hold wait until their
+                  posting can go live.
                 </p>
+                <div role="group" aria-label="Show requests" className="flex flex-wrap gap-1.5">
+                  {FILTERS.map((f) => (
+                    <Button
+                      key={f.value}
+                      size="sm"
+                      variant={filter === f.value ? 'primary' : 'outline'}
+                      aria-pressed={filter === f.value}
+                      onClick={() => setFilter(f.value)}
+                    >
+                      {f.label}
+                      {requests.data ? ` (${filterCounts[f.value]})` : ''}
+                    </Button>
+                  ))}
+                </div>
                 <ListStates
                   query={requests}
                   loadingLabel="Loading requests"
                   loadingClassName="py-8"
                   errorText="requests"
                   onRetry={() => void requests.refetch()}
-                  isEmpty={list.length === 0}
-                  empty="No AI video requests yet."
+                  isEmpty={shown.length === 0}
+                  empty={
+                    list.length === 0
+                      ? 'No AI video requests yet.'
+                      : `No ${FILTERS.find((f) => f.value === filter)?.label.toLowerCase() ?? ''} requests.`
+                  }
                 >
-                  <ul className="space-y-3">
-                    {list.map((r) => (
+                  <ul className="space-y-3" data-testid="ai-requests" data-filter={filter}>
+                    {shown.map((r) => (
                       <RequestRow
                         key={r.id}
                         request={r}

@@ -1,4 +1,4 @@
-import { AlertTriangle, Ban, BadgeCheck, Hourglass, RotateCcw, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, Ban, BadgeCheck, FileText, Hourglass, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import type { EmployerStatus } from '@/types/safety';
 import { useAdminEmployers, useSuspendEmployer, useVerifyEmployer, type AdminEmployer } from '../api/safety';
 import { FormActions } from '@/components/ui/form-actions';
 import { ListStates } from '@/components/ui/section';
+import { EmployerPostingsDialog } from './employer-postings-dialog';
 
 const STATUS: Record<EmployerStatus, { label: string; tone: BadgeTone; icon: typeof Hourglass }> = {
   pending: { label: 'Pending review', tone: 'warning', icon: Hourglass },
@@ -102,7 +103,15 @@ function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; 
   );
 }
 
-function EmployerRow({ employer, onSuspend }: { employer: AdminEmployer; onSuspend: () => void }) {
+function EmployerRow({
+  employer,
+  onSuspend,
+  onViewPostings,
+}: {
+  employer: AdminEmployer;
+  onSuspend: () => void;
+  onViewPostings: () => void;
+}) {
   const verify = useVerifyEmployer();
   // Verify (a pending company) or Reinstate (a suspended one): both asked in a dialog first.
   const [confirming, setConfirming] = useState(false);
@@ -169,6 +178,10 @@ function EmployerRow({ employer, onSuspend }: { employer: AdminEmployer; onSuspe
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" aria-label={`View postings of ${employer.company}`} onClick={onViewPostings}>
+            <FileText aria-hidden className="h-4 w-4" />
+            View postings
+          </Button>
           {employer.status !== 'verified' ? (
             <Button
               size="sm"
@@ -234,6 +247,7 @@ function EmployerRow({ employer, onSuspend }: { employer: AdminEmployer; onSuspe
 export function EmployersTab() {
   const employers = useAdminEmployers(true);
   const [suspending, setSuspending] = useState<AdminEmployer | null>(null);
+  const [reading, setReading] = useState<AdminEmployer | null>(null);
   const list = employers.data ?? [];
   const pending = list.filter((e) => e.status === 'pending').length;
   return (
@@ -256,10 +270,11 @@ export function EmployersTab() {
       >
         <ul className="space-y-3">
           {list.map((e) => (
-            <EmployerRow key={e.id} employer={e} onSuspend={() => setSuspending(e)} />
+            <EmployerRow key={e.id} employer={e} onSuspend={() => setSuspending(e)} onViewPostings={() => setReading(e)} />
           ))}
         </ul>
       </ListStates>
+      <EmployerPostingsDialog employer={reading} onClose={() => setReading(null)} />
       {suspending ? <SuspendDialog key={suspending.id} employer={suspending} onClose={() => setSuspending(null)} /> : null}
     </section>
   );
