@@ -159,7 +159,7 @@ async fn a_forgotten_password_is_reset_by_an_emailed_single_use_link() {
     assert!(mails[0].contains("To: ava@reset.example"), "{}", mails[0]);
     assert!(mails[0].contains("Reset your InternReel password"));
     assert!(
-        mails[0].contains("your school district via InternReel"),
+        mails[0].contains("Your school district via InternReel"),
         "{}",
         mails[0]
     );
