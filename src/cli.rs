@@ -25,6 +25,8 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+// Parsed once at start-up: the size of the `serve` variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// Serve the web app and the API.
     Serve {
