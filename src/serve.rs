@@ -244,7 +244,10 @@ impl<A> CappedAcceptor<A> {
 pub struct Capped<S> {
     inner: S,
     _slot: Slot,
+    /// Fires at the earliest moment the connection could be idle too long; it is moved on
+    /// lazily, when it fires, rather than at every read and write (those only note the time).
     idle: std::pin::Pin<Box<tokio::time::Sleep>>,
+    last_active: tokio::time::Instant,
 }
 
 /// How long a connection may pass no byte in either direction.
@@ -256,18 +259,27 @@ impl<S> Capped<S> {
             inner,
             _slot: slot,
             idle: Box::pin(tokio::time::sleep(IDLE_TIMEOUT)),
+            last_active: tokio::time::Instant::now(),
         }
     }
 
     fn active(&mut self) {
-        self.idle
-            .as_mut()
-            .reset(tokio::time::Instant::now() + IDLE_TIMEOUT);
+        self.last_active = tokio::time::Instant::now();
     }
 
-    /// The error that ends a connection idle too long (checked while a read waits).
+    /// Whether the connection has been idle too long (checked while a read waits); when the
+    /// timer fires early because of activity since, it is set again from the last activity.
     fn timed_out(&mut self, cx: &mut std::task::Context<'_>) -> bool {
-        self.idle.as_mut().poll(cx).is_ready()
+        loop {
+            if self.idle.as_mut().poll(cx).is_pending() {
+                return false;
+            }
+            let deadline = self.last_active + IDLE_TIMEOUT;
+            if tokio::time::Instant::now() >= deadline {
+                return true;
+            }
+            self.idle.as_mut().reset(deadline);
+        }
     }
 }
 
