@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { axeFindings } from './axe';
 import { choose, createEmployerViaApi, expectToast, newEmployer, snap } from './support';
 
 /**
@@ -222,6 +223,37 @@ test('the post dialog refuses a video over 1 minute 30 seconds before uploading'
   await dialog.getByRole('button', { name: 'Post Internship' }).click();
   await expect(dialog.getByText('Please attach a video file or request an AI-generated video', { exact: true })).toBeVisible();
   expect(posted).toBe(false);
+  await page.context().close();
+});
+
+test('a landscape video is pointed out with a preview of the portrait crop the feed shows', async ({ browser }) => {
+  const page = await signedInEmployerPage(browser, 'video-landscape');
+  const wide = test.info().outputPath('wide.mp4');
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=640x360:r=24:d=2',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    wide,
+  ]);
+  const dialog = await openPostDialog(page);
+  await videoInput(dialog).setInputFiles(wide);
+  const notice = dialog.getByTestId('landscape-notice');
+  await expect(notice).toContainText('This video is landscape');
+  await expect(notice.locator('video')).toHaveCount(1);
+  expect(await axeFindings(page)).toEqual([]);
+  // A portrait clip says nothing.
+  await videoInput(dialog).setInputFiles(VIDEO);
+  await expect(dialog.getByTestId('chosen-video')).toContainText('code-camp.mp4');
+  await expect(notice).toHaveCount(0);
   await page.context().close();
 });
 

@@ -11,7 +11,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { useDistrict } from '@/lib/district';
 import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
-import { readVideoDuration } from '@/lib/video-duration';
+import { isLandscape, readVideoFacts } from '@/lib/video-duration';
 import { CAPTIONS_ACCEPT, captionsFileError, formatKilobytes } from '@/lib/captions';
 import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid } from '@/lib/validation';
@@ -82,6 +82,9 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
   const [mode, setMode] = useState<VideoMode>('upload');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
+  // A landscape video's object URL, for the preview of the portrait crop the feed shows.
+  const [landscapePreview, setLandscapePreview] = useState<string | null>(null);
+  useEffect(() => () => (landscapePreview ? URL.revokeObjectURL(landscapePreview) : undefined), [landscapePreview]);
   const [captions, setCaptions] = useState<File | null>(null);
   const [captionsError, setCaptionsError] = useState<string | undefined>();
   // The chosen video's length check (in the browser): resolves false when the file was refused.
@@ -112,6 +115,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
     lengthCheckToken.current += 1;
     lengthCheck.current = null;
     setCheckingLength(false);
+    setLandscapePreview(null);
   };
 
   const clearFile = () => {
@@ -152,11 +156,12 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
     // when it cannot (a format it does not play), the server decides.
     const token = lengthCheckToken.current;
     setCheckingLength(true);
-    const check = readVideoDuration(chosen).then((seconds) => {
+    const check = readVideoFacts(chosen).then((facts) => {
       if (token !== lengthCheckToken.current) return true; // another file was chosen meanwhile
       lengthCheck.current = null;
       setCheckingLength(false);
-      const refusal = videoLengthError(seconds);
+      const refusal = videoLengthError(facts?.seconds ?? null);
+      if (!refusal && isLandscape(facts)) setLandscapePreview(URL.createObjectURL(chosen));
       if (!refusal) return true;
       if (fileInputRef.current) fileInputRef.current.value = '';
       setFile(null);
@@ -465,6 +470,25 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                   {checkingLength ? 'Checking the video\u2019s length...' : ''}
                 </p>
                 <FieldError id={`${ids.video}-error`} message={fileError} />
+                {landscapePreview ? (
+                  <div
+                    className="mt-3 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3"
+                    data-testid="landscape-notice"
+                  >
+                    <video
+                      src={landscapePreview}
+                      muted
+                      playsInline
+                      preload="metadata"
+                      aria-hidden
+                      className="aspect-[9/16] w-16 shrink-0 rounded-md bg-black object-cover"
+                    />
+                    <p className="text-sm text-amber-900">
+                      This video is landscape. The feed fills a phone&apos;s screen, so students see the middle of it, as in this preview.
+                      Film vertically to show the whole picture.
+                    </p>
+                  </div>
+                ) : null}
 
                 {/* Captions (optional) */}
                 <div className="mt-4">
