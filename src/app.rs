@@ -298,7 +298,7 @@ impl App {
         let mut ended = self.state.services.sessions_ended.subscribe();
         let hub_state = self.state.clone();
         let mut stop_closer = stopping.clone();
-        tokio::spawn(async move {
+        let closer = tokio::spawn(async move {
             use tokio::sync::broadcast::error::RecvError;
             loop {
                 tokio::select! {
@@ -412,6 +412,8 @@ impl App {
             let _ = task.await;
         }
         // Stop the background tasks and wait for them to drop their handles on the store.
+        closer.abort();
+        let _ = closer.await;
         self.state.batch.shutdown();
         control.abort();
         let _ = control.await;
