@@ -96,7 +96,17 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
   if (!form) return;
   // Once the messages have rendered: the first one scrolled into view (a long form or dialog
   // may have it out of sight, e.g. the post dialog's 'Please attach a video...'), its field focused.
-  window.requestAnimationFrame(() => revealFirstInvalid(form));
+  // A busy page may commit the render a few frames later: look again for up to ~10 frames.
+  let frames = 0;
+  const attempt = () => {
+    if (form.querySelector('[aria-invalid="true"]')) {
+      revealFirstInvalid(form);
+    } else if (frames < 10) {
+      frames += 1;
+      window.requestAnimationFrame(attempt);
+    }
+  };
+  window.requestAnimationFrame(attempt);
 }
 
 /**
