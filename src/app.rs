@@ -111,6 +111,7 @@ impl App {
             notes.push(format!("demo student:  {} / {}", student.0, student.1));
             notes.push(format!("demo employer: {} / {}", employer.0, employer.1));
             notes.push(format!("demo admin pin: {} (at /admin-login; unless changed with `internreel admin set-pin`)", demo.admin_pin));
+            notes.extend(fixtures::ensure_demo_staff(&services)?);
         }
         crate::embedded::ensure_landing_videos(&services)?;
         sweep_orphan_media(&services)?;

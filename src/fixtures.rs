@@ -50,6 +50,8 @@ fn probed_length(s: &Services, name: &str, bytes: &[u8]) -> anyhow::Result<Optio
 #[serde(rename_all = "camelCase")]
 pub struct Demo {
     pub admin_pin: String,
+    #[serde(default)]
+    pub staff: Vec<FxStaff>,
     employers: Vec<FxEmployer>,
     students: Vec<FxStudent>,
     internships: Vec<FxInternship>,
@@ -191,6 +193,19 @@ struct FxSource {
     provider: String,
     token: String,
     company: String,
+}
+
+/// A demo staff member, set up and ready to sign in (demo only: fixed secrets).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FxStaff {
+    pub email: String,
+    pub name: String,
+    pub role: String,
+    #[serde(default)]
+    pub school: Option<String>,
+    pub password: String,
+    pub totp_secret: String,
 }
 
 impl Demo {
@@ -621,6 +636,51 @@ fn pipeline_path(to: Status) -> Vec<Status> {
         Hired => vec![Pending, InterviewRequested, OfferExtended, Hired],
         Rejected => vec![Pending, InterviewRequested, Rejected],
     }
+}
+
+/// Adds the demo's named admin and coordinator when they are missing; returns the lines
+/// `serve --demo` prints about them (their sign-in and TOTP secrets: demo only).
+pub fn ensure_demo_staff(s: &Services) -> anyhow::Result<Vec<String>> {
+    use crate::store::staff::{self, Staff, StaffRole};
+    let demo = demo()?;
+    let mut lines = Vec::new();
+    for f in &demo.staff {
+        let secret = crate::totp::from_base32(&f.totp_secret)
+            .ok_or_else(|| anyhow::anyhow!("demo staff {}: bad TOTP secret", f.email))?;
+        if staff::by_email(&s.store.read()?, &f.email)?.is_none() {
+            let hash = hash_password_now(&f.password).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let role = StaffRole::parse(&f.role)
+                .ok_or_else(|| anyhow::anyhow!("demo staff {}: bad role", f.email))?;
+            let now = crate::clock::now_ms();
+            s.store.write(|w| {
+                staff::save(
+                    w,
+                    Staff {
+                        id: 0,
+                        email: f.email.clone(),
+                        name: f.name.clone(),
+                        role,
+                        school: f.school.clone(),
+                        password_hash: Some(hash.clone()),
+                        totp_secret: secret.clone(),
+                        enrolled: true,
+                        recovery: Vec::new(),
+                        disabled: false,
+                        invite: None,
+                        created_at: now,
+                        last_sign_in: None,
+                        last_step: 0,
+                    },
+                )
+                .map(|_| ())
+            })?;
+        }
+        lines.push(format!(
+            "demo {}: {} / {}  TOTP secret {} (code: oathtool --totp -b {})",
+            f.role, f.email, f.password, f.totp_secret, f.totp_secret
+        ));
+    }
+    Ok(lines)
 }
 
 /// Sets the demo admin pin when none is set; returns it when it did.

@@ -33,6 +33,7 @@ pub mod synthetic;
 pub mod telemetry;
 pub mod tls;
 pub mod tokens;
+pub mod totp;
 pub mod validate;
 pub mod ws;
 

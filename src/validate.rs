@@ -59,6 +59,11 @@ impl Checks {
         self.errors.entry(field).or_insert_with(|| msg.to_string());
     }
 
+    /// Drops a field's failure (a rule that does not apply to this caller).
+    pub fn forget(&mut self, field: &str) {
+        self.errors.remove(field);
+    }
+
     pub fn has(&self, field: &str) -> bool {
         self.errors.contains_key(field)
     }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::cache::{Bounds, Versioned};
 use crate::store::sessions::Subject;
+use crate::store::staff::Staff;
 use crate::store::users::User;
 
 /// A session as last read, with its user.
@@ -13,6 +14,10 @@ pub struct Known {
     pub subject: Subject,
     pub expires_at: i64,
     pub user: Option<Arc<User>>,
+    /// The staff member of a staff session.
+    pub staff: Option<Arc<Staff>>,
+    /// A district pin session while the pin is turned off: kept, but no longer an admin.
+    pub pin_off: bool,
 }
 
 /// Sessions and their users as read at one store version (`Store::version()`), so that a

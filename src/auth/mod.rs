@@ -15,8 +15,11 @@ use cache::Known;
 
 use crate::clock::{DAY_MS, now_ms};
 use crate::error::{AppError, AppResult};
+use crate::services::staff::{ADMIN_ONLY, Who};
 use crate::state::AppState;
+use crate::store::audit::Actor;
 use crate::store::sessions::{self, GuestProfile, Session, Subject};
+use crate::store::staff::{Staff, StaffRole};
 use crate::store::users::{Role, User};
 use crate::store::{Reader, StoreError};
 
@@ -35,7 +38,7 @@ pub const GUEST_MESSAGE: &str =
 /// How long a session lasts: from its start for the admin, from the last visit for the rest.
 fn ttl(subject: &Subject) -> i64 {
     match subject {
-        Subject::Admin => ADMIN_SESSION_MS,
+        Subject::Admin | Subject::Staff(_) => ADMIN_SESSION_MS,
         Subject::User(_) => SESSION_TTL_MS,
         Subject::Guest(_) => GUEST_SESSION_MS,
     }
@@ -157,17 +160,25 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
             let Some(session) = sessions::get(&r, &hash)? else {
                 return Ok(None);
             };
-            let user = match session.subject {
+            let (mut user, mut staff, mut pin_off) = (None, None, false);
+            match session.subject {
                 Subject::User(id) => match r.get::<User>(id)? {
-                    Some(u) => Some(Arc::new(u)),
+                    Some(u) => user = Some(Arc::new(u)),
                     None => return Ok(None),
                 },
-                Subject::Admin | Subject::Guest(_) => None,
-            };
+                Subject::Staff(id) => match r.get::<Staff>(id)? {
+                    Some(s) if !s.disabled && s.enrolled => staff = Some(Arc::new(s)),
+                    _ => return Ok(None),
+                },
+                Subject::Admin => pin_off = crate::services::settings::admin_pin_off(&r)?,
+                Subject::Guest(_) => {}
+            }
             let known = Known {
                 subject: session.subject,
                 expires_at: session.expires_at,
                 user,
+                staff,
+                pin_off,
             };
             state.sessions.0.keep(version, hash, known.clone(), 0);
             known
@@ -177,7 +188,7 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
         return Ok(None);
     }
     let ttl = ttl(&known.subject);
-    let slides = !matches!(known.subject, Subject::Admin);
+    let slides = !matches!(known.subject, Subject::Admin | Subject::Staff(_));
     if slides && known.expires_at - now < ttl - REFRESH_AFTER_MS {
         // Read again inside the write: a sign-out since must not be undone.
         state.store().write(|w| match sessions::get(w, &hash)? {
@@ -233,7 +244,7 @@ fn required_user(state: &AppState, parts: &Parts) -> AppResult<User> {
             user: Some(user), ..
         }) => Ok(User::clone(&user)),
         Some(Known {
-            subject: Subject::Admin,
+            subject: Subject::Admin | Subject::Staff(_),
             ..
         }) => Err(AppError::Forbidden(
             "The admin session cannot do this; sign in as a student or employer".into(),
@@ -285,12 +296,24 @@ pub struct MaybeUser(pub Option<User>);
 pub struct AnyUser(pub User);
 pub struct Student(pub User);
 pub struct Employer(pub User);
-/// The admin session (`POST /api/admin/login`).
-pub struct Admin;
+/// A district admin: the pin's session (`POST /api/admin/login`) or a named staff admin.
+/// A coordinator is refused (403).
+pub struct Admin {
+    /// Whom the audit log names.
+    pub actor: Actor,
+    pub who: Option<Who>,
+}
+/// Any staff session: the pin's admin, a named admin, or a coordinator (`school` is the
+/// coordinator's, the scope of what they see; None for admins, who see every school).
+pub struct StaffMember {
+    pub actor: Actor,
+    pub who: Option<Who>,
+    pub school: Option<String>,
+}
 /// A signed-in user or the admin: who may moderate comments.
 pub enum UserOrAdmin {
     User(Box<User>),
-    Admin,
+    Admin(Actor),
 }
 
 impl FromRequestParts<AppState> for MaybeUser {
@@ -332,17 +355,70 @@ impl FromRequestParts<AppState> for Employer {
     }
 }
 
+/// The staff session of a request: the pin's admin (while the pin is on) or a named staff
+/// member; 403 for a student or employer, 401 for everyone else.
+fn staff_member(state: &AppState, parts: &Parts) -> AppResult<StaffMember> {
+    match known(state, &parts.headers)? {
+        Some(Known {
+            subject: Subject::Admin,
+            pin_off: false,
+            ..
+        }) => Ok(StaffMember {
+            actor: Actor::Admin,
+            who: None,
+            school: None,
+        }),
+        Some(Known { staff: Some(s), .. }) => Ok(StaffMember {
+            actor: Actor::Staff(s.id),
+            who: Some(Who::from(&*s)),
+            school: match s.role {
+                StaffRole::Admin => None,
+                // A coordinator without a school sees no school's records.
+                StaffRole::Coordinator => Some(s.school.clone().unwrap_or_default()),
+            },
+        }),
+        Some(Known {
+            subject: Subject::User(_),
+            ..
+        }) => Err(AppError::Forbidden(
+            "Only the administrator can do this".into(),
+        )),
+        _ => Err(AppError::unauthorized()),
+    }
+}
+
+impl FromRequestParts<AppState> for StaffMember {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        staff_member(state, parts)
+    }
+}
+
 impl FromRequestParts<AppState> for Admin {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
-        match session_of(state, &parts.headers)? {
-            Some(Subject::Admin) => Ok(Admin),
-            Some(Subject::User(_)) => Err(AppError::Forbidden(
-                "Only the administrator can do this".into(),
-            )),
-            Some(Subject::Guest(_)) | None => Err(AppError::unauthorized()),
+        let m = staff_member(state, parts)?;
+        if m.school.is_some() {
+            return Err(AppError::Forbidden(ADMIN_ONLY.into()));
         }
+        Ok(Admin {
+            actor: m.actor,
+            who: m.who,
+        })
     }
+}
+
+/// Who a staff session is, for the session answers: (admin, the named member).
+pub fn staff_of(state: &AppState, headers: &HeaderMap) -> AppResult<(bool, Option<Who>)> {
+    Ok(match known(state, headers)? {
+        Some(Known {
+            subject: Subject::Admin,
+            pin_off: false,
+            ..
+        }) => (true, None),
+        Some(Known { staff: Some(s), .. }) => (true, Some(Who::from(&*s))),
+        _ => (false, None),
+    })
 }
 
 impl FromRequestParts<AppState> for UserOrAdmin {
@@ -350,12 +426,14 @@ impl FromRequestParts<AppState> for UserOrAdmin {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
         match known(state, &parts.headers)? {
             Some(Known {
-                subject: Subject::Admin,
-                ..
-            }) => Ok(UserOrAdmin::Admin),
-            Some(Known {
                 user: Some(user), ..
             }) => Ok(UserOrAdmin::User(Box::new(User::clone(&user)))),
+            Some(Known {
+                subject: Subject::Admin | Subject::Staff(_),
+                ..
+            }) => Admin::from_request_parts(parts, state)
+                .await
+                .map(|a| UserOrAdmin::Admin(a.actor)),
             Some(Known {
                 subject: Subject::Guest(_),
                 ..

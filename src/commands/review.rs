@@ -146,6 +146,7 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
     if value.chars().count() > 120 {
         return Err("the value must be at most 120 characters".into());
     }
+    settings::check_value(&s.store.read().map_err(CommandError::from)?, key, value)?;
     s.store
         .write(|w| {
             settings::set(w, key, value)?;

@@ -69,13 +69,13 @@ struct StudentSignup {
 #[derive(Deserialize, Default)]
 #[serde(default, rename_all = "camelCase")]
 pub(super) struct StudentProfile {
-    first_name: String,
-    last_name: String,
-    email: String,
-    grade: String,
-    school: String,
-    interests: Vec<String>,
-    gpa: Option<String>,
+    pub(super) first_name: String,
+    pub(super) last_name: String,
+    pub(super) email: String,
+    pub(super) grade: String,
+    pub(super) school: String,
+    pub(super) interests: Vec<String>,
+    pub(super) gpa: Option<String>,
 }
 
 /// The student rules shared by sign-up and profile edit; fills the user on success.
@@ -114,7 +114,11 @@ pub(super) fn taken(e: UserWriteError) -> AppError {
     }
 }
 
-fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, user: &User) -> Response {
+pub(super) fn with_cookie(
+    status: StatusCode,
+    cookie: axum::http::HeaderValue,
+    user: &User,
+) -> Response {
     (
         status,
         [(header::SET_COOKIE, cookie)],
@@ -129,6 +133,11 @@ async fn signup_student(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<StudentSignup>,
 ) -> AppResult<Response> {
+    if crate::services::settings::school_accounts_only(&state.store().read()?)? {
+        return Err(AppError::Forbidden(
+            crate::services::settings::SCHOOL_ACCOUNTS_ONLY.into(),
+        ));
+    }
     let mut c = Checks::new();
     let mut user = User::blank(Role::Student);
     let profile = StudentProfile {
@@ -291,7 +300,13 @@ struct Credentials {
     password: String,
 }
 
-async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> AppResult<Response> {
+async fn login(
+    state: AppState,
+    ip: String,
+    headers: HeaderMap,
+    body: Credentials,
+    role: Role,
+) -> AppResult<Response> {
     let mut c = Checks::new();
     c.email("email", &body.email, "Please enter a valid email address")
         .required("password", &body.password, "Password is required")
@@ -300,9 +315,12 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
     let turns = SignInTurns::wait(&state, &ip, &body.email).await?;
     let found = users::by_email(&state.store().read()?, &body.email)?;
     let ok = match &found {
-        Some(u) => auth::verify_password(&state, body.password, u.password_hash.clone()).await?,
+        // A roster account without a password signs in with the school account only.
+        Some(u) if !u.password_hash.is_empty() => {
+            auth::verify_password(&state, body.password, u.password_hash.clone()).await?
+        }
         // An unknown e-mail costs the same argon2 work, so timing does not tell it apart.
-        None => state
+        _ => state
             .hashing
             .verify_absent(body.password)
             .await
@@ -350,24 +368,62 @@ async fn login(state: AppState, ip: String, body: Credentials, role: Role) -> Ap
             crate::services::settings::suspended_message(&r, user.review.reason.as_deref())?,
         ));
     }
+    let mut linked = false;
+    if user.role == Role::Student {
+        let now = now_ms();
+        let pending = match super::staff::sso_browser(&headers) {
+            Some(b) => crate::services::sso::pending(&state.services, &b, now)?,
+            None => None,
+        };
+        let refused = state.store().write(|w| {
+            let mut i = crate::store::identity::of(w, user.id)?;
+            if i.disabled {
+                return Ok::<_, crate::store::StoreError>(true);
+            }
+            // The school account that found this e-mail is linked now that its owner
+            // proved the password (an e-mail match alone never links).
+            if let Some((flow, answer)) = &pending
+                && answer.link_user == Some(user.id)
+            {
+                i.links.retain(|(p, _)| p != &flow.provider);
+                i.links
+                    .push((flow.provider.clone(), answer.subject.clone()));
+                crate::store::sso::remove(w, flow)?;
+                linked = true;
+            }
+            i.last_sign_in = Some(now);
+            crate::store::identity::save(w, &i)?;
+            Ok(false)
+        })?;
+        if refused {
+            return Err(AppError::Forbidden(crate::services::sso::TURNED_OFF.into()));
+        }
+    }
     let cookie = auth::start_session(&state, Subject::User(user.id))?;
-    Ok(with_cookie(StatusCode::OK, cookie, &user))
+    let mut res = with_cookie(StatusCode::OK, cookie, &user);
+    if linked {
+        res.headers_mut()
+            .append(header::SET_COOKIE, super::staff::sso_cookie(&state, "", 0));
+    }
+    Ok(res)
 }
 
 async fn login_student(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<Credentials>,
 ) -> AppResult<Response> {
-    login(state, ip, body, Role::Student).await
+    login(state, ip, headers, body, Role::Student).await
 }
 
 async fn login_employer(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<Credentials>,
 ) -> AppResult<Response> {
-    login(state, ip, body, Role::Employer).await
+    login(state, ip, headers, body, Role::Employer).await
 }
 
 /// Who the request's session belongs to, as `GET /api/auth/user` and `GET /api/session`
@@ -411,8 +467,10 @@ async fn current_user(
 #[derive(Serialize)]
 struct SessionAnswer {
     user: Option<serde_json::Value>,
-    /// The district admin's session (which has no user).
+    /// A district staff session (the pin's or a named member's; neither has a user).
     admin: bool,
+    /// The named staff member, when the session is one's.
+    staff: Option<crate::services::staff::Who>,
 }
 
 /// `{"user": ..., "admin": false}` or `{"user": null, "admin": ...}`, always 200: what the UI
@@ -422,13 +480,11 @@ async fn session(
     headers: HeaderMap,
     viewer: auth::Viewer,
 ) -> AppResult<Json<SessionAnswer>> {
-    let admin = matches!(
-        auth::session_of(&state, &headers)?,
-        Some(crate::store::sessions::Subject::Admin)
-    );
+    let (admin, staff) = auth::staff_of(&state, &headers)?;
     Ok(Json(SessionAnswer {
         user: session_view(&state, viewer)?,
         admin,
+        staff,
     }))
 }
 

@@ -44,6 +44,9 @@ struct PinForm {
 struct AdminStatus {
     admin: bool,
     message: &'static str,
+    /// The named staff member of the session (None for the pin's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    staff: Option<Option<crate::services::staff::Who>>,
 }
 
 const ADMIN_KEY: &str = "admin";
@@ -64,6 +67,11 @@ async fn admin_login(
     if body.pin.len() > 256 {
         return Err(AppError::Unauthorized(
             "Invalid pin. Please try again.".into(),
+        ));
+    }
+    if crate::services::settings::admin_pin_off(&state.store().read()?)? {
+        return Err(AppError::Forbidden(
+            "The district pin is turned off. Sign in with your staff account.".into(),
         ));
     }
     let Some(hash) = meta::admin_pin_hash(&state.store().read()?)? else {
@@ -120,6 +128,7 @@ async fn admin_login(
         Json(AdminStatus {
             admin: true,
             message: "Access Granted",
+            staff: None,
         }),
     )
         .into_response())
@@ -132,15 +141,18 @@ async fn admin_logout(State(state): State<AppState>, headers: HeaderMap) -> AppR
         Json(AdminStatus {
             admin: false,
             message: "Signed out",
+            staff: None,
         }),
     )
         .into_response())
 }
 
-async fn admin_session(_: Admin) -> Json<AdminStatus> {
+/// Any staff session (a coordinator's too: the admin page asks it to choose its tabs).
+async fn admin_session(member: auth::StaffMember) -> Json<AdminStatus> {
     Json(AdminStatus {
         admin: true,
         message: "Signed in as admin",
+        staff: Some(member.who),
     })
 }
 
@@ -165,7 +177,7 @@ const ADMIN_CAPTIONS: Accept = Accept {
 
 async fn fulfil_ai_request(
     State(state): State<AppState>,
-    _: Admin,
+    admin: Admin,
     Path(id): Path<u64>,
     headers: HeaderMap,
     mp: Result<Multipart, axum::extract::multipart::MultipartRejection>,
@@ -185,7 +197,7 @@ async fn fulfil_ai_request(
         id,
         video.into_incoming(),
         captions.map(uploads::Upload::into_incoming),
-        crate::store::audit::Actor::Admin,
+        admin.actor,
     )
     .await?;
     let r = state.store().read()?;
@@ -206,6 +218,7 @@ async fn fetch_jobs(State(state): State<AppState>, _: Admin) -> (StatusCode, Jso
         Json(AdminStatus {
             admin: true,
             message: "Job listings are being refreshed. This may take a moment.",
+            staff: None,
         }),
     )
 }

@@ -23,6 +23,8 @@ mod review;
 mod safety;
 mod signin_turns;
 mod social;
+mod sso;
+mod staff;
 pub mod transport;
 pub mod uploads;
 mod videos;
@@ -53,6 +55,8 @@ pub fn router() -> Router<AppState> {
         .merge(guest::router())
         .merge(email_confirmation::router())
         .merge(admin::router())
+        .merge(staff::router())
+        .merge(sso::router())
         .merge(review::router())
         .merge(safety::router())
         .merge(data_rights::router())

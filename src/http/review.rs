@@ -9,13 +9,12 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
-use crate::auth::Admin;
+use crate::auth::{Admin, StaffMember};
 use crate::domain::review::EmployerStatus;
 use crate::error::AppResult;
 use crate::services::{audit, employers, reports};
 use crate::state::AppState;
 use crate::store::Reader;
-use crate::store::audit::Actor;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -74,7 +73,7 @@ async fn employer_postings(
 
 async fn verify(
     State(state): State<AppState>,
-    _: Admin,
+    admin: Admin,
     Path(id): Path<u64>,
 ) -> AppResult<Json<employers::EmployerView>> {
     Ok(Json(employers::set_status(
@@ -82,7 +81,7 @@ async fn verify(
         id,
         EmployerStatus::Verified,
         None,
-        Actor::Admin,
+        admin.actor,
     )?))
 }
 
@@ -94,7 +93,7 @@ struct Reason {
 
 async fn suspend(
     State(state): State<AppState>,
-    _: Admin,
+    admin: Admin,
     Path(id): Path<u64>,
     ApiJson(body): ApiJson<Reason>,
 ) -> AppResult<Json<employers::EmployerView>> {
@@ -103,7 +102,7 @@ async fn suspend(
         id,
         EmployerStatus::Suspended,
         Some(body.reason),
-        Actor::Admin,
+        admin.actor,
     )?))
 }
 
@@ -112,9 +111,13 @@ struct Reports {
     reports: Vec<reports::ReportView>,
 }
 
-async fn list_reports(State(state): State<AppState>, _: Admin) -> AppResult<Json<Reports>> {
+/// Every report for an admin; a coordinator's school's (README, "Staff accounts").
+async fn list_reports(
+    State(state): State<AppState>,
+    member: StaffMember,
+) -> AppResult<Json<Reports>> {
     Ok(Json(Reports {
-        reports: reports::list(&state.services, false)?,
+        reports: reports::list_scoped(&state.services, false, member.school.as_deref())?,
     }))
 }
 
@@ -127,16 +130,34 @@ struct Resolve {
 
 async fn resolve(
     State(state): State<AppState>,
-    _: Admin,
+    member: StaffMember,
     Path(id): Path<u64>,
     ApiJson(body): ApiJson<Resolve>,
 ) -> AppResult<Json<reports::ReportView>> {
+    if let Some(school) = &member.school {
+        // A coordinator answers reports about their school's students, and does not
+        // suspend employers (the district's review of employers is the admins').
+        let r = state.store().read()?;
+        let ids = crate::services::students::ids_of_school(&r, school)?;
+        let about_them = match r.get::<crate::store::reports::Report>(id)? {
+            Some(rep) => reports::about_any(&r, &rep, &ids)?,
+            None => false,
+        };
+        if !about_them {
+            return Err(crate::error::AppError::not_found("Report not found"));
+        }
+        if body.action.trim() == "suspend" {
+            return Err(crate::error::AppError::Forbidden(
+                crate::services::staff::ADMIN_ONLY.into(),
+            ));
+        }
+    }
     Ok(Json(reports::resolve(
         &state.services,
         id,
         &body.action,
         &body.note,
-        Actor::Admin,
+        member.actor,
     )?))
 }
 

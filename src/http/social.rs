@@ -282,7 +282,7 @@ async fn delete_comment(
     Path((id, comment_id)): Path<(u64, u64)>,
 ) -> AppResult<Json<Removed>> {
     let by = match &who {
-        UserOrAdmin::Admin => Remover::Admin,
+        UserOrAdmin::Admin(_) => Remover::Admin,
         UserOrAdmin::User(u) => Remover::User(u),
     };
     comments::remove(&state.services, by, id, comment_id)?;

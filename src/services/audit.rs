@@ -33,7 +33,16 @@ fn actor(r: &impl Reader, a: Actor) -> AppResult<ActorView> {
         Actor::Admin => ActorView {
             kind: "admin",
             id: None,
-            name: Some("The district admin".into()),
+            name: Some("District admin (pin)".into()),
+        },
+        Actor::Staff(id) => ActorView {
+            kind: "staff",
+            id: Some(id),
+            name: Some(
+                r.get::<crate::store::staff::Staff>(id)?
+                    .map(|s| s.name)
+                    .unwrap_or_else(|| format!("Staff member #{id}")),
+            ),
         },
         Actor::Cli => ActorView {
             kind: "cli",
@@ -99,6 +108,11 @@ pub fn view(r: &impl Reader, e: &Entry) -> AppResult<EntryView> {
         Event::DataExported => format!("{by} downloaded their data"),
         Event::AccountDeleted => format!("{subject} deleted their account"),
         Event::SettingChanged { key, value } => format!("{by} set {key} to \"{value}\""),
+        Event::StaffChanged { change, .. } => format!("{by} {change}"),
+        Event::RosterImported { summary } => format!("{by} imported the roster: {summary}"),
+        Event::SsoProviderChanged { name, change } => {
+            format!("{by} {change} the school sign-in provider {name}")
+        }
     };
     Ok(EntryView {
         id: e.id,

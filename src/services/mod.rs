@@ -19,4 +19,7 @@ pub mod posting_screen;
 pub mod postings;
 pub mod reports;
 pub mod settings;
+pub mod sso;
+pub mod staff;
 pub mod student_files;
+pub mod students;

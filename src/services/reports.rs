@@ -262,12 +262,54 @@ pub fn view(s: &Services, r: &impl Reader, rep: &Report) -> AppResult<ReportView
 }
 
 pub fn list(s: &Services, open_only: bool) -> AppResult<Vec<ReportView>> {
+    list_scoped(s, open_only, None)
+}
+
+/// The reports, or with `school` only those about its students: filed by one of them, or
+/// about a comment or message one of them wrote or received (a coordinator's view).
+pub fn list_scoped(
+    s: &Services,
+    open_only: bool,
+    school: Option<&str>,
+) -> AppResult<Vec<ReportView>> {
     let r = s.store.read()?;
-    reports::all(&r)?
-        .iter()
-        .filter(|rep| !open_only || rep.resolution.is_none())
-        .map(|rep| view(s, &r, rep))
-        .collect()
+    let students = match school {
+        Some(school) => Some(super::students::ids_of_school(&r, school)?),
+        None => None,
+    };
+    let mut out = Vec::new();
+    for rep in reports::all(&r)? {
+        if open_only && rep.resolution.is_some() {
+            continue;
+        }
+        if let Some(ids) = &students
+            && !about_any(&r, &rep, ids)?
+        {
+            continue;
+        }
+        out.push(view(s, &r, &rep)?);
+    }
+    Ok(out)
+}
+
+/// Whether report `rep` involves one of `ids`.
+pub fn about_any(
+    r: &impl Reader,
+    rep: &reports::Report,
+    ids: &std::collections::HashSet<u64>,
+) -> AppResult<bool> {
+    if rep.reporter_id.is_some_and(|id| ids.contains(&id)) {
+        return Ok(true);
+    }
+    Ok(match rep.target {
+        TargetKind::Comment => r
+            .get::<crate::store::social::Comment>(rep.target_id)?
+            .is_some_and(|c| ids.contains(&c.user_id)),
+        TargetKind::Message => r
+            .get::<crate::store::messages::Message>(rep.target_id)?
+            .is_some_and(|m| ids.contains(&m.sender_id) || ids.contains(&m.receiver_id)),
+        TargetKind::Internship => false,
+    })
 }
 
 /// Whether resolving `rep` with `action` also resolves `other`, an open report about the same

@@ -18,7 +18,47 @@ pub const KEYS: &[(&str, &str)] = &[
         "district-contact",
         "whom a suspended employer should contact (an e-mail address or phone number)",
     ),
+    (
+        "admin-pin",
+        "on|off: whether the district pin still signs in as admin (off needs a named admin who finished setting up)",
+    ),
+    (
+        "student-signup",
+        "open|school-accounts-only: whether students may sign up with a password, or only through their school account",
+    ),
 ];
+
+/// What a student reads where the sign-up form would be, with `school-accounts-only`.
+pub const SCHOOL_ACCOUNTS_ONLY: &str =
+    "Student accounts come from your school. Sign in with your school account.";
+
+/// A value the setting may take, checked against the data where it matters; the reason
+/// otherwise.
+pub fn check_value(r: &impl Reader, key: &str, value: &str) -> Result<(), String> {
+    match key {
+        "admin-pin" => match value {
+            "on" => Ok(()),
+            "off" if crate::store::staff::has_active_admin(r).map_err(|e| e.to_string())? => Ok(()),
+            "off" => Err("the district pin stays on until a named admin exists who finished setting up (internreel staff add EMAIL --name NAME --role admin, then open the invite link): otherwise nobody could sign in as admin".into()),
+            _ => Err("admin-pin is on or off".into()),
+        },
+        "student-signup" => match value {
+            "open" | "school-accounts-only" => Ok(()),
+            _ => Err("student-signup is open or school-accounts-only".into()),
+        },
+        _ => Ok(()),
+    }
+}
+
+/// The district pin was turned off (`settings set admin-pin off`).
+pub fn admin_pin_off(r: &impl Reader) -> StoreResult<bool> {
+    Ok(get(r, "admin-pin")?.as_deref() == Some("off"))
+}
+
+/// Students sign up only through a school account.
+pub fn school_accounts_only(r: &impl Reader) -> StoreResult<bool> {
+    Ok(get(r, "student-signup")?.as_deref() == Some("school-accounts-only"))
+}
 
 fn meta_key(key: &str) -> String {
     format!("setting:{key}")

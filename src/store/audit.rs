@@ -15,6 +15,8 @@ pub enum Actor {
     /// The server itself (screens, workers).
     System,
     User(u64),
+    /// A named staff member (`store::staff`).
+    Staff(u64),
 }
 
 /// What happened. Ids only, never names: a deleted student's entries keep nothing personal.
@@ -52,6 +54,20 @@ pub enum Event {
         note: String,
         hidden_text: String,
     },
+    /// A staff member added, changed, turned off or on, or given a new invite.
+    StaffChanged {
+        staff: u64,
+        change: String,
+    },
+    /// A roster file imported: what changed.
+    RosterImported {
+        summary: String,
+    },
+    /// A school-account provider added or removed.
+    SsoProviderChanged {
+        name: String,
+        change: String,
+    },
 }
 
 impl Event {
@@ -69,6 +85,9 @@ impl Event {
             Event::DataExported => "data.export",
             Event::AccountDeleted => "account.delete",
             Event::SettingChanged { .. } => "settings.set",
+            Event::StaffChanged { .. } => "staff.change",
+            Event::RosterImported { .. } => "roster.import",
+            Event::SsoProviderChanged { .. } => "sso.change",
         }
     }
 }

@@ -42,6 +42,7 @@ pub fn snapshot_to(store: &Store, dest: &Path) -> StoreResult<u64> {
     rows += copy(&read, &w, USERS_BY_EMAIL)?;
     rows += copy(&read, &w, SESSIONS)?;
     rows += copy(&read, &w, EXTERNAL_JOB_KEYS)?;
+    rows += copy(&read, &w, KEYS)?;
     w.commit()?;
     Ok(rows)
 }

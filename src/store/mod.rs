@@ -15,6 +15,7 @@ pub mod applications;
 pub mod audit;
 pub mod contact;
 pub mod external_jobs;
+pub mod identity;
 pub mod internships;
 pub mod messages;
 pub mod meta;
@@ -23,6 +24,8 @@ pub mod outbox;
 pub mod reports;
 pub mod sessions;
 pub mod social;
+pub mod sso;
+pub mod staff;
 pub mod transcodes;
 pub mod users;
 
@@ -254,6 +257,8 @@ pub trait Reader {
     fn meta_get(&self, key: &str) -> StoreResult<Option<Vec<u8>>>;
     fn email_lookup(&self, email: &str) -> StoreResult<Option<u64>>;
     fn session_get(&self, hash: &[u8]) -> StoreResult<Option<Vec<u8>>>;
+    /// A named key's id (`tables::KEYS`: staff e-mails, school-account links, roster ids).
+    fn key_get(&self, space: &str, key: &str) -> StoreResult<Option<u64>>;
 }
 
 fn decode<E: Entity>(id: u64, bytes: &[u8]) -> StoreResult<E> {
@@ -387,6 +392,11 @@ macro_rules! impl_reader {
                 let found = t.get(hash)?;
                 Ok(found.map(|v| v.value().to_vec()))
             }
+            fn key_get(&self, space: &str, key: &str) -> StoreResult<Option<u64>> {
+                let t = self.0.open_table(tables::KEYS)?;
+                let found = t.get((space, key))?;
+                Ok(found.map(|v| v.value()))
+            }
         }
     };
 }
@@ -406,6 +416,7 @@ impl Wtx {
         self.0.open_table(USERS_BY_EMAIL)?;
         self.0.open_table(SESSIONS)?;
         self.0.open_table(EXTERNAL_JOB_KEYS)?;
+        self.0.open_table(KEYS)?;
         Ok(())
     }
 
@@ -515,6 +526,16 @@ impl Wtx {
         self.0
             .open_table(tables::EXTERNAL_JOB_KEYS)?
             .insert((source, external_id), id)?;
+        Ok(())
+    }
+
+    pub fn key_put(&self, space: &str, key: &str, id: u64) -> StoreResult<()> {
+        self.0.open_table(tables::KEYS)?.insert((space, key), id)?;
+        Ok(())
+    }
+
+    pub fn key_remove(&self, space: &str, key: &str) -> StoreResult<()> {
+        self.0.open_table(tables::KEYS)?.remove((space, key))?;
         Ok(())
     }
 

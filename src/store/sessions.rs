@@ -12,6 +12,8 @@ pub enum Subject {
     /// A guest browsing with interests and no account: the profile lives and dies with the
     /// session, so a guest leaves no personal data behind.
     Guest(GuestProfile),
+    /// A named staff member (`store::staff`), signed in with a password and a second factor.
+    Staff(u64),
 }
 
 /// What a guest chose to be matched by (canonical interest ids, grade or empty).
@@ -53,6 +55,22 @@ pub fn end_user_sessions(w: &Wtx, user_id: u64, now: i64) -> StoreResult<u64> {
     let mut live = 0;
     w.sessions_purge(|bytes| match codec::decode::<Session>(bytes) {
         Ok(s) if s.subject == Subject::User(user_id) => {
+            if s.expires_at > now {
+                live += 1;
+            }
+            true
+        }
+        Ok(s) => s.expires_at <= now,
+        Err(_) => true,
+    })?;
+    Ok(live)
+}
+
+/// Ends every session of one staff member (turned off, two factors reset, role changed).
+pub fn end_staff_sessions(w: &Wtx, staff_id: u64, now: i64) -> StoreResult<u64> {
+    let mut live = 0;
+    w.sessions_purge(|bytes| match codec::decode::<Session>(bytes) {
+        Ok(s) if s.subject == Subject::Staff(staff_id) => {
             if s.expires_at > now {
                 live += 1;
             }

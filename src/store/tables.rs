@@ -90,8 +90,18 @@ pub const EMAIL_OFF: PairTable = TableDefinition::new("email_off_v1");
 /// (message id, 0): the unread-messages digest already counted this message.
 pub const MESSAGES_DIGESTED: PairTable = TableDefinition::new("messages_digested_v1");
 
+/// Named keys → ids, one table for several small lookups: (space, key), for example
+/// ("staff-email", lower-cased e-mail), ("sso", "provider subject"), ("roster", sourcedId).
+pub const KEYS: TableDefinition<(&str, &str), u64> = TableDefinition::new("keys_v1");
+/// Named staff members (district admins and school coordinators).
+pub const STAFF: EntityTable = TableDefinition::new("staff_v1");
+/// user id → how a student's account came to be and is kept (roster, school account).
+pub const STUDENT_IDENTITY: EntityTable = TableDefinition::new("student_identity_v1");
+/// A school-account sign-in between the provider's answer and the person's next step.
+pub const SSO_PENDING: EntityTable = TableDefinition::new("sso_pending_v1");
+
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 17] = [
+pub const ENTITY_TABLES: [EntityTable; 20] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -109,6 +119,9 @@ pub const ENTITY_TABLES: [EntityTable; 17] = [
     RESET_TOKENS,
     NOTIFICATIONS,
     EMAIL_CONFIRMATIONS,
+    STAFF,
+    STUDENT_IDENTITY,
+    SSO_PENDING,
 ];
 
 /// Every pair table.

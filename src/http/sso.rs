@@ -1,0 +1,334 @@
+//! School-account sign-in's routes: the providers the pages list, the redirect to the
+//! provider, the provider's redirect back, and a first sign-in's last step.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::ApiJson;
+use super::accounts::{StudentProfile, check_student, with_cookie};
+use super::staff::{signed_in, sso_browser, sso_cookie};
+use crate::auth::{self, ClientIp};
+use crate::clock::now_ms;
+use crate::error::{AppError, AppResult};
+use crate::services::sso::{self as rules, Outcome};
+use crate::services::{settings, students};
+use crate::state::AppState;
+use crate::store::Reader;
+use crate::store::identity::{self, Identity, Source};
+use crate::store::sessions::Subject;
+use crate::store::sso::FlowRole;
+use crate::store::staff::Staff;
+use crate::store::users::{self, Role, User};
+use crate::validate::Checks;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/auth/sso", get(providers))
+        .route("/api/auth/sso/pending", get(pending))
+        .route("/api/auth/sso/finish", post(finish))
+        .route("/api/auth/sso/{name}/start", get(start))
+        .route("/api/auth/sso/{name}/callback", get(callback))
+}
+
+/// A school sign-in's cookie lives as long as its flow.
+const COOKIE_SECS: i64 = 10 * 60;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProviderView {
+    name: String,
+    for_students: bool,
+    for_staff: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Providers {
+    providers: Vec<ProviderView>,
+    student_signup: &'static str,
+}
+
+async fn providers(State(state): State<AppState>) -> AppResult<Json<Providers>> {
+    let r = state.store().read()?;
+    Ok(Json(Providers {
+        providers: crate::store::sso::providers(&r)?
+            .into_iter()
+            .map(|p| ProviderView {
+                for_students: p.serves.students(),
+                for_staff: p.serves.staff(),
+                name: p.name,
+            })
+            .collect(),
+        student_signup: if settings::school_accounts_only(&r)? {
+            "school-accounts-only"
+        } else {
+            "open"
+        },
+    }))
+}
+
+/// The address the provider sends people back to: the district's public URL when set,
+/// else the address this request came to.
+fn base_url(state: &AppState, headers: &HeaderMap) -> AppResult<String> {
+    if let Some(u) =
+        settings::get(&state.store().read()?, "public-url")?.filter(|u| !u.trim().is_empty())
+    {
+        return Ok(u.trim().trim_end_matches('/').to_string());
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            !h.is_empty()
+                && h.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || ".:-[]".contains(c))
+        })
+        .ok_or_else(|| AppError::bad_request("The request names no host"))?;
+    let scheme = if state.secure_cookies {
+        "https"
+    } else {
+        "http"
+    };
+    Ok(format!("{scheme}://{host}"))
+}
+
+/// Where a refused sign-in lands, with its sentence.
+fn refused_page(role: FlowRole, message: &str) -> Response {
+    let page = match role {
+        FlowRole::Student => "/login",
+        FlowRole::Staff => "/admin-login",
+    };
+    let q: String = url_encode(message);
+    Redirect::to(&format!("{page}?ssoError={q}")).into_response()
+}
+
+fn url_encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct StartQuery {
+    role: String,
+}
+
+async fn start(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(name): Path<String>,
+    Query(q): Query<StartQuery>,
+) -> AppResult<Response> {
+    let role = match q.role.as_str() {
+        "staff" => FlowRole::Staff,
+        "student" | "" => FlowRole::Student,
+        _ => return Err(AppError::bad_request("role is student or staff")),
+    };
+    let base = base_url(&state, &headers)?;
+    let token = crate::tokens::random_hex(32);
+    let browser = rules::browser_hash(&token);
+    match rules::begin(&state.services, &name, role, &base, browser, now_ms()).await {
+        Ok(url) => Ok((
+            StatusCode::SEE_OTHER,
+            [
+                (
+                    header::LOCATION,
+                    axum::http::HeaderValue::from_str(&url)
+                        .map_err(|e| AppError::Internal(e.into()))?,
+                ),
+                (header::SET_COOKIE, sso_cookie(&state, &token, COOKIE_SECS)),
+            ],
+        )
+            .into_response()),
+        Err(r) => Ok(refused_page(r.role, &r.message)),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct CallbackQuery {
+    state: String,
+    code: Option<String>,
+    error: Option<String>,
+}
+
+async fn callback(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(name): Path<String>,
+    Query(q): Query<CallbackQuery>,
+) -> AppResult<Response> {
+    let Some(browser) = sso_browser(&headers) else {
+        return Ok(refused_page(FlowRole::Student, rules::EXPIRED));
+    };
+    let base = base_url(&state, &headers)?;
+    let outcome = rules::finish(
+        &state.services,
+        &name,
+        &base,
+        browser,
+        &q.state,
+        q.code.as_deref(),
+        q.error.as_deref(),
+        now_ms(),
+    )
+    .await;
+    let clear = (header::SET_COOKIE, sso_cookie(&state, "", 0));
+    Ok(match outcome {
+        Err(r) => {
+            let mut res = refused_page(r.role, &r.message);
+            res.headers_mut().append(clear.0, clear.1);
+            res
+        }
+        Ok(Outcome::Student(id)) => {
+            state
+                .store()
+                .write(|w| identity::note_sign_in(w, id, now_ms()))?;
+            let cookie = auth::start_session(&state, Subject::User(id))?;
+            let mut res = Redirect::to("/job-feed").into_response();
+            res.headers_mut().append(header::SET_COOKIE, cookie);
+            res.headers_mut().append(clear.0, clear.1);
+            res
+        }
+        Ok(Outcome::Staff(id)) => {
+            let s = state
+                .store()
+                .read()?
+                .get::<Staff>(id)?
+                .ok_or_else(|| AppError::not_found("Staff member not found"))?;
+            let session = signed_in(&state, &s)?;
+            let mut res = Redirect::to("/admin").into_response();
+            for c in session.headers().get_all(header::SET_COOKIE) {
+                res.headers_mut().append(header::SET_COOKIE, c.clone());
+            }
+            res.headers_mut().append(clear.0, clear.1);
+            res
+        }
+        Ok(Outcome::NewStudent) => Redirect::to("/school-signup").into_response(),
+        Ok(Outcome::LinkNeeded) => Redirect::to("/login?sso=link").into_response(),
+        Ok(Outcome::StaffNeedsCode) => Redirect::to("/admin-login?sso=code").into_response(),
+    })
+}
+
+#[derive(Serialize)]
+struct PendingView {
+    name: String,
+    email: String,
+    provider: String,
+    link: bool,
+}
+
+async fn pending(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> AppResult<Json<PendingView>> {
+    let gone = || AppError::not_found(rules::EXPIRED);
+    let browser = sso_browser(&headers).ok_or_else(gone)?;
+    let (flow, a) = rules::pending(&state.services, &browser, now_ms())?.ok_or_else(gone)?;
+    if flow.role != FlowRole::Student {
+        return Err(gone());
+    }
+    Ok(Json(PendingView {
+        name: format!("{} {}", a.given_name, a.family_name)
+            .trim()
+            .to_string(),
+        email: a.email,
+        provider: flow.provider,
+        link: a.link_user.is_some(),
+    }))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Finish {
+    grade: String,
+    school: String,
+    interests: Vec<String>,
+}
+
+/// A first school sign-in's last step: grade, school and interests; the account is made
+/// from the provider's verified name and e-mail, linked, and signed in.
+async fn finish(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<Finish>,
+) -> AppResult<Response> {
+    let gone = || AppError::not_found(rules::EXPIRED);
+    let browser = sso_browser(&headers).ok_or_else(gone)?;
+    let now = now_ms();
+    let (flow, a) = rules::pending(&state.services, &browser, now)?.ok_or_else(gone)?;
+    if flow.role != FlowRole::Student || a.link_user.is_some() {
+        return Err(gone());
+    }
+    state
+        .throttles
+        .signups
+        .take(&format!("ip:{ip}"))
+        .map_err(|wait| AppError::throttled("sign-ups from this network", wait))?;
+    let mut c = Checks::new();
+    let mut user = User::blank(Role::Student);
+    let profile = StudentProfile {
+        first_name: if a.given_name.trim().is_empty() {
+            "Student".into()
+        } else {
+            a.given_name.clone()
+        },
+        last_name: a.family_name.clone(),
+        email: a.email.clone(),
+        grade: body.grade,
+        school: body.school,
+        interests: body.interests,
+        gpa: None,
+    };
+    check_student(&mut c, &profile, &mut user);
+    let roster = students::roster_schools(&state.store().read()?)?;
+    if !c.has("school")
+        && !roster.is_empty()
+        && !roster
+            .iter()
+            .any(|s| students::same_school(s, &profile.school))
+    {
+        c.fail("school", "Please choose your school from the list");
+    }
+    // The provider's name may lack a family name: the account keeps what it gave.
+    c.forget("lastName");
+    c.finish()?;
+    user.created_at = now;
+    let user = state
+        .store()
+        .write(|w| {
+            let user = users::insert(w, user)?;
+            identity::save(
+                w,
+                &Identity {
+                    id: user.id,
+                    source: Source::SchoolAccount,
+                    links: vec![(flow.provider.clone(), a.subject.clone())],
+                    last_sign_in: Some(now),
+                    ..Identity::default()
+                },
+            )?;
+            crate::store::sso::remove(w, &flow)?;
+            Ok::<_, users::UserWriteError>(user)
+        })
+        .map_err(super::accounts::taken)?;
+    if matches!(auth::session_of(&state, &headers)?, Some(Subject::Guest(_))) {
+        auth::end_session(&state, &headers)?;
+    }
+    let cookie = auth::start_session(&state, Subject::User(user.id))?;
+    let mut res = with_cookie(StatusCode::CREATED, cookie, &user);
+    res.headers_mut()
+        .append(header::SET_COOKIE, sso_cookie(&state, "", 0));
+    Ok(res)
+}

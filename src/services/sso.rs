@@ -1,0 +1,471 @@
+//! School-account sign-in (OpenID Connect, authorization code flow with PKCE, `state` and
+//! `nonce`) through the `openidconnect` crate: discovery from the issuer, the ID token's
+//! signature (JWKS), issuer, audience, expiry and nonce checked by it. What we add: the
+//! provider's e-mail domains, `email_verified`, and what an answer means for our accounts.
+
+use std::time::Duration;
+
+use base64::Engine;
+use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
+use openidconnect::{
+    AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce, PkceCodeChallenge,
+    PkceCodeVerifier, RedirectUrl, Scope, TokenResponse,
+};
+use sha2::{Digest, Sha256};
+
+use crate::error::{AppError, AppResult};
+use crate::infra::Services;
+use crate::store::identity::{self, Source};
+use crate::store::sso::{self, Answer, Flow, FlowRole, Provider};
+use crate::store::staff;
+use crate::store::users::{self, Role};
+
+/// From the redirect to the provider's answer, and from the answer to the next step.
+const FLOW_MS: i64 = 10 * 60 * 1000;
+/// How long a provider may take to answer one request.
+const PROVIDER_TIMEOUT: Duration = Duration::from_secs(10);
+
+pub const EXPIRED: &str = "This sign-in has expired or was already used. Please start again.";
+pub const UNKNOWN_PROVIDER: &str = "That school sign-in is not set up here.";
+
+/// What an answer from the provider leads to.
+pub enum Outcome {
+    /// A student signed in (a linked account, or a roster account linked now).
+    Student(u64),
+    /// A first sign-in: the account is made once the student gives grade, school, interests.
+    NewStudent,
+    /// An account with this e-mail exists: it is linked once signed in to with its password.
+    LinkNeeded,
+    /// A staff member whose provider did more than one factor.
+    Staff(u64),
+    /// A staff member who still owes a TOTP code.
+    StaffNeedsCode,
+}
+
+/// A sign-in refused: a sentence for the sign-in page, and which page.
+pub struct Refused {
+    pub role: FlowRole,
+    pub message: String,
+}
+
+fn refused(role: FlowRole, message: impl Into<String>) -> Refused {
+    Refused {
+        role,
+        message: message.into(),
+    }
+}
+
+/// The browser cookie's hash, which ties a flow to the browser that started it.
+pub fn browser_hash(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+fn provider(s: &Services, name: &str) -> AppResult<Option<Provider>> {
+    Ok(sso::providers(&s.store.read()?)?
+        .into_iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name)))
+}
+
+/// The HTTP client the crate's requests go through: ours (rustls), no redirects followed.
+fn http_client() -> AppResult<reqwest::Client> {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(PROVIDER_TIMEOUT)
+        .build()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))
+}
+
+/// The crate's request, sent with reqwest 0.13 (the crate's own adapter is for 0.12).
+async fn send(
+    client: reqwest::Client,
+    req: openidconnect::HttpRequest,
+) -> Result<openidconnect::HttpResponse, reqwest::Error> {
+    let (parts, body) = req.into_parts();
+    let res = client
+        .request(parts.method, parts.uri.to_string())
+        .headers(parts.headers)
+        .body(body)
+        .send()
+        .await?;
+    let mut out = openidconnect::http::Response::builder().status(res.status());
+    for (k, v) in res.headers() {
+        out = out.header(k, v);
+    }
+    let bytes = res.bytes().await?;
+    Ok(out
+        .body(bytes.to_vec())
+        .expect("a response built from a valid one"))
+}
+
+type Client = openidconnect::Client<
+    openidconnect::EmptyAdditionalClaims,
+    openidconnect::core::CoreAuthDisplay,
+    openidconnect::core::CoreGenderClaim,
+    openidconnect::core::CoreJweContentEncryptionAlgorithm,
+    openidconnect::core::CoreJsonWebKey,
+    openidconnect::core::CoreAuthPrompt,
+    openidconnect::StandardErrorResponse<openidconnect::core::CoreErrorResponseType>,
+    openidconnect::core::CoreTokenResponse,
+    openidconnect::core::CoreTokenIntrospectionResponse,
+    openidconnect::core::CoreRevocableToken,
+    openidconnect::core::CoreRevocationErrorResponse,
+    openidconnect::EndpointSet,
+    openidconnect::EndpointNotSet,
+    openidconnect::EndpointNotSet,
+    openidconnect::EndpointNotSet,
+    openidconnect::EndpointMaybeSet,
+    openidconnect::EndpointMaybeSet,
+>;
+
+async fn client(p: &Provider, redirect: &str) -> Result<(Client, reqwest::Client), String> {
+    let http = http_client().map_err(|e| e.to_string())?;
+    let issuer = IssuerUrl::new(p.issuer.clone()).map_err(|e| format!("issuer URL: {e}"))?;
+    let h = http.clone();
+    let call = move |req| send(h.clone(), req);
+    let metadata = CoreProviderMetadata::discover_async(issuer, &call)
+        .await
+        .map_err(|e| format!("discovery: {e}"))?;
+    let redirect = RedirectUrl::new(redirect.to_string()).map_err(|e| e.to_string())?;
+    let client = CoreClient::from_provider_metadata(
+        metadata,
+        ClientId::new(p.client_id.clone()),
+        Some(ClientSecret::new(p.client_secret.clone())),
+    )
+    .set_redirect_uri(redirect);
+    Ok((client, http))
+}
+
+/// The redirect URI registered at the provider for `name`.
+pub fn redirect_uri(base: &str, name: &str) -> String {
+    format!(
+        "{}/api/auth/sso/{name}/callback",
+        base.trim_end_matches('/')
+    )
+}
+
+/// Starts a sign-in: the provider's authorization URL; the flow is stored under `browser`.
+pub async fn begin(
+    s: &Services,
+    name: &str,
+    role: FlowRole,
+    base: &str,
+    browser: [u8; 32],
+    now: i64,
+) -> Result<String, Refused> {
+    let p = match provider(s, name) {
+        Ok(Some(p)) => p,
+        Ok(None) => return Err(refused(role, UNKNOWN_PROVIDER)),
+        Err(e) => return Err(refused(role, e.to_string())),
+    };
+    let serves = match role {
+        FlowRole::Student => p.serves.students(),
+        FlowRole::Staff => p.serves.staff(),
+    };
+    if !serves {
+        return Err(refused(role, UNKNOWN_PROVIDER));
+    }
+    let (client, _) = client(&p, &redirect_uri(base, &p.name)).await.map_err(|e| {
+        tracing::warn!(provider = %p.name, error = %e, "school sign-in: the provider did not answer");
+        refused(
+            role,
+            format!("{} did not answer. Please try again in a minute.", p.name),
+        )
+    })?;
+    let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
+    let (url, state, nonce) = client
+        .authorize_url(
+            CoreAuthenticationFlow::AuthorizationCode,
+            CsrfToken::new_random,
+            Nonce::new_random,
+        )
+        .add_scope(Scope::new("email".into()))
+        .add_scope(Scope::new("profile".into()))
+        .set_pkce_challenge(challenge)
+        .url();
+    let flow = Flow {
+        id: 0,
+        provider: p.name.clone(),
+        role,
+        browser,
+        state: state.secret().clone(),
+        nonce: nonce.secret().clone(),
+        pkce_verifier: verifier.secret().clone(),
+        answer: None,
+        expires_at: now + FLOW_MS,
+    };
+    s.store
+        .write(|w| sso::start(w, flow, now))
+        .map_err(|e: crate::store::StoreError| refused(role, e.to_string()))?;
+    Ok(url.to_string())
+}
+
+/// The claims we read, from the verified ID token.
+struct Claims {
+    subject: String,
+    email: String,
+    email_verified: bool,
+    given_name: String,
+    family_name: String,
+    hd: Option<String>,
+    mfa: bool,
+}
+
+/// Reads the provider's answer: the code exchanged (with the PKCE verifier), the ID token
+/// verified. Any failure is a sentence for the person, and a log line for the operator.
+pub async fn finish(
+    s: &Services,
+    name: &str,
+    base: &str,
+    browser: [u8; 32],
+    state: &str,
+    code: Option<&str>,
+    error: Option<&str>,
+    now: i64,
+) -> Result<Outcome, Refused> {
+    let read = |f: &dyn Fn(&crate::store::Rtx) -> crate::store::StoreResult<Option<Flow>>| {
+        s.store.read().and_then(|r| f(&r))
+    };
+    // The state names the flow; the cookie must be the browser's that started it.
+    let flow = match read(&|r| sso::by_state(r, state)) {
+        Ok(Some(f)) if f.expires_at > now && f.answer.is_none() => f,
+        Ok(_) => {
+            let role = read(&|r| sso::by_browser(r, &browser))
+                .ok()
+                .flatten()
+                .map_or(FlowRole::Student, |f| f.role);
+            return Err(refused(role, EXPIRED));
+        }
+        Err(e) => return Err(refused(FlowRole::Student, e.to_string())),
+    };
+    let role = flow.role;
+    // Used up now, whatever follows: a replayed state finds nothing.
+    let _ = s.store.write(|w| {
+        w.key_remove("sso-state", &flow.state)?;
+        Ok::<_, crate::store::StoreError>(())
+    });
+    if flow.browser != browser || !flow.provider.eq_ignore_ascii_case(name) {
+        return Err(refused(role, EXPIRED));
+    }
+    if let Some(e) = error {
+        tracing::info!(provider = %flow.provider, error = %e, "school sign-in: the provider refused");
+        return Err(refused(
+            role,
+            format!("{} did not sign you in. Please try again.", flow.provider),
+        ));
+    }
+    let Some(code) = code.filter(|c| !c.is_empty() && c.len() < 4096) else {
+        return Err(refused(role, EXPIRED));
+    };
+    let p = match provider(s, &flow.provider) {
+        Ok(Some(p)) => p,
+        _ => return Err(refused(role, UNKNOWN_PROVIDER)),
+    };
+    let claims = verified_claims(&p, base, &flow, code).await.map_err(|e| {
+        tracing::warn!(provider = %p.name, error = %e, "school sign-in refused");
+        refused(
+            role,
+            format!(
+                "We could not confirm your sign-in with {}. Please try again.",
+                p.name
+            ),
+        )
+    })?;
+    if !claims.email_verified || claims.email.is_empty() {
+        return Err(refused(
+            role,
+            format!(
+                "{} has not confirmed your e-mail address, so it cannot sign you in here. Ask your school's IT.",
+                p.name
+            ),
+        ));
+    }
+    if !domain_allowed(&p, &claims) {
+        return Err(refused(
+            role,
+            format!(
+                "{} is not one of the school accounts this district accepts. Sign in with your school e-mail.",
+                claims.email
+            ),
+        ));
+    }
+    outcome(s, &p, flow, claims, now).map_err(|e| refused(role, e))
+}
+
+async fn verified_claims(
+    p: &Provider,
+    base: &str,
+    flow: &Flow,
+    code: &str,
+) -> Result<Claims, String> {
+    let (client, http) = client(p, &redirect_uri(base, &p.name)).await?;
+    let call = move |req| send(http.clone(), req);
+    let token = client
+        .exchange_code(AuthorizationCode::new(code.to_string()))
+        .map_err(|e| format!("token endpoint: {e}"))?
+        .set_pkce_verifier(PkceCodeVerifier::new(flow.pkce_verifier.clone()))
+        .request_async(&call)
+        .await
+        .map_err(|e| format!("token exchange: {e}"))?;
+    let id_token = token.id_token().ok_or("no ID token in the answer")?;
+    let verifier = client.id_token_verifier();
+    let c = id_token
+        .claims(&verifier, &Nonce::new(flow.nonce.clone()))
+        .map_err(|e| format!("ID token: {e}"))?;
+    let first = |o: Option<&openidconnect::LocalizedClaim<_>>| {
+        o.and_then(|l| l.get(None))
+            .map(|v: &openidconnect::EndUserGivenName| v.to_string())
+    };
+    let given_name = first(c.given_name()).unwrap_or_default();
+    let family_name = c
+        .family_name()
+        .and_then(|l| l.get(None))
+        .map(|v| v.to_string())
+        .unwrap_or_default();
+    let (given_name, family_name) = if given_name.is_empty() && family_name.is_empty() {
+        let full = c
+            .name()
+            .and_then(|l| l.get(None))
+            .map(|v| v.to_string())
+            .unwrap_or_default();
+        match full.trim().rsplit_once(' ') {
+            Some((g, f)) => (g.to_string(), f.to_string()),
+            None => (full, String::new()),
+        }
+    } else {
+        (given_name, family_name)
+    };
+    let mfa = c
+        .auth_method_refs()
+        .is_some_and(|a| a.iter().any(|m| m.as_str() == "mfa"));
+    Ok(Claims {
+        subject: c.subject().to_string(),
+        email: c.email().map(|e| e.to_string()).unwrap_or_default(),
+        email_verified: c.email_verified().unwrap_or(false),
+        given_name,
+        family_name,
+        // Google's Workspace domain: a claim the crate's standard set does not name. The
+        // token's signature was checked above, so its payload can be read as it is.
+        hd: payload_claim(&id_token.to_string(), "hd"),
+        mfa,
+    })
+}
+
+fn payload_claim(jwt: &str, name: &str) -> Option<String> {
+    let payload = jwt.split('.').nth(1)?;
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(payload)
+        .ok()?;
+    let v: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    v.get(name)?.as_str().map(str::to_string)
+}
+
+fn domain_allowed(p: &Provider, c: &Claims) -> bool {
+    if p.domains.is_empty() {
+        return true;
+    }
+    let email_domain = c
+        .email
+        .rsplit_once('@')
+        .map(|(_, d)| d.to_ascii_lowercase())
+        .unwrap_or_default();
+    p.domains
+        .iter()
+        .any(|d| *d == email_domain || c.hd.as_deref().is_some_and(|hd| hd.eq_ignore_ascii_case(d)))
+}
+
+/// What the verified answer means here; stores the flow's next step when one is owed.
+fn outcome(s: &Services, p: &Provider, flow: Flow, c: Claims, now: i64) -> Result<Outcome, String> {
+    let answer = |link_user, staff| Answer {
+        subject: c.subject.clone(),
+        email: c.email.clone(),
+        given_name: c.given_name.clone(),
+        family_name: c.family_name.clone(),
+        mfa: c.mfa,
+        link_user,
+        staff,
+    };
+    let result = s.store.write(|w| -> Result<Outcome, StoreOrText> {
+        match flow.role {
+            FlowRole::Staff => {
+                let member = staff::by_email(w, &c.email)?
+                    .filter(|m| m.enrolled && !m.disabled)
+                    .ok_or_else(|| StoreOrText::Text(format!(
+                        "{} has no staff account here. Ask your district admin to add you.",
+                        c.email
+                    )))?;
+                if c.mfa {
+                    sso::remove(w, &flow)?;
+                    Ok(Outcome::Staff(member.id))
+                } else {
+                    sso::answered(w, flow.clone(), answer(None, Some(member.id)), now + FLOW_MS)?;
+                    Ok(Outcome::StaffNeedsCode)
+                }
+            }
+            FlowRole::Student => {
+                if let Some(id) = identity::by_link(w, &p.name, &c.subject)? {
+                    sso::remove(w, &flow)?;
+                    return student_allowed(w, id).map(|()| Outcome::Student(id));
+                }
+                match users::by_email(w, &c.email)? {
+                    Some(u) if u.role == Role::Employer => Err(StoreOrText::Text(
+                        "This e-mail belongs to an employer account. Employers sign in on the employer sign-in page.".into(),
+                    )),
+                    Some(u) => {
+                        let mut i = identity::of(w, u.id)?;
+                        // A roster account has no password of its own: the district's roster
+                        // and the provider name the same verified address, so it is linked
+                        // now. A password account is linked only after a sign-in with it.
+                        if i.source == Source::Roster && u.password_hash.is_empty() {
+                            student_allowed(w, u.id)?;
+                            i.links.push((p.name.clone(), c.subject.clone()));
+                            identity::save(w, &i)?;
+                            sso::remove(w, &flow)?;
+                            Ok(Outcome::Student(u.id))
+                        } else {
+                            sso::answered(w, flow.clone(), answer(Some(u.id), None), now + FLOW_MS)?;
+                            Ok(Outcome::LinkNeeded)
+                        }
+                    }
+                    None => {
+                        sso::answered(w, flow.clone(), answer(None, None), now + FLOW_MS)?;
+                        Ok(Outcome::NewStudent)
+                    }
+                }
+            }
+        }
+    });
+    result.map_err(|e| match e {
+        StoreOrText::Text(t) => t,
+        StoreOrText::Store(e) => e.to_string(),
+    })
+}
+
+/// A roster-disabled student may not sign in.
+pub const TURNED_OFF: &str =
+    "Your school has turned off this account. Ask your school's work-based-learning coordinator.";
+
+fn student_allowed(r: &impl crate::store::Reader, id: u64) -> Result<(), StoreOrText> {
+    if identity::of(r, id)?.disabled {
+        return Err(StoreOrText::Text(TURNED_OFF.into()));
+    }
+    Ok(())
+}
+
+enum StoreOrText {
+    Store(crate::store::StoreError),
+    Text(String),
+}
+
+impl From<crate::store::StoreError> for StoreOrText {
+    fn from(e: crate::store::StoreError) -> Self {
+        StoreOrText::Store(e)
+    }
+}
+
+/// The answered flow of a browser, if any.
+pub fn pending(s: &Services, browser: &[u8; 32], now: i64) -> AppResult<Option<(Flow, Answer)>> {
+    let r = s.store.read()?;
+    Ok(sso::by_browser(&r, browser)?
+        .filter(|f| f.expires_at > now)
+        .and_then(|f| f.answer.clone().map(|a| (f, a))))
+}

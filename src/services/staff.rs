@@ -1,0 +1,379 @@
+//! Named staff: invites (a single-use link to set a password and enrol an authenticator),
+//! sign-in with a password and a TOTP or recovery code, roles, turning off. Shared by the
+//! CLI (`internreel staff ...`) and the admin's Staff tab.
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::error::{AppError, AppResult, FieldErrors};
+use crate::store::audit::{self, Actor, Event};
+use crate::store::staff::{self, Invite, Staff, StaffRole};
+use crate::store::{Reader, StoreResult, Wtx, sessions};
+use crate::validate::Checks;
+
+/// An invite link is good for 72 hours.
+pub const INVITE_MS: i64 = 72 * 60 * 60 * 1000;
+pub const PASSWORD_MIN: usize = 12;
+pub const WRONG_CODE: &str = "That code is not right. Check that your phone's clock is set automatically and enter the current code.";
+pub const INVITE_GONE: &str =
+    "This invite link is invalid or has expired. Ask your district admin for a new one.";
+pub const ADMIN_ONLY: &str = "Only a district admin can do this";
+
+#[derive(Serialize, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffView {
+    pub id: u64,
+    pub email: String,
+    pub name: String,
+    pub role: &'static str,
+    pub school: Option<String>,
+    pub status: &'static str,
+    pub last_sign_in_at: Option<i64>,
+    pub created_at: i64,
+}
+
+impl From<&Staff> for StaffView {
+    fn from(s: &Staff) -> Self {
+        StaffView {
+            id: s.id,
+            email: s.email.clone(),
+            name: s.name.clone(),
+            role: s.role.as_str(),
+            school: s.school.clone(),
+            status: s.status(),
+            last_sign_in_at: s.last_sign_in,
+            created_at: s.created_at,
+        }
+    }
+}
+
+/// Who a signed-in staff member is, as the session answer and the pages show it.
+#[derive(Serialize, Clone, Debug)]
+pub struct Who {
+    pub id: u64,
+    pub name: String,
+    pub email: String,
+    pub role: &'static str,
+    pub school: Option<String>,
+}
+
+impl From<&Staff> for Who {
+    fn from(s: &Staff) -> Self {
+        Who {
+            id: s.id,
+            name: s.name.clone(),
+            email: s.email.clone(),
+            role: s.role.as_str(),
+            school: s.school.clone(),
+        }
+    }
+}
+
+pub struct NewStaff {
+    pub email: String,
+    pub name: String,
+    pub role: String,
+    pub school: String,
+}
+
+fn invite_hash(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+/// A fresh invite on `s` (replacing any earlier one and a not yet finished enrolment): a new
+/// TOTP secret, no password, no recovery codes. Returns the link.
+fn fresh_invite(r: &impl Reader, s: &mut Staff, now: i64) -> StoreResult<String> {
+    let token = crate::tokens::random_hex(32);
+    s.invite = Some(Invite {
+        hash: invite_hash(&token),
+        expires_at: now + INVITE_MS,
+    });
+    s.totp_secret = crate::totp::new_secret();
+    s.enrolled = false;
+    s.password_hash = None;
+    s.recovery.clear();
+    s.last_step = 0;
+    Ok(format!(
+        "{}/staff/invite/{token}",
+        super::password_reset::public_url(r)?
+    ))
+}
+
+fn invite_mail(w: &Wtx, s: &Staff, link: &str, now: i64) -> StoreResult<()> {
+    let district = super::settings::district_signature(w)?;
+    let role = match s.role {
+        StaffRole::Admin => "a district admin".to_string(),
+        StaffRole::Coordinator => format!(
+            "the work-based-learning coordinator of {}",
+            s.school.as_deref().unwrap_or("your school")
+        ),
+    };
+    crate::store::outbox::enqueue(
+        w,
+        &s.email,
+        "Your InternReel staff account",
+        &format!(
+            "Hello {},\n\n{district} added you to InternReel as {role}. Open this link within 72 hours to choose a password and set up your authenticator app (a second step at every sign-in):\n\n{link}\n\nIf you did not expect this, ignore this e-mail.\n\n{district}",
+            s.name
+        ),
+        now,
+    )?;
+    Ok(())
+}
+
+fn checked(new: &NewStaff, r: &impl Reader) -> AppResult<(StaffRole, Option<String>)> {
+    let mut c = Checks::new();
+    let email = new.email.trim();
+    c.required("email", email, "Email is required")
+        .email("email", email, "Please enter a valid email address")
+        .max_len("email", email, 254)
+        .required("name", new.name.trim(), "Name is required")
+        .max_len("name", new.name.trim(), 100)
+        .max_len("school", new.school.trim(), 100);
+    let role = StaffRole::parse(&new.role);
+    c.check("role", role.is_some(), "Role must be admin or coordinator");
+    let school = Some(new.school.trim().to_string()).filter(|s| !s.is_empty());
+    c.check(
+        "school",
+        role != Some(StaffRole::Coordinator) || school.is_some(),
+        "A coordinator needs a school",
+    );
+    if !c.has("email") && staff::by_email(r, email)?.is_some() {
+        c.fail("email", "A staff account with this email already exists");
+    }
+    c.finish()?;
+    let role = role.unwrap_or(StaffRole::Coordinator);
+    Ok((role, school.filter(|_| role == StaffRole::Coordinator)))
+}
+
+/// Adds a staff member and queues the invite e-mail; returns it and the invite link.
+pub fn add(w: &Wtx, actor: Actor, new: &NewStaff, now: i64) -> AppResult<(Staff, String)> {
+    let (role, school) = checked(new, w)?;
+    let mut s = Staff {
+        id: 0,
+        email: new.email.trim().to_string(),
+        name: new.name.trim().to_string(),
+        role,
+        school,
+        password_hash: None,
+        totp_secret: Vec::new(),
+        enrolled: false,
+        recovery: Vec::new(),
+        disabled: false,
+        invite: None,
+        created_at: now,
+        last_sign_in: None,
+        last_step: 0,
+    };
+    let link = fresh_invite(w, &mut s, now)?;
+    let s = staff::save(w, s)?;
+    invite_mail(w, &s, &link, now)?;
+    audit::append(
+        w,
+        now,
+        actor,
+        Event::StaffChanged {
+            staff: s.id,
+            change: format!("added {} ({}) as {}", s.name, s.email, describe(&s)),
+        },
+        ("staff", Some(s.id)),
+        None,
+    )?;
+    Ok((s, link))
+}
+
+fn describe(s: &Staff) -> String {
+    match (&s.role, &s.school) {
+        (StaffRole::Coordinator, Some(school)) => format!("coordinator of {school}"),
+        (role, _) => role.as_str().to_string(),
+    }
+}
+
+/// The staff member of a live invite.
+pub fn by_invite(r: &impl Reader, token: &str, now: i64) -> AppResult<Staff> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(AppError::not_found(INVITE_GONE));
+    }
+    match staff::by_invite(r, &invite_hash(token))? {
+        Some(s) if !s.disabled && s.invite.as_ref().is_some_and(|i| i.expires_at > now) => Ok(s),
+        _ => Err(AppError::not_found(INVITE_GONE)),
+    }
+}
+
+/// Checks an invite's answer before the password is hashed (so a wrong code costs no hash).
+pub fn check_enrolment(s: &Staff, password: &str, code: &str, now: i64) -> AppResult<u64> {
+    let mut errors = FieldErrors::new();
+    if password.chars().count() < PASSWORD_MIN {
+        errors.insert(
+            "password",
+            format!("Password must be at least {PASSWORD_MIN} characters"),
+        );
+    } else if password.len() > 256 {
+        errors.insert("password", "Password must be at most 256 characters".into());
+    }
+    let step = crate::totp::check(&s.totp_secret, code, (now / 1000) as u64, 0);
+    if step.is_none() {
+        errors.insert("code", WRONG_CODE.into());
+    }
+    match step {
+        Some(step) if errors.is_empty() => Ok(step),
+        _ => Err(AppError::validation(errors)),
+    }
+}
+
+/// Finishes an invite: the password, the authenticator, ten recovery codes (returned once).
+pub fn enrol(
+    w: &Wtx,
+    token: &str,
+    password_hash: String,
+    step: u64,
+    now: i64,
+) -> AppResult<Vec<String>> {
+    // Read again in the write: the invite may have been used or replaced meanwhile.
+    let mut s = by_invite(w, token, now)?;
+    let (codes, hashes) = crate::totp::recovery_codes();
+    s.password_hash = Some(password_hash);
+    s.enrolled = true;
+    s.recovery = hashes;
+    s.invite = None;
+    s.last_step = step;
+    let s = staff::save(w, s)?;
+    audit::append(
+        w,
+        now,
+        Actor::Staff(s.id),
+        Event::StaffChanged {
+            staff: s.id,
+            change: "set up their password and authenticator".into(),
+        },
+        ("staff", Some(s.id)),
+        None,
+    )?;
+    Ok(codes)
+}
+
+/// The second factor: a TOTP code not used before, or an unused recovery code (used up).
+/// Changes `s` (the last step, the recovery codes); the caller saves it.
+pub fn second_factor(s: &mut Staff, code: &str, now: i64) -> bool {
+    if crate::totp::is_code(code) {
+        match crate::totp::check(&s.totp_secret, code, (now / 1000) as u64, s.last_step) {
+            Some(step) => {
+                s.last_step = step;
+                true
+            }
+            None => false,
+        }
+    } else {
+        let h = crate::totp::recovery_hash(code);
+        match s.recovery.iter().position(|r| *r == h) {
+            Some(i) => {
+                s.recovery.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// What an operator or an admin may change about a staff member.
+pub enum Change {
+    Role {
+        role: StaffRole,
+        school: Option<String>,
+    },
+    Disable,
+    Enable,
+    /// A new invite: new secret, password and recovery codes.
+    ResetTwoFactor,
+}
+
+/// Applies a change; returns the staff member and, for a reset, the new invite link. Every
+/// session of the member ends (a role or a turned-off account takes effect at once).
+pub fn change(
+    w: &Wtx,
+    actor: Actor,
+    id: u64,
+    change: Change,
+    now: i64,
+) -> AppResult<(Staff, Option<String>)> {
+    let Some(mut s) = w.get::<Staff>(id)? else {
+        return Err(AppError::not_found("Staff member not found"));
+    };
+    let mut link = None;
+    let what = match change {
+        Change::Role { role, school } => {
+            let school = school
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .or(s.school.clone());
+            if role == StaffRole::Coordinator && school.is_none() {
+                let mut errors = FieldErrors::new();
+                errors.insert("school", "A coordinator needs a school".into());
+                return Err(AppError::validation(errors));
+            }
+            if s.role == StaffRole::Admin && role != StaffRole::Admin {
+                last_admin_guard(w, &s)?;
+            }
+            s.role = role;
+            s.school = school.filter(|_| role == StaffRole::Coordinator);
+            format!("made {} {}", s.name, describe(&s))
+        }
+        Change::Disable => {
+            if s.role == StaffRole::Admin {
+                last_admin_guard(w, &s)?;
+            }
+            s.disabled = true;
+            format!("turned off the staff account of {}", s.name)
+        }
+        Change::Enable => {
+            s.disabled = false;
+            format!("turned on the staff account of {}", s.name)
+        }
+        Change::ResetTwoFactor => {
+            let l = fresh_invite(w, &mut s, now)?;
+            invite_mail(w, &s, &l, now)?;
+            link = Some(l);
+            format!(
+                "reset the password and authenticator of {} (new invite)",
+                s.name
+            )
+        }
+    };
+    let s = staff::save(w, s)?;
+    sessions::end_staff_sessions(w, s.id, now)?;
+    audit::append(
+        w,
+        now,
+        actor,
+        Event::StaffChanged {
+            staff: s.id,
+            change: what,
+        },
+        ("staff", Some(s.id)),
+        None,
+    )?;
+    Ok((s, link))
+}
+
+/// With the pin turned off, the last working admin cannot be demoted or turned off: nobody
+/// could manage staff after.
+fn last_admin_guard(r: &impl Reader, s: &Staff) -> AppResult<()> {
+    let pin_off = super::settings::admin_pin_off(r)?;
+    let others = staff::all(r)?
+        .into_iter()
+        .any(|o| o.id != s.id && o.role == StaffRole::Admin && o.enrolled && !o.disabled);
+    if pin_off && !others {
+        return Err(AppError::Conflict(
+            "This is the last named admin and the district pin is off: add another admin first"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A staff member by e-mail (the CLI's handle).
+pub fn id_of(r: &impl Reader, email: &str) -> AppResult<u64> {
+    staff::by_email(r, email)?
+        .map(|s| s.id)
+        .ok_or_else(|| AppError::not_found(format!("No staff member with the e-mail {email}")))
+}
