@@ -393,7 +393,7 @@ test.describe.serial('employer, student and admin end to end', () => {
 
     const pin = admin.getByLabel('Security pin');
     await expect(pin).toHaveAttribute('type', 'password');
-    await admin.getByRole('button', { name: 'Show password' }).click();
+    await admin.getByRole('button', { name: 'Show pin' }).click();
     await expect(pin).toHaveAttribute('type', 'text');
     await pin.fill('000000');
     await admin.getByRole('button', { name: 'Access Admin Panel' }).click();

@@ -3,8 +3,8 @@ import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/spinner';
 
 /**
- * Every route of SPEC.md section 2 (plus /company-profile/{id}, /reset-password and the
- * footer's legal pages), each split into its own chunk. The path-less route last is the 404 page.
+ * Every route of SPEC.md section 2 (plus /company-profile/{id}, /reset-password, the footer's
+ * legal pages, the staff invite and the school-account sign-up), each split into its own chunk. The path-less route last is the 404 page.
  */
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -19,6 +19,7 @@ const StudentSignupPage = page(() => import('@/features/auth/components/student-
 const EmployerSignupPage = page(() => import('@/features/auth/components/employer-signup-page'));
 const StudentLoginPage = page(() => import('@/features/auth/components/student-login-page'));
 const EmployerLoginPage = page(() => import('@/features/auth/components/employer-login-page'));
+const SchoolSignupPage = page(() => import('@/features/auth/components/school-signup-page'));
 const ResetPasswordPage = page(() => import('@/features/auth/components/reset-password-page'));
 const EmployerConfirmationPage = page(() => import('@/features/auth/components/employer-confirmation-page'));
 const ConfirmEmailPage = page(() => import('@/features/auth/components/confirm-email-page'));
@@ -48,6 +49,7 @@ const EmployerProfilePage = page(() => import('@/features/employer/components/em
 const StudentProfilesPage = page(() => import('@/features/employer/components/student-profiles-page'));
 const AdminLoginPage = page(() => import('@/features/admin/components/admin-login-page'));
 const AdminPage = page(() => import('@/features/admin/components/admin-page'));
+const StaffInvitePage = page(() => import('@/features/admin/components/staff-invite-page'));
 const ExternalJobsPage = page(() => import('@/features/external-jobs/components/external-jobs-page'));
 
 /** Start each new screen at the top. */
@@ -71,6 +73,7 @@ export function AppRouter() {
           <Route path="/employer-signup" component={EmployerSignupPage} />
           <Route path="/login" component={StudentLoginPage} />
           <Route path="/employer-login" component={EmployerLoginPage} />
+          <Route path="/school-signup" component={SchoolSignupPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/employer-confirmation" component={EmployerConfirmationPage} />
           <Route path="/confirm-email" component={ConfirmEmailPage} />
@@ -99,6 +102,7 @@ export function AppRouter() {
           <Route path="/external-jobs" component={ExternalJobsPage} />
           <Route path="/admin-login" component={AdminLoginPage} />
           <Route path="/admin" component={AdminPage} />
+          <Route path="/staff/invite/:token" component={StaffInvitePage} />
 
           <Route component={NotFoundRoute} />
         </Switch>

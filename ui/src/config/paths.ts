@@ -34,6 +34,12 @@ export const paths = {
   externalJobs: '/external-jobs',
   adminLogin: '/admin-login',
   admin: '/admin',
+  /** A staff member's invite link (the e-mail's, or the one the admin copies): password and authenticator. */
+  staffInvite: (token: string) => `/staff/invite/${encodeURIComponent(token)}`,
+  /** A student's first sign-in with a school account lands here: grade, school and interests. */
+  schoolSignup: '/school-signup',
+  /** A school-account sign-in starts on the server (a full page navigation, not a fetch). */
+  ssoStart: (provider: string, role: 'student' | 'staff') => `/api/auth/sso/${encodeURIComponent(provider)}/start?role=${role}`,
   help: '/help',
   employerGuide: '/employer-guide',
   support: '/support',

@@ -26,3 +26,8 @@ export const studentSchema: Schema<StudentValues> = {
 
 export const validateStudent = validator(studentSchema);
 export const validateStudentProfile = validator<StudentProfileValues>(studentSchema);
+
+/** What the first school-account sign-in asks (the name and e-mail come from the school). */
+export type SchoolSignupValues = Pick<StudentValues, 'school' | 'grade' | 'interests'>;
+
+export const validateSchoolSignup = validator<SchoolSignupValues>(studentSchema);

@@ -1,20 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, apiFetch, isApiError } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
+import type { StaffMember } from '@/types/staff';
 import { uploadWithProgress, type UploadHandle } from '@/lib/upload-with-progress';
 
 export const ADMIN_SESSION_KEY = ['/api/admin/session'] as const;
 export const AI_REQUESTS_KEY = ['/api/admin/ai-video-requests'] as const;
 
-/** True when GET /api/admin/session answers 200; false on 401/403. */
+/**
+ * An admin session (GET /api/admin/session): the district pin's (`staff` null) or a named staff
+ * member's, whose role decides the tabs.
+ */
+export interface AdminSession {
+  staff: StaffMember | null;
+}
+
+/** Everything the district admin may do: the pin, or a staff member with the admin role. */
+export function isDistrictAdmin(session: AdminSession): boolean {
+  return session.staff === null || session.staff.role === 'admin';
+}
+
+/** The admin session, or null when GET /api/admin/session answers 401/403. */
 export function useAdminSession() {
-  return useQuery<boolean>({
+  return useQuery<AdminSession | null>({
     queryKey: ADMIN_SESSION_KEY,
     queryFn: async () => {
       try {
-        await apiFetch('GET', '/api/admin/session');
-        return true;
+        const answer = await api.get<{ staff?: StaffMember | null } | undefined>('/api/admin/session');
+        return { staff: answer?.staff ?? null };
       } catch (error) {
-        if (isApiError(error) && (error.status === 401 || error.status === 403)) return false;
+        if (isApiError(error) && (error.status === 401 || error.status === 403)) return null;
         throw error;
       }
     },

@@ -35,24 +35,29 @@ import { formatDate } from '@/lib/format';
 import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
 import { CAPTIONS_ACCEPT, captionsFileError } from '@/lib/captions';
 import { toast } from '@/stores/toast-store';
+import { staffRoleText } from '@/types/staff';
 import {
   ADMIN_SESSION_KEY,
   AI_REQUESTS_KEY,
   adminLogout,
   uploadRequestVideo,
+  isDistrictAdmin,
   useAdminSession,
   useAiVideoRequests,
   ON_HOLD_LABELS,
   type AiVideoRequest,
 } from '../api/admin';
 import { ADMIN_AUDIT_KEY, ADMIN_EMPLOYERS_KEY, ADMIN_REPORTS_KEY } from '../api/safety';
+import { ADMIN_STAFF_KEY, ADMIN_STUDENTS_KEY } from '../api/staff';
 import { AuditTab } from './audit-tab';
 import { EmployersTab } from './employers-tab';
 import { ReportsTab } from './reports-tab';
+import { StaffTab } from './staff-tab';
+import { StudentsTab } from './students-tab';
 
 const DESCRIPTION_PREVIEW = 200;
 
-type AdminTab = 'ai' | 'employers' | 'reports' | 'audit';
+type AdminTab = 'ai' | 'employers' | 'reports' | 'audit' | 'staff' | 'students';
 
 type RequestFilter = 'pending' | 'on_hold' | 'completed' | 'all';
 
@@ -68,7 +73,12 @@ const TABS: { value: AdminTab; label: string }[] = [
   { value: 'employers', label: 'Employers' },
   { value: 'reports', label: 'Reports' },
   { value: 'audit', label: 'Audit' },
+  { value: 'staff', label: 'Staff' },
+  { value: 'students', label: 'Students' },
 ];
+
+/** A coordinator's tabs (the server answers 403 to the rest); the first one opens. */
+const COORDINATOR_TABS: readonly AdminTab[] = ['students', 'reports'];
 
 const TAB_CLASSES =
   'inline-flex h-10 shrink-0 items-center rounded-full px-4 text-sm font-semibold text-slate-700 transition hover:bg-slate-100 ' +
@@ -340,8 +350,9 @@ export function AdminPage() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const session = useAdminSession();
-  const isAdmin = session.data === true;
-  const requests = useAiVideoRequests(isAdmin);
+  const staff = session.data?.staff ?? null;
+  const districtAdmin = session.data ? isDistrictAdmin(session.data) : false;
+  const requests = useAiVideoRequests(districtAdmin);
   const uploadRef = useRef<UploadHandle<unknown> | null>(null);
   // The video chosen for each pending request (each row has its own picker).
   const [videoFor, setVideoFor] = useState<Record<number, File>>({});
@@ -350,17 +361,23 @@ export function AdminPage() {
   // Captions chosen per pending request (optional), and why a chosen file was refused.
   const [captionsFor, setCaptionsFor] = useState<Record<number, File>>({});
   const [captionsErrors, setCaptionsErrors] = useState<Record<number, string>>({});
-  const [tab, setTab] = useState<AdminTab>('ai');
+  const tabs = districtAdmin
+    ? TABS
+    : TABS.filter((t) => COORDINATOR_TABS.includes(t.value)).sort(
+        (a, b) => COORDINATOR_TABS.indexOf(a.value) - COORDINATOR_TABS.indexOf(b.value),
+      );
+  const [chosenTab, setTab] = useState<AdminTab | null>(null);
+  const tab = chosenTab && tabs.some((t) => t.value === chosenTab) ? chosenTab : (tabs[0]?.value ?? 'ai');
   const [filter, setFilter] = useState<RequestFilter>('pending');
   // Requests fulfilled during this visit stay in the Pending view, marked Completed.
   const [fulfilled, setFulfilled] = useState<ReadonlySet<number>>(() => new Set());
 
   useEffect(() => {
-    if (session.data === false || session.isError) navigate(paths.adminLogin, { replace: true });
+    if (session.data === null || session.isError) navigate(paths.adminLogin, { replace: true });
   }, [session.data, session.isError, navigate]);
   useEffect(() => () => uploadRef.current?.abort(), []);
 
-  if (!isAdmin) return <PageLoader />;
+  if (!session.data) return <PageLoader />;
 
   const list = requests.data ?? [];
   const pendingCount = list.filter((r) => r.status === 'pending').length;
@@ -432,7 +449,9 @@ export function AdminPage() {
     } catch {
       // Signed out locally either way.
     }
-    queryClient.setQueryData(ADMIN_SESSION_KEY, false);
+    queryClient.setQueryData(ADMIN_SESSION_KEY, null);
+    queryClient.removeQueries({ queryKey: ADMIN_STAFF_KEY });
+    queryClient.removeQueries({ queryKey: [ADMIN_STUDENTS_KEY] });
     queryClient.removeQueries({ queryKey: AI_REQUESTS_KEY });
     queryClient.removeQueries({ queryKey: ADMIN_EMPLOYERS_KEY });
     queryClient.removeQueries({ queryKey: ADMIN_REPORTS_KEY });
@@ -453,6 +472,17 @@ export function AdminPage() {
       />
       <main>
         <PageContainer wide className="space-y-6 py-6">
+          <p className="-mb-2 text-sm text-slate-700" data-testid="signed-in-as">
+            {staff ? (
+              <>
+                Signed in as <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{staff.name}</strong> ·{' '}
+                {staffRoleText(staff)}
+              </>
+            ) : (
+              'Signed in with the district pin'
+            )}
+          </p>
+
           <nav aria-label="Admin shortcuts" className="flex flex-wrap gap-2">
             <LinkButton href={paths.home} variant="outline" size="sm">
               <Home aria-hidden className="h-4 w-4" />
@@ -473,7 +503,7 @@ export function AdminPage() {
               aria-label="Admin sections"
               className="flex flex-wrap gap-1 rounded-3xl border border-slate-200 bg-white p-1 shadow-sm"
             >
-              {TABS.map((t) => (
+              {tabs.map((t) => (
                 <Tabs.Trigger key={t.value} value={t.value} className={TAB_CLASSES}>
                   {t.label}
                 </Tabs.Trigger>
@@ -567,6 +597,12 @@ export function AdminPage() {
             </Tabs.Content>
             <Tabs.Content value="audit" className="rounded-3xl">
               <AuditTab />
+            </Tabs.Content>
+            <Tabs.Content value="staff" className="rounded-3xl">
+              <StaffTab selfId={staff?.id ?? null} />
+            </Tabs.Content>
+            <Tabs.Content value="students" className="rounded-3xl">
+              <StudentsTab coordinatorSchool={districtAdmin ? null : (staff?.school ?? null)} />
             </Tabs.Content>
           </Tabs.Root>
         </PageContainer>

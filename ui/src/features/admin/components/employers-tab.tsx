@@ -13,6 +13,7 @@ import type { EmployerStatus } from '@/types/safety';
 import { useAdminEmployers, useSuspendEmployer, useVerifyEmployer, type AdminEmployer } from '../api/safety';
 import { FormActions } from '@/components/ui/form-actions';
 import { ListStates } from '@/components/ui/section';
+import { AdminFact } from './admin-fact';
 import { EmployerPostingsDialog } from './employer-postings-dialog';
 
 const STATUS: Record<EmployerStatus, { label: string; tone: BadgeTone; icon: typeof Hourglass }> = {
@@ -25,15 +26,6 @@ const NO_REASON = 'Please give a reason for the suspension';
 
 function postingsWord(n: number): string {
   return `${n} posting${n === 1 ? '' : 's'}`;
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold text-slate-600">{label}</dt>
-      <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
 }
 
 /** Asks for the reason (required; the employer reads it when signing in) before suspending. */
@@ -136,8 +128,8 @@ function EmployerRow({
           </Badge>
         </div>
         <dl className="grid gap-2 sm:grid-cols-2">
-          <Fact label="Contact">{employer.contactName || 'Not given'}</Fact>
-          <Fact label="Email">
+          <AdminFact label="Contact">{employer.contactName || 'Not given'}</AdminFact>
+          <AdminFact label="Email">
             <a href={`mailto:${employer.email}`} className="text-brand-700 underline-offset-2 hover:underline">
               {employer.email}
             </a>
@@ -146,9 +138,9 @@ function EmployerRow({
                 {employer.emailConfirmed ? 'E-mail confirmed' : 'E-mail not confirmed'}
               </span>
             ) : null}
-          </Fact>
-          <Fact label="Phone">{employer.phone || 'Not given'}</Fact>
-          <Fact label="Website">
+          </AdminFact>
+          <AdminFact label="Phone">{employer.phone || 'Not given'}</AdminFact>
+          <AdminFact label="Website">
             {websiteHref ? (
               <a href={websiteHref} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-2 hover:underline">
                 {website}
@@ -157,9 +149,9 @@ function EmployerRow({
             ) : (
               website || 'Not given'
             )}
-          </Fact>
-          <Fact label="Signed up">{formatDate(employer.createdAt)}</Fact>
-          <Fact label="Postings">{employer.postings}</Fact>
+          </AdminFact>
+          <AdminFact label="Signed up">{formatDate(employer.createdAt)}</AdminFact>
+          <AdminFact label="Postings">{employer.postings}</AdminFact>
         </dl>
         {employer.description ? <p className="whitespace-pre-line text-sm text-slate-700">{employer.description}</p> : null}
         {employer.unconfirmedPostings > 0 ? (

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
 import { errorMessage } from '@/lib/api-client';
@@ -57,15 +58,7 @@ export function LoginForm({ label, onSubmit, forgotPasswordHref, footer }: Login
           </Link>
         </p>
       </div>
-      {formError ? (
-        <p
-          role="alert"
-          data-testid="form-error"
-          className="rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800"
-        >
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <FormAlert testId="form-error">{formError}</FormAlert> : null}
       <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={pending}>
         {pending ? 'Signing in...' : 'Sign In'}
       </Button>

@@ -1,11 +1,13 @@
+import { School } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation } from 'wouter';
+import { ContinueWith } from '@/components/forms/continue-with';
 import { NameFields } from '@/components/forms/name-fields';
-import { CheckboxGroup } from '@/components/ui/checkbox-group';
+import { GradeField, InterestsField, SchoolField } from '@/components/forms/student-fields';
+import { TextLink } from '@/components/ui/text-link';
 import { TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
-import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { AUTH_USER_KEY, asGuest, setCurrentUser, useKnownUser } from '@/lib/auth';
@@ -18,6 +20,8 @@ import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
 import { useCreateStudent } from '../api/create-student';
+import { useSchools } from '../api/schools';
+import { SCHOOL_ACCOUNTS_ONLY, useSsoConfig } from '../api/sso';
 import { uploadProfilePhoto, uploadTranscript } from '../api/upload-files';
 import { cropToAvatar } from '../lib/crop-image';
 import { GRADE_OPTIONS, INTEREST_OPTIONS } from '@/lib/options';
@@ -70,6 +74,8 @@ export function StudentSignupPage() {
   const [transcript, setTranscript] = useState<File | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const createStudent = useCreateStudent();
+  const sso = useSsoConfig();
+  const schools = useSchools();
   const setUserType = useSessionStore((s) => s.setUserType);
   // Only a session last seen as a guest's is asked about (a visitor's sign-up stays call-free).
   const maybeGuest = useSessionStore((s) => s.userType === 'guest');
@@ -173,43 +179,51 @@ export function StudentSignupPage() {
 
   return (
     <SignupFrame title="Student Sign Up">
-      <SignupProgress />
-      <AuthCard>
-        <AuthHeading title="Create your student account" text="Tell employers a little about you. It takes two minutes.">
-          {guest ? (
-            <p data-testid="guest-prefill-note" className="mt-2 text-sm font-medium text-brand-700">
-              Your interests and grade from browsing as a guest are already filled in.
-            </p>
-          ) : null}
-        </AuthHeading>
-        <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-7" aria-label="Student sign up">
-          <PhotoPicker file={photo} onChange={setPhoto} />
+      {sso.schoolAccountsOnly ? (
+        <AuthCard>
+          <AuthHeading icon={School} title="Sign in with your school account" text={SCHOOL_ACCOUNTS_ONLY} />
+          <ContinueWith providers={sso.studentProviders} role="student" divider={false} />
+          <p className="mt-5 text-center text-sm text-slate-600">
+            Already have an account? <TextLink href={paths.studentLogin}>Sign in</TextLink>
+          </p>
+        </AuthCard>
+      ) : (
+        <>
+          <SignupProgress />
+          <AuthCard>
+            <AuthHeading title="Create your student account" text="Tell employers a little about you. It takes two minutes.">
+              {guest ? (
+                <p data-testid="guest-prefill-note" className="mt-2 text-sm font-medium text-brand-700">
+                  Your interests and grade from browsing as a guest are already filled in.
+                </p>
+              ) : null}
+            </AuthHeading>
+            <ContinueWith providers={sso.studentProviders} role="student" className="mb-6" />
+            <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-7" aria-label="Student sign up">
+              <PhotoPicker file={photo} onChange={setPhoto} />
 
-          <FormSection title="About you">
-            <NameFields form={form} />
-            <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-            <PasswordField label="Password" autoComplete="new-password" hint="At least 6 characters" {...form.field('password')} />
-          </FormSection>
+              <FormSection title="About you">
+                <NameFields form={form} />
+                <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+                <PasswordField label="Password" autoComplete="new-password" hint="At least 6 characters" {...form.field('password')} />
+              </FormSection>
 
-          <FormSection title="School">
-            <TextField label="School name" autoComplete="organization" {...form.field('school')} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField label="Grade level" placeholder="Select your grade" options={GRADE_OPTIONS} {...form.select('grade')} />
-              <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" {...form.field('gpa')} />
-            </div>
-            <TranscriptPicker file={transcript} onChange={setTranscript} />
-          </FormSection>
+              <FormSection title="School">
+                <SchoolField form={form} schools={schools} />
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <GradeField form={form} />
+                  <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" {...form.field('gpa')} />
+                </div>
+                <TranscriptPicker file={transcript} onChange={setTranscript} />
+              </FormSection>
 
-          <CheckboxGroup
-            legend="Areas of interest"
-            hint="Pick as many as you like. We use them to match you with internships."
-            options={INTEREST_OPTIONS}
-            {...form.checks('interests')}
-          />
+              <InterestsField form={form} />
 
-          <SignupSubmit submitting={submitting} loginHref={paths.studentLogin} />
-        </form>
-      </AuthCard>
+              <SignupSubmit submitting={submitting} loginHref={paths.studentLogin} />
+            </form>
+          </AuthCard>
+        </>
+      )}
     </SignupFrame>
   );
 }

@@ -1,0 +1,44 @@
+import { School } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+
+/**
+ * 'Continue with NAME' for each school-account provider: plain links (the sign-in starts on the
+ * server and comes back through redirects), then an 'or' rule before the form that follows, when
+ * `divider` is set. Nothing at all without providers.
+ */
+export function ContinueWith({
+  providers,
+  role,
+  divider = true,
+  className,
+}: {
+  providers: readonly string[];
+  role: 'student' | 'staff';
+  divider?: boolean;
+  className?: string;
+}) {
+  if (providers.length === 0) return null;
+  return (
+    <div className={cn('space-y-5', className)} data-testid="continue-with">
+      <ul className="space-y-2">
+        {providers.map((name) => (
+          <li key={name}>
+            <a href={paths.ssoStart(name, role)} className={buttonClasses('outline', 'lg', 'w-full text-center')}>
+              <School aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
+              <span className="min-w-0 [overflow-wrap:anywhere]">Continue with {name}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {divider ? (
+        <div className="flex items-center gap-3 text-sm font-semibold text-slate-600" aria-hidden>
+          <span className="h-px flex-1 bg-slate-200" />
+          or
+          <span className="h-px flex-1 bg-slate-200" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

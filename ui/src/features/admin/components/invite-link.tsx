@@ -1,0 +1,42 @@
+import { Copy, MailCheck } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { copyText } from '@/lib/clipboard';
+import { cn } from '@/lib/cn';
+
+/**
+ * A staff member's invite link after it was made (a new account, or two-factor reset): shown
+ * read-only with Copy, for handing over another way than the e-mail that also carries it.
+ */
+export function InviteLink({ name, email, url }: { name: string; email: string; url: string }) {
+  const id = useId();
+  return (
+    <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950" data-testid="invite-link">
+      <p className="flex items-center gap-2 font-semibold">
+        <MailCheck aria-hidden className="h-4 w-4 shrink-0" />
+        Invite sent to {name}
+      </p>
+      <p className="mt-1">
+        We e-mailed the link to <span className="[overflow-wrap:anywhere]">{email}</span>. It works once: {name} sets a password and an
+        authenticator app with it.
+      </p>
+      <label htmlFor={id} className="mt-3 block font-semibold">
+        Invite link for {name}
+      </label>
+      <div className="mt-1 flex flex-wrap gap-2">
+        <input
+          id={id}
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className={cn(inputClasses, 'min-w-0 flex-1 basis-56 py-2 font-mono text-sm')}
+        />
+        <Button variant="outline" onClick={() => void copyText(url, 'The invite link')}>
+          <Copy aria-hidden className="h-4 w-4" />
+          Copy link
+        </Button>
+      </div>
+    </div>
+  );
+}

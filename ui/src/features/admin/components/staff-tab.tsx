@@ -1,0 +1,324 @@
+import { Ban, CheckCircle2, Hourglass, KeyRound, Power, UserCog, UserPlus, Users } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormAlert } from '@/components/ui/form-alert';
+import { ListStates } from '@/components/ui/section';
+import { SelectField } from '@/components/ui/select-field';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useForm } from '@/lib/use-form';
+import { isValidEmail, revealFirstInvalid, type Errors } from '@/lib/validation';
+import { toast } from '@/stores/toast-store';
+import { STAFF_ROLE_LABELS, staffRoleText, type StaffAccount, type StaffRole, type StaffStatus } from '@/types/staff';
+import { useAddStaff, useChangeStaffRole, useResetStaffTwoFactor, useSetStaffEnabled, useStaffList } from '../api/staff';
+import { AdminFact, lastSignInText } from './admin-fact';
+import { InviteLink } from './invite-link';
+
+const STATUS: Record<StaffStatus, { label: string; tone: BadgeTone; icon: typeof Hourglass }> = {
+  invited: { label: 'Invited', tone: 'warning', icon: Hourglass },
+  active: { label: 'Active', tone: 'positive', icon: CheckCircle2 },
+  disabled: { label: 'Turned off', tone: 'negative', icon: Ban },
+};
+
+const ROLE_OPTIONS = (Object.keys(STAFF_ROLE_LABELS) as StaffRole[]).map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
+
+const SCHOOL_NEEDED = 'A coordinator needs a school';
+const SCHOOL_HINT = 'Required for a coordinator: they see only this school’s students and reports.';
+
+/** A role and, for a coordinator, a school (the add form and the change-role dialog). */
+interface RoleValues {
+  role: string;
+  school: string;
+}
+
+function roleErrors(values: RoleValues): Errors<keyof RoleValues> {
+  const errors: Errors<keyof RoleValues> = {};
+  if (values.role !== 'admin' && values.role !== 'coordinator') errors.role = 'Choose a role';
+  if (values.role === 'coordinator' && !values.school.trim()) errors.school = SCHOOL_NEEDED;
+  return errors;
+}
+
+interface NewStaffValues extends RoleValues {
+  email: string;
+  name: string;
+}
+
+function validateNewStaff(values: NewStaffValues): Errors<keyof NewStaffValues> {
+  const errors: Errors<keyof NewStaffValues> = roleErrors(values);
+  if (!values.name.trim()) errors.name = 'Name is required';
+  if (!isValidEmail(values.email)) errors.email = 'Please enter a valid email address';
+  return errors;
+}
+
+const emptyStaff: NewStaffValues = { email: '', name: '', role: 'coordinator', school: '' };
+
+/** The school only a coordinator has (a district admin's is sent as null). */
+function schoolFor(values: RoleValues): string | null {
+  return values.role === 'coordinator' ? values.school.trim() || null : null;
+}
+
+/** Apply a refusal's field messages to a form; true when there were any (the caller shows the rest). */
+function showFieldErrors<V extends object>(
+  form: {
+    serverErrors: (m: Record<string, string> | undefined) => Errors<keyof V & string>;
+    setErrors: (e: Errors<keyof V & string>) => void;
+  },
+  formElement: HTMLFormElement | null,
+  error: unknown,
+): boolean {
+  const found = isApiError(error) ? form.serverErrors(error.errors) : {};
+  if (Object.keys(found).length === 0) return false;
+  form.setErrors(found);
+  window.requestAnimationFrame(() => revealFirstInvalid(formElement));
+  return true;
+}
+
+function AddStaffForm({ onAdded }: { onAdded: (staff: StaffAccount, inviteUrl: string) => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(emptyStaff, validateNewStaff);
+  const add = useAddStaff();
+  const [formError, setFormError] = useState<string | undefined>();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    if (!form.validateAll(formRef.current)) return;
+    setFormError(undefined);
+    const { values } = form;
+    try {
+      const answer = await add.mutateAsync({
+        email: values.email.trim(),
+        name: values.name.trim(),
+        role: values.role as StaffRole,
+        school: schoolFor(values),
+      });
+      form.reset();
+      toast({
+        title: 'Invite sent',
+        description: `${answer.staff.name} can set up the account from the e-mailed link.`,
+        variant: 'success',
+      });
+      onAdded(answer.staff, answer.inviteUrl ?? '');
+    } catch (error) {
+      if (!showFieldErrors(form, formRef.current, error)) setFormError(errorMessage(error) ?? 'Could not add the staff member.');
+    }
+  };
+
+  return (
+    <Card className="space-y-4">
+      <h3 className="flex items-center gap-2 text-base font-bold text-slate-900">
+        <UserPlus aria-hidden className="h-5 w-5 text-brand-600" />
+        Add staff member
+      </h3>
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add staff member">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Name" autoComplete="off" {...form.field('name')} />
+          <TextField label="Email" type="email" inputMode="email" autoComplete="off" {...form.field('email')} />
+          <SelectField label="Role" placeholder="Choose a role" options={ROLE_OPTIONS} {...form.select('role')} />
+          <TextField label="School" hint={SCHOOL_HINT} disabled={form.values.role === 'admin'} {...form.field('school')} />
+        </div>
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <Button type="submit" variant="primary" disabled={add.isPending}>
+          <UserPlus aria-hidden className="h-4 w-4" />
+          {add.isPending ? 'Adding...' : 'Add and send invite'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function ChangeRoleDialog({ staff, onClose }: { staff: StaffAccount; onClose: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm<RoleValues>({ role: staff.role, school: staff.school ?? '' }, roleErrors);
+  const change = useChangeStaffRole();
+  const [formError, setFormError] = useState<string | undefined>();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    if (!form.validateAll(formRef.current)) return;
+    setFormError(undefined);
+    try {
+      const answer = await change.mutateAsync({ id: staff.id, role: form.values.role as StaffRole, school: schoolFor(form.values) });
+      toast({ title: 'Role changed', description: `${answer.staff.name} is now ${staffRoleText(answer.staff)}.`, variant: 'success' });
+      onClose();
+    } catch (error) {
+      if (!showFieldErrors(form, formRef.current, error)) setFormError(errorMessage(error) ?? 'Could not change the role.');
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !change.isPending) onClose();
+      }}
+      variant="center"
+      title={`Change role of ${staff.name}`}
+      description="A district admin sees every tab; a coordinator sees the students and reports of one school."
+    >
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Change role">
+        <SelectField label="Role" placeholder="Choose a role" options={ROLE_OPTIONS} {...form.select('role')} />
+        <TextField label="School" hint={SCHOOL_HINT} disabled={form.values.role === 'admin'} {...form.field('school')} />
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <FormActions onCancel={onClose} pending={change.isPending} submitLabel="Save role" pendingLabel="Saving..." />
+      </form>
+    </Dialog>
+  );
+}
+
+function StaffRow({ staff, self, onChangeRole }: { staff: StaffAccount; self: boolean; onChangeRole: () => void }) {
+  const setEnabled = useSetStaffEnabled();
+  const reset = useResetStaffTwoFactor();
+  const [confirming, setConfirming] = useState<'disable' | 'reset' | null>(null);
+  const [inviteUrl, setInviteUrl] = useState<string | null>(null);
+  const status = STATUS[staff.status] ?? STATUS.invited;
+  const StatusIcon = status.icon;
+  const disabled = staff.status === 'disabled';
+
+  const turn = (enabled: boolean) =>
+    setEnabled.mutate(
+      { id: staff.id, enabled },
+      {
+        onSettled: () => setConfirming(null),
+        onSuccess: () =>
+          toast({
+            title: enabled ? 'Account turned on' : 'Account turned off',
+            description: enabled ? `${staff.name} can sign in again.` : `${staff.name} can no longer sign in.`,
+            variant: 'success',
+          }),
+        onError: (error) => toast({ title: 'Could not change the account', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+
+  const resetTwoFactor = () =>
+    reset.mutate(staff.id, {
+      onSettled: () => setConfirming(null),
+      onSuccess: (answer) => {
+        setInviteUrl(answer.inviteUrl ?? null);
+        toast({ title: 'Two-factor reset', description: `${staff.name} has a new invite link.`, variant: 'success' });
+      },
+      onError: (error) => toast({ title: 'Could not reset two-factor', description: errorMessage(error), variant: 'destructive' }),
+    });
+
+  return (
+    <li data-testid="staff-member" aria-label={staff.name}>
+      <Card className="space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 className="text-base font-bold text-slate-900 [overflow-wrap:anywhere]">
+              {staff.name}
+              {self ? <span className="ml-1.5 text-sm font-normal text-slate-600">(you)</span> : null}
+            </h3>
+            <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{staff.email}</p>
+          </div>
+          <Badge tone={status.tone} data-testid="staff-status">
+            <StatusIcon aria-hidden className="h-3.5 w-3.5" />
+            {status.label}
+          </Badge>
+        </div>
+        <dl className="grid gap-2 sm:grid-cols-3">
+          <AdminFact label="Role">{staffRoleText(staff)}</AdminFact>
+          <AdminFact label="Last sign-in">{lastSignInText(staff.lastSignInAt)}</AdminFact>
+          <AdminFact label="Added">{formatDateTime(new Date(staff.createdAt).toISOString()) || 'Not known'}</AdminFact>
+        </dl>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" aria-label={`Change role of ${staff.name}`} onClick={onChangeRole}>
+            <UserCog aria-hidden className="h-4 w-4" />
+            Change role
+          </Button>
+          {disabled ? (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Turn on ${staff.name}`}
+              disabled={setEnabled.isPending}
+              onClick={() => turn(true)}
+            >
+              <Power aria-hidden className="h-4 w-4" />
+              Turn on
+            </Button>
+          ) : self ? null : (
+            <Button
+              size="sm"
+              variant="outline"
+              className="text-rose-700"
+              aria-label={`Turn off ${staff.name}`}
+              onClick={() => setConfirming('disable')}
+            >
+              <Power aria-hidden className="h-4 w-4" />
+              Turn off
+            </Button>
+          )}
+          <Button size="sm" variant="outline" aria-label={`Reset two-factor for ${staff.name}`} onClick={() => setConfirming('reset')}>
+            <KeyRound aria-hidden className="h-4 w-4" />
+            Reset two-factor
+          </Button>
+        </div>
+        {inviteUrl ? <InviteLink name={staff.name} email={staff.email} url={inviteUrl} /> : null}
+        <ConfirmDialog
+          open={confirming === 'disable'}
+          onOpenChange={(open) => setConfirming(open ? 'disable' : null)}
+          title={`Turn off ${staff.name}?`}
+          description={`${staff.name} can no longer sign in, and any open session ends. You can turn the account on again later.`}
+          confirmLabel="Turn off"
+          pending={setEnabled.isPending}
+          onConfirm={() => turn(false)}
+        />
+        <ConfirmDialog
+          open={confirming === 'reset'}
+          onOpenChange={(open) => setConfirming(open ? 'reset' : null)}
+          title={`Reset two-factor for ${staff.name}?`}
+          description={`${staff.name}'s authenticator app and recovery codes stop working. A new invite link (also e-mailed) sets them up again.`}
+          confirmLabel="Reset two-factor"
+          pending={reset.isPending}
+          onConfirm={resetTwoFactor}
+        />
+      </Card>
+    </li>
+  );
+}
+
+/** Staff: the district's named admins and coordinators, their invites, roles and two-factor. */
+export function StaffTab({ selfId }: { selfId: number | null }) {
+  const staff = useStaffList();
+  const [added, setAdded] = useState<{ staff: StaffAccount; url: string } | null>(null);
+  const [changing, setChanging] = useState<StaffAccount | null>(null);
+  const list = staff.data ?? [];
+  return (
+    <section aria-labelledby="staff-heading" className="space-y-4">
+      <h2 id="staff-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Users aria-hidden className="h-5 w-5 text-brand-600" />
+        Staff
+      </h2>
+      <p className="text-sm text-slate-600">
+        District admins see every tab; a coordinator sees the students and reports of one school. Each signs in with a password and an
+        authenticator app.
+      </p>
+      <AddStaffForm onAdded={(member, url) => setAdded({ staff: member, url })} />
+      {added && added.url ? <InviteLink name={added.staff.name} email={added.staff.email} url={added.url} /> : null}
+      <ListStates
+        query={staff}
+        loadingLabel="Loading staff"
+        loadingClassName="py-8"
+        errorText="staff"
+        onRetry={() => void staff.refetch()}
+        isEmpty={list.length === 0}
+        empty="No staff accounts yet. Add the first one above."
+      >
+        <ul className="grid gap-3 lg:grid-cols-2" aria-label="Staff members">
+          {list.map((member) => (
+            <StaffRow key={member.id} staff={member} self={member.id === selfId} onChangeRole={() => setChanging(member)} />
+          ))}
+        </ul>
+      </ListStates>
+      {changing ? <ChangeRoleDialog key={changing.id} staff={changing} onClose={() => setChanging(null)} /> : null}
+    </section>
+  );
+}
