@@ -4,8 +4,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use internreel::cli::{
     AdminCommand, AdminSessionsCommand, AiCommand, AuditCommand, Cli, Command, ContactCommand,
-    EmployersCommand, JobsCommand, MailCommand, ReportsCommand, SettingsCommand, SourcesCommand,
-    UsersCommand,
+    EmployersCommand, JobsCommand, MailCommand, ReportsCommand, RosterCommand, SettingsCommand,
+    SourcesCommand, SsoCommand, StaffCommand, UsersCommand,
 };
 use internreel::commands::{Command as Cmd, CommandResult};
 use internreel::{App, Config, control};
@@ -180,6 +180,86 @@ fn main() -> ExitCode {
                 },
             },
         ),
+        Command::Staff { command } => control::dispatch(
+            &cli.data,
+            match command {
+                StaffCommand::Add {
+                    email,
+                    name,
+                    role,
+                    school,
+                } => Cmd::StaffAdd {
+                    email,
+                    name,
+                    role,
+                    school,
+                },
+                StaffCommand::List { json } => Cmd::StaffList { json },
+                StaffCommand::Disable { email } => Cmd::StaffChange {
+                    email,
+                    change: "disable".into(),
+                    school: None,
+                },
+                StaffCommand::Enable { email } => Cmd::StaffChange {
+                    email,
+                    change: "enable".into(),
+                    school: None,
+                },
+                StaffCommand::ResetTwoFactor { email } => Cmd::StaffChange {
+                    email,
+                    change: "reset-2fa".into(),
+                    school: None,
+                },
+                StaffCommand::Role {
+                    email,
+                    role,
+                    school,
+                } => Cmd::StaffChange {
+                    email,
+                    change: format!("role:{role}"),
+                    school,
+                },
+            },
+        ),
+        Command::Sso { command } => match command {
+            SsoCommand::Add {
+                name,
+                issuer,
+                client_id,
+                client_secret_file,
+                domains,
+                serves,
+            } => match std::fs::read_to_string(&client_secret_file) {
+                Ok(secret) => control::dispatch(
+                    &cli.data,
+                    Cmd::SsoAdd {
+                        name,
+                        issuer,
+                        client_id,
+                        client_secret: secret.trim().to_string(),
+                        domains,
+                        serves,
+                    },
+                ),
+                Err(e) => Err(format!(
+                    "reading the client secret from {}: {e}",
+                    client_secret_file.display()
+                )
+                .into()),
+            },
+            SsoCommand::List => control::dispatch(&cli.data, Cmd::SsoList),
+            SsoCommand::Remove { name } => control::dispatch(&cli.data, Cmd::SsoRemove { name }),
+        },
+        Command::Roster { command } => match command {
+            RosterCommand::Import { path, dry_run } => {
+                // The server may run elsewhere in the file system: send an absolute path.
+                let path = std::fs::canonicalize(&path).unwrap_or(path);
+                control::dispatch(&cli.data, Cmd::RosterImport { path, dry_run })
+            }
+            RosterCommand::Invite { school } => {
+                control::dispatch(&cli.data, Cmd::RosterInvite { school })
+            }
+        },
         Command::AiRequests { command } => match command {
             AiCommand::List { pending, json } => {
                 control::dispatch(&cli.data, Cmd::AiList { pending, json })

@@ -1,6 +1,7 @@
 //! Admin commands that change data. The CLI runs them through the running server's control
 //! socket when one serves the data directory, and directly on the store otherwise.
 
+pub mod identity;
 pub mod review;
 
 use std::path::PathBuf;
@@ -94,6 +95,41 @@ pub enum Command {
     UsersResetLink {
         email: String,
     },
+    StaffAdd {
+        email: String,
+        name: String,
+        role: String,
+        school: Option<String>,
+    },
+    StaffList {
+        json: bool,
+    },
+    StaffChange {
+        email: String,
+        /// disable, enable, reset-2fa, or role:admin / role:coordinator
+        change: String,
+        school: Option<String>,
+    },
+    /// The CLI read the secret's file: the secret crosses the owner-only socket.
+    SsoAdd {
+        name: String,
+        issuer: String,
+        client_id: String,
+        client_secret: String,
+        domains: Vec<String>,
+        serves: String,
+    },
+    SsoList,
+    SsoRemove {
+        name: String,
+    },
+    RosterImport {
+        path: PathBuf,
+        dry_run: bool,
+    },
+    RosterInvite {
+        school: Option<String>,
+    },
 }
 
 /// What a failed command says (printed, exit code 1). The store's, the services' and the
@@ -126,8 +162,18 @@ impl From<crate::store::StoreError> for CommandError {
 }
 
 impl From<crate::error::AppError> for CommandError {
+    /// A validation failure names every field's message, not only the first.
     fn from(e: crate::error::AppError) -> Self {
-        CommandError(e.to_string())
+        match e {
+            crate::error::AppError::Validation { errors, .. } => CommandError(
+                errors
+                    .iter()
+                    .map(|(f, m)| format!("{f}: {m}"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
+            other => CommandError(other.to_string()),
+        }
     }
 }
 
@@ -249,6 +295,30 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
         Command::SettingsList => review::settings_list(s),
         Command::MailList { json } => review::mail_list(s, json),
         Command::UsersResetLink { email } => review::reset_link(s, &email),
+        Command::StaffAdd {
+            email,
+            name,
+            role,
+            school,
+        } => identity::staff_add(s, email, name, role, school),
+        Command::StaffList { json } => identity::staff_list(s, json),
+        Command::StaffChange {
+            email,
+            change,
+            school,
+        } => identity::staff_change(s, &email, &change, school),
+        Command::SsoAdd {
+            name,
+            issuer,
+            client_id,
+            client_secret,
+            domains,
+            serves,
+        } => identity::sso_add(s, name, issuer, client_id, client_secret, domains, &serves),
+        Command::SsoList => identity::sso_list(s),
+        Command::SsoRemove { name } => identity::sso_remove(s, &name),
+        Command::RosterImport { path, dry_run } => identity::roster_import(s, &path, dry_run),
+        Command::RosterInvite { school } => identity::roster_invite(s, school.as_deref()),
         Command::DoctorChecks => serde_json::to_string(&crate::doctor::checks::database_checks(
             &s.store,
             Some(s.search.generation()),

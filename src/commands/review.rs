@@ -150,6 +150,10 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
     s.store
         .write(|w| {
             settings::set(w, key, value)?;
+            if key == "admin-pin" && value == "off" {
+                // Sessions signed in with the pin end with it.
+                crate::store::sessions::end_admin_sessions(w, crate::clock::now_ms())?;
+            }
             crate::store::audit::append(
                 w,
                 crate::clock::now_ms(),

@@ -73,8 +73,30 @@ pub fn database_checks(store: &Store, index_generation: Option<i64>) -> Vec<Chec
             Some("it is rebuilt at the next start, or now with `internreel reindex`"),
         )),
     }
+    let named_admin = crate::store::staff::has_active_admin(&r).unwrap_or(false);
+    let pin_off = crate::services::settings::admin_pin_off(&r).unwrap_or(false);
     match crate::store::meta::admin_pin_hash(&r) {
+        _ if pin_off => out.push(check(
+            "admin pin",
+            Status::Ok,
+            "off: staff sign in by name with two factors",
+            None,
+        )),
+        // A shared pin makes the audit log say only "admin": once someone signs in by name,
+        // the pin is a second door nobody needs.
+        Ok(Some(_)) if named_admin => out.push(check(
+            "admin pin",
+            Status::Warn,
+            "still on although a named admin exists",
+            Some("internreel settings set admin-pin off"),
+        )),
         Ok(Some(_)) => out.push(check("admin pin", Status::Ok, "set", None)),
+        _ if named_admin => out.push(check(
+            "admin pin",
+            Status::Ok,
+            "not set: staff sign in by name with two factors",
+            None,
+        )),
         _ => out.push(check(
             "admin pin",
             Status::Warn,

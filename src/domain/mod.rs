@@ -13,4 +13,5 @@ pub mod options;
 pub mod phrases;
 pub mod reports;
 pub mod review;
+pub mod roster;
 pub mod student_friendly;

@@ -18,6 +18,7 @@ pub mod posting_form;
 pub mod posting_screen;
 pub mod postings;
 pub mod reports;
+pub mod roster;
 pub mod settings;
 pub mod sso;
 pub mod staff;

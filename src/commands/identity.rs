@@ -1,0 +1,323 @@
+//! `internreel staff`, `sso` and `roster`: the district's people and how they sign in.
+
+use std::io::Read;
+use std::path::Path;
+
+use super::{CommandError, CommandResult};
+use crate::clock::now_ms;
+use crate::domain::roster::{self, Roster};
+use crate::infra::Services;
+use crate::services::staff::{self as rules, Change, NewStaff, StaffView};
+use crate::store::audit::{self, Actor, Event};
+use crate::store::sso::{self, Provider, ServesRole};
+use crate::store::staff::{self, StaffRole};
+
+pub fn staff_add(
+    s: &Services,
+    email: String,
+    name: String,
+    role: String,
+    school: Option<String>,
+) -> CommandResult {
+    let new = NewStaff {
+        email,
+        name,
+        role,
+        school: school.unwrap_or_default(),
+    };
+    let (member, link) = s
+        .store
+        .write(|w| rules::add(w, Actor::Cli, &new, now_ms()))?;
+    Ok(format!(
+        "added {} <{}> as {}\ninvite link (single use, valid 72 hours; also e-mailed):\n{link}\n",
+        member.name,
+        member.email,
+        member.role.as_str()
+    ))
+}
+
+pub fn staff_list(s: &Services, json: bool) -> CommandResult {
+    let r = s.store.read()?;
+    let all: Vec<StaffView> = staff::all(&r)?.iter().map(StaffView::from).collect();
+    if json {
+        return Ok(serde_json::to_string_pretty(&all).map_err(|e| e.to_string())? + "\n");
+    }
+    if all.is_empty() {
+        return Ok(
+            "no staff accounts yet: internreel staff add EMAIL --name NAME --role admin\n".into(),
+        );
+    }
+    let mut out = String::new();
+    for m in all {
+        out.push_str(&format!(
+            "{}  {}  {}{}  {}  last sign-in: {}\n",
+            m.email,
+            m.name,
+            m.role,
+            m.school.map(|s| format!(" ({s})")).unwrap_or_default(),
+            m.status,
+            m.last_sign_in_at
+                .map(crate::clock::rfc3339)
+                .unwrap_or_else(|| "never".into())
+        ));
+    }
+    Ok(out)
+}
+
+pub fn staff_change(
+    s: &Services,
+    email: &str,
+    change: &str,
+    school: Option<String>,
+) -> CommandResult {
+    let change = match change {
+        "disable" => Change::Disable,
+        "enable" => Change::Enable,
+        "reset-2fa" => Change::ResetTwoFactor,
+        other => match other.strip_prefix("role:").and_then(StaffRole::parse) {
+            Some(role) => Change::Role { role, school },
+            None => return Err("the role is admin or coordinator".into()),
+        },
+    };
+    let (member, link) = s.store.write(|w| {
+        let id = rules::id_of(w, email)?;
+        rules::change(w, Actor::Cli, id, change, now_ms())
+    })?;
+    let mut out = format!(
+        "{} <{}>: {}{}, {}\n",
+        member.name,
+        member.email,
+        member.role.as_str(),
+        member
+            .school
+            .as_deref()
+            .map(|s| format!(" of {s}"))
+            .unwrap_or_default(),
+        member.status()
+    );
+    if let Some(link) = link {
+        out.push_str(&format!(
+            "new invite link (single use, valid 72 hours; also e-mailed):\n{link}\n"
+        ));
+    }
+    Ok(out)
+}
+
+fn name_ok(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 40
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+}
+
+pub fn sso_add(
+    s: &Services,
+    name: String,
+    issuer: String,
+    client_id: String,
+    client_secret: String,
+    domains: Vec<String>,
+    serves: &str,
+) -> CommandResult {
+    let name = name.trim().to_string();
+    if !name_ok(&name) {
+        return Err("the name is 1-40 letters, digits, spaces, - or _ (it is shown as \"Continue with NAME\" and is part of the redirect URI)".into());
+    }
+    let serves = ServesRole::parse(serves).ok_or("--for is students, staff or both")?;
+    let issuer = issuer.trim().trim_end_matches('/').to_string();
+    if !(issuer.starts_with("https://")
+        || issuer.starts_with("http://127.0.0.1")
+        || issuer.starts_with("http://localhost"))
+    {
+        return Err("the issuer must be an https:// URL".into());
+    }
+    if client_id.trim().is_empty() || client_secret.is_empty() {
+        return Err("the client id and the client secret are needed".into());
+    }
+    let domains: Vec<String> = domains
+        .iter()
+        .map(|d| d.trim().trim_start_matches('@').to_ascii_lowercase())
+        .filter(|d| !d.is_empty())
+        .collect();
+    let url = crate::services::password_reset::public_url(&s.store.read()?)?;
+    s.store.write(|w| {
+        let mut list = sso::providers(w)?;
+        let change = if list.iter().any(|p| p.name.eq_ignore_ascii_case(&name)) {
+            "changed"
+        } else {
+            "added"
+        };
+        list.retain(|p| !p.name.eq_ignore_ascii_case(&name));
+        list.push(Provider {
+            name: name.clone(),
+            issuer: issuer.clone(),
+            client_id: client_id.trim().to_string(),
+            client_secret: client_secret.clone(),
+            domains: domains.clone(),
+            serves,
+        });
+        sso::set_providers(w, &list)?;
+        audit::append(
+            w,
+            now_ms(),
+            Actor::Cli,
+            Event::SsoProviderChanged {
+                name: name.clone(),
+                change: change.into(),
+            },
+            ("sso", None),
+            None,
+        )
+        .map(|_| ())
+    })?;
+    Ok(format!(
+        "school sign-in \"{name}\" ({issuer}) for {}; accounts of: {}\nregister this redirect URI at the provider:\n{}\n",
+        serves.as_str(),
+        if domains.is_empty() {
+            "any domain".to_string()
+        } else {
+            domains.join(", ")
+        },
+        crate::services::sso::redirect_uri(&url, &name)
+    ))
+}
+
+pub fn sso_list(s: &Services) -> CommandResult {
+    let list = sso::providers(&s.store.read()?)?;
+    if list.is_empty() {
+        return Ok("no school sign-in providers: internreel sso add NAME --issuer URL --client-id ID --client-secret-file FILE\n".into());
+    }
+    Ok(list
+        .iter()
+        .map(|p| {
+            format!(
+                "{}  {}  client {}  for {}  domains: {}\n",
+                p.name,
+                p.issuer,
+                p.client_id,
+                p.serves.as_str(),
+                if p.domains.is_empty() {
+                    "any".into()
+                } else {
+                    p.domains.join(", ")
+                }
+            )
+        })
+        .collect())
+}
+
+pub fn sso_remove(s: &Services, name: &str) -> CommandResult {
+    let removed = s.store.write(|w| {
+        let mut list = sso::providers(w)?;
+        let before = list.len();
+        list.retain(|p| !p.name.eq_ignore_ascii_case(name));
+        if list.len() == before {
+            return Ok(false);
+        }
+        sso::set_providers(w, &list)?;
+        audit::append(
+            w,
+            now_ms(),
+            Actor::Cli,
+            Event::SsoProviderChanged {
+                name: name.to_string(),
+                change: "removed".into(),
+            },
+            ("sso", None),
+            None,
+        )?;
+        Ok::<_, crate::store::StoreError>(true)
+    })?;
+    if removed {
+        Ok(format!("removed the school sign-in \"{name}\"\n"))
+    } else {
+        Err(format!("no school sign-in named \"{name}\"").into())
+    }
+}
+
+/// Files of a roster bigger than this are refused (a state's roster is tens of MB).
+const ROSTER_MAX: u64 = 512 * 1024 * 1024;
+
+fn read_capped(mut r: impl Read, what: &str) -> Result<Vec<u8>, CommandError> {
+    let mut buf = Vec::new();
+    r.by_ref()
+        .take(ROSTER_MAX + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| format!("reading {what}: {e}"))?;
+    if buf.len() as u64 > ROSTER_MAX {
+        return Err(format!("{what} is larger than 512 MB").into());
+    }
+    Ok(buf)
+}
+
+/// The roster at `path`: a folder or zip holding orgs.csv and users.csv, or one plain CSV.
+fn read_roster(path: &Path) -> Result<Roster, CommandError> {
+    let shown = path.display().to_string();
+    let bad = |e: roster::RosterError| CommandError(e.0);
+    if path.is_dir() {
+        let orgs = std::fs::File::open(path.join("orgs.csv"))
+            .map_err(|e| format!("{shown}/orgs.csv: {e}"))?;
+        let users = std::fs::File::open(path.join("users.csv"))
+            .map_err(|e| format!("{shown}/users.csv: {e}"))?;
+        return roster::one_roster(
+            &read_capped(orgs, "orgs.csv")?,
+            &read_capped(users, "users.csv")?,
+        )
+        .map_err(bad);
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let bytes = read_capped(file, &shown)?;
+    if bytes.starts_with(b"PK\x03\x04") {
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+            .map_err(|e| format!("{shown}: not a readable zip: {e}"))?;
+        let mut member = |name: &str| -> Result<Vec<u8>, CommandError> {
+            // OneRoster zips keep the files at the top; some exports nest them one folder deep.
+            let found = (0..zip.len())
+                .find(|&i| {
+                    zip.by_index(i)
+                        .map(|f| f.name().rsplit('/').next() == Some(name))
+                        .unwrap_or(false)
+                })
+                .ok_or_else(|| format!("{shown}: no {name} in the zip"))?;
+            let f = zip
+                .by_index(found)
+                .map_err(|e| format!("{shown}: {name}: {e}"))?;
+            read_capped(f, name)
+        };
+        let orgs = member("orgs.csv")?;
+        let users = member("users.csv")?;
+        return roster::one_roster(&orgs, &users).map_err(bad);
+    }
+    roster::plain(&bytes, "the CSV").map_err(bad)
+}
+
+pub fn roster_import(s: &Services, path: &Path, dry_run: bool) -> CommandResult {
+    let started = std::time::Instant::now();
+    let roster = read_roster(path)?;
+    let rows = roster.students.len() + roster.refused.len();
+    let report = crate::services::roster::import(s, roster, Actor::Cli, dry_run, now_ms())?;
+    let mut out = format!(
+        "{}{} ({} student rows in {:.1} s)\n",
+        if dry_run {
+            "dry run, nothing changed: would be "
+        } else {
+            ""
+        },
+        report.summary(),
+        rows,
+        started.elapsed().as_secs_f64()
+    );
+    for r in &report.refused {
+        out.push_str(&format!("refused: {r}\n"));
+    }
+    Ok(out)
+}
+
+pub fn roster_invite(s: &Services, school: Option<&str>) -> CommandResult {
+    let n = crate::services::roster::invite(s, school, now_ms())?;
+    Ok(format!(
+        "queued {n} set-password e-mail(s){}\n",
+        school.map(|s| format!(" for {s}")).unwrap_or_default()
+    ))
+}

@@ -1,0 +1,283 @@
+//! Applying a district roster: students created or updated (pre-provisioned, no password),
+//! turned off or on, their guardians kept, the roster's schools made the sign-up form's list.
+//! One transaction: a run either lands whole or not at all, and a dry run is the same run
+//! rolled back. Running the same file twice changes nothing.
+
+use crate::domain::roster::{Roster, RosterStudent};
+use crate::error::{AppError, AppResult};
+use crate::infra::Services;
+use crate::store::audit::{self, Actor, Event};
+use crate::store::identity::{self, Guardian, Identity, School, Source};
+use crate::store::users::{self, Role, User, UserWriteError};
+use crate::store::{Reader, StoreError, Wtx, sessions};
+
+#[derive(Debug, Default)]
+pub struct Report {
+    pub created: usize,
+    pub updated: usize,
+    pub disabled: usize,
+    pub enabled: usize,
+    pub unchanged: usize,
+    pub schools: usize,
+    /// Rows not taken, with their file, line and why.
+    pub refused: Vec<String>,
+    /// Users whose sessions ended (turned off).
+    pub ended: Vec<u64>,
+}
+
+impl Report {
+    pub fn summary(&self) -> String {
+        format!(
+            "{} created, {} updated, {} turned off, {} turned on, {} unchanged, {} refused; {} schools",
+            self.created,
+            self.updated,
+            self.disabled,
+            self.enabled,
+            self.unchanged,
+            self.refused.len(),
+            self.schools
+        )
+    }
+}
+
+enum Failed {
+    Store(StoreError),
+    DryRun(Box<Report>),
+}
+
+impl From<StoreError> for Failed {
+    fn from(e: StoreError) -> Self {
+        Failed::Store(e)
+    }
+}
+
+/// Applies `roster`; with `dry_run` nothing is kept and the report says what would change.
+pub fn import(
+    s: &Services,
+    roster: Roster,
+    actor: Actor,
+    dry_run: bool,
+    now: i64,
+) -> AppResult<Report> {
+    let result = s.store.write(|w| {
+        let mut report = Report {
+            refused: roster.refused.clone(),
+            ..Report::default()
+        };
+        let schools: Vec<School> = roster
+            .schools
+            .iter()
+            .map(|(id, name)| School {
+                sourced_id: id.clone(),
+                name: name.clone(),
+            })
+            .collect();
+        report.schools = schools.len();
+        if identity::schools(w)? != schools {
+            identity::set_schools(w, &schools)?;
+        }
+        for st in &roster.students {
+            if let Err(why) = apply(w, st, &mut report, now)? {
+                report.refused.push(format!("{}: {why}", st.line));
+            }
+        }
+        if dry_run {
+            return Err(Failed::DryRun(Box::new(report)));
+        }
+        audit::append(
+            w,
+            now,
+            actor,
+            Event::RosterImported {
+                summary: report.summary(),
+            },
+            ("roster", None),
+            None,
+        )?;
+        Ok(report)
+    });
+    match result {
+        Ok(report) => {
+            for id in &report.ended {
+                s.sessions_ended(*id);
+            }
+            Ok(report)
+        }
+        Err(Failed::DryRun(report)) => Ok(*report),
+        Err(Failed::Store(e)) => Err(AppError::from(e)),
+    }
+}
+
+fn guardians(st: &RosterStudent) -> Vec<Guardian> {
+    st.guardians
+        .iter()
+        .map(|g| Guardian {
+            name: g.name.clone(),
+            relationship: g.relationship.clone(),
+            email: g.email.clone(),
+            phone: g.phone.clone(),
+        })
+        .collect()
+}
+
+/// One student: Ok(Err(why)) refuses the row, Err is the store's.
+fn apply(
+    w: &Wtx,
+    st: &RosterStudent,
+    report: &mut Report,
+    now: i64,
+) -> Result<Result<(), String>, StoreError> {
+    let by_roster = identity::by_roster_id(w, &st.sourced_id)?;
+    let by_mail = users::by_email(w, &st.email)?;
+    let existing = match (by_roster, &by_mail) {
+        (Some(id), _) => w.get::<User>(id)?,
+        (None, Some(u)) => Some(u.clone()),
+        (None, None) => None,
+    };
+    let Some(mut user) = existing else {
+        if !st.enabled {
+            // Nothing to turn off; an account is not made just to be off.
+            report.unchanged += 1;
+            return Ok(Ok(()));
+        }
+        let mut u = User::blank(Role::Student);
+        u.first_name = st.first_name.clone();
+        u.last_name = st.last_name.clone();
+        u.email = st.email.clone();
+        u.grade = st.grade.clone();
+        u.school = st.school.clone();
+        u.created_at = now;
+        let u = match users::insert(w, u) {
+            Ok(u) => u,
+            Err(UserWriteError::EmailTaken) => {
+                return Ok(Err("its e-mail belongs to another account".into()));
+            }
+            Err(UserWriteError::Store(e)) => return Err(e),
+        };
+        identity::save(
+            w,
+            &Identity {
+                id: u.id,
+                source: Source::Roster,
+                roster_id: Some(st.sourced_id.clone()),
+                guardians: guardians(st),
+                ..Identity::default()
+            },
+        )?;
+        report.created += 1;
+        return Ok(Ok(()));
+    };
+    if user.role != Role::Student {
+        return Ok(Err("its e-mail belongs to an employer account".into()));
+    }
+    if let (Some(_), Some(other)) = (by_roster, &by_mail)
+        && other.id != user.id
+    {
+        return Ok(Err("its e-mail belongs to another student's account".into()));
+    }
+    let mut ident = identity::of(w, user.id)?;
+    let before_user = (
+        user.first_name.clone(),
+        user.last_name.clone(),
+        user.email.clone(),
+        user.grade.clone(),
+        user.school.clone(),
+    );
+    let old_email = user.email.clone();
+    if st.enabled {
+        user.first_name = st.first_name.clone();
+        user.last_name = st.last_name.clone();
+        user.email = st.email.clone();
+        user.grade = st.grade.clone();
+        user.school = st.school.clone();
+    }
+    let user_changed = before_user
+        != (
+            user.first_name.clone(),
+            user.last_name.clone(),
+            user.email.clone(),
+            user.grade.clone(),
+            user.school.clone(),
+        );
+    let mut ident_changed = false;
+    if ident.roster_id.as_deref() != Some(st.sourced_id.as_str()) {
+        ident.roster_id = Some(st.sourced_id.clone());
+        ident_changed = true;
+    }
+    let g = guardians(st);
+    if st.enabled && ident.guardians != g {
+        ident.guardians = g;
+        ident_changed = true;
+    }
+    let turned_off = st.enabled == ident.disabled;
+    if turned_off {
+        ident.disabled = !st.enabled;
+        ident_changed = true;
+        if ident.disabled {
+            report.disabled += 1;
+            sessions::end_user_sessions(w, user.id, now)?;
+            report.ended.push(user.id);
+        } else {
+            report.enabled += 1;
+        }
+    }
+    if user_changed {
+        match users::update(w, &old_email, &user) {
+            Ok(()) => {}
+            Err(UserWriteError::EmailTaken) => {
+                return Ok(Err("its e-mail belongs to another account".into()));
+            }
+            Err(UserWriteError::Store(e)) => return Err(e),
+        }
+    }
+    if ident_changed {
+        identity::save(w, &ident)?;
+    }
+    if !turned_off {
+        if user_changed || ident_changed {
+            report.updated += 1;
+        } else {
+            report.unchanged += 1;
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// Set-password links for the roster's students who have no password yet (of one school, or
+/// all), queued as e-mails; returns how many.
+pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<usize> {
+    let n = s.store.write(|w| {
+        let mut targets = Vec::new();
+        w.each_rev(|u: User| {
+            if u.role == Role::Student
+                && u.password_hash.is_empty()
+                && school.is_none_or(|sc| super::students::same_school(&u.school, sc))
+            {
+                targets.push(u);
+            }
+            true
+        })?;
+        let mut n = 0;
+        for u in targets {
+            let i = identity::of(w, u.id)?;
+            if i.disabled || i.source != Source::Roster {
+                continue;
+            }
+            let link = super::password_reset::issue(w, &u, now)?;
+            let district = super::settings::district_signature(w)?;
+            crate::store::outbox::enqueue(
+                w,
+                &u.email,
+                "Your InternReel account is ready",
+                &format!(
+                    "Hello {},\n\n{district} set up an InternReel account for you: short videos of internships for high-school students. Open this link within 30 minutes to choose your password (or sign in with your school account on the sign-in page):\n\n{link}\n\nIf the link has expired, use \"Forgot password?\" on the sign-in page with this e-mail address.\n\n{district}",
+                    u.first_name
+                ),
+                now,
+            )?;
+            n += 1;
+        }
+        Ok::<_, StoreError>(n)
+    })?;
+    Ok(n)
+}
