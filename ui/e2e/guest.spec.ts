@@ -1,7 +1,17 @@
 import { axeFindings } from './axe';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { choose, createEmployerViaApi, DEMO_ADMIN_PIN, expectToast, newEmployer, newStudent, snap, uniqueEmail } from './support';
+import {
+  choose,
+  createEmployerViaApi,
+  DEMO_ADMIN_PIN,
+  expectToast,
+  fillSchool,
+  newEmployer,
+  newStudent,
+  snap,
+  uniqueEmail,
+} from './support';
 
 /** Issue #22: browsing as a guest, and the employer's e-mail confirmation. */
 
@@ -134,7 +144,7 @@ test('signing up from a guest session keeps the interests and replaces the guest
   await page.getByLabel('Last name').fill(account.lastName);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('School name').fill('Lincoln High School');
+  await fillSchool(page);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/job-feed$/);
   await expect(page.getByTestId('greeting')).toContainText(account.firstName);

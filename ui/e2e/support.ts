@@ -166,13 +166,30 @@ export async function verifyEmployer(email: string): Promise<void> {
   }
 }
 
+/**
+ * The sign-up form's school: typed where the district has no roster, else chosen from the
+ * roster's schools (`school` when it is one of them, else the first).
+ */
+export async function fillSchool(page: Page, school = 'Lincoln High School'): Promise<void> {
+  const field = page.getByLabel('School name', { exact: true });
+  // The field waits for GET /api/schools before it knows which kind it is.
+  await expect(field).toBeEnabled();
+  if ((await field.getAttribute('role')) === 'combobox') {
+    await field.click();
+    const named = page.getByRole('option', { name: school, exact: true });
+    await ((await named.count()) > 0 ? named : page.getByRole('option').first()).click();
+  } else {
+    await field.fill(school);
+  }
+}
+
 /** Fill the student sign-up form (without submitting). */
 export async function fillStudentSignup(page: Page, account: StudentAccount): Promise<void> {
   await page.getByLabel('First name').fill(account.firstName);
   await page.getByLabel('Last name').fill(account.lastName);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('School name').fill('Lincoln High School');
+  await fillSchool(page);
   await choose(page, 'Grade level', 'Junior (11th grade)');
   await page.getByLabel('GPA').fill('3.7');
   await page.getByRole('checkbox', { name: 'Technology' }).check();

@@ -168,6 +168,8 @@ export interface AdminStudents {
   students: AdminStudent[];
   /** The schools to filter by (a coordinator's one school). */
   schools: string[];
+  /** How many students matched (the list stops at the server's cap). */
+  total: number;
 }
 
 /** The students of one school (or all: null), as the list shows them. */
@@ -182,7 +184,8 @@ export function useAdminStudents(school: string | null) {
     queryFn: async () => {
       const url = school ? `${ADMIN_STUDENTS_KEY}?school=${encodeURIComponent(school)}` : ADMIN_STUDENTS_KEY;
       const answer = await api.get<Partial<AdminStudents>>(url);
-      return { students: answer.students ?? [], schools: answer.schools ?? [], school };
+      const students = answer.students ?? [];
+      return { students, schools: answer.schools ?? [], total: answer.total ?? students.length, school };
     },
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -146,9 +146,8 @@ function StaffLoginForm() {
 }
 
 /** `?sso=code`: the school account signed the staff member in; the authenticator's code finishes it. */
-function SsoCodeForm() {
+function SsoCodeForm({ who }: { who: { name: string; email: string } | null | undefined }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const pendingSignIn = useStaffSsoPending(true);
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -177,8 +176,7 @@ function SsoCodeForm() {
     }
   };
 
-  const who = pendingSignIn.data;
-  if (pendingSignIn.isSuccess && who === null) {
+  if (who === null) {
     return (
       <div className="space-y-4 text-center">
         <FormAlert>Your school sign-in is no longer waiting (it expires after a few minutes). Please sign in again.</FormAlert>
@@ -319,6 +317,9 @@ export function AdminLoginPage() {
   const ssoError = params.get('ssoError')?.trim() || null;
   const { config } = useStaffConfig();
   const providers = (config?.providers ?? []).map((p) => p.name);
+  // The code step: whom the school sign-in named (null once it has expired, undefined while asked).
+  const pendingSignIn = useStaffSsoPending(codeStep);
+  const expired = codeStep && pendingSignIn.data === null;
 
   return (
     <PageShell>
@@ -332,7 +333,7 @@ export function AdminLoginPage() {
               large
               title="Staff sign in"
               text={
-                codeStep
+                codeStep && !expired
                   ? 'Your school account is confirmed. Enter the code from your authenticator app to finish.'
                   : 'District admins and school coordinators sign in with their staff account.'
               }
@@ -343,7 +344,7 @@ export function AdminLoginPage() {
               </FormAlert>
             ) : null}
             {codeStep ? (
-              <SsoCodeForm />
+              <SsoCodeForm who={pendingSignIn.data} />
             ) : (
               <>
                 <ContinueWith providers={providers} role="staff" className="mb-5" />

@@ -1,5 +1,5 @@
 import { Copy, MailCheck } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { copyText } from '@/lib/clipboard';
@@ -11,6 +11,15 @@ import { cn } from '@/lib/cn';
  */
 export function InviteLink({ name, email, url }: { name: string; email: string; url: string }) {
   const id = useId();
+  // Made just now by the admin's click: brought into view, the link focused (and selected) for copying.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    inputRef.current?.focus({ preventScroll: true });
+    inputRef.current?.scrollIntoView({
+      block: 'center',
+      behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
+  }, [url]);
   return (
     <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950" data-testid="invite-link">
       <p className="flex items-center gap-2 font-semibold">
@@ -26,6 +35,7 @@ export function InviteLink({ name, email, url }: { name: string; email: string; 
       </label>
       <div className="mt-1 flex flex-wrap gap-2">
         <input
+          ref={inputRef}
           id={id}
           readOnly
           value={url}

@@ -60,7 +60,8 @@ export function StudentsTab({ coordinatorSchool }: { coordinatorSchool: string |
   const schools = students.data?.schools ?? [];
   // A coordinator (one school) has nothing to choose from.
   const showFilter = coordinatorSchool === null && schools.length > 1;
-  const count = `${list.length} student${list.length === 1 ? '' : 's'}`;
+  const total = students.data?.total ?? list.length;
+  const count = `${total} student${total === 1 ? '' : 's'}${total > list.length ? ` (the first ${list.length} shown)` : ''}`;
   return (
     <section aria-labelledby="students-heading" className="space-y-4">
       <h2 id="students-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
