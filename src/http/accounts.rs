@@ -368,42 +368,18 @@ async fn login(
             crate::services::settings::suspended_message(&r, user.review.reason.as_deref())?,
         ));
     }
-    let mut linked = false;
-    if user.role == Role::Student {
-        let now = now_ms();
-        let pending = match super::staff::sso_browser(&headers) {
-            Some(b) => crate::services::sso::pending(&state.services, &b, now)?,
-            None => None,
-        };
-        let refused = state.store().write(|w| {
-            let mut i = crate::store::identity::of(w, user.id)?;
-            if i.disabled {
-                return Ok::<_, crate::store::StoreError>(true);
-            }
-            // The school account that found this e-mail is linked now that its owner
-            // proved the password (an e-mail match alone never links).
-            if let Some((flow, answer)) = &pending
-                && answer.link_user == Some(user.id)
-            {
-                i.links.retain(|(p, _)| p != &flow.provider);
-                i.links
-                    .push((flow.provider.clone(), answer.subject.clone()));
-                crate::store::sso::remove(w, flow)?;
-                linked = true;
-            }
-            i.last_sign_in = Some(now);
-            crate::store::identity::save(w, &i)?;
-            Ok(false)
-        })?;
-        if refused {
-            return Err(AppError::Forbidden(crate::services::sso::TURNED_OFF.into()));
-        }
-    }
+    let linked = if user.role == Role::Student {
+        super::sso_cookie::student_signed_in(&state, &headers, user.id)?
+    } else {
+        false
+    };
     let cookie = auth::start_session(&state, Subject::User(user.id))?;
     let mut res = with_cookie(StatusCode::OK, cookie, &user);
     if linked {
-        res.headers_mut()
-            .append(header::SET_COOKIE, super::staff::sso_cookie(&state, "", 0));
+        res.headers_mut().append(
+            header::SET_COOKIE,
+            super::sso_cookie::sso_cookie(&state, "", 0),
+        );
     }
     Ok(res)
 }

@@ -24,6 +24,7 @@ mod safety;
 mod signin_turns;
 mod social;
 mod sso;
+mod sso_cookie;
 mod staff;
 pub mod transport;
 pub mod uploads;

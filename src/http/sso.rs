@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
 use super::accounts::{StudentProfile, check_student, with_cookie};
-use super::staff::{signed_in, sso_browser, sso_cookie};
+use super::sso_cookie::{sso_browser, sso_cookie};
+use super::staff::signed_in;
 use crate::auth::{self, ClientIp};
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};

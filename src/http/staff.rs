@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
 use super::signin_turns::SignInTurns;
+use super::sso_cookie::{sso_browser, sso_cookie};
 use crate::auth::{self, Admin, ClientIp, StaffMember};
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
@@ -151,37 +152,6 @@ async fn login(
     };
     turns.succeeded(&state);
     signed_in(&state, &member)
-}
-
-const SSO_COOKIE: &str = "internreel_sso";
-
-/// The browser's school sign-in cookie, hashed.
-pub(super) fn sso_browser(headers: &HeaderMap) -> Option<[u8; 32]> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(cookie::Cookie::split_parse)
-        .filter_map(Result::ok)
-        .find(|c| c.name() == SSO_COOKIE)
-        .map(|c| sso_rules::browser_hash(c.value()))
-}
-
-/// The cookie that ties a school sign-in to this browser (10 minutes, this site only).
-pub(super) fn sso_cookie(
-    state: &AppState,
-    token: &str,
-    max_age_secs: i64,
-) -> axum::http::HeaderValue {
-    let c = cookie::Cookie::build((SSO_COOKIE, token.to_string()))
-        .http_only(true)
-        // Lax: the provider's redirect back is a top-level GET, which Lax cookies go with.
-        .same_site(cookie::SameSite::Lax)
-        .path("/api/")
-        .secure(state.secure_cookies)
-        .max_age(cookie::time::Duration::seconds(max_age_secs))
-        .build();
-    axum::http::HeaderValue::from_str(&c.to_string()).expect("cookie header value")
 }
 
 #[derive(Serialize)]

@@ -153,6 +153,7 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
         }
         sessions::end_user_sessions(w, id, now)?;
         w.email_remove(&users::email_key(&u.email))?;
+        crate::store::identity::remove(w, u.id)?;
         w.delete::<User>(id)?;
         // Applications stay for the employer's pipeline, with no contact data (the record
         // holds ids only); the pair index that finds them by student goes.

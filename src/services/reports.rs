@@ -1,6 +1,8 @@
 //! Reports: filing one, the district's list, and resolving (dismiss, hide, suspend, release).
 //! The automatic holds (hazardous duties in a posting, the comment word list) are reports
 //! too, filed by the system, so the admin has one queue.
+//! Over 500 lines: filing, the lists (a coordinator's scope among them), resolving and the
+//! views they answer with are one entity's rules, read together.
 
 use serde::Serialize;
 

@@ -1,5 +1,6 @@
 //! The authorization matrix: every route of the router × every caller (visitor, student A,
-//! student B, employer A, employer B, admin). Ownership cells call A's objects as B. A table
+//! student B, employer A, employer B, admin, the coordinator of A's school, a coordinator of
+//! another school). Ownership cells call A's objects as B. A table
 //! row per route; `every_route_of_the_router_has_a_row_in_the_matrix` reads the router's
 //! source so a new route without a row (or a row without a route) fails.
 
@@ -16,13 +17,18 @@ const SB: usize = 2;
 const EA: usize = 3;
 const EB: usize = 4;
 const ADM: usize = 5;
-const CALLERS: [&str; 6] = [
+/// The coordinator of student A's school, and a coordinator of another school.
+const CA: usize = 6;
+const CB: usize = 7;
+const CALLERS: [&str; 8] = [
     "visitor",
     "student A",
     "student B",
     "employer A",
     "employer B",
     "admin",
+    "coordinator A",
+    "coordinator B",
 ];
 
 const NOPE: u64 = 987_654;
@@ -40,9 +46,9 @@ pub const PDF: &[u8] =
 
 /// The people of the matrix: their ids, emails and session cookies.
 struct People {
-    ids: [u64; 6],
-    emails: [String; 6],
-    cookies: [Option<String>; 6],
+    ids: [u64; 8],
+    emails: [String; 8],
+    cookies: [Option<String>; 8],
 }
 
 /// A's objects, made fresh for every cell that may change something.
@@ -69,6 +75,32 @@ struct Row {
     expect: [u16; 6],
     /// A read (path, caller) that must not change when the cell is refused; None for reads.
     probe: Option<(&'static str, usize)>,
+    /// Coordinators A and B, where they differ from `coordinators_by_default`.
+    coordinators: Option<[u16; 2]>,
+}
+
+impl Row {
+    /// The row with the coordinators' statuses said outright.
+    const fn coord(mut self, both: [u16; 2]) -> Row {
+        self.coordinators = Some(both);
+        self
+    }
+
+    fn expected(&self, caller: usize) -> u16 {
+        if caller < CA {
+            return self.expect[caller];
+        }
+        if let Some(c) = self.coordinators {
+            return c[caller - CA];
+        }
+        // By default a coordinator is refused what only the admin may do, and is like the
+        // admin (no user, a staff session) everywhere else.
+        let admin_only = self.expect[VIS] == 401
+            && self.expect[SA] == 403
+            && self.expect[EA] == 403
+            && (self.expect[ADM] < 400 || self.expect[ADM] == 404);
+        if admin_only { 403 } else { self.expect[ADM] }
+    }
 }
 
 const fn row(method: &'static str, path: &'static str, body: Body, expect: [u16; 6]) -> Row {
@@ -78,6 +110,7 @@ const fn row(method: &'static str, path: &'static str, body: Body, expect: [u16;
         body,
         expect,
         probe: None,
+        coordinators: None,
     }
 }
 
@@ -94,6 +127,7 @@ const fn mutating(
         body,
         expect,
         probe: Some(probe),
+        coordinators: None,
     }
 }
 
@@ -240,7 +274,7 @@ fn table() -> Vec<Row> {
             ALL200,
         ),
         row("POST", "/api/admin/logout", None, ALL200),
-        row("GET", "/api/admin/session", None, ADMIN),
+        row("GET", "/api/admin/session", None, ADMIN).coord([200, 200]),
         row("GET", "/api/admin/ai-video-requests", None, ADMIN),
         row(
             "POST",
@@ -378,17 +412,19 @@ fn table() -> Vec<Row> {
             "DELETE",
             "/api/internships/{I}/comments/{C}",
             None,
-            // The author, the posting's employer and the admin.
+            // The author, the posting's employer and the admin (not a coordinator).
             [401, 200, 403, 200, 403, 200],
             ("/api/internships/{I}/comments", VIS),
-        ),
+        )
+        .coord([403, 403]),
         mutating(
             "DELETE",
             "/api/internships/{I}/comments/{NOPE}",
             None,
             [401, 404, 404, 404, 404, 404],
             ("/api/internships/{I}/comments", VIS),
-        ),
+        )
+        .coord([403, 403]),
         row("GET", "/api/users/{SA}/likes", None, STUDENT_SELF_ANY),
         row("GET", "/api/users/{SA}/bookmarks", None, STUDENT_SELF_ANY),
         // Messages
@@ -483,13 +519,71 @@ fn table() -> Vec<Row> {
             Json(|_, _, _| json!({"reason": "The matrix suspends employer B"})),
             ADMIN,
         ),
-        row("GET", "/api/admin/reports", None, ADMIN),
+        // Coordinators see and answer the reports about their school's students.
+        row("GET", "/api/admin/reports", None, ADMIN).coord([200, 200]),
         row(
             "POST",
             "/api/admin/reports/{NOPE}/resolve",
             Json(|_, _, _| json!({"action": "dismiss"})),
             [401, 403, 403, 403, 403, 404],
+        )
+        .coord([404, 404]),
+        // Staff (#34): sign-in, invites, the Staff and Students tabs, the roster's schools.
+        row("GET", "/api/staff/config", None, ALL200),
+        row(
+            "POST",
+            "/api/staff/login",
+            Json(|_, _, _| json!({"email": "nobody@district.example", "password": "wrong-password", "code": "123456"})),
+            [401; 6],
+        )
+        .coord([401, 401]),
+        row("GET", "/api/staff/login/sso", None, [404; 6]).coord([404, 404]),
+        row(
+            "POST",
+            "/api/staff/login/sso",
+            Json(|_, _, _| json!({"code": "123456"})),
+            [404; 6],
+        )
+        .coord([404, 404]),
+        row("GET", "/api/staff/invite/{NOPE}", None, [404; 6]).coord([404, 404]),
+        row(
+            "POST",
+            "/api/staff/invite/{NOPE}",
+            Json(|_, _, _| json!({"password": "a-long-password", "code": "123456"})),
+            [404; 6],
+        )
+        .coord([404, 404]),
+        row("GET", "/api/admin/staff", None, ADMIN),
+        row(
+            "POST",
+            "/api/admin/staff",
+            Json(|_, _, _| json!({"email": fresh_email(), "name": "New Staff", "role": "coordinator", "school": "Lincoln High"})),
+            [401, 403, 403, 403, 403, 201],
         ),
+        row(
+            "POST",
+            "/api/admin/staff/{NOPE}/role",
+            Json(|_, _, _| json!({"role": "admin"})),
+            [401, 403, 403, 403, 403, 404],
+        ),
+        row("POST", "/api/admin/staff/{NOPE}/disable", None, [401, 403, 403, 403, 403, 404]),
+        row("POST", "/api/admin/staff/{NOPE}/enable", None, [401, 403, 403, 403, 403, 404]),
+        row("POST", "/api/admin/staff/{NOPE}/reset-2fa", None, [401, 403, 403, 403, 403, 404]),
+        row("GET", "/api/admin/students", None, ADMIN).coord([200, 200]),
+        row("GET", "/api/schools", None, ALL200),
+        // School-account sign-in: no provider is set up here, so every start lands back on the
+        // sign-in page with a sentence (303), and nothing is pending.
+        row("GET", "/api/auth/sso", None, ALL200),
+        row("GET", "/api/auth/sso/pending", None, [404; 6]).coord([404, 404]),
+        row(
+            "POST",
+            "/api/auth/sso/finish",
+            Json(|_, _, _| json!({"grade": "junior", "school": "Lincoln High", "interests": ["technology"]})),
+            [404; 6],
+        )
+        .coord([404, 404]),
+        row("GET", "/api/auth/sso/{NOPE}/start", None, [303; 6]).coord([303, 303]),
+        row("GET", "/api/auth/sso/{NOPE}/callback", None, [303; 6]).coord([303, 303]),
         row("GET", "/api/admin/audit", None, ADMIN),
         // Password recovery (#22): the same answer for everyone; a bad token is a 400.
         row(
@@ -687,14 +781,18 @@ async fn people(app: &TestApp) -> People {
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK, "admin login");
     let admin_c = session_cookie(&res);
+    let ca_c = coordinator(app, "ca@district.example", "Lincoln High").await;
+    let cb_c = coordinator(app, "cb@district.example", "Ridgeview High").await;
     People {
-        ids: [0, sa, sb, ea, eb, 0],
+        ids: [0, sa, sb, ea, eb, 0, 0, 0],
         emails: [
             String::new(),
             sa_mail,
             sb_mail,
             ea_mail,
             eb_mail,
+            String::new(),
+            String::new(),
             String::new(),
         ],
         cookies: [
@@ -704,8 +802,23 @@ async fn people(app: &TestApp) -> People {
             Some(ea_c),
             Some(eb_c),
             Some(admin_c),
+            Some(ca_c),
+            Some(cb_c),
         ],
     }
+}
+
+/// A coordinator of `school`, set up in the store and signed in with a TOTP code.
+async fn coordinator(app: &TestApp, email: &str, school: &str) -> String {
+    let secret = add_staff(app, email, "coordinator", Some(school));
+    let res = plain()
+        .post(app.url("/api/staff/login"))
+        .json(&json!({"email": email, "password": STAFF_PASSWORD, "code": totp_now(&secret)}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK, "coordinator login");
+    session_cookie(&res)
 }
 
 /// Creates A's objects: a posting with an AI-video request, a spare posting, student A's
@@ -819,7 +932,7 @@ async fn check_column(caller: usize) {
         };
         let res = send(&app, &p, w, caller, r.method, r.path, &r.body).await;
         let status = res.status().as_u16();
-        let expected = r.expect[caller];
+        let expected = r.expected(caller);
         let label = format!("{} {}", r.method, r.path);
         if status != expected {
             wrong.push(format!("{label}: expected {expected}, got {status}"));
@@ -877,6 +990,16 @@ async fn employer_b_is_refused_employer_a_s_postings_and_applicants() {
 #[tokio::test]
 async fn the_admin_reaches_admin_routes_and_is_refused_user_routes_with_403() {
     check_column(ADM).await;
+}
+
+#[tokio::test]
+async fn a_coordinator_reaches_students_and_reports_and_no_district_settings() {
+    check_column(CA).await;
+}
+
+#[tokio::test]
+async fn a_coordinator_of_another_school_is_refused_the_same() {
+    check_column(CB).await;
 }
 
 /// Every `.route("…", get(..).post(..))` (and `nest_service`) in the router's source.

@@ -409,3 +409,50 @@ pub async fn live_posting(
         .unwrap();
     (employer, eid, id)
 }
+
+/// The password of staff made by `add_staff`.
+pub const STAFF_PASSWORD: &str = "staff-password-1";
+
+/// A staff member set up in the store (password set, authenticator enrolled, as after the
+/// invite); returns the TOTP secret.
+pub fn add_staff(app: &TestApp, email: &str, role: &str, school: Option<&str>) -> Vec<u8> {
+    use internreel::store::staff::{self, Staff, StaffRole};
+    let secret = internreel::totp::new_secret();
+    let hash = internreel::passwords::hash_now(STAFF_PASSWORD).unwrap();
+    let member = Staff {
+        id: 0,
+        email: email.into(),
+        name: format!("Staff {email}"),
+        role: StaffRole::parse(role).unwrap(),
+        school: school.map(str::to_string),
+        password_hash: Some(hash),
+        totp_secret: secret.clone(),
+        enrolled: true,
+        recovery: Vec::new(),
+        disabled: false,
+        invite: None,
+        created_at: 0,
+        last_sign_in: None,
+        last_step: 0,
+    };
+    app.state
+        .store()
+        .write(|w| staff::save(w, member.clone()).map(|_| ()))
+        .unwrap();
+    secret
+}
+
+/// The current TOTP code of `secret`, computed by the test.
+pub fn totp_now(secret: &[u8]) -> String {
+    totp_in(secret, 0)
+}
+
+/// The TOTP code `steps` steps of 30 s from now (a code is good once; the next step's is good
+/// too, within the one step of drift the server allows).
+pub fn totp_in(secret: &[u8], steps: i64) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    internreel::totp::code_at(secret, (now + steps * 30) as u64)
+}

@@ -1,0 +1,420 @@
+//! School-account sign-in (#34) against a real OpenID provider (tests/oidc): a student's
+//! first and later sign-ins, a wrong domain, an unverified e-mail, a replayed state, a
+//! tampered ID token, linking an existing account, a roster account, staff with and
+//! without the provider's second factor.
+
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+use crate::oidc_provider::{self, Provider, browser, to_callback};
+
+fn account(id: &str, email: &str, verified: bool, amr: &[&str]) -> Value {
+    json!({"id": id, "email": email, "email_verified": verified, "given_name": id.to_uppercase(),
+           "family_name": "Tester", "name": format!("{} Tester", id.to_uppercase()),
+           "hd": "lakeside.k12.ca.us", "amr": amr, "password": "pw"})
+}
+
+/// An app with the provider set up as "Lakeside" (domain lakeside.k12.ca.us, students and
+/// staff) and as "Broken", whose ID tokens come back with a corrupted signature.
+async fn setup() -> (TestApp, Provider) {
+    let app = spawn_app().await;
+    let base = app.addr.clone();
+    let provider = oidc_provider::start(
+        json!([
+            {"client_id": "internreel", "client_secret": "s3cret",
+             "redirect_uris": [format!("{base}/api/auth/sso/Lakeside/callback")]},
+            {"client_id": "broken", "client_secret": "s3cret", "tamper_id_token": true,
+             "redirect_uris": [format!("{base}/api/auth/sso/Broken/callback")]}
+        ]),
+        json!([
+            account("ana", "ana@lakeside.k12.ca.us", true, &["pwd"]),
+            {"id": "eve", "email": "eve@gmail.com", "email_verified": true, "given_name": "Eve", "family_name": "Out", "amr": ["pwd"], "password": "pw"},
+            account("uma", "uma@lakeside.k12.ca.us", false, &["pwd"]),
+            account("lee", "lee@lakeside.k12.ca.us", true, &["pwd"]),
+            account("rita", "rita@lakeside.k12.ca.us", true, &["pwd"]),
+            account("dana", "dana@lakeside.k12.ca.us", true, &["pwd", "mfa"]),
+            account("sam", "sam@lakeside.k12.ca.us", true, &["pwd"]),
+        ]),
+    );
+    for (name, client) in [("Lakeside", "internreel"), ("Broken", "broken")] {
+        internreel::commands::run(
+            &app.state.services,
+            &internreel::jobs::Boards::Recorded,
+            internreel::commands::Command::SsoAdd {
+                name: name.into(),
+                issuer: provider.issuer.clone(),
+                client_id: client.into(),
+                client_secret: "s3cret".into(),
+                domains: vec!["lakeside.k12.ca.us".into()],
+                serves: "both".into(),
+            },
+        )
+        .unwrap();
+    }
+    (app, provider)
+}
+
+/// Signs in through the provider; the app's answer to the callback (a redirect).
+async fn sign_in(
+    app: &TestApp,
+    p: &Provider,
+    b: &Client,
+    name: &str,
+    role: &str,
+    email: &str,
+) -> String {
+    let base = app.addr.clone();
+    let start = format!("/api/auth/sso/{name}/start?role={role}");
+    let callback = to_callback(b, &base, &start, &p.issuer, email, "pw").await;
+    let res = b.get(&callback).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "callback");
+    res.headers()[reqwest::header::LOCATION]
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+fn error_of(location: &str) -> String {
+    let q = location
+        .split_once("ssoError=")
+        .map(|(_, q)| q)
+        .unwrap_or("");
+    url_decode(q)
+}
+
+fn url_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() + 1 {
+            out.push(u8::from_str_radix(&s[i + 1..i + 3], 16).unwrap());
+            i += 3;
+        } else {
+            out.push(if b[i] == b'+' { b' ' } else { b[i] });
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+#[tokio::test]
+async fn a_student_s_first_school_sign_in_asks_only_grade_school_and_interests() {
+    let (app, p) = setup().await;
+    let listed: Value = app
+        .get(&app.client(), "/api/auth/sso")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(listed["providers"][0]["name"], "Lakeside");
+    assert_eq!(listed["providers"][0]["forStudents"], true);
+
+    let b = browser();
+    let landed = sign_in(
+        &app,
+        &p,
+        &b,
+        "Lakeside",
+        "student",
+        "ana@lakeside.k12.ca.us",
+    )
+    .await;
+    assert_eq!(landed, "/school-signup");
+    let pending: Value = app
+        .get(&b, "/api/auth/sso/pending")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        pending,
+        json!({"name": "ANA Tester", "email": "ana@lakeside.k12.ca.us", "provider": "Lakeside", "link": false})
+    );
+    let (status, body) = message_of(
+        app.post(
+            &b,
+            "/api/auth/sso/finish",
+            json!({"grade": "", "school": "Lincoln High", "interests": []}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["errors"]["grade"].is_string() && body["errors"]["interests"].is_string(),
+        "{body}"
+    );
+    let res = app
+        .post(
+            &b,
+            "/api/auth/sso/finish",
+            json!({"grade": "junior", "school": "Lincoln High", "interests": ["technology"]}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let user: Value = res.json().await.unwrap();
+    assert_eq!(user["email"], "ana@lakeside.k12.ca.us");
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["user"]["id"], user["id"]);
+    // Nothing is pending any more.
+    assert_eq!(
+        app.get(&b, "/api/auth/sso/pending").await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // Another day, another browser: straight into the feed, the same account.
+    let b2 = browser();
+    let landed = sign_in(
+        &app,
+        &p,
+        &b2,
+        "Lakeside",
+        "student",
+        "ana@lakeside.k12.ca.us",
+    )
+    .await;
+    assert_eq!(landed, "/job-feed");
+    let me: Value = app.get(&b2, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["user"]["id"], user["id"]);
+    let admin = app.admin().await;
+    let page: Value = app
+        .get(&admin, "/api/admin/students")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let row = &page["students"][0];
+    assert_eq!(row["source"], "school_account");
+    assert!(row["lastSignInAt"].is_i64());
+}
+
+#[tokio::test]
+async fn wrong_domains_unverified_e_mails_replays_and_tampered_tokens_are_refused_with_a_sentence()
+{
+    let (app, p) = setup().await;
+    let landed = sign_in(&app, &p, &browser(), "Lakeside", "student", "eve@gmail.com").await;
+    assert!(landed.starts_with("/login?ssoError="), "{landed}");
+    assert_eq!(
+        error_of(&landed),
+        "eve@gmail.com is not one of the school accounts this district accepts. Sign in with your school e-mail."
+    );
+
+    let landed = sign_in(
+        &app,
+        &p,
+        &browser(),
+        "Lakeside",
+        "student",
+        "uma@lakeside.k12.ca.us",
+    )
+    .await;
+    assert!(
+        error_of(&landed).contains("has not confirmed your e-mail address"),
+        "{landed}"
+    );
+
+    // The provider's answer, opened twice: the second finds its state used.
+    let b = browser();
+    let base = app.addr.clone();
+    let callback = to_callback(
+        &b,
+        &base,
+        "/api/auth/sso/Lakeside/start?role=student",
+        &p.issuer,
+        "ana@lakeside.k12.ca.us",
+        "pw",
+    )
+    .await;
+    let first = b.get(&callback).send().await.unwrap();
+    assert_eq!(first.headers()["location"], "/school-signup");
+    let again = b.get(&callback).send().await.unwrap();
+    let landed = again.headers()["location"].to_str().unwrap();
+    assert_eq!(
+        error_of(landed),
+        "This sign-in has expired or was already used. Please start again."
+    );
+    // From another browser (no cookie of the flow), the answer is refused too.
+    let b3 = browser();
+    let callback = to_callback(
+        &b3,
+        &base,
+        "/api/auth/sso/Lakeside/start?role=student",
+        &p.issuer,
+        "ana@lakeside.k12.ca.us",
+        "pw",
+    )
+    .await;
+    let stranger = browser();
+    let res = stranger.get(&callback).send().await.unwrap();
+    assert!(error_of(res.headers()["location"].to_str().unwrap()).contains("expired"));
+
+    // A token whose signature does not verify signs nobody in.
+    let landed = sign_in(
+        &app,
+        &p,
+        &browser(),
+        "Broken",
+        "student",
+        "ana@lakeside.k12.ca.us",
+    )
+    .await;
+    assert_eq!(
+        error_of(&landed),
+        "We could not confirm your sign-in with Broken. Please try again."
+    );
+
+    // An unknown provider.
+    let res = browser()
+        .get(format!("{base}/api/auth/sso/Nope/start?role=student"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        error_of(res.headers()["location"].to_str().unwrap()),
+        "That school sign-in is not set up here."
+    );
+}
+
+#[tokio::test]
+async fn an_existing_account_is_linked_only_after_its_password_and_a_roster_account_at_once() {
+    let (app, p) = setup().await;
+    let (_, lee) = app.signup_student("lee@lakeside.k12.ca.us").await;
+    let b = browser();
+    let landed = sign_in(
+        &app,
+        &p,
+        &b,
+        "Lakeside",
+        "student",
+        "lee@lakeside.k12.ca.us",
+    )
+    .await;
+    assert_eq!(landed, "/login?sso=link");
+    // Not signed in by the e-mail match alone.
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert!(me["user"].is_null());
+    let pending: Value = app
+        .get(&b, "/api/auth/sso/pending")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(pending["link"], true);
+    let res = app
+        .post(
+            &b,
+            "/api/student-login",
+            json!({"email": "lee@lakeside.k12.ca.us", "password": "secret1"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    // Linked: the next school sign-in goes straight in.
+    let landed = sign_in(
+        &app,
+        &p,
+        &browser(),
+        "Lakeside",
+        "student",
+        "lee@lakeside.k12.ca.us",
+    )
+    .await;
+    assert_eq!(landed, "/job-feed");
+
+    // A roster account (no password of its own) is linked at once.
+    let roster = tempfile::tempdir().unwrap();
+    std::fs::write(
+        roster.path().join("orgs.csv"),
+        "sourcedId,status,name,type\ns1,active,Lakeside High,school\n",
+    )
+    .unwrap();
+    std::fs::write(roster.path().join("users.csv"), "sourcedId,status,enabledUser,orgSourcedIds,role,givenName,familyName,email,grades\nr1,active,true,s1,student,Rita,Roe,rita@lakeside.k12.ca.us,10\n").unwrap();
+    internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterImport {
+            path: roster.path().to_path_buf(),
+            dry_run: false,
+        },
+    )
+    .unwrap();
+    let b = browser();
+    let landed = sign_in(
+        &app,
+        &p,
+        &b,
+        "Lakeside",
+        "student",
+        "rita@lakeside.k12.ca.us",
+    )
+    .await;
+    assert_eq!(landed, "/job-feed");
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["user"]["email"], "rita@lakeside.k12.ca.us");
+    assert_ne!(me["user"]["id"], lee["id"]);
+}
+
+#[tokio::test]
+async fn staff_sign_in_with_the_school_account_asks_a_code_unless_the_provider_did_mfa() {
+    let (app, p) = setup().await;
+    let dana = add_staff(&app, "dana@lakeside.k12.ca.us", "admin", None);
+    let sam = add_staff(
+        &app,
+        "sam@lakeside.k12.ca.us",
+        "coordinator",
+        Some("Lincoln High"),
+    );
+    let _ = dana;
+    let config: Value = app
+        .get(&app.client(), "/api/staff/config")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(config["providers"][0]["name"], "Lakeside");
+
+    // The provider says it did more than one factor: signed in.
+    let b = browser();
+    let landed = sign_in(&app, &p, &b, "Lakeside", "staff", "dana@lakeside.k12.ca.us").await;
+    assert_eq!(landed, "/admin");
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["staff"]["email"], "dana@lakeside.k12.ca.us");
+
+    // One factor: the TOTP code is still asked.
+    let b = browser();
+    let landed = sign_in(&app, &p, &b, "Lakeside", "staff", "sam@lakeside.k12.ca.us").await;
+    assert_eq!(landed, "/admin-login?sso=code");
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["admin"], false);
+    let who: Value = app
+        .get(&b, "/api/staff/login/sso")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(who["email"], "sam@lakeside.k12.ca.us");
+    let res = app
+        .post(&b, "/api/staff/login/sso", json!({"code": "000000"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    let res = app
+        .post(&b, "/api/staff/login/sso", json!({"code": totp_now(&sam)}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["staff"]["role"], "coordinator");
+
+    // No staff account with that e-mail: refused on the staff page.
+    let landed = sign_in(
+        &app,
+        &p,
+        &browser(),
+        "Lakeside",
+        "staff",
+        "ana@lakeside.k12.ca.us",
+    )
+    .await;
+    assert!(landed.starts_with("/admin-login?ssoError="), "{landed}");
+    assert!(error_of(&landed).contains("has no staff account here"));
+}
