@@ -30,6 +30,30 @@ async fn the_browser_suite_passes_in_chromium() {
     }
     // As `serve --demo` runs by default: new employers wait for the district (support.ts verifies them).
     let app = spawn_reviewed(true).await;
+    // A real OpenID provider for "Continue with Lakeside" (ui/e2e/school-sign-in.spec.ts).
+    let provider = crate::oidc_provider::start(
+        serde_json::json!([{"client_id": "internreel", "client_secret": "s3cret",
+            "redirect_uris": [format!("{}/api/auth/sso/Lakeside/callback", app.addr)]}]),
+        serde_json::json!([
+            {"id": "kai", "email": "kai.student@lakeside.k12.ca.us", "email_verified": true,
+             "given_name": "Kai", "family_name": "Moreno", "amr": ["pwd"], "password": "school-pass"},
+            {"id": "dana", "email": "admin@district.example", "email_verified": true,
+             "given_name": "Dana", "family_name": "Ruiz", "amr": ["pwd"], "password": "school-pass"}
+        ]),
+    );
+    internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::SsoAdd {
+            name: "Lakeside".into(),
+            issuer: provider.issuer.clone(),
+            client_id: "internreel".into(),
+            client_secret: "s3cret".into(),
+            domains: vec!["lakeside.k12.ca.us".into(), "district.example".into()],
+            serves: "both".into(),
+        },
+    )
+    .unwrap();
     let out = tokio::process::Command::new("npx")
         .args(["playwright", "test", "--reporter=line"])
         .current_dir(&ui)
@@ -37,6 +61,7 @@ async fn the_browser_suite_passes_in_chromium() {
         // For specs that read the outbox (`internreel mail list`) as an admin would.
         .env("INTERNREEL_BIN", env!("CARGO_BIN_EXE_internreel"))
         .env("INTERNREEL_DATA", app.data_path())
+        .env("INTERNREEL_OIDC_ISSUER", &provider.issuer)
         .env("CI", "1")
         .stdin(Stdio::null())
         .output()

@@ -30,6 +30,7 @@ mod messages;
 mod oidc_provider;
 mod paging;
 mod polish;
+mod roster;
 mod safety;
 mod search;
 mod social;

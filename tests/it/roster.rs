@@ -1,0 +1,154 @@
+//! The district's roster (#34): OneRoster 1.1 CSV in a folder or a zip, a plain CSV; the dry
+//! run, running twice, refused rows with their lines, accounts turned off and on, the
+//! schools of the sign-up form, set-password invites.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+
+const ORGS: &str = "sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\n\
+d1,active,2026-08-01,Lakeside Unified,district,,\n\
+s1,active,2026-08-01,Lakeside High,school,,d1\n\
+s2,active,2026-08-01,Ridgeview High,school,,d1\n";
+
+fn users(ana_enabled: bool) -> String {
+    format!(
+        "sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password\n\
+u1,active,,{ana_enabled},s1,student,,,Ana,Lopez,,,ana@lakeside.k12.ca.us,,,p1,11,\n\
+u2,active,,true,s2,student,,,Ben,Ito,,,ben@lakeside.k12.ca.us,,,,10,\n\
+u3,active,,true,s1,student,,,Cy,Day,,,cy-at-lakeside,,,,11,\n\
+u4,active,,true,s1,student,,,Di,Ng,,,di@lakeside.k12.ca.us,,,,07,\n\
+p1,active,,true,s1,parent,,,Maria,Lopez,,,maria@example.com,,555-0100,u1,,\n\
+t1,active,,true,s1,teacher,,,Tom,Teach,,,tom@lakeside.k12.ca.us,,,,,\n"
+    )
+}
+
+fn write_folder(dir: &std::path::Path, ana_enabled: bool) {
+    std::fs::write(dir.join("orgs.csv"), ORGS).unwrap();
+    std::fs::write(dir.join("users.csv"), users(ana_enabled)).unwrap();
+}
+
+fn import(app: &TestApp, path: &std::path::Path, dry_run: bool) -> String {
+    internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterImport { path: path.to_path_buf(), dry_run },
+    )
+    .map_err(|e| e.0)
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_dry_run_changes_nothing_and_a_second_run_changes_nothing_either() {
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    write_folder(dir.path(), true);
+
+    let out = import(&app, dir.path(), true);
+    assert!(out.starts_with("dry run, nothing changed: would be 2 created, 0 updated"), "{out}");
+    assert!(out.contains("refused: users.csv line 4: no valid e-mail address (\"cy-at-lakeside\")"), "{out}");
+    assert!(out.contains("refused: users.csv line 5: grade \"07\" is not a high-school grade"), "{out}");
+    let schools: Value = app.get(&app.client(), "/api/schools").await.json().await.unwrap();
+    assert_eq!(schools["schools"], json!([]), "the dry run kept nothing");
+
+    let out = import(&app, dir.path(), false);
+    assert!(out.starts_with("2 created, 0 updated, 0 turned off, 0 turned on, 0 unchanged, 2 refused; 2 schools"), "{out}");
+    let again = import(&app, dir.path(), false);
+    assert!(again.starts_with("0 created, 0 updated, 0 turned off, 0 turned on, 2 unchanged, 2 refused"), "{again}");
+
+    // The schools are the sign-up form's list and the Students tab's.
+    let schools: Value = app.get(&app.client(), "/api/schools").await.json().await.unwrap();
+    assert_eq!(schools["schools"], json!(["Lakeside High", "Ridgeview High"]));
+    let admin = app.admin().await;
+    let page: Value = app.get(&admin, "/api/admin/students?school=Lakeside%20High").await.json().await.unwrap();
+    assert_eq!(page["total"], 1);
+    let ana = &page["students"][0];
+    assert_eq!((ana["name"].as_str(), ana["grade"].as_str(), ana["source"].as_str()), (Some("Ana Lopez"), Some("junior"), Some("roster")));
+    // The guardian the roster lists is kept with the student.
+    let r = app.state.store().read().unwrap();
+    let id = ana["id"].as_u64().unwrap();
+    let identity = internreel::store::identity::of(&r, id).unwrap();
+    assert_eq!(identity.guardians[0].email, "maria@example.com");
+    assert_eq!(identity.guardians[0].relationship, "parent");
+    // The audit log says who imported what.
+    let audit: Value = app.get(&admin, "/api/admin/audit").await.json().await.unwrap();
+    assert!(audit["entries"].as_array().unwrap().iter().any(|e| e["summary"].as_str().unwrap().contains("imported the roster: 2 created")));
+}
+
+#[tokio::test]
+async fn a_turned_off_student_is_signed_out_and_refused_until_turned_on_again() {
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    write_folder(dir.path(), true);
+    import(&app, dir.path(), false);
+    // A roster account has no password: "Forgot password?" (or `roster invite`) sets one.
+    let out = internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, internreel::commands::Command::RosterInvite { school: Some("Lakeside High".into()) }).unwrap();
+    assert!(out.contains("queued 1 set-password e-mail(s) for Lakeside High"), "{out}");
+    let c = app.client();
+    let res = app.post(&c, "/api/student-login", json!({"email": "ana@lakeside.k12.ca.us", "password": ""})).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let link = internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, internreel::commands::Command::UsersResetLink { email: "ana@lakeside.k12.ca.us".into() }).unwrap();
+    let token = link.split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+    let res = app.post(&c, "/api/password-reset/confirm", json!({"token": token, "password": "new-password-1"})).await;
+    assert!(res.status().is_success(), "{}", res.status());
+    let res = app.post(&c, "/api/student-login", json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+
+    write_folder(dir.path(), false);
+    let out = import(&app, dir.path(), false);
+    assert!(out.starts_with("0 created, 0 updated, 1 turned off"), "{out}");
+    let me: Value = app.get(&c, "/api/session").await.json().await.unwrap();
+    assert!(me["user"].is_null(), "the session ended");
+    let (status, body) = message_of(app.post(&app.client(), "/api/student-login", json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"})).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(body["message"], "Your school has turned off this account. Ask your school's work-based-learning coordinator.");
+    let admin = app.admin().await;
+    let page: Value = app.get(&admin, "/api/admin/students?school=Lakeside%20High").await.json().await.unwrap();
+    assert_eq!(page["students"][0]["disabled"], true);
+
+    write_folder(dir.path(), true);
+    let out = import(&app, dir.path(), false);
+    assert!(out.contains("1 turned on"), "{out}");
+    let res = app.post(&app.client(), "/api/student-login", json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_zip_a_plain_csv_and_files_we_cannot_read() {
+    use std::io::Write;
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    // A zip as SIS exports make it, the files one folder deep.
+    let zip_path = dir.path().join("oneroster.zip");
+    {
+        let mut z = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+        let opts = zip::write::SimpleFileOptions::default();
+        z.start_file("export/orgs.csv", opts).unwrap();
+        z.write_all(ORGS.as_bytes()).unwrap();
+        z.start_file("export/users.csv", opts).unwrap();
+        z.write_all(users(true).as_bytes()).unwrap();
+        z.finish().unwrap();
+    }
+    let out = import(&app, &zip_path, false);
+    assert!(out.starts_with("2 created"), "{out}");
+
+    // A plain CSV: the e-mail finds the same student; a changed grade is an update.
+    let plain = dir.path().join("students.csv");
+    std::fs::write(&plain, "email,first_name,last_name,grade,school\nana@lakeside.k12.ca.us,Ana,Lopez,12,Lakeside High\nzoe@lakeside.k12.ca.us,Zoe,Ray,9,Lakeside High\n").unwrap();
+    let out = import(&app, &plain, false);
+    assert!(out.starts_with("1 created, 1 updated"), "{out}");
+
+    // An employer's address is refused, by its line.
+    app.signup_employer("boss@lakeside.k12.ca.us").await;
+    std::fs::write(&plain, "email,first_name,last_name,grade,school\nboss@lakeside.k12.ca.us,Bo,Ss,11,Lakeside High\n").unwrap();
+    let out = import(&app, &plain, false);
+    assert!(out.contains("refused: the CSV line 2: its e-mail belongs to an employer account"), "{out}");
+
+    // A file without the columns is refused whole, and nothing changes.
+    std::fs::write(&plain, "name,grade\nAl,11\n").unwrap();
+    let err = internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, internreel::commands::Command::RosterImport { path: plain.clone(), dry_run: false }).unwrap_err();
+    assert!(err.0.contains("no column email"), "{}", err.0);
+    let err = internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, internreel::commands::Command::RosterImport { path: dir.path().join("missing"), dry_run: false }).unwrap_err();
+    assert!(err.0.contains("missing"), "{}", err.0);
+}
