@@ -178,9 +178,11 @@ async fn callback(
         &name,
         &base,
         browser,
-        &q.state,
-        q.code.as_deref(),
-        q.error.as_deref(),
+        rules::Callback {
+            state: &q.state,
+            code: q.code.as_deref(),
+            error: q.error.as_deref(),
+        },
         now_ms(),
     )
     .await;

@@ -99,10 +99,10 @@ fn wanted_slice(headers: &HeaderMap, len: u64, last_modified: &str) -> Slice {
     let Some(range) = headers.get(header::RANGE).and_then(|v| v.to_str().ok()) else {
         return Slice::Whole;
     };
-    if let Some(if_range) = headers.get(header::IF_RANGE) {
-        if if_range.as_bytes() != last_modified.as_bytes() {
-            return Slice::Whole;
-        }
+    if let Some(if_range) = headers.get(header::IF_RANGE)
+        && if_range.as_bytes() != last_modified.as_bytes()
+    {
+        return Slice::Whole;
     }
     let Ok(parsed) = http_range_header::parse_range_header(range) else {
         return Slice::Whole;

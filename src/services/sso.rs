@@ -212,16 +212,22 @@ struct Claims {
 
 /// Reads the provider's answer: the code exchanged (with the PKCE verifier), the ID token
 /// verified. Any failure is a sentence for the person, and a log line for the operator.
+/// The provider's redirect back: its query's `state`, and `code` or `error`.
+pub struct Callback<'a> {
+    pub state: &'a str,
+    pub code: Option<&'a str>,
+    pub error: Option<&'a str>,
+}
+
 pub async fn finish(
     s: &Services,
     name: &str,
     base: &str,
     browser: [u8; 32],
-    state: &str,
-    code: Option<&str>,
-    error: Option<&str>,
+    cb: Callback<'_>,
     now: i64,
 ) -> Result<Outcome, Refused> {
+    let Callback { state, code, error } = cb;
     let read = |f: &dyn Fn(&crate::store::Rtx) -> crate::store::StoreResult<Option<Flow>>| {
         s.store.read().and_then(|r| f(&r))
     };
