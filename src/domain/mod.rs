@@ -11,6 +11,7 @@ pub mod matching;
 pub mod normalize;
 pub mod options;
 pub mod phrases;
+pub mod placements;
 pub mod reports;
 pub mod review;
 pub mod roster;

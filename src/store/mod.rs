@@ -21,6 +21,7 @@ pub mod messages;
 pub mod meta;
 pub mod notifications;
 pub mod outbox;
+pub mod placements;
 pub mod reports;
 pub mod sessions;
 pub mod social;

@@ -100,8 +100,16 @@ pub const STUDENT_IDENTITY: EntityTable = TableDefinition::new("student_identity
 /// A school-account sign-in between the provider's answer and the person's next step.
 pub const SSO_PENDING: EntityTable = TableDefinition::new("sso_pending_v1");
 
+/// Work-based-learning placements and their hours entries.
+pub const PLACEMENTS: EntityTable = TableDefinition::new("placements_v1");
+pub const HOUR_ENTRIES: EntityTable = TableDefinition::new("hour_entries_v1");
+/// (student id, placement id), (employer id, placement id), (placement id, entry id).
+pub const PLACEMENTS_BY_STUDENT: PairTable = TableDefinition::new("placements_by_student_v1");
+pub const PLACEMENTS_BY_EMPLOYER: PairTable = TableDefinition::new("placements_by_employer_v1");
+pub const PLACEMENT_HOURS: PairTable = TableDefinition::new("placement_hours_v1");
+
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 20] = [
+pub const ENTITY_TABLES: [EntityTable; 22] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -122,10 +130,12 @@ pub const ENTITY_TABLES: [EntityTable; 20] = [
     STAFF,
     STUDENT_IDENTITY,
     SSO_PENDING,
+    PLACEMENTS,
+    HOUR_ENTRIES,
 ];
 
 /// Every pair table.
-pub const PAIR_TABLES: [PairTable; 19] = [
+pub const PAIR_TABLES: [PairTable; 22] = [
     INTERNSHIPS_BY_EMPLOYER,
     APPLICATIONS_BY_STUDENT,
     APPLICATIONS_BY_EMPLOYER,
@@ -145,4 +155,7 @@ pub const PAIR_TABLES: [PairTable; 19] = [
     NOTIFICATIONS_BY_USER,
     EMAIL_OFF,
     MESSAGES_DIGESTED,
+    PLACEMENTS_BY_STUDENT,
+    PLACEMENTS_BY_EMPLOYER,
+    PLACEMENT_HOURS,
 ];

@@ -33,7 +33,10 @@ fn import(app: &TestApp, path: &std::path::Path, dry_run: bool) -> String {
     internreel::commands::run(
         &app.state.services,
         &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::RosterImport { path: path.to_path_buf(), dry_run },
+        internreel::commands::Command::RosterImport {
+            path: path.to_path_buf(),
+            dry_run,
+        },
     )
     .map_err(|e| e.0)
     .unwrap()
@@ -46,25 +49,68 @@ async fn a_dry_run_changes_nothing_and_a_second_run_changes_nothing_either() {
     write_folder(dir.path(), true);
 
     let out = import(&app, dir.path(), true);
-    assert!(out.starts_with("dry run, nothing changed: would be 2 created, 0 updated"), "{out}");
-    assert!(out.contains("refused: users.csv line 4: no valid e-mail address (\"cy-at-lakeside\")"), "{out}");
-    assert!(out.contains("refused: users.csv line 5: grade \"07\" is not a high-school grade"), "{out}");
-    let schools: Value = app.get(&app.client(), "/api/schools").await.json().await.unwrap();
+    assert!(
+        out.starts_with("dry run, nothing changed: would be 2 created, 0 updated"),
+        "{out}"
+    );
+    assert!(
+        out.contains("refused: users.csv line 4: no valid e-mail address (\"cy-at-lakeside\")"),
+        "{out}"
+    );
+    assert!(
+        out.contains("refused: users.csv line 5: grade \"07\" is not a high-school grade"),
+        "{out}"
+    );
+    let schools: Value = app
+        .get(&app.client(), "/api/schools")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(schools["schools"], json!([]), "the dry run kept nothing");
 
     let out = import(&app, dir.path(), false);
-    assert!(out.starts_with("2 created, 0 updated, 0 turned off, 0 turned on, 0 unchanged, 2 refused; 2 schools"), "{out}");
+    assert!(
+        out.starts_with(
+            "2 created, 0 updated, 0 turned off, 0 turned on, 0 unchanged, 2 refused; 2 schools"
+        ),
+        "{out}"
+    );
     let again = import(&app, dir.path(), false);
-    assert!(again.starts_with("0 created, 0 updated, 0 turned off, 0 turned on, 2 unchanged, 2 refused"), "{again}");
+    assert!(
+        again
+            .starts_with("0 created, 0 updated, 0 turned off, 0 turned on, 2 unchanged, 2 refused"),
+        "{again}"
+    );
 
     // The schools are the sign-up form's list and the Students tab's.
-    let schools: Value = app.get(&app.client(), "/api/schools").await.json().await.unwrap();
-    assert_eq!(schools["schools"], json!(["Lakeside High", "Ridgeview High"]));
+    let schools: Value = app
+        .get(&app.client(), "/api/schools")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        schools["schools"],
+        json!(["Lakeside High", "Ridgeview High"])
+    );
     let admin = app.admin().await;
-    let page: Value = app.get(&admin, "/api/admin/students?school=Lakeside%20High").await.json().await.unwrap();
+    let page: Value = app
+        .get(&admin, "/api/admin/students?school=Lakeside%20High")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(page["total"], 1);
     let ana = &page["students"][0];
-    assert_eq!((ana["name"].as_str(), ana["grade"].as_str(), ana["source"].as_str()), (Some("Ana Lopez"), Some("junior"), Some("roster")));
+    assert_eq!(
+        (
+            ana["name"].as_str(),
+            ana["grade"].as_str(),
+            ana["source"].as_str()
+        ),
+        (Some("Ana Lopez"), Some("junior"), Some("roster"))
+    );
     // The guardian the roster lists is kept with the student.
     let r = app.state.store().read().unwrap();
     let id = ana["id"].as_u64().unwrap();
@@ -72,8 +118,18 @@ async fn a_dry_run_changes_nothing_and_a_second_run_changes_nothing_either() {
     assert_eq!(identity.guardians[0].email, "maria@example.com");
     assert_eq!(identity.guardians[0].relationship, "parent");
     // The audit log says who imported what.
-    let audit: Value = app.get(&admin, "/api/admin/audit").await.json().await.unwrap();
-    assert!(audit["entries"].as_array().unwrap().iter().any(|e| e["summary"].as_str().unwrap().contains("imported the roster: 2 created")));
+    let audit: Value = app
+        .get(&admin, "/api/admin/audit")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(audit["entries"].as_array().unwrap().iter().any(|e| {
+        e["summary"]
+            .as_str()
+            .unwrap()
+            .contains("imported the roster: 2 created")
+    }));
 }
 
 #[tokio::test]
@@ -83,34 +139,101 @@ async fn a_turned_off_student_is_signed_out_and_refused_until_turned_on_again() 
     write_folder(dir.path(), true);
     import(&app, dir.path(), false);
     // A roster account has no password: "Forgot password?" (or `roster invite`) sets one.
-    let out = internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, internreel::commands::Command::RosterInvite { school: Some("Lakeside High".into()) }).unwrap();
-    assert!(out.contains("queued 1 set-password e-mail(s) for Lakeside High"), "{out}");
+    let out = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterInvite {
+            school: Some("Lakeside High".into()),
+        },
+    )
+    .unwrap();
+    assert!(
+        out.contains("queued 1 set-password e-mail(s) for Lakeside High"),
+        "{out}"
+    );
     let c = app.client();
-    let res = app.post(&c, "/api/student-login", json!({"email": "ana@lakeside.k12.ca.us", "password": ""})).await;
+    let res = app
+        .post(
+            &c,
+            "/api/student-login",
+            json!({"email": "ana@lakeside.k12.ca.us", "password": ""}),
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-    let link = internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, internreel::commands::Command::UsersResetLink { email: "ana@lakeside.k12.ca.us".into() }).unwrap();
-    let token = link.split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
-    let res = app.post(&c, "/api/password-reset/confirm", json!({"token": token, "password": "new-password-1"})).await;
+    let link = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::UsersResetLink {
+            email: "ana@lakeside.k12.ca.us".into(),
+        },
+    )
+    .unwrap();
+    let token = link
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    let res = app
+        .post(
+            &c,
+            "/api/password-reset/confirm",
+            json!({"token": token, "password": "new-password-1"}),
+        )
+        .await;
     assert!(res.status().is_success(), "{}", res.status());
-    let res = app.post(&c, "/api/student-login", json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"})).await;
+    let res = app
+        .post(
+            &c,
+            "/api/student-login",
+            json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"}),
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
 
     write_folder(dir.path(), false);
     let out = import(&app, dir.path(), false);
-    assert!(out.starts_with("0 created, 0 updated, 1 turned off"), "{out}");
+    assert!(
+        out.starts_with("0 created, 0 updated, 1 turned off"),
+        "{out}"
+    );
     let me: Value = app.get(&c, "/api/session").await.json().await.unwrap();
     assert!(me["user"].is_null(), "the session ended");
-    let (status, body) = message_of(app.post(&app.client(), "/api/student-login", json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"})).await).await;
+    let (status, body) = message_of(
+        app.post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert_eq!(body["message"], "Your school has turned off this account. Ask your school's work-based-learning coordinator.");
+    assert_eq!(
+        body["message"],
+        "Your school has turned off this account. Ask your school's work-based-learning coordinator."
+    );
     let admin = app.admin().await;
-    let page: Value = app.get(&admin, "/api/admin/students?school=Lakeside%20High").await.json().await.unwrap();
+    let page: Value = app
+        .get(&admin, "/api/admin/students?school=Lakeside%20High")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(page["students"][0]["disabled"], true);
 
     write_folder(dir.path(), true);
     let out = import(&app, dir.path(), false);
     assert!(out.contains("1 turned on"), "{out}");
-    let res = app.post(&app.client(), "/api/student-login", json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"})).await;
+    let res = app
+        .post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"}),
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
 }
 
@@ -141,14 +264,37 @@ async fn a_zip_a_plain_csv_and_files_we_cannot_read() {
 
     // An employer's address is refused, by its line.
     app.signup_employer("boss@lakeside.k12.ca.us").await;
-    std::fs::write(&plain, "email,first_name,last_name,grade,school\nboss@lakeside.k12.ca.us,Bo,Ss,11,Lakeside High\n").unwrap();
+    std::fs::write(
+        &plain,
+        "email,first_name,last_name,grade,school\nboss@lakeside.k12.ca.us,Bo,Ss,11,Lakeside High\n",
+    )
+    .unwrap();
     let out = import(&app, &plain, false);
-    assert!(out.contains("refused: the CSV line 2: its e-mail belongs to an employer account"), "{out}");
+    assert!(
+        out.contains("refused: the CSV line 2: its e-mail belongs to an employer account"),
+        "{out}"
+    );
 
     // A file without the columns is refused whole, and nothing changes.
     std::fs::write(&plain, "name,grade\nAl,11\n").unwrap();
-    let err = internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, internreel::commands::Command::RosterImport { path: plain.clone(), dry_run: false }).unwrap_err();
+    let err = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterImport {
+            path: plain.clone(),
+            dry_run: false,
+        },
+    )
+    .unwrap_err();
     assert!(err.0.contains("no column email"), "{}", err.0);
-    let err = internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, internreel::commands::Command::RosterImport { path: dir.path().join("missing"), dry_run: false }).unwrap_err();
+    let err = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterImport {
+            path: dir.path().join("missing"),
+            dry_run: false,
+        },
+    )
+    .unwrap_err();
     assert!(err.0.contains("missing"), "{}", err.0);
 }

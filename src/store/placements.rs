@@ -1,0 +1,247 @@
+//! Work-based-learning placements (one per hired application), their hours entries, and the
+//! guardian's signing links. Indexes: the student's and the employer's placements (pair
+//! tables), the application's placement and the guardian link's hash (`keys_v1`).
+
+use serde::{Deserialize, Serialize};
+use time::Date;
+
+use super::{Entity, Reader, StoreResult, Wtx, tables};
+pub use crate::domain::placements::{EvaluationKind, Party, State};
+
+const BY_APPLICATION: &str = "placement-application";
+const BY_GUARDIAN_LINK: &str = "placement-guardian-link";
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Supervisor {
+    pub name: String,
+    pub title: String,
+    pub email: String,
+    pub phone: String,
+}
+
+/// Variants are only appended (postcard).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GuardianSource {
+    /// Typed by the student: the school confirms it before signing.
+    Student,
+    /// From the district's roster: the student cannot change it.
+    Roster,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Guardian {
+    pub name: String,
+    pub relationship: String,
+    pub email: String,
+    pub phone: String,
+    pub source: GuardianSource,
+    /// The school confirmed a guardian the student gave.
+    pub confirmed: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Signature {
+    pub party: Party,
+    /// The typed full name.
+    pub name: String,
+    pub at: i64,
+    pub ip: String,
+    pub user_agent: String,
+    /// SHA-256 of the exact agreement text signed.
+    pub sha256: [u8; 32],
+    /// Who signed for the party (a user or staff id; 0 for the guardian's link).
+    pub by: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Evaluation {
+    pub kind: EvaluationKind,
+    /// (competency key, 1-4).
+    pub scores: Vec<(String, u8)>,
+    pub comments: String,
+    pub at: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Placement {
+    pub id: u64,
+    pub application_id: u64,
+    pub student_id: u64,
+    pub employer_id: u64,
+    pub internship_id: u64,
+    pub state: State,
+    pub supervisor: Supervisor,
+    pub worksite: String,
+    pub start: Option<Date>,
+    pub end: Option<Date>,
+    pub schedule: String,
+    /// Planned total hours.
+    pub planned_hours: u32,
+    pub paid: bool,
+    pub hourly_wage_cents: Option<u32>,
+    pub guardian: Option<Guardian>,
+    pub signatures: Vec<Signature>,
+    /// The live guardian link: its hash and expiry.
+    pub guardian_link: Option<([u8; 32], i64)>,
+    pub guardian_link_sent_at: Option<i64>,
+    /// The guardian declined, with why.
+    pub guardian_declined: Option<(String, i64)>,
+    pub evaluations: Vec<Evaluation>,
+    pub reflection: Option<(String, i64)>,
+    /// Why it ended early or was cancelled.
+    pub end_reason: Option<String>,
+    /// What happened, for every party's page: (time, sentence).
+    pub history: Vec<(i64, String)>,
+    /// Evaluation reminders already sent.
+    pub reminded: Vec<EvaluationKind>,
+    pub created_at: i64,
+    pub finished_at: Option<i64>,
+    /// The student deleted their account: names and free text are gone, the counts stay.
+    pub deidentified: bool,
+    /// The student's school and grade at the time (kept for the district's counts).
+    pub school: String,
+    pub grade: String,
+}
+
+impl Entity for Placement {
+    const TABLE: tables::EntityTable = tables::PLACEMENTS;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+/// Variants are only appended (postcard).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EntryStatus {
+    Waiting,
+    Approved,
+    Returned { comment: String },
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HourEntry {
+    pub id: u64,
+    pub placement_id: u64,
+    pub date: Date,
+    /// Quarter hours (9 = 2.25 h).
+    pub quarters: u32,
+    pub note: String,
+    pub status: EntryStatus,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl HourEntry {
+    pub fn hours(&self) -> f64 {
+        f64::from(self.quarters) / 4.0
+    }
+}
+
+impl Entity for HourEntry {
+    const TABLE: tables::EntityTable = tables::HOUR_ENTRIES;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+/// Saves a new placement with its indexes.
+pub fn insert(w: &Wtx, mut p: Placement) -> StoreResult<Placement> {
+    p.id = w.next_id::<Placement>()?;
+    w.put(&p)?;
+    w.pair_put(
+        tables::PLACEMENTS_BY_STUDENT,
+        (p.student_id, p.id),
+        p.created_at,
+    )?;
+    w.pair_put(
+        tables::PLACEMENTS_BY_EMPLOYER,
+        (p.employer_id, p.id),
+        p.created_at,
+    )?;
+    w.key_put(BY_APPLICATION, &p.application_id.to_string(), p.id)?;
+    Ok(p)
+}
+
+/// Saves a changed placement, moving the guardian link's lookup when it changed.
+pub fn save(w: &Wtx, p: &Placement) -> StoreResult<()> {
+    if let Some(old) = w.get::<Placement>(p.id)?
+        && let Some((h, _)) = old.guardian_link
+        && p.guardian_link.map(|(n, _)| n) != Some(h)
+    {
+        w.key_remove(BY_GUARDIAN_LINK, &hex(&h))?;
+    }
+    if let Some((h, _)) = p.guardian_link {
+        w.key_put(BY_GUARDIAN_LINK, &hex(&h), p.id)?;
+    }
+    w.put(p)
+}
+
+fn hex(h: &[u8; 32]) -> String {
+    h.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub fn of_application(r: &impl Reader, application_id: u64) -> StoreResult<Option<u64>> {
+    r.key_get(BY_APPLICATION, &application_id.to_string())
+}
+
+pub fn by_guardian_link(r: &impl Reader, hash: &[u8; 32]) -> StoreResult<Option<Placement>> {
+    match r.key_get(BY_GUARDIAN_LINK, &hex(hash))? {
+        Some(id) => r.get(id),
+        None => Ok(None),
+    }
+}
+
+fn load(r: &impl Reader, ids: Vec<(u64, i64)>) -> StoreResult<Vec<Placement>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for (id, _) in ids.into_iter().rev() {
+        if let Some(p) = r.get::<Placement>(id)? {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
+/// A student's placements, newest first.
+pub fn of_student(r: &impl Reader, student_id: u64) -> StoreResult<Vec<Placement>> {
+    load(r, r.members(tables::PLACEMENTS_BY_STUDENT, student_id)?)
+}
+
+/// An employer's placements, newest first.
+pub fn of_employer(r: &impl Reader, employer_id: u64) -> StoreResult<Vec<Placement>> {
+    load(r, r.members(tables::PLACEMENTS_BY_EMPLOYER, employer_id)?)
+}
+
+/// Every placement, newest first.
+pub fn all(r: &impl Reader) -> StoreResult<Vec<Placement>> {
+    r.scan_rev::<Placement>(|_| true)
+}
+
+/// A placement's hours entries, by date.
+pub fn entries(r: &impl Reader, placement_id: u64) -> StoreResult<Vec<HourEntry>> {
+    let mut out = Vec::new();
+    for (id, _) in r.members(tables::PLACEMENT_HOURS, placement_id)? {
+        if let Some(e) = r.get::<HourEntry>(id)? {
+            out.push(e);
+        }
+    }
+    out.sort_by_key(|e| (e.date, e.id));
+    Ok(out)
+}
+
+pub fn put_entry(w: &Wtx, mut e: HourEntry) -> StoreResult<HourEntry> {
+    if e.id == 0 {
+        e.id = w.next_id::<HourEntry>()?;
+        w.pair_put(
+            tables::PLACEMENT_HOURS,
+            (e.placement_id, e.id),
+            e.created_at,
+        )?;
+    }
+    w.put(&e)?;
+    Ok(e)
+}
+
+pub fn delete_entry(w: &Wtx, e: &HourEntry) -> StoreResult<()> {
+    w.pair_remove(tables::PLACEMENT_HOURS, (e.placement_id, e.id))?;
+    w.delete::<HourEntry>(e.id)
+}
