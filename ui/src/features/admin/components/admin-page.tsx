@@ -68,14 +68,17 @@ const FILTERS: { value: RequestFilter; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-const TABS: { value: AdminTab; label: string }[] = [
-  { value: 'ai', label: 'AI video requests' },
-  { value: 'employers', label: 'Employers' },
-  { value: 'reports', label: 'Reports' },
-  { value: 'audit', label: 'Audit' },
-  { value: 'staff', label: 'Staff' },
-  { value: 'students', label: 'Students' },
-];
+const TAB_LABELS: Record<AdminTab, string> = {
+  ai: 'AI video requests',
+  employers: 'Employers',
+  reports: 'Reports',
+  audit: 'Audit',
+  staff: 'Staff',
+  students: 'Students',
+};
+
+/** The district admin's tabs (the pin, or a staff admin). */
+const ADMIN_TABS: readonly AdminTab[] = ['ai', 'employers', 'reports', 'audit', 'staff', 'students'];
 
 /** A coordinator's tabs (the server answers 403 to the rest); the first one opens. */
 const COORDINATOR_TABS: readonly AdminTab[] = ['students', 'reports'];
@@ -361,13 +364,9 @@ export function AdminPage() {
   // Captions chosen per pending request (optional), and why a chosen file was refused.
   const [captionsFor, setCaptionsFor] = useState<Record<number, File>>({});
   const [captionsErrors, setCaptionsErrors] = useState<Record<number, string>>({});
-  const tabs = districtAdmin
-    ? TABS
-    : TABS.filter((t) => COORDINATOR_TABS.includes(t.value)).sort(
-        (a, b) => COORDINATOR_TABS.indexOf(a.value) - COORDINATOR_TABS.indexOf(b.value),
-      );
+  const tabs = districtAdmin ? ADMIN_TABS : COORDINATOR_TABS;
   const [chosenTab, setTab] = useState<AdminTab | null>(null);
-  const tab = chosenTab && tabs.some((t) => t.value === chosenTab) ? chosenTab : (tabs[0]?.value ?? 'ai');
+  const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : (tabs[0] ?? 'ai');
   const [filter, setFilter] = useState<RequestFilter>('pending');
   // Requests fulfilled during this visit stay in the Pending view, marked Completed.
   const [fulfilled, setFulfilled] = useState<ReadonlySet<number>>(() => new Set());
@@ -504,8 +503,8 @@ export function AdminPage() {
               className="flex flex-wrap gap-1 rounded-3xl border border-slate-200 bg-white p-1 shadow-sm"
             >
               {tabs.map((t) => (
-                <Tabs.Trigger key={t.value} value={t.value} className={TAB_CLASSES}>
-                  {t.label}
+                <Tabs.Trigger key={t} value={t} className={TAB_CLASSES}>
+                  {TAB_LABELS[t]}
                 </Tabs.Trigger>
               ))}
             </Tabs.List>

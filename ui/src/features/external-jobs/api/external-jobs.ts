@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch, apiRequest } from '@/lib/api-client';
+import type { StaffMember } from '@/types/staff';
 
 export type JobSource = 'greenhouse' | 'lever' | 'ashby' | string;
 
@@ -68,13 +69,17 @@ export function useExternalJobs(params: { beginner: boolean; company: string | n
 }
 
 /**
- * Whether this browser holds an admin session, from GET /api/session's `admin` (always a 200,
- * so a visitor's page logs no refused call).
+ * Whether this browser holds a district admin's session (the pin's, or a staff admin's: a
+ * coordinator's admin session may not refresh jobs), from GET /api/session's `admin` and
+ * `staff` (always a 200, so a visitor's page logs no refused call).
  */
 export function useIsAdmin() {
   return useQuery<boolean>({
     queryKey: ['/api/session', 'admin'],
-    queryFn: async () => (await apiRequest<{ admin?: boolean }>('GET', '/api/session')).admin === true,
+    queryFn: async () => {
+      const session = await apiRequest<{ admin?: boolean; staff?: Pick<StaffMember, 'role'> | null }>('GET', '/api/session');
+      return session.admin === true && session.staff?.role !== 'coordinator';
+    },
     staleTime: 0,
   });
 }
