@@ -477,6 +477,7 @@ test('with a school-account provider and a roster: Continue with, the school sel
   await expect(page.getByTestId('sso-link')).toHaveText(
     'An account with ava@student.example already exists. Sign in with its password once to link your school account.',
   );
+  await expect(page.getByLabel('Email')).toHaveValue('ava@student.example');
   await audit.scan('/login?sso=link');
 
   // /student-signup: the button, and the roster's schools as a select.

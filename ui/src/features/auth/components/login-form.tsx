@@ -19,13 +19,13 @@ interface LoginFormProps {
   /** Where 'Forgot password?' (under the password field) leads. */
   forgotPasswordHref: string;
   footer?: ReactNode;
+  /** The e-mail to start from (the account a school sign-in asks to link). */
+  initialEmail?: string;
 }
 
-const initialValues: LoginValues = { email: '', password: '' };
-
-export function LoginForm({ label, onSubmit, forgotPasswordHref, footer }: LoginFormProps) {
+export function LoginForm({ label, onSubmit, forgotPasswordHref, footer, initialEmail = '' }: LoginFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm(initialValues, validateLogin);
+  const form = useForm<LoginValues>({ email: initialEmail, password: '' }, validateLogin);
   const [pending, setPending] = useState(false);
   const [formError, setFormError] = useState<string | undefined>();
 

@@ -50,6 +50,9 @@ export function StudentLoginPage() {
               <ContinueWith providers={sso.studentProviders} role="student" className="mb-5" />
             )}
             <LoginForm
+              // The account to link arrives after the page: the form starts again from its e-mail.
+              key={linkTo?.email ?? ''}
+              initialEmail={linkTo?.email}
               label="Student sign in"
               forgotPasswordHref={paths.resetPassword}
               onSubmit={async (values) => {
