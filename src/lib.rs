@@ -24,6 +24,7 @@ pub mod limiter;
 pub mod mail;
 pub mod media;
 pub mod passwords;
+pub mod pdf;
 pub mod search;
 pub mod serve;
 pub mod services;

@@ -151,6 +151,16 @@ fn main() -> ExitCode {
         Command::Settings { command } => control::dispatch(
             &cli.data,
             match command {
+                // The agreement template is a file: its text crosses the socket.
+                SettingsCommand::Set { key, value } if key == "agreement-template" => {
+                    match std::fs::read_to_string(&value) {
+                        Ok(text) => Cmd::SettingsSet { key, value: text },
+                        Err(e) => {
+                            eprintln!("error: reading the template {value}: {e}");
+                            return ExitCode::FAILURE;
+                        }
+                    }
+                }
                 SettingsCommand::Set { key, value } => Cmd::SettingsSet { key, value },
                 SettingsCommand::List => Cmd::SettingsList,
             },

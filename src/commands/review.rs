@@ -143,8 +143,13 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
         return Err(format!("unknown setting '{key}'; known: {}", known.join(", ")).into());
     }
     let value = value.trim();
-    if value.chars().count() > 120 {
-        return Err("the value must be at most 120 characters".into());
+    let max = if key == "agreement-template" {
+        settings::TEMPLATE_MAX
+    } else {
+        120
+    };
+    if value.chars().count() > max {
+        return Err(format!("the value must be at most {max} characters").into());
     }
     settings::check_value(&s.store.read().map_err(CommandError::from)?, key, value)?;
     s.store
@@ -168,6 +173,12 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
             .map(|_| ())
         })
         .map_err(|e: crate::store::StoreError| e.to_string())?;
+    if key == "agreement-template" {
+        return Ok(format!(
+            "{key} set ({} characters)\n",
+            value.chars().count()
+        ));
+    }
     Ok(format!("{key} set to \"{value}\"\n"))
 }
 

@@ -80,6 +80,9 @@ struct ApplicationView {
     /// For employers: the statuses this application may move to.
     #[serde(skip_serializing_if = "Option::is_none")]
     next_statuses: Option<Vec<&'static str>>,
+    /// A hired application's work-based-learning placement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    placement_id: Option<u64>,
 }
 
 fn base_view(a: &Application) -> ApplicationView {
@@ -102,11 +105,15 @@ fn base_view(a: &Application) -> ApplicationView {
         student: None,
         student_deleted: false,
         next_statuses: None,
+        placement_id: None,
     }
 }
 
 fn student_view(r: &impl Reader, a: &Application) -> AppResult<ApplicationView> {
     let mut v = base_view(a);
+    if a.status == crate::domain::applications::Status::Hired {
+        v.placement_id = crate::store::placements::of_application(r, a.id)?;
+    }
     if let Some(i) = r.get::<Internship>(a.internship_id)? {
         v.internship_title = Some(i.title.clone());
         v.internship = Some(InternshipRef {

@@ -17,6 +17,7 @@ mod messages;
 pub mod notifications;
 mod paging;
 mod passwords;
+mod placements;
 pub mod profile_viewers;
 mod profiles;
 mod review;
@@ -58,6 +59,7 @@ pub fn router() -> Router<AppState> {
         .merge(admin::router())
         .merge(staff::router())
         .merge(sso::router())
+        .merge(placements::router())
         .merge(review::router())
         .merge(safety::router())
         .merge(data_rights::router())

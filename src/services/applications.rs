@@ -129,6 +129,10 @@ pub fn move_to(
             )
         };
         let note = notify::notify(w, a.student_id, "application_status", text, "/profile")?;
+        if to == Status::Hired {
+            // Where the district's work starts: the work-based-learning placement.
+            super::placements::create_for_hired(w, &a, now)?;
+        }
         Ok((a, note))
     })
 }

@@ -113,6 +113,10 @@ pub fn view(r: &impl Reader, e: &Entry) -> AppResult<EntryView> {
         Event::SsoProviderChanged { name, change } => {
             format!("{by} {change} the school sign-in provider {name}")
         }
+        Event::PlacementChanged { placement, change } => {
+            format!("{by} {change} (placement #{placement})")
+        }
+        Event::ProgramExported => format!("{by} exported the work-based-learning record"),
     };
     Ok(EntryView {
         id: e.id,

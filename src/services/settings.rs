@@ -23,6 +23,18 @@ pub const KEYS: &[(&str, &str)] = &[
         "on|off: whether the district pin still signs in as admin (off needs a named admin who finished setting up)",
     ),
     (
+        "agreement-template",
+        "FILE: the training agreement's text, with placeholders such as {student} and {company} (the CLI reads the file; empty: the default)",
+    ),
+    (
+        "max-hours-per-day",
+        "hours a student may work in a day before the entry is flagged to the school (default 8)",
+    ),
+    (
+        "max-hours-per-week",
+        "hours a student may work in a week before the week is flagged to the school (default 20)",
+    ),
+    (
         "student-signup",
         "open|school-accounts-only: whether students may sign up with a password, or only through their school account",
     ),
@@ -41,6 +53,11 @@ pub fn check_value(r: &impl Reader, key: &str, value: &str) -> Result<(), String
             "off" if crate::store::staff::has_active_admin(r).map_err(|e| e.to_string())? => Ok(()),
             "off" => Err("the district pin stays on until a named admin exists who finished setting up (internreel staff add EMAIL --name NAME --role admin, then open the invite link): otherwise nobody could sign in as admin".into()),
             _ => Err("admin-pin is on or off".into()),
+        },
+        "agreement-template" => check_template(value),
+        "max-hours-per-day" | "max-hours-per-week" => match value.parse::<f64>() {
+            Ok(n) if n.is_finite() && n > 0.0 && n <= 80.0 => Ok(()),
+            _ => Err(format!("{key} is a number of hours from 0.25 to 80")),
         },
         "student-signup" => match value {
             "open" | "school-accounts-only" => Ok(()),
@@ -109,4 +126,69 @@ pub fn suspended_message(r: &impl Reader, reason: Option<&str>) -> StoreResult<S
     Ok(format!(
         "This employer account was suspended by {district}{why}. Contact {contact} to resolve it."
     ))
+}
+
+/// The longest agreement template.
+pub const TEMPLATE_MAX: usize = 20_000;
+
+/// Why a template is refused: too long, or a placeholder we do not know (named).
+pub fn check_template(t: &str) -> Result<(), String> {
+    if t.chars().count() > TEMPLATE_MAX {
+        return Err(format!(
+            "The template is longer than {TEMPLATE_MAX} characters"
+        ));
+    }
+    let unknown = crate::domain::placements::unknown_placeholders(t);
+    match unknown.as_slice() {
+        [] => Ok(()),
+        [one] => Err(format!("Unknown placeholder {{{one}}}")),
+        many => Err(format!(
+            "Unknown placeholders {}",
+            many.iter()
+                .map(|n| format!("{{{n}}}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// The district's agreement template (the default until it sets one).
+pub fn agreement_template(r: &impl Reader) -> StoreResult<String> {
+    Ok(get(r, "agreement-template")?
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| crate::domain::placements::DEFAULT_TEMPLATE.to_string()))
+}
+
+/// The district's hour caps.
+pub fn hour_caps(r: &impl Reader) -> StoreResult<crate::domain::placements::Caps> {
+    let mut caps = crate::domain::placements::Caps::default();
+    if let Some(v) = get(r, "max-hours-per-day")?.and_then(|v| v.parse().ok()) {
+        caps.per_day = v;
+    }
+    if let Some(v) = get(r, "max-hours-per-week")?.and_then(|v| v.parse().ok()) {
+        caps.per_week = v;
+    }
+    Ok(caps)
+}
+
+const RUBRIC_KEY: &str = "evaluation_rubric";
+
+/// The district's evaluation rubric: (key, label) of each competency.
+pub fn rubric(r: &impl Reader) -> StoreResult<Vec<(String, String)>> {
+    let stored: Option<Vec<(String, String)>> = r
+        .meta_get(RUBRIC_KEY)?
+        .and_then(|b| postcard::from_bytes(&b).ok());
+    Ok(stored.filter(|v| !v.is_empty()).unwrap_or_else(|| {
+        crate::domain::placements::DEFAULT_RUBRIC
+            .iter()
+            .map(|(k, l)| (k.to_string(), l.to_string()))
+            .collect()
+    }))
+}
+
+pub fn set_rubric(w: &Wtx, items: &[(String, String)]) -> StoreResult<()> {
+    w.meta_put(
+        RUBRIC_KEY,
+        &postcard::to_allocvec(&items.to_vec()).unwrap_or_default(),
+    )
 }

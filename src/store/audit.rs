@@ -68,6 +68,13 @@ pub enum Event {
         name: String,
         change: String,
     },
+    /// A placement's signature, void, hours approval or return, evaluation, completion...
+    PlacementChanged {
+        placement: u64,
+        change: String,
+    },
+    /// The district's work-based-learning record exported.
+    ProgramExported,
 }
 
 impl Event {
@@ -88,6 +95,8 @@ impl Event {
             Event::StaffChanged { .. } => "staff.change",
             Event::RosterImported { .. } => "roster.import",
             Event::SsoProviderChanged { .. } => "sso.change",
+            Event::PlacementChanged { .. } => "placement.change",
+            Event::ProgramExported => "program.export",
         }
     }
 }

@@ -1,0 +1,536 @@
+//! What each party reads of a placement (the student does not see the midpoint evaluation or
+//! the school's flags), the guardian's page, and the PDFs: the signed agreement and the
+//! certificate, made from the stored record each time.
+
+use serde::Serialize;
+use time::OffsetDateTime;
+
+use super::placements::{Who, agreement_text, hex, sha256};
+use crate::domain::placements::{self as rules, EvaluationKind, Party, State};
+use crate::error::{AppError, AppResult};
+use crate::pdf::{self, Block};
+use crate::store::Reader;
+use crate::store::internships::Internship;
+use crate::store::placements::{self, EntryStatus, GuardianSource, Placement};
+use crate::store::users::User;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonRef {
+    pub id: u64,
+    pub name: String,
+    pub email: String,
+    pub school: String,
+    pub grade: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployerRef {
+    pub id: u64,
+    pub company: String,
+    pub contact_name: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InternshipRef {
+    pub id: u64,
+    pub title: String,
+    pub location: String,
+}
+
+#[derive(Serialize)]
+pub struct SupervisorView {
+    pub name: String,
+    pub title: String,
+    pub email: String,
+    pub phone: String,
+}
+
+#[derive(Serialize)]
+pub struct GuardianView {
+    pub name: String,
+    pub relationship: String,
+    pub email: String,
+    pub phone: String,
+    pub source: &'static str,
+    pub confirmed: bool,
+}
+
+#[derive(Serialize)]
+pub struct Declined {
+    pub reason: String,
+    pub at: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignatureView {
+    pub party: &'static str,
+    pub name: String,
+    pub signed_at: i64,
+}
+
+#[derive(Serialize)]
+pub struct Hours {
+    pub approved: f64,
+    pub waiting: f64,
+    pub planned: f64,
+}
+
+#[derive(Serialize)]
+pub struct EntryView {
+    pub id: u64,
+    pub date: String,
+    pub hours: f64,
+    pub note: String,
+    pub status: &'static str,
+    pub comment: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct RubricItem {
+    pub key: String,
+    pub label: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvaluationView {
+    pub kind: &'static str,
+    pub scores: std::collections::BTreeMap<String, u8>,
+    pub comments: String,
+    pub submitted_at: i64,
+}
+
+#[derive(Serialize)]
+pub struct Due {
+    pub kind: &'static str,
+    pub due: String,
+    pub done: bool,
+    pub overdue: bool,
+}
+
+#[derive(Serialize)]
+pub struct Reflection {
+    pub text: String,
+    pub at: i64,
+}
+
+#[derive(Serialize)]
+pub struct HistoryItem {
+    pub at: i64,
+    pub text: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlacementView {
+    pub id: u64,
+    pub application_id: u64,
+    pub state: &'static str,
+    pub student: PersonRef,
+    pub employer: EmployerRef,
+    pub internship: InternshipRef,
+    pub supervisor: SupervisorView,
+    pub worksite: String,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    pub schedule: String,
+    pub planned_hours: u32,
+    pub paid: bool,
+    pub hourly_wage: Option<f64>,
+    pub guardian: Option<GuardianView>,
+    pub guardian_declined: Option<Declined>,
+    pub guardian_link_sent_at: Option<i64>,
+    pub signatures: Vec<SignatureView>,
+    pub awaiting: Vec<&'static str>,
+    pub agreement_text: String,
+    pub agreement_sha256: String,
+    pub hours: Hours,
+    pub entries: Vec<EntryView>,
+    pub flags: Vec<String>,
+    pub rubric: Vec<RubricItem>,
+    pub evaluations: Vec<EvaluationView>,
+    pub evaluations_due: Vec<Due>,
+    pub reflection: Option<Reflection>,
+    pub end_reason: Option<String>,
+    pub history: Vec<HistoryItem>,
+    pub you: &'static str,
+    pub can_sign: bool,
+    pub you_signed: bool,
+}
+
+pub fn date_str(d: time::Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+}
+
+fn today(now: i64) -> time::Date {
+    OffsetDateTime::from_unix_timestamp(now / 1000)
+        .map(|t| t.date())
+        .unwrap_or(time::Date::MIN)
+}
+
+/// The school's flags of a placement: hours over the district's caps.
+pub fn flags(r: &impl Reader, p: &Placement) -> AppResult<Vec<String>> {
+    let caps = super::settings::hour_caps(r)?;
+    let entries: Vec<(time::Date, f64)> = placements::entries(r, p.id)?
+        .iter()
+        .map(|e| (e.date, e.hours()))
+        .collect();
+    Ok(rules::cap_flags(&entries, caps))
+}
+
+pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<PlacementView> {
+    let student = r.get::<User>(p.student_id)?;
+    let employer = r.get::<User>(p.employer_id)?;
+    let internship = r.get::<Internship>(p.internship_id)?;
+    let text = agreement_text(r, p)?;
+    let entries = placements::entries(r, p.id)?;
+    let (approved, waiting) = super::placement_work::totals(&entries);
+    let is_student = matches!(who, Who::Student(_));
+    let party = who.party();
+    let signed: Vec<Party> = p.signatures.iter().map(|s| s.party).collect();
+    let confirmed = p.guardian.as_ref().is_some_and(|g| g.confirmed);
+    let evaluations = p
+        .evaluations
+        .iter()
+        // The student sees the final evaluation once it is in, not the midpoint.
+        .filter(|e| !is_student || e.kind == EvaluationKind::Final)
+        .map(|e| EvaluationView {
+            kind: e.kind.as_str(),
+            scores: e.scores.iter().cloned().collect(),
+            comments: e.comments.clone(),
+            submitted_at: e.at,
+        })
+        .collect();
+    let evaluations_due = match (p.start, p.end) {
+        (Some(s), Some(e)) => [EvaluationKind::Midpoint, EvaluationKind::Final]
+            .into_iter()
+            .map(|k| {
+                let due = k.due(s, e);
+                let done = p.evaluations.iter().any(|x| x.kind == k);
+                Due {
+                    kind: k.as_str(),
+                    due: date_str(due),
+                    done,
+                    overdue: !done && p.state == State::Active && today(now) > due,
+                }
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Ok(PlacementView {
+        id: p.id,
+        application_id: p.application_id,
+        state: p.state.as_str(),
+        student: PersonRef {
+            id: p.student_id,
+            name: student
+                .as_ref()
+                .map(User::full_name)
+                .unwrap_or_else(|| "Deleted student".into()),
+            email: student
+                .as_ref()
+                .map(|s| s.email.clone())
+                .unwrap_or_default(),
+            school: p.school.clone(),
+            grade: p.grade.clone(),
+        },
+        employer: EmployerRef {
+            id: p.employer_id,
+            company: employer
+                .as_ref()
+                .map(|e| e.company.clone())
+                .unwrap_or_default(),
+            contact_name: employer.as_ref().map(User::full_name).unwrap_or_default(),
+        },
+        internship: InternshipRef {
+            id: p.internship_id,
+            title: internship
+                .as_ref()
+                .map(|i| i.title.clone())
+                .unwrap_or_default(),
+            location: internship
+                .as_ref()
+                .map(|i| i.location.clone())
+                .unwrap_or_default(),
+        },
+        supervisor: SupervisorView {
+            name: p.supervisor.name.clone(),
+            title: p.supervisor.title.clone(),
+            email: p.supervisor.email.clone(),
+            phone: p.supervisor.phone.clone(),
+        },
+        worksite: p.worksite.clone(),
+        start_date: p.start.map(date_str),
+        end_date: p.end.map(date_str),
+        schedule: p.schedule.clone(),
+        planned_hours: p.planned_hours,
+        paid: p.paid,
+        hourly_wage: p.hourly_wage_cents.map(|c| f64::from(c) / 100.0),
+        guardian: p.guardian.as_ref().map(|g| GuardianView {
+            name: g.name.clone(),
+            relationship: g.relationship.clone(),
+            email: g.email.clone(),
+            phone: g.phone.clone(),
+            source: match g.source {
+                GuardianSource::Student => "student",
+                GuardianSource::Roster => "roster",
+            },
+            confirmed: g.confirmed,
+        }),
+        guardian_declined: p.guardian_declined.as_ref().map(|(reason, at)| Declined {
+            reason: reason.clone(),
+            at: *at,
+        }),
+        guardian_link_sent_at: p.guardian_link_sent_at,
+        signatures: p
+            .signatures
+            .iter()
+            .map(|s| SignatureView {
+                party: s.party.as_str(),
+                name: s.name.clone(),
+                signed_at: s.at,
+            })
+            .collect(),
+        awaiting: if p.state == State::AwaitingSignatures {
+            Party::ALL
+                .into_iter()
+                .filter(|x| !signed.contains(x))
+                .map(Party::as_str)
+                .collect()
+        } else {
+            Vec::new()
+        },
+        agreement_sha256: hex(&sha256(&text)),
+        agreement_text: text,
+        hours: Hours {
+            approved,
+            waiting,
+            planned: f64::from(p.planned_hours),
+        },
+        entries: entries
+            .iter()
+            .map(|e| EntryView {
+                id: e.id,
+                date: date_str(e.date),
+                hours: e.hours(),
+                note: e.note.clone(),
+                status: match e.status {
+                    EntryStatus::Waiting => "waiting",
+                    EntryStatus::Approved => "approved",
+                    EntryStatus::Returned { .. } => "returned",
+                },
+                comment: match &e.status {
+                    EntryStatus::Returned { comment } => Some(comment.clone()),
+                    _ => None,
+                },
+            })
+            .collect(),
+        flags: if is_student { Vec::new() } else { flags(r, p)? },
+        rubric: super::settings::rubric(r)?
+            .into_iter()
+            .map(|(key, label)| RubricItem { key, label })
+            .collect(),
+        evaluations,
+        evaluations_due,
+        reflection: p.reflection.as_ref().map(|(text, at)| Reflection {
+            text: text.clone(),
+            at: *at,
+        }),
+        end_reason: p.end_reason.clone(),
+        history: p
+            .history
+            .iter()
+            .map(|(at, text)| HistoryItem {
+                at: *at,
+                text: text.clone(),
+            })
+            .collect(),
+        you: match who {
+            Who::Student(_) => "student",
+            Who::Employer(_) => "supervisor",
+            Who::School { .. } => "school",
+        },
+        can_sign: rules::may_sign(p.state, party, &signed, confirmed).is_none(),
+        you_signed: signed.contains(&party),
+    })
+}
+
+/// The guardian's page: only this agreement, nothing else of the student's.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GuardianPage {
+    pub placement: GuardianPlacement,
+    pub guardian: GuardianName,
+    pub district: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GuardianPlacement {
+    pub student_name: String,
+    pub company: String,
+    pub title: String,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    pub agreement_text: String,
+    pub agreement_sha256: String,
+    pub signatures: Vec<SignatureView>,
+    pub state: &'static str,
+}
+
+#[derive(Serialize)]
+pub struct GuardianName {
+    pub name: String,
+    pub relationship: String,
+}
+
+pub fn guardian_page(r: &impl Reader, p: &Placement) -> AppResult<GuardianPage> {
+    let text = agreement_text(r, p)?;
+    let internship = r.get::<Internship>(p.internship_id)?;
+    let g = p.guardian.as_ref();
+    Ok(GuardianPage {
+        placement: GuardianPlacement {
+            student_name: r
+                .get::<User>(p.student_id)?
+                .map(|u| u.full_name())
+                .unwrap_or_default(),
+            company: internship
+                .as_ref()
+                .map(|i| i.company.clone())
+                .unwrap_or_default(),
+            title: internship
+                .as_ref()
+                .map(|i| i.title.clone())
+                .unwrap_or_default(),
+            start_date: p.start.map(date_str),
+            end_date: p.end.map(date_str),
+            agreement_sha256: hex(&sha256(&text)),
+            agreement_text: text,
+            signatures: p
+                .signatures
+                .iter()
+                .map(|s| SignatureView {
+                    party: s.party.as_str(),
+                    name: s.name.clone(),
+                    signed_at: s.at,
+                })
+                .collect(),
+            state: p.state.as_str(),
+        },
+        guardian: GuardianName {
+            name: g.map(|g| g.name.clone()).unwrap_or_default(),
+            relationship: g.map(|g| g.relationship.clone()).unwrap_or_default(),
+        },
+        district: super::settings::district_signature(r)?,
+    })
+}
+
+fn when(ms: i64) -> String {
+    OffsetDateTime::from_unix_timestamp(ms / 1000)
+        .map(|t| {
+            format!(
+                "{} {:02}:{:02} UTC",
+                rules::long_date(t.date()),
+                t.hour(),
+                t.minute()
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// The signed agreement as a PDF: the text, each signature with its name, time and the
+/// document's hash, and the district's name.
+pub fn agreement_pdf(r: &impl Reader, p: &Placement) -> AppResult<Vec<u8>> {
+    if !matches!(
+        p.state,
+        State::Active | State::Completed | State::EndedEarly
+    ) {
+        return Err(AppError::Conflict(
+            "The signed agreement exists once all four parties signed".into(),
+        ));
+    }
+    let text = agreement_text(r, p)?;
+    let sha = hex(&sha256(&text));
+    let district = super::settings::district_signature(r)?;
+    let mut blocks = vec![
+        Block::Title("Work-based learning training agreement".into()),
+        Block::Small(district.clone()),
+        Block::Gap,
+    ];
+    for para in text.split("\n\n") {
+        blocks.push(Block::Text(para.to_string()));
+        blocks.push(Block::Gap);
+    }
+    blocks.push(Block::Heading("Signatures".into()));
+    for s in &p.signatures {
+        blocks.push(Block::Text(format!(
+            "{}: {}, signed {}",
+            party_label(s.party),
+            s.name,
+            when(s.at)
+        )));
+        blocks.push(Block::Small(format!("document SHA-256 {}", hex(&s.sha256))));
+    }
+    blocks.push(Block::Gap);
+    blocks.push(Block::Small(format!(
+        "SHA-256 of the agreement text: {sha}"
+    )));
+    Ok(pdf::document("Training agreement", &district, &blocks))
+}
+
+fn party_label(p: Party) -> &'static str {
+    p.label()
+}
+
+/// The completion certificate.
+pub fn certificate_pdf(r: &impl Reader, p: &Placement) -> AppResult<Vec<u8>> {
+    if p.state != State::Completed {
+        return Err(AppError::Conflict(
+            "The certificate exists once the placement is completed".into(),
+        ));
+    }
+    let student = r
+        .get::<User>(p.student_id)?
+        .map(|u| u.full_name())
+        .unwrap_or_default();
+    let internship = r.get::<Internship>(p.internship_id)?;
+    let title = internship
+        .as_ref()
+        .map(|i| i.title.clone())
+        .unwrap_or_default();
+    let company = internship
+        .as_ref()
+        .map(|i| i.company.clone())
+        .unwrap_or_default();
+    let (approved, _) = super::placement_work::totals(&placements::entries(r, p.id)?);
+    let district = super::settings::district_signature(r)?;
+    let dates = match (p.start, p.end) {
+        (Some(s), Some(e)) => format!("{} to {}", rules::long_date(s), rules::long_date(e)),
+        _ => String::new(),
+    };
+    let blocks = [
+        Block::Title("Certificate of work-based learning".into()),
+        Block::Gap,
+        Block::Text(format!("{district} certifies that")),
+        Block::Title(student),
+        Block::Text(format!(
+            "completed {} hours of work-based learning as {title} at {company}, {dates}.",
+            rules::fmt_hours(approved)
+        )),
+        Block::Gap,
+        Block::Text(format!(
+            "Completed {}",
+            p.finished_at.map(when).unwrap_or_default()
+        )),
+        Block::Small(format!("Placement #{} · {}", p.id, p.school)),
+    ];
+    Ok(pdf::document(
+        "Certificate of work-based learning",
+        &district,
+        &blocks,
+    ))
+}

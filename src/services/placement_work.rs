@@ -1,0 +1,467 @@
+//! An active placement's work: the student's hours log, the supervisor's approvals and
+//! returns, the evaluations and the student's reflection, completion by the school, and the
+//! reminders (evaluations due, entries waiting for approval).
+
+use time::{Date, OffsetDateTime};
+
+use super::placements::{NOT_FOUND, Who, visible};
+use crate::domain::placements::{self as rules, EvaluationKind, State};
+use crate::error::{AppError, AppResult};
+use crate::store::audit::{self, Actor, Event};
+use crate::store::placements::{self, EntryStatus, Evaluation, HourEntry, Placement};
+use crate::store::{Reader, StoreResult, Wtx};
+use crate::validate::Checks;
+
+pub const NOTE_MAX: usize = 500;
+
+fn today(now: i64) -> Date {
+    OffsetDateTime::from_unix_timestamp(now / 1000)
+        .map(|t| t.date())
+        .unwrap_or(Date::MIN)
+}
+
+fn audit_change(w: &Wtx, now: i64, actor: Actor, p: &Placement, change: String) -> StoreResult<()> {
+    audit::append(
+        w,
+        now,
+        actor,
+        Event::PlacementChanged {
+            placement: p.id,
+            change,
+        },
+        ("placement", Some(p.id)),
+        Some(p.student_id),
+    )
+    .map(|_| ())
+}
+
+/// A day's entry as the student gives it.
+pub struct EntryInput {
+    pub date: String,
+    pub hours: f64,
+    pub note: String,
+}
+
+fn checked_entry(p: &Placement, e: &EntryInput, now: i64) -> AppResult<(Date, u32, String)> {
+    let mut c = Checks::new();
+    let date = Date::parse(
+        e.date.trim(),
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .ok();
+    c.check("date", date.is_some(), "Please choose the day you worked");
+    if let (Some(d), Some(start), Some(end)) = (date, p.start, p.end)
+        && let Some(why) = rules::date_refusal(d, start, end, today(now))
+    {
+        c.fail("date", why);
+    }
+    if let Some(why) = rules::hours_refusal(e.hours) {
+        c.fail("hours", why);
+    }
+    let note = crate::validate::clean(&e.note);
+    c.required("note", &note, "Say what you did or learned")
+        .max_len("note", &e.note, NOTE_MAX);
+    c.finish()?;
+    Ok((
+        date.unwrap_or(Date::MIN),
+        (e.hours * 4.0).round() as u32,
+        note,
+    ))
+}
+
+fn active(p: &Placement) -> AppResult<()> {
+    if p.state != State::Active {
+        return Err(AppError::Conflict(
+            "Hours are logged while the placement is active".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The student logs a day (one entry per date).
+pub fn add_entry(
+    w: &Wtx,
+    student_id: u64,
+    id: u64,
+    e: EntryInput,
+    now: i64,
+) -> AppResult<HourEntry> {
+    let p = visible(w, id, &Who::Student(student_id))?;
+    active(&p)?;
+    let (date, quarters, note) = checked_entry(&p, &e, now)?;
+    if placements::entries(w, id)?.iter().any(|x| x.date == date) {
+        let mut c = Checks::new();
+        c.fail(
+            "date",
+            "You already logged that day; change that entry instead",
+        );
+        c.finish()?;
+    }
+    Ok(placements::put_entry(
+        w,
+        HourEntry {
+            id: 0,
+            placement_id: id,
+            date,
+            quarters,
+            note,
+            status: EntryStatus::Waiting,
+            created_at: now,
+            updated_at: now,
+        },
+    )?)
+}
+
+fn own_entry(w: &Wtx, p: &Placement, entry_id: u64) -> AppResult<HourEntry> {
+    w.get::<HourEntry>(entry_id)?
+        .filter(|e| e.placement_id == p.id)
+        .ok_or_else(|| AppError::not_found("Entry not found"))
+}
+
+/// The student changes an entry not yet approved (a returned one goes back to waiting).
+pub fn edit_entry(
+    w: &Wtx,
+    student_id: u64,
+    id: u64,
+    entry_id: u64,
+    e: EntryInput,
+    now: i64,
+) -> AppResult<HourEntry> {
+    let p = visible(w, id, &Who::Student(student_id))?;
+    active(&p)?;
+    let mut entry = own_entry(w, &p, entry_id)?;
+    if entry.status == EntryStatus::Approved {
+        return Err(AppError::Conflict("An approved entry cannot change".into()));
+    }
+    let (date, quarters, note) = checked_entry(&p, &e, now)?;
+    if placements::entries(w, id)?
+        .iter()
+        .any(|x| x.date == date && x.id != entry_id)
+    {
+        let mut c = Checks::new();
+        c.fail(
+            "date",
+            "You already logged that day; change that entry instead",
+        );
+        c.finish()?;
+    }
+    entry.date = date;
+    entry.quarters = quarters;
+    entry.note = note;
+    entry.status = EntryStatus::Waiting;
+    entry.updated_at = now;
+    Ok(placements::put_entry(w, entry)?)
+}
+
+pub fn delete_entry(w: &Wtx, student_id: u64, id: u64, entry_id: u64) -> AppResult<()> {
+    let p = visible(w, id, &Who::Student(student_id))?;
+    active(&p)?;
+    let entry = own_entry(w, &p, entry_id)?;
+    if entry.status == EntryStatus::Approved {
+        return Err(AppError::Conflict(
+            "An approved entry cannot be deleted".into(),
+        ));
+    }
+    Ok(placements::delete_entry(w, &entry)?)
+}
+
+/// The supervisor approves entries (one, or a week's at once).
+pub fn approve(w: &Wtx, employer_id: u64, id: u64, ids: &[u64], now: i64) -> AppResult<Placement> {
+    let mut p = visible(w, id, &Who::Employer(employer_id))?;
+    if ids.is_empty() || ids.len() > 500 {
+        return Err(AppError::bad_request("Choose the entries to approve"));
+    }
+    let mut total = 0u32;
+    for eid in ids {
+        let mut e = own_entry(w, &p, *eid)?;
+        if e.status != EntryStatus::Waiting {
+            continue;
+        }
+        e.status = EntryStatus::Approved;
+        e.updated_at = now;
+        total += e.quarters;
+        placements::put_entry(w, e)?;
+    }
+    let hours = rules::fmt_hours(f64::from(total) / 4.0);
+    p.history
+        .push((now, format!("The supervisor approved {hours} h")));
+    audit_change(
+        w,
+        now,
+        Actor::User(employer_id),
+        &p,
+        format!("approved {hours} h of entries {ids:?}"),
+    )?;
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// The supervisor returns an entry with a comment; the student fixes it and it waits again.
+pub fn return_entry(
+    w: &Wtx,
+    employer_id: u64,
+    id: u64,
+    entry_id: u64,
+    comment: &str,
+    now: i64,
+) -> AppResult<Placement> {
+    let mut p = visible(w, id, &Who::Employer(employer_id))?;
+    let mut e = own_entry(w, &p, entry_id)?;
+    if e.status == EntryStatus::Approved {
+        return Err(AppError::Conflict(
+            "An approved entry cannot be returned".into(),
+        ));
+    }
+    let comment = crate::validate::clean(comment);
+    let mut c = Checks::new();
+    c.required("comment", &comment, "Say what to fix")
+        .max_len("comment", &comment, NOTE_MAX);
+    c.finish()?;
+    e.status = EntryStatus::Returned {
+        comment: comment.clone(),
+    };
+    e.updated_at = now;
+    let day = rules::short_date(e.date);
+    placements::put_entry(w, e)?;
+    p.history.push((
+        now,
+        format!("The supervisor returned the entry of {day}: {comment}"),
+    ));
+    audit_change(
+        w,
+        now,
+        Actor::User(employer_id),
+        &p,
+        format!("returned the entry of {day}"),
+    )?;
+    super::notify::notify(
+        w,
+        p.student_id,
+        "placement",
+        format!("Your supervisor returned your hours of {day}: {comment}"),
+        &format!("/placements/{}", p.id),
+    )?;
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// The supervisor's evaluation: every competency of the rubric rated 1-4, and comments.
+pub fn evaluate(
+    w: &Wtx,
+    employer_id: u64,
+    id: u64,
+    kind: &str,
+    scores: &[(String, i64)],
+    comments: &str,
+    now: i64,
+) -> AppResult<Placement> {
+    let mut p = visible(w, id, &Who::Employer(employer_id))?;
+    let kind = EvaluationKind::parse(kind)
+        .ok_or_else(|| AppError::bad_request("kind is midpoint or final"))?;
+    if p.state != State::Active {
+        return Err(AppError::Conflict(
+            "Evaluations are written while the placement is active".into(),
+        ));
+    }
+    if p.evaluations.iter().any(|e| e.kind == kind) {
+        return Err(AppError::Conflict(format!(
+            "The {} evaluation was already submitted",
+            kind.as_str()
+        )));
+    }
+    let rubric = super::settings::rubric(w)?;
+    let mut c = Checks::new();
+    let mut out = Vec::new();
+    for (key, label) in &rubric {
+        match scores.iter().find(|(k, _)| k == key) {
+            Some((_, v)) if (1..=4).contains(v) => out.push((key.clone(), *v as u8)),
+            _ => c.fail("scores", &format!("Rate {label} from 1 to 4")),
+        }
+    }
+    c.max_len("comments", comments, 2000);
+    c.finish()?;
+    p.evaluations.push(Evaluation {
+        kind,
+        scores: out,
+        comments: crate::validate::clean(comments),
+        at: now,
+    });
+    p.history.push((
+        now,
+        format!("The supervisor submitted the {} evaluation", kind.as_str()),
+    ));
+    audit_change(
+        w,
+        now,
+        Actor::User(employer_id),
+        &p,
+        format!("submitted the {} evaluation", kind.as_str()),
+    )?;
+    if kind == EvaluationKind::Final {
+        super::notify::notify(
+            w,
+            p.student_id,
+            "placement",
+            "Your supervisor submitted your final evaluation.".into(),
+            &format!("/placements/{}", p.id),
+        )?;
+    }
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// The student's reflection at the end.
+pub fn reflect(w: &Wtx, student_id: u64, id: u64, text: &str, now: i64) -> AppResult<Placement> {
+    let mut p = visible(w, id, &Who::Student(student_id))?;
+    if !matches!(p.state, State::Active | State::Completed) {
+        return Err(AppError::Conflict(
+            "The reflection is written during or after the placement".into(),
+        ));
+    }
+    let text = crate::validate::clean(text);
+    let mut c = Checks::new();
+    c.required(
+        "text",
+        &text,
+        "Write a few sentences about what you learned",
+    )
+    .max_len("text", &text, 2000);
+    c.finish()?;
+    p.reflection = Some((text, now));
+    p.history
+        .push((now, "The student wrote their reflection".into()));
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// The school completes an active placement: the final evaluation is in and no entry waits.
+pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
+    let mut p = visible(w, id, who)?;
+    if !matches!(who, Who::School { .. }) {
+        return Err(AppError::Forbidden(
+            "Only the school completes a placement".into(),
+        ));
+    }
+    if !p.state.can_move_to(State::Completed) {
+        return Err(AppError::Conflict(p.state.refusal(State::Completed)));
+    }
+    if !p
+        .evaluations
+        .iter()
+        .any(|e| e.kind == EvaluationKind::Final)
+    {
+        return Err(AppError::Conflict(
+            "The supervisor's final evaluation is needed first".into(),
+        ));
+    }
+    let entries = placements::entries(w, id)?;
+    if entries.iter().any(|e| e.status != EntryStatus::Approved) {
+        return Err(AppError::Conflict(
+            "Some hours still wait for the supervisor's approval".into(),
+        ));
+    }
+    let approved: u32 = entries.iter().map(|e| e.quarters).sum();
+    p.state = State::Completed;
+    p.finished_at = Some(now);
+    let hours = rules::fmt_hours(f64::from(approved) / 4.0);
+    p.history.push((
+        now,
+        format!("The school marked the placement completed ({hours} h)"),
+    ));
+    audit_change(
+        w,
+        now,
+        who.actor(),
+        &p,
+        format!("completed the placement ({hours} h)"),
+    )?;
+    super::notify::notify(
+        w,
+        p.student_id,
+        "placement",
+        format!(
+            "You completed {hours} hours of work-based learning. Your certificate is on your placement page."
+        ),
+        &format!("/placements/{}", p.id),
+    )?;
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// Hours of a placement's entries: (approved, waiting or returned).
+pub fn totals(entries: &[HourEntry]) -> (f64, f64) {
+    let approved: u32 = entries
+        .iter()
+        .filter(|e| e.status == EntryStatus::Approved)
+        .map(|e| e.quarters)
+        .sum();
+    let other: u32 = entries
+        .iter()
+        .filter(|e| e.status != EntryStatus::Approved)
+        .map(|e| e.quarters)
+        .sum();
+    (f64::from(approved) / 4.0, f64::from(other) / 4.0)
+}
+
+/// Reminders, once a day: each evaluation from its due date until submitted (once per
+/// placement and kind), and on Mondays the entries waiting for the supervisor's approval.
+pub fn reminders(w: &Wtx, now: i64) -> StoreResult<usize> {
+    let day = today(now);
+    let mut sent = 0;
+    for mut p in placements::all(w)? {
+        if p.state != State::Active {
+            continue;
+        }
+        let (Some(start), Some(end)) = (p.start, p.end) else {
+            continue;
+        };
+        let mut changed = false;
+        for kind in [EvaluationKind::Midpoint, EvaluationKind::Final] {
+            if day >= kind.due(start, end)
+                && !p.evaluations.iter().any(|e| e.kind == kind)
+                && !p.reminded.contains(&kind)
+            {
+                super::notify::notify(
+                    w,
+                    p.employer_id,
+                    "placement",
+                    format!(
+                        "The {} evaluation of your intern is due. Please fill it in on the placement page.",
+                        kind.as_str()
+                    ),
+                    &format!("/placements/{}", p.id),
+                )?;
+                p.reminded.push(kind);
+                changed = true;
+                sent += 1;
+            }
+        }
+        if rules::is_monday(day) {
+            let waiting = placements::entries(w, p.id)?
+                .iter()
+                .filter(|e| e.status == EntryStatus::Waiting)
+                .count();
+            let key = format!("placement_digest:{}:{}", p.id, day);
+            if waiting > 0 && w.meta_get(&key)?.is_none() {
+                super::notify::notify(
+                    w,
+                    p.employer_id,
+                    "placement_hours",
+                    format!("{waiting} day(s) of your intern's hours wait for your approval."),
+                    &format!("/placements/{}", p.id),
+                )?;
+                w.meta_put(&key, &[1])?;
+                sent += 1;
+            }
+        }
+        if changed {
+            placements::save(w, &p)?;
+        }
+    }
+    Ok(sent)
+}
+
+/// A placement that does not exist, said the same way everywhere.
+pub fn not_found() -> AppError {
+    AppError::not_found(NOT_FOUND)
+}
