@@ -522,6 +522,7 @@ pub fn seed(s: &Services, force: bool) -> anyhow::Result<SeedReport> {
             )?;
             apps.insert((sid, iid), (app.id, eid));
         }
+        seed_placements(w, &apps, now).map_err(|e| anyhow::anyhow!("{e}"))?;
         let mut msgs: Vec<&FxMessage> = demo.messages.iter().collect();
         msgs.sort_by_key(|m| std::cmp::Reverse(m.minutes_ago));
         for m in msgs {
@@ -636,6 +637,183 @@ fn pipeline_path(to: Status) -> Vec<Status> {
         Hired => vec![Pending, InterviewRequested, OfferExtended, Hired],
         Rejected => vec![Pending, InterviewRequested, Rejected],
     }
+}
+
+/// The demo's placements (README "Placements"): every hired application has one; the first
+/// is completed with its certificate, the second active with approved and waiting hours and a
+/// midpoint evaluation, the third waits for the guardian's signature, the rest wait for the
+/// employer's details.
+fn seed_placements(
+    w: &crate::store::Wtx,
+    apps: &HashMap<(u64, u64), (u64, u64)>,
+    now: i64,
+) -> Result<(), crate::error::AppError> {
+    use crate::services::placement_work as work;
+    use crate::services::placements::{self as pl, Details, GuardianInput, SignedBy, Who};
+    use crate::store::Reader as _;
+    use crate::store::placements::Supervisor;
+    let mut hired: Vec<Application> = Vec::new();
+    for (app_id, _) in apps.values() {
+        if let Some(a) = w.get::<Application>(*app_id)?
+            && a.status == Status::Hired
+        {
+            hired.push(a);
+        }
+    }
+    // The first employer of the demo (the one `serve --demo` prints) hosts the first two.
+    hired.sort_by_key(|a| (a.employer_id, a.applied_at));
+    let day = |n: i64| {
+        let d = time::OffsetDateTime::from_unix_timestamp(now / 1000 + n * 86_400)
+            .map(|t| t.date())
+            .unwrap_or(time::Date::MIN);
+        crate::services::placement_views::date_str(d)
+    };
+    let school = Who::School {
+        actor: crate::store::audit::Actor::System,
+        scope: None,
+    };
+    let by = |name: &str| SignedBy {
+        name: name.to_string(),
+        ip: "demo".into(),
+        user_agent: "demo".into(),
+    };
+    for (n, a) in hired.iter().enumerate() {
+        let Some(p) = pl::create_for_hired(w, a, now - 40 * DAY_MS)? else {
+            continue;
+        };
+        if n > 2 {
+            continue;
+        }
+        let student = w
+            .get::<User>(a.student_id)?
+            .map(|u| u.full_name())
+            .unwrap_or_default();
+        let (start, end) = match n {
+            0 => (day(-70), day(-5)),
+            1 => (day(-20), day(40)),
+            _ => (day(10), day(70)),
+        };
+        let details = Details {
+            supervisor: Supervisor {
+                name: "Priya Shah".into(),
+                title: "Engineering lead".into(),
+                email: "priya.shah@employer.example".into(),
+                phone: "555-0142".into(),
+            },
+            worksite: "100 Main Street, Suite 200".into(),
+            start,
+            end,
+            schedule: "Tuesdays and Thursdays 3:30-6:30 pm".into(),
+            planned_hours: 60.0,
+            paid: n != 2,
+            hourly_wage: (n != 2).then_some(15.0),
+        };
+        pl::update_details(w, a.employer_id, p.id, details, now - 35 * DAY_MS)?;
+        pl::set_guardian(
+            w,
+            a.student_id,
+            p.id,
+            GuardianInput {
+                name: "Jordan Parent".into(),
+                relationship: "parent".into(),
+                email: format!("parent.of.{}@family.example", a.student_id),
+                phone: "555-0199".into(),
+            },
+            now - 34 * DAY_MS,
+        )?;
+        pl::sign(
+            w,
+            &Who::Student(a.student_id),
+            p.id,
+            by(&student),
+            now - 33 * DAY_MS,
+        )?;
+        pl::sign(
+            w,
+            &Who::Employer(a.employer_id),
+            p.id,
+            by("Priya Shah"),
+            now - 33 * DAY_MS,
+        )?;
+        if n == 2 {
+            continue;
+        }
+        let mut fresh = w
+            .get::<crate::store::placements::Placement>(p.id)?
+            .expect("just made");
+        let token = pl::guardian_token(w, &mut fresh, now - 32 * DAY_MS)?;
+        crate::store::placements::save(w, &fresh)?;
+        pl::guardian_sign(w, &token, by("Jordan Parent"), true, now - 32 * DAY_MS)?;
+        pl::confirm_guardian(w, &school, p.id, now - 31 * DAY_MS)?;
+        pl::sign(
+            w,
+            &school,
+            p.id,
+            by("District WBL coordinator"),
+            now - 31 * DAY_MS,
+        )?;
+        // Hours: twice a week from the start.
+        let first = if n == 0 { -68 } else { -18 };
+        let last = if n == 0 { -7 } else { -1 };
+        let mut ids = Vec::new();
+        let mut d = first;
+        while d <= last {
+            let e = work::add_entry(
+                w,
+                a.student_id,
+                p.id,
+                work::EntryInput {
+                    date: day(d),
+                    hours: 3.0,
+                    note: "Worked through support tickets with my supervisor and wrote up what I learned.".into(),
+                },
+                now,
+            )?;
+            ids.push(e.id);
+            d += 4;
+        }
+        // The active placement's last two days wait for approval.
+        let approved = if n == 0 {
+            ids.len()
+        } else {
+            ids.len().saturating_sub(2)
+        };
+        work::approve(w, a.employer_id, p.id, &ids[..approved], now)?;
+        let scores: Vec<(String, i64)> = crate::domain::placements::DEFAULT_RUBRIC
+            .iter()
+            .map(|(k, _)| (k.to_string(), 3))
+            .collect();
+        work::evaluate(
+            w,
+            a.employer_id,
+            p.id,
+            "midpoint",
+            &scores,
+            "Reliable and curious; asks good questions.",
+            now,
+        )?;
+        if n == 0 {
+            let finals: Vec<(String, i64)> = scores.iter().map(|(k, _)| (k.clone(), 4)).collect();
+            work::evaluate(
+                w,
+                a.employer_id,
+                p.id,
+                "final",
+                &finals,
+                "Ready for more responsibility. We would host again.",
+                now,
+            )?;
+            work::reflect(
+                w,
+                a.student_id,
+                p.id,
+                "I learned how a real support team prioritises problems and how to explain a fix to someone who is frustrated.",
+                now,
+            )?;
+            work::complete(w, &school, p.id, now)?;
+        }
+    }
+    Ok(())
 }
 
 /// Adds the demo's named admin and coordinator when they are missing; returns the lines

@@ -564,8 +564,13 @@ fn send_guardian_link_if_due(w: &Wtx, p: &mut Placement, now: i64) -> StoreResul
 
 /// A fresh link for the guardian (the old one stops working), e-mailed.
 fn guardian_link(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<()> {
+    guardian_token(w, p, now).map(|_| ())
+}
+
+/// `guardian_link`, returning the link's token (the demo signs with it).
+pub fn guardian_token(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<String> {
     let Some(g) = p.guardian.clone() else {
-        return Ok(());
+        return Ok(String::new());
     };
     let token = crate::tokens::random_hex(32);
     p.guardian_link = Some((sha256(&token), now + GUARDIAN_LINK_MS));
@@ -592,7 +597,7 @@ fn guardian_link(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<()> {
     )?;
     p.history
         .push((now, format!("The signing link was sent to {}", g.email)));
-    Ok(())
+    Ok(token)
 }
 
 /// The student or the school sends the guardian a new link.
