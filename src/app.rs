@@ -343,6 +343,7 @@ impl App {
         let digest = tokio::spawn(async move {
             let every = Duration::from_secs(60);
             let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+            let mut minutes = 0u32;
             loop {
                 // Stopped between runs, never during one: a run holds the store and index.
                 tokio::select! {
@@ -363,6 +364,23 @@ impl App {
                     }
                     Ok(Err(e)) => tracing::warn!(error = %e, "the unread-messages digest failed"),
                     Err(_) => {}
+                }
+                // Placements' reminders (evaluations due, hours waiting): hourly, one write.
+                minutes += 1;
+                if minutes % 60 == 1 {
+                    let s = digest_state.clone();
+                    let sent = tokio::task::spawn_blocking(move || {
+                        let now = crate::clock::now_ms();
+                        s.services
+                            .store
+                            .write(|w| crate::services::placement_work::reminders(w, now))
+                    })
+                    .await;
+                    match sent {
+                        Ok(Ok(n)) if n > 0 => digest_state.mailer.wake(),
+                        Ok(Err(e)) => tracing::warn!(error = %e, "placement reminders failed"),
+                        _ => {}
+                    }
                 }
             }
         });

@@ -203,6 +203,11 @@ pub enum Command {
         #[command(subcommand)]
         command: SsoCommand,
     },
+    /// Work-based-learning placements.
+    Placements {
+        #[command(subcommand)]
+        command: PlacementsCommand,
+    },
     /// The district's roster of students (OneRoster 1.1 CSV or a plain CSV).
     Roster {
         #[command(subcommand)]
@@ -451,4 +456,26 @@ pub enum AiCommand {
         #[arg(long)]
         captions: Option<PathBuf>,
     },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PlacementsCommand {
+    /// Every placement: id, state, student, employer, dates, hours, who still signs.
+    List {
+        #[arg(
+            long,
+            value_name = "setup|awaiting_signatures|active|completed|ended_early|cancelled"
+        )]
+        state: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// One placement's whole record and history.
+    Show {
+        id: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The student-level work-based-learning record for state reporting, as CSV.
+    Export { file: PathBuf },
 }

@@ -4,8 +4,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use internreel::cli::{
     AdminCommand, AdminSessionsCommand, AiCommand, AuditCommand, Cli, Command, ContactCommand,
-    EmployersCommand, JobsCommand, MailCommand, ReportsCommand, RosterCommand, SettingsCommand,
-    SourcesCommand, SsoCommand, StaffCommand, UsersCommand,
+    EmployersCommand, JobsCommand, MailCommand, PlacementsCommand, ReportsCommand, RosterCommand,
+    SettingsCommand, SourcesCommand, SsoCommand, StaffCommand, UsersCommand,
 };
 use internreel::commands::{Command as Cmd, CommandResult};
 use internreel::{App, Config, control};
@@ -260,6 +260,17 @@ fn main() -> ExitCode {
             SsoCommand::List => control::dispatch(&cli.data, Cmd::SsoList),
             SsoCommand::Remove { name } => control::dispatch(&cli.data, Cmd::SsoRemove { name }),
         },
+        Command::Placements { command } => control::dispatch(
+            &cli.data,
+            match command {
+                PlacementsCommand::List { state, json } => Cmd::PlacementsList { state, json },
+                PlacementsCommand::Show { id, json } => Cmd::PlacementsShow { id, json },
+                PlacementsCommand::Export { file } => Cmd::PlacementsExport {
+                    // The server may run elsewhere in the file system: an absolute path.
+                    file: std::path::absolute(&file).unwrap_or(file),
+                },
+            },
+        ),
         Command::Roster { command } => match command {
             RosterCommand::Import { path, dry_run } => {
                 // The server may run elsewhere in the file system: send an absolute path.

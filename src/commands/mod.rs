@@ -2,6 +2,7 @@
 //! socket when one serves the data directory, and directly on the store otherwise.
 
 pub mod identity;
+pub mod placements;
 pub mod review;
 
 use std::path::PathBuf;
@@ -129,6 +130,17 @@ pub enum Command {
     },
     RosterInvite {
         school: Option<String>,
+    },
+    PlacementsList {
+        state: Option<String>,
+        json: bool,
+    },
+    PlacementsShow {
+        id: u64,
+        json: bool,
+    },
+    PlacementsExport {
+        file: PathBuf,
     },
 }
 
@@ -319,6 +331,9 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
         Command::SsoRemove { name } => identity::sso_remove(s, &name),
         Command::RosterImport { path, dry_run } => identity::roster_import(s, &path, dry_run),
         Command::RosterInvite { school } => identity::roster_invite(s, school.as_deref()),
+        Command::PlacementsList { state, json } => placements::list(s, state.as_deref(), json),
+        Command::PlacementsShow { id, json } => placements::show(s, id, json),
+        Command::PlacementsExport { file } => placements::export(s, &file),
         Command::DoctorChecks => serde_json::to_string(&crate::doctor::checks::database_checks(
             &s.store,
             Some(s.search.generation()),

@@ -112,6 +112,7 @@ pub fn export(s: &Services, me: &User) -> AppResult<Value> {
         "comments": comments,
         "reports": filed,
         "blockedCompanies": blocks,
+        "placements": super::placement_work::export(&r, u.id)?,
         "auditEntries": entries,
     }))
 }
@@ -154,6 +155,7 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
         sessions::end_user_sessions(w, id, now)?;
         w.email_remove(&users::email_key(&u.email))?;
         crate::store::identity::remove(w, u.id)?;
+        super::placement_work::forget_student(w, id)?;
         w.delete::<User>(id)?;
         // Applications stay for the employer's pipeline, with no contact data (the record
         // holds ids only); the pair index that finds them by student goes.
