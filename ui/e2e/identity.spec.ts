@@ -301,6 +301,10 @@ test('staff sign-in with an authenticator code: the named admin sees every tab a
   await staffSignIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, await freshCode(page, DEMO_ADMIN.secret));
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${DEMO_ADMIN.name} · District admin`);
+  // The line stands clear above the shortcuts.
+  const line = await page.getByTestId('signed-in-as').boundingBox();
+  const shortcuts = await page.getByRole('navigation', { name: 'Admin shortcuts' }).boundingBox();
+  expect((line?.y ?? 0) + (line?.height ?? 0)).toBeLessThanOrEqual(shortcuts?.y ?? 0);
   expect(await tabNames(page)).toEqual(['AI video requests', 'Employers', 'Reports', 'Audit', 'Staff', 'Students']);
 
   // The Staff tab: the seeded coordinator, and a new one added with an invite link.

@@ -471,31 +471,33 @@ export function AdminPage() {
       />
       <main>
         <PageContainer wide className="space-y-6 py-6">
-          <p className="-mb-2 text-sm text-slate-700" data-testid="signed-in-as">
-            {staff ? (
-              <>
-                Signed in as <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{staff.name}</strong> ·{' '}
-                {staffRoleText(staff)}
-              </>
-            ) : (
-              'Signed in with the district pin'
-            )}
-          </p>
+          <div className="space-y-3">
+            <p className="text-sm text-slate-700" data-testid="signed-in-as">
+              {staff ? (
+                <>
+                  Signed in as <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{staff.name}</strong> ·{' '}
+                  {staffRoleText(staff)}
+                </>
+              ) : (
+                'Signed in with the district pin'
+              )}
+            </p>
 
-          <nav aria-label="Admin shortcuts" className="flex flex-wrap gap-2">
-            <LinkButton href={paths.home} variant="outline" size="sm">
-              <Home aria-hidden className="h-4 w-4" />
-              Homepage
-            </LinkButton>
-            <LinkButton href={paths.jobFeed} variant="outline" size="sm">
-              <ListVideo aria-hidden className="h-4 w-4" />
-              Job Feed
-            </LinkButton>
-            <LinkButton href={paths.employerDashboard} variant="outline" size="sm">
-              <LayoutDashboard aria-hidden className="h-4 w-4" />
-              Employer Dashboard
-            </LinkButton>
-          </nav>
+            <nav aria-label="Admin shortcuts" className="flex flex-wrap gap-2">
+              <LinkButton href={paths.home} variant="outline" size="sm">
+                <Home aria-hidden className="h-4 w-4" />
+                Homepage
+              </LinkButton>
+              <LinkButton href={paths.jobFeed} variant="outline" size="sm">
+                <ListVideo aria-hidden className="h-4 w-4" />
+                Job Feed
+              </LinkButton>
+              <LinkButton href={paths.employerDashboard} variant="outline" size="sm">
+                <LayoutDashboard aria-hidden className="h-4 w-4" />
+                Employer Dashboard
+              </LinkButton>
+            </nav>
+          </div>
 
           <Tabs.Root value={tab} onValueChange={(v) => setTab(v as AdminTab)} className="space-y-6">
             <Tabs.List

@@ -15,7 +15,7 @@ import { copyText, downloadText } from '@/lib/clipboard';
 import { useDistrict } from '@/lib/district';
 import { validateNewPassword, type NewPasswordValues } from '@/lib/passwords';
 import { useForm } from '@/lib/use-form';
-import { revealFirstInvalid, type Errors } from '@/lib/validation';
+import { focusFirstInvalid, type Errors } from '@/lib/validation';
 import { staffRoleText } from '@/types/staff';
 import { useAcceptInvite, useStaffInvite, type StaffInvite } from '../api/staff';
 import { CodeField } from './code-field';
@@ -84,7 +84,7 @@ function InviteForm({ invite, token, onDone }: { invite: StaffInvite; token: str
       if (Object.keys(fieldErrors).length > 0) {
         if (fieldErrors.code) form.setField('code', '');
         form.setErrors(fieldErrors);
-        window.requestAnimationFrame(() => revealFirstInvalid(formRef.current));
+        focusFirstInvalid(formRef.current);
         return;
       }
       setFormError(errorMessage(error) ?? 'Could not finish the setup. Please try again.');

@@ -13,7 +13,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useForm } from '@/lib/use-form';
-import { isValidEmail, revealFirstInvalid, type Errors } from '@/lib/validation';
+import { focusFirstInvalid, isValidEmail, type Errors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import { STAFF_ROLE_LABELS, staffRoleText, type StaffAccount, type StaffRole, type StaffStatus } from '@/types/staff';
 import { useAddStaff, useChangeStaffRole, useResetStaffTwoFactor, useSetStaffEnabled, useStaffList } from '../api/staff';
@@ -75,7 +75,7 @@ function showFieldErrors<V extends object>(
   const found = isApiError(error) ? form.serverErrors(error.errors) : {};
   if (Object.keys(found).length === 0) return false;
   form.setErrors(found);
-  window.requestAnimationFrame(() => revealFirstInvalid(formElement));
+  focusFirstInvalid(formElement);
   return true;
 }
 

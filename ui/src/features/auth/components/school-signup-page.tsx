@@ -11,7 +11,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
 import { validateSchoolSignup, type SchoolSignupValues } from '@/lib/schemas/student';
 import { useForm } from '@/lib/use-form';
-import { revealFirstInvalid } from '@/lib/validation';
+import { focusFirstInvalid } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import { useSchools } from '../api/schools';
@@ -56,7 +56,7 @@ export function SchoolSignupPage() {
       const fieldErrors = isApiError(error) ? form.serverErrors(error.errors) : {};
       if (Object.keys(fieldErrors).length > 0) {
         form.setErrors(fieldErrors);
-        window.requestAnimationFrame(() => revealFirstInvalid(formRef.current));
+        focusFirstInvalid(formRef.current);
         return;
       }
       setFormError(errorMessage(error) ?? 'Could not finish your account. Please try again.');
