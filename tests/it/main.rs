@@ -29,6 +29,7 @@ mod media;
 mod messages;
 mod oidc_provider;
 mod paging;
+mod placements;
 mod polish;
 mod roster;
 mod safety;
