@@ -52,6 +52,11 @@ const AdminPage = page(() => import('@/features/admin/components/admin-page'));
 const StaffInvitePage = page(() => import('@/features/admin/components/staff-invite-page'));
 const ExternalJobsPage = page(() => import('@/features/external-jobs/components/external-jobs-page'));
 
+// Work-based-learning placements (issue #33): the student's, the employer's and the school's page, the guardian's link.
+const PlacementPage = page(() => import('@/features/placements/components/placement-page'));
+const InternsPage = page(() => import('@/features/placements/components/interns-page'));
+const GuardianPage = page(() => import('@/features/placements/components/guardian-page'));
+
 /** Start each new screen at the top. */
 function ScrollToTop() {
   const [location] = useLocation();
@@ -103,6 +108,9 @@ export function AppRouter() {
           <Route path="/admin-login" component={AdminLoginPage} />
           <Route path="/admin" component={AdminPage} />
           <Route path="/staff/invite/:token" component={StaffInvitePage} />
+          <Route path="/placements/:id" component={PlacementPage} />
+          <Route path="/employer/interns" component={InternsPage} />
+          <Route path="/guardian/:token" component={GuardianPage} />
 
           <Route component={NotFoundRoute} />
         </Switch>

@@ -22,6 +22,12 @@ export const paths = {
   employerDashboard: '/employer-dashboard',
   employerProfile: '/employer-profile',
   studentProfiles: '/student-profiles',
+  /** The employer's interns: their placements (issue #33). */
+  employerInterns: '/employer/interns',
+  /** One work-based-learning placement, as the student, the employer or the school sees it. */
+  placement: (id: string | number) => `/placements/${id}`,
+  /** The parent or guardian's signing link (the e-mail's; no account). */
+  guardian: (token: string) => `/guardian/${encodeURIComponent(token)}`,
   roleSelection: '/role-selection',
   /** Browse as a guest: pick interests (and a grade), then the ranked feed without an account. */
   guest: '/guest',

@@ -1,0 +1,207 @@
+/**
+ * Placements (issue #33): one placement as its party sees it, the list of one's own, and every
+ * action on them. Each action answers the whole placement, which replaces the cached one.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { HourEntry, Placement, PlacementList, Supervisor } from '@/types/placement';
+
+export const PLACEMENTS_KEY = '/api/placements';
+
+export const placementKey = (id: number) => [`/api/placements/${id}`] as const;
+
+export const agreementPdfUrl = (id: number) => `/api/placements/${id}/agreement.pdf`;
+export const certificatePdfUrl = (id: number) => `/api/placements/${id}/certificate.pdf`;
+
+/** GET /api/placements/{id}; null id: nothing to load. */
+export function usePlacement(id: number | null) {
+  return useQuery<Placement>({
+    queryKey: placementKey(id ?? 0),
+    queryFn: () => api.get<Placement>(`/api/placements/${id}`),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/placements: the caller's own (a student's, an employer's). */
+export function useMyPlacements(enabled: boolean) {
+  return useQuery<Placement[]>({
+    queryKey: [PLACEMENTS_KEY],
+    queryFn: async () => (await api.get<Partial<PlacementList>>(PLACEMENTS_KEY)).placements ?? [],
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** An action whose answer is the placement: the cache takes it, and the lists are asked again. */
+function usePlacementChange<I>(id: number, call: (input: I) => Promise<Placement>) {
+  const queryClient = useQueryClient();
+  return useMutation<Placement, Error, I>({
+    mutationFn: call,
+    onSuccess: (placement) => {
+      queryClient.setQueryData(placementKey(id), placement);
+      void queryClient.invalidateQueries({ queryKey: [PLACEMENTS_KEY] });
+    },
+  });
+}
+
+/** An action answering something else (an entry, a message): the placement is asked again. */
+function usePlacementRefresh<I, R>(id: number, call: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation<R, Error, I>({
+    mutationFn: call,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: placementKey(id) });
+      void queryClient.invalidateQueries({ queryKey: [PLACEMENTS_KEY] });
+    },
+  });
+}
+
+export interface DetailsInput {
+  supervisor: Supervisor;
+  worksite: string;
+  startDate: string;
+  endDate: string;
+  schedule: string;
+  plannedHours: number;
+  paid: boolean;
+  hourlyWage: number | null;
+}
+
+/** PUT /api/placements/{id} (the employer). */
+export function useSaveDetails(id: number) {
+  return usePlacementChange(id, (input: DetailsInput) => api.put<Placement>(`/api/placements/${id}`, input));
+}
+
+export interface GuardianInput {
+  name: string;
+  relationship: string;
+  email: string;
+  phone: string;
+}
+
+/** PUT /api/placements/{id}/guardian (the student). */
+export function useSaveGuardian(id: number) {
+  return usePlacementChange(id, (input: GuardianInput) => api.put<Placement>(`/api/placements/${id}/guardian`, input));
+}
+
+/** POST /api/placements/{id}/guardian/confirm (the school). */
+export function useConfirmGuardian(id: number) {
+  return usePlacementChange(id, () => api.post<Placement>(`/api/placements/${id}/guardian/confirm`));
+}
+
+/** POST /api/placements/{id}/guardian/resend (the student or the school). */
+export function useResendGuardianLink(id: number) {
+  return usePlacementRefresh(id, () => api.post<{ message?: string }>(`/api/placements/${id}/guardian/resend`));
+}
+
+/** POST /api/placements/{id}/sign with the typed full name. */
+export function useSign(id: number) {
+  return usePlacementChange(id, (name: string) => api.post<Placement>(`/api/placements/${id}/sign`, { name }));
+}
+
+export interface EntryInput {
+  date: string;
+  hours: number;
+  note: string;
+}
+
+/** POST /api/placements/{id}/hours (the student). */
+export function useAddHours(id: number) {
+  return usePlacementRefresh(id, (input: EntryInput) => api.post<HourEntry>(`/api/placements/${id}/hours`, input));
+}
+
+/** PUT /api/placements/{id}/hours/{entry} (the student, until approved). */
+export function useEditHours(id: number) {
+  return usePlacementRefresh(id, ({ entryId, ...input }: EntryInput & { entryId: number }) =>
+    api.put<HourEntry>(`/api/placements/${id}/hours/${entryId}`, input),
+  );
+}
+
+/** DELETE /api/placements/{id}/hours/{entry} (the student, until approved). */
+export function useDeleteHours(id: number) {
+  return usePlacementRefresh(id, (entryId: number) => api.delete<unknown>(`/api/placements/${id}/hours/${entryId}`));
+}
+
+/** POST /api/placements/{id}/hours/approve (the employer). */
+export function useApproveHours(id: number) {
+  return usePlacementChange(id, (ids: number[]) => api.post<Placement>(`/api/placements/${id}/hours/approve`, { ids }));
+}
+
+/** POST /api/placements/{id}/hours/{entry}/return with what to fix (the employer). */
+export function useReturnHours(id: number) {
+  return usePlacementChange(id, ({ entryId, comment }: { entryId: number; comment: string }) =>
+    api.post<Placement>(`/api/placements/${id}/hours/${entryId}/return`, { comment }),
+  );
+}
+
+export interface EvaluationInput {
+  kind: 'midpoint' | 'final';
+  scores: Record<string, number>;
+  comments: string;
+}
+
+/** POST /api/placements/{id}/evaluations (the employer). */
+export function useEvaluate(id: number) {
+  return usePlacementChange(id, (input: EvaluationInput) => api.post<Placement>(`/api/placements/${id}/evaluations`, input));
+}
+
+/** POST /api/placements/{id}/reflection (the student). */
+export function useReflect(id: number) {
+  return usePlacementChange(id, (text: string) => api.post<Placement>(`/api/placements/${id}/reflection`, { text }));
+}
+
+/** POST /api/placements/{id}/complete (the school). */
+export function useComplete(id: number) {
+  return usePlacementChange(id, () => api.post<Placement>(`/api/placements/${id}/complete`));
+}
+
+/** POST /api/placements/{id}/end with a reason (the school). */
+export function useEndEarly(id: number) {
+  return usePlacementChange(id, (reason: string) => api.post<Placement>(`/api/placements/${id}/end`, { reason }));
+}
+
+/** POST /api/placements/{id}/cancel with a reason (the school or the employer, before it starts). */
+export function useCancelPlacement(id: number) {
+  return usePlacementChange(id, (reason: string) => api.post<Placement>(`/api/placements/${id}/cancel`, { reason }));
+}
+
+/** GET /api/guardian/{token}: what the parent or guardian reads (no account). */
+export interface GuardianView {
+  placement: {
+    studentName: string;
+    company: string;
+    title: string;
+    startDate: string | null;
+    endDate: string | null;
+    agreementText: string;
+    agreementSha256: string;
+    signatures: { party: string; name: string; signedAt: number }[];
+    state: string;
+  };
+  guardian: { name: string; relationship: string };
+  district: string;
+}
+
+export function useGuardianView(token: string) {
+  return useQuery<GuardianView>({
+    queryKey: ['/api/guardian', token],
+    queryFn: () => api.get<GuardianView>(`/api/guardian/${encodeURIComponent(token)}`),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+/** POST /api/guardian/{token}/sign: the typed name and the consent box. */
+export function useGuardianSign(token: string) {
+  return useMutation<{ message?: string }, Error, { name: string; consent: boolean }>({
+    mutationFn: (input) => api.post<{ message?: string }>(`/api/guardian/${encodeURIComponent(token)}/sign`, input),
+  });
+}
+
+/** POST /api/guardian/{token}/decline with the reason. */
+export function useGuardianDecline(token: string) {
+  return useMutation<{ message?: string }, Error, string>({
+    mutationFn: (reason) => api.post<{ message?: string }>(`/api/guardian/${encodeURIComponent(token)}/decline`, { reason }),
+  });
+}

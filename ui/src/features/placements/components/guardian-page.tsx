@@ -1,0 +1,215 @@
+import { CheckCircle2, FileWarning, PenLine, ShieldCheck } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useParams } from 'wouter';
+import { Logo } from '@/components/layout/logo';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageLoader } from '@/components/ui/spinner';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useForm } from '@/lib/use-form';
+import type { Errors } from '@/lib/validation';
+import { useGuardianDecline, useGuardianSign, useGuardianView, type GuardianView } from '../api/placements';
+import { showFieldErrors } from '../lib/format';
+import { AgreementText } from './agreement-section';
+import { ReasonForm } from './reason-form';
+
+const LINK_GONE = 'This signing link is invalid or has expired. Ask the student or the school to send a new one.';
+const CONSENT = 'I am the parent or guardian and I consent to this placement';
+
+interface SignValues {
+  name: string;
+  consent: boolean;
+}
+
+function validateSign(v: SignValues): Errors<keyof SignValues> {
+  const e: Errors<keyof SignValues> = {};
+  if (!v.name.trim()) e.name = 'Type your full name to sign';
+  if (!v.consent) e.consent = 'Please tick the box to give your consent';
+  return e;
+}
+
+function SignForm({ token, guardianName, onDone }: { token: string; guardianName: string; onDone: (message: string) => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const consentId = useId();
+  const sign = useGuardianSign(token);
+  const form = useForm<SignValues>({ name: '', consent: false }, validateSign);
+  const [alert, setAlert] = useState<string | undefined>();
+  const consentError = form.errors.consent;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sign.isPending || !form.validateAll(formRef.current)) return;
+    setAlert(undefined);
+    sign.mutate(
+      { name: form.values.name.trim(), consent: form.values.consent },
+      {
+        onSuccess: (answer) => onDone(answer?.message ?? 'Thank you. You signed the agreement.'),
+        onError: (error) => {
+          if (!showFieldErrors(form, formRef.current, error, { name: 'name', consent: 'consent' })) {
+            setAlert(errorMessage(error) ?? 'Could not sign. Please try again.');
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} aria-labelledby="guardian-sign-heading" className="space-y-4">
+      <h2 id="guardian-sign-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <PenLine aria-hidden className="h-5 w-5 text-brand-600" />
+        Sign the agreement
+      </h2>
+      <TextField
+        label="Your full name"
+        autoComplete="name"
+        hint={
+          guardianName
+            ? `The school has you as ${guardianName}. Typing your name is your signature.`
+            : 'Typing your name is your signature.'
+        }
+        {...form.field('name')}
+      />
+      <div>
+        <div className="flex items-start gap-3 rounded-2xl border border-slate-300 bg-white p-3">
+          <input
+            id={consentId}
+            type="checkbox"
+            checked={form.values.consent}
+            onChange={(e) => form.setField('consent', e.target.checked)}
+            aria-invalid={consentError ? true : undefined}
+            aria-describedby={consentError ? `${consentId}-error` : undefined}
+            className="mt-0.5 h-6 w-6 shrink-0 accent-brand-600"
+          />
+          <label htmlFor={consentId} className="text-base font-medium text-slate-900">
+            {CONSENT}
+          </label>
+        </div>
+        {consentError ? (
+          <p id={`${consentId}-error`} className="mt-1.5 text-sm font-medium text-rose-600">
+            {consentError}
+          </p>
+        ) : null}
+      </div>
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sign.isPending}>
+        <PenLine aria-hidden className="h-5 w-5" />
+        {sign.isPending ? 'Signing...' : 'Sign'}
+      </Button>
+    </form>
+  );
+}
+
+function Facts({ view }: { view: GuardianView }) {
+  const p = view.placement;
+  const dates = p.startDate || p.endDate ? `${formatDate(p.startDate, 'Not set')} to ${formatDate(p.endDate, 'Not set')}` : 'Not set yet';
+  const rows: [string, string][] = [
+    ['Student', p.studentName],
+    ['Company', p.company],
+    ['Internship', p.title],
+    ['Dates', dates],
+  ];
+  return (
+    <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid="guardian-facts">
+      {rows.map(([label, value]) => (
+        <div key={label} className="min-w-0 rounded-2xl bg-slate-50 p-3">
+          <dt className="text-xs font-semibold text-slate-600">{label}</dt>
+          <dd className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * `/guardian/{token}`: the parent or guardian's page from the e-mailed link, no account. Who and
+ * what, the whole agreement, the typed name and the consent box, Sign; or Decline with a reason.
+ */
+export function GuardianPage() {
+  const params = useParams<{ token: string }>();
+  const token = params.token ?? '';
+  const view = useGuardianView(token);
+  const decline = useGuardianDecline(token);
+  const [done, setDone] = useState<{ message: string; signed: boolean } | null>(null);
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  const gone = isApiError(view.error) && (view.error.status === 404 || view.error.status === 400);
+
+  const finish = (message: string, signed: boolean) => {
+    setDone({ message, signed });
+    window.requestAnimationFrame(() => doneRef.current?.focus());
+  };
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200/70 bg-white">
+        <div className="mx-auto flex min-h-14 max-w-2xl items-center justify-between gap-3 px-4 py-2">
+          <Logo />
+          {view.data?.district ? <p className="min-w-0 truncate text-sm font-semibold text-slate-700">{view.data.district}</p> : null}
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-6 pb-16">
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Internship training agreement</h1>
+        {view.isLoading ? (
+          <PageLoader />
+        ) : done ? (
+          <Card className="space-y-2 text-center" data-testid="guardian-done">
+            <CheckCircle2 aria-hidden className={done.signed ? 'mx-auto h-10 w-10 text-emerald-600' : 'mx-auto h-10 w-10 text-slate-500'} />
+            <h2 ref={doneRef} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">
+              {done.signed ? 'Signed' : 'Declined'}
+            </h2>
+            <p role="status" className="text-base text-slate-800">
+              {done.message}
+            </p>
+            <p className="text-sm text-slate-600">You can close this page.</p>
+          </Card>
+        ) : !view.data ? (
+          <Card className="space-y-2 text-center" data-testid="guardian-gone">
+            <FileWarning aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
+            <p role="status" className="text-base text-slate-800">
+              {gone ? view.error?.message || LINK_GONE : `Could not load the agreement: ${view.error?.message ?? ''}`}
+            </p>
+          </Card>
+        ) : (
+          <>
+            <Card className="space-y-3">
+              <p className="text-base text-slate-800">
+                {view.data.guardian.name ? `Hello ${view.data.guardian.name}. ` : ''}
+                {`${view.data.placement.studentName} has an internship. As their parent or guardian, please read the agreement and sign it, or decline it.`}
+              </p>
+              <Facts view={view.data} />
+            </Card>
+            <Card className="space-y-3">
+              <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
+                <ShieldCheck aria-hidden className="h-5 w-5 text-brand-600" />
+                The agreement
+              </h2>
+              <AgreementText text={view.data.placement.agreementText} sha256={view.data.placement.agreementSha256} />
+            </Card>
+            <Card>
+              <SignForm token={token} guardianName={view.data.guardian.name} onDone={(message) => finish(message, true)} />
+            </Card>
+            <Card className="space-y-3">
+              <h2 className="text-lg font-bold text-slate-900">Do not agree?</h2>
+              <p className="text-sm text-slate-700">Decline, and tell the school why: they follow up with you and the student.</p>
+              <ReasonForm
+                openLabel="Decline"
+                name="Decline the agreement"
+                label="Why you decline"
+                submitLabel="Decline the agreement"
+                blankMessage="Please say why, so the school can help"
+                dismissLabel="Back"
+                onSubmit={(reason) =>
+                  decline.mutateAsync(reason).then((answer) => finish(answer?.message ?? 'You declined the agreement.', false))
+                }
+              />
+            </Card>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+export default GuardianPage;

@@ -1,0 +1,353 @@
+import { CheckCircle2, Clock, Pencil, Timer, Trash2, Undo2 } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TextAreaField, TextField } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Section } from '@/components/ui/section';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useForm } from '@/lib/use-form';
+import type { Errors } from '@/lib/validation';
+import { toast } from '@/stores/toast-store';
+import { hoursText, type EntryStatus, type HourEntry, type Placement } from '@/types/placement';
+import { useAddHours, useApproveHours, useDeleteHours, useEditHours, useReturnHours } from '../api/placements';
+import { showFieldErrors, todayIso, weekOf } from '../lib/format';
+import { ReasonForm } from './reason-form';
+
+export const NOTE_MAX = 500;
+
+const STATUS: Record<EntryStatus, { label: string; tone: BadgeTone; icon: typeof Clock }> = {
+  waiting: { label: 'Waiting', tone: 'warning', icon: Clock },
+  approved: { label: 'Approved', tone: 'positive', icon: CheckCircle2 },
+  returned: { label: 'Returned', tone: 'negative', icon: Undo2 },
+};
+
+export function EntryBadge({ status }: { status: EntryStatus }) {
+  const look = STATUS[status] ?? STATUS.waiting;
+  const Icon = look.icon;
+  return (
+    <Badge tone={look.tone} data-testid="entry-status">
+      <Icon aria-hidden className="h-3.5 w-3.5" />
+      {look.label}
+    </Badge>
+  );
+}
+
+/** Approved hours against the planned ones, and those still waiting. */
+export function HoursTotals({ placement }: { placement: Placement }) {
+  const { approved, waiting, planned } = placement.hours;
+  const percent = planned > 0 ? (approved / planned) * 100 : 0;
+  return (
+    <div className="space-y-2" data-testid="hours-totals">
+      <ProgressBar value={percent} label={`${hoursText(approved)} of ${hoursText(planned)} planned hours approved`} />
+      <p className="text-sm text-slate-700" data-testid="hours-waiting">
+        {waiting > 0 ? `${hoursText(waiting)} h waiting for the supervisor's approval` : 'No hours waiting for approval'}
+      </p>
+    </div>
+  );
+}
+
+interface EntryValues {
+  date: string;
+  hours: string;
+  note: string;
+}
+
+function validateEntry(v: EntryValues): Errors<keyof EntryValues> {
+  const e: Errors<keyof EntryValues> = {};
+  if (!v.date) e.date = 'Please choose the day you worked';
+  else if (v.date > todayIso()) e.date = 'You cannot log hours for a day that has not come yet';
+  const hours = Number(v.hours);
+  if (!v.hours.trim() || !Number.isFinite(hours) || hours <= 0) e.hours = 'Hours must be more than 0';
+  else if (hours > 12) e.hours = "A day's entry is at most 12 hours";
+  else if (Math.abs(hours * 4 - Math.round(hours * 4)) > 1e-9) e.hours = 'Hours go in quarter-hour steps (for example 2.25 or 3.5)';
+  if (!v.note.trim()) e.note = 'Say what you did or learned';
+  else if (v.note.length > NOTE_MAX) e.note = `At most ${NOTE_MAX} characters`;
+  return e;
+}
+
+const ENTRY_FIELDS: Record<string, keyof EntryValues> = { date: 'date', hours: 'hours', note: 'note' };
+
+/** The student's form: a new day's hours, or the changes to one not yet approved. */
+function EntryForm({ placement, editing, onDone }: { placement: Placement; editing: HourEntry | null; onDone: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const add = useAddHours(placement.id);
+  const edit = useEditHours(placement.id);
+  const pending = add.isPending || edit.isPending;
+  const form = useForm<EntryValues>(
+    editing ? { date: editing.date, hours: String(editing.hours), note: editing.note } : { date: '', hours: '', note: '' },
+    validateEntry,
+  );
+  const [alert, setAlert] = useState<string | undefined>();
+  const today = todayIso();
+  const max = placement.endDate && placement.endDate < today ? placement.endDate : today;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending || !form.validateAll(formRef.current)) return;
+    setAlert(undefined);
+    const input = { date: form.values.date, hours: Number(form.values.hours), note: form.values.note.trim() };
+    const done = {
+      onSuccess: () => {
+        toast({
+          title: editing ? 'Entry updated' : 'Hours logged',
+          description: `${hoursText(input.hours)} h on ${formatDate(input.date)} wait for your supervisor's approval.`,
+          variant: 'success',
+        });
+        form.reset();
+        onDone();
+      },
+      onError: (error: Error) => {
+        if (!showFieldErrors(form, formRef.current, error, ENTRY_FIELDS))
+          setAlert(errorMessage(error) ?? 'Could not save. Please try again.');
+      },
+    };
+    if (editing) edit.mutate({ entryId: editing.id, ...input }, done);
+    else add.mutate(input, done);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-label={editing ? `Change the entry of ${formatDate(editing.date)}` : 'Log hours'}
+      className="space-y-4 rounded-2xl border border-slate-200 p-4"
+    >
+      <h3 className="text-base font-bold text-slate-900">{editing ? `Change the entry of ${formatDate(editing.date)}` : 'Log hours'}</h3>
+      <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2">
+        <TextField label="Day worked" type="date" min={placement.startDate ?? undefined} max={max} {...form.field('date')} />
+        <TextField
+          label="Hours"
+          type="number"
+          inputMode="decimal"
+          min={0.25}
+          max={12}
+          step={0.25}
+          hint="In quarter hours, e.g. 2.25 or 3.5"
+          {...form.field('hours')}
+        />
+      </div>
+      <TextAreaField
+        label="What you did or learned"
+        maxLength={NOTE_MAX}
+        hint={`${form.values.note.length}/${NOTE_MAX} characters`}
+        className="min-h-24"
+        {...form.field('note')}
+      />
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : editing ? 'Save changes' : 'Log hours'}
+        </Button>
+        {editing ? (
+          <Button variant="outline" onClick={onDone} disabled={pending}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+interface EntryRowProps {
+  placement: Placement;
+  entry: HourEntry;
+  onEdit: (entry: HourEntry) => void;
+  onDelete: (entry: HourEntry) => void;
+  onApprove: (ids: number[], what: string) => void;
+  approving: boolean;
+}
+
+function EntryRow({ placement, entry, onEdit, onDelete, onApprove, approving }: EntryRowProps) {
+  const returnHours = useReturnHours(placement.id);
+  const active = placement.state === 'active';
+  const day = formatDate(entry.date);
+  const studentMay = placement.you === 'student' && active && entry.status !== 'approved';
+  const supervisorMay = placement.you === 'supervisor' && active && entry.status === 'waiting';
+  return (
+    <li className="space-y-2 rounded-2xl bg-slate-50 p-3" data-testid="hour-entry" data-entry-id={entry.id} data-date={entry.date}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-slate-900">
+          {day} · {hoursText(entry.hours)} h
+        </p>
+        <EntryBadge status={entry.status} />
+      </div>
+      <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{entry.note}</p>
+      {entry.status === 'returned' && entry.comment ? (
+        <p
+          className="rounded-xl border border-rose-200 bg-white p-2 text-sm text-rose-900 [overflow-wrap:anywhere]"
+          data-testid="entry-comment"
+        >
+          <span className="font-semibold">Supervisor&apos;s comment:</span> {entry.comment}
+        </p>
+      ) : null}
+      {studentMay ? (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => onEdit(entry)} aria-label={`Edit the entry of ${day}`}>
+            <Pencil aria-hidden className="h-4 w-4" />
+            Edit
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onDelete(entry)} aria-label={`Delete the entry of ${day}`}>
+            <Trash2 aria-hidden className="h-4 w-4" />
+            Delete
+          </Button>
+        </div>
+      ) : null}
+      {supervisorMay ? (
+        <div className="flex flex-wrap items-start gap-2">
+          <Button
+            size="sm"
+            disabled={approving}
+            onClick={() => onApprove([entry.id], `${hoursText(entry.hours)} h of ${day}`)}
+            aria-label={`Approve ${hoursText(entry.hours)} h of ${day}`}
+          >
+            <CheckCircle2 aria-hidden className="h-4 w-4" />
+            Approve
+          </Button>
+          <ReasonForm
+            openLabel="Return"
+            name={`Return the entry of ${day}`}
+            openSize="sm"
+            label="What to fix"
+            hint="The student sees this comment and changes the entry."
+            submitLabel="Return entry"
+            blankMessage="Say what to fix"
+            destructive={false}
+            onSubmit={(comment) =>
+              returnHours
+                .mutateAsync({ entryId: entry.id, comment })
+                .then(() =>
+                  toast({ title: 'Entry returned', description: `The entry of ${day} went back to the student.`, variant: 'success' }),
+                )
+            }
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The entries by week, newest week first. */
+function byWeek(entries: HourEntry[]): { week: string; entries: HourEntry[] }[] {
+  const weeks = new Map<string, HourEntry[]>();
+  for (const entry of [...entries].sort((a, b) => b.date.localeCompare(a.date))) {
+    const week = weekOf(entry.date);
+    weeks.set(week, [...(weeks.get(week) ?? []), entry]);
+  }
+  return [...weeks.entries()].map(([week, list]) => ({ week, entries: list }));
+}
+
+/**
+ * Hours: the totals; the student logs days and changes them until approved; the supervisor
+ * approves them one by one or a week at a time, or returns one with a comment.
+ */
+export function HoursSection({ placement }: { placement: Placement }) {
+  const [editing, setEditing] = useState<HourEntry | null>(null);
+  const [deleting, setDeleting] = useState<HourEntry | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const remove = useDeleteHours(placement.id);
+  const approve = useApproveHours(placement.id);
+  const started = placement.state !== 'setup' && placement.state !== 'awaiting_signatures' && placement.state !== 'cancelled';
+  if (!started && placement.entries.length === 0) return null;
+
+  const runApprove = (ids: number[], what: string) => {
+    setAlert(null);
+    approve.mutate(ids, {
+      onSuccess: () => toast({ title: 'Hours approved', description: `Approved ${what}.`, variant: 'success' }),
+      onError: (error) => setAlert(errorMessage(error) ?? 'Could not approve. Please try again.'),
+    });
+  };
+
+  const weeks = byWeek(placement.entries);
+  return (
+    <Section headingId="hours-heading" icon={Timer} title="Hours" className="mt-6">
+      <Card className="space-y-4">
+        <HoursTotals placement={placement} />
+        {placement.you === 'student' && placement.state === 'active' ? (
+          <EntryForm key={editing ? `edit-${editing.id}` : 'new'} placement={placement} editing={editing} onDone={() => setEditing(null)} />
+        ) : null}
+        {alert ? <FormAlert>{alert}</FormAlert> : null}
+        {weeks.length === 0 ? (
+          <p className="text-sm text-slate-600">No hours logged yet.</p>
+        ) : (
+          <div className="space-y-4">
+            {weeks.map(({ week, entries }) => {
+              const waiting = entries.filter((e) => e.status === 'waiting');
+              const total = entries.reduce((sum, e) => sum + e.hours, 0);
+              const label = `Week of ${formatDate(week)}`;
+              return (
+                <section key={week} aria-label={label} className="space-y-2" data-testid="hours-week" data-week={week}>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 className="text-sm font-bold text-slate-900">
+                      {label} <span className="font-normal text-slate-600">· {hoursText(total)} h</span>
+                    </h3>
+                    {placement.you === 'supervisor' && placement.state === 'active' && waiting.length > 0 ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={approve.isPending}
+                        aria-label={`Approve this week, ${label.toLowerCase()}`}
+                        onClick={() =>
+                          runApprove(
+                            waiting.map((e) => e.id),
+                            `${hoursText(waiting.reduce((s, e) => s + e.hours, 0))} h in the ${label.toLowerCase()}`,
+                          )
+                        }
+                      >
+                        <CheckCircle2 aria-hidden className="h-4 w-4" />
+                        Approve this week
+                      </Button>
+                    ) : null}
+                  </div>
+                  <ul className="space-y-2" aria-label={`Hours, ${label.toLowerCase()}`}>
+                    {entries.map((entry) => (
+                      <EntryRow
+                        key={entry.id}
+                        placement={placement}
+                        entry={entry}
+                        onEdit={setEditing}
+                        onDelete={setDeleting}
+                        onApprove={runApprove}
+                        approving={approve.isPending}
+                      />
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </div>
+        )}
+      </Card>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={`Delete the entry of ${deleting ? formatDate(deleting.date) : ''}?`}
+        description="Its hours are taken off your totals. You can log that day again."
+        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete entry'}
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          const target = deleting;
+          remove.mutate(target.id, {
+            onSuccess: () => {
+              if (editing?.id === target.id) setEditing(null);
+              setDeleting(null);
+              toast({ title: 'Entry deleted', description: `The entry of ${formatDate(target.date)} is gone.`, variant: 'success' });
+            },
+            onError: (error) => {
+              setDeleting(null);
+              toast({ title: 'Could not delete', description: errorMessage(error), variant: 'destructive' });
+            },
+          });
+        }}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,239 @@
+import { AlertTriangle, Ban, FileWarning, LogIn, MapPin } from 'lucide-react';
+import { useParams } from 'wouter';
+import { AppHeader } from '@/components/layout/app-header';
+import { PageShell } from '@/components/layout/page';
+import { LinkButton } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
+import { RetryButton } from '@/components/ui/retry-button';
+import { PageLoader } from '@/components/ui/spinner';
+import { StateCard } from '@/components/ui/state-card';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { isNotFoundError, routeId } from '@/lib/internships';
+import { gradeLabel } from '@/lib/options';
+import { PARTY_LABELS, type Placement, type PlacementRole } from '@/types/placement';
+import { usePlacement } from '../api/placements';
+import { atText, datesText } from '../lib/format';
+import { ActionsSection } from './actions-section';
+import { AgreementSection } from './agreement-section';
+import { DetailsSection } from './details-section';
+import { EvaluationsSection } from './evaluations-section';
+import { SchoolGuardianSection, StudentGuardianSection } from './guardian-section';
+import { HistorySection } from './history-section';
+import { HoursSection } from './hours-section';
+import { ReflectionSection } from './reflection-section';
+import { Signatures } from './signatures';
+import { PlacementStateBadge } from './state-badge';
+
+const BACK: Record<PlacementRole, { href: string; label: string }> = {
+  student: { href: paths.profile, label: 'Back to My Profile' },
+  supervisor: { href: paths.employerInterns, label: 'Back to Interns' },
+  school: { href: paths.admin, label: 'Back to the Admin Dashboard' },
+};
+
+const TITLES: Record<PlacementRole, string> = {
+  student: 'My placement',
+  supervisor: 'Intern placement',
+  school: 'Placement record',
+};
+
+/** What the placement's state means for the one reading it. */
+function stateSentence(p: Placement): string {
+  const waiting = p.awaiting.map((x) => PARTY_LABELS[x]?.toLowerCase() ?? x).join(', ');
+  switch (p.state) {
+    case 'setup':
+      if (p.you === 'supervisor') return 'Fill in the details below so everyone can sign the training agreement.';
+      if (p.you === 'student') return 'Your employer is filling in the details. Meanwhile, add your parent or guardian below.';
+      return 'The employer has not filled in the details yet.';
+    case 'awaiting_signatures':
+      return waiting ? `The training agreement waits for: ${waiting}.` : 'The training agreement waits for signatures.';
+    case 'active':
+      if (p.you === 'student') return 'Everyone signed. Log the hours you work; your supervisor approves them.';
+      if (p.you === 'supervisor') return 'Everyone signed. Approve the hours your intern logs and write the evaluations when due.';
+      return 'Everyone signed: the placement is under way.';
+    case 'completed':
+      return p.you === 'student' ? 'Completed. Well done! Your certificate is ready below.' : 'Completed.';
+    case 'ended_early':
+      return 'This placement ended early.';
+    case 'cancelled':
+      return 'This placement was cancelled.';
+    default:
+      return '';
+  }
+}
+
+function Summary({ placement: p }: { placement: Placement }) {
+  return (
+    <Card className="space-y-3" data-testid="placement-summary">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-brand-700 [overflow-wrap:anywhere]">{p.employer.company}</p>
+          <h2 className="text-xl font-extrabold text-slate-900 [overflow-wrap:anywhere]">{p.internship.title}</h2>
+        </div>
+        <PlacementStateBadge state={p.state} />
+      </div>
+      {p.you !== 'student' ? (
+        <p className="text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid="placement-student">
+          <span className="font-semibold">{p.student.name}</span>
+          {p.student.grade ? ` · ${gradeLabel(p.student.grade)}` : ''}
+          {p.student.school ? ` · ${p.student.school}` : ''}
+        </p>
+      ) : null}
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+        <span>{datesText(p.startDate, p.endDate)}</span>
+        {p.worksite || p.internship.location ? (
+          <span className="inline-flex min-w-0 items-center gap-1 [overflow-wrap:anywhere]">
+            <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-500" />
+            {p.worksite || p.internship.location}
+          </span>
+        ) : null}
+      </p>
+      <p className="text-sm font-medium text-slate-900" data-testid="state-sentence">
+        {stateSentence(p)}
+      </p>
+    </Card>
+  );
+}
+
+/** Notes that stop or end the placement: the guardian's refusal, the reason it ended, the flags. */
+function Notes({ placement: p }: { placement: Placement }) {
+  return (
+    <>
+      {p.guardianDeclined && p.state === 'awaiting_signatures' ? (
+        <Notice
+          headingId="declined-heading"
+          testId="guardian-declined"
+          tone="danger"
+          icon={AlertTriangle}
+          heading="The parent or guardian declined"
+        >
+          <p className="mt-1 [overflow-wrap:anywhere]">
+            {`"${p.guardianDeclined.reason}" (${atText(p.guardianDeclined.at)}). `}
+            {p.you === 'student'
+              ? 'Talk with them and your school; you can change the details below.'
+              : 'The school follows up with the family.'}
+          </p>
+        </Notice>
+      ) : null}
+      {(p.state === 'ended_early' || p.state === 'cancelled') && p.endReason ? (
+        <Notice
+          headingId="end-heading"
+          testId="end-reason"
+          tone="warning"
+          icon={Ban}
+          heading={p.state === 'cancelled' ? 'Why it was cancelled' : 'Why it ended early'}
+        >
+          <p className="mt-1 [overflow-wrap:anywhere]">{p.endReason}</p>
+        </Notice>
+      ) : null}
+      {p.flags.length > 0 ? (
+        <Notice headingId="flags-heading" testId="flags" tone="warning" icon={FileWarning} heading="Flags">
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {p.flags.map((flag) => (
+              <li key={flag} className="[overflow-wrap:anywhere]">
+                {flag}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+    </>
+  );
+}
+
+/** The sections this party reads and acts on, in the order the placement goes. */
+function PlacementBody({ placement }: { placement: Placement }) {
+  const you = placement.you;
+  return (
+    <>
+      <div className="space-y-4">
+        <Summary placement={placement} />
+        <Notes placement={placement} />
+      </div>
+      <DetailsSection placement={placement} />
+      <Signatures placement={placement} />
+      {you === 'student' ? <StudentGuardianSection placement={placement} /> : null}
+      {you === 'school' ? <SchoolGuardianSection placement={placement} /> : null}
+      <AgreementSection placement={placement} />
+      <HoursSection placement={placement} />
+      <EvaluationsSection placement={placement} />
+      <ReflectionSection placement={placement} />
+      <ActionsSection placement={placement} />
+      {you !== 'student' ? <HistorySection placement={placement} /> : null}
+    </>
+  );
+}
+
+/**
+ * `/placements/{id}`: one work-based-learning placement as its party sees it (the server says
+ * which: `you`): the student's "My placement", the supervisor's controls, the school's record.
+ */
+export function PlacementPage() {
+  const params = useParams<{ id: string }>();
+  const id = routeId(params.id);
+  const placement = usePlacement(id);
+  const data = id === null ? undefined : placement.data;
+  const you = data?.you;
+  const signedOut = isApiError(placement.error) && placement.error.status === 401;
+  const notFound =
+    id === null ||
+    (placement.isError && (isNotFoundError(placement.error) || (isApiError(placement.error) && placement.error.status === 403)));
+
+  return (
+    <PageShell>
+      <AppHeader
+        back={you ? BACK[you] : { href: paths.home, label: 'Back to the homepage' }}
+        title={you ? TITLES[you] : 'Placement'}
+        right={you === 'student' ? undefined : null}
+        width="5xl"
+        layer="page"
+      />
+      <main className="pb-40 sm:pb-28">
+        <div className="mx-auto w-full max-w-3xl px-4 py-6">
+          {id !== null && placement.isLoading ? (
+            <PageLoader />
+          ) : data ? (
+            <PlacementBody placement={data} />
+          ) : signedOut ? (
+            <StateCard
+              icon={LogIn}
+              iconClassName="text-brand-400"
+              title="Sign in to see this placement"
+              text="The student, the employer and the school see it once signed in."
+            >
+              <div className="mt-4 flex flex-wrap justify-center gap-2">
+                <LinkButton href={paths.studentLogin} size="sm">
+                  Student sign in
+                </LinkButton>
+                <LinkButton href={paths.employerLogin} size="sm" variant="outline">
+                  Employer sign in
+                </LinkButton>
+                <LinkButton href={paths.adminLogin} size="sm" variant="outline">
+                  School staff sign in
+                </LinkButton>
+              </div>
+            </StateCard>
+          ) : notFound ? (
+            <StateCard
+              icon={FileWarning}
+              iconClassName="text-slate-400"
+              title="Placement not found"
+              text="This placement does not exist, or it is not yours to see."
+            >
+              <LinkButton href={paths.home} size="sm" className="mt-4">
+                Go to the homepage
+              </LinkButton>
+            </StateCard>
+          ) : (
+            <StateCard title="Could not load this placement" text={placement.error?.message}>
+              <RetryButton onRetry={() => void placement.refetch()} />
+            </StateCard>
+          )}
+        </div>
+      </main>
+    </PageShell>
+  );
+}
+
+export default PlacementPage;

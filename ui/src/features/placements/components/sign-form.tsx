@@ -1,0 +1,69 @@
+import { PenLine } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { errorMessage } from '@/lib/api-client';
+import { useForm } from '@/lib/use-form';
+import { required, validator } from '@/lib/validation';
+import { toast } from '@/stores/toast-store';
+import type { Placement } from '@/types/placement';
+import { useSign } from '../api/placements';
+import { showFieldErrors } from '../lib/format';
+
+type SignValues = { name: string };
+
+const validateSign = validator<SignValues>({ name: required('Type your full name to sign') });
+
+/** What the signer is asked to type, by party. */
+function hintFor(placement: Placement): string {
+  if (placement.you === 'student')
+    return `Type your full name as on your account (${placement.student.name}). Typing it is your signature.`;
+  if (placement.you === 'supervisor') return 'Type your full name. Typing it is your signature for the employer.';
+  return 'Type your own full name. Typing it is your signature for the school.';
+}
+
+/** Sign the agreement with a typed full name; the server's refusal stands on the field. */
+export function SignForm({ placement }: { placement: Placement }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const sign = useSign(placement.id);
+  const form = useForm<SignValues>({ name: '' }, validateSign);
+  const [alert, setAlert] = useState<string | undefined>();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sign.isPending || !form.validateAll(formRef.current)) return;
+    setAlert(undefined);
+    sign.mutate(form.values.name.trim(), {
+      onSuccess: (signed) => {
+        form.reset();
+        toast({
+          title: 'Signed',
+          description: signed.state === 'active' ? 'Everyone has signed: the placement is active.' : 'Your signature is on the agreement.',
+          variant: 'success',
+        });
+      },
+      onError: (error) => {
+        if (!showFieldErrors(form, formRef.current, error, { name: 'name' }))
+          setAlert(errorMessage(error) ?? 'Could not sign. Please try again.');
+      },
+    });
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-label="Sign the agreement"
+      className="space-y-3 rounded-2xl border border-brand-200 bg-brand-50/40 p-4"
+    >
+      <TextField label="Your full name" autoComplete="name" hint={hintFor(placement)} {...form.field('name')} />
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
+      <Button type="submit" disabled={sign.isPending}>
+        <PenLine aria-hidden className="h-4 w-4" />
+        {sign.isPending ? 'Signing...' : 'Sign'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+/** Shapes of the work-based-learning placements' JSON (the issue #33 contract), and their words. */
+
+export type PlacementState = 'setup' | 'awaiting_signatures' | 'active' | 'completed' | 'ended_early' | 'cancelled';
+
+export type SigningParty = 'student' | 'guardian' | 'supervisor' | 'school';
+
+/** The caller's party on a placement. */
+export type PlacementRole = 'student' | 'supervisor' | 'school';
+
+export type EntryStatus = 'waiting' | 'approved' | 'returned';
+
+export type EvaluationKind = 'midpoint' | 'final';
+
+export interface PlacementStudent {
+  id: number;
+  name: string;
+  email: string;
+  school: string;
+  grade: string;
+}
+
+export interface PlacementEmployer {
+  id: number;
+  company: string;
+  contactName: string;
+}
+
+export interface PlacementInternship {
+  id: number;
+  title: string;
+  location: string;
+}
+
+export interface Supervisor {
+  name: string;
+  title: string;
+  email: string;
+  phone: string;
+}
+
+export interface Guardian {
+  name: string;
+  relationship: string;
+  email: string;
+  phone: string;
+  /** 'roster': the school's records (read-only for the student); 'student': the student gave it. */
+  source: 'student' | 'roster';
+  confirmed: boolean;
+}
+
+export interface Signature {
+  party: SigningParty;
+  name: string;
+  /** Milliseconds since the epoch. */
+  signedAt: number;
+}
+
+export interface HourEntry {
+  id: number;
+  /** YYYY-MM-DD. */
+  date: string;
+  hours: number;
+  note: string;
+  status: EntryStatus;
+  /** The supervisor's comment on a returned entry. */
+  comment: string | null;
+}
+
+export interface RubricItem {
+  key: string;
+  label: string;
+}
+
+export interface Evaluation {
+  kind: EvaluationKind;
+  /** Rubric key → 1..4. */
+  scores: Record<string, number>;
+  comments: string;
+  submittedAt: number;
+}
+
+export interface EvaluationDue {
+  kind: EvaluationKind;
+  /** YYYY-MM-DD. */
+  due: string;
+  done: boolean;
+  overdue: boolean;
+}
+
+export interface Placement {
+  id: number;
+  applicationId: number;
+  state: PlacementState;
+  student: PlacementStudent;
+  employer: PlacementEmployer;
+  internship: PlacementInternship;
+  supervisor: Supervisor;
+  worksite: string;
+  startDate: string | null;
+  endDate: string | null;
+  schedule: string;
+  plannedHours: number;
+  paid: boolean;
+  hourlyWage: number | null;
+  guardian: Guardian | null;
+  guardianDeclined: { reason: string; at: number } | null;
+  guardianLinkSentAt: number | null;
+  signatures: Signature[];
+  /** The parties still to sign (only while awaiting signatures). */
+  awaiting: SigningParty[];
+  agreementText: string;
+  agreementSha256: string;
+  hours: { approved: number; waiting: number; planned: number };
+  entries: HourEntry[];
+  /** The school's and the employer's notes (hours over the district's caps); empty for the student. */
+  flags: string[];
+  rubric: RubricItem[];
+  /** The student sees only the final one. */
+  evaluations: Evaluation[];
+  evaluationsDue: EvaluationDue[];
+  reflection: { text: string; at: number } | null;
+  endReason: string | null;
+  history: { at: number; text: string }[];
+  you: PlacementRole;
+  canSign: boolean;
+  youSigned: boolean;
+}
+
+/** GET /api/placements. */
+export interface PlacementList {
+  placements: Placement[];
+}
+
+/** The staff list's filters (GET /api/placements?filter=...). */
+export type PlacementFilter = 'missing_signatures' | 'hours_waiting' | 'over_cap' | 'evaluation_overdue';
+
+export const PLACEMENT_STATES: readonly PlacementState[] = [
+  'setup',
+  'awaiting_signatures',
+  'active',
+  'completed',
+  'ended_early',
+  'cancelled',
+];
+
+export const PLACEMENT_STATE_LABELS: Record<PlacementState, string> = {
+  setup: 'Setting up',
+  awaiting_signatures: 'Awaiting signatures',
+  active: 'Active',
+  completed: 'Completed',
+  ended_early: 'Ended early',
+  cancelled: 'Cancelled',
+};
+
+export const PLACEMENT_FILTER_LABELS: Record<PlacementFilter, string> = {
+  missing_signatures: 'Missing signatures',
+  hours_waiting: 'Hours waiting',
+  over_cap: 'Over a cap',
+  evaluation_overdue: 'Evaluation overdue',
+};
+
+export const PARTY_LABELS: Record<SigningParty, string> = {
+  student: 'Student',
+  guardian: 'Parent or guardian',
+  supervisor: 'Supervisor',
+  school: 'School',
+};
+
+/** The four signatures in the order they are usually given (the school signs last). */
+export const SIGNING_ORDER: readonly SigningParty[] = ['student', 'guardian', 'supervisor', 'school'];
+
+/** The rubric's scale. */
+export const SCORE_LABELS: Record<number, string> = {
+  1: 'Needs improvement',
+  2: 'Developing',
+  3: 'Meets expectations',
+  4: 'Exceeds expectations',
+};
+
+export const SCORES: readonly number[] = [1, 2, 3, 4];
+
+export const EVALUATION_LABELS: Record<EvaluationKind, string> = {
+  midpoint: 'Midpoint evaluation',
+  final: 'Final evaluation',
+};
+
+/** "12", "12.5", "12.25": hours as a person writes them. */
+export function hoursText(hours: number): string {
+  return Number.isInteger(hours) ? String(hours) : String(Math.round(hours * 100) / 100);
+}
