@@ -91,6 +91,8 @@ export interface Application {
   /** Present on a student's own list. */
   internship?: ApplicationInternship;
   internshipTitle?: string;
+  /** A hired application's work-based-learning placement (issue #33). */
+  placementId?: number | null;
 }
 
 export interface LikeResult {

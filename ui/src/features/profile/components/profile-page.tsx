@@ -1,4 +1,16 @@
-import { Bookmark, Briefcase, Camera, GraduationCap, Mail, MessageSquare, School, Sparkles, Star, UserRound } from 'lucide-react';
+import {
+  Bookmark,
+  Briefcase,
+  Camera,
+  ClipboardCheck,
+  GraduationCap,
+  Mail,
+  MessageSquare,
+  School,
+  Sparkles,
+  Star,
+  UserRound,
+} from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
@@ -179,6 +191,19 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
                   </div>
                   <StatusBadge status={a.status} className="shrink-0" />
                 </div>
+                {a.placementId ? (
+                  <LinkButton
+                    href={paths.placement(a.placementId)}
+                    size="sm"
+                    variant="secondary"
+                    className="mt-3 mr-2"
+                    aria-label={`My placement, ${a.internship?.title ?? a.internshipTitle ?? 'internship'}`}
+                    data-testid="my-placement-link"
+                  >
+                    <ClipboardCheck aria-hidden className="h-4 w-4" />
+                    My placement
+                  </LinkButton>
+                ) : null}
                 {a.internship ? (
                   <Button
                     size="sm"
@@ -265,6 +290,8 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
     [applications.data],
   );
   const companies = useMemo(() => new Map((applications.data ?? []).map((a) => [a.id, a.internship?.company])), [applications.data]);
+  // The newest hired application's placement (the list is newest first).
+  const placementId = (applications.data ?? []).find((a) => a.placementId)?.placementId ?? null;
   return (
     <>
       <Card className="mt-4 flex flex-col items-center text-center">
@@ -298,10 +325,18 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
           </InfoRow>
         </dl>
         <PendingEmailNotice pendingEmail={user.pendingEmail} className="mt-3 w-full" />
-        <LinkButton href={paths.matches} variant="gradient" size="sm" className="mt-3">
-          <Sparkles aria-hidden className="h-4 w-4" />
-          See my matches
-        </LinkButton>
+        <div className="mt-3 flex flex-wrap justify-center gap-2">
+          <LinkButton href={paths.matches} variant="gradient" size="sm">
+            <Sparkles aria-hidden className="h-4 w-4" />
+            See my matches
+          </LinkButton>
+          {placementId ? (
+            <LinkButton href={paths.placement(placementId)} variant="secondary" size="sm" data-testid="profile-placement-link">
+              <ClipboardCheck aria-hidden className="h-4 w-4" />
+              My placement
+            </LinkButton>
+          ) : null}
+        </div>
       </Card>
 
       {editing ? (
