@@ -1,4 +1,4 @@
-import { Ban, BookOpen, Briefcase, Building2, FileText, Heart, Hourglass, LifeBuoy, Plus, Users } from 'lucide-react';
+import { Ban, BookOpen, Briefcase, Building2, ClipboardCheck, FileText, Heart, Hourglass, LifeBuoy, Plus, Users } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -33,6 +33,7 @@ import { EmployerSignOutButton } from './sign-out-button';
 /** The dashboard's Quick Actions that lead to another screen. */
 const quickLinks = [
   { href: paths.studentProfiles, icon: Users, label: 'View Applicants' },
+  { href: paths.employerInterns, icon: ClipboardCheck, label: 'Interns' },
   { href: paths.employerProfile, icon: Building2, label: 'Edit Company Profile' },
   { href: paths.employerGuide, icon: BookOpen, label: 'Employer Guide' },
   { href: paths.support, icon: LifeBuoy, label: 'Support' },

@@ -1,6 +1,7 @@
-import { ArrowRight, MessageCircle } from 'lucide-react';
+import { ArrowRight, ClipboardCheck, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner, SpinnerBlock } from '@/components/ui/spinner';
@@ -77,6 +78,17 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
               </Button>
             ))}
           </div>
+        ) : application.placementId ? (
+          <LinkButton
+            href={paths.placement(application.placementId)}
+            size="sm"
+            variant="secondary"
+            aria-label={`Open placement, ${name}`}
+            data-testid="applicant-placement-link"
+          >
+            <ClipboardCheck aria-hidden className="h-4 w-4" />
+            Open placement
+          </LinkButton>
         ) : (
           <p className="text-xs text-slate-500">Final decision made; you can still message this applicant.</p>
         )}
