@@ -260,7 +260,7 @@ test('a staff invite: QR code and key, password and code, recovery codes shown o
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as Morgan Lee · Coordinator, ${DEMO_COORDINATOR.school}`);
-  expect(await tabNames(page)).toEqual(['Students', 'Reports']);
+  expect(await tabNames(page)).toEqual(['Students', 'Reports', 'Placements', 'Program']);
   audit.expectClean();
 });
 
@@ -305,7 +305,16 @@ test('staff sign-in with an authenticator code: the named admin sees every tab a
   const line = await page.getByTestId('signed-in-as').boundingBox();
   const shortcuts = await page.getByRole('navigation', { name: 'Admin shortcuts' }).boundingBox();
   expect((line?.y ?? 0) + (line?.height ?? 0)).toBeLessThanOrEqual(shortcuts?.y ?? 0);
-  expect(await tabNames(page)).toEqual(['AI video requests', 'Employers', 'Reports', 'Audit', 'Staff', 'Students']);
+  expect(await tabNames(page)).toEqual([
+    'AI video requests',
+    'Employers',
+    'Reports',
+    'Audit',
+    'Staff',
+    'Students',
+    'Placements',
+    'Program',
+  ]);
 
   // The Staff tab: the seeded coordinator, and a new one added with an invite link.
   await page.getByRole('tab', { name: 'Staff', exact: true }).click();
@@ -402,7 +411,7 @@ test('a coordinator signs in with the app code: Students (their school only, no 
   await expect(page.getByTestId('signed-in-as')).toHaveText(
     `Signed in as ${DEMO_COORDINATOR.name} · Coordinator, ${DEMO_COORDINATOR.school}`,
   );
-  expect(await tabNames(page)).toEqual(['Students', 'Reports']);
+  expect(await tabNames(page)).toEqual(['Students', 'Reports', 'Placements', 'Program']);
   await expect(page.getByRole('tab', { name: 'Students', exact: true })).toHaveAttribute('aria-selected', 'true');
   const panel = page.getByRole('tabpanel', { name: 'Students' });
   await expect(panel.getByTestId('students-count')).toBeVisible();

@@ -49,15 +49,18 @@ import {
 } from '../api/admin';
 import { ADMIN_AUDIT_KEY, ADMIN_EMPLOYERS_KEY, ADMIN_REPORTS_KEY } from '../api/safety';
 import { ADMIN_STAFF_KEY, ADMIN_STUDENTS_KEY } from '../api/staff';
+import { ADMIN_PLACEMENTS_KEY, PROGRAM_KEY } from '../api/placements';
 import { AuditTab } from './audit-tab';
 import { EmployersTab } from './employers-tab';
+import { PlacementsTab } from './placements-tab';
+import { ProgramTab } from './program-tab';
 import { ReportsTab } from './reports-tab';
 import { StaffTab } from './staff-tab';
 import { StudentsTab } from './students-tab';
 
 const DESCRIPTION_PREVIEW = 200;
 
-type AdminTab = 'ai' | 'employers' | 'reports' | 'audit' | 'staff' | 'students';
+type AdminTab = 'ai' | 'employers' | 'reports' | 'audit' | 'staff' | 'students' | 'placements' | 'program';
 
 type RequestFilter = 'pending' | 'on_hold' | 'completed' | 'all';
 
@@ -75,13 +78,15 @@ const TAB_LABELS: Record<AdminTab, string> = {
   audit: 'Audit',
   staff: 'Staff',
   students: 'Students',
+  placements: 'Placements',
+  program: 'Program',
 };
 
 /** The district admin's tabs (the pin, or a staff admin). */
-const ADMIN_TABS: readonly AdminTab[] = ['ai', 'employers', 'reports', 'audit', 'staff', 'students'];
+const ADMIN_TABS: readonly AdminTab[] = ['ai', 'employers', 'reports', 'audit', 'staff', 'students', 'placements', 'program'];
 
 /** A coordinator's tabs (the server answers 403 to the rest); the first one opens. */
-const COORDINATOR_TABS: readonly AdminTab[] = ['students', 'reports'];
+const COORDINATOR_TABS: readonly AdminTab[] = ['students', 'reports', 'placements', 'program'];
 
 const TAB_CLASSES =
   'inline-flex h-10 shrink-0 items-center rounded-full px-4 text-sm font-semibold text-slate-700 transition hover:bg-slate-100 ' +
@@ -455,6 +460,8 @@ export function AdminPage() {
     queryClient.removeQueries({ queryKey: ADMIN_EMPLOYERS_KEY });
     queryClient.removeQueries({ queryKey: ADMIN_REPORTS_KEY });
     queryClient.removeQueries({ queryKey: [ADMIN_AUDIT_KEY] });
+    queryClient.removeQueries({ queryKey: [ADMIN_PLACEMENTS_KEY] });
+    queryClient.removeQueries({ queryKey: PROGRAM_KEY });
     navigate(paths.adminLogin);
   };
 
@@ -604,6 +611,12 @@ export function AdminPage() {
             </Tabs.Content>
             <Tabs.Content value="students" className="rounded-3xl">
               <StudentsTab coordinatorSchool={districtAdmin ? null : (staff?.school ?? null)} />
+            </Tabs.Content>
+            <Tabs.Content value="placements" className="rounded-3xl">
+              <PlacementsTab coordinatorSchool={districtAdmin ? null : (staff?.school ?? null)} />
+            </Tabs.Content>
+            <Tabs.Content value="program" className="rounded-3xl">
+              <ProgramTab districtAdmin={districtAdmin} />
             </Tabs.Content>
           </Tabs.Root>
         </PageContainer>

@@ -1,0 +1,392 @@
+import { ArrowDown, ArrowUp, BarChart3, Download, FileText, ListChecks, Plus, Trash2 } from 'lucide-react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextAreaField, TextField } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { ListStates } from '@/components/ui/section';
+import { SpinnerBlock } from '@/components/ui/spinner';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { gradeLabel, INDUSTRY_OPTIONS } from '@/lib/options';
+import { revealFirstInvalid } from '@/lib/validation';
+import { toast } from '@/stores/toast-store';
+import { hoursText, PLACEMENT_STATE_LABELS, PLACEMENT_STATES, type RubricItem } from '@/types/placement';
+import {
+  PROGRAM_CSV_URL,
+  useAgreementTemplate,
+  useProgram,
+  useRubric,
+  useSaveAgreementTemplate,
+  useSaveRubric,
+  type AgreementTemplate,
+  type NamedCount,
+} from '../api/placements';
+
+const RUBRIC_MAX = 20;
+const LABEL_MAX = 80;
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="text-2xl font-extrabold text-slate-900" data-testid={testId}>
+        {value}
+      </p>
+    </Card>
+  );
+}
+
+function interestLabel(name: string): string {
+  return INDUSTRY_OPTIONS.find((o) => o.value === name)?.label ?? (name ? name.charAt(0).toUpperCase() + name.slice(1) : 'Other');
+}
+
+/** A short list of counts (by grade, by interest area) under its heading. */
+function Counts({ title, rows, label }: { title: string; rows: NamedCount[]; label: (name: string) => string }) {
+  return (
+    <Card className="space-y-2">
+      <h4 className="text-sm font-bold text-slate-900">{title}</h4>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">None yet.</p>
+      ) : (
+        <dl className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <div key={row.name} className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
+              <dt className="min-w-0 text-slate-800 [overflow-wrap:anywhere]">{label(row.name)}</dt>
+              <dd className="font-semibold text-slate-900">{row.n}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Card>
+  );
+}
+
+function Figures() {
+  const program = useProgram();
+  const data = program.data;
+  return (
+    <section aria-labelledby="program-figures-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="program-figures-heading" className="flex items-center gap-2 text-base font-bold text-slate-900">
+          <BarChart3 aria-hidden className="h-5 w-5 text-brand-600" />
+          The program in figures
+        </h3>
+        <a
+          href={PROGRAM_CSV_URL}
+          download
+          className="inline-flex h-9 items-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700"
+          data-testid="program-csv"
+        >
+          <Download aria-hidden className="h-4 w-4" />
+          Download CSV
+        </a>
+      </div>
+      <p className="text-sm text-slate-600">The CSV holds one row per placement: the student-level record state reports ask for.</p>
+      <ListStates
+        query={program}
+        loadingLabel="Loading the program's figures"
+        loadingClassName="py-8"
+        errorText="the figures"
+        onRetry={() => void program.refetch()}
+      >
+        {data ? (
+          <div className="space-y-4">
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              <Figure label="Placements" value={String(data.placements)} testId="program-placements" />
+              <Figure label="Approved hours" value={hoursText(data.approvedHours)} testId="program-hours" />
+              <Figure label="Employers hosting" value={String(data.employersHosting)} testId="program-employers" />
+              <Figure label="Completion rate" value={`${Math.round(data.completionRate * 100)}%`} testId="program-completion" />
+            </div>
+            <div className="grid gap-3 md:grid-cols-3">
+              <Card className="space-y-2">
+                <h4 className="text-sm font-bold text-slate-900">By state</h4>
+                <dl className="divide-y divide-slate-100" data-testid="program-by-state">
+                  {PLACEMENT_STATES.map((s) => (
+                    <div key={s} className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
+                      <dt className="text-slate-800">{PLACEMENT_STATE_LABELS[s]}</dt>
+                      <dd className="font-semibold text-slate-900">{data.byState[s] ?? 0}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+              <Counts title="By grade" rows={data.byGrade} label={(name) => (name ? gradeLabel(name) : 'Not given')} />
+              <Counts title="By interest area" rows={data.byInterest} label={interestLabel} />
+            </div>
+            <Card className="space-y-2">
+              <h4 className="text-sm font-bold text-slate-900">By school</h4>
+              {data.bySchool.length === 0 ? (
+                <p className="text-sm text-slate-600">None yet.</p>
+              ) : (
+                <ul className="divide-y divide-slate-100" aria-label="By school" data-testid="program-by-school">
+                  {data.bySchool.map((row) => (
+                    <li key={row.school} className="py-2 text-sm">
+                      <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{row.school || 'School not given'}</p>
+                      <p className="text-slate-700">
+                        {row.placements} placement{row.placements === 1 ? '' : 's'} · {row.completed} completed ·{' '}
+                        {hoursText(row.approvedHours)} approved hours
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </div>
+        ) : null}
+      </ListStates>
+    </section>
+  );
+}
+
+/** The district's agreement template: the text every placement's agreement is filled in from. */
+function TemplateEditor({ loaded }: { loaded: AgreementTemplate }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useSaveAgreementTemplate();
+  const [text, setText] = useState(loaded.template);
+  const [error, setError] = useState<string | undefined>();
+  const [alert, setAlert] = useState<string | undefined>();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setError(undefined);
+    setAlert(undefined);
+    if (!text.trim()) {
+      setError('The template cannot be empty');
+      window.requestAnimationFrame(() => revealFirstInvalid(formRef.current));
+      return;
+    }
+    save.mutate(text, {
+      onSuccess: () => toast({ title: 'Template saved', description: 'Agreements are filled in from the new text.', variant: 'success' }),
+      onError: (failure) => {
+        const message = isApiError(failure) ? failure.errors?.template : undefined;
+        if (message) {
+          setError(message);
+          window.requestAnimationFrame(() => revealFirstInvalid(formRef.current));
+        } else setAlert(errorMessage(failure) ?? 'Could not save. Please try again.');
+      },
+    });
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} aria-label="Agreement template" className="space-y-3">
+      <div>
+        <p className="text-sm font-semibold text-slate-800">Placeholders</p>
+        <p className="text-xs text-slate-600">Each is replaced by the placement&apos;s own value; any other word in braces is refused.</p>
+        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Placeholders" data-testid="placeholders">
+          {loaded.placeholders.map((name) => (
+            <li key={name} className="rounded-full bg-slate-100 px-2.5 py-0.5 font-mono text-xs text-slate-800">
+              {`{${name}}`}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <TextAreaField
+        label="Template text"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        className="min-h-80 font-mono text-sm"
+        spellCheck
+      />
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save template'}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={save.isPending || text === loaded.template}
+          onClick={() => {
+            setText(loaded.template);
+            setError(undefined);
+          }}
+        >
+          Undo changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface RubricRow {
+  /** Local id (a key can be empty until the server makes one). */
+  id: number;
+  key: string;
+  label: string;
+}
+
+/** The evaluation rubric: the competencies supervisors rate 1 to 4. */
+function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useSaveRubric();
+  const nextId = useRef(loaded.length + 1);
+  const [rows, setRows] = useState<RubricRow[]>(() => loaded.map((item, n) => ({ id: n + 1, ...item })));
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [alert, setAlert] = useState<string | undefined>();
+
+  const update = (id: number, label: string) => setRows((list) => list.map((r) => (r.id === id ? { ...r, label } : r)));
+  const move = (index: number, by: number) =>
+    setRows((list) => {
+      const next = [...list];
+      const [row] = next.splice(index, 1);
+      if (row) next.splice(index + by, 0, row);
+      return next;
+    });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setAlert(undefined);
+    const found: Record<number, string> = {};
+    for (const row of rows) {
+      if (!row.label.trim()) found[row.id] = 'Name the competency';
+      else if (row.label.trim().length > LABEL_MAX) found[row.id] = `At most ${LABEL_MAX} characters`;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      window.requestAnimationFrame(() => revealFirstInvalid(formRef.current));
+      return;
+    }
+    if (rows.length === 0) {
+      setAlert('A rubric has 1 to 20 competencies');
+      return;
+    }
+    save.mutate(
+      rows.map((r) => ({ key: r.key, label: r.label.trim() })),
+      {
+        onSuccess: (saved) => {
+          setRows(saved.map((item, n) => ({ id: nextId.current + n, ...item })));
+          nextId.current += saved.length;
+          toast({ title: 'Rubric saved', description: 'New evaluations use these competencies.', variant: 'success' });
+        },
+        onError: (failure) =>
+          setAlert((isApiError(failure) ? failure.errors?.rubric : undefined) ?? errorMessage(failure) ?? 'Could not save.'),
+      },
+    );
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} aria-label="Evaluation rubric" className="space-y-3">
+      <p className="text-sm text-slate-600">
+        Supervisors rate each competency from 1 (needs improvement) to 4 (exceeds expectations) at the midpoint and at the end.
+      </p>
+      <ol className="space-y-2" aria-label="Competencies" data-testid="rubric-items">
+        {rows.map((row, index) => (
+          <li key={row.id} className="flex flex-wrap items-end gap-2 rounded-2xl bg-slate-50 p-3">
+            <TextField
+              label={`Competency ${index + 1}`}
+              value={row.label}
+              maxLength={LABEL_MAX}
+              onChange={(e) => update(row.id, e.target.value)}
+              error={errors[row.id]}
+              containerClassName="min-w-0 flex-[1_1_14rem]"
+            />
+            <div className="flex gap-1">
+              <Button
+                size="icon"
+                variant="outline"
+                aria-label={`Move competency ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                <ArrowUp aria-hidden className="h-4 w-4" />
+              </Button>
+              <Button
+                size="icon"
+                variant="outline"
+                aria-label={`Move competency ${index + 1} down`}
+                disabled={index === rows.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                <ArrowDown aria-hidden className="h-4 w-4" />
+              </Button>
+              <Button
+                size="icon"
+                variant="outline"
+                aria-label={`Remove competency ${index + 1}`}
+                disabled={rows.length <= 1}
+                onClick={() => setRows((list) => list.filter((r) => r.id !== row.id))}
+              >
+                <Trash2 aria-hidden className="h-4 w-4" />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          disabled={rows.length >= RUBRIC_MAX}
+          onClick={() => {
+            const id = nextId.current;
+            nextId.current += 1;
+            setRows((list) => [...list, { id, key: '', label: '' }]);
+          }}
+        >
+          <Plus aria-hidden className="h-4 w-4" />
+          Add competency
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save rubric'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Settings({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  const id = `settings-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h3 id={id} className="flex items-center gap-2 text-base font-bold text-slate-900">
+        {icon}
+        {title}
+      </h3>
+      <Card>{children}</Card>
+    </section>
+  );
+}
+
+/**
+ * Program: the work-based-learning figures (a coordinator's school's) and the CSV; for the
+ * district admin, the agreement template and the evaluation rubric.
+ */
+export function ProgramTab({ districtAdmin }: { districtAdmin: boolean }) {
+  const template = useAgreementTemplate(districtAdmin);
+  const rubric = useRubric(districtAdmin);
+  return (
+    <section aria-labelledby="program-heading" className="space-y-6">
+      <h2 id="program-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <BarChart3 aria-hidden className="h-5 w-5 text-brand-600" />
+        Work-based learning program
+      </h2>
+      <Figures />
+      {districtAdmin ? (
+        <>
+          <Settings title="Agreement template" icon={<FileText aria-hidden className="h-5 w-5 text-brand-600" />}>
+            {template.isLoading ? (
+              <SpinnerBlock label="Loading the template" />
+            ) : template.data ? (
+              <TemplateEditor key={template.dataUpdatedAt} loaded={template.data} />
+            ) : (
+              <FormAlert>Could not load the template: {template.error?.message}</FormAlert>
+            )}
+          </Settings>
+          <Settings title="Evaluation rubric" icon={<ListChecks aria-hidden className="h-5 w-5 text-brand-600" />}>
+            {rubric.isLoading ? (
+              <SpinnerBlock label="Loading the rubric" />
+            ) : rubric.data ? (
+              <RubricEditor loaded={rubric.data} />
+            ) : (
+              <FormAlert>Could not load the rubric: {rubric.error?.message}</FormAlert>
+            )}
+          </Settings>
+        </>
+      ) : null}
+    </section>
+  );
+}
