@@ -114,11 +114,7 @@ pub(super) fn taken(e: UserWriteError) -> AppError {
     }
 }
 
-pub(super) fn with_cookie(
-    status: StatusCode,
-    cookie: axum::http::HeaderValue,
-    user: &User,
-) -> Response {
+fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, user: &User) -> Response {
     (
         status,
         [(header::SET_COOKIE, cookie)],

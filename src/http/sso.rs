@@ -9,7 +9,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
-use super::accounts::{StudentProfile, check_student, with_cookie};
+use super::accounts::{StudentProfile, check_student};
 use super::sso_cookie::{sso_browser, sso_cookie};
 use super::staff::signed_in;
 use crate::auth::{self, ClientIp};
@@ -330,8 +330,20 @@ async fn finish(
         auth::end_session(&state, &headers)?;
     }
     let cookie = auth::start_session(&state, Subject::User(user.id))?;
-    let mut res = with_cookie(StatusCode::CREATED, cookie, &user);
+    let mut res = (
+        StatusCode::CREATED,
+        [(header::SET_COOKIE, cookie)],
+        Json(Finished {
+            user: super::views::UserView::from(&user),
+        }),
+    )
+        .into_response();
     res.headers_mut()
         .append(header::SET_COOKIE, sso_cookie(&state, "", 0));
     Ok(res)
+}
+
+#[derive(Serialize)]
+struct Finished {
+    user: super::views::UserView,
 }

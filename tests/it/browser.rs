@@ -38,7 +38,11 @@ async fn the_browser_suite_passes_in_chromium() {
             {"id": "kai", "email": "kai.student@lakeside.k12.ca.us", "email_verified": true,
              "given_name": "Kai", "family_name": "Moreno", "amr": ["pwd"], "password": "school-pass"},
             {"id": "dana", "email": "admin@district.example", "email_verified": true,
-             "given_name": "Dana", "family_name": "Ruiz", "amr": ["pwd"], "password": "school-pass"}
+             "given_name": "Dana", "family_name": "Ruiz", "amr": ["pwd"], "password": "school-pass"},
+            {"id": "eve", "email": "eve@gmail.com", "email_verified": true,
+             "given_name": "Eve", "family_name": "Out", "amr": ["pwd"], "password": "school-pass"},
+            {"id": "lee", "email": "lee@lakeside.k12.ca.us", "email_verified": true,
+             "given_name": "Lee", "family_name": "Park", "amr": ["pwd"], "password": "school-pass"}
         ]),
     );
     internreel::commands::run(

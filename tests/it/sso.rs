@@ -154,7 +154,7 @@ async fn a_student_s_first_school_sign_in_asks_only_grade_school_and_interests()
         )
         .await;
     assert_eq!(res.status(), StatusCode::CREATED);
-    let user: Value = res.json().await.unwrap();
+    let user: Value = res.json::<Value>().await.unwrap()["user"].clone();
     assert_eq!(user["email"], "ana@lakeside.k12.ca.us");
     let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
     assert_eq!(me["user"]["id"], user["id"]);

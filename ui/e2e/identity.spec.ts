@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeAudit } from './axe';
+import { base32Decode, DEMO_ADMIN, expectReflows, freshCode, totp } from './totp';
 import { BASE_URL, choose, DEMO_ADMIN_PIN, expectToast, snap, uniqueEmail } from './support';
 
 /**
@@ -13,12 +13,6 @@ import { BASE_URL, choose, DEMO_ADMIN_PIN, expectToast, snap, uniqueEmail } from
  * server, which seeds a named admin (Dana Ruiz) and a coordinator of Lincoln High School (Sam Okafor).
  */
 
-const DEMO_ADMIN = {
-  name: 'Dana Ruiz',
-  email: 'admin@district.example',
-  password: 'demo-admin-pass-1',
-  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-};
 const DEMO_COORDINATOR = {
   name: 'Sam Okafor',
   email: 'coordinator@district.example',
@@ -30,38 +24,6 @@ const DEMO_COORDINATOR = {
 const INVITE_GONE = 'This invite link is invalid or has expired. Ask your district admin for a new one.';
 const CODE_LABEL = 'Code from your authenticator app';
 
-/** RFC 4648 base32 (the authenticator secret's alphabet), spaces and padding ignored. */
-function base32Decode(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bytes: number[] = [];
-  let bits = 0;
-  let value = 0;
-  for (const char of text.replace(/[\s=]/g, '').toUpperCase()) {
-    const index = alphabet.indexOf(char);
-    if (index < 0) throw new Error(`not base32: ${char}`);
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes.push((value >>> bits) & 0xff);
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-const STEP_SECONDS = 30;
-
-/** RFC 6238 TOTP: HMAC-SHA1 over the 30-second step counter, dynamic truncation, 6 digits. */
-function totp(secret: string, atMs: number = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 1000 / STEP_SECONDS)));
-  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
-  const binary =
-    (((mac[offset] ?? 0) & 0x7f) << 24) | ((mac[offset + 1] ?? 0) << 16) | ((mac[offset + 2] ?? 0) << 8) | (mac[offset + 3] ?? 0);
-  return String(binary % 1_000_000).padStart(6, '0');
-}
-
 /** The known values of RFC 6238's appendix B (SHA-1, 8 digits there; the last 6 here). */
 test('the TOTP of this spec matches RFC 6238', () => {
   // The RFC's SHA-1 key, '12345678901234567890', in base32.
@@ -71,37 +33,6 @@ test('the TOTP of this spec matches RFC 6238', () => {
   expect(totp(key, 1_111_111_109_000)).toBe('081804');
   expect(totp(key, 1_234_567_890_000)).toBe('005924');
 });
-
-/**
- * A code that was not used yet: a server refuses a code seen before (replay), so when this spec
- * already sent the current step's code for a secret, it waits for the next step.
- */
-const usedSteps = new Map<string, number>();
-async function freshCode(page: Page, secret: string): Promise<string> {
-  let step = Math.floor(Date.now() / 1000 / STEP_SECONDS);
-  if (usedSteps.get(secret) === step) {
-    await page.waitForTimeout((step + 1) * STEP_SECONDS * 1000 - Date.now() + 250);
-    step += 1;
-  }
-  usedSteps.set(secret, step);
-  return totp(secret, step * STEP_SECONDS * 1000 + 1000);
-}
-
-const LAYOUTS = [
-  { width: 320, height: 568 },
-  { width: 375, height: 667 },
-  { width: 390, height: 844 },
-];
-
-/** No sideways scrolling at 320, 375 and 390 px (the page ends at 390x844). */
-async function expectReflows(page: Page, where: string): Promise<void> {
-  for (const size of LAYOUTS) {
-    await page.setViewportSize(size);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${where} at ${size.width} px`, timeout: 5_000 })
-      .toBeLessThanOrEqual(size.width);
-  }
-}
 
 /** A request context signed in with the district pin (its own cookies). */
 async function pinAdmin(): Promise<APIRequestContext> {
@@ -449,113 +380,5 @@ test('the school sign-in pages without a sign-in waiting: the error and expiry s
   await expect(page.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
   await audit.scan('/school-signup');
   await expectReflows(page, '/school-signup');
-  audit.expectClean();
-});
-
-/**
- * The screens around a school-account sign-in, with the answers of a district that has a
- * provider ('Lakeside') and a roster stubbed in the browser (the demo has neither; the sign-in
- * through a real provider is another spec's).
- */
-test('with a school-account provider and a roster: Continue with, the school select, the link sentence and /school-signup', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const audit = new AxeAudit(page);
-  const json = (body: unknown, status = 200) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
-  let studentSignup = 'open';
-  await page.route('**/api/auth/sso', (route) =>
-    route.fulfill(json({ providers: [{ name: 'Lakeside', forStudents: true, forStaff: true }], studentSignup })),
-  );
-  await page.route('**/api/schools', (route) => route.fulfill(json({ schools: ['Lakeside High School', 'Lincoln High School'] })));
-  await page.route('**/api/staff/config', (route) => route.fulfill(json({ pinEnabled: false, providers: [{ name: 'Lakeside' }] })));
-  let pendingLink = true;
-  await page.route('**/api/auth/sso/pending', (route) =>
-    route.fulfill(json({ name: 'Ava Johnson', email: 'ava@student.example', provider: 'Lakeside', link: pendingLink })),
-  );
-  await page.route('**/api/staff/login/sso', (route) =>
-    route.request().method() === 'GET'
-      ? route.fulfill(json({ name: DEMO_ADMIN.name, email: DEMO_ADMIN.email }))
-      : route.fulfill(json({ message: 'Invalid email, password or code. Please try again.' }, 401)),
-  );
-
-  // /login: the provider's button above the form, and the link sentence after ?sso=link.
-  await page.goto('/login');
-  const lakeside = page.getByRole('link', { name: 'Continue with Lakeside' });
-  await expect(lakeside).toHaveAttribute('href', '/api/auth/sso/Lakeside/start?role=student');
-  await expect(page.getByRole('form', { name: 'Student sign in' })).toBeVisible();
-  await audit.scan('/login with a provider');
-  await expectReflows(page, '/login with a provider');
-  await page.goto('/login?sso=link');
-  await expect(page.getByTestId('sso-link')).toHaveText(
-    'An account with ava@student.example already exists. Sign in with its password once to link your school account.',
-  );
-  await expect(page.getByLabel('Email')).toHaveValue('ava@student.example');
-  await audit.scan('/login?sso=link');
-
-  // /student-signup: the button, and the roster's schools as a select.
-  await page.goto('/student-signup');
-  await expect(page.getByRole('link', { name: 'Continue with Lakeside' })).toHaveAttribute(
-    'href',
-    '/api/auth/sso/Lakeside/start?role=student',
-  );
-  await choose(page, 'School name', 'Lincoln High School');
-  await expect(page.getByLabel('School name', { exact: true })).toHaveText('Lincoln High School');
-  await audit.scan('/student-signup with a provider and a roster');
-  await expectReflows(page, '/student-signup with a provider');
-
-  // School accounts only: the sentence and the button instead of the form.
-  studentSignup = 'school-accounts-only';
-  await page.goto('/student-signup');
-  await expect(page.getByText('Student accounts come from your school. Sign in with your school account.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Continue with Lakeside' })).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Student sign up' })).toHaveCount(0);
-  await audit.scan('/student-signup, school accounts only');
-
-  // /school-signup: the school's name and e-mail, then school, grade and interests.
-  pendingLink = false;
-  await page.route('**/api/auth/sso/finish', (route) =>
-    route.fulfill(
-      json({ user: { id: 9001, firstName: 'Ava', lastName: 'Johnson', email: 'ava@student.example', userType: 'student' } }, 201),
-    ),
-  );
-  await page.goto('/school-signup');
-  await expect(page.getByRole('heading', { name: 'Finish setting up your account' })).toBeVisible();
-  await expect(page.getByTestId('school-account')).toContainText('Ava Johnson');
-  await expect(page.getByTestId('school-account')).toContainText('ava@student.example');
-  await page.getByRole('button', { name: 'Finish sign-up' }).click();
-  for (const message of ['School name is required', 'Grade level is required', 'Please select at least one interest']) {
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
-  }
-  await audit.scan('/school-signup, refused');
-  await expectReflows(page, '/school-signup');
-  await choose(page, 'School name', 'Lakeside High School');
-  await choose(page, 'Grade level', 'Junior (11th grade)');
-  await page.getByRole('checkbox', { name: 'Technology' }).check();
-  const finish = page.waitForRequest('**/api/auth/sso/finish');
-  await page.getByRole('button', { name: 'Finish sign-up' }).click();
-  expect((await finish).postDataJSON()).toEqual({ grade: 'junior', school: 'Lakeside High School', interests: ['technology'] });
-  await expect(page).toHaveURL(/\/job-feed$/);
-
-  // /admin-login: the staff provider, no pin form (turned off); ?sso=code asks the code only.
-  await page.goto('/admin-login');
-  await expect(page.getByRole('link', { name: 'Continue with Lakeside' })).toHaveAttribute(
-    'href',
-    '/api/auth/sso/Lakeside/start?role=staff',
-  );
-  await expect(page.getByRole('form', { name: 'Staff sign in' })).toBeVisible();
-  await expect(page.getByLabel('Security pin')).toHaveCount(0);
-  await audit.scan('/admin-login with a provider, pin off');
-  await page.goto('/admin-login?sso=code');
-  await expect(page.getByTestId('sso-who')).toHaveText(`Signing in as ${DEMO_ADMIN.name} (${DEMO_ADMIN.email}).`);
-  await expect(page.getByLabel('Email')).toHaveCount(0);
-  const code = page.getByLabel(CODE_LABEL);
-  await expect(code).toBeFocused();
-  await code.fill('123456');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email, password or code. Please try again.' })).toBeVisible();
-  await expect(code).toHaveValue('');
-  await audit.scan('/admin-login?sso=code, refused');
-  await expectReflows(page, '/admin-login?sso=code');
   audit.expectClean();
 });
