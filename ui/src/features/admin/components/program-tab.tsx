@@ -275,7 +275,7 @@ function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
       </p>
       <ol className="space-y-2" aria-label="Competencies" data-testid="rubric-items">
         {rows.map((row, index) => (
-          <li key={row.id} className="flex flex-wrap items-end gap-2 rounded-2xl bg-slate-50 p-3">
+          <li key={row.id} className="flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 p-3">
             <TextField
               label={`Competency ${index + 1}`}
               value={row.label}

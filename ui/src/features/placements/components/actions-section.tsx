@@ -46,8 +46,7 @@ export function ActionsSection({ placement }: { placement: Placement }) {
                 Mark completed
               </Button>
               <ReasonForm
-                openLabel="End early"
-                name="End the placement early"
+                openLabel="End the placement early"
                 label="Why it ends early"
                 submitLabel="End the placement early"
                 blankMessage="Please give a reason"

@@ -1,5 +1,5 @@
 import { CheckCircle2, FileWarning, PenLine, ShieldCheck } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'wouter';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
@@ -136,10 +136,11 @@ export function GuardianPage() {
   const doneRef = useRef<HTMLHeadingElement>(null);
   const gone = isApiError(view.error) && (view.error.status === 404 || view.error.status === 400);
 
-  const finish = (message: string, signed: boolean) => {
-    setDone({ message, signed });
-    window.requestAnimationFrame(() => doneRef.current?.focus());
-  };
+  const finish = (message: string, signed: boolean) => setDone({ message, signed });
+  // The answer replaces the form: focus moves to its heading, so it is read out next.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
 
   return (
     <div className="min-h-dvh bg-slate-50">

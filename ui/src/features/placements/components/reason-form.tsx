@@ -94,7 +94,7 @@ export function ReasonForm({
       noValidate
       onSubmit={(e) => void submit(e)}
       aria-label={name ?? openLabel}
-      className="w-full space-y-3 rounded-2xl bg-slate-50 p-3"
+      className="w-full space-y-3 rounded-2xl border border-slate-200 bg-white p-3"
     >
       <TextAreaField
         label={label}

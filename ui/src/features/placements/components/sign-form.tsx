@@ -56,7 +56,7 @@ export function SignForm({ placement }: { placement: Placement }) {
       noValidate
       onSubmit={submit}
       aria-label="Sign the agreement"
-      className="space-y-3 rounded-2xl border border-brand-200 bg-brand-50/40 p-4"
+      className="space-y-3 rounded-2xl border-2 border-brand-200 bg-white p-4"
     >
       <TextField label="Your full name" autoComplete="name" hint={hintFor(placement)} {...form.field('name')} />
       {alert ? <FormAlert>{alert}</FormAlert> : null}
