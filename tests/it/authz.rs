@@ -53,6 +53,8 @@ struct People {
 
 /// A's objects, made fresh for every cell that may change something.
 struct World {
+    /// Student A's placement at employer A (hired on a posting of its own).
+    placement: u64,
     internship: u64,
     spare_internship: u64,
     application: u64,
@@ -585,6 +587,126 @@ fn table() -> Vec<Row> {
         row("GET", "/api/auth/sso/{NOPE}/start", None, [303; 6]).coord([303, 303]),
         row("GET", "/api/auth/sso/{NOPE}/callback", None, [303; 6]).coord([303, 303]),
         row("GET", "/api/admin/audit", None, ADMIN),
+        // Placements (#33): A's placement at employer A, still in setup.
+        row("GET", "/api/placements", None, [401, 200, 200, 200, 200, 200]).coord([200, 200]),
+        row("GET", "/api/placements/{P}", None, [401, 200, 403, 200, 403, 200]).coord([200, 403]),
+        mutating(
+            "PUT",
+            "/api/placements/{P}",
+            Json(|_, _, _| json!({"supervisor": {"name": "Priya Shah", "email": "priya@employer.example"}, "worksite": "12 Elm St", "startDate": "2030-03-01", "endDate": "2030-05-01", "schedule": "Tue 3-6 pm", "plannedHours": 40, "paid": false})),
+            [401, 403, 403, 200, 403, 403],
+            ("/api/placements/{P}", SA),
+        )
+        .coord([403, 403]),
+        mutating(
+            "PUT",
+            "/api/placements/{P}/guardian",
+            Json(|_, _, _| json!({"name": "Maria Lee", "relationship": "mother", "email": "maria@family.example"})),
+            [401, 200, 403, 403, 403, 403],
+            ("/api/placements/{P}", SA),
+        )
+        .coord([403, 403]),
+        row("POST", "/api/placements/{P}/guardian/confirm", None, [401, 403, 403, 403, 403, 409]).coord([409, 403]),
+        row("POST", "/api/placements/{P}/guardian/resend", None, [401, 409, 403, 403, 403, 409]).coord([409, 403]),
+        row(
+            "POST",
+            "/api/placements/{P}/sign",
+            Json(|_, _, _| json!({"name": "Sam Lee"})),
+            [401, 409, 403, 409, 403, 409],
+        )
+        .coord([409, 403]),
+        row(
+            "POST",
+            "/api/placements/{P}/hours",
+            Json(|_, _, _| json!({"date": "2030-03-02", "hours": 2, "note": "Shelving"})),
+            [401, 409, 403, 403, 403, 403],
+        )
+        .coord([403, 403]),
+        row(
+            "POST",
+            "/api/placements/{P}/hours/approve",
+            Json(|_, _, _| json!({"ids": [987_654]})),
+            [401, 403, 403, 404, 403, 403],
+        )
+        .coord([403, 403]),
+        row(
+            "PUT",
+            "/api/placements/{P}/hours/{NOPE}",
+            Json(|_, _, _| json!({"date": "2030-03-02", "hours": 2, "note": "Shelving"})),
+            [401, 409, 403, 403, 403, 403],
+        )
+        .coord([403, 403]),
+        row("DELETE", "/api/placements/{P}/hours/{NOPE}", None, [401, 409, 403, 403, 403, 403]).coord([403, 403]),
+        row(
+            "POST",
+            "/api/placements/{P}/hours/{NOPE}/return",
+            Json(|_, _, _| json!({"comment": "Left early"})),
+            [401, 403, 403, 404, 403, 403],
+        )
+        .coord([403, 403]),
+        row(
+            "POST",
+            "/api/placements/{P}/evaluations",
+            Json(|_, _, _| json!({"kind": "midpoint", "scores": {}, "comments": ""})),
+            [401, 403, 403, 409, 403, 403],
+        )
+        .coord([403, 403]),
+        row(
+            "POST",
+            "/api/placements/{P}/reflection",
+            Json(|_, _, _| json!({"text": "I learned a lot"})),
+            [401, 409, 403, 403, 403, 403],
+        )
+        .coord([403, 403]),
+        row("POST", "/api/placements/{P}/complete", None, [401, 403, 403, 403, 403, 409]).coord([409, 403]),
+        row(
+            "POST",
+            "/api/placements/{P}/end",
+            Json(|_, _, _| json!({"reason": "Moved away"})),
+            [401, 403, 403, 403, 403, 409],
+        )
+        .coord([409, 403]),
+        mutating(
+            "POST",
+            "/api/placements/{P}/cancel",
+            Json(|_, _, _| json!({"reason": "The family said no"})),
+            [401, 403, 403, 200, 403, 200],
+            ("/api/placements/{P}", SA),
+        )
+        .coord([200, 403]),
+        row("GET", "/api/placements/{P}/agreement.pdf", None, [401, 409, 403, 409, 403, 409]).coord([409, 403]),
+        row("GET", "/api/placements/{P}/certificate.pdf", None, [401, 409, 403, 403, 403, 409]).coord([409, 403]),
+        row("GET", "/api/guardian/{NOPE}", None, [404; 6]).coord([404, 404]),
+        row(
+            "POST",
+            "/api/guardian/{NOPE}/sign",
+            Json(|_, _, _| json!({"name": "Maria Lee", "consent": true})),
+            [404; 6],
+        )
+        .coord([404, 404]),
+        row(
+            "POST",
+            "/api/guardian/{NOPE}/decline",
+            Json(|_, _, _| json!({"reason": "No"})),
+            [404; 6],
+        )
+        .coord([404, 404]),
+        row("GET", "/api/admin/program", None, ADMIN).coord([200, 200]),
+        row("GET", "/api/admin/program.csv", None, ADMIN).coord([200, 200]),
+        row("GET", "/api/admin/agreement-template", None, ADMIN),
+        row(
+            "PUT",
+            "/api/admin/agreement-template",
+            Json(|_, _, _| json!({"template": "{district} hosts {student} at {company}."})),
+            ADMIN,
+        ),
+        row("GET", "/api/admin/rubric", None, ADMIN).coord([200, 200]),
+        row(
+            "PUT",
+            "/api/admin/rubric",
+            Json(|_, _, _| json!({"rubric": [{"key": "care", "label": "Customer care"}]})),
+            ADMIN,
+        ),
         // Password recovery (#22): the same answer for everyone; a bad token is a 400.
         row(
             "POST",
@@ -683,6 +805,7 @@ fn fill(template: &str, p: &People, w: &World) -> String {
         .replace("{VIDEO}", &w.video)
         .replace("{POSTER}", &w.poster)
         .replace("{NOPE}", &NOPE.to_string())
+        .replace("{P}", &w.placement.to_string())
 }
 
 /// A client without a cookie store: the caller's cookie is sent by hand, so a sign-up or a
@@ -825,6 +948,7 @@ async fn coordinator(app: &TestApp, email: &str, school: &str) -> String {
 /// application, comment and message.
 async fn world(app: &TestApp, p: &People, video: &str) -> World {
     let mut w = World {
+        placement: 0,
         internship: 0,
         spare_internship: 0,
         application: 0,
@@ -869,6 +993,32 @@ async fn world(app: &TestApp, p: &People, video: &str) -> World {
     )
     .await;
     assert_eq!(res.status(), StatusCode::CREATED);
+    // A's placement: A applies to a third posting and employer A hires them.
+    let third = Body::Json(|_, _, _| internship_body("Placement posting"));
+    let res = send(app, p, &w, EA, "POST", "/api/internships", &third).await;
+    let posting = res.json::<Value>().await.unwrap()["id"].as_u64().unwrap();
+    let res = plain()
+        .post(app.url("/api/applications"))
+        .header(reqwest::header::COOKIE, p.cookies[SA].as_deref().unwrap())
+        .json(&json!({"internshipId": posting, "status": "pending"}))
+        .send()
+        .await
+        .unwrap();
+    let hired = res.json::<Value>().await.unwrap()["id"].as_u64().unwrap();
+    for step in ["offer_extended", "hired"] {
+        let res = plain()
+            .put(app.url(&format!("/api/employers/applications/{hired}")))
+            .header(reqwest::header::COOKIE, p.cookies[EA].as_deref().unwrap())
+            .json(&json!({"status": step}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{step}");
+    }
+    let r = app.state.store().read().unwrap();
+    w.placement = internreel::store::placements::of_application(&r, hired)
+        .unwrap()
+        .expect("hiring makes a placement");
     w
 }
 
