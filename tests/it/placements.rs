@@ -30,9 +30,20 @@ pub async fn hired(app: &TestApp) -> Hired {
         let res = app.put(&employer, &path, json!({"status": step})).await;
         assert_eq!(res.status(), StatusCode::OK, "{step}");
     }
-    let apps: Value = app.get(&student, &format!("/api/applications/{}", me["id"])).await.json().await.unwrap();
-    let first = if apps.is_array() { &apps[0] } else { &apps["applications"][0] };
-    let id = first["placementId"].as_u64().expect("a hired application names its placement");
+    let apps: Value = app
+        .get(&student, &format!("/api/applications/{}", me["id"]))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let first = if apps.is_array() {
+        &apps[0]
+    } else {
+        &apps["applications"][0]
+    };
+    let id = first["placementId"]
+        .as_u64()
+        .expect("a hired application names its placement");
     Hired {
         student,
         employer,
@@ -61,24 +72,73 @@ async fn placement(app: &TestApp, c: &Client, id: u64) -> Value {
 
 /// The newest guardian link in the outbox (the list is newest first).
 fn guardian_token(app: &TestApp) -> String {
-    let out = internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, internreel::commands::Command::MailList { json: true }).unwrap();
-    let at = out.find("/guardian/").expect("a guardian link in the outbox");
+    let out = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::MailList { json: true },
+    )
+    .unwrap();
+    let at = out
+        .find("/guardian/")
+        .expect("a guardian link in the outbox");
     out[at + 10..at + 74].to_string()
 }
 
 /// Details, guardian, and the four signatures: the placement is active.
 pub async fn activate(app: &TestApp, h: &Hired, start: i64, end: i64) {
     let p = format!("/api/placements/{}", h.id);
-    assert_eq!(app.put(&h.employer, &p, details(start, end)).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.put(&h.employer, &p, details(start, end)).await.status(),
+        StatusCode::OK
+    );
     let g = json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example", "phone": "555-0100"});
-    assert_eq!(app.put(&h.student, &format!("{p}/guardian"), g).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.put(&h.student, &format!("{p}/guardian"), g)
+            .await
+            .status(),
+        StatusCode::OK
+    );
     let token = guardian_token(app);
     let visitor = app.client();
-    assert_eq!(app.post(&visitor, &format!("/api/guardian/{token}/sign"), json!({"name": "Maria Lopez", "consent": true})).await.status(), StatusCode::OK);
-    assert_eq!(app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"})).await.status(), StatusCode::OK);
-    assert_eq!(app.post(&h.employer, &format!("{p}/sign"), json!({"name": "Priya Shah"})).await.status(), StatusCode::OK);
-    assert_eq!(app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({})).await.status(), StatusCode::OK);
-    let res = app.post(&h.admin, &format!("{p}/sign"), json!({"name": "Coordinator Cole"})).await;
+    assert_eq!(
+        app.post(
+            &visitor,
+            &format!("/api/guardian/{token}/sign"),
+            json!({"name": "Maria Lopez", "consent": true})
+        )
+        .await
+        .status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.post(
+            &h.employer,
+            &format!("{p}/sign"),
+            json!({"name": "Priya Shah"})
+        )
+        .await
+        .status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    let res = app
+        .post(
+            &h.admin,
+            &format!("{p}/sign"),
+            json!({"name": "Coordinator Cole"}),
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.json::<Value>().await.unwrap()["state"], "active");
 }
@@ -104,11 +164,27 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
     let p = format!("/api/placements/{}", h.id);
     let v = placement(&app, &h.student, h.id).await;
     assert_eq!(v["state"], "setup");
-    assert_eq!(v["worksite"], "Austin, TX", "the worksite starts as the posting's location: {v}");
+    assert_eq!(
+        v["worksite"], "Austin, TX",
+        "the worksite starts as the posting's location: {v}"
+    );
     // Nobody signs before the employer's details; the student cannot fill them in.
-    let (status, body) = message_of(app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"})).await).await;
-    assert_eq!((status, body["message"].as_str().unwrap()), (StatusCode::CONFLICT, "This agreement is not open for signatures"));
-    assert_eq!(app.put(&h.student, &p, details(5, 60)).await.status(), StatusCode::FORBIDDEN);
+    let (status, body) = message_of(
+        app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (
+            StatusCode::CONFLICT,
+            "This agreement is not open for signatures"
+        )
+    );
+    assert_eq!(
+        app.put(&h.student, &p, details(5, 60)).await.status(),
+        StatusCode::FORBIDDEN
+    );
     // The details' rules, each on its field.
     let mut bad = details(5, 60);
     bad["endDate"] = json!(day(1));
@@ -116,88 +192,266 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
     bad["supervisor"]["email"] = json!("nope");
     let (status, body) = message_of(app.put(&h.employer, &p, bad).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["errors"]["endDate"], "The end date must be on or after the start date");
-    assert_eq!(body["errors"]["hourlyWage"], "A paid placement pays at least the federal minimum wage ($7.25 an hour)");
-    assert_eq!(body["errors"]["supervisor.email"], "Please enter a valid email address");
-    let v: Value = app.put(&h.employer, &p, details(5, 60)).await.json().await.unwrap();
+    assert_eq!(
+        body["errors"]["endDate"],
+        "The end date must be on or after the start date"
+    );
+    assert_eq!(
+        body["errors"]["hourlyWage"],
+        "A paid placement pays at least the federal minimum wage ($7.25 an hour)"
+    );
+    assert_eq!(
+        body["errors"]["supervisor.email"],
+        "Please enter a valid email address"
+    );
+    let v: Value = app
+        .put(&h.employer, &p, details(5, 60))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(v["state"], "awaiting_signatures");
-    assert!(v["agreementText"].as_str().unwrap().contains("Priya Shah (Branch manager)"));
-    assert!(v["agreementText"].as_str().unwrap().contains("paid $15.50 an hour"));
+    assert!(
+        v["agreementText"]
+            .as_str()
+            .unwrap()
+            .contains("Priya Shah (Branch manager)")
+    );
+    assert!(
+        v["agreementText"]
+            .as_str()
+            .unwrap()
+            .contains("paid $15.50 an hour")
+    );
 
     // The student cannot name themself as the guardian.
-    let (status, body) = message_of(app.put(&h.student, &format!("{p}/guardian"), json!({"name": "Me", "relationship": "mother", "email": "ana@student.example"})).await).await;
+    let (status, body) = message_of(
+        app.put(
+            &h.student,
+            &format!("{p}/guardian"),
+            json!({"name": "Me", "relationship": "mother", "email": "ana@student.example"}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body["errors"]["email"].as_str().unwrap().contains("your own"));
+    assert!(
+        body["errors"]["email"]
+            .as_str()
+            .unwrap()
+            .contains("your own")
+    );
     let g = json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example", "phone": "555-0100"});
-    let v: Value = app.put(&h.student, &format!("{p}/guardian"), g).await.json().await.unwrap();
+    let v: Value = app
+        .put(&h.student, &format!("{p}/guardian"), g)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(v["guardian"]["source"], "student");
     assert_eq!(v["guardian"]["confirmed"], false);
 
     // The student signs with their account's name only.
-    let (status, body) = message_of(app.post(&h.student, &format!("{p}/sign"), json!({"name": "Someone Else"})).await).await;
+    let (status, body) = message_of(
+        app.post(
+            &h.student,
+            &format!("{p}/sign"),
+            json!({"name": "Someone Else"}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["errors"]["name"], "Type your full name as on your account: Sam Lee");
-    let v: Value = app.post(&h.student, &format!("{p}/sign"), json!({"name": "  sam   lee "})).await.json().await.unwrap();
+    assert_eq!(
+        body["errors"]["name"],
+        "Type your full name as on your account: Sam Lee"
+    );
+    let v: Value = app
+        .post(
+            &h.student,
+            &format!("{p}/sign"),
+            json!({"name": "  sam   lee "}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
     let sha_first = v["agreementSha256"].as_str().unwrap().to_string();
     assert_eq!(v["awaiting"], json!(["guardian", "supervisor", "school"]));
     let token = guardian_token(&app);
     // The guardian's page shows only the agreement.
-    let page: Value = app.get(&app.client(), &format!("/api/guardian/{token}")).await.json().await.unwrap();
+    let page: Value = app
+        .get(&app.client(), &format!("/api/guardian/{token}"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(page["placement"]["studentName"], "Sam Lee");
     assert_eq!(page["placement"]["agreementSha256"], sha_first.as_str());
     assert!(page["placement"].get("student").is_none());
-    let (status, body) = message_of(app.post(&app.client(), &format!("/api/guardian/{token}/sign"), json!({"name": "Maria Lopez", "consent": false})).await).await;
+    let (status, body) = message_of(
+        app.post(
+            &app.client(),
+            &format!("/api/guardian/{token}/sign"),
+            json!({"name": "Maria Lopez", "consent": false}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["errors"]["consent"], "Please tick the box to give your consent");
-    let res = app.post(&app.client(), &format!("/api/guardian/{token}/sign"), json!({"name": "Maria Lopez", "consent": true})).await;
+    assert_eq!(
+        body["errors"]["consent"],
+        "Please tick the box to give your consent"
+    );
+    let res = app
+        .post(
+            &app.client(),
+            &format!("/api/guardian/{token}/sign"),
+            json!({"name": "Maria Lopez", "consent": true}),
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
     // Single use.
-    let (status, body) = message_of(app.get(&app.client(), &format!("/api/guardian/{token}")).await).await;
+    let (status, body) = message_of(
+        app.get(&app.client(), &format!("/api/guardian/{token}"))
+            .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(body["message"], "This signing link is invalid or has expired. Ask the student or the school to send a new one.");
-    app.post(&h.employer, &format!("{p}/sign"), json!({"name": "Priya Shah"})).await;
+    assert_eq!(
+        body["message"],
+        "This signing link is invalid or has expired. Ask the student or the school to send a new one."
+    );
+    app.post(
+        &h.employer,
+        &format!("{p}/sign"),
+        json!({"name": "Priya Shah"}),
+    )
+    .await;
 
     // The school signs last, after confirming a guardian the student gave.
-    let (status, body) = message_of(app.post(&h.admin, &format!("{p}/sign"), json!({"name": "Cole"})).await).await;
+    let (status, body) = message_of(
+        app.post(&h.admin, &format!("{p}/sign"), json!({"name": "Cole"}))
+            .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::CONFLICT);
-    assert!(body["message"].as_str().unwrap().starts_with("Confirm the parent or guardian"));
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Confirm the parent or guardian")
+    );
 
     // A change of a detail voids every signature; everyone is told.
     let mut changed = details(5, 60);
     changed["schedule"] = json!("Mon and Wed 4-7 pm");
-    let v: Value = app.put(&h.employer, &p, changed).await.json().await.unwrap();
+    let v: Value = app
+        .put(&h.employer, &p, changed)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(v["signatures"], json!([]));
     assert_eq!(v["state"], "awaiting_signatures");
     assert_ne!(v["agreementSha256"], sha_first.as_str());
-    assert!(v["history"].as_array().unwrap().iter().any(|e| e["text"].as_str().unwrap().starts_with("Signatures voided")));
-    let notes: Value = app.get(&h.student, "/api/notifications").await.json().await.unwrap();
-    assert!(notes.to_string().contains("every signature was voided"), "{notes}");
+    assert!(
+        v["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["text"].as_str().unwrap().starts_with("Signatures voided"))
+    );
+    let notes: Value = app
+        .get(&h.student, "/api/notifications")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        notes.to_string().contains("every signature was voided"),
+        "{notes}"
+    );
 
     // Everyone signs again; all four → active, each with the new text's hash.
-    app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"})).await;
-    app.post(&h.employer, &format!("{p}/sign"), json!({"name": "Priya Shah"})).await;
+    app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
+        .await;
+    app.post(
+        &h.employer,
+        &format!("{p}/sign"),
+        json!({"name": "Priya Shah"}),
+    )
+    .await;
     let token = guardian_token(&app);
-    app.post(&app.client(), &format!("/api/guardian/{token}/sign"), json!({"name": "Maria Lopez", "consent": true})).await;
-    app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({})).await;
-    let v: Value = app.post(&h.admin, &format!("{p}/sign"), json!({"name": "Coordinator Cole"})).await.json().await.unwrap();
+    app.post(
+        &app.client(),
+        &format!("/api/guardian/{token}/sign"),
+        json!({"name": "Maria Lopez", "consent": true}),
+    )
+    .await;
+    app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
+        .await;
+    let v: Value = app
+        .post(
+            &h.admin,
+            &format!("{p}/sign"),
+            json!({"name": "Coordinator Cole"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(v["state"], "active");
     assert_eq!(v["signatures"].as_array().unwrap().len(), 4);
     // Started: no more detail changes, no cancelling.
-    assert_eq!(app.put(&h.employer, &p, details(5, 60)).await.status(), StatusCode::CONFLICT);
-    let (status, body) = message_of(app.post(&h.admin, &format!("{p}/cancel"), json!({"reason": "x"})).await).await;
-    assert_eq!((status, body["message"].as_str().unwrap()), (StatusCode::CONFLICT, "A placement that has started cannot be cancelled; end it early instead"));
+    assert_eq!(
+        app.put(&h.employer, &p, details(5, 60)).await.status(),
+        StatusCode::CONFLICT
+    );
+    let (status, body) = message_of(
+        app.post(&h.admin, &format!("{p}/cancel"), json!({"reason": "x"}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (
+            StatusCode::CONFLICT,
+            "A placement that has started cannot be cancelled; end it early instead"
+        )
+    );
 
     // The signed agreement as a PDF: names, dates and the hash.
     let res = app.get(&h.student, &format!("{p}/agreement.pdf")).await;
     assert_eq!(res.headers()["content-type"], "application/pdf");
     let text = pdftotext(&res.bytes().await.unwrap());
     let sha = v["agreementSha256"].as_str().unwrap();
-    for want in ["Sam Lee", "Maria Lopez", "Priya Shah", "Coordinator Cole", &sha[..32], "Parent or guardian"] {
-        assert!(text.contains(want), "the agreement PDF lacks {want}:\n{text}");
+    for want in [
+        "Sam Lee",
+        "Maria Lopez",
+        "Priya Shah",
+        "Coordinator Cole",
+        &sha[..32],
+        "Parent or guardian",
+    ] {
+        assert!(
+            text.contains(want),
+            "the agreement PDF lacks {want}:\n{text}"
+        );
     }
     // The audit log has every signature and the void.
-    let audit: Value = app.get(&h.admin, "/api/admin/audit").await.json().await.unwrap();
-    let placement_entries = audit["entries"].as_array().unwrap().iter().filter(|e| e["action"] == "placement.change").count();
+    let audit: Value = app
+        .get(&h.admin, "/api/admin/audit")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let placement_entries = audit["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "placement.change")
+        .count();
     assert!(placement_entries >= 9, "{audit}");
 }
 
@@ -210,38 +464,99 @@ async fn the_guardian_declines_and_a_link_expires_and_can_be_sent_again() {
     let g = json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example", "phone": ""});
     app.put(&h.student, &format!("{p}/guardian"), g).await;
     let token = guardian_token(&app);
-    let (status, body) = message_of(app.post(&app.client(), &format!("/api/guardian/{token}/decline"), json!({"reason": ""})).await).await;
+    let (status, body) = message_of(
+        app.post(
+            &app.client(),
+            &format!("/api/guardian/{token}/decline"),
+            json!({"reason": ""}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["errors"]["reason"].is_string());
-    let res = app.post(&app.client(), &format!("/api/guardian/{token}/decline"), json!({"reason": "The hours are too late on school nights"})).await;
+    let res = app
+        .post(
+            &app.client(),
+            &format!("/api/guardian/{token}/decline"),
+            json!({"reason": "The hours are too late on school nights"}),
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
     let v = placement(&app, &h.student, h.id).await;
-    assert_eq!(v["guardianDeclined"]["reason"], "The hours are too late on school nights");
-    assert_eq!(app.get(&app.client(), &format!("/api/guardian/{token}")).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        v["guardianDeclined"]["reason"],
+        "The hours are too late on school nights"
+    );
+    assert_eq!(
+        app.get(&app.client(), &format!("/api/guardian/{token}"))
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
     // The employer may not re-send; the student may, and the new link works.
-    assert_eq!(app.post(&h.employer, &format!("{p}/guardian/resend"), json!({})).await.status(), StatusCode::FORBIDDEN);
-    assert_eq!(app.post(&h.student, &format!("{p}/guardian/resend"), json!({})).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.post(&h.employer, &format!("{p}/guardian/resend"), json!({}))
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.post(&h.student, &format!("{p}/guardian/resend"), json!({}))
+            .await
+            .status(),
+        StatusCode::OK
+    );
     let fresh = guardian_token(&app);
     assert_ne!(fresh, token);
-    assert_eq!(app.get(&app.client(), &format!("/api/guardian/{fresh}")).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.get(&app.client(), &format!("/api/guardian/{fresh}"))
+            .await
+            .status(),
+        StatusCode::OK
+    );
     // 14 days later it no longer opens.
     app.state
         .store()
         .write(|w| {
-            let mut pl = w.get::<internreel::store::placements::Placement>(h.id)?.unwrap();
+            let mut pl = w
+                .get::<internreel::store::placements::Placement>(h.id)?
+                .unwrap();
             let (hash, _) = pl.guardian_link.unwrap();
             pl.guardian_link = Some((hash, internreel::clock::now_ms() - 1));
             internreel::store::placements::save(w, &pl)
         })
         .unwrap();
-    let (status, _) = message_of(app.get(&app.client(), &format!("/api/guardian/{fresh}")).await).await;
+    let (status, _) = message_of(
+        app.get(&app.client(), &format!("/api/guardian/{fresh}"))
+            .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // A token that is no token.
-    assert_eq!(app.get(&app.client(), "/api/guardian/not-a-token").await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get(&app.client(), "/api/guardian/not-a-token")
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
     // Before it starts, the employer may cancel (with a reason).
-    let (status, _) = message_of(app.post(&h.employer, &format!("{p}/cancel"), json!({"reason": ""})).await).await;
+    let (status, _) = message_of(
+        app.post(&h.employer, &format!("{p}/cancel"), json!({"reason": ""}))
+            .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let v: Value = app.post(&h.employer, &format!("{p}/cancel"), json!({"reason": "The family said no"})).await.json().await.unwrap();
+    let v: Value = app
+        .post(
+            &h.employer,
+            &format!("{p}/cancel"),
+            json!({"reason": "The family said no"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(v["state"], "cancelled");
 }
 
@@ -257,7 +572,10 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
         (json!({"date": day(1), "hours": 2, "note": "x"}), "date"),
         (json!({"date": day(-40), "hours": 2, "note": "x"}), "date"),
         (json!({"date": day(-1), "hours": 2.2, "note": "x"}), "hours"),
-        (json!({"date": day(-1), "hours": 12.5, "note": "x"}), "hours"),
+        (
+            json!({"date": day(-1), "hours": 12.5, "note": "x"}),
+            "hours",
+        ),
         (json!({"date": day(-1), "hours": 2, "note": ""}), "note"),
     ] {
         let (status, b) = message_of(app.post(&h.student, &hours, body).await).await;
@@ -271,87 +589,303 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
         assert_eq!(res.status(), StatusCode::CREATED);
         ids.push(res.json::<Value>().await.unwrap()["id"].as_u64().unwrap());
     }
-    let (status, b) = message_of(app.post(&h.student, &hours, json!({"date": day(-14), "hours": 1, "note": "again"})).await).await;
+    let (status, b) = message_of(
+        app.post(
+            &h.student,
+            &hours,
+            json!({"date": day(-14), "hours": 1, "note": "again"}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(b["errors"]["date"].as_str().unwrap().contains("already logged"));
+    assert!(
+        b["errors"]["date"]
+            .as_str()
+            .unwrap()
+            .contains("already logged")
+    );
     let v = placement(&app, &h.admin, h.id).await;
     let flags = v["flags"].as_array().unwrap();
-    assert!(flags.iter().any(|f| f.as_str().unwrap().contains("9 h on") && f.as_str().unwrap().contains("over the district's 8 a day")), "{flags:?}");
-    assert_eq!(v["hours"], json!({"approved": 0.0, "waiting": 24.75, "planned": 60.0}));
-    assert_eq!(placement(&app, &h.student, h.id).await["flags"], json!([]), "the student sees no flags");
+    assert!(
+        flags.iter().any(|f| f.as_str().unwrap().contains("9 h on")
+            && f.as_str().unwrap().contains("over the district's 8 a day")),
+        "{flags:?}"
+    );
+    assert_eq!(
+        v["hours"],
+        json!({"approved": 0.0, "waiting": 24.75, "planned": 60.0})
+    );
+    assert_eq!(
+        placement(&app, &h.student, h.id).await["flags"],
+        json!([]),
+        "the student sees no flags"
+    );
 
     // The supervisor returns one with a comment; the student fixes it; the week is approved.
-    let v: Value = app.post(&h.employer, &format!("{hours}/{}/return", ids[0]), json!({"comment": "You left at 5 that day"})).await.json().await.unwrap();
+    let v: Value = app
+        .post(
+            &h.employer,
+            &format!("{hours}/{}/return", ids[0]),
+            json!({"comment": "You left at 5 that day"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(v["entries"][0]["status"], "returned");
     assert_eq!(v["entries"][0]["comment"], "You left at 5 that day");
-    let res = app.put(&h.student, &format!("{hours}/{}", ids[0]), json!({"date": day(-14), "hours": 1.5, "note": "Shelved returns"})).await;
+    let res = app
+        .put(
+            &h.student,
+            &format!("{hours}/{}", ids[0]),
+            json!({"date": day(-14), "hours": 1.5, "note": "Shelved returns"}),
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
-    assert_eq!(app.delete(&h.student, &format!("{hours}/{}", ids[4])).await.status(), StatusCode::OK);
-    let v: Value = app.post(&h.employer, &format!("{hours}/approve"), json!({"ids": &ids[..4]})).await.json().await.unwrap();
+    assert_eq!(
+        app.delete(&h.student, &format!("{hours}/{}", ids[4]))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    let v: Value = app
+        .post(
+            &h.employer,
+            &format!("{hours}/approve"),
+            json!({"ids": &ids[..4]}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(v["hours"]["approved"], 13.5);
     // Approved entries stay as they are.
-    assert_eq!(app.delete(&h.student, &format!("{hours}/{}", ids[1])).await.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        app.delete(&h.student, &format!("{hours}/{}", ids[1]))
+            .await
+            .status(),
+        StatusCode::CONFLICT
+    );
     // Others' placements are not theirs to touch.
     let (other, _) = app.signup_student("other@student.example").await;
     assert_eq!(app.get(&other, &p).await.status(), StatusCode::FORBIDDEN);
-    assert_eq!(app.post(&other, &hours, json!({"date": day(-2), "hours": 1, "note": "x"})).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.post(
+            &other,
+            &hours,
+            json!({"date": day(-2), "hours": 1, "note": "x"})
+        )
+        .await
+        .status(),
+        StatusCode::FORBIDDEN
+    );
 
     // Completion needs the final evaluation and nothing waiting.
-    let last = app.post(&h.student, &hours, json!({"date": day(-1), "hours": 2, "note": "Story time"})).await.json::<Value>().await.unwrap()["id"].as_u64().unwrap();
-    let (status, body) = message_of(app.post(&h.admin, &format!("{p}/complete"), json!({})).await).await;
-    assert_eq!((status, body["message"].as_str().unwrap()), (StatusCode::CONFLICT, "The supervisor's final evaluation is needed first"));
-    let scores: serde_json::Map<String, Value> = ["attendance", "communication", "teamwork", "initiative", "quality", "safety", "professionalism", "learning"]
-        .iter().map(|k| (k.to_string(), json!(4))).collect();
+    let last = app
+        .post(
+            &h.student,
+            &hours,
+            json!({"date": day(-1), "hours": 2, "note": "Story time"}),
+        )
+        .await
+        .json::<Value>()
+        .await
+        .unwrap()["id"]
+        .as_u64()
+        .unwrap();
+    let (status, body) = message_of(
+        app.post(&h.admin, &format!("{p}/complete"), json!({}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (
+            StatusCode::CONFLICT,
+            "The supervisor's final evaluation is needed first"
+        )
+    );
+    let scores: serde_json::Map<String, Value> = [
+        "attendance",
+        "communication",
+        "teamwork",
+        "initiative",
+        "quality",
+        "safety",
+        "professionalism",
+        "learning",
+    ]
+    .iter()
+    .map(|k| (k.to_string(), json!(4)))
+    .collect();
     let mut partial = scores.clone();
     partial.remove("safety");
-    let (status, body) = message_of(app.post(&h.employer, &format!("{p}/evaluations"), json!({"kind": "midpoint", "scores": partial, "comments": ""})).await).await;
+    let (status, body) = message_of(
+        app.post(
+            &h.employer,
+            &format!("{p}/evaluations"),
+            json!({"kind": "midpoint", "scores": partial, "comments": ""}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body["message"].as_str().unwrap().contains("Following safety rules"));
-    app.post(&h.employer, &format!("{p}/evaluations"), json!({"kind": "midpoint", "scores": scores, "comments": "Good start"})).await;
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("Following safety rules")
+    );
+    app.post(
+        &h.employer,
+        &format!("{p}/evaluations"),
+        json!({"kind": "midpoint", "scores": scores, "comments": "Good start"}),
+    )
+    .await;
     // The student does not see the midpoint evaluation; the school does.
-    assert_eq!(placement(&app, &h.student, h.id).await["evaluations"], json!([]));
-    assert_eq!(placement(&app, &h.admin, h.id).await["evaluations"][0]["kind"], "midpoint");
-    app.post(&h.employer, &format!("{p}/evaluations"), json!({"kind": "final", "scores": scores, "comments": "Excellent"})).await;
-    assert_eq!(placement(&app, &h.student, h.id).await["evaluations"][0]["comments"], "Excellent");
-    let (status, body) = message_of(app.post(&h.admin, &format!("{p}/complete"), json!({})).await).await;
-    assert_eq!((status, body["message"].as_str().unwrap()), (StatusCode::CONFLICT, "Some hours still wait for the supervisor's approval"));
-    app.post(&h.employer, &format!("{hours}/approve"), json!({"ids": [last]})).await;
-    assert_eq!(app.post(&h.employer, &format!("{p}/complete"), json!({})).await.status(), StatusCode::FORBIDDEN);
-    let v: Value = app.post(&h.admin, &format!("{p}/complete"), json!({})).await.json().await.unwrap();
+    assert_eq!(
+        placement(&app, &h.student, h.id).await["evaluations"],
+        json!([])
+    );
+    assert_eq!(
+        placement(&app, &h.admin, h.id).await["evaluations"][0]["kind"],
+        "midpoint"
+    );
+    app.post(
+        &h.employer,
+        &format!("{p}/evaluations"),
+        json!({"kind": "final", "scores": scores, "comments": "Excellent"}),
+    )
+    .await;
+    assert_eq!(
+        placement(&app, &h.student, h.id).await["evaluations"][0]["comments"],
+        "Excellent"
+    );
+    let (status, body) = message_of(
+        app.post(&h.admin, &format!("{p}/complete"), json!({}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (
+            StatusCode::CONFLICT,
+            "Some hours still wait for the supervisor's approval"
+        )
+    );
+    app.post(
+        &h.employer,
+        &format!("{hours}/approve"),
+        json!({"ids": [last]}),
+    )
+    .await;
+    assert_eq!(
+        app.post(&h.employer, &format!("{p}/complete"), json!({}))
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+    let v: Value = app
+        .post(&h.admin, &format!("{p}/complete"), json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(v["state"], "completed");
-    app.post(&h.student, &format!("{p}/reflection"), json!({"text": "I learned to run the front desk."})).await;
+    app.post(
+        &h.student,
+        &format!("{p}/reflection"),
+        json!({"text": "I learned to run the front desk."}),
+    )
+    .await;
 
     // The certificate: the student's name, the hours, the posting and the company.
     let res = app.get(&h.student, &format!("{p}/certificate.pdf")).await;
     assert_eq!(res.status(), StatusCode::OK);
     let text = pdftotext(&res.bytes().await.unwrap());
-    for want in ["Sam Lee", "completed 15.5 hours of work-based learning as Library helper"] {
-        assert!(text.replace('\n', " ").contains(want), "the certificate lacks {want}:\n{text}");
+    for want in [
+        "Sam Lee",
+        "completed 15.5 hours of work-based learning as Library helper",
+    ] {
+        assert!(
+            text.replace('\n', " ").contains(want),
+            "the certificate lacks {want}:\n{text}"
+        );
     }
-    assert_eq!(app.get(&h.employer, &format!("{p}/certificate.pdf")).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.get(&h.employer, &format!("{p}/certificate.pdf"))
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
 
     // The district's figures and its CSV.
-    let prog: Value = app.get(&h.admin, "/api/admin/program").await.json().await.unwrap();
+    let prog: Value = app
+        .get(&h.admin, "/api/admin/program")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(prog["byState"]["completed"], 1);
     assert_eq!(prog["approvedHours"], 15.5);
     assert_eq!(prog["completionRate"], 1.0);
-    let csv = app.get(&h.admin, "/api/admin/program.csv").await.text().await.unwrap();
+    let csv = app
+        .get(&h.admin, "/api/admin/program.csv")
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(csv.starts_with("student_id,name,school,grade,employer,posting,interest_area,start,end,approved_hours,evaluations_done,paid,completed,state"));
     assert!(csv.contains(",Sam Lee,Lincoln High,junior,"), "{csv}");
     assert!(csv.contains(",15.5,2,yes,yes,completed"), "{csv}");
-    assert_eq!(app.get(&h.student, "/api/admin/program.csv").await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.get(&h.student, "/api/admin/program.csv").await.status(),
+        StatusCode::FORBIDDEN
+    );
 
     // The student's export holds the placement; deleting the account keeps a de-identified
     // record of the completed placement for the district's counts.
-    let export: Value = app.get(&h.student, &format!("/api/users/{}/export", h.student_id)).await.json().await.unwrap();
-    assert_eq!(export["placements"][0]["hours"].as_array().unwrap().len(), 5);
-    assert_eq!(export["placements"][0]["guardian"]["email"], "maria@family.example");
-    let res = app.client().delete(app.url(&format!("/api/users/{}", h.student_id))).json(&json!({"password": "secret1"})).send().await.unwrap();
+    let export: Value = app
+        .get(&h.student, &format!("/api/users/{}/export", h.student_id))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        export["placements"][0]["hours"].as_array().unwrap().len(),
+        5
+    );
+    assert_eq!(
+        export["placements"][0]["guardian"]["email"],
+        "maria@family.example"
+    );
+    let res = app
+        .client()
+        .delete(app.url(&format!("/api/users/{}", h.student_id)))
+        .json(&json!({"password": "secret1"}))
+        .send()
+        .await
+        .unwrap();
     let _ = res;
-    let res = h.student.delete(app.url(&format!("/api/users/{}", h.student_id))).json(&json!({"password": "secret1"})).send().await.unwrap();
+    let res = h
+        .student
+        .delete(app.url(&format!("/api/users/{}", h.student_id)))
+        .json(&json!({"password": "secret1"}))
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success(), "{}", res.status());
-    let csv = app.get(&h.admin, "/api/admin/program.csv").await.text().await.unwrap();
-    assert!(!csv.contains("Sam Lee") && csv.contains(",Lincoln High,junior,") && csv.contains(",15.5,"), "{csv}");
+    let csv = app
+        .get(&h.admin, "/api/admin/program.csv")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        !csv.contains("Sam Lee") && csv.contains(",Lincoln High,junior,") && csv.contains(",15.5,"),
+        "{csv}"
+    );
     let v = placement(&app, &h.admin, h.id).await;
     assert!(v["guardian"].is_null() && v["reflection"].is_null());
 }
@@ -360,32 +894,218 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
 async fn the_template_refuses_unknown_placeholders_and_the_cli_lists_and_exports() {
     let app = spawn_app().await;
     let h = hired(&app).await;
-    let (status, body) = message_of(app.client().put(app.url("/api/admin/agreement-template")).json(&json!({"template": "x"})).send().await.unwrap()).await;
+    let (status, body) = message_of(
+        app.client()
+            .put(app.url("/api/admin/agreement-template"))
+            .json(&json!({"template": "x"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
-    let (status, body) = message_of(app.put(&h.admin, "/api/admin/agreement-template", json!({"template": "{student} and {nickname}"})).await).await;
+    let (status, body) = message_of(
+        app.put(
+            &h.admin,
+            "/api/admin/agreement-template",
+            json!({"template": "{student} and {nickname}"}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["template"], "Unknown placeholder {nickname}");
-    let res = app.put(&h.admin, "/api/admin/agreement-template", json!({"template": "{district} hosts {student} at {company}."})).await;
+    let res = app
+        .put(
+            &h.admin,
+            "/api/admin/agreement-template",
+            json!({"template": "{district} hosts {student} at {company}."}),
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
     let v = placement(&app, &h.student, h.id).await;
-    assert!(v["agreementText"].as_str().unwrap().ends_with("hosts Sam Lee at Acme Robotics."), "{}", v["agreementText"]);
-    let cmd = |key: &str, value: &str| internreel::commands::Command::SettingsSet { key: key.into(), value: value.into() };
-    let run = |c| internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, c).map_err(|e| e.0);
-    assert!(run(cmd("agreement-template", "Hi {pet}")).unwrap_err().contains("Unknown placeholder {pet}"));
+    assert!(
+        v["agreementText"]
+            .as_str()
+            .unwrap()
+            .ends_with("hosts Sam Lee at Acme Robotics."),
+        "{}",
+        v["agreementText"]
+    );
+    let cmd = |key: &str, value: &str| internreel::commands::Command::SettingsSet {
+        key: key.into(),
+        value: value.into(),
+    };
+    let run = |c| {
+        internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, c)
+            .map_err(|e| e.0)
+    };
+    assert!(
+        run(cmd("agreement-template", "Hi {pet}"))
+            .unwrap_err()
+            .contains("Unknown placeholder {pet}")
+    );
     run(cmd("max-hours-per-week", "12")).unwrap();
     assert!(run(cmd("max-hours-per-day", "lots")).is_err());
 
-    let out = run(internreel::commands::Command::PlacementsList { state: Some("setup".into()), json: false }).unwrap();
-    assert!(out.contains(&format!("#{}  setup  Sam Lee at Acme Robotics (Library helper)", h.id)), "{out}");
-    let out = run(internreel::commands::Command::PlacementsShow { id: h.id, json: false }).unwrap();
-    assert!(out.contains("Placement created when the application was moved to Hired"), "{out}");
+    let out = run(internreel::commands::Command::PlacementsList {
+        state: Some("setup".into()),
+        json: false,
+    })
+    .unwrap();
+    assert!(
+        out.contains(&format!(
+            "#{}  setup  Sam Lee at Acme Robotics (Library helper)",
+            h.id
+        )),
+        "{out}"
+    );
+    let out = run(internreel::commands::Command::PlacementsShow {
+        id: h.id,
+        json: false,
+    })
+    .unwrap();
+    assert!(
+        out.contains("Placement created when the application was moved to Hired"),
+        "{out}"
+    );
     let file = app.data_path().join("wbl.csv");
     let out = run(internreel::commands::Command::PlacementsExport { file: file.clone() }).unwrap();
     assert!(out.starts_with("wrote 0 placements"), "{out}");
-    assert!(std::fs::read_to_string(&file).unwrap().starts_with("student_id,"));
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .starts_with("student_id,")
+    );
     // The rubric: admins edit it; an empty one is refused.
-    let (status, _) = message_of(app.put(&h.admin, "/api/admin/rubric", json!({"rubric": []})).await).await;
+    let (status, _) = message_of(
+        app.put(&h.admin, "/api/admin/rubric", json!({"rubric": []}))
+            .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let r: Value = app.put(&h.admin, "/api/admin/rubric", json!({"rubric": [{"key": "", "label": "Customer care"}]})).await.json().await.unwrap();
+    let r: Value = app
+        .put(
+            &h.admin,
+            "/api/admin/rubric",
+            json!({"rubric": [{"key": "", "label": "Customer care"}]}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(r["rubric"][0]["key"], "customer_care");
+}
+
+/// Every acknowledged step of a placement (details, guardian, each signature, hours, an
+/// approval) is there after SIGKILL and a restart of the real binary.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_acknowledged_step_survives_sigkill() {
+    use crate::crash::Server;
+    let data = tempfile::tempdir().unwrap();
+    let mut server = Server::start(data.path());
+    tls();
+    let jar = |_: ()| {
+        reqwest::Client::builder()
+            .cookie_store(true)
+            .build()
+            .unwrap()
+    };
+    let (student, employer) = (jar(()), jar(()));
+    let url = |s: &Server, p: &str| format!("{}{p}", s.addr);
+    let res = student
+        .post(url(&server, "/api/users"))
+        .json(&student_body("ana@student.example"))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success());
+    let res = employer
+        .post(url(&server, "/api/employers"))
+        .json(&employer_body("boss@employer.example"))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success());
+    let posting: Value = employer
+        .post(url(&server, "/api/internships"))
+        .json(&internship_body("Library helper"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let a: Value = student
+        .post(url(&server, "/api/applications"))
+        .json(&json!({"internshipId": posting["id"], "status": "pending"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    for step in ["offer_extended", "hired"] {
+        let res = employer
+            .put(url(
+                &server,
+                &format!("/api/employers/applications/{}", a["id"]),
+            ))
+            .json(&json!({"status": step}))
+            .send()
+            .await
+            .unwrap();
+        assert!(res.status().is_success());
+    }
+    let id = 1;
+    let p = format!("/api/placements/{id}");
+    type Step = (&'static str, &'static str, Value, fn(&Value) -> bool);
+    let steps: Vec<Step> = vec![
+        ("employer", "PUT", details(-10, 30), |v| {
+            v["state"] == "awaiting_signatures"
+        }),
+        (
+            "student",
+            "PUT /guardian",
+            json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example"}),
+            |v| v["guardian"]["name"] == "Maria Lopez",
+        ),
+        ("student", "POST /sign", json!({"name": "Sam Lee"}), |v| {
+            v["signatures"].as_array().unwrap().len() == 1
+        }),
+        (
+            "employer",
+            "POST /sign",
+            json!({"name": "Priya Shah"}),
+            |v| v["signatures"].as_array().unwrap().len() == 2,
+        ),
+    ];
+    for (who, what, body, holds) in steps {
+        let c = if who == "student" {
+            &student
+        } else {
+            &employer
+        };
+        let (method, tail) = what.split_once(' ').map_or((what, ""), |(m, t)| (m, t));
+        let req = match method {
+            "PUT" => c.put(url(&server, &format!("{p}{tail}"))),
+            _ => c.post(url(&server, &format!("{p}{tail}"))),
+        };
+        let res = req.json(&body).send().await.unwrap();
+        assert!(res.status().is_success(), "{what}: {}", res.status());
+        // Killed right after the answer: what was acknowledged is kept.
+        tokio::task::spawn_blocking(move || server.kill())
+            .await
+            .unwrap();
+        server = Server::start(data.path());
+        let v: Value = c
+            .get(url(&server, &p))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert!(holds(&v), "after SIGKILL, {what} by the {who} is lost: {v}");
+    }
 }
