@@ -12,7 +12,7 @@ export function AgreementText({ text, sha256 }: { text: string; sha256: string }
     <div className="space-y-2">
       <pre
         data-testid="agreement-text"
-        className="whitespace-pre-wrap rounded-2xl border border-slate-200 bg-slate-50 p-4 font-sans text-[0.95rem] leading-relaxed text-slate-900 [overflow-wrap:anywhere]"
+        className="whitespace-pre-wrap rounded-2xl border border-slate-200 bg-slate-50 p-3 font-sans sm:p-4 text-[0.95rem] leading-relaxed text-slate-900 [overflow-wrap:anywhere]"
       >
         {text}
       </pre>

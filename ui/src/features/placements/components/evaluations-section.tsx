@@ -42,7 +42,10 @@ function EvaluationView({ evaluation, rubric }: { evaluation: Evaluation; rubric
       </div>
       <dl className="divide-y divide-slate-200">
         {keys.map((key) => (
-          <div key={key} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-1.5">
+          <div
+            key={key}
+            className="flex flex-col gap-0.5 py-1.5 min-[480px]:flex-row min-[480px]:items-baseline min-[480px]:justify-between min-[480px]:gap-3"
+          >
             <dt className="text-sm text-slate-800">{label(key)}</dt>
             <dd className="text-sm font-semibold text-slate-900">{scoreText(evaluation.scores[key])}</dd>
           </div>

@@ -156,6 +156,11 @@ export function StudentGuardianSection({ placement }: { placement: Placement }) 
             <p className="text-sm text-slate-700">
               Your parent or guardian signs the agreement too. We e-mail them a link: they need no account.
             </p>
+            {placement.signatures.length > 0 && g ? (
+              <p className="rounded-2xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+                Changing them voids the signatures given so far: everyone signs the agreement again.
+              </p>
+            ) : null}
             <GuardianForm
               key={placement.guardian ? `${placement.guardian.email}-${placement.guardian.name}` : 'none'}
               placement={placement}

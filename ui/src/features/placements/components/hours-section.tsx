@@ -232,6 +232,11 @@ function EntryRow({ placement, entry, onEdit, onDelete, onApprove, approving }: 
   );
 }
 
+/** An active placement whose first day has not come yet (no hours to log). */
+export function notStarted(placement: Placement): boolean {
+  return placement.startDate !== null && placement.startDate > todayIso();
+}
+
 /** The entries by week, newest week first. */
 function byWeek(entries: HourEntry[]): { week: string; entries: HourEntry[] }[] {
   const weeks = new Map<string, HourEntry[]>();
@@ -268,7 +273,11 @@ export function HoursSection({ placement }: { placement: Placement }) {
     <Section headingId="hours-heading" icon={Timer} title="Hours" className="mt-6">
       <Card className="space-y-4">
         <HoursTotals placement={placement} />
-        {placement.you === 'student' && placement.state === 'active' ? (
+        {placement.you === 'student' && placement.state === 'active' && notStarted(placement) ? (
+          <p className="text-sm text-slate-700" data-testid="hours-from">
+            You can log hours from {formatDate(placement.startDate)}, the first day of your placement.
+          </p>
+        ) : placement.you === 'student' && placement.state === 'active' ? (
           <EntryForm key={editing ? `edit-${editing.id}` : 'new'} placement={placement} editing={editing} onDone={() => setEditing(null)} />
         ) : null}
         {alert ? <FormAlert>{alert}</FormAlert> : null}

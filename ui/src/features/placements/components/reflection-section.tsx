@@ -11,6 +11,7 @@ import { required, validator } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import type { Placement } from '@/types/placement';
 import { useReflect } from '../api/placements';
+import { notStarted } from './hours-section';
 import { atText, showFieldErrors } from '../lib/format';
 
 const REFLECTION_MAX = 2000;
@@ -65,7 +66,7 @@ function ReflectionForm({ placement, onDone }: { placement: Placement; onDone: (
 export function ReflectionSection({ placement }: { placement: Placement }) {
   const [editing, setEditing] = useState(false);
   const student = placement.you === 'student';
-  const writable = student && (placement.state === 'active' || placement.state === 'completed');
+  const writable = student && (placement.state === 'completed' || (placement.state === 'active' && !notStarted(placement)));
   const reflection = placement.reflection;
   if (!reflection && !writable) return null;
   return (
