@@ -94,10 +94,13 @@ fn wrap(text: &str, size: f32, max: f32) -> Vec<String> {
     lines
 }
 
+/// A laid-out line: font, size, grey or not, baseline, text.
+type Line = (&'static [u8], f32, bool, f32, String);
+
 /// The document as a PDF file, with `title` in its metadata and `footer` on every page.
 pub fn document(title: &str, footer: &str, blocks: &[Block]) -> Vec<u8> {
     // Lay out: (font, size, grey, line) per line, with page breaks.
-    let mut pages: Vec<Vec<(&'static [u8], f32, bool, f32, String)>> = vec![Vec::new()];
+    let mut pages: Vec<Vec<Line>> = vec![Vec::new()];
     let mut y = PAGE_H - MARGIN;
     let max = PAGE_W - 2.0 * MARGIN;
     for b in blocks {
