@@ -1,4 +1,6 @@
 //! Building and running the server: state, router, listeners, graceful shutdown.
+//! Over 500 lines: the composition root starts and stops every listener and worker in one
+//! place, so their order at start-up and shutdown reads top to bottom.
 
 use std::future::Future;
 use std::net::SocketAddr;

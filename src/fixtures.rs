@@ -666,7 +666,7 @@ fn seed_placements(
         let d = time::OffsetDateTime::from_unix_timestamp(now / 1000 + n * 86_400)
             .map(|t| t.date())
             .unwrap_or(time::Date::MIN);
-        crate::services::placement_views::date_str(d)
+        crate::domain::placements::date_str(d)
     };
     let school = Who::School {
         actor: crate::store::audit::Actor::System,

@@ -1,3 +1,4 @@
+//! Over 500 lines: half of it is the unit tests of the rules and the default agreement text.
 //! Work-based-learning placements' rules: the states and their moves, the four signatures,
 //! the agreement template and its placeholders, hours entries and the district's caps, the
 //! evaluation rubric. No IO: the services ask these functions.
@@ -329,6 +330,11 @@ pub fn cap_flags(entries: &[(Date, f64)], caps: Caps) -> Vec<String> {
 pub fn fmt_hours(h: f64) -> String {
     let s = format!("{h:.2}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// "2027-03-02", as the API and the CSV write dates.
+pub fn date_str(d: Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
 }
 
 /// "Mar 2".

@@ -1,3 +1,5 @@
+//! Over 500 lines: one route file per resource, and a placement has many small routes (each
+//! party's actions, the guardian's link, the PDFs, the program and its settings).
 //! Placements' routes (README "Placements"): each party's reads and actions, the guardian's
 //! link, the PDFs, the school's program figures and settings.
 
@@ -50,6 +52,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/guardian/{token}", get(guardian_page))
         .route("/api/guardian/{token}/sign", post(guardian_sign))
         .route("/api/guardian/{token}/decline", post(guardian_decline))
+        .route("/api/guardian/{token}/agreement.pdf", get(guardian_copy))
         .route("/api/admin/program", get(program_figures))
         .route("/api/admin/program.csv", get(program_csv))
         .route(
@@ -593,6 +596,19 @@ async fn agreement_pdf(
     Ok(pdf_response(
         views::agreement_pdf(&r, &p)?,
         &format!("agreement-{id}.pdf"),
+    ))
+}
+
+/// The guardian's copy of the signed agreement, through the link the activation e-mailed.
+async fn guardian_copy(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> AppResult<Response> {
+    let r = state.store().read()?;
+    let p = rules::by_guardian_copy(&r, &token, now_ms())?;
+    Ok(pdf_response(
+        views::agreement_pdf(&r, &p)?,
+        &format!("agreement-{}.pdf", p.id),
     ))
 }
 

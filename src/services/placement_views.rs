@@ -1,3 +1,5 @@
+//! Over 500 lines: one read model with many small parts (its types are most of it), the
+//! guardian's page and the two PDFs, all made from the same stored record.
 //! What each party reads of a placement (the student does not see the midpoint evaluation or
 //! the school's flags), the guardian's page, and the PDFs: the signed agreement and the
 //! certificate, made from the stored record each time.
@@ -162,9 +164,7 @@ pub struct PlacementView {
     pub you_signed: bool,
 }
 
-pub fn date_str(d: time::Date) -> String {
-    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
-}
+pub use crate::domain::placements::date_str;
 
 fn today(now: i64) -> time::Date {
     OffsetDateTime::from_unix_timestamp(now / 1000)

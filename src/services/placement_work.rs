@@ -1,3 +1,5 @@
+//! Over 500 lines: the hours log, approvals, evaluations, completion, reminders, and what a
+//! student's export and deletion do to the same records, kept beside the rules they share.
 //! An active placement's work: the student's hours log, the supervisor's approvals and
 //! returns, the evaluations and the student's reflection, completion by the school, and the
 //! reminders (evaluations due, entries waiting for approval).
@@ -461,6 +463,18 @@ pub fn reminders(w: &Wtx, now: i64) -> StoreResult<usize> {
     Ok(sent)
 }
 
+/// Runs the reminders now; true when any was sent (the mail sender is then woken).
+pub fn remind(s: &crate::infra::Services) -> bool {
+    let now = crate::clock::now_ms();
+    match s.store.write(|w| reminders(w, now)) {
+        Ok(n) => n > 0,
+        Err(e) => {
+            tracing::warn!(error = %e, "placement reminders failed");
+            false
+        }
+    }
+}
+
 /// A placement that does not exist, said the same way everywhere.
 pub fn not_found() -> AppError {
     AppError::not_found(NOT_FOUND)
@@ -475,13 +489,13 @@ pub fn export(r: &impl Reader, student_id: u64) -> AppResult<serde_json::Value> 
         let entries: Vec<serde_json::Value> = placements::entries(r, p.id)?
             .iter()
             .map(|e| {
-                json!({"date": super::placement_views::date_str(e.date), "hours": e.hours(), "note": e.note,
+                json!({"date": crate::domain::placements::date_str(e.date), "hours": e.hours(), "note": e.note,
                        "status": match &e.status { EntryStatus::Waiting => "waiting", EntryStatus::Approved => "approved", EntryStatus::Returned { .. } => "returned" }})
             })
             .collect();
         out.push(json!({
             "id": p.id, "applicationId": p.application_id, "state": p.state.as_str(),
-            "startDate": p.start.map(super::placement_views::date_str), "endDate": p.end.map(super::placement_views::date_str),
+            "startDate": p.start.map(crate::domain::placements::date_str), "endDate": p.end.map(crate::domain::placements::date_str),
             "worksite": p.worksite, "schedule": p.schedule, "plannedHours": p.planned_hours, "paid": p.paid,
             "supervisor": {"name": p.supervisor.name, "title": p.supervisor.title},
             "guardian": p.guardian.as_ref().map(|g| json!({"name": g.name, "relationship": g.relationship, "email": g.email, "phone": g.phone})),

@@ -1,3 +1,5 @@
+//! Over 500 lines: the agreement's life in one place: made, filled in, signed by four parties
+//! (the guardian through a link), voided, cancelled or ended, each step with its audit entry.
 //! Placements: made when an application is moved to Hired; the employer's details, the
 //! student's guardian, the four signatures of the training agreement (any order, the
 //! school's last; a change after a signature voids them all), the guardian's e-mailed link,
@@ -20,6 +22,8 @@ use crate::validate::Checks;
 pub const NOT_FOUND: &str = "Placement not found";
 /// A guardian's link lasts 14 days.
 pub const GUARDIAN_LINK_MS: i64 = 14 * 24 * 60 * 60 * 1000;
+/// The guardian's copy of the signed agreement stays downloadable for 30 days.
+pub const GUARDIAN_COPY_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 pub const LINK_GONE: &str =
     "This signing link is invalid or has expired. Ask the student or the school to send a new one.";
 /// The federal minimum wage (29 U.S.C. 206), the floor of a paid placement's wage.
@@ -138,6 +142,7 @@ pub fn create_for_hired(w: &Wtx, a: &Application, now: i64) -> StoreResult<Optio
                 .as_ref()
                 .map(|s| s.grade.clone())
                 .unwrap_or_default(),
+            guardian_copy: None,
         },
     )?;
     super::notify::notify(
@@ -722,15 +727,27 @@ fn add_signature(
             now,
             "All four parties signed: the placement is active".into(),
         ));
-        tell_everyone(
-            w,
-            &p,
-            &format!(
-                "Everyone signed the internship agreement: the placement is active. The signed agreement (PDF): {}/api/placements/{}/agreement.pdf",
-                super::password_reset::public_url(w)?,
-                p.id
-            ),
-        )?;
+        let base = super::password_reset::public_url(w)?;
+        let text = "Everyone signed the internship agreement: the placement is active. The signed agreement is on the placement page (PDF).";
+        let link = format!("/placements/{}", p.id);
+        super::notify::notify(w, p.student_id, "placement", text.into(), &link)?;
+        super::notify::notify(w, p.employer_id, "placement", text.into(), &link)?;
+        // The guardian has no account: their copy comes by a link of its own (30 days).
+        if let Some(g) = p.guardian.clone() {
+            let token = crate::tokens::random_hex(32);
+            p.guardian_copy = Some((sha256(&token), now + GUARDIAN_COPY_MS));
+            let district = super::settings::district_signature(w)?;
+            crate::store::outbox::enqueue(
+                w,
+                &g.email,
+                "The signed internship agreement",
+                &format!(
+                    "Hello {},\n\nEveryone signed the internship agreement. Your copy (PDF), for 30 days:\n\n{base}/api/guardian/{token}/agreement.pdf\n\n{district}",
+                    g.name
+                ),
+                now,
+            )?;
+        }
     }
     placements::save(w, &p)?;
     Ok(p)
@@ -872,4 +889,15 @@ fn move_to_final(
     )?;
     placements::save(w, p)?;
     Ok(())
+}
+
+/// The placement of a guardian's copy link (the signed agreement), while it lasts.
+pub fn by_guardian_copy(r: &impl Reader, token: &str, now: i64) -> AppResult<Placement> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(AppError::not_found(LINK_GONE));
+    }
+    match placements::by_guardian_copy(r, &sha256(token))? {
+        Some(p) if p.guardian_copy.is_some_and(|(_, exp)| exp > now) && !p.deidentified => Ok(p),
+        _ => Err(AppError::not_found(LINK_GONE)),
+    }
 }

@@ -182,10 +182,10 @@ pub fn csv(r: &impl Reader, scope: Option<&str>) -> AppResult<String> {
                 .unwrap_or_default(),
             interest(r, p)?,
             p.start
-                .map(super::placement_views::date_str)
+                .map(crate::domain::placements::date_str)
                 .unwrap_or_default(),
             p.end
-                .map(super::placement_views::date_str)
+                .map(crate::domain::placements::date_str)
                 .unwrap_or_default(),
             crate::domain::placements::fmt_hours(approved_hours(r, p)?),
             evals.to_string(),

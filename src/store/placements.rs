@@ -10,6 +10,7 @@ pub use crate::domain::placements::{EvaluationKind, Party, State};
 
 const BY_APPLICATION: &str = "placement-application";
 const BY_GUARDIAN_LINK: &str = "placement-guardian-link";
+const BY_GUARDIAN_COPY: &str = "placement-guardian-copy";
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Supervisor {
@@ -101,6 +102,9 @@ pub struct Placement {
     /// The student's school and grade at the time (kept for the district's counts).
     pub school: String,
     pub grade: String,
+    /// The guardian's link to their copy of the signed agreement (its hash and expiry): the
+    /// guardian has no account, so the e-mail that says everyone signed carries this.
+    pub guardian_copy: Option<([u8; 32], i64)>,
 }
 
 impl Entity for Placement {
@@ -173,7 +177,17 @@ pub fn save(w: &Wtx, p: &Placement) -> StoreResult<()> {
     if let Some((h, _)) = p.guardian_link {
         w.key_put(BY_GUARDIAN_LINK, &hex(&h), p.id)?;
     }
+    if let Some((h, _)) = p.guardian_copy {
+        w.key_put(BY_GUARDIAN_COPY, &hex(&h), p.id)?;
+    }
     w.put(p)
+}
+
+pub fn by_guardian_copy(r: &impl Reader, hash: &[u8; 32]) -> StoreResult<Option<Placement>> {
+    match r.key_get(BY_GUARDIAN_COPY, &hex(hash))? {
+        Some(id) => r.get(id),
+        None => Ok(None),
+    }
 }
 
 fn hex(h: &[u8; 32]) -> String {

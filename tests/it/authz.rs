@@ -691,6 +691,7 @@ fn table() -> Vec<Row> {
             [404; 6],
         )
         .coord([404, 404]),
+        row("GET", "/api/guardian/{NOPE}/agreement.pdf", None, [404; 6]).coord([404, 404]),
         row("GET", "/api/admin/program", None, ADMIN).coord([200, 200]),
         row("GET", "/api/admin/program.csv", None, ADMIN).coord([200, 200]),
         row("GET", "/api/admin/agreement-template", None, ADMIN),

@@ -180,11 +180,14 @@ async fn a_guest_browses_a_feed_matched_to_its_interests_and_nothing_more() {
     let (status, session) = as_guest(&c, &app, &cookie, Method::GET, "/api/session", None).await;
     assert_eq!(
         (status, session),
-        (StatusCode::OK, json!({"user": null, "admin": false}))
+        (
+            StatusCode::OK,
+            json!({"user": null, "admin": false, "staff": null})
+        )
     );
     let admin = app.admin().await;
     let session: Value = app.get(&admin, "/api/session").await.json().await.unwrap();
-    assert_eq!(session, json!({"user": null, "admin": true}));
+    assert_eq!(session, json!({"user": null, "admin": true, "staff": null}));
     let (status, _) = as_guest(
         &c,
         &app,

@@ -439,6 +439,25 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
             "the agreement PDF lacks {want}:\n{text}"
         );
     }
+    // The guardian's copy comes by its own link (the guardian has no account).
+    let out = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::MailList { json: true },
+    )
+    .unwrap();
+    let at = out
+        .find("/agreement.pdf")
+        .expect("the guardian's copy link");
+    let copy = &out[at - 64..at];
+    let res = app
+        .get(
+            &app.client(),
+            &format!("/api/guardian/{copy}/agreement.pdf"),
+        )
+        .await;
+    assert_eq!(res.headers()["content-type"], "application/pdf");
+    assert!(pdftotext(&res.bytes().await.unwrap()).contains("Maria Lopez"));
     // The audit log has every signature and the void.
     let audit: Value = app
         .get(&h.admin, "/api/admin/audit")
