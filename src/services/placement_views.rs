@@ -182,6 +182,17 @@ pub fn flags(r: &impl Reader, p: &Placement) -> AppResult<Vec<String>> {
     Ok(rules::cap_flags(&entries, caps))
 }
 
+fn signatures(p: &Placement) -> Vec<SignatureView> {
+    p.signatures
+        .iter()
+        .map(|s| SignatureView {
+            party: s.party.as_str(),
+            name: s.name.clone(),
+            signed_at: s.at,
+        })
+        .collect()
+}
+
 pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<PlacementView> {
     let student = r.get::<User>(p.student_id)?;
     let employer = r.get::<User>(p.employer_id)?;
@@ -286,15 +297,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
             at: *at,
         }),
         guardian_link_sent_at: p.guardian_link_sent_at,
-        signatures: p
-            .signatures
-            .iter()
-            .map(|s| SignatureView {
-                party: s.party.as_str(),
-                name: s.name.clone(),
-                signed_at: s.at,
-            })
-            .collect(),
+        signatures: signatures(p),
         awaiting: if p.state == State::AwaitingSignatures {
             Party::ALL
                 .into_iter()
@@ -410,15 +413,7 @@ pub fn guardian_page(r: &impl Reader, p: &Placement) -> AppResult<GuardianPage> 
             end_date: p.end.map(date_str),
             agreement_sha256: hex(&sha256(&text)),
             agreement_text: text,
-            signatures: p
-                .signatures
-                .iter()
-                .map(|s| SignatureView {
-                    party: s.party.as_str(),
-                    name: s.name.clone(),
-                    signed_at: s.at,
-                })
-                .collect(),
+            signatures: signatures(p),
             state: p.state.as_str(),
         },
         guardian: GuardianName {

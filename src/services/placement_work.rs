@@ -6,10 +6,10 @@
 
 use time::{Date, OffsetDateTime};
 
-use super::placements::{NOT_FOUND, Who, visible};
+use super::placements::{NOT_FOUND, Who, audit_change, visible};
 use crate::domain::placements::{self as rules, EvaluationKind, State};
 use crate::error::{AppError, AppResult};
-use crate::store::audit::{self, Actor, Event};
+use crate::store::audit::Actor;
 use crate::store::placements::{self, EntryStatus, Evaluation, HourEntry, Placement};
 use crate::store::{Reader, StoreResult, Wtx};
 use crate::validate::Checks;
@@ -20,21 +20,6 @@ fn today(now: i64) -> Date {
     OffsetDateTime::from_unix_timestamp(now / 1000)
         .map(|t| t.date())
         .unwrap_or(Date::MIN)
-}
-
-fn audit_change(w: &Wtx, now: i64, actor: Actor, p: &Placement, change: String) -> StoreResult<()> {
-    audit::append(
-        w,
-        now,
-        actor,
-        Event::PlacementChanged {
-            placement: p.id,
-            change,
-        },
-        ("placement", Some(p.id)),
-        Some(p.student_id),
-    )
-    .map(|_| ())
 }
 
 /// A day's entry as the student gives it.

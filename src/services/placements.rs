@@ -233,7 +233,14 @@ pub fn hex(h: &[u8; 32]) -> String {
     h.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn audit_change(w: &Wtx, now: i64, actor: Actor, p: &Placement, change: String) -> StoreResult<()> {
+/// The audit entry of a placement's change (signatures, voids, approvals, completion...).
+pub(super) fn audit_change(
+    w: &Wtx,
+    now: i64,
+    actor: Actor,
+    p: &Placement,
+    change: String,
+) -> StoreResult<()> {
     audit::append(
         w,
         now,

@@ -52,9 +52,15 @@ pub fn purge_expired(w: &Wtx, now: i64) -> StoreResult<u64> {
 
 /// Ends every session of one user (suspension, deletion); returns how many were live.
 pub fn end_user_sessions(w: &Wtx, user_id: u64, now: i64) -> StoreResult<u64> {
+    end_sessions_of(w, &Subject::User(user_id), now)
+}
+
+/// Ends every session of `subject`, and the expired ones on the way; returns how many of
+/// its sessions were live.
+fn end_sessions_of(w: &Wtx, subject: &Subject, now: i64) -> StoreResult<u64> {
     let mut live = 0;
     w.sessions_purge(|bytes| match codec::decode::<Session>(bytes) {
-        Ok(s) if s.subject == Subject::User(user_id) => {
+        Ok(s) if &s.subject == subject => {
             if s.expires_at > now {
                 live += 1;
             }
@@ -68,33 +74,11 @@ pub fn end_user_sessions(w: &Wtx, user_id: u64, now: i64) -> StoreResult<u64> {
 
 /// Ends every session of one staff member (turned off, two factors reset, role changed).
 pub fn end_staff_sessions(w: &Wtx, staff_id: u64, now: i64) -> StoreResult<u64> {
-    let mut live = 0;
-    w.sessions_purge(|bytes| match codec::decode::<Session>(bytes) {
-        Ok(s) if s.subject == Subject::Staff(staff_id) => {
-            if s.expires_at > now {
-                live += 1;
-            }
-            true
-        }
-        Ok(s) => s.expires_at <= now,
-        Err(_) => true,
-    })?;
-    Ok(live)
+    end_sessions_of(w, &Subject::Staff(staff_id), now)
 }
 
 /// Ends every admin session (a new pin, or `internreel admin sessions revoke`), and the expired
 /// ones on the way; returns how many admin sessions were live.
 pub fn end_admin_sessions(w: &Wtx, now: i64) -> StoreResult<u64> {
-    let mut live = 0;
-    w.sessions_purge(|bytes| match codec::decode::<Session>(bytes) {
-        Ok(s) if s.subject == Subject::Admin => {
-            if s.expires_at > now {
-                live += 1;
-            }
-            true
-        }
-        Ok(s) => s.expires_at <= now,
-        Err(_) => true,
-    })?;
-    Ok(live)
+    end_sessions_of(w, &Subject::Admin, now)
 }
