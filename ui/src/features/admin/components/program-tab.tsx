@@ -8,7 +8,7 @@ import { ListStates } from '@/components/ui/section';
 import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { gradeLabel, INDUSTRY_OPTIONS } from '@/lib/options';
-import { revealFirstInvalid } from '@/lib/validation';
+import { focusFirstInvalid } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import { hoursText, PLACEMENT_STATE_LABELS, PLACEMENT_STATES, type RubricItem } from '@/types/placement';
 import {
@@ -152,7 +152,7 @@ function TemplateEditor({ loaded }: { loaded: AgreementTemplate }) {
     setAlert(undefined);
     if (!text.trim()) {
       setError('The template cannot be empty');
-      window.requestAnimationFrame(() => revealFirstInvalid(formRef.current));
+      focusFirstInvalid(formRef.current);
       return;
     }
     save.mutate(text, {
@@ -161,7 +161,7 @@ function TemplateEditor({ loaded }: { loaded: AgreementTemplate }) {
         const message = isApiError(failure) ? failure.errors?.template : undefined;
         if (message) {
           setError(message);
-          window.requestAnimationFrame(() => revealFirstInvalid(formRef.current));
+          focusFirstInvalid(formRef.current);
         } else setAlert(errorMessage(failure) ?? 'Could not save. Please try again.');
       },
     });
@@ -247,7 +247,7 @@ function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
     }
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      window.requestAnimationFrame(() => revealFirstInvalid(formRef.current));
+      focusFirstInvalid(formRef.current);
       return;
     }
     if (rows.length === 0) {
