@@ -678,6 +678,21 @@ fn seed_placements(
         user_agent: "demo".into(),
     };
     for (n, a) in hired.iter().enumerate() {
+        if n == hired.len() - 1 {
+            // The last hired student is on the district's roster with a parent, as an
+            // imported OneRoster file would leave them: their placement's guardian comes
+            // from it and the student cannot change it.
+            let mut i = crate::store::identity::of(w, a.student_id)?;
+            i.source = crate::store::identity::Source::Roster;
+            i.roster_id = Some(format!("demo-{}", a.student_id));
+            i.guardians = vec![crate::store::identity::Guardian {
+                name: "Grace Thompson".into(),
+                relationship: "parent".into(),
+                email: "grace.thompson@family.example".into(),
+                phone: "555-0177".into(),
+            }];
+            crate::store::identity::save(w, &i)?;
+        }
         let Some(p) = pl::create_for_hired(w, a, now - 40 * DAY_MS)? else {
             continue;
         };
@@ -736,6 +751,8 @@ fn seed_placements(
             now - 33 * DAY_MS,
         )?;
         if n == 2 {
+            // The link the guardian has not opened yet, sent again today (14 days left).
+            pl::resend_guardian_link(w, &Who::Student(a.student_id), p.id, now)?;
             continue;
         }
         let mut fresh = w

@@ -1128,3 +1128,84 @@ async fn each_acknowledged_step_survives_sigkill() {
         assert!(holds(&v), "after SIGKILL, {what} by the {who} is lost: {v}");
     }
 }
+
+/// A student on the district's roster: the placement's guardian is the roster's, confirmed,
+/// and the student cannot change it.
+#[tokio::test]
+async fn the_roster_s_guardian_is_the_placement_s_and_the_student_cannot_change_it() {
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("orgs.csv"),
+        "sourcedId,status,name,type\ns1,active,Lincoln High,school\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("users.csv"),
+        "sourcedId,status,enabledUser,orgSourcedIds,role,givenName,familyName,email,phone,agentSourcedIds,grades\n\
+         u1,active,true,s1,student,Sam,Lee,ana@student.example,,p1,11\n\
+         p1,active,true,s1,guardian,Grace,Lee,grace@family.example,555-0177,u1,\n",
+    )
+    .unwrap();
+    // The student signed up before the roster arrived; the import finds them by e-mail.
+    let h_student = app.signup_student("ana@student.example").await;
+    drop(h_student);
+    internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterImport {
+            path: dir.path().to_path_buf(),
+            dry_run: false,
+        },
+    )
+    .unwrap();
+    let (employer, _) = app.signup_employer("boss@employer.example").await;
+    let student = app.client();
+    let res = app
+        .post(
+            &student,
+            "/api/student-login",
+            json!({"email": "ana@student.example", "password": "secret1"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let posting = app.post_internship(&employer, "Library helper").await;
+    let a: Value = app
+        .apply(&student, posting["id"].as_u64().unwrap())
+        .await
+        .json()
+        .await
+        .unwrap();
+    for step in ["offer_extended", "hired"] {
+        app.put(
+            &employer,
+            &format!("/api/employers/applications/{}", a["id"]),
+            json!({"status": step}),
+        )
+        .await;
+    }
+    let list: Value = app
+        .get(&student, "/api/placements")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let p = &list["placements"][0];
+    assert_eq!(p["guardian"]["name"], "Grace Lee");
+    assert_eq!(p["guardian"]["source"], "roster");
+    assert_eq!(p["guardian"]["confirmed"], true);
+    let (status, body) = message_of(
+        app.put(
+            &student,
+            &format!("/api/placements/{}/guardian", p["id"]),
+            json!({"name": "Me Myself", "relationship": "mother", "email": "me@family.example"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        body["message"],
+        "Your school's records list your parent or guardian; ask your school to change it"
+    );
+}

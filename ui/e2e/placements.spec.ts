@@ -16,6 +16,8 @@ import { BASE_URL, choose, DEMO_ADMIN_PIN, expectToast, snap } from './support';
 const DEMO = {
   omar: { email: 'omar@student.example', password: 'student123', name: 'Omar Hassan' },
   zoe: { email: 'zoe@student.example', password: 'student123', name: 'Zoe Anderson' },
+  // On the demo's roster with a parent (fixtures.rs): her placement's guardian is the roster's.
+  lily: { email: 'lily@student.example', password: 'student123', name: 'Lily Thompson' },
   sproutly: { email: 'jordan@sproutly.example', password: 'employer123' },
   harbor: { email: 'gregory@harborcu.example', password: 'employer123', name: 'Gregory Bell' },
 };
@@ -321,18 +323,18 @@ test.describe("Zoe Anderson's agreement: the student re-sends the link, the guar
     await expectReflows(page, 'My placement (awaiting)');
     await snap(page, 'placement-student-awaiting');
 
-    // A guardian from the school's records: shown, not editable.
-    await page.route(`**/api/placements/${placement.id}`, async (route) => {
-      const res = await route.fetch();
-      const body = (await res.json()) as ApiPlacement;
-      await route.fulfill({ response: res, json: { ...body, guardian: { ...body.guardian, source: 'roster', confirmed: true } } });
-    });
-    await page.reload();
-    await expect(page.getByTestId('guardian-roster')).toHaveText("From your school's records");
-    await expect(page.getByRole('form', { name: 'Parent or guardian' })).toHaveCount(0);
-    await expect(page.getByTestId('guardian-facts')).toContainText('Jordan Parent');
-    await audit.scan('My placement, guardian from the roster');
-    await page.unroute(`**/api/placements/${placement.id}`);
+    // A guardian from the school's records (Lily is on the demo's roster): shown, not editable.
+    const lily = await pageAs(browser, { kind: 'student', account: DEMO.lily });
+    const rostered = await placementNamed(lily.request, DEMO.lily.name);
+    const lilyAudit = new AxeAudit(lily);
+    await lily.goto(`/placements/${rostered.id}`);
+    await expect(lily.getByTestId('guardian-roster')).toHaveText("From your school's records");
+    await expect(lily.getByRole('form', { name: 'Parent or guardian' })).toHaveCount(0);
+    await expect(lily.getByTestId('guardian-facts')).toContainText('Grace Thompson');
+    await lilyAudit.scan('My placement, guardian from the roster');
+    await expectReflows(lily, 'My placement, guardian from the roster');
+    lilyAudit.expectClean();
+    await lily.context().close();
     audit.expectClean();
     await page.context().close();
   });
