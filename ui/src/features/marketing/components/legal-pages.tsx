@@ -35,8 +35,10 @@ export function PrivacyPage() {
         <p className="mt-3">
           What stays: comments and messages you wrote, and your applications, remain for the people they were sent to, shown as
           &ldquo;Deleted student&rdquo; with no name or contact details. Reports other people filed about something you wrote stay with the
-          district. The district&rsquo;s audit log, which records who did what and when (for example that this account was created, exported
-          its data or was deleted), keeps its entries; they name the account by its number only.
+          district. A completed work-based-learning placement stays for the district&rsquo;s counts with no name, contact details or notes
+          (school, grade, employer, dates and approved hours); a placement not completed is removed. The district&rsquo;s audit log, which
+          records who did what and when (for example that this account was created, exported its data or was deleted), keeps its entries;
+          they name the account by its number only.
         </p>
         <p className="mt-3">Employers: to close a company account, contact your district.</p>
       </ContentSection>

@@ -66,9 +66,14 @@ function DeleteAccountDialog({ userId, open, onOpenChange }: { userId: number; o
             <li>Your contact details on your applications</li>
             <li>Your likes and saved internships</li>
             <li>Reports you sent</li>
+            <li>Your placements&rsquo; guardian, hours notes, reflection and signatures (a placement not completed is removed)</li>
           </ul>
           <p className="font-semibold text-slate-900">What stays</p>
           <p>Your comments and messages stay for the other party, shown as &lsquo;Deleted student&rsquo;.</p>
+          <p>
+            A completed placement stays for your school district&rsquo;s counts without your name: school, grade, employer, dates and
+            approved hours.
+          </p>
         </div>
         <PasswordField
           ref={inputRef}
