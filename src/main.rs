@@ -152,7 +152,9 @@ fn main() -> ExitCode {
             &cli.data,
             match command {
                 // The agreement template is a file: its text crosses the socket.
-                SettingsCommand::Set { key, value } if key == "agreement-template" => {
+                SettingsCommand::Set { key, value }
+                    if key == "agreement-template" || key == "evaluation-rubric" =>
+                {
                     match std::fs::read_to_string(&value) {
                         Ok(text) => Cmd::SettingsSet { key, value: text },
                         Err(e) => {

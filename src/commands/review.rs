@@ -143,6 +143,9 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
         return Err(format!("unknown setting '{key}'; known: {}", known.join(", ")).into());
     }
     let value = value.trim();
+    if key == "evaluation-rubric" {
+        return set_rubric(s, value);
+    }
     let max = if key == "agreement-template" {
         settings::TEMPLATE_MAX
     } else {
@@ -180,6 +183,51 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
         ));
     }
     Ok(format!("{key} set to \"{value}\"\n"))
+}
+
+/// `settings set evaluation-rubric FILE`: one competency per line (empty: the default).
+fn set_rubric(s: &Services, text: &str) -> CommandResult {
+    let lines: Vec<(String, String)> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| (String::new(), l.to_string()))
+        .collect();
+    let items = if lines.is_empty() {
+        Vec::new()
+    } else {
+        settings::checked_rubric(&lines)?
+    };
+    s.store
+        .write(|w| {
+            settings::set_rubric(w, &items)?;
+            crate::store::audit::append(
+                w,
+                crate::clock::now_ms(),
+                Actor::Cli,
+                Event::SettingChanged {
+                    key: "evaluation-rubric".into(),
+                    value: items
+                        .iter()
+                        .map(|(_, l)| l.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                },
+                ("setting", None),
+                None,
+            )
+            .map(|_| ())
+        })
+        .map_err(|e: crate::store::StoreError| e.to_string())?;
+    let shown = settings::rubric(&s.store.read().map_err(CommandError::from)?)?;
+    Ok(format!(
+        "evaluation-rubric set: {}\n",
+        shown
+            .iter()
+            .map(|(_, l)| l.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
 }
 
 pub fn settings_list(s: &Services) -> CommandResult {

@@ -744,40 +744,19 @@ async fn set_rubric(
     admin: Admin,
     ApiJson(b): ApiJson<Rubric>,
 ) -> AppResult<Json<Rubric>> {
-    let mut c = crate::validate::Checks::new();
-    c.check(
-        "rubric",
-        (1..=20).contains(&b.rubric.len()),
-        "A rubric has 1 to 20 competencies",
-    );
-    let mut items = Vec::new();
-    for item in &b.rubric {
-        let label = crate::validate::clean(&item.label);
-        let key = if item.key.trim().is_empty() {
-            label
-                .to_lowercase()
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join("_")
-        } else {
-            item.key.trim().to_string()
-        };
-        c.check(
-            "rubric",
-            !label.is_empty() && label.chars().count() <= 80,
-            "Each competency needs a name of at most 80 characters",
-        );
-        c.check(
-            "rubric",
-            key.len() <= 40 && key.chars().all(|ch| ch.is_alphanumeric() || ch == '_'),
-            "A competency's key is letters, digits and _",
-        );
-        if items.iter().any(|(k, _): &(String, String)| *k == key) {
-            c.fail("rubric", "Two competencies have the same name");
+    let raw: Vec<(String, String)> = b
+        .rubric
+        .iter()
+        .map(|i| (i.key.clone(), i.label.clone()))
+        .collect();
+    let items = match settings::checked_rubric(&raw) {
+        Ok(items) => items,
+        Err(why) => {
+            let mut errors = crate::error::FieldErrors::new();
+            errors.insert("rubric", why);
+            return Err(AppError::validation(errors));
         }
-        items.push((key, label));
-    }
-    c.finish()?;
+    };
     state.store().write(|w| {
         settings::set_rubric(w, &items)?;
         crate::store::audit::append(

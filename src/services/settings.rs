@@ -27,6 +27,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "FILE: the training agreement's text, with placeholders such as {student} and {company} (the CLI reads the file; empty: the default)",
     ),
     (
+        "evaluation-rubric",
+        "FILE: the supervisors' evaluation rubric, one competency per line, each rated 1-4 (the CLI reads the file; empty: the default)",
+    ),
+    (
         "max-hours-per-day",
         "hours a student may work in a day before the entry is flagged to the school (default 8)",
     ),
@@ -191,4 +195,36 @@ pub fn set_rubric(w: &Wtx, items: &[(String, String)]) -> StoreResult<()> {
         RUBRIC_KEY,
         &postcard::to_allocvec(&items.to_vec()).unwrap_or_default(),
     )
+}
+
+/// A rubric as (key, label) pairs, checked: 1 to 20 competencies, names of at most 80
+/// characters, no two alike; a missing key is made from the label.
+pub fn checked_rubric(items: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
+    if !(1..=20).contains(&items.len()) {
+        return Err("A rubric has 1 to 20 competencies".into());
+    }
+    let mut out: Vec<(String, String)> = Vec::new();
+    for (key, label) in items {
+        let label = crate::validate::clean(label);
+        let key = if key.trim().is_empty() {
+            label
+                .to_lowercase()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join("_")
+        } else {
+            key.trim().to_string()
+        };
+        if label.is_empty() || label.chars().count() > 80 {
+            return Err("Each competency needs a name of at most 80 characters".into());
+        }
+        if key.len() > 40 || !key.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return Err("A competency's key is letters, digits and _".into());
+        }
+        if out.iter().any(|(k, _)| *k == key) {
+            return Err("Two competencies have the same name".into());
+        }
+        out.push((key, label));
+    }
+    Ok(out)
 }

@@ -1014,6 +1014,14 @@ async fn the_template_refuses_unknown_placeholders_and_the_cli_lists_and_exports
         .await
         .unwrap();
     assert_eq!(r["rubric"][0]["key"], "customer_care");
+    // And from the console: one competency per line.
+    let out = run(cmd("evaluation-rubric", "Punctuality\nCustomer care\n")).unwrap();
+    assert_eq!(out, "evaluation-rubric set: Punctuality, Customer care\n");
+    assert!(
+        run(cmd("evaluation-rubric", "Same\nSame"))
+            .unwrap_err()
+            .contains("same name")
+    );
 }
 
 /// Every acknowledged step of a placement (details, guardian, each signature, hours, an
