@@ -199,25 +199,7 @@ fn set_rubric(s: &Services, text: &str) -> CommandResult {
         settings::checked_rubric(&lines)?
     };
     s.store
-        .write(|w| {
-            settings::set_rubric(w, &items)?;
-            crate::store::audit::append(
-                w,
-                crate::clock::now_ms(),
-                Actor::Cli,
-                Event::SettingChanged {
-                    key: "evaluation-rubric".into(),
-                    value: items
-                        .iter()
-                        .map(|(_, l)| l.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                },
-                ("setting", None),
-                None,
-            )
-            .map(|_| ())
-        })
+        .write(|w| settings::save_rubric(w, Actor::Cli, &items, crate::clock::now_ms()))
         .map_err(|e: crate::store::StoreError| e.to_string())?;
     let shown = settings::rubric(&s.store.read().map_err(CommandError::from)?)?;
     Ok(format!(

@@ -757,25 +757,9 @@ async fn set_rubric(
             return Err(AppError::validation(errors));
         }
     };
-    state.store().write(|w| {
-        settings::set_rubric(w, &items)?;
-        crate::store::audit::append(
-            w,
-            now_ms(),
-            admin.actor,
-            crate::store::audit::Event::SettingChanged {
-                key: "evaluation-rubric".into(),
-                value: items
-                    .iter()
-                    .map(|(_, l)| l.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            },
-            ("setting", None),
-            None,
-        )
-        .map(|_| ())
-    })?;
+    state
+        .store()
+        .write(|w| settings::save_rubric(w, admin.actor, &items, now_ms()))?;
     rubric(
         State(state),
         StaffMember {

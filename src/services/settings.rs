@@ -197,6 +197,33 @@ pub fn set_rubric(w: &Wtx, items: &[(String, String)]) -> StoreResult<()> {
     )
 }
 
+/// Saves a checked rubric (empty: the default) with its audit entry, for the CLI and the
+/// Program tab alike.
+pub fn save_rubric(
+    w: &Wtx,
+    actor: crate::store::audit::Actor,
+    items: &[(String, String)],
+    now: i64,
+) -> StoreResult<()> {
+    set_rubric(w, items)?;
+    crate::store::audit::append(
+        w,
+        now,
+        actor,
+        crate::store::audit::Event::SettingChanged {
+            key: "evaluation-rubric".into(),
+            value: items
+                .iter()
+                .map(|(_, l)| l.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        },
+        ("setting", None),
+        None,
+    )
+    .map(|_| ())
+}
+
 /// A rubric as (key, label) pairs, checked: 1 to 20 competencies, names of at most 80
 /// characters, no two alike; a missing key is made from the label.
 pub fn checked_rubric(items: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
