@@ -35,6 +35,8 @@ pub struct Config {
     pub jobs_every: Option<Duration>,
     /// Where ffmpeg and ffprobe are (None: on PATH).
     pub ffmpeg_dir: Option<PathBuf>,
+    /// Where videos, posters and captions are kept and how clients fetch them.
+    pub media: crate::media::config::MediaConfig,
     /// Videos converted at once.
     pub transcode_jobs: usize,
     /// Serve HTTPS with this certificate and key.
@@ -65,6 +67,7 @@ impl Config {
             boards: crate::jobs::Boards::Recorded,
             jobs_every: None,
             ffmpeg_dir: None,
+            media: crate::media::config::MediaConfig::default(),
             transcode_jobs: 1,
             tls: None,
             redirect_http: None,
@@ -94,7 +97,11 @@ pub struct App {
 
 impl App {
     pub async fn build(config: Config) -> anyhow::Result<App> {
-        let services = Services::open_with(&config.data_dir, config.ffmpeg_dir.as_deref())?;
+        let services = Services::open_with(
+            &config.data_dir,
+            config.ffmpeg_dir.as_deref(),
+            &config.media,
+        )?;
         let mut notes = Vec::new();
         if config.demo {
             let empty = crate::store::is_empty(&services.store.read()?)?;
@@ -115,8 +122,13 @@ impl App {
             notes.push(format!("demo admin pin: {} (at /admin-login; unless changed with `internreel admin set-pin`)", demo.admin_pin));
             notes.extend(fixtures::ensure_demo_staff(&services)?);
         }
-        crate::embedded::ensure_landing_videos(&services)?;
-        sweep_orphan_media(&services)?;
+        // A media store that does not answer at start-up is said, not fatal: everything but
+        // the videos works, and /api/ready says why.
+        if let Err(e) = crate::embedded::ensure_landing_videos(&services)
+            .and_then(|()| sweep_orphan_media(&services))
+        {
+            tracing::error!(error = %format!("{e:#}"), store = %services.media.store.describe(), "the media store could not be checked at start-up");
+        }
         {
             // Which address the e-mails' links open, said once: a district that forgot to
             // set it learns at start-up, not from families whose links open nothing.

@@ -50,17 +50,27 @@ pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
         tar.append_path_with_name(&words, "comment-words.txt")?;
     }
     let mut missing = 0;
-    for (dir, names, folder) in [
-        (s.paths.videos(), &videos, "videos"),
-        (s.paths.images(), &images, "images"),
-    ] {
-        for name in names {
-            let path = dir.join(name);
-            if path.is_file() {
-                tar.append_path_with_name(&path, format!("{folder}/{name}"))?;
-            } else {
-                missing += 1;
+    // The media store's files, local or downloaded one at a time from object storage.
+    for name in &videos {
+        match s.media.store.local_copy(name, &s.paths.tmp()) {
+            Ok(copy) if copy.path().is_file() => {
+                tar.append_path_with_name(copy.path(), format!("videos/{name}"))?
             }
+            Ok(_) => missing += 1,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => missing += 1,
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!("while reading {name} from {}", s.media.store.describe())
+                });
+            }
+        }
+    }
+    for name in &images {
+        let path = s.paths.images().join(name);
+        if path.is_file() {
+            tar.append_path_with_name(&path, format!("images/{name}"))?;
+        } else {
+            missing += 1;
         }
     }
     tar.finish()?;
@@ -89,8 +99,10 @@ pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
     Ok(out)
 }
 
-/// Unpacks an archive into an empty (or new) data directory and checks that it opens.
+/// Unpacks an archive into an empty (or new) data directory, puts its media in the store the
+/// process is configured with (local disk, or uploads them to S3), and checks that it opens.
 pub fn restore(file: &Path, data: &Path) -> anyhow::Result<String> {
+    let media = crate::media::config::for_process()?;
     if data.exists() && std::fs::read_dir(data)?.next().is_some() {
         bail!(
             "{} is not empty; restore into a new or empty directory",
@@ -109,12 +121,41 @@ pub fn restore(file: &Path, data: &Path) -> anyhow::Result<String> {
             file.display()
         );
     }
+    let uploaded = adopt_media(data, &media)?;
     let services = Services::open(data).context("while opening the restored data directory")?;
     let r = services.store.read()?;
     let users = r.count::<User>()?;
     let postings = r.count::<Internship>()?;
     Ok(format!(
-        "restored into {}: {users} accounts, {postings} postings; the search index was rebuilt\n",
+        "restored into {}: {users} accounts, {postings} postings{uploaded}; the search index was rebuilt\n",
         data.display()
     ))
+}
+
+/// Records the configured store as the restored directory's, first moving the archive's
+/// media files into it when it is not local disk.
+fn adopt_media(data: &Path, media: &crate::media::config::MediaConfig) -> anyhow::Result<String> {
+    use crate::media::config::{self, Backend};
+    let paths = DataPaths::new(data);
+    let mut said = String::new();
+    if let Backend::S3(_) = &media.backend {
+        let store = media.backend.open(&media.delivery, &paths.videos())?;
+        let mut n = 0;
+        let files = match std::fs::read_dir(paths.videos()) {
+            Ok(d) => d.collect::<Result<Vec<_>, _>>()?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(e.into()),
+        };
+        for entry in files {
+            let name = entry.file_name().to_string_lossy().to_string();
+            store
+                .put(&entry.path(), &name)
+                .with_context(|| format!("while uploading {name} to {}", store.describe()))?;
+            n += 1;
+        }
+        said = format!(", {n} media files uploaded to {}", store.describe());
+    }
+    let db = Store::open(&paths.db())?;
+    db.write(|w| config::record(w, &media.backend))?;
+    Ok(said)
 }

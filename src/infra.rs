@@ -183,14 +183,19 @@ impl Services {
         self.search.rebuild(&self.store.read()?, generation)
     }
 
-    /// Opens a data directory, finding ffmpeg through `INTERNREEL_FFMPEG_DIR` or PATH.
+    /// Opens a data directory, finding ffmpeg through `INTERNREEL_FFMPEG_DIR` or PATH, with
+    /// the process's media store.
     pub fn open(root: &Path) -> anyhow::Result<Self> {
         let dir = std::env::var_os("INTERNREEL_FFMPEG_DIR").map(PathBuf::from);
-        Self::open_with(root, dir.as_deref())
+        Self::open_with(root, dir.as_deref(), &crate::media::config::for_process()?)
     }
 
     /// Opens a data directory; ffmpeg and ffprobe are looked for in `ffmpeg_dir`, or on PATH.
-    pub fn open_with(root: &Path, ffmpeg_dir: Option<&Path>) -> anyhow::Result<Self> {
+    pub fn open_with(
+        root: &Path,
+        ffmpeg_dir: Option<&Path>,
+        media: &crate::media::config::MediaConfig,
+    ) -> anyhow::Result<Self> {
         use anyhow::Context;
         let paths = DataPaths::new(root);
         paths
@@ -211,8 +216,9 @@ impl Services {
                 crate::media::tools::describe_missing(ffmpeg_dir)
             );
         }
+        crate::media::config::check_matches(&store, &media.backend)?;
         let media = crate::media::Pipeline::new(
-            Arc::new(crate::media::storage::LocalDisk::new(paths.videos())),
+            media.backend.open(&media.delivery, &paths.videos())?,
             tools,
             paths.tmp(),
         );

@@ -4,8 +4,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use internreel::cli::{
     AdminCommand, AdminSessionsCommand, AiCommand, AuditCommand, Cli, Command, ContactCommand,
-    EmployersCommand, JobsCommand, MailCommand, PlacementsCommand, ReportsCommand, RosterCommand,
-    SettingsCommand, SourcesCommand, SsoCommand, StaffCommand, UsersCommand,
+    EmployersCommand, JobsCommand, MailCommand, MediaCommand, PlacementsCommand, ReportsCommand,
+    RosterCommand, SettingsCommand, SourcesCommand, SsoCommand, StaffCommand, UsersCommand,
 };
 use internreel::commands::{Command as Cmd, CommandResult};
 use internreel::{App, Config, control};
@@ -39,6 +39,14 @@ fn main() -> ExitCode {
         // Colour codes only for a terminal: not in log files, and not paid per request there.
         .with_ansi(std::io::stderr().is_terminal())
         .init();
+    let media = match cli.media.options().config() {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    internreel::media::config::set_for_process(media.clone());
     let result = match cli.command {
         Command::Serve {
             addr,
@@ -68,6 +76,7 @@ fn main() -> ExitCode {
                 demo,
                 secure_cookies,
                 ffmpeg_dir,
+                media,
                 transcode_jobs,
                 tls: tls_cert
                     .zip(tls_key)
@@ -125,6 +134,10 @@ fn main() -> ExitCode {
             let file = std::path::absolute(&file).unwrap_or(file);
             control::dispatch(&cli.data, Cmd::Backup { file })
         }
+        Command::Media {
+            command: MediaCommand::Migrate { to },
+        } => internreel::commands::media::migrate(&cli.data, &cli.media.options(), &to)
+            .map_err(|e| format!("{e:#}").into()),
         Command::Restore { file } => {
             internreel::backup::restore(&file, &cli.data).map_err(Into::into)
         }

@@ -2,6 +2,7 @@
 //! socket when one serves the data directory, and directly on the store otherwise.
 
 pub mod identity;
+pub mod media;
 pub mod placements;
 pub mod review;
 

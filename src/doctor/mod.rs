@@ -73,6 +73,9 @@ pub fn run(data: &Path, tls_cert: Option<&Path>) -> Report {
         }
     }
     ffmpeg(&mut r);
+    if dir_ok {
+        media_store(&mut r, data);
+    }
     if let Some(cert) = tls_cert {
         certificate(&mut r, cert, SystemTime::now());
     }
@@ -169,6 +172,34 @@ fn ffmpeg(r: &mut Report) {
             Some("without it uploads are kept as sent (MP4 only) with no poster: apt-get install ffmpeg"),
         )),
     }
+}
+
+/// The configured media store takes a write, a read and a delete (S3: the bucket answers and
+/// the credentials work).
+fn media_store(r: &mut Report, data: &Path) {
+    let config = match crate::media::config::for_process() {
+        Ok(c) => c,
+        Err(e) => {
+            r.checks
+                .push(check("media store", Status::Fail, format!("{e:#}"), None));
+            return;
+        }
+    };
+    let videos = crate::infra::DataPaths::new(data).videos();
+    let answer = config
+        .backend
+        .open(&config.delivery, &videos)
+        .map_err(|e| format!("{e:#}"))
+        .and_then(|store| store.round_trip());
+    r.checks.push(match answer {
+        Ok(detail) => check("media store", Status::Ok, detail, None),
+        Err(why) => check(
+            "media store",
+            Status::Fail,
+            why,
+            Some("check --s3-endpoint, --s3-bucket and the credentials; the bucket must exist"),
+        ),
+    });
 }
 
 fn certificate(r: &mut Report, cert: &Path, now: SystemTime) {

@@ -97,6 +97,9 @@ struct Readiness {
     ready: bool,
     database: bool,
     index_current: bool,
+    /// "ok", or why the media store does not answer. Not part of `ready`: every server of a
+    /// district shares the store, and everything but the videos keeps working without it.
+    media: String,
 }
 
 /// For load balancers: the database answers and the search index is current (503 if not).
@@ -111,6 +114,12 @@ async fn ready(
     let database = stored.is_some();
     let index_current = stored.is_some_and(|g| g == state.services.search.generation());
     let ready = database && index_current;
+    let store = state.media().store.clone();
+    let media = match tokio::task::spawn_blocking(move || store.health()).await {
+        Ok(Ok(())) => "ok".to_string(),
+        Ok(Err(why)) => why,
+        Err(e) => e.to_string(),
+    };
     let status = if ready {
         axum::http::StatusCode::OK
     } else {
@@ -122,6 +131,7 @@ async fn ready(
             ready,
             database,
             index_current,
+            media,
         }),
     )
 }

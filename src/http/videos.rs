@@ -1,8 +1,10 @@
 //! `GET /api/videos/{file}`, `/api/posters/{file}`, `/api/captions/{file}`: the media store's
 //! files with single byte ranges (206/416), Last-Modified, If-Modified-Since, If-Range and
-//! HEAD. Each chunk is one positioned read of up to `CHUNK` bytes on the blocking pool:
-//! tower-http's ServeDir read 64 KiB per blocking round trip and reached less than half of
-//! nginx's throughput on 1 MiB slices here (README, Benchmarks).
+//! HEAD. On local disk each chunk is one positioned read of up to `CHUNK` bytes on the
+//! blocking pool: tower-http's ServeDir read 64 KiB per blocking round trip and reached less
+//! than half of nginx's throughput on 1 MiB slices here (README, Benchmarks). On S3 a slice
+//! is one ranged GET streamed through; with a CDN or presigned URLs configured the answer is
+//! a 302 and the bytes never pass through the server.
 
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -152,6 +154,26 @@ fn body_of(file: Arc<dyn ReadAt>, start: u64, end: u64) -> Body {
     Body::from_stream(chunks)
 }
 
+/// The store could not give the file now (a remote store that is down): 503 for this file
+/// alone, and the server says what happened in its log.
+fn unavailable(kind: Kind, e: std::io::Error) -> AppError {
+    tracing::warn!(error = %e, "reading a media file failed");
+    AppError::Unavailable(
+        match kind {
+            Kind::Video => {
+                "This video cannot be played right now. Please try again in a few minutes."
+            }
+            Kind::Poster => {
+                "This poster cannot be shown right now. Please try again in a few minutes."
+            }
+            Kind::Captions => {
+                "These captions cannot be loaded right now. Please try again in a few minutes."
+            }
+        }
+        .into(),
+    )
+}
+
 async fn serve(
     State(state): State<AppState>,
     Path(name): Path<String>,
@@ -163,10 +185,28 @@ async fn serve(
         .filter(|_| plain_name(&name))
         .ok_or_else(|| AppError::not_found(kind.not_found()))?;
     let store = state.media().store.clone();
-    let opened = tokio::task::spawn_blocking(move || store.open(&name))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
-        .map_err(|e| AppError::Internal(e.into()))?;
+    let (opened, redirect) = tokio::task::spawn_blocking(move || {
+        let opened = store.open(&name);
+        // Only a file that exists is sent elsewhere: a missing one stays our 404.
+        let redirect = match &opened {
+            Ok(Some(_)) => store.redirect(&name),
+            _ => None,
+        };
+        (opened, redirect)
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.into()))?;
+    let opened = opened.map_err(|e| unavailable(kind, e))?;
+    if let Some(url) = redirect {
+        // The bytes come from the CDN or the store itself; the player follows the 302 with
+        // its Range header. Not cached: a presigned URL expires.
+        return Ok(Response::builder()
+            .status(StatusCode::FOUND)
+            .header(header::LOCATION, url)
+            .header(header::CACHE_CONTROL, "no-store")
+            .body(Body::empty())
+            .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()));
+    }
     let Some(Opened {
         reader: file,
         len,
@@ -211,7 +251,17 @@ async fn serve(
     let body = if len == 0 {
         Body::empty()
     } else {
-        body_of(file, start, end)
+        // A remote store sends the slice as one ranged GET, asked before the answer starts:
+        // a store that is down is a 503 for this file, not a cut-off body.
+        let reader = file.clone();
+        let slice = tokio::task::spawn_blocking(move || reader.slice(start, end))
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?
+            .map_err(|e| unavailable(kind, e))?;
+        match slice {
+            Some(stream) => Body::from_stream(stream),
+            None => body_of(file, start, end),
+        }
     };
     let length = if len == 0 { 0 } else { end - start + 1 };
     Ok(res

@@ -4,7 +4,8 @@
 //! - `probe.rs`: what ffprobe says, and the rules an upload must pass (no IO).
 //! - `webvtt.rs`: the captions check (no IO).
 //! - `tools.rs`: running ffmpeg and ffprobe.
-//! - `storage.rs`: the one interface to where the files live (local disk today).
+//! - `storage.rs`: the one interface to where the files live; `s3.rs` the object-storage
+//!   backend, `config.rs` the choice between them.
 //! - `worker.rs`: the background transcoder working off the queue kept in redb.
 //!
 //! An upload that already plays everywhere is only rewritten with its index first (a stream
@@ -12,9 +13,11 @@
 //! too large) is saved as a source, queued in the same transaction as its posting, and
 //! converted by the worker at low CPU priority.
 
+pub mod config;
 pub mod files;
 pub mod images;
 pub mod probe;
+pub mod s3;
 pub mod storage;
 pub mod tools;
 pub mod webvtt;
@@ -79,6 +82,8 @@ impl Ingested {
 
 const NOT_A_VIDEO: &str =
     "This file could not be read as a video. Please upload an MP4, MOV or AVI video file.";
+/// The answer when the media store refuses a file (a remote store that is down, a full disk).
+pub const STORE_DOWN: &str = "The file could not be saved because the video storage is not reachable right now. Nothing was changed; please try again in a few minutes.";
 const UNDECODABLE: &str = "This video could not be decoded (the file may be damaged or incomplete). Please upload it again or choose another file.";
 
 impl Pipeline {
@@ -119,13 +124,21 @@ impl Pipeline {
         let (_file, path) = temp
             .keep()
             .map_err(|e| AppError::Internal(e.error.into()))?;
-        let store = self.store.clone();
-        let moved = store.put(&path, &name);
-        if moved.is_err() {
+        let moved = self.store.put(&path, &name);
+        if let Err(e) = moved {
             let _ = std::fs::remove_file(&path);
+            tracing::error!(error = %e, store = %self.store.describe(), "storing a media file failed");
+            return Err(AppError::Unavailable(STORE_DOWN.into()));
         }
-        moved.map_err(|e| AppError::Internal(e.into()))?;
         Ok(name)
+    }
+
+    /// `keep` on the blocking pool: a remote store uploads for as long as the file takes.
+    async fn keep_off_thread(&self, temp: NamedTempFile, ext: &'static str) -> AppResult<String> {
+        let me = self.clone();
+        tokio::task::spawn_blocking(move || me.keep(temp, ext))
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?
     }
 
     /// Checks a captions upload and stores it; returns its name.
@@ -148,7 +161,7 @@ impl Pipeline {
                     "This server cannot convert MOV or AVI videos (ffmpeg is not installed). Please upload an MP4 video.",
                 ));
             }
-            let file = self.keep(upload.temp, "mp4")?;
+            let file = self.keep_off_thread(upload.temp, "mp4").await?;
             return Ok(Ingested {
                 video: Video::Ready(Media {
                     file,
@@ -204,14 +217,14 @@ impl Pipeline {
         let (file, transcode) = if ready_now {
             let out = self.temp()?;
             match tools.remux(upload.temp.path(), out.path()).await {
-                Ok(()) => (self.keep(out, "mp4")?, false),
+                Ok(()) => (self.keep_off_thread(out, "mp4").await?, false),
                 // A file that will not stream-copy cleanly is converted instead.
-                Err(_) => (self.keep(upload.temp, upload.ext)?, true),
+                Err(_) => (self.keep_off_thread(upload.temp, upload.ext).await?, true),
             }
         } else {
-            (self.keep(upload.temp, upload.ext)?, true)
+            (self.keep_off_thread(upload.temp, upload.ext).await?, true)
         };
-        let poster = match self.keep(poster_tmp, "jpg") {
+        let poster = match self.keep_off_thread(poster_tmp, "jpg").await {
             Ok(p) => p,
             Err(e) => {
                 self.store.remove(&file);
@@ -257,11 +270,11 @@ impl Pipeline {
         let Some(name) = video.captions() else {
             return String::new();
         };
-        let Ok(path) = self.store.local_path(name) else {
+        let Ok(copy) = self.store.local_copy(name, &self.tmp) else {
             return String::new();
         };
         let mut bytes = Vec::new();
-        let read = std::fs::File::open(path).and_then(|f| {
+        let read = std::fs::File::open(copy.path()).and_then(|f| {
             std::io::Read::read_to_end(&mut std::io::Read::take(f, webvtt::MAX_BYTES), &mut bytes)
         });
         match (read, String::from_utf8(bytes)) {
@@ -270,10 +283,19 @@ impl Pipeline {
         }
     }
 
-    pub fn local_path(&self, name: &str) -> AppResult<PathBuf> {
-        self.store
-            .local_path(name)
+    /// A local file with the bytes of `name` (a remote store downloads it, off the runtime's
+    /// threads).
+    pub async fn local_copy(&self, name: &str) -> AppResult<storage::LocalCopy> {
+        let (store, name, tmp) = (self.store.clone(), name.to_string(), self.tmp.clone());
+        tokio::task::spawn_blocking(move || store.local_copy(&name, &tmp))
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?
             .map_err(|e| AppError::Internal(e.into()))
+    }
+
+    /// Stores a finished rendition (the worker).
+    pub async fn keep_rendition(&self, out: NamedTempFile) -> AppResult<String> {
+        self.keep_off_thread(out, "mp4").await
     }
 
     pub fn tmp_dir(&self) -> &Path {

@@ -1,6 +1,7 @@
-//! Where videos, posters and captions are kept: one interface, so that a district that
-//! outgrows one disk can add an S3-compatible store as another backend without touching the
-//! pipeline or the handlers. `LocalDisk` (the data directory's `videos/`) is the one today.
+//! Where videos, posters and captions are kept: one interface with two backends, so the
+//! pipeline and the handlers never know which. `LocalDisk` (the data directory's `videos/`,
+//! the default) and `S3Store` (s3.rs: S3-compatible object storage) implement it; config.rs
+//! picks one from the command line.
 
 use std::fs::File;
 use std::io;
@@ -18,9 +19,18 @@ pub struct Opened {
     pub modified: SystemTime,
 }
 
+/// The bytes of a slice as they arrive.
+pub type ByteStream = futures_util::stream::BoxStream<'static, io::Result<Bytes>>;
+
 pub trait ReadAt: Send + Sync {
-    /// `len` bytes from `offset` (a remote store: one ranged GET).
+    /// `len` bytes from `offset`.
     fn read_at(&self, offset: u64, len: usize) -> io::Result<Bytes>;
+    /// The bytes `start..=end` as one request streamed back (a remote store: one ranged GET,
+    /// answered before this returns, so a store that is down is known before a response
+    /// starts); None: the caller reads with `read_at`, which is cheaper for a local file.
+    fn slice(&self, _start: u64, _end: u64) -> io::Result<Option<ByteStream>> {
+        Ok(None)
+    }
 }
 
 impl ReadAt for File {
@@ -42,8 +52,26 @@ pub fn plain_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
+/// A local file holding a stored file's bytes: the stored file itself (local disk) or a
+/// downloaded copy in `tmp/`, removed when this is dropped.
+pub enum LocalCopy {
+    Stored(PathBuf),
+    Downloaded(tempfile::TempPath),
+}
+
+impl LocalCopy {
+    pub fn path(&self) -> &Path {
+        match self {
+            LocalCopy::Stored(p) => p,
+            LocalCopy::Downloaded(t) => t,
+        }
+    }
+}
+
 /// The media files. Blocking: call from the blocking pool or a command.
 pub trait MediaStore: Send + Sync + 'static {
+    /// What and where the store is, for logs, `doctor` and `/api/ready`.
+    fn describe(&self) -> String;
     /// Moves a complete, fsynced local file in under `name` (atomically: a reader sees the
     /// whole file or none).
     fn put(&self, from: &Path, name: &str) -> io::Result<()>;
@@ -55,9 +83,41 @@ pub trait MediaStore: Send + Sync + 'static {
     fn remove(&self, name: &str);
     /// Every stored name (start-up removes those nothing refers to).
     fn names(&self) -> io::Result<Vec<String>>;
-    /// A local path holding the file's bytes, for ffmpeg and backups (a remote store would
-    /// download it into `tmp/` first).
-    fn local_path(&self, name: &str) -> io::Result<PathBuf>;
+    /// A local file holding the bytes of `name`, for ffmpeg and backups (a remote store
+    /// downloads it into `tmp`).
+    fn local_copy(&self, name: &str, tmp: &Path) -> io::Result<LocalCopy>;
+    /// Where a client may fetch `name` without the server (a CDN or a presigned URL), when
+    /// the district set that up.
+    fn redirect(&self, _name: &str) -> Option<String> {
+        None
+    }
+    /// Whether the store answers now (a remote store: a cheap request, its answer kept for a
+    /// few seconds); Err says why not.
+    fn health(&self) -> Result<(), String> {
+        Ok(())
+    }
+    /// A write, read and delete of a scratch object (`doctor`).
+    fn round_trip(&self) -> Result<String, String> {
+        let name = format!("doctor-check-{}.txt", crate::tokens::random_hex(8));
+        let body = b"internreel doctor round trip";
+        let started = std::time::Instant::now();
+        self.put_bytes(body, &name)
+            .map_err(|e| format!("writing failed: {e}"))?;
+        let read = self
+            .open(&name)
+            .and_then(|o| o.ok_or_else(|| io::Error::other("the object written is missing")))
+            .and_then(|o| o.reader.read_at(0, body.len()));
+        self.remove(&name);
+        match read {
+            Ok(b) if b.as_ref() == body => Ok(format!(
+                "{}: write, read and delete in {} ms",
+                self.describe(),
+                started.elapsed().as_millis()
+            )),
+            Ok(_) => Err("the object read back differs from the one written".into()),
+            Err(e) => Err(format!("reading back failed: {e}")),
+        }
+    }
 }
 
 pub struct LocalDisk {
@@ -81,6 +141,10 @@ impl LocalDisk {
 }
 
 impl MediaStore for LocalDisk {
+    fn describe(&self) -> String {
+        format!("local disk ({})", self.dir.display())
+    }
+
     fn put(&self, from: &Path, name: &str) -> io::Result<()> {
         std::fs::rename(from, self.path(name)?)
     }
@@ -134,7 +198,7 @@ impl MediaStore for LocalDisk {
         Ok(out)
     }
 
-    fn local_path(&self, name: &str) -> io::Result<PathBuf> {
-        self.path(name)
+    fn local_copy(&self, name: &str, _tmp: &Path) -> io::Result<LocalCopy> {
+        self.path(name).map(LocalCopy::Stored)
     }
 }

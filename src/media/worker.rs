@@ -169,21 +169,23 @@ pub async fn run_job(services: &Services, job: &TranscodeJob) -> Outcome {
     };
     let started = std::time::Instant::now();
     let result = async {
-        let src = media
-            .local_path(&job.source)
+        let copy = media
+            .local_copy(&job.source)
+            .await
             .map_err(|e| RunError::Other(anyhow::anyhow!("{e}")))?;
-        let probe = tools.probe(&src).await?;
+        let src = copy.path();
+        let probe = tools.probe(src).await?;
         let out = tempfile::NamedTempFile::new_in(media.tmp_dir())
             .map_err(|e| RunError::Other(e.into()))?;
         tools
-            .transcode(&src, out.path(), probe.audio.is_some())
+            .transcode(src, out.path(), probe.audio.is_some())
             .await?;
         Ok::<_, RunError>(out)
     }
     .await;
     match result {
         Ok(out) => {
-            let file = match media.keep(out, "mp4") {
+            let file = match media.keep_rendition(out).await {
                 Ok(f) => f,
                 Err(e) => {
                     tracing::error!(error = %e, "storing a rendition failed");
