@@ -3,13 +3,21 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import i18n from './scripts/eslint-i18n-plugin.mjs';
 
 /**
  * The layers of src/ (STYLE.md, ui/README.md): imports flow shared -> features -> app.
  * A feature may use the shared layers and its own files, never another feature; the shared
  * layers never reach up into a feature or the app.
  */
-const SHARED = ['components', 'lib', 'stores', 'config', 'types'];
+const SHARED = ['components', 'lib', 'stores', 'config', 'types', 'locales'];
+
+/**
+ * Folders (or files) whose user-visible texts all come from the catalogues (issue #36,
+ * ui/README.md "Languages"): `i18n/no-literal-text` holds them to it. A feature folder adds
+ * its line here once its texts are in src/locales/.
+ */
+const I18N_CHECKED = ['src/main.tsx', 'src/lib/i18n', 'src/components/ui/language-select.tsx'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '../dist', 'test-results', 'playwright-report'] },
@@ -61,6 +69,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: I18N_CHECKED.map((path) => (/\.tsx?$/.test(path) ? path : `${path}/**/*.{ts,tsx}`)),
+    plugins: { i18n },
+    rules: { 'i18n/no-literal-text': 'error' },
   },
   {
     files: ['e2e/**/*.ts', '*.config.{js,ts}', 'scripts/**/*.mjs'],

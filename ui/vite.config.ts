@@ -66,6 +66,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // A language's catalogue (src/locales/<lang>/<ns>.json, loaded only when that language is
+        // chosen) is named for what it is: assets/locale-es-common-<hash>.js.
+        chunkFileNames: (chunk) => {
+          const catalogue = /[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          return catalogue ? `assets/locale-${catalogue[1]}-${catalogue[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           // Icons are shared by many lazily loaded screens: left to the automatic splitting,
           // each became a chunk of its own (a screen waited for a dozen 800-byte requests).

@@ -1,7 +1,10 @@
+import { currentLanguage } from './i18n/i18n';
+
 /**
  * The one fetch wrapper (SPEC.md sections 7 and 8).
  *
- * - Every call sends credentials (the session is an HttpOnly cookie).
+ * - Every call sends credentials (the session is an HttpOnly cookie) and the UI's language
+ *   (`Accept-Language`), so the server's messages come back in it.
  * - A JSON body is sent only when a payload is given.
  * - Any non-2xx answer becomes an ApiError whose message follows the generic rule:
  *   the JSON `message` field, else the raw body text, else the status text.
@@ -87,13 +90,18 @@ async function parseBody<T>(res: Response): Promise<T> {
   }
 }
 
+/** The headers of every call: JSON answers, in the UI's language. */
+export function baseHeaders(): Record<string, string> {
+  return { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Low-level call: returns the raw Response after the error rule has been applied. */
 export async function apiFetch(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
-  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+  const init: RequestInit = { method, credentials: 'include', headers: baseHeaders() };
   if (data !== undefined) {
-    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    init.headers = { ...baseHeaders(), 'Content-Type': 'application/json' };
     init.body = JSON.stringify(data);
   }
   const res = await fetch(url, init);
@@ -158,7 +166,7 @@ export async function apiUpload<T>(url: string, form: FormData, method: 'POST' |
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: { Accept: 'application/json' },
+    headers: baseHeaders(),
     body: form,
   });
   await throwIfNotOk(res);

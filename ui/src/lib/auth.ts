@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, apiRequest } from './api-client';
+import { applySessionLanguage } from './i18n/language';
 import { queryClient } from './query-client';
 import { useSessionStore } from '@/stores/session-store';
 import type { GuestUser, SessionUser, User } from '@/types/api';
@@ -15,8 +16,15 @@ let signingOut = false;
  * visitor's page load logs no refused call. The cache key stays /api/auth/user's, which
  * answers the same user (or 401).
  */
-const authUserQueryFn = async (): Promise<SessionUser | null> =>
-  (await apiRequest<{ user: SessionUser | null }>('GET', '/api/session')).user;
+const authUserQueryFn = async (): Promise<SessionUser | null> => {
+  const session = await apiRequest<{ user: SessionUser | null; language?: unknown; staff?: unknown; admin?: unknown }>(
+    'GET',
+    '/api/session',
+  );
+  // The account's stored language (issue #36) follows the session's answer.
+  applySessionLanguage(session.language, Boolean(session.user || session.staff || session.admin === true));
+  return session.user;
+};
 
 /**
  * The signed-in user, from GET /api/session (never retried). Signed in means it named a

@@ -1,4 +1,9 @@
-/** Small display helpers shared by the student screens. */
+import { currentLocale, tCommon } from './i18n/i18n';
+
+/**
+ * Small display helpers shared by the student screens. Dates, times and numbers go through
+ * `Intl` in the UI's language (`currentLocale()`: 'en-US', 'es-US'), read at call time.
+ */
 
 /** Up to two initials from a name ("Sproutly Labs" -> "SL"). */
 export function initials(name: string | null | undefined, fallback = '?'): string {
@@ -19,15 +24,20 @@ function parseDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "Jan 28, 2027", or the fallback when there is no date. */
-export function formatDate(value: string | null | undefined, fallback = 'Not specified'): string {
+/** "Jan 28, 2027" ("28 ene 2027"), or the fallback ('Not specified') when there is no date. */
+export function formatDate(value: string | null | undefined, fallback: string = tCommon('notSpecified')): string {
   const date = parseDate(value);
-  return date ? date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : fallback;
+  return date ? date.toLocaleDateString(currentLocale(), { month: 'short', day: 'numeric', year: 'numeric' }) : fallback;
 }
 
 export function formatTime(value: string | null | undefined): string {
   const date = parseDate(value);
-  return date ? date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : '';
+  return date ? date.toLocaleTimeString(currentLocale(), { hour: 'numeric', minute: '2-digit' }) : '';
+}
+
+/** A number in the UI's language ("1,234" / "1234"; `options` as `Intl.NumberFormat`'s). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(currentLocale(), options).format(value);
 }
 
 /** Message time: clock time when under 24 hours old, otherwise a short date (SPEC.md section 9). */
@@ -35,7 +45,7 @@ export function messageTime(value: string, now: number = Date.now()): string {
   const date = parseDate(value);
   if (!date) return '';
   if (now - date.getTime() < 24 * 60 * 60 * 1000) return formatTime(value);
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  return date.toLocaleDateString(currentLocale(), { month: 'short', day: 'numeric' });
 }
 
 /** Text or list requirements as a list of lines. */
@@ -49,9 +59,9 @@ export function requirementList(requirements: string | string[] | null | undefin
 }
 
 export function orNotSpecified(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return 'Not specified';
+  if (value === null || value === undefined) return tCommon('notSpecified');
   const text = String(value).trim();
-  return text ? text : 'Not specified';
+  return text ? text : tCommon('notSpecified');
 }
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -63,13 +73,13 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-/** "just now", "5 minutes ago", "yesterday", "3 weeks ago" (English, as the rest of the UI). */
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago" ("ahora mismo", "hace 5 minutos", "ayer"...). */
 export function relativeTime(value: string, now: number = Date.now()): string {
   const date = parseDate(value);
   if (!date) return '';
   const seconds = Math.round((date.getTime() - now) / 1000);
-  if (Math.abs(seconds) < 60) return 'just now';
-  const format = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+  if (Math.abs(seconds) < 60) return tCommon('justNow');
+  const format = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto' });
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
   }

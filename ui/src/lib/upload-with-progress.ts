@@ -1,4 +1,4 @@
-import { ApiError, type FieldErrors, type HttpMethod } from './api-client';
+import { ApiError, baseHeaders, type FieldErrors, type HttpMethod } from './api-client';
 
 /**
  * A multipart upload through XMLHttpRequest, so the caller sees upload progress and can
@@ -55,7 +55,7 @@ export function uploadWithProgress<T>(
   const promise = new Promise<T>((resolve, reject) => {
     xhr.open(method, url);
     xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(baseHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress((event.loaded / event.total) * 100);
     };

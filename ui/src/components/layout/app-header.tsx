@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { cn } from '@/lib/cn';
 import { AuthControls } from './auth-controls';
 import { Logo } from './logo';
@@ -42,7 +43,10 @@ export function AppHeader({ back, title, right, width = '5xl', layer = 'top' }: 
             <Logo />
           )}
         </div>
-        <div className="shrink-0">{right === undefined ? <AuthControls /> : right}</div>
+        <div className="flex shrink-0 items-center gap-1.5">
+          <LanguageSelect />
+          {right === undefined ? <AuthControls /> : right}
+        </div>
       </div>
     </header>
   );

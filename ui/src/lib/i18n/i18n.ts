@@ -1,0 +1,120 @@
+import { createInstance, type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enCommon from '@/locales/en/common.json';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage, localeOf, type Language } from './languages';
+import type { Namespace } from './resources';
+
+/**
+ * The UI's i18next instance (ui/README.md, "Languages").
+ *
+ * - English is bundled with the code: `common` here (the entry chunk), every other namespace
+ *   by the module that defines it (`defineNamespace`), so a lazily loaded screen carries its
+ *   own English and the first paint never waits for a catalogue.
+ * - Every other language loads only when chosen, one chunk per language and namespace
+ *   (`import.meta.glob` below); `useTranslation` suspends until its namespace is there, so
+ *   a screen never flashes English or keys first.
+ */
+
+/** `src/locales/<lang>/<ns>.json` of every language but English, each its own lazy chunk. */
+const lazyCatalogues = import.meta.glob<ResourceKey>(['../../locales/*/*.json', '!../../locales/en/*.json'], { import: 'default' });
+
+/** Loads a catalogue of a language other than English; a missing one falls back to English. */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = language === DEFAULT_LANGUAGE ? undefined : lazyCatalogues[`../../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    // A failed load (offline) leaves that namespace in English rather than waiting forever.
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export const i18n = createInstance();
+i18n.use(catalogueBackend).use(initReactI18next);
+
+/** The namespaces whose English the loaded code has defined: a language switch loads them all first. */
+const definedNamespaces = new Set<Namespace>(['common']);
+
+/**
+ * Starts i18next in `language`. English is ready at once (the returned promise is already
+ * settled: no network); another language resolves once its `common` catalogue has loaded, so
+ * main.tsx renders after it and the first paint is in that language.
+ */
+export function startI18n(language: Language): Promise<unknown> {
+  const started = i18n.init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGE_CODES,
+    load: 'languageOnly',
+    ns: ['common'],
+    defaultNS: 'common',
+    resources: { [DEFAULT_LANGUAGE]: { common: enCommon } },
+    // English is bundled, the rest comes from the backend.
+    partialBundledLanguages: true,
+    // Synchronous when everything needed is bundled (English).
+    initAsync: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    returnEmptyString: false,
+    showSupportNotice: false,
+    react: { useSuspense: true, bindI18n: 'languageChanged' },
+  });
+  setDocumentLanguage(language);
+  return started.catch(() => undefined);
+}
+
+function setDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+i18n.on('languageChanged', setDocumentLanguage);
+
+/**
+ * Registers a namespace's English (bundled with the module that calls this, so with the
+ * chunk of the code that uses it) and returns its name for `useTranslation(ns)`. When another
+ * language is in use, its catalogue starts loading at once.
+ *
+ *     // src/features/feed/i18n.ts
+ *     import en from '@/locales/en/feed.json';
+ *     export const feedNs = defineNamespace('feed', en);
+ */
+export function defineNamespace<N extends Namespace>(namespace: N, english: ResourceKey): N {
+  definedNamespaces.add(namespace);
+  i18n.addResourceBundle(DEFAULT_LANGUAGE, namespace, english, true, false);
+  if (i18n.isInitialized && currentLanguage() !== DEFAULT_LANGUAGE) void i18n.loadNamespaces(namespace);
+  return namespace;
+}
+
+/** The language in use (what `Accept-Language` says to the server). */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** The `Intl` locale of the language in use ('en-US', 'es-US'). */
+export function currentLocale(): string {
+  return localeOf(currentLanguage());
+}
+
+/**
+ * Switches the UI to `language`, loading the catalogues of every namespace the loaded code
+ * uses first (so no screen suspends on a spinner or shows English meanwhile).
+ */
+export async function changeLanguage(language: Language): Promise<void> {
+  if (language !== DEFAULT_LANGUAGE) {
+    const missing = [...definedNamespaces].filter((ns) => !i18n.hasResourceBundle(language, ns));
+    if (missing.length > 0) await i18n.reloadResources([language], missing).catch(() => undefined);
+  }
+  await i18n.changeLanguage(language);
+}
+
+/**
+ * A `t` for code outside React (validation rules, toasts, error texts), bound to a namespace
+ * and read at call time, so it always speaks the current language.
+ */
+export const tCommon = i18n.getFixedT(null, 'common');

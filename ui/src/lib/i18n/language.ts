@@ -1,0 +1,100 @@
+import { api } from '@/lib/api-client';
+import { changeLanguage, currentLanguage, startI18n } from './i18n';
+import { DEFAULT_LANGUAGE, isLanguage, languageOfTag, type Language } from './languages';
+
+/**
+ * Which language the UI speaks (issue #36), in this order:
+ *
+ * 1. `?lang=es|en` in the address (links the district sends): used, remembered on this device,
+ *    and dropped from the address;
+ * 2. the signed-in user's stored language (`language` of GET /api/session, once it answers);
+ * 3. the device's last choice (local-storage key `internreel.lang`);
+ * 4. the browser's `navigator.languages` (the first supported one);
+ * 5. English.
+ *
+ * 2 comes after the first paint (it needs the server); 3 caches it, so it is a change only on
+ * a new device. A choice in the switcher is remembered here and, signed in, on the server.
+ */
+
+export const LANGUAGE_STORAGE_KEY = 'internreel.lang';
+export const LANGUAGE_PARAM = 'lang';
+
+/** Whether this page load's language came from `?lang=` (then the account's does not override it). */
+let chosenInAddress = false;
+/** Whether the last session answer named someone (a switch is then saved on the server). */
+let signedIn = false;
+
+function readStored(): Language | null {
+  try {
+    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(language: Language): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode or full storage: the choice lasts this visit.
+  }
+}
+
+/** `?lang=` of the address, dropped from it (the rest of the address is left as it was). */
+function takeAddressLanguage(): Language | null {
+  const url = new URL(window.location.href);
+  const value = url.searchParams.get(LANGUAGE_PARAM);
+  if (value === null) return null;
+  url.searchParams.delete(LANGUAGE_PARAM);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return languageOfTag(value);
+}
+
+function browserLanguage(): Language | null {
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of tags) {
+    const language = languageOfTag(tag);
+    if (language) return language;
+  }
+  return null;
+}
+
+/** The language to start in, from what is known before any call to the server. */
+export function initialLanguage(): Language {
+  const fromAddress = takeAddressLanguage();
+  if (fromAddress) {
+    chosenInAddress = true;
+    remember(fromAddress);
+    return fromAddress;
+  }
+  return readStored() ?? browserLanguage() ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * Starts the UI's language (main.tsx awaits it before the first render: at once for English,
+ * after its `common` catalogue for another language).
+ */
+export function startLanguage(): Promise<unknown> {
+  return startI18n(initialLanguage());
+}
+
+/** The switcher's choice: the UI changes, the device remembers it, the account too when signed in. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  remember(language);
+  await changeLanguage(language);
+  // The server stores it for its messages and e-mails; an older server may not know the
+  // call (404): the choice still holds on this device, so any failure is ignored.
+  if (signedIn) void api.put('/api/language', { language }).catch(() => undefined);
+}
+
+/**
+ * GET /api/session answered (lib/auth.ts): note whether someone is signed in, and follow the
+ * account's stored language unless this page's address chose one.
+ */
+export function applySessionLanguage(stored: unknown, isSignedIn: boolean): void {
+  signedIn = isSignedIn;
+  if (!isSignedIn || chosenInAddress || !isLanguage(stored) || stored === currentLanguage()) return;
+  remember(stored);
+  void changeLanguage(stored);
+}
