@@ -26,6 +26,14 @@ export function isValidUrl(value: string): boolean {
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
+/**
+ * A rule's message: a text, or a function giving it in the current language when the rule
+ * runs (`() => i18n.t('posting.titleRequired', { ns })`; ui/README.md, Languages).
+ */
+export type Message = string | (() => string);
+
+const say = (message: Message): string => (typeof message === 'function' ? message() : message);
+
 /** One field's rule: the message shown when the value is refused, else undefined. */
 export type Rule<T> = (value: T) => string | undefined;
 
@@ -49,32 +57,32 @@ export function validator<V extends object>(schema: Schema<V>): (values: V) => E
 
 /** Text that must not be blank. */
 export const required =
-  (message: string): Rule<string> =>
+  (message: Message): Rule<string> =>
   (value) =>
-    value.trim() ? undefined : message;
+    value.trim() ? undefined : say(message);
 
 /** A select that must have a choice. */
 export const chosen =
-  (message: string): Rule<string> =>
+  (message: Message): Rule<string> =>
   (value) =>
-    value ? undefined : message;
+    value ? undefined : say(message);
 
 /** At least `min` characters (leading and trailing spaces do not count unless `trim` is false). */
 export const minLength =
-  (min: number, message: string, trim = true): Rule<string> =>
+  (min: number, message: Message, trim = true): Rule<string> =>
   (value) =>
-    (trim ? value.trim() : value).length < min ? message : undefined;
+    (trim ? value.trim() : value).length < min ? say(message) : undefined;
 
 export const email =
-  (message: string): Rule<string> =>
+  (message: Message): Rule<string> =>
   (value) =>
-    isValidEmail(value) ? undefined : message;
+    isValidEmail(value) ? undefined : say(message);
 
 /** Empty, or a website (https:// is added when left out). */
 export const optionalUrl =
-  (message: string): Rule<string> =>
+  (message: Message): Rule<string> =>
   (value) =>
-    value.trim() && !isValidUrl(value) ? message : undefined;
+    value.trim() && !isValidUrl(value) ? say(message) : undefined;
 
 export function hasErrors<K extends string>(errors: Errors<K>): boolean {
   return Object.values(errors).some(Boolean);
