@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/spinner';
+import { withCatalogues } from '@/lib/i18n/i18n';
 
 /**
  * Every route of SPEC.md section 2 (plus /company-profile/{id}, /reset-password, the footer's
@@ -8,7 +9,8 @@ import { PageLoader } from '@/components/ui/spinner';
  */
 type Page = LazyExoticComponent<ComponentType>;
 
-const page = (loader: () => Promise<{ default: ComponentType }>): Page => lazy(loader);
+// A screen's chunk and, in a language other than English, its catalogues: one wait.
+const page = (loader: () => Promise<{ default: ComponentType }>): Page => lazy(withCatalogues(loader));
 
 const HomeRoute = page(() => import('./routes/home'));
 const NotFoundRoute = page(() => import('./routes/not-found'));

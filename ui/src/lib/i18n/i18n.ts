@@ -87,8 +87,28 @@ i18n.on('languageChanged', setDocumentLanguage);
 export function defineNamespace<N extends Namespace>(namespace: N, english: ResourceKey): N {
   definedNamespaces.add(namespace);
   i18n.addResourceBundle(DEFAULT_LANGUAGE, namespace, english, true, false);
-  if (i18n.isInitialized && currentLanguage() !== DEFAULT_LANGUAGE) void i18n.loadNamespaces(namespace);
+  if (i18n.isInitialized && currentLanguage() !== DEFAULT_LANGUAGE) {
+    const loading = i18n.loadNamespaces(namespace).catch(() => undefined);
+    pendingCatalogues.add(loading);
+    void loading.finally(() => pendingCatalogues.delete(loading));
+  }
   return namespace;
+}
+
+/** Catalogues that `defineNamespace` started loading and that have not arrived yet. */
+const pendingCatalogues = new Set<Promise<unknown>>();
+
+/**
+ * A lazy import that resolves once the catalogues its modules asked for are in (at once in
+ * English): `lazy(withCatalogues(() => import('./dialog')))`. The screen then appears in one
+ * step, in its language, instead of suspending a second time on its texts.
+ */
+export function withCatalogues<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const loaded = await load();
+    await Promise.all([...pendingCatalogues]);
+    return loaded;
+  };
 }
 
 /** The language in use (what `Accept-Language` says to the server). */
