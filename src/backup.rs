@@ -102,7 +102,15 @@ pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
 /// Unpacks an archive into an empty (or new) data directory, puts its media in the store the
 /// process is configured with (local disk, or uploads them to S3), and checks that it opens.
 pub fn restore(file: &Path, data: &Path) -> anyhow::Result<String> {
-    let media = crate::media::config::for_process()?;
+    restore_into(file, data, &crate::media::config::for_process()?)
+}
+
+/// `restore` with the media going to `media`'s store.
+pub fn restore_into(
+    file: &Path,
+    data: &Path,
+    media: &crate::media::config::MediaConfig,
+) -> anyhow::Result<String> {
     if data.exists() && std::fs::read_dir(data)?.next().is_some() {
         bail!(
             "{} is not empty; restore into a new or empty directory",
@@ -121,8 +129,10 @@ pub fn restore(file: &Path, data: &Path) -> anyhow::Result<String> {
             file.display()
         );
     }
-    let uploaded = adopt_media(data, &media)?;
-    let services = Services::open(data).context("while opening the restored data directory")?;
+    let uploaded = adopt_media(data, media)?;
+    let ffmpeg = std::env::var_os("INTERNREEL_FFMPEG_DIR").map(std::path::PathBuf::from);
+    let services = Services::open_with(data, ffmpeg.as_deref(), media)
+        .context("while opening the restored data directory")?;
     let r = services.store.read()?;
     let users = r.count::<User>()?;
     let postings = r.count::<Internship>()?;

@@ -105,6 +105,22 @@ pub async fn start_reviewed_on(data: TempDir, demo: bool) -> TestApp {
     .await
 }
 
+/// Starts a server whose media live where `media` says (tests/it/s3.rs).
+pub async fn start_with_media(
+    data: TempDir,
+    media: internreel::media::config::MediaConfig,
+    demo: bool,
+) -> TestApp {
+    let config = Config {
+        demo,
+        media,
+        limits: internreel::limiter::Limits::off(),
+        employer_approval: internreel::domain::review::Approval::Off,
+        ..Config::new(data.path().to_path_buf(), "127.0.0.1:0")
+    };
+    start_with_config(data, config).await
+}
+
 async fn start_full(
     data: TempDir,
     demo: bool,

@@ -32,6 +32,8 @@ mod paging;
 mod placements;
 mod polish;
 mod roster;
+mod s3;
+mod s3_server;
 mod safety;
 mod search;
 mod social;

@@ -38,7 +38,7 @@ fn which(name: &str) -> bool {
 
 /// A phone's portrait clip: HEVC frames stored landscape (1920x1080) in a MOV with a rotation
 /// of 90 degrees, as iPhones write them, with AAC sound.
-fn phone_hevc_mov(seconds: u32) -> Vec<u8> {
+pub(crate) fn phone_hevc_mov(seconds: u32) -> Vec<u8> {
     let d = seconds.to_string();
     let raw = clip(
         &[
@@ -80,7 +80,7 @@ fn phone_hevc_mov(seconds: u32) -> Vec<u8> {
     )
 }
 
-fn avi_mpeg4() -> Vec<u8> {
+pub(crate) fn avi_mpeg4() -> Vec<u8> {
     clip(
         &[
             "-f",
@@ -152,7 +152,7 @@ fn box_offset(bytes: &[u8], kind: &[u8; 4]) -> Option<usize> {
 }
 
 /// Checks a served rendition: H.264 4:2:0 in an MP4 whose index comes before the media.
-fn assert_web_rendition(bytes: &[u8]) -> Value {
+pub(crate) fn assert_web_rendition(bytes: &[u8]) -> Value {
     let p = ffprobe(bytes);
     let v = stream(&p, "video").expect("a video stream");
     assert_eq!(v["codec_name"], "h264", "{v}");
@@ -163,7 +163,7 @@ fn assert_web_rendition(bytes: &[u8]) -> Value {
     p
 }
 
-async fn post_video(
+pub(crate) async fn post_video(
     app: &TestApp,
     c: &reqwest::Client,
     title: &str,
@@ -180,7 +180,7 @@ async fn post_video(
 }
 
 /// Polls the posting until its video is no longer converting.
-async fn settled(app: &TestApp, c: &reqwest::Client, id: u64) -> Value {
+pub(crate) async fn settled(app: &TestApp, c: &reqwest::Client, id: u64) -> Value {
     for _ in 0..600 {
         let v: Value = app
             .get(c, &format!("/api/internships/{id}"))
@@ -196,7 +196,7 @@ async fn settled(app: &TestApp, c: &reqwest::Client, id: u64) -> Value {
     panic!("the video of posting {id} was still converting after 120 s");
 }
 
-async fn bytes_of(app: &TestApp, c: &reqwest::Client, path: &str) -> (StatusCode, String, Vec<u8>) {
+pub(crate) async fn bytes_of(app: &TestApp, c: &reqwest::Client, path: &str) -> (StatusCode, String, Vec<u8>) {
     let res = app.get(c, path).await;
     let status = res.status();
     let ct = res
@@ -421,7 +421,7 @@ async fn what_cannot_be_a_postings_video_is_refused_and_leaves_nothing_behind() 
 }
 
 /// Posts an internship with the fixture video and `VTT` as its captions.
-async fn post_captioned(app: &TestApp, c: &reqwest::Client, title: &str) -> (StatusCode, Value) {
+pub(crate) async fn post_captioned(app: &TestApp, c: &reqwest::Client, title: &str) -> (StatusCode, Value) {
     let form = posting_form(title)
         .part(
             "videoFile",
@@ -440,7 +440,7 @@ async fn post_captioned(app: &TestApp, c: &reqwest::Client, title: &str) -> (Sta
     message_of(res).await
 }
 
-const VTT: &str = "WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nHello from the captions\n";
+pub(crate) const VTT: &str = "WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nHello from the captions\n";
 
 #[tokio::test]
 async fn captions_travel_with_the_video_and_are_checked() {
