@@ -438,7 +438,7 @@ async fn ready_says_the_database_and_index_are_current() {
     let v: Value = res.json().await.unwrap();
     assert_eq!(
         v,
-        serde_json::json!({"ready": true, "database": true, "indexCurrent": true})
+        serde_json::json!({"ready": true, "database": true, "indexCurrent": true, "media": "ok"})
     );
 }
 
