@@ -17,7 +17,16 @@ const SHARED = ['components', 'lib', 'stores', 'config', 'types', 'locales'];
  * ui/README.md "Languages"): `i18n/no-literal-text` holds them to it. A feature folder adds
  * its line here once its texts are in src/locales/.
  */
-const I18N_CHECKED = ['src/main.tsx', 'src/lib/i18n', 'src/components/ui/language-select.tsx'];
+const I18N_CHECKED = [
+  'src/main.tsx',
+  'src/app',
+  'src/components',
+  'src/lib',
+  'src/stores',
+  'src/config',
+  'src/types',
+  // Features, once converted:
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '../dist', 'test-results', 'playwright-report'] },

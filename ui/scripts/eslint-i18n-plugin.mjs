@@ -6,10 +6,12 @@
 // - a literal in a visible JSX attribute (aria-label, title, placeholder, alt, label...) or in a
 //   JSX child expression, through `? :`, `&&`, `||`, `??` (`{open ? 'Close' : 'Open'}`);
 // - a literal as the value of an object's visible property (toasts' `title`/`description`,
-//   options' `label`, `message`...).
+//   options' `label`, `message`, any `...Label`/`...Text`/`...Title`...), or as the default of
+//   a parameter so named (`label = 'Loading'`).
 //
 // Not reported: class names, test ids, routes, keys (anything else: call arguments such as
-// `t('a.key')`, `cn('...')`), and texts made only of ALLOWED words (the brand). A literal that
+// `t('a.key')`, `cn('...')`; a dotted key such as 'footer.about' anywhere), and texts made
+// only of ALLOWED words (the brand). A literal that
 // truly is not shown takes `// eslint-disable-next-line i18n/no-literal-text -- why`.
 
 const VISIBLE_ATTRIBUTES = new Set([
@@ -32,13 +34,18 @@ const VISIBLE_ATTRIBUTES = new Set([
   'emptyText',
 ]);
 const VISIBLE_PROPERTIES = new Set(['title', 'description', 'label', 'message', 'placeholder', 'hint', 'ariaLabel', 'text', 'heading']);
+/** Names that hold a text too: `confirmLabel`, `emptyText`, `pendingTitle`... */
+const VISIBLE_SUFFIX = /(Label|Text|Title|Message|Description|Placeholder|Hint|Heading)$/;
+const isVisibleName = (name) => VISIBLE_ATTRIBUTES.has(name) || VISIBLE_PROPERTIES.has(name) || VISIBLE_SUFFIX.test(name);
 /** Words that stay as they are in every language. */
 const ALLOWED = new Set(['InternReel', 'Intern', 'Reel']);
 
 const LETTER = /\p{L}/u;
+/** A catalogue key ('footer.about', 'common:actions.cancel'): not a text itself. */
+const KEY = /^([a-z][\w-]*:)?[a-z]\w*(\.\w+)+$/;
 
 function isVisibleText(text) {
-  if (!LETTER.test(text)) return false;
+  if (!LETTER.test(text) || KEY.test(text.trim())) return false;
   const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return !words.every((word) => ALLOWED.has(word) || !LETTER.test(word));
 }
@@ -95,14 +102,17 @@ const noLiteralText = {
         if (node.parent.type === 'JSXElement' || node.parent.type === 'JSXFragment') checkExpression(node.expression);
       },
       JSXAttribute(node) {
-        if (!VISIBLE_ATTRIBUTES.has(attributeName(node.name)) || !node.value) return;
+        if (!isVisibleName(attributeName(node.name)) || !node.value) return;
         if (node.value.type === 'Literal') checkExpression(node.value);
         else if (node.value.type === 'JSXExpressionContainer') checkExpression(node.value.expression);
       },
       Property(node) {
         if (node.parent.type !== 'ObjectExpression' || node.computed) return;
         const key = node.key.type === 'Identifier' ? node.key.name : node.key.type === 'Literal' ? String(node.key.value) : '';
-        if (VISIBLE_PROPERTIES.has(key)) checkExpression(node.value);
+        if (isVisibleName(key)) checkExpression(node.value);
+      },
+      AssignmentPattern(node) {
+        if (node.left.type === 'Identifier' && isVisibleName(node.left.name)) checkExpression(node.right);
       },
     };
   },

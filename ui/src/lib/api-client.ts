@@ -1,4 +1,4 @@
-import { currentLanguage } from './i18n/i18n';
+import { currentLanguage, tCommon } from './i18n/i18n';
 
 /**
  * The one fetch wrapper (SPEC.md sections 7 and 8).
@@ -64,7 +64,7 @@ async function throwIfNotOk(res: Response): Promise<void> {
   } catch {
     text = '';
   }
-  let message = text || res.statusText || `Request failed (${res.status})`;
+  let message = text || res.statusText || tCommon('errors.requestFailed', { status: res.status });
   let errors: FieldErrors | undefined;
   if (text) {
     try {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, apiRequest } from './api-client';
+import { tCommon } from './i18n/i18n';
 import { applySessionLanguage } from './i18n/language';
 import { queryClient } from './query-client';
 import { useSessionStore } from '@/stores/session-store';
@@ -106,7 +107,7 @@ export function setCurrentUser(user: SessionUser): void {
 /** The greeting name: the first name, or 'User'. */
 export function displayFirstName(user: Pick<SessionUser, 'firstName'> | null | undefined): string {
   const name = user?.firstName?.trim();
-  return name ? name : 'User';
+  return name ? name : tCommon('header.defaultName');
 }
 
 /**

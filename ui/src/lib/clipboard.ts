@@ -1,17 +1,23 @@
+import { tCommon } from '@/lib/i18n/i18n';
 import { toast } from '@/stores/toast-store';
 
 /**
- * Copy text for the user: 'Copied' with what it was on success; where the browser refuses
+ * Copy text for the user: 'Copied' with what it was (`what`, in the UI's language: 'The key')
+ * on success; where the browser refuses
  * (no clipboard, an insecure page), a toast says to copy it by hand.
  */
 export async function copyText(text: string, what: string): Promise<boolean> {
   try {
     if (!navigator.clipboard) throw new Error('no clipboard');
     await navigator.clipboard.writeText(text);
-    toast({ title: 'Copied', description: `${what} copied to the clipboard.`, variant: 'success' });
+    toast({ title: tCommon('toasts.copied'), description: tCommon('toasts.copiedText', { what }), variant: 'success' });
     return true;
   } catch {
-    toast({ title: 'Could not copy', description: `Select the ${what.toLowerCase()} and copy it by hand.`, variant: 'destructive' });
+    toast({
+      title: tCommon('toasts.copyFailed'),
+      description: tCommon('toasts.copyByHand', { what: what.toLowerCase() }),
+      variant: 'destructive',
+    });
     return false;
   }
 }

@@ -4,6 +4,7 @@
  * here first.
  */
 import { formatDate } from './format';
+import { tCommon } from './i18n/i18n';
 
 interface HasDeadline {
   applicationDeadline?: string | null;
@@ -33,7 +34,7 @@ export function isClosed(posting: HasDeadline, now: Date = new Date()): boolean 
   return deadline < todayIso(now);
 }
 
-/** "Applications closed on Nov 18, 2026". */
+/** "Applications closed on Nov 18, 2026" ("Las solicitudes cerraron el 18 nov 2026"). */
 export function closedText(posting: HasDeadline): string {
-  return `Applications closed on ${formatDate(deadlineOf(posting))}`;
+  return tCommon('closedOn', { date: formatDate(deadlineOf(posting)) });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import { DEFAULT_DISTRICT_NAME, type District } from '@/types/safety';
+import { defaultDistrictName, type District } from '@/types/safety';
 
 export const DISTRICT_KEY = ['/api/district'] as const;
 
@@ -16,6 +16,6 @@ export function useDistrict(): { name: string | null; contact: string | null } {
     gcTime: Infinity,
   });
   if (query.data?.name) return { name: query.data.name, contact: query.data.contact ?? null };
-  if (query.isError) return { name: DEFAULT_DISTRICT_NAME, contact: null };
+  if (query.isError) return { name: defaultDistrictName(), contact: null };
   return { name: null, contact: null };
 }

@@ -7,12 +7,11 @@
 import { create } from 'zustand';
 import { isApiError } from './api-client';
 import { cachedUser } from './auth';
-
-/** The server's answer to a guest asking for something that needs an account (401). */
-export const GUEST_ONLY_MESSAGE = 'Guests can only browse. Create a free student account to like, save, comment and apply.';
+import { tCommon } from './i18n/i18n';
 
 interface GuestInviteState {
   open: boolean;
+  /** The server's reason; empty: the dialog says the usual one in the UI's language. */
   message: string;
   show: (message?: string) => void;
   close: () => void;
@@ -20,8 +19,8 @@ interface GuestInviteState {
 
 export const useGuestInviteStore = create<GuestInviteState>()((set) => ({
   open: false,
-  message: GUEST_ONLY_MESSAGE,
-  show: (message) => set({ open: true, message: message || GUEST_ONLY_MESSAGE }),
+  message: '',
+  show: (message) => set({ open: true, message: message || '' }),
   close: () => set({ open: false }),
 }));
 
@@ -38,7 +37,7 @@ export function isGuestSession(): boolean {
 /** Thrown instead of sending an account-only call from a guest session. */
 export class GuestOnlyError extends Error {
   constructor() {
-    super(GUEST_ONLY_MESSAGE);
+    super(tCommon('guestInvite.onlyMessage'));
     this.name = 'GuestOnlyError';
   }
 }
@@ -58,7 +57,8 @@ export function handleGuestOnly(error: unknown): boolean {
     return true;
   }
   if (!isApiError(error) || error.status !== 401) return false;
-  if (!isGuestSession() && !error.message.startsWith('Guests can only browse')) return false;
+  const guestText = error.message.startsWith('Guests can only browse') || error.message === tCommon('guestInvite.onlyMessage');
+  if (!isGuestSession() && !guestText) return false;
   inviteGuestSignup(error.message);
   return true;
 }

@@ -8,6 +8,7 @@ import { api, isApiError, LIKE_UNAUTHORIZED_REDIRECT_MS, redirectToLogin, UNAUTH
 import { mapPages, nextPageParam, type PagedData } from './paging';
 import { asAccount, cachedUser, confirmSignedIn, useUser } from './auth';
 import { assertNotGuest, handleGuestOnly } from './guest';
+import { tCommon } from './i18n/i18n';
 import { INTERNSHIP_LIST_RETRIES, queryClient } from './query-client';
 import { handleUnauthorized } from './unauthorized';
 import { useSessionStore } from '@/stores/session-store';
@@ -107,12 +108,12 @@ export function useToggleLike() {
     },
     onError: (error) => {
       const unauthorized = {
-        title: 'Please log in',
-        description: 'You need to be logged in to like posts',
+        title: tCommon('internship.likeLogin'),
+        description: tCommon('internship.likeLoginText'),
         delayMs: LIKE_UNAUTHORIZED_REDIRECT_MS,
       };
       if (handleUnauthorized(error, unauthorized)) return;
-      toast({ description: 'Failed to update like status', variant: 'destructive' });
+      toast({ description: tCommon('internship.likeFailed'), variant: 'destructive' });
     },
   });
 }
@@ -132,11 +133,11 @@ export function useToggleBookmark() {
         bookmarks: result.bookmarkCount,
       }));
       if (userId) void queryClient.invalidateQueries({ queryKey: bookmarksKey(userId) });
-      toast(result.bookmarked ? { title: 'Saved to your list', variant: 'success' } : { title: 'Removed from saved jobs' });
+      toast(result.bookmarked ? { title: tCommon('internship.saved'), variant: 'success' } : { title: tCommon('internship.unsaved') });
     },
     onError: (error) => {
       if (handleUnauthorized(error)) return;
-      toast({ description: 'Failed to bookmark job. Please try again.', variant: 'destructive' });
+      toast({ description: tCommon('internship.saveFailed'), variant: 'destructive' });
     },
   });
 }
@@ -166,8 +167,8 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
       if (userId) void queryClient.invalidateQueries({ queryKey: applicationsKey(userId) });
       if (toastOnSuccess) {
         toast({
-          title: 'Application Submitted!',
-          description: `Successfully applied for ${internship.title} at ${internship.company}`,
+          title: tCommon('internship.applied'),
+          description: tCommon('internship.appliedText', { title: internship.title, company: internship.company }),
           variant: 'success',
         });
       }
@@ -175,18 +176,22 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
     onError: (error, internship) => {
       if (handleGuestOnly(error)) return;
       if (error instanceof AuthRequiredError || (isApiError(error) && error.status === 401)) {
-        toast({ title: 'Authentication Required', description: 'Please log in to apply for internships.', variant: 'destructive' });
+        toast({ title: tCommon('internship.authRequired'), description: tCommon('internship.authRequiredText'), variant: 'destructive' });
         redirectToLogin(UNAUTHORIZED_REDIRECT_MS);
         return;
       }
-      if (error.message.toLowerCase().includes('already applied')) {
+      if ((isApiError(error) && error.status === 409) || error.message.toLowerCase().includes('already applied')) {
         patchInternship(queryClient, internship.id, (i) => ({ ...i, hasApplied: true }));
-        toast({ title: 'Already Applied', description: 'You have already applied to this internship.', variant: 'destructive' });
+        toast({
+          title: tCommon('internship.alreadyApplied'),
+          description: tCommon('internship.alreadyAppliedText'),
+          variant: 'destructive',
+        });
         return;
       }
       toast({
-        title: 'Application Failed',
-        description: error.message || 'Could not submit application. Please try again.',
+        title: tCommon('internship.applyFailed'),
+        description: error.message || tCommon('internship.applyFailedText'),
         variant: 'destructive',
       });
     },
@@ -195,7 +200,7 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
 
 class AuthRequiredError extends Error {
   constructor() {
-    super('Please log in to apply for internships.');
+    super(tCommon('internship.authRequiredText'));
     this.name = 'AuthRequiredError';
   }
 }

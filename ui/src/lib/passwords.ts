@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from './api-client';
+import { tForms } from './i18n/namespaces/forms';
 import type { Errors } from './validation';
 import type { MessageResponse } from '@/types/api';
 
@@ -13,10 +14,12 @@ export const EMPLOYER_PASSWORD_MIN = 8;
  */
 export const MIN_PASSWORD_LENGTH = Math.min(STUDENT_PASSWORD_MIN, EMPLOYER_PASSWORD_MIN);
 
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export function passwordsDoNotMatch(): string {
+  return tForms('validation.passwordsDoNotMatch');
+}
 
 export function passwordTooShort(min: number): string {
-  return `Password must be at least ${min} characters`;
+  return tForms('validation.passwordTooShort', { min });
 }
 
 export interface NewPasswordValues {
@@ -28,7 +31,7 @@ export interface NewPasswordValues {
 export function validateNewPassword(values: NewPasswordValues, min: number = MIN_PASSWORD_LENGTH): Errors<keyof NewPasswordValues> {
   const errors: Errors<keyof NewPasswordValues> = {};
   if (values.newPassword.length < min) errors.newPassword = passwordTooShort(min);
-  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
+  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = passwordsDoNotMatch();
   return errors;
 }
 

@@ -1,3 +1,4 @@
+import { tCommon } from '@/lib/i18n/i18n';
 import { toast } from '@/stores/toast-store';
 
 /**
@@ -18,11 +19,11 @@ export async function shareLink(input: { title: string; text?: string; path: str
   if (navigator.clipboard && window.isSecureContext) {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied!', description: url, variant: 'success' });
+      toast({ title: tCommon('toasts.linkCopied'), description: url, variant: 'success' });
       return;
     } catch {
       // Fall through to showing the URL.
     }
   }
-  toast({ title: 'Share this link', description: url, duration: 15000 });
+  toast({ title: tCommon('toasts.shareLink'), description: url, duration: 15000 });
 }

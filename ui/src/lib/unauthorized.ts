@@ -1,6 +1,7 @@
 import { toast } from '@/stores/toast-store';
 import { isUnauthorizedError, redirectToLogin, UNAUTHORIZED_REDIRECT_MS } from './api-client';
 import { handleGuestOnly } from './guest';
+import { tCommon } from './i18n/i18n';
 
 interface UnauthorizedOptions {
   title?: string;
@@ -19,7 +20,7 @@ export function handleUnauthorized(error: unknown, options: UnauthorizedOptions 
   if (!isUnauthorizedError(error)) return false;
   toast({
     title: options.title,
-    description: options.description ?? 'You are logged out. Logging in again...',
+    description: options.description ?? tCommon('toasts.loggedOut'),
     variant: 'destructive',
   });
   redirectToLogin(options.delayMs ?? UNAUTHORIZED_REDIRECT_MS);

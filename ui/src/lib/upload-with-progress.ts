@@ -1,4 +1,5 @@
 import { ApiError, baseHeaders, type FieldErrors, type HttpMethod } from './api-client';
+import { tCommon } from './i18n/i18n';
 
 /**
  * A multipart upload through XMLHttpRequest, so the caller sees upload progress and can
@@ -12,7 +13,7 @@ export interface UploadHandle<T> {
 
 export class UploadAbortedError extends Error {
   constructor() {
-    super('Upload cancelled');
+    super(tCommon('errors.uploadCancelled'));
     this.name = 'UploadAbortedError';
   }
 }
@@ -23,7 +24,7 @@ export function isUploadAborted(error: unknown): boolean {
 
 function parseError(xhr: XMLHttpRequest): ApiError {
   const text = xhr.responseText ?? '';
-  let message = text || xhr.statusText || `Request failed (${xhr.status})`;
+  let message = text || xhr.statusText || tCommon('errors.requestFailed', { status: xhr.status });
   let errors: FieldErrors | undefined;
   if (text) {
     try {
@@ -73,7 +74,7 @@ export function uploadWithProgress<T>(
         reject(parseError(xhr));
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Network error', 'Network error: the upload did not reach the server.', ''));
+    xhr.onerror = () => reject(new ApiError(0, tCommon('errors.network'), tCommon('errors.uploadNetwork'), ''));
     xhr.onabort = () => reject(new UploadAbortedError());
     xhr.send(form);
   });

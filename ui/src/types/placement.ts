@@ -1,4 +1,6 @@
 /** Shapes of the work-based-learning placements' JSON (the issue #33 contract), and their words. */
+import { labels } from '@/lib/i18n/i18n';
+import { tTerms } from '@/lib/i18n/namespaces/terms';
 
 export type PlacementState = 'setup' | 'awaiting_signatures' | 'active' | 'completed' | 'ended_early' | 'cancelled';
 
@@ -143,46 +145,32 @@ export const PLACEMENT_STATES: readonly PlacementState[] = [
   'cancelled',
 ];
 
-export const PLACEMENT_STATE_LABELS: Record<PlacementState, string> = {
-  setup: 'Setting up',
-  awaiting_signatures: 'Awaiting signatures',
-  active: 'Active',
-  completed: 'Completed',
-  ended_early: 'Ended early',
-  cancelled: 'Cancelled',
-};
+// The words people read (terms.json), each read in the UI's language when shown.
+export const PLACEMENT_STATE_LABELS: Readonly<Record<PlacementState, string>> = labels(
+  ['setup', 'awaiting_signatures', 'active', 'completed', 'ended_early', 'cancelled'],
+  (state) => tTerms(`placementState.${state}`),
+);
 
-export const PLACEMENT_FILTER_LABELS: Record<PlacementFilter, string> = {
-  missing_signatures: 'Missing signatures',
-  hours_waiting: 'Hours waiting',
-  over_cap: 'Over a cap',
-  evaluation_overdue: 'Evaluation overdue',
-};
+export const PLACEMENT_FILTER_LABELS: Readonly<Record<PlacementFilter, string>> = labels(
+  ['missing_signatures', 'hours_waiting', 'over_cap', 'evaluation_overdue'],
+  (filter) => tTerms(`placementFilter.${filter}`),
+);
 
-export const PARTY_LABELS: Record<SigningParty, string> = {
-  student: 'Student',
-  guardian: 'Parent or guardian',
-  supervisor: 'Supervisor',
-  school: 'School',
-};
+export const PARTY_LABELS: Readonly<Record<SigningParty, string>> = labels(['student', 'guardian', 'supervisor', 'school'], (party) =>
+  tTerms(`party.${party}`),
+);
 
 /** The four signatures in the order they are usually given (the school signs last). */
 export const SIGNING_ORDER: readonly SigningParty[] = ['student', 'guardian', 'supervisor', 'school'];
 
 /** The rubric's scale. */
-export const SCORE_LABELS: Record<number, string> = {
-  1: 'Needs improvement',
-  2: 'Developing',
-  3: 'Meets expectations',
-  4: 'Exceeds expectations',
-};
+export const SCORE_LABELS: Readonly<Record<number, string>> = labels([1, 2, 3, 4] as const, (score) => tTerms(`score.${score}`));
 
 export const SCORES: readonly number[] = [1, 2, 3, 4];
 
-export const EVALUATION_LABELS: Record<EvaluationKind, string> = {
-  midpoint: 'Midpoint evaluation',
-  final: 'Final evaluation',
-};
+export const EVALUATION_LABELS: Readonly<Record<EvaluationKind, string>> = labels(['midpoint', 'final'], (kind) =>
+  tTerms(`evaluation.${kind}`),
+);
 
 /** "12", "12.5", "12.25": hours as a person writes them. */
 export function hoursText(hours: number): string {

@@ -1,4 +1,5 @@
 /** Shapes of the district-review, report, block and audit JSON (the issue #20 contract). */
+import { tSafety } from '@/lib/i18n/namespaces/safety';
 
 /** GET /api/district. */
 export interface District {
@@ -7,7 +8,13 @@ export interface District {
 }
 
 /** The name the server uses when no district is configured. */
+/** @deprecated English only: use defaultDistrictName(). */
 export const DEFAULT_DISTRICT_NAME = 'your school district';
+
+/** The district's name when the server names none ('your school district'), in the UI's language. */
+export function defaultDistrictName(): string {
+  return tSafety('defaultDistrict');
+}
 
 export type EmployerStatus = 'pending' | 'verified' | 'suspended';
 
@@ -22,13 +29,15 @@ export type ReportTargetType = 'internship' | 'comment' | 'message';
 export type ReportReason = 'inappropriate' | 'personal_info' | 'scam' | 'harassment' | 'other';
 
 /** The dialog's reason labels, in the contract's order. */
-export const REPORT_REASONS: readonly { value: ReportReason; label: string }[] = [
-  { value: 'inappropriate', label: 'Inappropriate or unsafe' },
-  { value: 'personal_info', label: 'Asks for personal information' },
-  { value: 'scam', label: 'Scam or asks for fees' },
-  { value: 'harassment', label: 'Harassment' },
-  { value: 'other', label: 'Other' },
-];
+export const REPORT_REASONS: readonly { value: ReportReason; readonly label: string }[] = (
+  ['inappropriate', 'personal_info', 'scam', 'harassment', 'other'] as const
+).map((value) => ({
+  value,
+  // Read from the catalogue (safety.json, reasons.*) each time it is shown.
+  get label() {
+    return tSafety(`reasons.${value}`);
+  },
+}));
 
 export const REPORT_DETAILS_MAX = 1000;
 
@@ -56,6 +65,6 @@ export interface Block {
 /** The held line of a posting: "Held for district review: mentions 'forklift', 'meat slicer'". */
 export function heldLine(terms: readonly string[] | null | undefined): string {
   const list = (terms ?? []).filter((t) => t.trim() !== '');
-  if (list.length === 0) return 'Held for district review';
-  return `Held for district review: mentions ${list.map((t) => `'${t}'`).join(', ')}`;
+  if (list.length === 0) return tSafety('held');
+  return tSafety('heldTerms', { terms: list.map((t) => `'${t}'`).join(', ') });
 }

@@ -1,4 +1,6 @@
 /** Shapes of the district's named staff and school sign-in JSON (the issue #34 contract). */
+import { labels } from '@/lib/i18n/i18n';
+import { tTerms } from '@/lib/i18n/namespaces/terms';
 
 export type StaffRole = 'admin' | 'coordinator';
 
@@ -23,10 +25,9 @@ export interface StaffAccount extends StaffMember {
 }
 
 /** The role as a person reads it. */
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
-  admin: 'District admin',
-  coordinator: 'Coordinator',
-};
+export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = labels(['admin', 'coordinator'], (role) =>
+  tTerms(`staffRole.${role}`),
+);
 
 /** "Coordinator, Lakeside High" or "District admin". */
 export function staffRoleText(staff: Pick<StaffMember, 'role' | 'school'>): string {

@@ -1,10 +1,12 @@
 import { KeyRound } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PasswordField } from '@/components/ui/password-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { formsNs } from '@/lib/i18n/namespaces/forms';
 import { useChangePassword, validateNewPassword } from '@/lib/passwords';
 import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid, type Errors } from '@/lib/validation';
@@ -19,9 +21,6 @@ interface ChangePasswordValues {
 }
 
 const emptyValues: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
-const NO_CURRENT_PASSWORD = 'Please enter your current password';
-/** The server's answer, should it come without one (the contract's text). */
-const PASSWORD_CHANGED = 'Password changed. You were signed out everywhere else.';
 
 interface ChangePasswordSectionProps {
   /** The signed-in role's shortest password (students 6, employers 8, SPEC.md section 9). */
@@ -37,15 +36,16 @@ interface ChangePasswordSectionProps {
  * at their fields.
  */
 export function ChangePasswordSection({ minLength, username, className }: ChangePasswordSectionProps) {
+  const { t } = useTranslation(formsNs);
   const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const validate = useCallback(
     (values: ChangePasswordValues): Errors<keyof ChangePasswordValues> => ({
-      ...(values.currentPassword ? {} : { currentPassword: NO_CURRENT_PASSWORD }),
+      ...(values.currentPassword ? {} : { currentPassword: t('changePassword.noCurrent') }),
       ...validateNewPassword(values, minLength),
     }),
-    [minLength],
+    [minLength, t],
   );
   const form = useForm(emptyValues, validate);
   const [formError, setFormError] = useState<string | undefined>();
@@ -79,10 +79,11 @@ export function ChangePasswordSection({ minLength, username, className }: Change
       {
         onSuccess: (answer) => {
           form.reset();
-          toast({ title: answer?.message || PASSWORD_CHANGED, variant: 'success' });
+          // The server's answer, else the contract's text.
+          toast({ title: answer?.message || t('changePassword.changed'), variant: 'success' });
         },
         onError: (failure) => {
-          const message = errorMessage(failure) ?? 'Could not change your password. Please try again.';
+          const message = errorMessage(failure) ?? t('changePassword.failed');
           if (isApiError(failure) && failure.status === 403) {
             form.setErrors({ currentPassword: message });
             focusFirstInvalid(formRef.current);
@@ -92,7 +93,7 @@ export function ChangePasswordSection({ minLength, username, className }: Change
             else form.setErrors({ newPassword: fields?.newPassword ?? message });
             focusFirstInvalid(formRef.current);
           } else if (isApiError(failure) && failure.status === 401) {
-            setFormError('You are signed out. Sign in again to change your password.');
+            setFormError(t('changePassword.signedOut'));
           } else {
             setFormError(message);
           }
@@ -102,20 +103,20 @@ export function ChangePasswordSection({ minLength, username, className }: Change
   };
 
   return (
-    <Section headingId={headingId} icon={KeyRound} title="Change password" className={cn('mt-8', className)}>
+    <Section headingId={headingId} icon={KeyRound} title={t('changePassword.title')} className={cn('mt-8', className)}>
       <Card>
         <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-labelledby={headingId}>
-          <p className="text-sm text-slate-600">You stay signed in here; every other device is signed out.</p>
+          <p className="text-sm text-slate-600">{t('changePassword.intro')}</p>
           {username ? <input type="text" name="username" autoComplete="username" value={username} readOnly hidden /> : null}
           <PasswordField
-            label="Current password"
-            toggleName="current password"
+            label={t('changePassword.current')}
+            toggleName={t('changePassword.currentToggle')}
             autoComplete="current-password"
             error={form.errors.currentPassword}
             announceError
             {...form.bind('currentPassword')}
           />
-          <NewPasswordFields form={form} hint={`At least ${minLength} characters.`} />
+          <NewPasswordFields form={form} hint={t('changePassword.hint', { min: minLength })} />
           {formError ? (
             <p role="alert" className="rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800">
               {formError}
@@ -123,7 +124,7 @@ export function ChangePasswordSection({ minLength, username, className }: Change
           ) : null}
           <div className="flex justify-end">
             <Button ref={submitRef} type="submit" variant="primary" disabled={pending}>
-              {pending ? 'Changing password...' : 'Change password'}
+              {pending ? t('changePassword.pending') : t('changePassword.submit')}
             </Button>
           </div>
         </form>

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
+import { formsNs } from '@/lib/i18n/namespaces/forms';
 import { COMPANY_SIZE_OPTIONS, INDUSTRY_OPTIONS, profileIndustryOptions } from '@/lib/options';
 import { COMPANY_DESCRIPTION_MIN } from '@/lib/schemas/employer';
 import type { FieldBinders } from '@/lib/use-form';
@@ -15,35 +17,46 @@ interface CompanyFieldsProps {
 
 /** An employer's company: name, industry, size, website, address and description (with its counter). */
 export function CompanyFields({ form, industry, description, variant }: CompanyFieldsProps) {
+  const { t } = useTranslation(formsNs);
   const signup = variant === 'signup';
   const industries = signup ? INDUSTRY_OPTIONS : profileIndustryOptions(industry);
-  const sizePlaceholder = signup ? 'Select company size' : 'Select a size';
+  const sizePlaceholder = signup ? t('company.sizePlaceholderSignup') : t('company.sizePlaceholder');
   return (
     <>
-      <TextField label="Company name" autoComplete="organization" {...form.field('company')} />
+      <TextField label={t('company.name')} autoComplete="organization" {...form.field('company')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Industry" placeholder="Select an industry" options={industries} {...form.select('industry')} />
-        <SelectField label="Company size" placeholder={sizePlaceholder} options={COMPANY_SIZE_OPTIONS} {...form.select('companySize')} />
+        <SelectField
+          label={t('company.industry')}
+          placeholder={t('company.industryPlaceholder')}
+          options={industries}
+          {...form.select('industry')}
+        />
+        <SelectField
+          label={t('company.size')}
+          placeholder={sizePlaceholder}
+          options={COMPANY_SIZE_OPTIONS}
+          {...form.select('companySize')}
+        />
       </div>
       <TextField
-        label="Website"
+        label={t('company.website')}
         optional
         type="url"
         inputMode="url"
         autoComplete={signup ? 'url' : undefined}
-        placeholder="https://example.com"
+        placeholder={t('company.websitePlaceholder')}
         {...form.field('website')}
       />
       <TextField
-        label="Company address"
+        label={t('company.address')}
         autoComplete="street-address"
-        placeholder={signup ? 'Street, city, state' : undefined}
+        placeholder={signup ? t('company.addressPlaceholder') : undefined}
         {...form.field('address')}
       />
       <TextAreaField
-        label="Company description"
-        placeholder={signup ? 'What does your company do, and what will an intern learn with you?' : undefined}
-        hint={`${description.trim().length}/${COMPANY_DESCRIPTION_MIN} characters minimum`}
+        label={t('company.description')}
+        placeholder={signup ? t('company.descriptionPlaceholder') : undefined}
+        hint={t('company.descriptionCount', { length: description.trim().length, min: COMPANY_DESCRIPTION_MIN })}
         {...form.field('companyDescription')}
       />
     </>

@@ -1,7 +1,9 @@
 import { School } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { formsNs } from '@/lib/i18n/namespaces/forms';
 
 /**
  * 'Continue with NAME' for each school-account provider: plain links (the sign-in starts on the
@@ -19,6 +21,7 @@ export function ContinueWith({
   divider?: boolean;
   className?: string;
 }) {
+  const { t } = useTranslation(formsNs);
   if (providers.length === 0) return null;
   return (
     <div className={cn('space-y-5', className)} data-testid="continue-with">
@@ -27,7 +30,7 @@ export function ContinueWith({
           <li key={name}>
             <a href={paths.ssoStart(name, role)} className={buttonClasses('outline', 'lg', 'w-full text-center')}>
               <School aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
-              <span className="min-w-0 [overflow-wrap:anywhere]">Continue with {name}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">{t('continueWith.provider', { name })}</span>
             </a>
           </li>
         ))}
@@ -35,7 +38,7 @@ export function ContinueWith({
       {divider ? (
         <div className="flex items-center gap-3 text-sm font-semibold text-slate-600" aria-hidden>
           <span className="h-px flex-1 bg-slate-200" />
-          or
+          {t('continueWith.or')}
           <span className="h-px flex-1 bg-slate-200" />
         </div>
       ) : null}

@@ -1,5 +1,7 @@
 import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/components/ui/password-field';
+import { formsNs } from '@/lib/i18n/namespaces/forms';
 import type { FieldBinders } from '@/lib/use-form';
 
 interface NewPasswordFieldsProps {
@@ -11,20 +13,21 @@ interface NewPasswordFieldsProps {
 
 /** A new password and its confirmation (reset link, change password); messages read out when they appear. */
 export function NewPasswordFields({ form, hint, newPasswordRef }: NewPasswordFieldsProps) {
+  const { t } = useTranslation(formsNs);
   return (
     <>
       <PasswordField
         ref={newPasswordRef}
-        label="New password"
-        toggleName="new password"
+        label={t('newPassword.label')}
+        toggleName={t('newPassword.toggle')}
         autoComplete="new-password"
         hint={hint}
         announceError
         {...form.field('newPassword')}
       />
       <PasswordField
-        label="Confirm new password"
-        toggleName="confirm new password"
+        label={t('newPassword.confirm')}
+        toggleName={t('newPassword.confirmToggle')}
         autoComplete="new-password"
         announceError
         {...form.field('confirmPassword')}

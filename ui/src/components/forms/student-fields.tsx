@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
+import { formsNs } from '@/lib/i18n/namespaces/forms';
 import { GRADE_OPTIONS, INTEREST_OPTIONS } from '@/lib/options';
 import type { CheckboxProps, FieldBinders } from '@/lib/use-form';
 
@@ -15,24 +17,26 @@ import type { CheckboxProps, FieldBinders } from '@/lib/use-form';
  * does not turn from one kind into the other under the user's hands).
  */
 export function SchoolField({ form, schools }: { form: FieldBinders<'school', 'school'>; schools: readonly string[] | undefined }) {
+  const { t } = useTranslation(formsNs);
   if (schools && schools.length > 0) {
     return (
       <SelectField
-        label="School name"
-        placeholder="Select your school"
+        label={t('student.school')}
+        placeholder={t('student.schoolPlaceholder')}
         options={schools.map((name) => ({ value: name, label: name }))}
         {...form.select('school')}
       />
     );
   }
-  return <TextField label="School name" autoComplete="organization" disabled={schools === undefined} {...form.field('school')} />;
+  return <TextField label={t('student.school')} autoComplete="organization" disabled={schools === undefined} {...form.field('school')} />;
 }
 
 export function GradeField({ form, className }: { form: FieldBinders<never, 'grade'>; className?: string }) {
+  const { t } = useTranslation(formsNs);
   return (
     <SelectField
-      label="Grade level"
-      placeholder="Select your grade"
+      label={t('student.grade')}
+      placeholder={t('student.gradePlaceholder')}
       options={GRADE_OPTIONS}
       className={className}
       {...form.select('grade')}
@@ -41,10 +45,11 @@ export function GradeField({ form, className }: { form: FieldBinders<never, 'gra
 }
 
 export function InterestsField({ form }: { form: { checks: (name: 'interests') => CheckboxProps } }) {
+  const { t } = useTranslation(formsNs);
   return (
     <CheckboxGroup
-      legend="Areas of interest"
-      hint="Pick as many as you like. We use them to match you with internships."
+      legend={t('student.interests')}
+      hint={t('student.interestsHint')}
       options={INTEREST_OPTIONS}
       {...form.checks('interests')}
     />

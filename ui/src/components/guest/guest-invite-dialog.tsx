@@ -1,4 +1,5 @@
 import { UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
@@ -10,6 +11,7 @@ import { useGuestInviteStore } from '@/lib/guest';
  * starts with the guest's interests and grade.
  */
 export function GuestInviteDialog() {
+  const { t } = useTranslation();
   const open = useGuestInviteStore((s) => s.open);
   const message = useGuestInviteStore((s) => s.message);
   const close = useGuestInviteStore((s) => s.close);
@@ -20,16 +22,16 @@ export function GuestInviteDialog() {
         if (!next) close();
       }}
       variant="center"
-      title="Create a free student account"
-      description={message}
+      title={t('guestInvite.title')}
+      description={message || t('guestInvite.onlyMessage')}
     >
       <div data-testid="guest-invite" className="flex flex-col gap-3 sm:flex-row-reverse">
         <LinkButton href={paths.studentSignup} variant="gradient" className="sm:flex-1" onClick={close}>
           <UserPlus aria-hidden className="h-4 w-4" />
-          Create student account
+          {t('guestInvite.create')}
         </LinkButton>
         <Button variant="outline" className="sm:flex-1" onClick={close}>
-          Keep browsing
+          {t('guestInvite.keepBrowsing')}
         </Button>
       </div>
     </Dialog>

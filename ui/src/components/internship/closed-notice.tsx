@@ -1,4 +1,5 @@
 import { CalendarX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { closedText } from '@/lib/deadline';
 
@@ -26,6 +27,7 @@ export function ClosedNotice({
   size?: keyof typeof sizes;
   className?: string;
 }) {
+  useTranslation(); // re-render on a language switch (closedText reads the catalogue)
   return (
     <p
       data-testid="applications-closed"

@@ -1,5 +1,7 @@
 import { Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { tCommon } from '@/lib/i18n/i18n';
 
 /** SPEC.md section 9: 90+ green, 80+ yellow, otherwise blue. The number is always shown. */
 export function matchTone(score: number): string {
@@ -9,12 +11,13 @@ export function matchTone(score: number): string {
 }
 
 export function matchWord(score: number): string {
-  if (score >= 90) return 'Excellent match';
-  if (score >= 80) return 'Great match';
-  return 'Good match';
+  if (score >= 90) return tCommon('match.excellent');
+  if (score >= 80) return tCommon('match.great');
+  return tCommon('match.good');
 }
 
 export function MatchScoreBadge({ score, className, size = 'md' }: { score: number; className?: string; size?: 'md' | 'lg' }) {
+  const { t } = useTranslation();
   const rounded = Math.round(score);
   return (
     <span
@@ -28,7 +31,7 @@ export function MatchScoreBadge({ score, className, size = 'md' }: { score: numb
       )}
     >
       <Sparkles aria-hidden className={size === 'lg' ? 'h-4 w-4' : 'h-3.5 w-3.5'} />
-      {rounded}% match
+      {t('match.badge', { score: rounded })}
     </span>
   );
 }

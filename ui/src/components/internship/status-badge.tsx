@@ -1,9 +1,12 @@
 import { CheckCircle2, Clock, Handshake, PartyPopper, UserCheck, XCircle, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { tCommon } from '@/lib/i18n/i18n';
 import type { ApplicationStatus } from '@/types/internship';
 
 interface StatusStyle {
-  label: string;
+  /** Read from the catalogue (common.json, status.*) each time it is shown. */
+  readonly label: string;
   icon: LucideIcon;
   tone: 'neutral' | 'positive' | 'negative';
 }
@@ -13,13 +16,23 @@ interface StatusStyle {
  * offer and hired positive; rejected negative). Every badge carries an icon and a label,
  * so colour is never the only signal.
  */
+function style(status: ApplicationStatus, icon: LucideIcon, tone: StatusStyle['tone']): StatusStyle {
+  return {
+    get label() {
+      return tCommon(`status.${status}`);
+    },
+    icon,
+    tone,
+  };
+}
+
 export const APPLICATION_STATUS: Record<ApplicationStatus, StatusStyle> = {
-  pending: { label: 'Pending Review', icon: Clock, tone: 'neutral' },
-  under_review: { label: 'Under Review', icon: Clock, tone: 'neutral' },
-  interview_requested: { label: 'Interview Requested', icon: UserCheck, tone: 'positive' },
-  offer_extended: { label: 'Offer Extended', icon: Handshake, tone: 'positive' },
-  hired: { label: 'Hired', icon: PartyPopper, tone: 'positive' },
-  rejected: { label: 'Rejected', icon: XCircle, tone: 'negative' },
+  pending: style('pending', Clock, 'neutral'),
+  under_review: style('under_review', Clock, 'neutral'),
+  interview_requested: style('interview_requested', UserCheck, 'positive'),
+  offer_extended: style('offer_extended', Handshake, 'positive'),
+  hired: style('hired', PartyPopper, 'positive'),
+  rejected: style('rejected', XCircle, 'negative'),
 };
 
 const tones = {
@@ -33,6 +46,7 @@ export function statusLabel(status: string): string {
 }
 
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
+  useTranslation(); // re-render on a language switch
   const style = APPLICATION_STATUS[status as ApplicationStatus] ?? { label: status, icon: CheckCircle2, tone: 'neutral' as const };
   const Icon = style.icon;
   return (

@@ -1,9 +1,11 @@
 import { LoaderCircle, Sparkles, VideoOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { Internship, VideoStatus } from '@/types/internship';
 
 /** The 'AI Video Processing' placeholder (the posting's video is still being made). */
 export function AiVideoPlaceholder({ className, compact = false }: { className?: string; compact?: boolean }) {
+  const { t } = useTranslation();
   return (
     <div
       data-testid="video-processing"
@@ -13,9 +15,9 @@ export function AiVideoPlaceholder({ className, compact = false }: { className?:
       )}
     >
       <Sparkles aria-hidden className={compact ? 'h-8 w-8' : 'h-12 w-12 animate-pulse'} />
-      <p className={cn('font-extrabold', compact ? 'text-base' : 'text-xl')}>AI Video Processing</p>
-      <p className="text-sm text-white/90">Video will be ready within 24 hours</p>
-      {compact ? null : <p className="text-sm font-semibold text-white">You can still view details and apply!</p>}
+      <p className={cn('font-extrabold', compact ? 'text-base' : 'text-xl')}>{t('video.aiProcessing')}</p>
+      <p className="text-sm text-white/90">{t('video.aiReadySoon')}</p>
+      {compact ? null : <p className="text-sm font-semibold text-white">{t('video.stillApply')}</p>}
     </div>
   );
 }
@@ -34,6 +36,7 @@ export function TranscodingPlaceholder({
   className?: string;
   compact?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <div
       data-testid="video-transcoding"
@@ -46,9 +49,9 @@ export function TranscodingPlaceholder({
       <div aria-hidden className="absolute inset-0 bg-gradient-to-br from-brand-900/85 via-slate-900/80 to-slate-950/85" />
       <div className="relative flex flex-col items-center gap-2">
         <LoaderCircle aria-hidden className={cn('motion-safe:animate-spin', compact ? 'h-8 w-8' : 'h-12 w-12')} />
-        <p className={cn('font-extrabold', compact ? 'text-base' : 'text-xl')}>Video Processing</p>
-        <p className="text-sm text-white/90">We are getting this video ready to play on every phone.</p>
-        <p className="text-sm font-semibold text-white">You can still view details and apply!</p>
+        <p className={cn('font-extrabold', compact ? 'text-base' : 'text-xl')}>{t('video.transcoding')}</p>
+        <p className="text-sm text-white/90">{t('video.transcodingText')}</p>
+        <p className="text-sm font-semibold text-white">{t('video.stillApply')}</p>
       </div>
     </div>
   );
@@ -56,14 +59,15 @@ export function TranscodingPlaceholder({
 
 /** 'Video Not Available': the file is missing on the server, or could not be converted. */
 export function VideoNotAvailable({ className }: { className?: string }) {
+  const { t } = useTranslation();
   return (
     <div
       data-testid="video-missing"
       className={cn('flex h-full w-full flex-col items-center justify-center gap-2 bg-slate-800 p-6 text-center text-white', className)}
     >
       <VideoOff aria-hidden className="h-10 w-10 text-slate-300" />
-      <p className="text-lg font-bold">Video Not Available</p>
-      <p className="text-sm text-slate-300">You can still view details and apply.</p>
+      <p className="text-lg font-bold">{t('video.notAvailable')}</p>
+      <p className="text-sm text-slate-300">{t('video.stillApplyPlain')}</p>
     </div>
   );
 }
@@ -88,6 +92,7 @@ export function mediaStateOf(i: { videoStatus: VideoStatus; videoUrl: string | n
 
 /** A small video preview (details dialog, internship page): player, placeholder or missing. */
 export function VideoPreview({ internship, className }: { internship: Internship; className?: string }) {
+  const { t } = useTranslation();
   const box = cn('relative mx-auto aspect-[9/16] max-h-[60dvh] overflow-hidden rounded-2xl bg-slate-900', className);
   const state = mediaStateOf(internship);
   if (state === 'processing') {
@@ -119,11 +124,13 @@ export function VideoPreview({ internship, className }: { internship: Internship
         controls
         playsInline
         preload="metadata"
-        aria-label={`${internship.title} at ${internship.company}, video`}
+        aria-label={t('video.label', { title: internship.title, company: internship.company })}
         className="h-full w-full object-cover"
         onError={() => console.warn(`Video ${internship.videoUrl ?? ''} could not be loaded`)}
       >
-        {internship.captionsUrl ? <track kind="captions" src={internship.captionsUrl} srcLang="en" label="English" /> : null}
+        {internship.captionsUrl ? (
+          <track kind="captions" src={internship.captionsUrl} srcLang="en" label={t('video.captionsEnglish')} />
+        ) : null}
       </video>
     </div>
   );

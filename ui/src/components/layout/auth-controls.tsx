@@ -1,5 +1,6 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { displayFirstName, logout, useUser } from '@/lib/auth';
@@ -10,6 +11,7 @@ import { cn } from '@/lib/cn';
  * (for a guest: My Profile and Exit, which ends the guest session).
  */
 export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+  const { t } = useTranslation();
   const { user, isLoading } = useUser();
   const [leaving, setLeaving] = useState(false);
 
@@ -18,7 +20,7 @@ export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   if (!user) {
     return (
       <LinkButton href={paths.roleSelection} size="sm" variant={tone === 'dark' ? 'light' : 'primary'}>
-        Login
+        {t('header.login')}
       </LinkButton>
     );
   }
@@ -29,7 +31,7 @@ export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
       {guest ? (
         <LinkButton href={paths.guestProfile} size="sm" variant={tone === 'dark' ? 'light' : 'outline'}>
           <UserRound aria-hidden className="h-4 w-4" />
-          My Profile
+          {t('header.myProfile')}
         </LinkButton>
       ) : null}
       <span
@@ -40,7 +42,7 @@ export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
           tone === 'dark' ? 'text-white' : 'text-slate-800',
         )}
       >
-        Hi, {displayFirstName(user)}
+        {t('header.greeting', { name: displayFirstName(user) })}
       </span>
       <Button
         size="sm"
@@ -52,7 +54,7 @@ export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
         }}
       >
         <LogOut aria-hidden className="h-4 w-4" />
-        {guest ? 'Exit' : 'Logout'}
+        {guest ? t('header.exit') : t('header.logout')}
       </Button>
     </div>
   );

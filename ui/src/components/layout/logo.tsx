@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
 
@@ -13,8 +14,9 @@ export function LogoMark({ className }: { className?: string }) {
 
 /** The brand: mark plus word, linking home. */
 export function Logo({ className, light = false }: { className?: string; light?: boolean }) {
+  const { t } = useTranslation();
   return (
-    <Link href="/" aria-label="InternReel home" className={cn('inline-flex items-center gap-2 rounded-lg', className)}>
+    <Link href="/" aria-label={t('logo.home')} className={cn('inline-flex items-center gap-2 rounded-lg', className)}>
       <LogoMark />
       <span className={cn('text-lg font-extrabold tracking-tight', light ? 'text-white' : 'text-slate-900')}>
         Intern<span className={light ? 'text-accent-400' : 'text-brand-gradient'}>Reel</span>

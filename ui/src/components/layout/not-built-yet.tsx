@@ -1,4 +1,5 @@
 import { Construction } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { AppHeader } from './app-header';
@@ -9,18 +10,19 @@ import { PageContainer, PageShell } from './page';
  * pretending to work.
  */
 export function NotBuiltYet({ title, back }: { title: string; back?: { href: string; label: string } }) {
+  const { t } = useTranslation();
   return (
     <PageShell>
-      <AppHeader back={back ?? { href: paths.home, label: 'Back to home' }} title={title} />
+      <AppHeader back={back ?? { href: paths.home, label: t('actions.backToHome') }} title={title} />
       <main>
         <PageContainer className="py-16 text-center">
           <div className="mx-auto mb-5 flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
             <Construction aria-hidden className="h-7 w-7" />
           </div>
           <h2 className="text-xl font-bold text-slate-900">{title}</h2>
-          <p className="mt-2 text-slate-600">This screen is not built yet.</p>
+          <p className="mt-2 text-slate-600">{t('notBuilt.text')}</p>
           <LinkButton href={paths.home} variant="secondary" className="mt-6">
-            Go to the home page
+            {t('actions.goHome')}
           </LinkButton>
         </PageContainer>
       </main>

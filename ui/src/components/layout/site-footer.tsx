@@ -1,38 +1,41 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '@/config/paths';
 import { LogoMark } from './logo';
 
-const columns: Array<{ heading: string; links: Array<{ label: string; href: string }> }> = [
+// Each column and link by its catalogue key (common.json, footer.*).
+const columns = [
   {
-    heading: 'Explore',
+    heading: 'footer.explore',
     links: [
-      { label: 'Browse Internships', href: paths.browseInternships },
-      { label: 'Latest Job Opportunities', href: paths.externalJobs },
-      { label: 'For Students', href: paths.roleSelection },
-      { label: 'For Employers', href: paths.roleSelection },
+      { label: 'footer.browseInternships', href: paths.browseInternships },
+      { label: 'footer.latestJobs', href: paths.externalJobs },
+      { label: 'footer.forStudents', href: paths.roleSelection },
+      { label: 'footer.forEmployers', href: paths.roleSelection },
     ],
   },
   {
-    heading: 'Company',
+    heading: 'footer.company',
     links: [
-      { label: 'About', href: paths.learnAbout },
-      { label: 'Contact Us', href: paths.contact },
-      { label: 'Employer Guide', href: paths.employerGuide },
-      { label: 'Admin Access', href: paths.adminLogin },
+      { label: 'footer.about', href: paths.learnAbout },
+      { label: 'footer.contact', href: paths.contact },
+      { label: 'footer.employerGuide', href: paths.employerGuide },
+      { label: 'footer.adminAccess', href: paths.adminLogin },
     ],
   },
   {
-    heading: 'Support',
+    heading: 'footer.support',
     links: [
-      { label: 'Help Center', href: paths.help },
-      { label: 'Community', href: paths.support },
-      { label: 'Privacy Policy', href: paths.privacy },
-      { label: 'Terms of Service', href: paths.terms },
+      { label: 'footer.helpCenter', href: paths.help },
+      { label: 'footer.community', href: paths.support },
+      { label: 'footer.privacy', href: paths.privacy },
+      { label: 'footer.terms', href: paths.terms },
     ],
   },
-];
+] as const;
 
 export function SiteFooter() {
+  const { t } = useTranslation();
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto max-w-5xl px-4 py-12">
@@ -42,18 +45,16 @@ export function SiteFooter() {
               <LogoMark />
               <span className="text-lg font-extrabold text-white">InternReel</span>
             </div>
-            <p className="mt-3 text-sm leading-relaxed text-slate-400">
-              Real internships for high-school students aged 16-18, told in short videos by the people you'd work with.
-            </p>
+            <p className="mt-3 text-sm leading-relaxed text-slate-400">{t('footer.tagline')}</p>
           </div>
           {columns.map((column) => (
-            <nav key={column.heading} aria-label={column.heading}>
-              <h2 className="text-sm font-bold uppercase tracking-wider text-white">{column.heading}</h2>
+            <nav key={column.heading} aria-label={t(column.heading)}>
+              <h2 className="text-sm font-bold uppercase tracking-wider text-white">{t(column.heading)}</h2>
               <ul className="mt-3 space-y-2 text-sm">
                 {column.links.map((link) => (
                   <li key={link.label}>
                     <Link href={link.href} className="rounded hover:text-white hover:underline">
-                      {link.label}
+                      {t(link.label)}
                     </Link>
                   </li>
                 ))}
@@ -61,7 +62,7 @@ export function SiteFooter() {
             </nav>
           ))}
         </div>
-        <p className="mt-10 border-t border-slate-800 pt-6 text-xs text-slate-400">© 2025 InternReel. All rights reserved.</p>
+        <p className="mt-10 border-t border-slate-800 pt-6 text-xs text-slate-400">{t('footer.copyright')}</p>
       </div>
     </footer>
   );

@@ -1,4 +1,5 @@
 import { useEffect, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const MAIN_ID = 'main';
 
@@ -31,6 +32,7 @@ function useMainTarget(): void {
  * Wrapped in a <nav> so the link, too, sits in a landmark.
  */
 export function SkipLink() {
+  const { t } = useTranslation();
   useMainTarget();
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     const main = document.getElementById(MAIN_ID);
@@ -40,14 +42,14 @@ export function SkipLink() {
     main.focus();
   };
   return (
-    <nav aria-label="Skip link">
+    <nav aria-label={t('skipLink.region')}>
       <a
         href={`#${MAIN_ID}`}
         onClick={skip}
         data-testid="skip-link"
         className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[200] focus:rounded-xl focus:bg-white focus:px-4 focus:py-3 focus:text-sm focus:font-bold focus:text-brand-800 focus:shadow-xl"
       >
-        Skip to content
+        {t('skipLink.text')}
       </a>
     </nav>
   );

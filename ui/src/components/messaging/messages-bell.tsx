@@ -1,8 +1,10 @@
 import { cn } from '@/lib/cn';
 import { MessageCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { messageTime } from '@/lib/format';
+import { messagingNs } from '@/lib/i18n/namespaces/messaging';
 import { asAccount, useUser } from '@/lib/auth';
 import type { Message } from '@/types/internship';
 import { useReceivedMessages } from '@/lib/messaging/messages';
@@ -49,6 +51,7 @@ export function MessagesBell({
   /** Student side: the company behind an application (for 'Block {company}'). */
   companyFor?: (applicationId: number) => string | undefined;
 }) {
+  const { t } = useTranslation(messagingNs);
   const meId = asAccount(useUser().user)?.id;
   useMessagesSocket(meId);
   const received = useReceivedMessages(meId);
@@ -68,7 +71,7 @@ export function MessagesBell({
         onClick={() => setListOpen(true)}
         data-testid="messages-bell"
         data-unread={unread}
-        aria-label={unread > 0 ? `Messages: ${unread} unread` : 'Messages: none unread'}
+        aria-label={unread > 0 ? t('bell.label', { count: unread }) : t('bell.labelNone')}
         className={cn(
           'fixed bottom-5 right-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-gradient text-white shadow-xl shadow-brand-700/30 transition hover:brightness-110',
         )}
@@ -84,9 +87,14 @@ export function MessagesBell({
         ) : null}
       </button>
 
-      <Dialog open={listOpen} onOpenChange={setListOpen} title="Messages" description={unread > 0 ? `${unread} unread` : 'No new messages'}>
+      <Dialog
+        open={listOpen}
+        onOpenChange={setListOpen}
+        title={t('bell.title')}
+        description={unread > 0 ? t('bell.unread', { count: unread }) : t('bell.noneNew')}
+      >
         {convos.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">No messages yet.</p>
+          <p className="py-6 text-center text-sm text-slate-500">{t('bell.empty')}</p>
         ) : (
           <ul className="divide-y divide-slate-100">
             {convos.map((c) => (
@@ -120,7 +128,7 @@ export function MessagesBell({
                   </div>
                   {c.unread > 0 ? (
                     <span className="mt-0.5 shrink-0 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
-                      {c.unread} new
+                      {t('bell.new', { count: c.unread })}
                     </span>
                   ) : null}
                 </button>

@@ -1,5 +1,6 @@
 import { Ban, Check, CheckCheck, Flag, Send } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ReportDialog, type ReportTarget } from '@/components/safety/report-dialog';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,6 +10,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { useBlockEmployer, useBlocks } from '@/lib/blocks';
 import { cn } from '@/lib/cn';
 import { messageTime } from '@/lib/format';
+import { messagingNs } from '@/lib/i18n/namespaces/messaging';
 import { queryClient } from '@/lib/query-client';
 import { asAccount, useUser } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
@@ -32,6 +34,7 @@ export interface MessageTarget {
  * blocked the thread stays readable and sending is off.
  */
 function BlockBar({ employerId, company, blocked }: { employerId: number; company: string; blocked: boolean }) {
+  const { t } = useTranslation(messagingNs);
   const [confirming, setConfirming] = useState(false);
   const block = useBlockEmployer();
   // The Block button is gone once blocked: focus moves to the line that replaces it.
@@ -52,7 +55,7 @@ function BlockBar({ employerId, company, blocked }: { employerId: number; compan
         data-testid="blocked-note"
         className="border-b border-slate-100 bg-slate-50 px-5 py-2.5 text-sm font-medium text-slate-800"
       >
-        You blocked {company}. Unblock it in your profile.
+        {t('block.blocked', { company })}
       </p>
     );
   }
@@ -60,14 +63,14 @@ function BlockBar({ employerId, company, blocked }: { employerId: number; compan
     <div className="flex justify-end border-b border-slate-100 px-5 py-1.5">
       <Button variant="ghost" size="sm" className="text-slate-700 hover:text-rose-700" onClick={() => setConfirming(true)}>
         <Ban aria-hidden className="h-4 w-4" />
-        Block {company}
+        {t('block.button', { company })}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Block ${company}?`}
-        description={`${company} will no longer be able to message you, and you will not be able to message it. You can unblock it at any time in your profile.`}
-        confirmLabel={block.isPending ? 'Blocking...' : 'Block'}
+        title={t('block.confirmTitle', { company })}
+        description={t('block.confirmText', { company })}
+        confirmLabel={block.isPending ? t('block.pending') : t('block.confirm')}
         pending={block.isPending}
         onConfirm={() =>
           block.mutate(
@@ -76,11 +79,11 @@ function BlockBar({ employerId, company, blocked }: { employerId: number; compan
               onSuccess: (answer) => {
                 justBlocked.current = true;
                 setConfirming(false);
-                toast({ title: answer?.message || `Blocked. ${company} can no longer message you.`, variant: 'success' });
+                toast({ title: answer?.message || t('block.done', { company }), variant: 'success' });
               },
               onError: (error) => {
                 setConfirming(false);
-                toast({ title: 'Could not block', description: errorMessage(error), variant: 'destructive' });
+                toast({ title: t('block.failed'), description: errorMessage(error), variant: 'destructive' });
               },
             },
           )
@@ -91,6 +94,7 @@ function BlockBar({ employerId, company, blocked }: { employerId: number; compan
 }
 
 function Thread({ target, meId, meType }: { target: MessageTarget; meId: number; meType: UserType | undefined }) {
+  const { t } = useTranslation(messagingNs);
   const socketState = useMessagesSocket(meId);
   const thread = useThread(target.applicationId, socketState === 'connected');
   const send = useSendMessage(target.applicationId, target.otherUserId, meId);
@@ -165,20 +169,20 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
         {earlier && !thread.isLoading ? (
           <div className="mb-3 flex justify-center">
             <Button variant="outline" size="sm" onClick={showEarlier} disabled={loadEarlier.isPending}>
-              {loadEarlier.isPending ? 'Loading...' : 'Load earlier messages'}
+              {loadEarlier.isPending ? t('thread.loadingEarlier') : t('thread.loadEarlier')}
             </Button>
           </div>
         ) : null}
         {thread.isLoading ? (
-          <SpinnerBlock label="Loading messages" className="py-8" />
+          <SpinnerBlock label={t('thread.loading')} className="py-8" />
         ) : thread.isError ? (
           <p className="py-8 text-center text-sm text-rose-700" role="alert">
-            Could not load messages: {thread.error.message}
+            {t('thread.loadFailed', { error: thread.error.message })}
           </p>
         ) : messages.length === 0 ? (
-          <p className="py-8 text-center text-sm text-slate-500">No messages yet. Say hello!</p>
+          <p className="py-8 text-center text-sm text-slate-500">{t('thread.empty')}</p>
         ) : (
-          <ol className="flex flex-col gap-2" aria-label="Messages">
+          <ol className="flex flex-col gap-2" aria-label={t('thread.list')}>
             {messages.map((m) => {
               const mine = m.senderId === meId;
               return (
@@ -188,7 +192,7 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
                   data-mine={mine ? 'true' : 'false'}
                   className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}
                 >
-                  <span className="sr-only">{mine ? 'You' : m.senderName}:</span>
+                  <span className="sr-only">{t('thread.sender', { name: mine ? t('thread.you') : m.senderName })}</span>
                   <p
                     className={cn(
                       'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm',
@@ -202,24 +206,24 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
                     {mine ? null : (
                       <button
                         type="button"
-                        onClick={() => setReporting({ type: 'message', id: m.id, label: `Message from ${m.senderName}` })}
-                        aria-label={`Report message from ${m.senderName}`}
+                        onClick={() => setReporting({ type: 'message', id: m.id, label: t('thread.reportLabel', { name: m.senderName }) })}
+                        aria-label={t('thread.reportButton', { name: m.senderName })}
                         className="ml-1 inline-flex min-h-6 items-center gap-0.5 rounded-full px-1 font-semibold text-slate-600 hover:text-rose-700 hover:underline"
                       >
                         <Flag aria-hidden className="h-3 w-3" />
-                        Report
+                        {t('thread.report')}
                       </button>
                     )}
                     {mine ? (
                       m.readAt ? (
                         <span className="inline-flex items-center gap-0.5 text-brand-600" data-testid="read-receipt">
                           <CheckCheck aria-hidden className="h-3.5 w-3.5" />
-                          <span className="sr-only">Read</span>
+                          <span className="sr-only">{t('thread.read')}</span>
                         </span>
                       ) : (
                         <span className="inline-flex items-center gap-0.5" data-testid="sent-receipt">
                           <Check aria-hidden className="h-3.5 w-3.5" />
-                          <span className="sr-only">Sent</span>
+                          <span className="sr-only">{t('thread.sent')}</span>
                         </span>
                       )
                     ) : null}
@@ -242,7 +246,7 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
           </p>
         ) : null}
         <label htmlFor={inputId} className="sr-only">
-          Message to {target.otherName}
+          {t('thread.to', { name: target.otherName })}
         </label>
         <div className="flex items-end gap-2">
           <textarea
@@ -250,9 +254,7 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
-            placeholder={
-              blocked ? 'Sending is off while the company is blocked' : closed ? 'Sending is off in this conversation' : 'Type a message...'
-            }
+            placeholder={blocked ? t('thread.offBlocked') : closed ? t('thread.offClosed') : t('thread.placeholder')}
             rows={2}
             maxLength={MESSAGE_MAX}
             disabled={off}
@@ -263,10 +265,10 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
             type="submit"
             size="icon"
             disabled={!trimmed || tooLong || send.isPending || off}
-            aria-label="Send message"
+            aria-label={t('thread.send')}
             className="h-11 w-11"
           >
-            {send.isPending ? <Spinner label="Sending" /> : <Send aria-hidden className="h-5 w-5" />}
+            {send.isPending ? <Spinner label={t('thread.sending')} /> : <Send aria-hidden className="h-5 w-5" />}
           </Button>
         </div>
         <p
@@ -274,7 +276,7 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
           className={cn('mt-1 text-right text-xs', text.length >= MESSAGE_MAX ? 'font-semibold text-rose-700' : 'text-slate-500')}
         >
           {text.length}/{MESSAGE_MAX}
-          <span className="sr-only"> characters</span>
+          <span className="sr-only">{t('thread.characters')}</span>
         </p>
       </form>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
@@ -287,6 +289,7 @@ function Thread({ target, meId, meType }: { target: MessageTarget; meId: number;
  * screens). Open while `target` is set; live through /ws with polling as the fallback.
  */
 export function MessagingDialog({ target, onClose }: { target: MessageTarget | null; onClose: () => void }) {
+  const { t } = useTranslation(messagingNs);
   const me = useUser().user;
   const meId = asAccount(me)?.id;
   return (
@@ -295,8 +298,8 @@ export function MessagingDialog({ target, onClose }: { target: MessageTarget | n
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={target ? `Message ${target.otherName}` : 'Messages'}
-      description={target?.subject ?? 'Conversation about this application'}
+      title={target ? t('dialog.title', { name: target.otherName }) : t('dialog.titleNone')}
+      description={target?.subject ?? t('dialog.subject')}
       className="h-[80dvh] sm:h-[70dvh]"
       bodyClassName="flex flex-col p-0"
     >

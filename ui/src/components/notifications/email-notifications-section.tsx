@@ -1,11 +1,13 @@
 import { Mail } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { RetryButton } from '@/components/ui/retry-button';
 import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { notificationsNs } from '@/lib/i18n/namespaces/notifications';
 import { toast } from '@/stores/toast-store';
 import { useNotificationSettings, useUpdateNotificationSettings } from '@/lib/notifications/settings';
 import { Section } from '@/components/ui/section';
@@ -15,6 +17,7 @@ import { Section } from '@/components/ui/section';
  * notifications", read from and saved to /api/users/me/notification-settings.
  */
 export function EmailNotificationsSection({ className }: { className?: string }) {
+  const { t } = useTranslation(notificationsNs);
   const headingId = useId();
   const switchId = useId();
   const hintId = useId();
@@ -30,15 +33,15 @@ export function EmailNotificationsSection({ className }: { className?: string })
         onSuccess: (saved) => {
           const on = typeof saved?.emailNotifications === 'boolean' ? saved.emailNotifications : next;
           toast({
-            title: on ? 'Email notifications on' : 'Email notifications off',
-            description: on ? 'We will email you about new notifications.' : 'We will not email you; notifications still show in the bell.',
+            title: on ? t('email.on') : t('email.off'),
+            description: on ? t('email.onText') : t('email.offText'),
             variant: 'success',
           });
         },
         onError: (error) =>
           toast({
-            title: 'Could not save',
-            description: errorMessage(error) ?? 'Could not change your email notifications. Please try again.',
+            title: t('email.saveFailed'),
+            description: errorMessage(error) ?? t('email.saveFailedText'),
             variant: 'destructive',
           }),
       },
@@ -46,23 +49,23 @@ export function EmailNotificationsSection({ className }: { className?: string })
   };
 
   return (
-    <Section headingId={headingId} icon={Mail} title="E-mail notifications" className={cn('mt-8', className)}>
+    <Section headingId={headingId} icon={Mail} title={t('email.title')} className={cn('mt-8', className)}>
       <Card>
         {settings.isLoading ? (
-          <SpinnerBlock label="Loading notification settings" className="py-2" />
+          <SpinnerBlock label={t('email.loading')} className="py-2" />
         ) : settings.isError ? (
           <div role="alert" className="text-sm text-rose-700">
-            <p>Could not load your notification settings: {errorMessage(settings.error)}</p>
+            <p>{t('email.loadFailed', { error: errorMessage(settings.error) })}</p>
             <RetryButton onRetry={() => void settings.refetch()} />
           </div>
         ) : (
           <div className="flex items-center justify-between gap-4">
             <div className="min-w-0">
               <label htmlFor={switchId} className="block cursor-pointer font-semibold text-slate-900">
-                Email me about notifications
+                {t('email.label')}
               </label>
               <p id={hintId} className="mt-0.5 text-sm text-slate-600">
-                A copy of each notification, such as application updates, goes to your email.
+                {t('email.hint')}
               </p>
             </div>
             <Switch.Root

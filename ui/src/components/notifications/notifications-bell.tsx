@@ -1,5 +1,6 @@
 import { BellRing, CheckCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -8,12 +9,13 @@ import { SpinnerBlock } from '@/components/ui/spinner';
 import { asAccount, useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDateTime, relativeTime } from '@/lib/format';
+import { notificationsNs, tNotifications } from '@/lib/i18n/namespaces/notifications';
 import { useLiveSocket } from '@/lib/socket';
 import { flattenNotifications, useMarkNotificationsRead, useNotifications, type AppNotification } from '@/lib/notifications/notifications';
 import { appPath } from '@/lib/notifications/links';
 
 function unreadLabel(unread: number): string {
-  return unread > 0 ? `${unread} unread` : 'none unread';
+  return unread > 0 ? tNotifications('bell.unread', { count: unread }) : tNotifications('bell.noneUnread');
 }
 
 function NotificationItem({
@@ -25,6 +27,7 @@ function NotificationItem({
   fallback: string;
   onOpen: (n: AppNotification) => void;
 }) {
+  const { t } = useTranslation(notificationsNs);
   const unread = notification.readAt === null;
   return (
     <li>
@@ -41,7 +44,7 @@ function NotificationItem({
       >
         <span aria-hidden className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', unread ? 'bg-brand-600' : 'bg-transparent')} />
         <span className="min-w-0 flex-1">
-          {unread ? <span className="sr-only">Unread: </span> : null}
+          {unread ? <span className="sr-only">{t('bell.unreadMark')}</span> : null}
           <span className={cn('block break-words text-sm', unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>
             {notification.text}
           </span>
@@ -64,6 +67,7 @@ function NotificationItem({
  * first, each a link to where it happened that marks it read.
  */
 export function NotificationsBell() {
+  const { t } = useTranslation(notificationsNs);
   const meId = asAccount(useUser().user)?.id;
   useLiveSocket(meId);
   const notifications = useNotifications(meId);
@@ -83,10 +87,10 @@ export function NotificationsBell() {
   useEffect(() => {
     if (!notifications.isSuccess) return;
     if (lastUnread.current !== null && unread > lastUnread.current) {
-      setAnnouncement(`New notification. Notifications, ${unreadLabel(unread)}.`);
+      setAnnouncement(t('bell.announce', { unread: unreadLabel(unread) }));
     }
     lastUnread.current = unread;
-  }, [unread, notifications.isSuccess]);
+  }, [unread, notifications.isSuccess, t]);
 
   // After 'Load more', focus moves to the first notification of the new page.
   useEffect(() => {
@@ -112,7 +116,7 @@ export function NotificationsBell() {
 
   const markAll = () => {
     if (unread === 0 || markRead.isPending) return;
-    markRead.mutate({ all: true }, { onSuccess: () => setStatus('All notifications marked as read.') });
+    markRead.mutate({ all: true }, { onSuccess: () => setStatus(t('bell.allRead')) });
   };
 
   const loadMore = () => {
@@ -128,10 +132,10 @@ export function NotificationsBell() {
         onClick={openPanel}
         data-testid="notifications-bell"
         data-unread={unread}
-        aria-label={`Notifications, ${unreadLabel(unread)}`}
+        aria-label={t('bell.label', { unread: unreadLabel(unread) })}
         aria-haspopup="dialog"
         aria-expanded={open}
-        title="Notifications"
+        title={t('bell.title')}
         className={cn(
           // Phones: above the messages bell, so the two keep to the right edge (clear of the cards' dates and badges).
           'fixed bottom-[5.5rem] right-5 z-40 flex h-14 w-14 sm:bottom-5 sm:right-22 items-center justify-center rounded-full bg-white text-brand-700 shadow-xl shadow-brand-700/20 ring-1 ring-slate-200 transition hover:bg-brand-50',
@@ -155,21 +159,21 @@ export function NotificationsBell() {
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Notifications"
-        description={unread > 0 ? `${unread} unread` : items.length > 0 ? 'All caught up' : 'Nothing new'}
+        title={t('bell.title')}
+        description={unread > 0 ? t('bell.unread', { count: unread }) : items.length > 0 ? t('bell.caughtUp') : t('bell.nothingNew')}
       >
         <p role="status" className="sr-only">
           {status}
         </p>
         {notifications.isLoading ? (
-          <SpinnerBlock label="Loading notifications" />
+          <SpinnerBlock label={t('bell.loading')} />
         ) : notifications.isError && items.length === 0 ? (
           <div role="alert" className="py-4 text-center text-sm text-rose-700">
-            <p>Could not load your notifications.</p>
+            <p>{t('bell.loadFailed')}</p>
             <RetryButton onRetry={() => void notifications.refetch()} />
           </div>
         ) : items.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600">No notifications yet.</p>
+          <p className="py-6 text-center text-sm text-slate-600">{t('bell.empty')}</p>
         ) : (
           <>
             <div className="mb-2 flex justify-end">
@@ -181,10 +185,10 @@ export function NotificationsBell() {
                 className={cn(unread === 0 && 'cursor-not-allowed opacity-60')}
               >
                 <CheckCheck aria-hidden className="h-4 w-4" />
-                Mark all as read
+                {t('bell.markAll')}
               </Button>
             </div>
-            <ul ref={listRef} aria-label="Notifications, newest first" className="space-y-1">
+            <ul ref={listRef} aria-label={t('bell.list')} className="space-y-1">
               {items.map((n) => (
                 <NotificationItem key={n.id} notification={n} fallback={location} onOpen={openNotification} />
               ))}
@@ -192,7 +196,7 @@ export function NotificationsBell() {
             {notifications.hasNextPage ? (
               <div className="mt-3 flex justify-center">
                 <Button size="sm" variant="outline" onClick={loadMore} aria-disabled={notifications.isFetchingNextPage}>
-                  {notifications.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  {notifications.isFetchingNextPage ? t('bell.loadingMore') : t('bell.loadMore')}
                 </Button>
               </div>
             ) : null}

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { FieldError, TextAreaField } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { safetyNs, tSafety } from '@/lib/i18n/namespaces/safety';
 import { useCreateReport } from '@/lib/reports';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { toast } from '@/stores/toast-store';
@@ -17,16 +19,16 @@ export interface ReportTarget {
   label: string;
 }
 
-const NO_REASON = 'Please choose a reason';
-const TOO_LONG = `Details must be at most ${REPORT_DETAILS_MAX} characters`;
+const noReason = () => tSafety('report.noReason');
+const tooLong = () => tSafety('report.tooLong', { max: REPORT_DETAILS_MAX });
+/** The server's English texts for the same refusals (it answers in the caller's language when it can). */
+const SERVER_NO_REASON = 'Please choose a reason';
+const SERVER_TOO_LONG = `Details must be at most ${REPORT_DETAILS_MAX} characters`;
 
-const TITLES: Record<ReportTargetType, string> = {
-  internship: 'Report this posting',
-  comment: 'Report this comment',
-  message: 'Report this message',
-};
+const title = (type: ReportTargetType) => tSafety(`report.title.${type}`);
 
 function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => void }) {
+  const { t } = useTranslation(safetyNs);
   const ids = { form: useId(), reason: useId(), details: useId() };
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
@@ -41,11 +43,11 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
     setServerError(undefined);
     let ok = true;
     if (!reason) {
-      setReasonError(NO_REASON);
+      setReasonError(noReason());
       ok = false;
     }
     if (details.length > REPORT_DETAILS_MAX) {
-      setDetailsError(TOO_LONG);
+      setDetailsError(tooLong());
       ok = false;
     }
     if (!ok || !reason) {
@@ -59,17 +61,18 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
       {
         onSuccess: (answer) => {
           toast({
-            title: 'Report sent',
-            description: answer?.message || 'Thanks for telling us. The district will review this report.',
+            title: t('report.sent'),
+            description: answer?.message || t('report.sentText'),
             variant: 'success',
           });
           onDone();
         },
         onError: (error) => {
           if (handleUnauthorized(error)) return;
-          const message = errorMessage(error) ?? 'Could not send the report. Please try again.';
-          if (isApiError(error) && error.status === 400 && message === NO_REASON) setReasonError(message);
-          else if (isApiError(error) && error.status === 400 && message === TOO_LONG) setDetailsError(message);
+          const message = errorMessage(error) ?? t('report.failed');
+          const refused = isApiError(error) && error.status === 400;
+          if (refused && (message === SERVER_NO_REASON || message === noReason())) setReasonError(message);
+          else if (refused && (message === SERVER_TOO_LONG || message === tooLong())) setDetailsError(message);
           else setServerError(message);
         },
       },
@@ -77,9 +80,9 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
   };
 
   return (
-    <form id={ids.form} noValidate onSubmit={submit} className="space-y-5" aria-label={TITLES[target.type]}>
+    <form id={ids.form} noValidate onSubmit={submit} className="space-y-5" aria-label={title(target.type)}>
       <fieldset aria-describedby={reasonError ? `${ids.reason}-error` : undefined} disabled={create.isPending}>
-        <legend className="mb-2 text-sm font-semibold text-slate-800">Reason</legend>
+        <legend className="mb-2 text-sm font-semibold text-slate-800">{t('report.reason')}</legend>
         <div className="grid gap-2">
           {REPORT_REASONS.map((r) => (
             <label
@@ -109,7 +112,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
       </fieldset>
       <TextAreaField
         id={ids.details}
-        label="Details"
+        label={t('report.details')}
         optional
         value={details}
         maxLength={REPORT_DETAILS_MAX}
@@ -118,9 +121,9 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
           setDetails(e.target.value);
           if (e.target.value.length <= REPORT_DETAILS_MAX) setDetailsError(undefined);
         }}
-        hint={`${details.length}/${REPORT_DETAILS_MAX} characters`}
+        hint={t('report.detailsCount', { length: details.length, max: REPORT_DETAILS_MAX })}
         error={detailsError}
-        placeholder="What happened? Leave out your own personal information."
+        placeholder={t('report.detailsPlaceholder')}
       />
       {serverError ? (
         <p
@@ -131,7 +134,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
           {serverError}
         </p>
       ) : null}
-      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Submit" pendingLabel="Submitting..." />
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel={t('report.submit')} pendingLabel={t('report.submitting')} />
     </form>
   );
 }
@@ -142,13 +145,14 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
  * Opened from inside another dialog it stacks on top and gives focus back when it closes.
  */
 export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
+  const { t } = useTranslation(safetyNs);
   return (
     <Dialog
       open={target !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={target ? TITLES[target.type] : 'Report'}
+      title={target ? title(target.type) : t('report.title.fallback')}
       description={target ? target.label : ''}
     >
       {target ? <ReportForm key={`${target.type}-${target.id}`} target={target} onDone={onClose} /> : null}

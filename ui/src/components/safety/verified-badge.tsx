@@ -1,12 +1,15 @@
 import { BadgeCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { useDistrict } from '@/lib/district';
+import { safetyNs } from '@/lib/i18n/namespaces/safety';
 
 /**
  * "Verified by {district}": shown on postings whose employer the district verified. The text
  * carries the meaning (the check icon is decorative). `tone="dark"` sits on the feed's video.
  */
 export function VerifiedBadge({ tone = 'light', className }: { tone?: 'light' | 'dark'; className?: string }) {
+  const { t } = useTranslation(safetyNs);
   const { name } = useDistrict();
   if (!name) return null;
   return (
@@ -19,7 +22,7 @@ export function VerifiedBadge({ tone = 'light', className }: { tone?: 'light' | 
       )}
     >
       <BadgeCheck aria-hidden className="h-3.5 w-3.5 shrink-0" />
-      <span className="min-w-0 whitespace-normal">Verified by {name}</span>
+      <span className="min-w-0 whitespace-normal">{t('verifiedBy', { name })}</span>
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { overlayClasses } from './dialog';
 import { useReturnFocus } from './use-return-focus';
@@ -23,11 +24,12 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
   pending = false,
   destructive = true,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -41,7 +43,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">{cancelLabel}</Button>
+              <Button variant="outline">{cancelLabel ?? t('actions.cancel')}</Button>
             </AlertDialog.Cancel>
             <Button
               variant={destructive ? 'destructive' : 'primary'}

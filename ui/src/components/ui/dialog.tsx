@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { useReturnFocus } from './use-return-focus';
 
@@ -53,6 +54,7 @@ export function Dialog({
   bodyClassName,
   bodyLabel,
 }: DialogProps) {
+  const { t } = useTranslation();
   const returnFocus = useReturnFocus(open, onCloseAutoFocus);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -82,7 +84,7 @@ export function Dialog({
             <div className="flex shrink-0 items-center gap-1">
               {headerExtra}
               <RadixDialog.Close
-                aria-label="Close"
+                aria-label={t('actions.close')}
                 className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
               >
                 <X aria-hidden className="h-5 w-5" />

@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 export const inputClasses =
@@ -38,11 +39,12 @@ interface FieldShellProps {
 
 /** Label, control, hint and error, laid out the same everywhere. */
 export function FieldShell({ id, label, error, hint, optional, announceError, children, className }: FieldShellProps) {
+  const { t } = useTranslation();
   return (
     <div className={className}>
       <label id={`${id}-label`} htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-800">
         {label}
-        {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
+        {optional ? <span className="ml-1 font-normal text-slate-500">{t('field.optional')}</span> : null}
       </label>
       {children}
       {hint ? <FieldHint id={`${id}-hint`}>{hint}</FieldHint> : null}

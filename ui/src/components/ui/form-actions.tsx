@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button, type ButtonVariant } from './button';
 
 /**
@@ -23,10 +24,11 @@ export function FormActions({
   /** The form's id, when the buttons stand outside it. */
   form?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
+        {t('actions.cancel')}
       </Button>
       <Button type="submit" form={form} variant={variant} disabled={pending}>
         {Icon ? <Icon aria-hidden className="h-4 w-4" /> : null}

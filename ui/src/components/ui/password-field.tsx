@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { describedBy, FieldShell, inputClasses } from './field';
 
@@ -19,9 +20,11 @@ export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 
 /** A password input with a show/hide toggle. */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  { label, error, hint, id, announceError, toggleName = 'password', className, ...props },
+  { label, error, hint, id, announceError, toggleName, className, ...props },
   ref,
 ) {
+  const { t } = useTranslation();
+  const name = toggleName ?? t('password.name');
   const autoId = useId();
   const fieldId = id ?? autoId;
   const [visible, setVisible] = useState(false);
@@ -40,7 +43,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${toggleName}`}
+          aria-label={visible ? t('password.hide', { name }) : t('password.show', { name })}
           aria-pressed={visible}
           className="absolute inset-y-0 right-1 my-auto flex h-10 w-10 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { tCommon } from '@/lib/i18n/i18n';
 import { Card } from './card';
 import { RetryButton } from './retry-button';
 import { SpinnerBlock } from './spinner';
@@ -72,7 +73,7 @@ export function ListStates({
 }) {
   if (query.isLoading) return <SpinnerBlock label={loadingLabel} className={loadingClassName} />;
   if (query.isError) {
-    const message = `Could not load ${errorText}: ${query.error?.message ?? ''}`;
+    const message = tCommon('section.loadFailed', { what: errorText, error: query.error?.message ?? '' });
     return onRetry ? (
       <Card>
         <p className="text-sm text-rose-700">{message}</p>

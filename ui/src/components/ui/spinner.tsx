@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const { t } = useTranslation();
   return (
     <span role="status" className={cn('inline-flex items-center', className)}>
       <span aria-hidden className="h-5 w-5 animate-spin rounded-full border-2 border-current border-t-transparent opacity-80" />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('loading.default')}</span>
     </span>
   );
 }
@@ -19,9 +21,10 @@ export function SpinnerBlock({ label, className = 'py-6' }: { label: string; cla
 }
 
 export function PageLoader() {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-[60dvh] items-center justify-center text-brand-600">
-      <Spinner label="Loading page" />
+      <Spinner label={t('loading.page')} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Toast } from 'radix-ui';
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, useToastStore, type ToastVariant } from '@/stores/toast-store';
 
@@ -22,6 +23,7 @@ function VariantIcon({ variant }: { variant: ToastVariant }) {
  * bottom right, beside the centred dialogs.
  */
 export function Toaster() {
+  const { t: tr } = useTranslation();
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   const remove = useToastStore((s) => s.remove);
@@ -57,7 +59,7 @@ export function Toaster() {
             ) : null}
           </div>
           <Toast.Close
-            aria-label="Close notification"
+            aria-label={tr('toast.close')}
             className={cn(
               'absolute right-2 top-2 rounded-full p-1.5',
               t.variant === 'destructive' ? 'text-rose-100 hover:bg-rose-600' : 'text-slate-500 hover:bg-slate-100',
@@ -69,7 +71,7 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         hotkey={['F8']}
-        label="Notifications ({hotkey})"
+        label={tr('toast.region')}
         data-testid="toast-viewport"
         className="toast-viewport pointer-events-none fixed inset-x-0 top-[calc(3.5rem+env(safe-area-inset-top))] z-[100] mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-3 sm:inset-x-auto sm:top-auto sm:bottom-0 sm:right-0 sm:p-4 sm:pb-[max(1rem,env(safe-area-inset-bottom))]"
       />

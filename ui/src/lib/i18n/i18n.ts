@@ -134,6 +134,18 @@ export async function changeLanguage(language: Language): Promise<void> {
 }
 
 /**
+ * A record of labels read from the catalogue each time one is read (`Record<State, string>`
+ * constants keep their shape and still speak the current language):
+ *
+ *     export const STATE_LABELS = labels(STATES, (state) => tTerms(`placementState.${state}`));
+ */
+export function labels<K extends PropertyKey>(keys: readonly K[], label: (key: K) => string): Readonly<Record<K, string>> {
+  const out = {} as Record<K, string>;
+  for (const key of keys) Object.defineProperty(out, key, { get: () => label(key), enumerable: true });
+  return out;
+}
+
+/**
  * A `t` for code outside React (validation rules, toasts, error texts), bound to a namespace
  * and read at call time, so it always speaks the current language.
  */

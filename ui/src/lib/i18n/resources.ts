@@ -4,9 +4,19 @@
  * its line when it adds `src/locales/en/<ns>.json` (type imports only: nothing is bundled).
  */
 import type common from '@/locales/en/common.json';
+import type forms from '@/locales/en/forms.json';
+import type messaging from '@/locales/en/messaging.json';
+import type notifications from '@/locales/en/notifications.json';
+import type safety from '@/locales/en/safety.json';
+import type terms from '@/locales/en/terms.json';
 
 export interface Resources {
   common: typeof common;
+  forms: typeof forms;
+  messaging: typeof messaging;
+  notifications: typeof notifications;
+  safety: typeof safety;
+  terms: typeof terms;
 }
 
 export type Namespace = keyof Resources;

@@ -3,6 +3,7 @@ import { api, isApiError, type Page } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { toast } from '@/stores/toast-store';
 import type { Message } from '@/types/internship';
+import { tMessaging } from '@/lib/i18n/namespaces/messaging';
 
 export const threadKey = (applicationId: number) => [`/api/applications/${applicationId}/messages`] as const;
 export const receivedKey = (userId: number) => [`/api/users/${userId}/messages`] as const;
@@ -105,7 +106,7 @@ export function useLoadEarlierMessages(applicationId: number) {
       );
     },
     onError: () => {
-      toast({ title: 'Error', description: 'Could not load earlier messages. Please try again.', variant: 'destructive' });
+      toast({ title: tMessaging('errors.title'), description: tMessaging('errors.earlier'), variant: 'destructive' });
     },
   });
 }
@@ -136,8 +137,8 @@ export function useSendMessage(applicationId: number, receiverId: number, userId
       // review) is shown as it is; anything else gets SPEC.md's generic text.
       const explained = isApiError(error) && error.status === 403 && error.message;
       toast({
-        title: 'Error',
-        description: explained ? error.message : 'Failed to send message. Please try again.',
+        title: tMessaging('errors.title'),
+        description: explained ? error.message : tMessaging('errors.send'),
         variant: 'destructive',
       });
     },

@@ -4,6 +4,7 @@ import { applicationsKey } from '@/lib/internships';
 import { queryClient } from '@/lib/query-client';
 import { onSocketFrame } from '@/lib/socket';
 import { toast } from '@/stores/toast-store';
+import { tNotifications } from '@/lib/i18n/namespaces/notifications';
 
 /** application_status, new_application, unread_messages, ai_video_ready, video_failed, employer_verified, employer_suspended, sign_in_failures. */
 export type NotificationKind = string;
@@ -136,7 +137,7 @@ export function useMarkNotificationsRead(userId: number | undefined) {
     },
     onError: (_error, _input, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast({ title: 'Error', description: 'Could not mark notifications as read. Please try again.', variant: 'destructive' });
+      toast({ title: tNotifications('errors.title'), description: tNotifications('errors.markRead'), variant: 'destructive' });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: key });

@@ -1,3 +1,4 @@
+import { tForms } from '@/lib/i18n/namespaces/forms';
 import { passwordTooShort } from '@/lib/passwords';
 import { email, minLength, required, type Rule, type Schema } from '@/lib/validation';
 
@@ -10,12 +11,12 @@ export interface PersonValues {
 
 /** SPEC.md section 5: the name and e-mail messages, shared by the student and employer schemas. */
 export const personSchema: Schema<PersonValues> = {
-  firstName: required('First name is required'),
-  lastName: required('Last name is required'),
-  email: email('Valid email required'),
+  firstName: required(() => tForms('validation.firstName')),
+  lastName: required(() => tForms('validation.lastName')),
+  email: email(() => tForms('validation.email')),
 };
 
 /** A new account's password: at least the role's shortest length (spaces count). */
 export function newPassword(min: number): Rule<string> {
-  return minLength(min, passwordTooShort(min), false);
+  return minLength(min, () => passwordTooShort(min), false);
 }

@@ -1,3 +1,4 @@
+import { tForms } from '@/lib/i18n/namespaces/forms';
 import { EMPLOYER_PASSWORD_MIN } from '@/lib/passwords';
 import { chosen, minLength, optionalUrl, required, validator, type Schema } from '@/lib/validation';
 import { newPassword, personSchema, type PersonValues } from './account';
@@ -29,14 +30,14 @@ export type EmployerProfileValues = Omit<EmployerValues, 'password'>;
 export const employerSchema: Schema<EmployerValues> = {
   ...personSchema,
   password: newPassword(EMPLOYER_PASSWORD_MIN),
-  position: required('Your position is required'),
-  company: required('Company name is required'),
-  industry: chosen('Industry is required'),
-  companySize: chosen('Company size is required'),
-  website: optionalUrl('Valid website URL required'),
-  phone: minLength(PHONE_MIN, 'Valid phone number required'),
-  address: required('Company address is required'),
-  companyDescription: minLength(COMPANY_DESCRIPTION_MIN, `Company description must be at least ${COMPANY_DESCRIPTION_MIN} characters`),
+  position: required(() => tForms('validation.position')),
+  company: required(() => tForms('validation.company')),
+  industry: chosen(() => tForms('validation.industry')),
+  companySize: chosen(() => tForms('validation.companySize')),
+  website: optionalUrl(() => tForms('validation.website')),
+  phone: minLength(PHONE_MIN, () => tForms('validation.phone')),
+  address: required(() => tForms('validation.address')),
+  companyDescription: minLength(COMPANY_DESCRIPTION_MIN, () => tForms('validation.companyDescription', { min: COMPANY_DESCRIPTION_MIN })),
 };
 
 export const validateEmployerSignup = validator<EmployerSignupValues>(employerSchema);

@@ -1,3 +1,4 @@
+import { tForms } from '@/lib/i18n/namespaces/forms';
 import { STUDENT_PASSWORD_MIN } from '@/lib/passwords';
 import { chosen, required, validator, type Schema } from '@/lib/validation';
 import { newPassword, personSchema, type PersonValues } from './account';
@@ -19,9 +20,9 @@ export type StudentProfileValues = Omit<StudentValues, 'password'>;
 export const studentSchema: Schema<StudentValues> = {
   ...personSchema,
   password: newPassword(STUDENT_PASSWORD_MIN),
-  school: required('School name is required'),
-  grade: chosen('Grade level is required'),
-  interests: (value) => (value.length === 0 ? 'Please select at least one interest' : undefined),
+  school: required(() => tForms('validation.school')),
+  grade: chosen(() => tForms('validation.grade')),
+  interests: (value) => (value.length === 0 ? tForms('validation.interests') : undefined),
 };
 
 export const validateStudent = validator(studentSchema);
