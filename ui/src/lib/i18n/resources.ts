@@ -9,6 +9,7 @@ import type messaging from '@/locales/en/messaging.json';
 import type notifications from '@/locales/en/notifications.json';
 import type safety from '@/locales/en/safety.json';
 import type terms from '@/locales/en/terms.json';
+import type placements from '@/locales/en/placements.json';
 
 export interface Resources {
   common: typeof common;
@@ -17,6 +18,7 @@ export interface Resources {
   notifications: typeof notifications;
   safety: typeof safety;
   terms: typeof terms;
+  placements: typeof placements;
 }
 
 export type Namespace = keyof Resources;

@@ -1,5 +1,6 @@
 import { CheckCircle2, Settings2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -7,8 +8,10 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Section } from '@/components/ui/section';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/stores/toast-store';
-import { hoursText, type Placement } from '@/types/placement';
+import type { Placement } from '@/types/placement';
 import { useCancelPlacement, useComplete, useEndEarly } from '../api/placements';
+import { ns } from '../i18n';
+import { hoursNumber } from '../lib/format';
 import { ReasonForm } from './reason-form';
 
 /**
@@ -16,6 +19,7 @@ import { ReasonForm } from './reason-form';
  * active; the school or the employer cancels it before it starts (with a reason).
  */
 export function ActionsSection({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const complete = useComplete(placement.id);
   const endEarly = useEndEarly(placement.id);
   const cancel = useCancelPlacement(placement.id);
@@ -30,31 +34,28 @@ export function ActionsSection({ placement }: { placement: Placement }) {
     <Section
       headingId="actions-heading"
       icon={Settings2}
-      title={school ? "The school's actions" : 'Cancel this placement'}
+      title={school ? t('actions.schoolHeading') : t('actions.cancelHeading')}
       className="mt-6"
     >
       <Card className="space-y-3">
         {school && active ? (
           <>
-            <p className="text-sm text-slate-700">
-              Complete the placement once the supervisor&apos;s final evaluation is in and no hours wait for approval. The student then gets
-              their certificate.
-            </p>
+            <p className="text-sm text-slate-700">{t('actions.completeIntro')}</p>
             <div className="flex flex-wrap items-start gap-2">
               <Button onClick={() => setConfirming(true)} disabled={complete.isPending}>
                 <CheckCircle2 aria-hidden className="h-4 w-4" />
-                Mark completed
+                {t('actions.markCompleted')}
               </Button>
               <ReasonForm
-                openLabel="End the placement early"
-                label="Why it ends early"
-                submitLabel="End the placement early"
-                blankMessage="Please give a reason"
-                dismissLabel="Keep it active"
+                openLabel={t('actions.endEarly')}
+                label={t('actions.whyEnds')}
+                submitLabel={t('actions.endEarly')}
+                blankMessage={t('actions.giveReason')}
+                dismissLabel={t('actions.keepActive')}
                 onSubmit={(reason) =>
                   endEarly
                     .mutateAsync(reason)
-                    .then(() => toast({ title: 'Placement ended early', description: 'Everyone was told why.', variant: 'success' }))
+                    .then(() => toast({ title: t('actions.endedTitle'), description: t('actions.everyoneTold'), variant: 'success' }))
                 }
               />
             </div>
@@ -62,17 +63,17 @@ export function ActionsSection({ placement }: { placement: Placement }) {
         ) : null}
         {canCancel ? (
           <>
-            <p className="text-sm text-slate-700">A placement can be cancelled until it starts. Everyone is told the reason.</p>
+            <p className="text-sm text-slate-700">{t('actions.cancelIntro')}</p>
             <ReasonForm
-              openLabel="Cancel placement"
-              label="Why it is cancelled"
-              submitLabel="Cancel the placement"
-              blankMessage="Please give a reason"
-              dismissLabel="Keep the placement"
+              openLabel={t('actions.cancel')}
+              label={t('actions.whyCancelled')}
+              submitLabel={t('actions.cancelSubmit')}
+              blankMessage={t('actions.giveReason')}
+              dismissLabel={t('actions.keepPlacement')}
               onSubmit={(reason) =>
                 cancel
                   .mutateAsync(reason)
-                  .then(() => toast({ title: 'Placement cancelled', description: 'Everyone was told why.', variant: 'success' }))
+                  .then(() => toast({ title: t('actions.cancelledTitle'), description: t('actions.everyoneTold'), variant: 'success' }))
               }
             />
           </>
@@ -82,9 +83,9 @@ export function ActionsSection({ placement }: { placement: Placement }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Mark this placement completed?"
-        description={`${placement.student.name} gets a certificate for ${hoursText(placement.hours.approved)} approved hours. This cannot be undone.`}
-        confirmLabel={complete.isPending ? 'Completing...' : 'Mark completed'}
+        title={t('actions.completeTitle')}
+        description={t('actions.completeText', { student: placement.student.name, hours: hoursNumber(placement.hours.approved) })}
+        confirmLabel={complete.isPending ? t('actions.completing') : t('actions.markCompleted')}
         destructive={false}
         pending={complete.isPending}
         onConfirm={() => {
@@ -92,11 +93,11 @@ export function ActionsSection({ placement }: { placement: Placement }) {
           complete.mutate(undefined, {
             onSuccess: () => {
               setConfirming(false);
-              toast({ title: 'Placement completed', description: 'The certificate is ready.', variant: 'success' });
+              toast({ title: t('actions.completedTitle'), description: t('actions.completedText'), variant: 'success' });
             },
             onError: (error) => {
               setConfirming(false);
-              setAlert(errorMessage(error) ?? 'Could not complete. Please try again.');
+              setAlert(errorMessage(error) ?? t('actions.completeFailed'));
             },
           });
         }}

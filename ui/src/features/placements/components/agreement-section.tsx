@@ -1,13 +1,16 @@
 import { CheckCircle2, Download, ScrollText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Section } from '@/components/ui/section';
 import { Card } from '@/components/ui/card';
 import type { Placement } from '@/types/placement';
 import { agreementPdfUrl, certificatePdfUrl } from '../api/placements';
+import { ns, tPlacements } from '../i18n';
 import { atText } from '../lib/format';
 import { SignForm } from './sign-form';
 
 /** The agreement as it is signed: its text kept as written (line breaks), wrapped to the screen. */
 export function AgreementText({ text, sha256 }: { text: string; sha256: string }) {
+  const { t } = useTranslation(ns);
   return (
     <div className="space-y-2">
       <pre
@@ -17,7 +20,7 @@ export function AgreementText({ text, sha256 }: { text: string; sha256: string }
         {text}
       </pre>
       <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">
-        Fingerprint of this text (SHA-256): <span className="font-mono">{sha256}</span>
+        {t('agreement.fingerprint')} <span className="font-mono">{sha256}</span>
       </p>
     </div>
   );
@@ -26,16 +29,13 @@ export function AgreementText({ text, sha256 }: { text: string; sha256: string }
 /** Why this party cannot sign now (when it has not signed and the agreement is open). */
 function notYet(placement: Placement): string | null {
   if (placement.state === 'setup') {
-    return placement.you === 'supervisor'
-      ? 'Fill in the details above first: then everyone can sign.'
-      : 'The agreement can be signed once the employer has filled in the details.';
+    return placement.you === 'supervisor' ? tPlacements('agreement.fillFirst') : tPlacements('agreement.onceFilled');
   }
   if (placement.state !== 'awaiting_signatures') return null;
   if (placement.you === 'school') {
     const others = placement.awaiting.filter((p) => p !== 'school');
-    if (others.length > 0) return 'The school signs last, after the student, the parent or guardian and the supervisor.';
-    if (placement.guardian && !placement.guardian.confirmed)
-      return 'Confirm the parent or guardian the student gave before the school signs.';
+    if (others.length > 0) return tPlacements('agreement.schoolLast');
+    if (placement.guardian && !placement.guardian.confirmed) return tPlacements('agreement.confirmFirst');
   }
   return null;
 }
@@ -44,6 +44,7 @@ const SIGNED_STATES = new Set(['active', 'completed', 'ended_early']);
 
 /** The documents to download: the signed agreement, and the certificate once completed. */
 export function Documents({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const agreement = SIGNED_STATES.has(placement.state);
   const certificate = placement.state === 'completed' && placement.you !== 'supervisor';
   if (!agreement && !certificate) return null;
@@ -54,13 +55,13 @@ export function Documents({ placement }: { placement: Placement }) {
       {agreement ? (
         <a href={agreementPdfUrl(placement.id)} className={link} download>
           <Download aria-hidden className="h-4 w-4" />
-          Signed agreement (PDF)
+          {t('agreement.signedPdf')}
         </a>
       ) : null}
       {certificate ? (
         <a href={certificatePdfUrl(placement.id)} className={link} download>
           <Download aria-hidden className="h-4 w-4" />
-          Certificate (PDF)
+          {t('agreement.certificatePdf')}
         </a>
       ) : null}
     </div>
@@ -69,16 +70,17 @@ export function Documents({ placement }: { placement: Placement }) {
 
 /** The training agreement: its whole text, then this party's signature (or why not yet). */
 export function AgreementSection({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const mine = placement.signatures.find((s) => s.party === placement.you);
   const reason = placement.youSigned ? null : notYet(placement);
   return (
-    <Section headingId="agreement-heading" icon={ScrollText} title="Training agreement" className="mt-6">
+    <Section headingId="agreement-heading" icon={ScrollText} title={t('agreement.heading')} className="mt-6">
       <Card className="space-y-4">
         <AgreementText text={placement.agreementText} sha256={placement.agreementSha256} />
         {placement.youSigned ? (
           <p className="flex items-start gap-2 text-sm font-semibold text-emerald-800" data-testid="you-signed">
             <CheckCircle2 aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-            {mine ? `You signed as ${mine.name}, ${atText(mine.signedAt)}.` : 'You signed this agreement.'}
+            {mine ? t('agreement.youSignedAs', { name: mine.name, at: atText(mine.signedAt) }) : t('agreement.youSigned')}
           </p>
         ) : placement.canSign ? (
           <SignForm placement={placement} />

@@ -1,18 +1,19 @@
 import { Briefcase, Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Section } from '@/components/ui/section';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import { useForm } from '@/lib/use-form';
 import { isValidEmail, type Errors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
-import { hoursText, type Placement } from '@/types/placement';
+import type { Placement } from '@/types/placement';
 import { useSaveDetails } from '../api/placements';
-import { showFieldErrors } from '../lib/format';
+import { ns, tPlacements } from '../i18n';
+import { fromToText, hoursNumber, showFieldErrors, wageText } from '../lib/format';
 
 export const SCHEDULE_MAX = 200;
 const MIN_WAGE = 7.25;
@@ -47,31 +48,34 @@ const FIELDS: Record<string, keyof DetailsValues & string> = {
 
 function validateDetails(v: DetailsValues): Errors<keyof DetailsValues & string> {
   const e: Errors<keyof DetailsValues & string> = {};
-  if (!v.supervisorName.trim()) e.supervisorName = "The supervisor's name is required";
-  if (!v.supervisorEmail.trim()) e.supervisorEmail = "The supervisor's e-mail is required";
-  else if (!isValidEmail(v.supervisorEmail)) e.supervisorEmail = 'Please enter a valid email address';
-  if (!v.worksite.trim()) e.worksite = 'The worksite address is required';
-  if (!v.startDate) e.startDate = 'Please choose a start date';
-  if (!v.endDate) e.endDate = 'Please choose an end date';
-  else if (v.startDate && v.endDate < v.startDate) e.endDate = 'The end date must be on or after the start date';
-  if (!v.schedule.trim()) e.schedule = 'The weekly schedule is required';
-  else if (v.schedule.trim().length > SCHEDULE_MAX) e.schedule = `At most ${SCHEDULE_MAX} characters`;
+  const t = tPlacements;
+  if (!v.supervisorName.trim()) e.supervisorName = t('details.errors.supervisorName');
+  if (!v.supervisorEmail.trim()) e.supervisorEmail = t('details.errors.supervisorEmail');
+  else if (!isValidEmail(v.supervisorEmail)) e.supervisorEmail = t('shared.emailInvalid');
+  if (!v.worksite.trim()) e.worksite = t('details.errors.worksite');
+  if (!v.startDate) e.startDate = t('details.errors.startDate');
+  if (!v.endDate) e.endDate = t('details.errors.endDate');
+  else if (v.startDate && v.endDate < v.startDate) e.endDate = t('details.errors.endBeforeStart');
+  if (!v.schedule.trim()) e.schedule = t('details.errors.schedule');
+  else if (v.schedule.trim().length > SCHEDULE_MAX) e.schedule = t('details.errors.scheduleTooLong', { max: SCHEDULE_MAX });
   const hours = Number(v.plannedHours);
   if (!v.plannedHours.trim() || !Number.isInteger(hours) || hours < 1 || hours > 2000) {
-    e.plannedHours = 'Planned hours must be a whole number from 1 to 2000';
+    e.plannedHours = t('details.errors.plannedHours');
   }
   if (v.paid) {
     const wage = Number(v.hourlyWage);
     if (!v.hourlyWage.trim() || !Number.isFinite(wage) || wage < MIN_WAGE || wage > 200) {
-      e.hourlyWage = 'A paid placement pays at least the federal minimum wage ($7.25 an hour)';
+      e.hourlyWage = t('details.errors.wage');
     }
   }
   return e;
 }
 
 export function payText(placement: Pick<Placement, 'paid' | 'hourlyWage'>): string {
-  if (!placement.paid) return 'Unpaid';
-  return placement.hourlyWage !== null ? `Paid, $${placement.hourlyWage.toFixed(2)} an hour` : 'Paid';
+  if (!placement.paid) return tPlacements('details.unpaid');
+  return placement.hourlyWage !== null
+    ? tPlacements('details.paidWage', { wage: wageText(placement.hourlyWage) })
+    : tPlacements('details.paid');
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -85,27 +89,28 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The placement's details as everyone reads them. */
 export function DetailsFacts({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const s = placement.supervisor;
-  const supervisor = s.name ? [s.name, s.title].filter(Boolean).join(', ') : 'Not given yet';
+  const notGiven = t('shared.notGivenYet');
+  const supervisor = s.name ? [s.name, s.title].filter(Boolean).join(', ') : notGiven;
   return (
     <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid="placement-details">
-      <Fact label="Supervisor">{supervisor}</Fact>
-      <Fact label="Supervisor's contact">{[s.email, s.phone].filter(Boolean).join(' · ') || 'Not given yet'}</Fact>
-      <Fact label="Worksite">{placement.worksite || 'Not given yet'}</Fact>
-      <Fact label="Dates">
-        {placement.startDate || placement.endDate
-          ? `${formatDate(placement.startDate, 'Not set')} to ${formatDate(placement.endDate, 'Not set')}`
-          : 'Not set yet'}
+      <Fact label={t('details.supervisor')}>{supervisor}</Fact>
+      <Fact label={t('details.supervisorContact')}>{[s.email, s.phone].filter(Boolean).join(' · ') || notGiven}</Fact>
+      <Fact label={t('details.worksite')}>{placement.worksite || notGiven}</Fact>
+      <Fact label={t('details.dates')}>{fromToText(placement.startDate, placement.endDate)}</Fact>
+      <Fact label={t('details.schedule')}>{placement.schedule || notGiven}</Fact>
+      <Fact label={t('details.plannedHours')}>
+        {placement.plannedHours ? t('hours.planned', { hours: hoursNumber(placement.plannedHours) }) : notGiven}
       </Fact>
-      <Fact label="Weekly schedule">{placement.schedule || 'Not given yet'}</Fact>
-      <Fact label="Planned hours">{placement.plannedHours ? `${hoursText(placement.plannedHours)} hours` : 'Not given yet'}</Fact>
-      <Fact label="Pay">{payText(placement)}</Fact>
+      <Fact label={t('details.pay')}>{payText(placement)}</Fact>
     </dl>
   );
 }
 
 /** The employer's form of the details (supervisor, worksite, dates, schedule, hours, pay). */
 function DetailsForm({ placement, onDone }: { placement: Placement; onDone: (() => void) | null }) {
+  const { t } = useTranslation([ns, 'common']);
   const formRef = useRef<HTMLFormElement>(null);
   const paidId = useId();
   const save = useSaveDetails(placement.id);
@@ -153,54 +158,57 @@ function DetailsForm({ placement, onDone }: { placement: Placement; onDone: (() 
       {
         onSuccess: (saved) => {
           toast({
-            title: 'Details saved',
-            description:
-              saved.state === 'awaiting_signatures'
-                ? 'The agreement is ready: everyone can read and sign it.'
-                : 'The placement is updated.',
+            title: t('details.savedTitle'),
+            description: saved.state === 'awaiting_signatures' ? t('details.savedReady') : t('details.savedUpdated'),
             variant: 'success',
           });
           onDone?.();
         },
         onError: (error) => {
-          if (!showFieldErrors(form, formRef.current, error, FIELDS)) setAlert(errorMessage(error) ?? 'Could not save. Please try again.');
+          if (!showFieldErrors(form, formRef.current, error, FIELDS)) setAlert(errorMessage(error) ?? t('shared.saveFailed'));
         },
       },
     );
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Placement details" className="space-y-4">
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={t('details.formLabel')} className="space-y-4">
       {signed ? (
         <p className="rounded-2xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="voids-signatures">
-          Saving a change voids every signature: everyone signs the new agreement again.
+          {t('details.voids')}
         </p>
       ) : null}
       <fieldset className="space-y-4">
-        <legend className="mb-2 text-base font-bold text-slate-900">Supervisor</legend>
+        <legend className="mb-2 text-base font-bold text-slate-900">{t('details.supervisorLegend')}</legend>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label="Supervisor's name" autoComplete="off" {...form.field('supervisorName')} />
-          <TextField label="Supervisor's title" optional autoComplete="off" {...form.field('supervisorTitle')} />
-          <TextField label="Supervisor's e-mail" type="email" inputMode="email" autoComplete="off" {...form.field('supervisorEmail')} />
-          <TextField label="Supervisor's phone" type="tel" optional autoComplete="off" {...form.field('supervisorPhone')} />
+          <TextField label={t('details.supervisorName')} autoComplete="off" {...form.field('supervisorName')} />
+          <TextField label={t('details.supervisorTitle')} optional autoComplete="off" {...form.field('supervisorTitle')} />
+          <TextField
+            label={t('details.supervisorEmail')}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            {...form.field('supervisorEmail')}
+          />
+          <TextField label={t('details.supervisorPhone')} type="tel" optional autoComplete="off" {...form.field('supervisorPhone')} />
         </div>
       </fieldset>
       <fieldset className="space-y-4">
-        <legend className="mb-2 text-base font-bold text-slate-900">Where and when</legend>
-        <TextField label="Worksite address" autoComplete="off" {...form.field('worksite')} />
+        <legend className="mb-2 text-base font-bold text-slate-900">{t('details.whereWhen')}</legend>
+        <TextField label={t('details.worksiteAddress')} autoComplete="off" {...form.field('worksite')} />
         <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2">
-          <TextField label="Start date" type="date" {...form.field('startDate')} />
-          <TextField label="End date" type="date" min={v.startDate || undefined} {...form.field('endDate')} />
+          <TextField label={t('details.startDate')} type="date" {...form.field('startDate')} />
+          <TextField label={t('details.endDate')} type="date" min={v.startDate || undefined} {...form.field('endDate')} />
         </div>
         <TextField
-          label="Weekly schedule"
-          placeholder="e.g. Tuesdays and Thursdays 3:30-6:30 pm"
+          label={t('details.schedule')}
+          placeholder={t('details.schedulePlaceholder')}
           maxLength={SCHEDULE_MAX}
-          hint={`${v.schedule.length}/${SCHEDULE_MAX} characters`}
+          hint={t('shared.characters', { count: v.schedule.length, max: SCHEDULE_MAX })}
           {...form.field('schedule')}
         />
         <TextField
-          label="Planned hours in total"
+          label={t('details.plannedTotal')}
           type="number"
           inputMode="numeric"
           min={1}
@@ -210,7 +218,7 @@ function DetailsForm({ placement, onDone }: { placement: Placement; onDone: (() 
         />
       </fieldset>
       <fieldset className="space-y-3">
-        <legend className="mb-2 text-base font-bold text-slate-900">Pay</legend>
+        <legend className="mb-2 text-base font-bold text-slate-900">{t('details.payLegend')}</legend>
         <div className="flex items-center gap-3">
           <input
             id={paidId}
@@ -220,17 +228,17 @@ function DetailsForm({ placement, onDone }: { placement: Placement; onDone: (() 
             className="h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-600"
           />
           <label htmlFor={paidId} className="text-sm font-semibold text-slate-800">
-            This placement is paid
+            {t('details.isPaid')}
           </label>
         </div>
         {v.paid ? (
           <TextField
-            label="Hourly wage (US dollars)"
+            label={t('details.wage')}
             type="number"
             inputMode="decimal"
             min={MIN_WAGE}
             step={0.01}
-            hint="At least the federal minimum wage, $7.25 an hour."
+            hint={t('details.wageHint')}
             {...form.field('hourlyWage')}
           />
         ) : null}
@@ -238,11 +246,11 @@ function DetailsForm({ placement, onDone }: { placement: Placement; onDone: (() 
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save details'}
+          {save.isPending ? t('shared.saving') : t('details.save')}
         </Button>
         {onDone ? (
           <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
         ) : null}
       </div>
@@ -255,6 +263,7 @@ function DetailsForm({ placement, onDone }: { placement: Placement; onDone: (() 
  * and may change them until the placement starts (a change voids the signatures).
  */
 export function DetailsSection({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const editable = placement.you === 'supervisor' && (placement.state === 'setup' || placement.state === 'awaiting_signatures');
   const [editing, setEditing] = useState(false);
   const editRef = useRef<HTMLButtonElement>(null);
@@ -264,15 +273,11 @@ export function DetailsSection({ placement }: { placement: Placement }) {
   }, [returned, editing]);
   const formOpen = editable && (placement.state === 'setup' || editing);
   return (
-    <Section headingId="details-heading" icon={Briefcase} title="Placement details" className="mt-6">
+    <Section headingId="details-heading" icon={Briefcase} title={t('details.heading')} className="mt-6">
       <Card className="space-y-4">
         {formOpen ? (
           <>
-            {placement.state === 'setup' ? (
-              <p className="text-sm text-slate-700">
-                Fill in the details so the student, their parent or guardian and the school can sign.
-              </p>
-            ) : null}
+            {placement.state === 'setup' ? <p className="text-sm text-slate-700">{t('details.setupIntro')}</p> : null}
             <DetailsForm
               key={placement.agreementSha256}
               placement={placement}
@@ -292,7 +297,7 @@ export function DetailsSection({ placement }: { placement: Placement }) {
             {editable ? (
               <Button ref={editRef} variant="outline" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden className="h-4 w-4" />
-                Change details
+                {t('details.change')}
               </Button>
             ) : null}
           </>

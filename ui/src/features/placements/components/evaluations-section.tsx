@@ -1,5 +1,6 @@
 import { ClipboardCheck, ClipboardList } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,34 +12,43 @@ import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { focusFirstInvalid } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
-import {
-  EVALUATION_LABELS,
-  SCORE_LABELS,
-  SCORES,
-  type Evaluation,
-  type EvaluationKind,
-  type Placement,
-  type RubricItem,
-} from '@/types/placement';
+import { SCORES, type Evaluation, type EvaluationKind, type Placement, type RubricItem } from '@/types/placement';
 import { useEvaluate } from '../api/placements';
+import { ns, tPlacements } from '../i18n';
 import { atText } from '../lib/format';
 
 const COMMENTS_MAX = 2000;
 
+/** A score's words ('Meets expectations'); '' for one outside the scale. */
+function scoreLabel(score: number): string {
+  return score === 1 || score === 2 || score === 3 || score === 4 ? tPlacements(`score.${score}`) : '';
+}
+
+/** 'Midpoint evaluation', 'Final evaluation'. */
+function kindLabel(kind: EvaluationKind): string {
+  return kind === 'midpoint' || kind === 'final' ? tPlacements(`evaluationKind.${kind}`) : kind;
+}
+
+/** 'midpoint evaluation', as a sentence names it. */
+function kindInSentence(kind: EvaluationKind): string {
+  return kind === 'midpoint' || kind === 'final' ? tPlacements(`evaluationKindInSentence.${kind}`) : kind;
+}
+
 function scoreText(score: number | undefined): string {
-  return score ? `${score} – ${SCORE_LABELS[score] ?? ''}` : 'Not rated';
+  return score ? tPlacements('evaluations.scoreText', { score, label: scoreLabel(score) }) : tPlacements('evaluations.notRated');
 }
 
 /** One submitted evaluation: each competency's score with its words, and the comments. */
 function EvaluationView({ evaluation, rubric }: { evaluation: Evaluation; rubric: RubricItem[] }) {
+  const { t } = useTranslation(ns);
   // Competencies the rubric no longer names still show, by their key.
   const keys = [...rubric.map((r) => r.key), ...Object.keys(evaluation.scores).filter((k) => !rubric.some((r) => r.key === k))];
   const label = (key: string) => rubric.find((r) => r.key === key)?.label ?? key;
   return (
     <div className="space-y-3 rounded-2xl bg-slate-50 p-4" data-testid="evaluation" data-kind={evaluation.kind}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-base font-bold text-slate-900">{EVALUATION_LABELS[evaluation.kind] ?? evaluation.kind}</h3>
-        <p className="text-xs text-slate-600">Submitted {atText(evaluation.submittedAt)}</p>
+        <h3 className="text-base font-bold text-slate-900">{kindLabel(evaluation.kind)}</h3>
+        <p className="text-xs text-slate-600">{t('evaluations.submitted', { at: atText(evaluation.submittedAt) })}</p>
       </div>
       <dl className="divide-y divide-slate-200">
         {keys.map((key) => (
@@ -53,7 +63,7 @@ function EvaluationView({ evaluation, rubric }: { evaluation: Evaluation; rubric
       </dl>
       {evaluation.comments ? (
         <div>
-          <p className="text-xs font-semibold text-slate-600">Comments</p>
+          <p className="text-xs font-semibold text-slate-600">{t('evaluations.comments')}</p>
           <p className="whitespace-pre-wrap text-sm text-slate-900 [overflow-wrap:anywhere]">{evaluation.comments}</p>
         </div>
       ) : null}
@@ -75,6 +85,7 @@ function ScoreGroup({
   error: string | undefined;
   onChange: (score: number) => void;
 }) {
+  const { t } = useTranslation(ns);
   const id = useId();
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined} data-testid="score-group">
@@ -102,7 +113,7 @@ function ScoreGroup({
                 aria-invalid={error ? true : undefined}
                 className="h-4 w-4 shrink-0 accent-brand-600"
               />
-              {score} {SCORE_LABELS[score]}
+              {t('evaluations.scoreOption', { score, label: scoreLabel(score) })}
             </label>
           );
         })}
@@ -118,6 +129,7 @@ function ScoreGroup({
 
 /** The supervisor's evaluation of one kind: every competency of the district's rubric, then comments. */
 function EvaluationForm({ placement, kind, onDone }: { placement: Placement; kind: EvaluationKind; onDone: () => void }) {
+  const { t } = useTranslation([ns, 'common']);
   const formRef = useRef<HTMLFormElement>(null);
   const evaluate = useEvaluate(placement.id);
   const [scores, setScores] = useState<Record<string, number>>({});
@@ -125,11 +137,12 @@ function EvaluationForm({ placement, kind, onDone }: { placement: Placement; kin
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const [alert, setAlert] = useState<string | undefined>();
-  const title = EVALUATION_LABELS[kind];
+  const title = kindLabel(kind);
+  const inSentence = kindInSentence(kind);
 
   const check = (next: Record<string, number>) => {
     const found: Record<string, string> = {};
-    for (const item of placement.rubric) if (!next[item.key]) found[item.key] = `Rate ${item.label} from 1 to 4`;
+    for (const item of placement.rubric) if (!next[item.key]) found[item.key] = tPlacements('evaluations.rate', { competency: item.label });
     return found;
   };
 
@@ -148,10 +161,14 @@ function EvaluationForm({ placement, kind, onDone }: { placement: Placement; kin
       { kind, scores, comments: comments.trim() },
       {
         onSuccess: () => {
-          toast({ title: 'Evaluation submitted', description: `The ${title.toLowerCase()} is saved.`, variant: 'success' });
+          toast({
+            title: t('evaluations.submittedTitle'),
+            description: t('evaluations.submittedText', { evaluation: inSentence }),
+            variant: 'success',
+          });
           onDone();
         },
-        onError: (error) => setAlert(errorMessage(error) ?? 'Could not submit. Please try again.'),
+        onError: (error) => setAlert(errorMessage(error) ?? t('evaluations.submitFailed')),
       },
     );
   };
@@ -159,7 +176,7 @@ function EvaluationForm({ placement, kind, onDone }: { placement: Placement; kin
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label={title} className="space-y-4 rounded-2xl border border-slate-200 p-4">
       <h3 className="text-base font-bold text-slate-900">{title}</h3>
-      <p className="text-sm text-slate-700">Rate each competency from 1 (needs improvement) to 4 (exceeds expectations).</p>
+      <p className="text-sm text-slate-700">{t('evaluations.rateIntro')}</p>
       {placement.rubric.map((item) => (
         <ScoreGroup
           key={item.key}
@@ -175,20 +192,20 @@ function EvaluationForm({ placement, kind, onDone }: { placement: Placement; kin
         />
       ))}
       <TextAreaField
-        label="Comments"
+        label={t('evaluations.comments')}
         optional
         maxLength={COMMENTS_MAX}
-        hint={`${comments.length}/${COMMENTS_MAX} characters`}
+        hint={t('shared.characters', { count: comments.length, max: COMMENTS_MAX })}
         value={comments}
         onChange={(e) => setComments(e.target.value)}
       />
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={evaluate.isPending}>
-          {evaluate.isPending ? 'Submitting...' : `Submit ${title.toLowerCase()}`}
+          {evaluate.isPending ? t('evaluations.submitting') : t('evaluations.submit', { evaluation: inSentence })}
         </Button>
         <Button variant="outline" onClick={onDone} disabled={evaluate.isPending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
       </div>
     </form>
@@ -200,6 +217,7 @@ function EvaluationForm({ placement, kind, onDone }: { placement: Placement; kin
  * the final one while the placement is active. The student sees the final one only.
  */
 export function EvaluationsSection({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const [writing, setWriting] = useState<EvaluationKind | null>(null);
   const student = placement.you === 'student';
   const started = placement.state === 'active' || placement.state === 'completed' || placement.state === 'ended_early';
@@ -209,22 +227,25 @@ export function EvaluationsSection({ placement }: { placement: Placement }) {
     placement.you === 'supervisor' && placement.state === 'active' ? (['midpoint', 'final'] as const).filter((k) => !done.has(k)) : [];
   const ordered = [...placement.evaluations].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'midpoint' ? -1 : 1));
   return (
-    <Section headingId="evaluations-heading" icon={ClipboardCheck} title={student ? 'Your evaluation' : 'Evaluations'} className="mt-6">
+    <Section
+      headingId="evaluations-heading"
+      icon={ClipboardCheck}
+      title={student ? t('evaluations.yourHeading') : t('evaluations.heading')}
+      className="mt-6"
+    >
       <Card className="space-y-4">
         {!student && placement.evaluationsDue.length > 0 ? (
-          <ul className="flex flex-col gap-2" aria-label="Evaluations due" data-testid="evaluations-due">
+          <ul className="flex flex-col gap-2" aria-label={t('evaluations.dueLabel')} data-testid="evaluations-due">
             {placement.evaluationsDue.map((due) => (
               <li key={due.kind} className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
                 <ClipboardList aria-hidden className="h-4 w-4 text-slate-500" />
-                <span>
-                  {EVALUATION_LABELS[due.kind]}: due {formatDate(due.due)}
-                </span>
+                <span>{t('evaluations.due', { evaluation: kindLabel(due.kind), date: formatDate(due.due) })}</span>
                 {due.done ? (
-                  <Badge tone="positive">Done</Badge>
+                  <Badge tone="positive">{t('evaluations.done')}</Badge>
                 ) : due.overdue ? (
-                  <Badge tone="negative">Overdue</Badge>
+                  <Badge tone="negative">{t('evaluations.overdue')}</Badge>
                 ) : (
-                  <Badge tone="neutral">To do</Badge>
+                  <Badge tone="neutral">{t('evaluations.toDo')}</Badge>
                 )}
               </li>
             ))}
@@ -233,10 +254,8 @@ export function EvaluationsSection({ placement }: { placement: Placement }) {
         {ordered.map((evaluation) => (
           <EvaluationView key={evaluation.kind} evaluation={evaluation} rubric={placement.rubric} />
         ))}
-        {student && ordered.length === 0 ? (
-          <p className="text-sm text-slate-700">Your supervisor&apos;s final evaluation shows here once it is submitted.</p>
-        ) : null}
-        {!student && ordered.length === 0 && open.length === 0 ? <p className="text-sm text-slate-700">No evaluation yet.</p> : null}
+        {student && ordered.length === 0 ? <p className="text-sm text-slate-700">{t('evaluations.studentWaits')}</p> : null}
+        {!student && ordered.length === 0 && open.length === 0 ? <p className="text-sm text-slate-700">{t('evaluations.none')}</p> : null}
         {writing ? (
           <EvaluationForm key={writing} placement={placement} kind={writing} onDone={() => setWriting(null)} />
         ) : open.length > 0 ? (
@@ -244,7 +263,7 @@ export function EvaluationsSection({ placement }: { placement: Placement }) {
             {open.map((kind) => (
               <Button key={kind} variant="secondary" onClick={() => setWriting(kind)}>
                 <ClipboardCheck aria-hidden className="h-4 w-4" />
-                Write the {EVALUATION_LABELS[kind].toLowerCase()}
+                {t('evaluations.write', { evaluation: kindInSentence(kind) })}
               </Button>
             ))}
           </div>

@@ -1,23 +1,22 @@
 import { CheckCircle2, FileWarning, PenLine, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { PageLoader } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import { useForm } from '@/lib/use-form';
 import type { Errors } from '@/lib/validation';
 import { useGuardianDecline, useGuardianSign, useGuardianView, type GuardianView } from '../api/placements';
-import { showFieldErrors } from '../lib/format';
+import { ns, tPlacements } from '../i18n';
+import { fromToText, showFieldErrors } from '../lib/format';
 import { AgreementText } from './agreement-section';
-import { ReasonForm } from './reason-form';
-
-const LINK_GONE = 'This signing link is invalid or has expired. Ask the student or the school to send a new one.';
-const CONSENT = 'I am the parent or guardian and I consent to this placement';
+import { REASON_MAX, ReasonForm } from './reason-form';
 
 interface SignValues {
   name: string;
@@ -26,12 +25,13 @@ interface SignValues {
 
 function validateSign(v: SignValues): Errors<keyof SignValues> {
   const e: Errors<keyof SignValues> = {};
-  if (!v.name.trim()) e.name = 'Type your full name to sign';
-  if (!v.consent) e.consent = 'Please tick the box to give your consent';
+  if (!v.name.trim()) e.name = tPlacements('guardianPage.nameRequired');
+  if (!v.consent) e.consent = tPlacements('guardianPage.consentRequired');
   return e;
 }
 
 function SignForm({ token, guardianName, onDone }: { token: string; guardianName: string; onDone: (message: string) => void }) {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const consentId = useId();
   const sign = useGuardianSign(token);
@@ -46,10 +46,10 @@ function SignForm({ token, guardianName, onDone }: { token: string; guardianName
     sign.mutate(
       { name: form.values.name.trim(), consent: form.values.consent },
       {
-        onSuccess: (answer) => onDone(answer?.message ?? 'Thank you. You signed the agreement.'),
+        onSuccess: (answer) => onDone(answer?.message ?? t('guardianPage.signedDefault')),
         onError: (error) => {
           if (!showFieldErrors(form, formRef.current, error, { name: 'name', consent: 'consent' })) {
-            setAlert(errorMessage(error) ?? 'Could not sign. Please try again.');
+            setAlert(errorMessage(error) ?? t('guardianPage.signFailed'));
           }
         },
       },
@@ -60,16 +60,12 @@ function SignForm({ token, guardianName, onDone }: { token: string; guardianName
     <form ref={formRef} noValidate onSubmit={submit} aria-labelledby="guardian-sign-heading" className="space-y-4">
       <h2 id="guardian-sign-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <PenLine aria-hidden className="h-5 w-5 text-brand-600" />
-        Sign the agreement
+        {t('guardianPage.signHeading')}
       </h2>
       <TextField
-        label="Your full name"
+        label={t('guardianPage.nameLabel')}
         autoComplete="name"
-        hint={
-          guardianName
-            ? `The school has you as ${guardianName}. Typing your name is your signature.`
-            : 'Typing your name is your signature.'
-        }
+        hint={guardianName ? t('guardianPage.nameHintKnown', { name: guardianName }) : t('guardianPage.nameHint')}
         {...form.field('name')}
       />
       <div>
@@ -84,7 +80,7 @@ function SignForm({ token, guardianName, onDone }: { token: string; guardianName
             className="mt-0.5 h-6 w-6 shrink-0 accent-brand-600"
           />
           <label htmlFor={consentId} className="text-base font-medium text-slate-900">
-            {CONSENT}
+            {t('guardianPage.consent')}
           </label>
         </div>
         {consentError ? (
@@ -96,20 +92,20 @@ function SignForm({ token, guardianName, onDone }: { token: string; guardianName
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sign.isPending}>
         <PenLine aria-hidden className="h-5 w-5" />
-        {sign.isPending ? 'Signing...' : 'Sign'}
+        {sign.isPending ? t('guardianPage.signing') : t('guardianPage.sign')}
       </Button>
     </form>
   );
 }
 
 function Facts({ view }: { view: GuardianView }) {
+  const { t } = useTranslation(ns);
   const p = view.placement;
-  const dates = p.startDate || p.endDate ? `${formatDate(p.startDate, 'Not set')} to ${formatDate(p.endDate, 'Not set')}` : 'Not set yet';
   const rows: [string, string][] = [
-    ['Student', p.studentName],
-    ['Company', p.company],
-    ['Internship', p.title],
-    ['Dates', dates],
+    [t('guardianPage.student'), p.studentName],
+    [t('guardianPage.company'), p.company],
+    [t('guardianPage.internship'), p.title],
+    [t('guardianPage.dates'), fromToText(p.startDate, p.endDate)],
   ];
   return (
     <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid="guardian-facts">
@@ -128,6 +124,7 @@ function Facts({ view }: { view: GuardianView }) {
  * what, the whole agreement, the typed name and the consent box, Sign; or Decline with a reason.
  */
 export function GuardianPage() {
+  const { t } = useTranslation(ns);
   const params = useParams<{ token: string }>();
   const token = params.token ?? '';
   const view = useGuardianView(token);
@@ -147,44 +144,50 @@ export function GuardianPage() {
       <header className="border-b border-slate-200/70 bg-white">
         <div className="mx-auto flex min-h-14 max-w-2xl items-center justify-between gap-3 px-4 py-2">
           <Logo />
-          {view.data?.district ? <p className="min-w-0 truncate text-sm font-semibold text-slate-700">{view.data.district}</p> : null}
+          <div className="flex min-w-0 items-center gap-1.5">
+            {view.data?.district ? <p className="min-w-0 truncate text-sm font-semibold text-slate-700">{view.data.district}</p> : null}
+            <LanguageSelect />
+          </div>
         </div>
       </header>
       <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-6 pb-16">
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Internship training agreement</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{t('guardianPage.title')}</h1>
         {view.isLoading ? (
           <PageLoader />
         ) : done ? (
           <Card className="space-y-2 text-center" data-testid="guardian-done">
             <CheckCircle2 aria-hidden className={done.signed ? 'mx-auto h-10 w-10 text-emerald-600' : 'mx-auto h-10 w-10 text-slate-500'} />
             <h2 ref={doneRef} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">
-              {done.signed ? 'Signed' : 'Declined'}
+              {done.signed ? t('guardianPage.signed') : t('guardianPage.declined')}
             </h2>
             <p role="status" className="text-base text-slate-800">
               {done.message}
             </p>
-            <p className="text-sm text-slate-600">You can close this page.</p>
+            <p className="text-sm text-slate-600">{t('guardianPage.canClose')}</p>
           </Card>
         ) : !view.data ? (
           <Card className="space-y-2 text-center" data-testid="guardian-gone">
             <FileWarning aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
             <p role="status" className="text-base text-slate-800">
-              {gone ? view.error?.message || LINK_GONE : `Could not load the agreement: ${view.error?.message ?? ''}`}
+              {gone
+                ? view.error?.message || t('guardianPage.linkGone')
+                : t('guardianPage.loadFailed', { message: view.error?.message ?? '' })}
             </p>
           </Card>
         ) : (
           <>
             <Card className="space-y-3">
               <p className="text-base text-slate-800">
-                {view.data.guardian.name ? `Hello ${view.data.guardian.name}. ` : ''}
-                {`${view.data.placement.studentName} has an internship. As their parent or guardian, please read the agreement and sign it, or decline it.`}
+                {view.data.guardian.name
+                  ? t('guardianPage.introWithName', { name: view.data.guardian.name, student: view.data.placement.studentName })
+                  : t('guardianPage.intro', { student: view.data.placement.studentName })}
               </p>
               <Facts view={view.data} />
             </Card>
             <Card className="space-y-3">
               <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
                 <ShieldCheck aria-hidden className="h-5 w-5 text-brand-600" />
-                The agreement
+                {t('guardianPage.agreementHeading')}
               </h2>
               <AgreementText text={view.data.placement.agreementText} sha256={view.data.placement.agreementSha256} />
             </Card>
@@ -192,17 +195,19 @@ export function GuardianPage() {
               <SignForm token={token} guardianName={view.data.guardian.name} onDone={(message) => finish(message, true)} />
             </Card>
             <Card className="space-y-3">
-              <h2 className="text-lg font-bold text-slate-900">Do not agree?</h2>
-              <p className="text-sm text-slate-700">Decline, and tell the school why: they follow up with you and the student.</p>
+              <h2 className="text-lg font-bold text-slate-900">{t('guardianPage.declineHeading')}</h2>
+              <p className="text-sm text-slate-700">{t('guardianPage.declineText')}</p>
               <ReasonForm
-                openLabel="Decline"
-                name="Decline the agreement"
-                label="Why you decline"
-                submitLabel="Decline the agreement"
-                blankMessage="Please say why, so the school can help"
-                dismissLabel="Back"
+                openLabel={t('guardianPage.decline')}
+                name={t('guardianPage.declineName')}
+                label={t('guardianPage.whyDecline')}
+                submitLabel={t('guardianPage.declineSubmit')}
+                blankMessage={t('guardianPage.declineBlank')}
+                dismissLabel={t('guardianPage.back')}
+                hint={t('guardianPage.reasonHint', { max: REASON_MAX })}
+                failedMessage={t('guardianPage.reasonFailed')}
                 onSubmit={(reason) =>
-                  decline.mutateAsync(reason).then((answer) => finish(answer?.message ?? 'You declined the agreement.', false))
+                  decline.mutateAsync(reason).then((answer) => finish(answer?.message ?? t('guardianPage.declinedDefault'), false))
                 }
               />
             </Card>

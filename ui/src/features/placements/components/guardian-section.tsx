@@ -1,5 +1,6 @@
 import { Mail, ShieldCheck, Users } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,38 +13,42 @@ import { email, required, validator } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import type { Guardian, Placement } from '@/types/placement';
 import { useConfirmGuardian, useResendGuardianLink, useSaveGuardian, type GuardianInput } from '../api/placements';
+import { ns, tPlacements } from '../i18n';
 import { atText, showFieldErrors } from '../lib/format';
 
 const validateGuardian = validator<GuardianInput>({
-  name: required("Your parent or guardian's name is required"),
-  relationship: required('Please say how they are related to you'),
-  email: email('Please enter a valid email address'),
+  name: required(() => tPlacements('guardian.nameRequired')),
+  relationship: required(() => tPlacements('guardian.relationshipRequired')),
+  email: email(() => tPlacements('shared.emailInvalid')),
 });
 
 const FIELDS: Record<string, keyof GuardianInput> = { name: 'name', relationship: 'relationship', email: 'email', phone: 'phone' };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation(ns);
   return (
     <div className="min-w-0">
       <dt className="text-xs font-semibold text-slate-600">{label}</dt>
-      <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{children || 'Not given'}</dd>
+      <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{children || t('guardian.notGiven')}</dd>
     </div>
   );
 }
 
 export function GuardianFacts({ guardian }: { guardian: Guardian }) {
+  const { t } = useTranslation(ns);
   return (
     <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid="guardian-facts">
-      <Fact label="Name">{guardian.name}</Fact>
-      <Fact label="Relationship">{guardian.relationship}</Fact>
-      <Fact label="E-mail">{guardian.email}</Fact>
-      <Fact label="Phone">{guardian.phone}</Fact>
+      <Fact label={t('guardian.name')}>{guardian.name}</Fact>
+      <Fact label={t('guardian.relationship')}>{guardian.relationship}</Fact>
+      <Fact label={t('guardian.email')}>{guardian.email}</Fact>
+      <Fact label={t('guardian.phone')}>{guardian.phone}</Fact>
     </dl>
   );
 }
 
 /** The guardian's details a student gives (prefilled with the last ones). */
 function GuardianForm({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveGuardian(placement.id);
   const g = placement.guardian;
@@ -63,31 +68,37 @@ function GuardianForm({ placement }: { placement: Placement }) {
       {
         onSuccess: (saved) =>
           toast({
-            title: 'Parent or guardian saved',
+            title: t('guardian.savedTitle'),
             description:
-              saved.state === 'awaiting_signatures'
-                ? `We e-mail ${saved.guardian?.email ?? 'them'} a link to read and sign the agreement.`
-                : 'They get a link to sign once the agreement is ready.',
+              saved.state !== 'awaiting_signatures'
+                ? t('guardian.savedLater')
+                : saved.guardian?.email
+                  ? t('guardian.savedEmailed', { email: saved.guardian.email })
+                  : t('guardian.savedEmailedThem'),
             variant: 'success',
           }),
         onError: (error) => {
-          if (!showFieldErrors(form, formRef.current, error, FIELDS)) setAlert(errorMessage(error) ?? 'Could not save. Please try again.');
+          if (!showFieldErrors(form, formRef.current, error, FIELDS)) setAlert(errorMessage(error) ?? t('shared.saveFailed'));
         },
       },
     );
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Parent or guardian" className="space-y-4">
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={t('guardian.formLabel')} className="space-y-4">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="Their full name" autoComplete="off" {...form.field('name')} />
-        <TextField label="Relationship to you" placeholder="e.g. Mother, Father, Guardian" {...form.field('relationship')} />
-        <TextField label="Their e-mail" type="email" autoComplete="off" inputMode="email" {...form.field('email')} />
-        <TextField label="Their phone" type="tel" autoComplete="off" optional {...form.field('phone')} />
+        <TextField label={t('guardian.theirName')} autoComplete="off" {...form.field('name')} />
+        <TextField
+          label={t('guardian.relationshipToYou')}
+          placeholder={t('guardian.relationshipPlaceholder')}
+          {...form.field('relationship')}
+        />
+        <TextField label={t('guardian.theirEmail')} type="email" autoComplete="off" inputMode="email" {...form.field('email')} />
+        <TextField label={t('guardian.theirPhone')} type="tel" autoComplete="off" optional {...form.field('phone')} />
       </div>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save parent or guardian'}
+        {save.isPending ? t('shared.saving') : t('guardian.save')}
       </Button>
     </form>
   );
@@ -95,6 +106,7 @@ function GuardianForm({ placement }: { placement: Placement }) {
 
 /** Send the guardian's signing link again (the student or the school). */
 function ResendLink({ placement, label }: { placement: Placement; label: string }) {
+  const { t } = useTranslation(ns);
   const resend = useResendGuardianLink(placement.id);
   const [sent, setSent] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -107,13 +119,16 @@ function ResendLink({ placement, label }: { placement: Placement; label: string 
           setFailed(null);
           setSent(null);
           resend.mutate(undefined, {
-            onSuccess: () => setSent(`We sent the link again to ${placement.guardian?.email ?? 'your parent or guardian'}.`),
-            onError: (error) => setFailed(errorMessage(error) ?? 'Could not send the link. Please try again.'),
+            onSuccess: () =>
+              setSent(
+                placement.guardian?.email ? t('guardian.resentTo', { email: placement.guardian.email }) : t('guardian.resentToYours'),
+              ),
+            onError: (error) => setFailed(errorMessage(error) ?? t('guardian.resendFailed')),
           });
         }}
       >
         <Mail aria-hidden className="h-4 w-4" />
-        {resend.isPending ? 'Sending...' : label}
+        {resend.isPending ? t('guardian.sending') : label}
       </Button>
       <p role="status" className="text-sm font-semibold text-emerald-800" data-testid="resend-status">
         {sent}
@@ -125,7 +140,7 @@ function ResendLink({ placement, label }: { placement: Placement; label: string 
 
 function linkNote(placement: Placement): string | null {
   if (!placement.guardianLinkSentAt) return null;
-  return `Signing link last sent ${atText(placement.guardianLinkSentAt)}.`;
+  return tPlacements('guardian.linkSent', { at: atText(placement.guardianLinkSentAt) });
 }
 
 /** Whether the guardian still needs their link: the agreement is open and they have not signed. */
@@ -135,31 +150,28 @@ function linkDue(placement: Placement): boolean {
 
 /** The student's parent or guardian: the form (or the school's record), and their link. */
 export function StudentGuardianSection({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const g = placement.guardian;
   const roster = g?.source === 'roster';
   const open = placement.state === 'setup' || placement.state === 'awaiting_signatures';
   const note = linkNote(placement);
   return (
-    <Section headingId="guardian-heading" icon={Users} title="Parent or guardian" className="mt-6">
+    <Section headingId="guardian-heading" icon={Users} title={t('guardian.heading')} className="mt-6">
       <Card className="space-y-4">
         {roster && g ? (
           <>
             <p className="flex items-center gap-2 text-sm font-semibold text-sky-900" data-testid="guardian-roster">
               <ShieldCheck aria-hidden className="h-4 w-4 shrink-0" />
-              From your school&apos;s records
+              {t('guardian.fromYourRecords')}
             </p>
             <GuardianFacts guardian={g} />
-            {open ? <p className="text-sm text-slate-700">To change them, ask your school.</p> : null}
+            {open ? <p className="text-sm text-slate-700">{t('guardian.askSchool')}</p> : null}
           </>
         ) : open ? (
           <>
-            <p className="text-sm text-slate-700">
-              Your parent or guardian signs the agreement too. We e-mail them a link: they need no account.
-            </p>
+            <p className="text-sm text-slate-700">{t('guardian.studentIntro')}</p>
             {placement.signatures.length > 0 && g ? (
-              <p className="rounded-2xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-                Changing them voids the signatures given so far: everyone signs the agreement again.
-              </p>
+              <p className="rounded-2xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">{t('guardian.changeVoids')}</p>
             ) : null}
             <GuardianForm
               key={placement.guardian ? `${placement.guardian.email}-${placement.guardian.name}` : 'none'}
@@ -169,12 +181,12 @@ export function StudentGuardianSection({ placement }: { placement: Placement }) 
         ) : g ? (
           <GuardianFacts guardian={g} />
         ) : (
-          <p className="text-sm text-slate-700">No parent or guardian was given.</p>
+          <p className="text-sm text-slate-700">{t('guardian.noneGiven')}</p>
         )}
         {linkDue(placement) ? (
           <div className="space-y-2 border-t border-slate-100 pt-4">
             {note ? <p className="text-sm text-slate-700">{note}</p> : null}
-            <ResendLink placement={placement} label="Re-send link to my parent or guardian" />
+            <ResendLink placement={placement} label={t('guardian.resendMine')} />
           </div>
         ) : null}
       </Card>
@@ -184,65 +196,69 @@ export function StudentGuardianSection({ placement }: { placement: Placement }) 
 
 /** The school's view of the guardian: where the details came from, confirming them, the link. */
 export function SchoolGuardianSection({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const g = placement.guardian;
   const confirm = useConfirmGuardian(placement.id);
   const [failed, setFailed] = useState<string | null>(null);
   const open = placement.state === 'setup' || placement.state === 'awaiting_signatures';
   const note = linkNote(placement);
   return (
-    <Section headingId="guardian-heading" icon={Users} title="Parent or guardian" className="mt-6">
+    <Section headingId="guardian-heading" icon={Users} title={t('guardian.heading')} className="mt-6">
       <Card className="space-y-4">
         {g ? (
           <>
             <div className="flex flex-wrap gap-1.5">
               {g.source === 'roster' ? (
-                <Badge tone="info">From the school&apos;s records</Badge>
+                <Badge tone="info">{t('guardian.fromSchoolRecords')}</Badge>
               ) : (
                 <Badge tone="neutral" data-testid="guardian-source">
-                  Given by the student
+                  {t('guardian.givenByStudent')}
                 </Badge>
               )}
               {g.confirmed ? (
                 <Badge tone="positive" data-testid="guardian-confirmed">
                   <ShieldCheck aria-hidden className="h-3.5 w-3.5" />
-                  Confirmed by the school
+                  {t('guardian.confirmedBySchool')}
                 </Badge>
               ) : g.source === 'student' ? (
                 <Badge tone="warning" data-testid="guardian-confirmed">
-                  Not confirmed yet
+                  {t('guardian.notConfirmed')}
                 </Badge>
               ) : null}
             </div>
             <GuardianFacts guardian={g} />
             {g.source === 'student' && !g.confirmed && open ? (
               <div className="space-y-2">
-                <p className="text-sm text-slate-700">
-                  These details were given by the student. Check them against your records, then confirm: the school signs only after.
-                </p>
+                <p className="text-sm text-slate-700">{t('guardian.checkIntro')}</p>
                 <Button
                   disabled={confirm.isPending}
                   onClick={() => {
                     setFailed(null);
                     confirm.mutate(undefined, {
-                      onSuccess: () => toast({ title: 'Guardian confirmed', description: `${g.name} is confirmed.`, variant: 'success' }),
-                      onError: (error) => setFailed(errorMessage(error) ?? 'Could not confirm. Please try again.'),
+                      onSuccess: () =>
+                        toast({
+                          title: t('guardian.confirmedTitle'),
+                          description: t('guardian.confirmedText', { name: g.name }),
+                          variant: 'success',
+                        }),
+                      onError: (error) => setFailed(errorMessage(error) ?? t('guardian.confirmFailed')),
                     });
                   }}
                 >
                   <ShieldCheck aria-hidden className="h-4 w-4" />
-                  {confirm.isPending ? 'Confirming...' : 'Confirm guardian'}
+                  {confirm.isPending ? t('guardian.confirming') : t('guardian.confirm')}
                 </Button>
                 {failed ? <FormAlert>{failed}</FormAlert> : null}
               </div>
             ) : null}
           </>
         ) : (
-          <p className="text-sm text-slate-700">The student has not given a parent or guardian yet.</p>
+          <p className="text-sm text-slate-700">{t('guardian.notGivenYet')}</p>
         )}
         {linkDue(placement) ? (
           <div className="space-y-2 border-t border-slate-100 pt-4">
             {note ? <p className="text-sm text-slate-700">{note}</p> : null}
-            <ResendLink placement={placement} label="Re-send link to the parent or guardian" />
+            <ResendLink placement={placement} label={t('guardian.resendTheirs')} />
           </div>
         ) : null}
       </Card>

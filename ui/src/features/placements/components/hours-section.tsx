@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, Pencil, Timer, Trash2, Undo2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,42 +11,47 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Section } from '@/components/ui/section';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { currentLocale } from '@/lib/i18n/i18n';
 import { useForm } from '@/lib/use-form';
 import type { Errors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
-import { hoursText, type EntryStatus, type HourEntry, type Placement } from '@/types/placement';
+import type { EntryStatus, HourEntry, Placement } from '@/types/placement';
 import { useAddHours, useApproveHours, useDeleteHours, useEditHours, useReturnHours } from '../api/placements';
-import { showFieldErrors, todayIso, weekOf } from '../lib/format';
+import { ns, tPlacements } from '../i18n';
+import { hoursNumber, showFieldErrors, todayIso, weekOf } from '../lib/format';
 import { ReasonForm } from './reason-form';
 
 export const NOTE_MAX = 500;
 
-const STATUS: Record<EntryStatus, { label: string; tone: BadgeTone; icon: typeof Clock }> = {
-  waiting: { label: 'Waiting', tone: 'warning', icon: Clock },
-  approved: { label: 'Approved', tone: 'positive', icon: CheckCircle2 },
-  returned: { label: 'Returned', tone: 'negative', icon: Undo2 },
+const STATUS: Record<EntryStatus, { tone: BadgeTone; icon: typeof Clock }> = {
+  waiting: { tone: 'warning', icon: Clock },
+  approved: { tone: 'positive', icon: CheckCircle2 },
+  returned: { tone: 'negative', icon: Undo2 },
 };
 
 export function EntryBadge({ status }: { status: EntryStatus }) {
-  const look = STATUS[status] ?? STATUS.waiting;
+  const { t } = useTranslation(ns);
+  const known: EntryStatus = status in STATUS ? status : 'waiting';
+  const look = STATUS[known];
   const Icon = look.icon;
   return (
     <Badge tone={look.tone} data-testid="entry-status">
       <Icon aria-hidden className="h-3.5 w-3.5" />
-      {look.label}
+      {t(`entry.${known}`)}
     </Badge>
   );
 }
 
 /** Approved hours against the planned ones, and those still waiting. */
 export function HoursTotals({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const { approved, waiting, planned } = placement.hours;
   const percent = planned > 0 ? (approved / planned) * 100 : 0;
   return (
     <div className="space-y-2" data-testid="hours-totals">
-      <ProgressBar value={percent} label={`${hoursText(approved)} of ${hoursText(planned)} planned hours approved`} />
+      <ProgressBar value={percent} label={t('hoursSection.progress', { approved: hoursNumber(approved), planned: hoursNumber(planned) })} />
       <p className="text-sm text-slate-700" data-testid="hours-waiting">
-        {waiting > 0 ? `${hoursText(waiting)} h waiting for the supervisor's approval` : 'No hours waiting for approval'}
+        {waiting > 0 ? t('hoursSection.waiting', { hours: hoursNumber(waiting) }) : t('hoursSection.noneWaiting')}
       </p>
     </div>
   );
@@ -59,14 +65,15 @@ interface EntryValues {
 
 function validateEntry(v: EntryValues): Errors<keyof EntryValues> {
   const e: Errors<keyof EntryValues> = {};
-  if (!v.date) e.date = 'Please choose the day you worked';
-  else if (v.date > todayIso()) e.date = 'You cannot log hours for a day that has not come yet';
+  const t = tPlacements;
+  if (!v.date) e.date = t('hoursSection.errors.date');
+  else if (v.date > todayIso()) e.date = t('hoursSection.errors.future');
   const hours = Number(v.hours);
-  if (!v.hours.trim() || !Number.isFinite(hours) || hours <= 0) e.hours = 'Hours must be more than 0';
-  else if (hours > 12) e.hours = "A day's entry is at most 12 hours";
-  else if (Math.abs(hours * 4 - Math.round(hours * 4)) > 1e-9) e.hours = 'Hours go in quarter-hour steps (for example 2.25 or 3.5)';
-  if (!v.note.trim()) e.note = 'Say what you did or learned';
-  else if (v.note.length > NOTE_MAX) e.note = `At most ${NOTE_MAX} characters`;
+  if (!v.hours.trim() || !Number.isFinite(hours) || hours <= 0) e.hours = t('hoursSection.errors.hours');
+  else if (hours > 12) e.hours = t('hoursSection.errors.tooMany');
+  else if (Math.abs(hours * 4 - Math.round(hours * 4)) > 1e-9) e.hours = t('hoursSection.errors.quarters');
+  if (!v.note.trim()) e.note = t('hoursSection.errors.note');
+  else if (v.note.length > NOTE_MAX) e.note = t('hoursSection.errors.noteTooLong', { max: NOTE_MAX });
   return e;
 }
 
@@ -74,6 +81,7 @@ const ENTRY_FIELDS: Record<string, keyof EntryValues> = { date: 'date', hours: '
 
 /** The student's form: a new day's hours, or the changes to one not yet approved. */
 function EntryForm({ placement, editing, onDone }: { placement: Placement; editing: HourEntry | null; onDone: () => void }) {
+  const { t } = useTranslation([ns, 'common']);
   const formRef = useRef<HTMLFormElement>(null);
   const add = useAddHours(placement.id);
   const edit = useEditHours(placement.id);
@@ -85,6 +93,7 @@ function EntryForm({ placement, editing, onDone }: { placement: Placement; editi
   const [alert, setAlert] = useState<string | undefined>();
   const today = todayIso();
   const max = placement.endDate && placement.endDate < today ? placement.endDate : today;
+  const heading = editing ? t('hoursSection.changeEntry', { date: formatDate(editing.date) }) : t('hoursSection.logHours');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -94,16 +103,15 @@ function EntryForm({ placement, editing, onDone }: { placement: Placement; editi
     const done = {
       onSuccess: () => {
         toast({
-          title: editing ? 'Entry updated' : 'Hours logged',
-          description: `${hoursText(input.hours)} h on ${formatDate(input.date)} wait for your supervisor's approval.`,
+          title: editing ? t('hoursSection.updatedTitle') : t('hoursSection.loggedTitle'),
+          description: t('hoursSection.loggedText', { hours: hoursNumber(input.hours), date: formatDate(input.date) }),
           variant: 'success',
         });
         form.reset();
         onDone();
       },
       onError: (error: Error) => {
-        if (!showFieldErrors(form, formRef.current, error, ENTRY_FIELDS))
-          setAlert(errorMessage(error) ?? 'Could not save. Please try again.');
+        if (!showFieldErrors(form, formRef.current, error, ENTRY_FIELDS)) setAlert(errorMessage(error) ?? t('shared.saveFailed'));
       },
     };
     if (editing) edit.mutate({ entryId: editing.id, ...input }, done);
@@ -111,42 +119,42 @@ function EntryForm({ placement, editing, onDone }: { placement: Placement; editi
   };
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={submit}
-      aria-label={editing ? `Change the entry of ${formatDate(editing.date)}` : 'Log hours'}
-      className="space-y-4 rounded-2xl border border-slate-200 p-4"
-    >
-      <h3 className="text-base font-bold text-slate-900">{editing ? `Change the entry of ${formatDate(editing.date)}` : 'Log hours'}</h3>
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={heading} className="space-y-4 rounded-2xl border border-slate-200 p-4">
+      <h3 className="text-base font-bold text-slate-900">{heading}</h3>
       <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2">
-        <TextField label="Day worked" type="date" min={placement.startDate ?? undefined} max={max} {...form.field('date')} />
         <TextField
-          label="Hours"
+          label={t('hoursSection.dayWorked')}
+          type="date"
+          min={placement.startDate ?? undefined}
+          max={max}
+          {...form.field('date')}
+        />
+        <TextField
+          label={t('hoursSection.hours')}
           type="number"
           inputMode="decimal"
           min={0.25}
           max={12}
           step={0.25}
-          hint="In quarter hours, e.g. 2.25 or 3.5"
+          hint={t('hoursSection.hoursHint')}
           {...form.field('hours')}
         />
       </div>
       <TextAreaField
-        label="What you did or learned"
+        label={t('hoursSection.note')}
         maxLength={NOTE_MAX}
-        hint={`${form.values.note.length}/${NOTE_MAX} characters`}
+        hint={t('shared.characters', { count: form.values.note.length, max: NOTE_MAX })}
         className="min-h-24"
         {...form.field('note')}
       />
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : editing ? 'Save changes' : 'Log hours'}
+          {pending ? t('shared.saving') : editing ? t('hoursSection.saveChanges') : t('hoursSection.logHours')}
         </Button>
         {editing ? (
           <Button variant="outline" onClick={onDone} disabled={pending}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
         ) : null}
       </div>
@@ -164,6 +172,7 @@ interface EntryRowProps {
 }
 
 function EntryRow({ placement, entry, onEdit, onDelete, onApprove, approving }: EntryRowProps) {
+  const { t } = useTranslation(ns);
   const returnHours = useReturnHours(placement.id);
   const active = placement.state === 'active';
   const day = formatDate(entry.date);
@@ -173,7 +182,7 @@ function EntryRow({ placement, entry, onEdit, onDelete, onApprove, approving }: 
     <li className="space-y-2 rounded-2xl bg-slate-50 p-3" data-testid="hour-entry" data-entry-id={entry.id} data-date={entry.date}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-900">
-          {day} · {hoursText(entry.hours)} h
+          {t('hoursSection.entryLine', { date: day, hours: hoursNumber(entry.hours) })}
         </p>
         <EntryBadge status={entry.status} />
       </div>
@@ -183,18 +192,18 @@ function EntryRow({ placement, entry, onEdit, onDelete, onApprove, approving }: 
           className="rounded-xl border border-rose-200 bg-white p-2 text-sm text-rose-900 [overflow-wrap:anywhere]"
           data-testid="entry-comment"
         >
-          <span className="font-semibold">Supervisor&apos;s comment:</span> {entry.comment}
+          <span className="font-semibold">{t('hoursSection.supervisorComment')}</span> {entry.comment}
         </p>
       ) : null}
       {studentMay ? (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={() => onEdit(entry)} aria-label={`Edit the entry of ${day}`}>
+          <Button size="sm" variant="outline" onClick={() => onEdit(entry)} aria-label={t('hoursSection.editLabel', { date: day })}>
             <Pencil aria-hidden className="h-4 w-4" />
-            Edit
+            {t('hoursSection.edit')}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => onDelete(entry)} aria-label={`Delete the entry of ${day}`}>
+          <Button size="sm" variant="outline" onClick={() => onDelete(entry)} aria-label={t('hoursSection.deleteLabel', { date: day })}>
             <Trash2 aria-hidden className="h-4 w-4" />
-            Delete
+            {t('hoursSection.delete')}
           </Button>
         </div>
       ) : null}
@@ -203,27 +212,29 @@ function EntryRow({ placement, entry, onEdit, onDelete, onApprove, approving }: 
           <Button
             size="sm"
             disabled={approving}
-            onClick={() => onApprove([entry.id], `${hoursText(entry.hours)} h of ${day}`)}
-            aria-label={`Approve ${hoursText(entry.hours)} h of ${day}`}
+            onClick={() => onApprove([entry.id], t('hoursSection.approveWhat', { hours: hoursNumber(entry.hours), date: day }))}
+            aria-label={t('hoursSection.approveLabel', { hours: hoursNumber(entry.hours), date: day })}
           >
             <CheckCircle2 aria-hidden className="h-4 w-4" />
-            Approve
+            {t('hoursSection.approve')}
           </Button>
           <ReasonForm
-            openLabel="Return"
-            name={`Return the entry of ${day}`}
+            openLabel={t('hoursSection.return')}
+            name={t('hoursSection.returnName', { date: day })}
             openSize="sm"
-            label="What to fix"
-            hint="The student sees this comment and changes the entry."
-            submitLabel="Return entry"
-            blankMessage="Say what to fix"
+            label={t('hoursSection.whatToFix')}
+            hint={t('hoursSection.returnHint')}
+            submitLabel={t('hoursSection.returnEntry')}
+            blankMessage={t('hoursSection.sayWhatToFix')}
             destructive={false}
             onSubmit={(comment) =>
-              returnHours
-                .mutateAsync({ entryId: entry.id, comment })
-                .then(() =>
-                  toast({ title: 'Entry returned', description: `The entry of ${day} went back to the student.`, variant: 'success' }),
-                )
+              returnHours.mutateAsync({ entryId: entry.id, comment }).then(() =>
+                toast({
+                  title: t('hoursSection.returnedTitle'),
+                  description: t('hoursSection.returnedText', { date: day }),
+                  variant: 'success',
+                }),
+              )
             }
           />
         </div>
@@ -252,6 +263,7 @@ function byWeek(entries: HourEntry[]): { week: string; entries: HourEntry[] }[] 
  * approves them one by one or a week at a time, or returns one with a comment.
  */
 export function HoursSection({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const [editing, setEditing] = useState<HourEntry | null>(null);
   const [deleting, setDeleting] = useState<HourEntry | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
@@ -263,57 +275,64 @@ export function HoursSection({ placement }: { placement: Placement }) {
   const runApprove = (ids: number[], what: string) => {
     setAlert(null);
     approve.mutate(ids, {
-      onSuccess: () => toast({ title: 'Hours approved', description: `Approved ${what}.`, variant: 'success' }),
-      onError: (error) => setAlert(errorMessage(error) ?? 'Could not approve. Please try again.'),
+      onSuccess: () =>
+        toast({ title: t('hoursSection.approvedTitle'), description: t('hoursSection.approvedText', { what }), variant: 'success' }),
+      onError: (error) => setAlert(errorMessage(error) ?? t('hoursSection.approveFailed')),
     });
   };
 
   const weeks = byWeek(placement.entries);
   return (
-    <Section headingId="hours-heading" icon={Timer} title="Hours" className="mt-6">
+    <Section headingId="hours-heading" icon={Timer} title={t('hoursSection.heading')} className="mt-6">
       <Card className="space-y-4">
         <HoursTotals placement={placement} />
         {placement.you === 'student' && placement.state === 'active' && notStarted(placement) ? (
           <p className="text-sm text-slate-700" data-testid="hours-from">
-            You can log hours from {formatDate(placement.startDate)}, the first day of your placement.
+            {t('hoursSection.logFrom', { date: formatDate(placement.startDate) })}
           </p>
         ) : placement.you === 'student' && placement.state === 'active' ? (
           <EntryForm key={editing ? `edit-${editing.id}` : 'new'} placement={placement} editing={editing} onDone={() => setEditing(null)} />
         ) : null}
         {alert ? <FormAlert>{alert}</FormAlert> : null}
         {weeks.length === 0 ? (
-          <p className="text-sm text-slate-600">No hours logged yet.</p>
+          <p className="text-sm text-slate-600">{t('hoursSection.noneLogged')}</p>
         ) : (
           <div className="space-y-4">
             {weeks.map(({ week, entries }) => {
               const waiting = entries.filter((e) => e.status === 'waiting');
               const total = entries.reduce((sum, e) => sum + e.hours, 0);
-              const label = `Week of ${formatDate(week)}`;
+              const label = t('hoursSection.weekOf', { date: formatDate(week) });
+              // The week as a sentence names it ("week of mar 2, 2027"), as it always was.
+              const inSentence = label.toLocaleLowerCase(currentLocale());
               return (
                 <section key={week} aria-label={label} className="space-y-2" data-testid="hours-week" data-week={week}>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h3 className="text-sm font-bold text-slate-900">
-                      {label} <span className="font-normal text-slate-600">· {hoursText(total)} h</span>
+                      {label}{' '}
+                      <span className="font-normal text-slate-600">{t('hoursSection.weekTotal', { hours: hoursNumber(total) })}</span>
                     </h3>
                     {placement.you === 'supervisor' && placement.state === 'active' && waiting.length > 0 ? (
                       <Button
                         size="sm"
                         variant="secondary"
                         disabled={approve.isPending}
-                        aria-label={`Approve this week, ${label.toLowerCase()}`}
+                        aria-label={t('hoursSection.approveWeekLabel', { week: inSentence })}
                         onClick={() =>
                           runApprove(
                             waiting.map((e) => e.id),
-                            `${hoursText(waiting.reduce((s, e) => s + e.hours, 0))} h in the ${label.toLowerCase()}`,
+                            t('hoursSection.approveWeekWhat', {
+                              hours: hoursNumber(waiting.reduce((s, e) => s + e.hours, 0)),
+                              week: inSentence,
+                            }),
                           )
                         }
                       >
                         <CheckCircle2 aria-hidden className="h-4 w-4" />
-                        Approve this week
+                        {t('hoursSection.approveWeek')}
                       </Button>
                     ) : null}
                   </div>
-                  <ul className="space-y-2" aria-label={`Hours, ${label.toLowerCase()}`}>
+                  <ul className="space-y-2" aria-label={t('hoursSection.weekListLabel', { week: inSentence })}>
                     {entries.map((entry) => (
                       <EntryRow
                         key={entry.id}
@@ -337,9 +356,9 @@ export function HoursSection({ placement }: { placement: Placement }) {
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title={`Delete the entry of ${deleting ? formatDate(deleting.date) : ''}?`}
-        description="Its hours are taken off your totals. You can log that day again."
-        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete entry'}
+        title={t('hoursSection.deleteTitle', { date: deleting ? formatDate(deleting.date) : '' })}
+        description={t('hoursSection.deleteText')}
+        confirmLabel={remove.isPending ? t('hoursSection.deleting') : t('hoursSection.deleteEntry')}
         pending={remove.isPending}
         onConfirm={() => {
           if (!deleting) return;
@@ -348,11 +367,15 @@ export function HoursSection({ placement }: { placement: Placement }) {
             onSuccess: () => {
               if (editing?.id === target.id) setEditing(null);
               setDeleting(null);
-              toast({ title: 'Entry deleted', description: `The entry of ${formatDate(target.date)} is gone.`, variant: 'success' });
+              toast({
+                title: t('hoursSection.deletedTitle'),
+                description: t('hoursSection.deletedText', { date: formatDate(target.date) }),
+                variant: 'success',
+              });
             },
             onError: (error) => {
               setDeleting(null);
-              toast({ title: 'Could not delete', description: errorMessage(error), variant: 'destructive' });
+              toast({ title: t('hoursSection.deleteFailed'), description: errorMessage(error), variant: 'destructive' });
             },
           });
         }}

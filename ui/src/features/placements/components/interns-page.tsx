@@ -1,4 +1,5 @@
 import { ArrowRight, Clock, GraduationCap, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageShell } from '@/components/layout/page';
@@ -10,33 +11,32 @@ import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { gradeLabel } from '@/lib/options';
-import { hoursText, PARTY_LABELS, type Placement } from '@/types/placement';
+import type { Placement } from '@/types/placement';
 import { useMyPlacements } from '../api/placements';
-import { datesText } from '../lib/format';
+import { ns, tPlacements } from '../i18n';
+import { datesText, hoursNumber, partiesInSentence } from '../lib/format';
 import { PlacementStateBadge } from './state-badge';
 import { StateCard } from '@/components/ui/state-card';
 
 /** What needs the employer on a placement, if anything. */
 function todo(p: Placement): string | null {
-  if (p.state === 'setup') return 'Fill in the details';
+  if (p.state === 'setup') return tPlacements('interns.todoDetails');
   if (p.state === 'awaiting_signatures') {
-    if (p.awaiting.includes('supervisor')) return 'Your signature is awaited';
-    return `Waiting for: ${p.awaiting.map((x) => PARTY_LABELS[x]?.toLowerCase() ?? x).join(', ')}`;
+    if (p.awaiting.includes('supervisor')) return tPlacements('interns.todoSignature');
+    return tPlacements('interns.todoWaitingFor', { parties: partiesInSentence(p.awaiting) });
   }
   if (p.state === 'active') {
     const waiting = p.entries.filter((e) => e.status === 'waiting').length;
-    const due = p.evaluationsDue.filter((d) => !d.done && d.overdue).length;
-    const parts = [
-      waiting ? `${waiting} ${waiting === 1 ? 'entry' : 'entries'} to approve` : null,
-      due ? 'an evaluation is overdue' : null,
-    ];
-    const text = parts.filter(Boolean).join('; ');
-    return text ? text.charAt(0).toUpperCase() + text.slice(1) : null;
+    const due = p.evaluationsDue.some((d) => !d.done && d.overdue);
+    if (waiting && due) return tPlacements('interns.todoEntriesOverdue', { count: waiting });
+    if (waiting) return tPlacements('interns.todoEntries', { count: waiting });
+    if (due) return tPlacements('interns.todoOverdue');
   }
   return null;
 }
 
 function InternCard({ placement: p }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const next = todo(p);
   return (
     <li data-testid="intern" aria-label={`${p.student.name}, ${p.internship.title}`}>
@@ -57,8 +57,13 @@ function InternCard({ placement: p }: { placement: Placement }) {
         </p>
         {p.state === 'active' || p.state === 'completed' || p.state === 'ended_early' ? (
           <p className="text-sm text-slate-700">
-            {hoursText(p.hours.approved)} of {hoursText(p.hours.planned)} hours approved
-            {p.hours.waiting > 0 ? ` · ${hoursText(p.hours.waiting)} h waiting` : ''}
+            {p.hours.waiting > 0
+              ? t('interns.hoursApprovedWaiting', {
+                  approved: hoursNumber(p.hours.approved),
+                  planned: hoursNumber(p.hours.planned),
+                  waiting: hoursNumber(p.hours.waiting),
+                })
+              : t('interns.hoursApproved', { approved: hoursNumber(p.hours.approved), planned: hoursNumber(p.hours.planned) })}
           </p>
         ) : null}
         {next ? (
@@ -68,8 +73,12 @@ function InternCard({ placement: p }: { placement: Placement }) {
           </Badge>
         ) : null}
         <div>
-          <Link href={paths.placement(p.id)} className={buttonClasses('secondary', 'sm')} aria-label={`Open placement, ${p.student.name}`}>
-            Open placement
+          <Link
+            href={paths.placement(p.id)}
+            className={buttonClasses('secondary', 'sm')}
+            aria-label={t('interns.openLabel', { student: p.student.name })}
+          >
+            {t('interns.open')}
             <ArrowRight aria-hidden className="h-4 w-4" />
           </Link>
         </div>
@@ -80,49 +89,37 @@ function InternCard({ placement: p }: { placement: Placement }) {
 
 /** `/employer/interns`: the employer's placements (one per hired student). */
 export function InternsPage() {
+  const { t } = useTranslation(ns);
   const { user, isLoading } = useUser();
   const employer = user?.userType === 'employer';
   const placements = useMyPlacements(employer);
   const list = placements.data ?? [];
   return (
     <PageShell>
-      <AppHeader
-        back={{ href: paths.employerDashboard, label: 'Back to the Employer Dashboard' }}
-        title="Interns"
-        right={null}
-        layer="page"
-      />
+      <AppHeader back={{ href: paths.employerDashboard, label: t('interns.back') }} title={t('interns.title')} right={null} layer="page" />
       <main className="pb-16">
         <div className="mx-auto w-full max-w-5xl space-y-4 px-4 py-6">
           {isLoading ? (
             <PageLoader />
           ) : !employer ? (
-            <StateCard
-              icon={Users}
-              iconClassName="text-brand-400"
-              title="Sign in as an employer"
-              text="Your interns' placements live here."
-            >
+            <StateCard icon={Users} iconClassName="text-brand-400" title={t('interns.signInTitle')} text={t('interns.signInText')}>
               <Link href={paths.employerLogin} className={buttonClasses('primary', 'md', 'mt-4')}>
-                Employer sign in
+                {t('interns.signIn')}
               </Link>
             </StateCard>
           ) : (
             <>
-              <p className="text-sm text-slate-700">
-                Each student you hire gets a placement: fill in its details, sign the training agreement, approve their hours and evaluate
-                them.
-              </p>
+              <p className="text-sm text-slate-700">{t('interns.intro')}</p>
               <ListStates
                 query={placements}
-                loadingLabel="Loading interns"
+                loadingLabel={t('interns.loading')}
                 loadingClassName="py-8"
-                errorText="your interns"
+                errorText={t('interns.errorText')}
                 onRetry={() => void placements.refetch()}
                 isEmpty={list.length === 0}
-                empty="No interns yet. When you move an applicant to Hired, their placement shows here."
+                empty={t('interns.empty')}
               >
-                <ul className="grid gap-3 md:grid-cols-2" aria-label="Interns">
+                <ul className="grid gap-3 md:grid-cols-2" aria-label={t('interns.listLabel')}>
                   {list.map((p) => (
                     <InternCard key={p.id} placement={p} />
                   ))}

@@ -1,4 +1,5 @@
 import { AlertTriangle, Ban, FileWarning, LogIn, MapPin } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageShell } from '@/components/layout/page';
@@ -12,9 +13,10 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { isNotFoundError, routeId } from '@/lib/internships';
 import { gradeLabel } from '@/lib/options';
-import { PARTY_LABELS, type Placement, type PlacementRole } from '@/types/placement';
+import type { Placement, PlacementRole } from '@/types/placement';
 import { usePlacement } from '../api/placements';
-import { atText, datesText } from '../lib/format';
+import { ns, tPlacements } from '../i18n';
+import { atText, datesText, partiesInSentence } from '../lib/format';
 import { ActionsSection } from './actions-section';
 import { AgreementSection } from './agreement-section';
 import { DetailsSection } from './details-section';
@@ -26,38 +28,39 @@ import { ReflectionSection } from './reflection-section';
 import { Signatures } from './signatures';
 import { PlacementStateBadge } from './state-badge';
 
-const BACK: Record<PlacementRole, { href: string; label: string }> = {
-  student: { href: paths.profile, label: 'Back to My Profile' },
-  supervisor: { href: paths.employerInterns, label: 'Back to Interns' },
-  school: { href: paths.admin, label: 'Back to the Admin Dashboard' },
-};
+/** Where the back arrow leads each party, and what it says. */
+function backFor(you: PlacementRole): { href: string; label: string } {
+  if (you === 'student') return { href: paths.profile, label: tPlacements('page.backStudent') };
+  if (you === 'supervisor') return { href: paths.employerInterns, label: tPlacements('page.backSupervisor') };
+  return { href: paths.admin, label: tPlacements('page.backSchool') };
+}
 
-const TITLES: Record<PlacementRole, string> = {
-  student: 'My placement',
-  supervisor: 'Intern placement',
-  school: 'Placement record',
-};
+function titleFor(you: PlacementRole): string {
+  if (you === 'student') return tPlacements('page.titleStudent');
+  if (you === 'supervisor') return tPlacements('page.titleSupervisor');
+  return tPlacements('page.titleSchool');
+}
 
 /** What the placement's state means for the one reading it. */
 function stateSentence(p: Placement): string {
-  const waiting = p.awaiting.map((x) => PARTY_LABELS[x]?.toLowerCase() ?? x).join(', ');
+  const waiting = partiesInSentence(p.awaiting);
   switch (p.state) {
     case 'setup':
-      if (p.you === 'supervisor') return 'Fill in the details below so everyone can sign the training agreement.';
-      if (p.you === 'student') return 'Your employer is filling in the details. Meanwhile, add your parent or guardian below.';
-      return 'The employer has not filled in the details yet.';
+      if (p.you === 'supervisor') return tPlacements('stateSentence.setupSupervisor');
+      if (p.you === 'student') return tPlacements('stateSentence.setupStudent');
+      return tPlacements('stateSentence.setupSchool');
     case 'awaiting_signatures':
-      return waiting ? `The training agreement waits for: ${waiting}.` : 'The training agreement waits for signatures.';
+      return waiting ? tPlacements('stateSentence.waitingFor', { parties: waiting }) : tPlacements('stateSentence.waitingForSignatures');
     case 'active':
-      if (p.you === 'student') return 'Everyone signed. Log the hours you work; your supervisor approves them.';
-      if (p.you === 'supervisor') return 'Everyone signed. Approve the hours your intern logs and write the evaluations when due.';
-      return 'Everyone signed: the placement is under way.';
+      if (p.you === 'student') return tPlacements('stateSentence.activeStudent');
+      if (p.you === 'supervisor') return tPlacements('stateSentence.activeSupervisor');
+      return tPlacements('stateSentence.activeSchool');
     case 'completed':
-      return p.you === 'student' ? 'Completed. Well done! Your certificate is ready below.' : 'Completed.';
+      return p.you === 'student' ? tPlacements('stateSentence.completedStudent') : tPlacements('stateSentence.completed');
     case 'ended_early':
-      return 'This placement ended early.';
+      return tPlacements('stateSentence.endedEarly');
     case 'cancelled':
-      return 'This placement was cancelled.';
+      return tPlacements('stateSentence.cancelled');
     default:
       return '';
   }
@@ -98,6 +101,7 @@ function Summary({ placement: p }: { placement: Placement }) {
 
 /** Notes that stop or end the placement: the guardian's refusal, the reason it ended, the flags. */
 function Notes({ placement: p }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   return (
     <>
       {p.guardianDeclined && p.state === 'awaiting_signatures' ? (
@@ -106,13 +110,11 @@ function Notes({ placement: p }: { placement: Placement }) {
           testId="guardian-declined"
           tone="danger"
           icon={AlertTriangle}
-          heading="The parent or guardian declined"
+          heading={t('notes.declinedHeading')}
         >
           <p className="mt-1 [overflow-wrap:anywhere]">
-            {`"${p.guardianDeclined.reason}" (${atText(p.guardianDeclined.at)}). `}
-            {p.you === 'student'
-              ? 'Talk with them and your school; you can change the details below.'
-              : 'The school follows up with the family.'}
+            {t('notes.declinedReason', { reason: p.guardianDeclined.reason, at: atText(p.guardianDeclined.at) })}
+            {p.you === 'student' ? t('notes.declinedStudent') : t('notes.declinedOther')}
           </p>
         </Notice>
       ) : null}
@@ -122,13 +124,13 @@ function Notes({ placement: p }: { placement: Placement }) {
           testId="end-reason"
           tone="warning"
           icon={Ban}
-          heading={p.state === 'cancelled' ? 'Why it was cancelled' : 'Why it ended early'}
+          heading={p.state === 'cancelled' ? t('notes.whyCancelled') : t('notes.whyEnded')}
         >
           <p className="mt-1 [overflow-wrap:anywhere]">{p.endReason}</p>
         </Notice>
       ) : null}
       {p.flags.length > 0 ? (
-        <Notice headingId="flags-heading" testId="flags" tone="warning" icon={FileWarning} heading="Flags">
+        <Notice headingId="flags-heading" testId="flags" tone="warning" icon={FileWarning} heading={t('notes.flags')}>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {p.flags.map((flag) => (
               <li key={flag} className="[overflow-wrap:anywhere]">
@@ -170,6 +172,7 @@ function PlacementBody({ placement }: { placement: Placement }) {
  * which: `you`): the student's "My placement", the supervisor's controls, the school's record.
  */
 export function PlacementPage() {
+  const { t } = useTranslation(ns);
   const params = useParams<{ id: string }>();
   const id = routeId(params.id);
   const placement = usePlacement(id);
@@ -183,8 +186,8 @@ export function PlacementPage() {
   return (
     <PageShell>
       <AppHeader
-        back={you ? BACK[you] : { href: paths.home, label: 'Back to the homepage' }}
-        title={you ? TITLES[you] : 'Placement'}
+        back={you ? backFor(you) : { href: paths.home, label: t('page.backHome') }}
+        title={you ? titleFor(you) : t('page.title')}
         right={you === 'student' ? undefined : null}
         width="5xl"
         layer="page"
@@ -196,37 +199,27 @@ export function PlacementPage() {
           ) : data ? (
             <PlacementBody placement={data} />
           ) : signedOut ? (
-            <StateCard
-              icon={LogIn}
-              iconClassName="text-brand-400"
-              title="Sign in to see this placement"
-              text="The student, the employer and the school see it once signed in."
-            >
+            <StateCard icon={LogIn} iconClassName="text-brand-400" title={t('page.signedOutTitle')} text={t('page.signedOutText')}>
               <div className="mt-4 flex flex-wrap justify-center gap-2">
                 <LinkButton href={paths.studentLogin} size="sm">
-                  Student sign in
+                  {t('page.studentSignIn')}
                 </LinkButton>
                 <LinkButton href={paths.employerLogin} size="sm" variant="outline">
-                  Employer sign in
+                  {t('page.employerSignIn')}
                 </LinkButton>
                 <LinkButton href={paths.adminLogin} size="sm" variant="outline">
-                  School staff sign in
+                  {t('page.schoolSignIn')}
                 </LinkButton>
               </div>
             </StateCard>
           ) : notFound ? (
-            <StateCard
-              icon={FileWarning}
-              iconClassName="text-slate-400"
-              title="Placement not found"
-              text="This placement does not exist, or it is not yours to see."
-            >
+            <StateCard icon={FileWarning} iconClassName="text-slate-400" title={t('page.notFoundTitle')} text={t('page.notFoundText')}>
               <LinkButton href={paths.home} size="sm" className="mt-4">
-                Go to the homepage
+                {t('page.goHome')}
               </LinkButton>
             </StateCard>
           ) : (
-            <StateCard title="Could not load this placement" text={placement.error?.message}>
+            <StateCard title={t('page.loadFailed')} text={placement.error?.message}>
               <RetryButton onRetry={() => void placement.refetch()} />
             </StateCard>
           )}

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useForm } from '@/lib/use-form';
 import { required, validator } from '@/lib/validation';
+import { ns } from '../i18n';
 import { showFieldErrors } from '../lib/format';
 
-const REASON_MAX = 500;
+export const REASON_MAX = 500;
 
 interface ReasonFormProps {
   /** The button that opens the form, and the form's name. */
@@ -20,8 +22,10 @@ interface ReasonFormProps {
   /** Sends the reason; a refusal's field message (`reason`) stands on the field. */
   onSubmit: (reason: string) => Promise<unknown>;
   destructive?: boolean;
-  /** The button that closes the form without sending. */
+  /** The button that closes the form without sending ('Cancel' by default). */
   dismissLabel?: string;
+  /** The alert when sending fails without a message of its own. */
+  failedMessage?: string;
   /** The opening button's look. */
   openVariant?: 'outline' | 'secondary' | 'destructive';
   openSize?: 'sm' | 'md';
@@ -38,17 +42,19 @@ export function ReasonForm({
   blankMessage,
   onSubmit,
   destructive = true,
-  dismissLabel = 'Cancel',
+  dismissLabel,
+  failedMessage,
   openVariant = 'outline',
   openSize = 'md',
   name,
 }: ReasonFormProps) {
+  const { t } = useTranslation([ns, 'common']);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | undefined>();
   const formRef = useRef<HTMLFormElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
-  const [validate] = useState(() => validator<{ reason: string }>({ reason: required(blankMessage) }));
+  const validate = useMemo(() => validator<{ reason: string }>({ reason: required(blankMessage) }), [blankMessage]);
   const form = useForm({ reason: '' }, validate);
   // Closed again: focus goes back to the button that opened the form.
   const [closed, setClosed] = useState(false);
@@ -81,7 +87,7 @@ export function ReasonForm({
       close();
     } catch (error) {
       if (!showFieldErrors(form, formRef.current, error, { reason: 'reason', comment: 'reason' })) {
-        setAlert(errorMessage(error) ?? 'Something went wrong. Please try again.');
+        setAlert(errorMessage(error) ?? failedMessage ?? t('reason.failed'));
       }
     } finally {
       setPending(false);
@@ -98,7 +104,7 @@ export function ReasonForm({
     >
       <TextAreaField
         label={label}
-        hint={hint ?? `At most ${REASON_MAX} characters.`}
+        hint={hint ?? t('reason.hint', { max: REASON_MAX })}
         maxLength={REASON_MAX}
         className="min-h-20"
         autoFocus
@@ -110,7 +116,7 @@ export function ReasonForm({
           {submitLabel}
         </Button>
         <Button variant="outline" disabled={pending} onClick={close}>
-          {dismissLabel}
+          {dismissLabel ?? t('common:actions.cancel')}
         </Button>
       </div>
     </form>

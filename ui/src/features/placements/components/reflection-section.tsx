@@ -1,5 +1,6 @@
 import { Lightbulb, Pencil } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextAreaField } from '@/components/ui/field';
@@ -11,14 +12,16 @@ import { required, validator } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import type { Placement } from '@/types/placement';
 import { useReflect } from '../api/placements';
+import { ns, tPlacements } from '../i18n';
 import { notStarted } from './hours-section';
 import { atText, showFieldErrors } from '../lib/format';
 
 const REFLECTION_MAX = 2000;
 
-const validateReflection = validator<{ text: string }>({ text: required('Write a few sentences about what you learned') });
+const validateReflection = validator<{ text: string }>({ text: required(() => tPlacements('reflection.required')) });
 
 function ReflectionForm({ placement, onDone }: { placement: Placement; onDone: (() => void) | null }) {
+  const { t } = useTranslation([ns, 'common']);
   const formRef = useRef<HTMLFormElement>(null);
   const reflect = useReflect(placement.id);
   const form = useForm({ text: placement.reflection?.text ?? '' }, validateReflection);
@@ -29,32 +32,33 @@ function ReflectionForm({ placement, onDone }: { placement: Placement; onDone: (
     setAlert(undefined);
     reflect.mutate(form.values.text.trim(), {
       onSuccess: () => {
-        toast({ title: 'Reflection saved', description: 'Your school reads it with your placement.', variant: 'success' });
+        toast({ title: t('reflection.savedTitle'), description: t('reflection.savedText'), variant: 'success' });
         onDone?.();
       },
       onError: (error) => {
-        if (!showFieldErrors(form, formRef.current, error, { text: 'text' }))
-          setAlert(errorMessage(error) ?? 'Could not save. Please try again.');
+        // eslint-disable-next-line i18n/no-literal-text -- the server's field name mapped to the form's, not shown
+        const fields = { text: 'text' } as const;
+        if (!showFieldErrors(form, formRef.current, error, fields)) setAlert(errorMessage(error) ?? t('shared.saveFailed'));
       },
     });
   };
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Reflection" className="space-y-3">
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={t('reflection.formLabel')} className="space-y-3">
       <TextAreaField
-        label="What did you learn?"
+        label={t('reflection.label')}
         maxLength={REFLECTION_MAX}
-        hint={`What you did, what surprised you, what you would do next. ${form.values.text.length}/${REFLECTION_MAX} characters.`}
+        hint={t('reflection.hint', { count: form.values.text.length, max: REFLECTION_MAX })}
         className="min-h-32"
         {...form.field('text')}
       />
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={reflect.isPending}>
-          {reflect.isPending ? 'Saving...' : 'Save reflection'}
+          {reflect.isPending ? t('shared.saving') : t('reflection.save')}
         </Button>
         {onDone ? (
           <Button variant="outline" onClick={onDone} disabled={reflect.isPending}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
         ) : null}
       </div>
@@ -64,6 +68,7 @@ function ReflectionForm({ placement, onDone }: { placement: Placement; onDone: (
 
 /** The student's reflection on the placement: written during or after it; read by the school and the supervisor. */
 export function ReflectionSection({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const [editing, setEditing] = useState(false);
   const student = placement.you === 'student';
   const writable = student && (placement.state === 'completed' || (placement.state === 'active' && !notStarted(placement)));
@@ -73,7 +78,7 @@ export function ReflectionSection({ placement }: { placement: Placement }) {
     <Section
       headingId="reflection-heading"
       icon={Lightbulb}
-      title={student ? 'Your reflection' : "The student's reflection"}
+      title={student ? t('reflection.yourHeading') : t('reflection.studentHeading')}
       className="mt-6"
     >
       <Card className="space-y-3">
@@ -82,11 +87,11 @@ export function ReflectionSection({ placement }: { placement: Placement }) {
             <p className="whitespace-pre-wrap text-sm text-slate-900 [overflow-wrap:anywhere]" data-testid="reflection-text">
               {reflection.text}
             </p>
-            <p className="text-xs text-slate-600">Written {atText(reflection.at)}</p>
+            <p className="text-xs text-slate-600">{t('reflection.written', { at: atText(reflection.at) })}</p>
             {writable ? (
               <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden className="h-4 w-4" />
-                Edit reflection
+                {t('reflection.edit')}
               </Button>
             ) : null}
           </>

@@ -1,5 +1,6 @@
 import { PenLine } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -9,22 +10,23 @@ import { required, validator } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import type { Placement } from '@/types/placement';
 import { useSign } from '../api/placements';
+import { ns, tPlacements } from '../i18n';
 import { showFieldErrors } from '../lib/format';
 
 type SignValues = { name: string };
 
-const validateSign = validator<SignValues>({ name: required('Type your full name to sign') });
+const validateSign = validator<SignValues>({ name: required(() => tPlacements('shared.nameToSign')) });
 
 /** What the signer is asked to type, by party. */
 function hintFor(placement: Placement): string {
-  if (placement.you === 'student')
-    return `Type your full name as on your account (${placement.student.name}). Typing it is your signature.`;
-  if (placement.you === 'supervisor') return 'Type your full name. Typing it is your signature for the employer.';
-  return 'Type your own full name. Typing it is your signature for the school.';
+  if (placement.you === 'student') return tPlacements('sign.hintStudent', { name: placement.student.name });
+  if (placement.you === 'supervisor') return tPlacements('sign.hintSupervisor');
+  return tPlacements('sign.hintSchool');
 }
 
 /** Sign the agreement with a typed full name; the server's refusal stands on the field. */
 export function SignForm({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const sign = useSign(placement.id);
   const form = useForm<SignValues>({ name: '' }, validateSign);
@@ -38,14 +40,13 @@ export function SignForm({ placement }: { placement: Placement }) {
       onSuccess: (signed) => {
         form.reset();
         toast({
-          title: 'Signed',
-          description: signed.state === 'active' ? 'Everyone has signed: the placement is active.' : 'Your signature is on the agreement.',
+          title: t('sign.signedTitle'),
+          description: signed.state === 'active' ? t('sign.signedActive') : t('sign.signedYours'),
           variant: 'success',
         });
       },
       onError: (error) => {
-        if (!showFieldErrors(form, formRef.current, error, { name: 'name' }))
-          setAlert(errorMessage(error) ?? 'Could not sign. Please try again.');
+        if (!showFieldErrors(form, formRef.current, error, { name: 'name' })) setAlert(errorMessage(error) ?? t('sign.failed'));
       },
     });
   };
@@ -55,14 +56,14 @@ export function SignForm({ placement }: { placement: Placement }) {
       ref={formRef}
       noValidate
       onSubmit={submit}
-      aria-label="Sign the agreement"
+      aria-label={t('sign.formLabel')}
       className="space-y-3 rounded-2xl border-2 border-brand-200 bg-white p-4"
     >
-      <TextField label="Your full name" autoComplete="name" hint={hintFor(placement)} {...form.field('name')} />
+      <TextField label={t('shared.yourFullName')} autoComplete="name" hint={hintFor(placement)} {...form.field('name')} />
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <Button type="submit" disabled={sign.isPending}>
         <PenLine aria-hidden className="h-4 w-4" />
-        {sign.isPending ? 'Signing...' : 'Sign'}
+        {sign.isPending ? t('shared.signing') : t('shared.sign')}
       </Button>
     </form>
   );

@@ -1,8 +1,10 @@
 import { CheckCircle2, Circle, Clock, FileSignature } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Section } from '@/components/ui/section';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { PARTY_LABELS, SIGNING_ORDER, type Placement, type SigningParty } from '@/types/placement';
+import { SIGNING_ORDER, type Placement, type SigningParty } from '@/types/placement';
+import { ns, tPlacements } from '../i18n';
 import { atText } from '../lib/format';
 
 /** Whose name stands beside a party: the student's, the guardian's, the supervisor's. */
@@ -14,25 +16,26 @@ function whoFor(placement: Placement, party: SigningParty): string | null {
 }
 
 function waitingText(placement: Placement, party: SigningParty): string {
-  if (placement.state === 'setup') return 'Signs once the details are filled in';
-  if (placement.state !== 'awaiting_signatures') return 'Did not sign';
-  if (party === 'guardian' && placement.guardianDeclined) return 'Declined';
-  if (party === 'school') return 'Awaited (the school signs last)';
-  return 'Awaited';
+  if (placement.state === 'setup') return tPlacements('signatures.signsOnceDetails');
+  if (placement.state !== 'awaiting_signatures') return tPlacements('signatures.didNotSign');
+  if (party === 'guardian' && placement.guardianDeclined) return tPlacements('signatures.declined');
+  if (party === 'school') return tPlacements('signatures.awaitedSchool');
+  return tPlacements('signatures.awaited');
 }
 
 /** The four signatures: who signed and when, and who is still awaited. */
 export function Signatures({ placement }: { placement: Placement }) {
-  const awaited = placement.awaiting.map((p) => PARTY_LABELS[p] ?? p);
+  const { t } = useTranslation(ns);
+  const awaited = placement.awaiting.map((p) => t(`party.${p}`));
   return (
-    <Section headingId="signatures-heading" icon={FileSignature} title="Signatures" className="mt-6">
+    <Section headingId="signatures-heading" icon={FileSignature} title={t('signatures.heading')} className="mt-6">
       <Card className="space-y-3">
         {placement.state === 'awaiting_signatures' && awaited.length > 0 ? (
           <p className="text-sm text-slate-700" data-testid="awaiting">
-            Waiting for: <strong className="font-semibold text-slate-900">{awaited.join(', ')}</strong>
+            {t('signatures.waitingFor')} <strong className="font-semibold text-slate-900">{awaited.join(', ')}</strong>
           </p>
         ) : null}
-        <ul className="space-y-2" aria-label="Signatures">
+        <ul className="space-y-2" aria-label={t('signatures.listLabel')}>
           {SIGNING_ORDER.map((party) => {
             const signature = placement.signatures.find((s) => s.party === party);
             const who = whoFor(placement, party);
@@ -52,11 +55,13 @@ export function Signatures({ placement }: { placement: Placement }) {
                 />
                 <div className="min-w-0 text-sm">
                   <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
-                    {PARTY_LABELS[party]}
+                    {t(`party.${party}`)}
                     {who ? <span className="font-normal text-slate-600"> · {who}</span> : null}
                   </p>
                   <p className={cn('[overflow-wrap:anywhere]', signature ? 'text-emerald-800' : 'text-slate-700')}>
-                    {signature ? `Signed by ${signature.name}, ${atText(signature.signedAt)}` : waitingText(placement, party)}
+                    {signature
+                      ? t('signatures.signedBy', { name: signature.name, at: atText(signature.signedAt) })
+                      : waitingText(placement, party)}
                   </p>
                 </div>
               </li>

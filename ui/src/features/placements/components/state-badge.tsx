@@ -1,7 +1,9 @@
 import { Ban, CheckCircle2, Clock, PenLine, PlayCircle, Wrench, XCircle } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { PLACEMENT_STATE_LABELS, type PlacementState } from '@/types/placement';
+import { PLACEMENT_STATES, type PlacementState } from '@/types/placement';
+import { ns } from '../i18n';
 
 const LOOKS: Record<PlacementState, { tone: BadgeTone; icon: LucideIcon }> = {
   setup: { tone: 'neutral', icon: Wrench },
@@ -14,12 +16,13 @@ const LOOKS: Record<PlacementState, { tone: BadgeTone; icon: LucideIcon }> = {
 
 /** A placement's state as a badge: its words, with an icon and a colour that only repeat them. */
 export function PlacementStateBadge({ state, className }: { state: PlacementState; className?: string }) {
+  const { t } = useTranslation(ns);
   const look = LOOKS[state] ?? { tone: 'neutral', icon: Clock };
   const Icon = look.icon;
   return (
     <Badge tone={look.tone} className={className} data-testid="placement-state" data-state={state}>
       <Icon aria-hidden className="h-3.5 w-3.5" />
-      {PLACEMENT_STATE_LABELS[state] ?? state}
+      {PLACEMENT_STATES.includes(state) ? t(`state.${state}`) : state}
     </Badge>
   );
 }

@@ -1,6 +1,8 @@
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { isApiError } from '@/lib/api-client';
 import { focusFirstInvalid, type Errors } from '@/lib/validation';
+import type { SigningParty } from '@/types/placement';
+import { tPlacements } from '../i18n';
 
 /** "Mar 2, 2027, 3:04 PM" from milliseconds since the epoch. */
 export function atText(ms: number | null | undefined): string {
@@ -8,10 +10,37 @@ export function atText(ms: number | null | undefined): string {
   return formatDateTime(new Date(ms).toISOString());
 }
 
-/** "Mar 2 – Jun 30, 2027", or what is missing. */
+/** "Mar 2, 2027 – Jun 30, 2027", or what is missing. */
 export function datesText(start: string | null, end: string | null): string {
-  if (!start && !end) return 'Dates not set yet';
-  return `${formatDate(start, 'Start not set')} – ${formatDate(end, 'End not set')}`;
+  if (!start && !end) return tPlacements('dates.notSetYet');
+  return tPlacements('dates.range', {
+    start: formatDate(start, tPlacements('dates.startNotSet')),
+    end: formatDate(end, tPlacements('dates.endNotSet')),
+  });
+}
+
+/** "Mar 2, 2027 to Jun 30, 2027" ('Not set' for a missing one), or 'Not set yet'. */
+export function fromToText(start: string | null, end: string | null): string {
+  if (!start && !end) return tPlacements('dates.notSetShort');
+  return tPlacements('dates.fromTo', {
+    start: formatDate(start, tPlacements('dates.notSet')),
+    end: formatDate(end, tPlacements('dates.notSet')),
+  });
+}
+
+/** "12", "12.5", "12.25": hours as a person writes them, in the UI's language (no grouping: "1500"). */
+export function hoursNumber(hours: number): string {
+  return formatNumber(Math.round(hours * 100) / 100, { maximumFractionDigits: 2, useGrouping: false });
+}
+
+/** The parties awaited, as a sentence names them ("student, parent or guardian"). */
+export function partiesInSentence(parties: SigningParty[]): string {
+  return parties.map((x) => tPlacements(`partyInSentence.${x}`)).join(', ');
+}
+
+/** "$12.50": an hourly wage in US dollars, in the UI's language. */
+export function wageText(wage: number): string {
+  return formatNumber(wage, { style: 'currency', currency: 'USD' });
 }
 
 /** Today as YYYY-MM-DD in the reader's own time zone. */
