@@ -26,6 +26,9 @@ const I18N_CHECKED = [
   'src/config',
   'src/types',
   // Features, once converted:
+  'src/features/feed',
+  'src/features/browse',
+  'src/features/external-jobs',
   'src/features/placements',
 ];
 

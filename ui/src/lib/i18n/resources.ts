@@ -10,6 +10,9 @@ import type notifications from '@/locales/en/notifications.json';
 import type safety from '@/locales/en/safety.json';
 import type terms from '@/locales/en/terms.json';
 import type placements from '@/locales/en/placements.json';
+import type feed from '@/locales/en/feed.json';
+import type browse from '@/locales/en/browse.json';
+import type externalJobs from '@/locales/en/external-jobs.json';
 
 export interface Resources {
   common: typeof common;
@@ -19,6 +22,9 @@ export interface Resources {
   safety: typeof safety;
   terms: typeof terms;
   placements: typeof placements;
+  feed: typeof feed;
+  browse: typeof browse;
+  'external-jobs': typeof externalJobs;
 }
 
 export type Namespace = keyof Resources;

@@ -1,9 +1,11 @@
 import { CheckCircle2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { buttonClasses, type ButtonSize } from '@/components/ui/button';
 import { isClosed } from '@/lib/deadline';
 import { useApply } from '@/lib/internships';
 import type { Internship } from '@/types/internship';
+import { ns } from '../i18n';
 
 /**
  * Apply / disabled 'Applied' / 'Applying...' (a real POST /api/applications); past the
@@ -11,7 +13,7 @@ import type { Internship } from '@/types/internship';
  */
 export function ApplyButton({
   internship,
-  label = 'Apply',
+  label: givenLabel,
   className,
   size = 'md',
 }: {
@@ -20,6 +22,8 @@ export function ApplyButton({
   className?: string;
   size?: ButtonSize;
 }) {
+  const { t } = useTranslation(ns);
+  const label = givenLabel ?? t('apply.apply');
   const apply = useApply();
   if (internship.hasApplied) {
     return (
@@ -30,7 +34,7 @@ export function ApplyButton({
         className={buttonClasses('secondary', size, `bg-slate-200 text-slate-600 disabled:opacity-100 ${className ?? ''}`)}
       >
         <CheckCircle2 aria-hidden className="h-4 w-4" />
-        Applied
+        {t('apply.applied')}
       </button>
     );
   }
@@ -40,11 +44,11 @@ export function ApplyButton({
       type="button"
       data-testid="apply"
       disabled={apply.isPending}
-      aria-label={`${label}: ${internship.title} at ${internship.company}`}
+      aria-label={t('apply.buttonLabel', { label, title: internship.title, company: internship.company })}
       onClick={() => apply.mutate(internship)}
       className={buttonClasses('primary', size, className)}
     >
-      {apply.isPending ? 'Applying...' : label}
+      {apply.isPending ? t('apply.applying') : label}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { CalendarClock, Clock, DollarSign, LayoutGrid, List, MapPin, Search, Share2, Video, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { VerifiedBadge } from '@/components/safety/verified-badge';
@@ -17,6 +18,7 @@ import { useInternships } from '@/lib/internships';
 import { flattenPages } from '@/lib/paging';
 import { shareLink } from '@/lib/share';
 import type { Internship } from '@/types/internship';
+import { ns } from '../i18n';
 import { ApplyButton } from './apply-button';
 import { InternshipDetailsDialog } from './internship-details-dialog';
 
@@ -33,6 +35,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 function InternshipCard({ internship, layout, onDetails }: { internship: Internship; layout: 'grid' | 'list'; onDetails: () => void }) {
+  const { t } = useTranslation(ns);
   const hasVideo = internship.videoStatus === 'ready' && !!internship.videoUrl;
   const videoSoon = internship.videoStatus === 'processing' || internship.videoStatus === 'transcoding';
   const deadline = deadlineOf(internship);
@@ -69,31 +72,36 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
           {hasVideo ? (
             <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
               <Video aria-hidden className="h-3.5 w-3.5" />
-              Video
+              {t('card.video')}
             </span>
           ) : videoSoon ? (
             <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
               <Video aria-hidden className="h-3.5 w-3.5" />
-              {internship.videoStatus === 'transcoding' ? 'Video Processing' : 'Video soon'}
+              {internship.videoStatus === 'transcoding' ? t('card.videoProcessing') : t('card.videoSoon')}
             </span>
           ) : null}
         </div>
         <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
           <Meta icon={MapPin}>{internship.location}</Meta>
-          <Meta icon={Clock}>{internship.duration?.trim() || 'Duration TBD'}</Meta>
+          <Meta icon={Clock}>{internship.duration?.trim() || t('card.durationTbd')}</Meta>
         </p>
         <p className="mt-2 line-clamp-3 text-sm text-slate-700">{internship.description}</p>
         <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs font-semibold text-slate-700">
           {internship.salary ? <Meta icon={DollarSign}>{internship.salary}</Meta> : null}
-          {deadline && !closed ? <Meta icon={CalendarClock}>Due {formatDate(deadline)}</Meta> : null}
+          {deadline && !closed ? <Meta icon={CalendarClock}>{t('card.due', { date: formatDate(deadline) })}</Meta> : null}
         </p>
       </div>
       <div className={cn('mt-3 flex flex-wrap items-center gap-2', layout === 'list' && 'sm:mt-0 sm:w-56 sm:flex-col sm:items-stretch')}>
         <Button
           size="icon"
           variant="ghost"
-          aria-label={`Share ${internship.title}`}
-          onClick={() => void shareLink({ title: `${internship.title} at ${internship.company}`, path: paths.company(internship.id) })}
+          aria-label={t('card.share', { title: internship.title })}
+          onClick={() =>
+            void shareLink({
+              title: t('titleAtCompany', { title: internship.title, company: internship.company }),
+              path: paths.company(internship.id),
+            })
+          }
         >
           <Share2 aria-hidden className="h-4 w-4" />
         </Button>
@@ -102,9 +110,9 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
           size="sm"
           className="flex-1 whitespace-nowrap px-3!"
           onClick={onDetails}
-          aria-label={`View details: ${internship.title}`}
+          aria-label={t('card.viewDetailsLabel', { title: internship.title })}
         >
-          View Details
+          {t('card.viewDetails')}
         </Button>
         <ApplyButton
           internship={internship}
@@ -118,6 +126,7 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
 
 /** `/browse-internships`: search, location filter, grid or list, details dialog. */
 export function BrowseInternshipsPage() {
+  const { t } = useTranslation(ns);
   const { user } = useUser();
   const [q, setQ] = useState('');
   const [location, setLocation] = useState(ALL_LOCATIONS);
@@ -158,8 +167,8 @@ export function BrowseInternshipsPage() {
   return (
     <PageShell>
       <AppHeader
-        back={{ href: paths.jobFeed, label: 'Back to Feed' }}
-        title="Browse Internships"
+        back={{ href: paths.jobFeed, label: t('back') }}
+        title={t('title')}
         layer="page"
         right={
           user ? (
@@ -168,11 +177,11 @@ export function BrowseInternshipsPage() {
               size="sm"
               variant="secondary"
             >
-              Profile
+              {t('profile')}
             </LinkButton>
           ) : (
             <LinkButton href={paths.roleSelection} size="sm">
-              Login
+              {t('login')}
             </LinkButton>
           )
         }
@@ -180,20 +189,20 @@ export function BrowseInternshipsPage() {
       <main className="pb-16">
         <PageContainer wide className="pt-4">
           <div className="space-y-3 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm">
-            <SearchField id="browse-search" label="Search internships" value={q} onChange={setQ} placeholder="Search internships" />
+            <SearchField id="browse-search" label={t('search')} value={q} onChange={setQ} placeholder={t('search')} />
             <div className="flex items-end gap-2">
               <SelectField
-                label="Location"
+                label={t('location')}
                 className="flex-1"
                 value={location}
                 onValueChange={setLocation}
-                placeholder="All locations"
-                options={[{ value: ALL_LOCATIONS, label: 'All locations' }, ...locations.map((l) => ({ value: l, label: l }))]}
+                placeholder={t('allLocations')}
+                options={[{ value: ALL_LOCATIONS, label: t('allLocations') }, ...locations.map((l) => ({ value: l, label: l }))]}
               />
-              <div role="group" aria-label="Layout" className="flex rounded-xl border border-slate-300 p-0.5">
+              <div role="group" aria-label={t('layout')} className="flex rounded-xl border border-slate-300 p-0.5">
                 <button
                   type="button"
-                  aria-label="Grid view"
+                  aria-label={t('gridView')}
                   aria-pressed={layout === 'grid'}
                   onClick={() => setLayout('grid')}
                   className={cn(
@@ -205,7 +214,7 @@ export function BrowseInternshipsPage() {
                 </button>
                 <button
                   type="button"
-                  aria-label="List view"
+                  aria-label={t('listView')}
                   aria-pressed={layout === 'list'}
                   onClick={() => setLayout('list')}
                   className={cn(
@@ -221,19 +230,18 @@ export function BrowseInternshipsPage() {
 
           <div className="mt-4" aria-live="polite">
             {searched.isLoading ? (
-              <p className="py-10 text-center text-slate-600">Loading internships...</p>
+              <p className="py-10 text-center text-slate-600">{t('loading')}</p>
             ) : searched.isError && !searched.isFetchNextPageError ? (
               <div role="alert" className="py-10 text-center">
-                <p className="font-semibold text-rose-700">Could not load internships</p>
+                <p className="font-semibold text-rose-700">{t('loadFailed')}</p>
                 <p className="text-sm text-slate-600">{searched.error.message}</p>
                 <Button variant="outline" size="sm" className="mt-3" onClick={() => void searched.refetch()}>
-                  Try again
+                  {t('tryAgain')}
                 </Button>
               </div>
             ) : (
               <p data-testid="result-count" className="text-sm font-semibold text-slate-700">
-                {results.length}
-                {more ? '+' : ''} internship{results.length === 1 && !more ? '' : 's'} found
+                {more ? t('foundMore', { n: results.length }) : t('found', { count: results.length })}
               </p>
             )}
           </div>
@@ -241,12 +249,12 @@ export function BrowseInternshipsPage() {
           {!searched.isLoading && !(searched.isError && !searched.isFetchNextPageError) && results.length === 0 && !more ? (
             <div className="mt-6 rounded-3xl border border-dashed border-slate-300 bg-white p-8 text-center">
               <Search aria-hidden className="mx-auto h-10 w-10 text-slate-300" />
-              <h2 className="mt-2 text-lg font-bold text-slate-900">No internships found</h2>
-              <p className="text-sm text-slate-600">Try adjusting your search criteria</p>
+              <h2 className="mt-2 text-lg font-bold text-slate-900">{t('noneTitle')}</h2>
+              <p className="text-sm text-slate-600">{t('noneText')}</p>
               {filtered ? (
                 <Button variant="secondary" className="mt-4" onClick={clear}>
                   <X aria-hidden className="h-4 w-4" />
-                  Clear Filters
+                  {t('clearFilters')}
                 </Button>
               ) : null}
             </div>
@@ -266,7 +274,7 @@ export function BrowseInternshipsPage() {
             <div className="mt-6 flex flex-col items-center gap-2">
               {isFetchNextPageError ? (
                 <p role="alert" className="text-sm text-rose-700">
-                  Could not load more internships: {searched.error?.message}
+                  {t('loadMoreFailed', { message: searched.error?.message ?? '' })}
                 </p>
               ) : null}
               <Button
@@ -274,7 +282,7 @@ export function BrowseInternshipsPage() {
                 onClick={() => void searched.fetchNextPage()}
                 disabled={searched.isFetchingNextPage || searched.isPlaceholderData}
               >
-                {searched.isFetchingNextPage ? 'Loading...' : 'Load more internships'}
+                {searched.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
               </Button>
             </div>
           ) : null}

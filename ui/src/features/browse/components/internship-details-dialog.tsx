@@ -1,5 +1,6 @@
 import { Building2, Calendar, CalendarClock, Clock, DollarSign, Flag, MapPin } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Fact } from '@/components/internship/fact';
 import { RequirementList } from '@/components/internship/requirement-list';
 import { VideoPreview } from '@/components/internship/video-states';
@@ -11,10 +12,12 @@ import { paths } from '@/config/paths';
 import { formatDate, orNotSpecified, requirementList } from '@/lib/format';
 import { useReporter } from '@/lib/reports';
 import type { Internship } from '@/types/internship';
+import { ns } from '../i18n';
 import { ApplyButton } from './apply-button';
 
 /** The browse page's details dialog: every field, 'Not specified' where empty. */
 export function InternshipDetailsDialog({ internship, onClose }: { internship: Internship | null; onClose: () => void }) {
+  const { t } = useTranslation(ns);
   const requirements = requirementList(internship?.requirements);
   const reporter = useReporter();
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
@@ -27,18 +30,18 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
       }}
       title={internship?.title ?? ''}
       description={internship ? `${internship.company} · ${internship.location}` : ''}
-      bodyLabel="Internship details"
+      bodyLabel={t('details.bodyLabel')}
       footer={
         internship ? (
           <div className="flex flex-col gap-2">
-            <ApplyButton internship={internship} label="Apply Now" className="w-full" />
+            <ApplyButton internship={internship} label={t('apply.applyNow')} className="w-full" />
             <div className="flex gap-2">
               <LinkButton href={paths.companyProfile(internship.id)} variant="outline" className="flex-1">
                 <Building2 aria-hidden className="h-4 w-4" />
-                View Company Profile
+                {t('details.companyProfile')}
               </LinkButton>
               <Button variant="ghost" onClick={onClose}>
-                Close
+                {t('details.close')}
               </Button>
             </div>
             {canReport ? (
@@ -47,11 +50,15 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
                 size="sm"
                 className="self-center text-slate-700 hover:text-rose-700"
                 onClick={() =>
-                  setReporting({ type: 'internship', id: internship.id, label: `${internship.title} at ${internship.company}` })
+                  setReporting({
+                    type: 'internship',
+                    id: internship.id,
+                    label: t('titleAtCompany', { title: internship.title, company: internship.company }),
+                  })
                 }
               >
                 <Flag aria-hidden className="h-4 w-4" />
-                Report this posting
+                {t('details.report')}
               </Button>
             ) : null}
           </div>
@@ -62,14 +69,14 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
         <div className="space-y-4">
           {internship.employerVerified ? <VerifiedBadge /> : null}
           <dl className="grid grid-cols-2 gap-2">
-            <Fact icon={Clock} label="Duration" value={orNotSpecified(internship.duration)} />
-            <Fact icon={DollarSign} label="Salary" value={orNotSpecified(internship.salary)} />
+            <Fact icon={Clock} label={t('details.duration')} value={orNotSpecified(internship.duration)} />
+            <Fact icon={DollarSign} label={t('details.salary')} value={orNotSpecified(internship.salary)} />
             <Fact
               icon={CalendarClock}
-              label="Application deadline"
+              label={t('details.deadline')}
               value={formatDate(internship.applicationDeadline ?? internship.deadline)}
             />
-            <Fact icon={Calendar} label="Posted" value={formatDate(internship.postedDate)} />
+            <Fact icon={Calendar} label={t('details.posted')} value={formatDate(internship.postedDate)} />
           </dl>
           <p className="flex items-center gap-1 text-sm text-slate-600">
             <MapPin aria-hidden className="h-4 w-4" />
@@ -79,15 +86,15 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
               : ''}
           </p>
           <section>
-            <h3 className="text-sm font-bold text-slate-900">Description</h3>
-            <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{internship.description || 'Not specified'}</p>
+            <h3 className="text-sm font-bold text-slate-900">{t('details.description')}</h3>
+            <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{internship.description || t('details.notSpecified')}</p>
           </section>
           <section>
-            <h3 className="text-sm font-bold text-slate-900">Requirements</h3>
+            <h3 className="text-sm font-bold text-slate-900">{t('details.requirements')}</h3>
             <RequirementList requirements={requirements} />
           </section>
           <section>
-            <h3 className="mb-2 text-sm font-bold text-slate-900">Video preview</h3>
+            <h3 className="mb-2 text-sm font-bold text-slate-900">{t('details.videoPreview')}</h3>
             <VideoPreview internship={internship} className="max-h-[50dvh]" />
           </section>
         </div>

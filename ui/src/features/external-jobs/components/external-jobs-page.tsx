@@ -13,6 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -32,6 +33,7 @@ import {
   type ExternalCompany,
   type ExternalJob,
 } from '../api/external-jobs';
+import { ns } from '../i18n';
 import { descriptionPreview, formatSalary, sourceLabel, workplaceLabel } from '../lib/format';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -65,29 +67,32 @@ function BadgeFact({
 }
 
 function SourceBadge({ source }: { source: string }) {
+  const { t } = useTranslation(ns);
   return (
     <Badge tone="neutral" data-testid="source-badge">
-      via {sourceLabel(source)}
+      {t('via', { source: sourceLabel(source) })}
     </Badge>
   );
 }
 
 function CountBadge({ beginner, count }: { beginner: boolean; count: number | undefined }) {
+  const { t } = useTranslation(ns);
   if (count === undefined) return null;
   return (
     <Badge tone={beginner ? 'positive' : 'brand'} className="px-3 py-1 text-sm" data-testid="count-badge">
-      {beginner ? `${count} beginner-friendly positions available` : `${count} total positions available`}
+      {beginner ? t('beginnerCount', { count }) : t('totalCount', { count })}
     </Badge>
   );
 }
 
 function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation(ns);
   return (
     <Card className="text-center" role="alert">
-      <p className="font-semibold text-slate-900">Could not load job listings</p>
-      <p className="mt-1 text-sm text-slate-600">{errorMessage(error) ?? 'Please try again.'}</p>
+      <p className="font-semibold text-slate-900">{t('loadFailed')}</p>
+      <p className="mt-1 text-sm text-slate-600">{errorMessage(error) ?? t('pleaseTryAgain')}</p>
       <Button size="sm" variant="outline" className="mt-4" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </Button>
     </Card>
   );
@@ -106,6 +111,7 @@ function EmptyState({ title, text }: { title: string; text: string }) {
 function CompanyCard({ company, onOpen }: { company: ExternalCompany; onOpen: () => void }) {
   const shownLocations = company.locations.slice(0, 2);
   const more = Math.max(0, (company.totalLocations || company.locations.length) - shownLocations.length);
+  const { t } = useTranslation(ns);
   return (
     <li data-testid="company-card" aria-label={company.companyName}>
       <Card className="flex h-full flex-col">
@@ -119,15 +125,13 @@ function CompanyCard({ company, onOpen }: { company: ExternalCompany; onOpen: ()
             </span>
             <div className="min-w-0">
               <h3 className="text-base font-bold leading-snug text-slate-900 [overflow-wrap:anywhere]">{company.companyName}</h3>
-              <p className="text-sm text-slate-600">
-                {company.jobCount} {company.jobCount === 1 ? 'open position' : 'open positions'}
-              </p>
+              <p className="text-sm text-slate-600">{t('company.openPositions', { count: company.jobCount })}</p>
             </div>
           </div>
           <SourceBadge source={company.source} />
         </div>
         {company.sampleRoles.length > 0 ? (
-          <ul className="mt-3 space-y-1 text-sm text-slate-700" aria-label="Sample roles">
+          <ul className="mt-3 space-y-1 text-sm text-slate-700" aria-label={t('company.sampleRoles')}>
             {company.sampleRoles.slice(0, 3).map((role) => (
               <li key={role} className="flex items-center gap-2">
                 <Briefcase aria-hidden className="h-3.5 w-3.5 shrink-0 text-slate-400" />
@@ -139,17 +143,22 @@ function CompanyCard({ company, onOpen }: { company: ExternalCompany; onOpen: ()
         {shownLocations.length > 0 ? (
           <p className="mt-3 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
             <MapPin aria-hidden className="h-3.5 w-3.5 text-slate-400" />
-            <span className="sr-only">Locations:</span>
+            <span className="sr-only">{t('company.locations')}</span>
             {shownLocations.map((l) => (
               <Badge key={l} tone="neutral">
                 {l}
               </Badge>
             ))}
-            {more > 0 ? <span className="font-semibold">+{more} more</span> : null}
+            {more > 0 ? <span className="font-semibold">{t('company.moreLocations', { n: more })}</span> : null}
           </p>
         ) : null}
-        <Button variant="secondary" className="mt-4 w-full" onClick={onOpen} aria-label={`View All Jobs at ${company.companyName}`}>
-          View All Jobs
+        <Button
+          variant="secondary"
+          className="mt-4 w-full"
+          onClick={onOpen}
+          aria-label={t('company.viewAllLabel', { company: company.companyName })}
+        >
+          {t('company.viewAll')}
         </Button>
       </Card>
     </li>
@@ -159,6 +168,7 @@ function CompanyCard({ company, onOpen }: { company: ExternalCompany; onOpen: ()
 function JobCard({ job }: { job: ExternalJob }) {
   const salary = formatSalary(job.salaryMin, job.salaryMax, job.salaryCurrency, job.salaryInterval);
   const workplace = workplaceLabel(job.workplaceType);
+  const { t } = useTranslation(ns);
   return (
     <li data-testid="job-card" aria-label={job.title}>
       <Card className="flex h-full flex-col">
@@ -167,7 +177,7 @@ function JobCard({ job }: { job: ExternalJob }) {
           {job.beginner ? (
             <Badge tone="positive">
               <GraduationCap aria-hidden className="h-3.5 w-3.5" />
-              Student-friendly
+              {t('job.studentFriendly')}
             </Badge>
           ) : null}
         </div>
@@ -178,10 +188,10 @@ function JobCard({ job }: { job: ExternalJob }) {
           </p>
         ) : null}
         <dl className="mt-2 flex flex-wrap gap-1.5 text-xs">
-          <BadgeFact label="Department" value={job.department} tone="brand" icon={Layers} />
-          <BadgeFact label="Commitment" value={job.commitment} tone="info" icon={Clock} />
-          <BadgeFact label="Workplace type" value={workplace} tone="neutral" icon={Building2} />
-          <BadgeFact label="Salary" value={salary} tone="positive" icon={DollarSign} testId="job-salary" />
+          <BadgeFact label={t('job.department')} value={job.department} tone="brand" icon={Layers} />
+          <BadgeFact label={t('job.commitment')} value={job.commitment} tone="info" icon={Clock} />
+          <BadgeFact label={t('job.workplaceType')} value={workplace} tone="neutral" icon={Building2} />
+          <BadgeFact label={t('job.salary')} value={salary} tone="positive" icon={DollarSign} testId="job-salary" />
         </dl>
         {job.descriptionPlain ? <p className="mt-3 text-sm text-slate-700">{descriptionPreview(job.descriptionPlain)}</p> : null}
         <div className="mt-auto pt-4">
@@ -191,9 +201,9 @@ function JobCard({ job }: { job: ExternalJob }) {
             rel="noopener noreferrer"
             className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-2 text-center text-sm font-semibold text-white [overflow-wrap:anywhere] shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
-            Apply on {job.companyName}
+            {t('job.applyOn', { company: job.companyName })}
             <ExternalLink aria-hidden className="h-4 w-4" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t('job.newTab')}</span>
           </a>
         </div>
       </Card>
@@ -202,11 +212,12 @@ function JobCard({ job }: { job: ExternalJob }) {
 }
 
 function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany; beginner: boolean; onBack: () => void }) {
+  const { t } = useTranslation(ns);
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
-    const t = window.setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(t);
+    const timer = window.setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
   }, [text]);
   const jobs = useExternalJobs({ beginner, company: company.companyName, q });
   const list = jobs.data ?? [];
@@ -215,7 +226,7 @@ function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany
     <section aria-labelledby="company-heading" className="space-y-4">
       <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
         <ArrowLeft aria-hidden className="h-4 w-4" />
-        Back to Companies
+        {t('detail.back')}
       </Button>
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="company-heading" className="min-w-0 text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
@@ -225,19 +236,19 @@ function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany
       </div>
       <CountBadge beginner={beginner} count={jobs.data ? list.length : undefined} />
       <SearchField
-        label={`Search ${company.companyName} jobs`}
+        label={t('detail.search', { company: company.companyName })}
         value={text}
         onChange={setText}
-        placeholder="Search by title, team or location"
+        placeholder={t('detail.searchPlaceholder')}
       />
       {jobs.isLoading ? (
-        <SpinnerBlock label="Loading jobs" className="py-10" />
+        <SpinnerBlock label={t('detail.loading')} className="py-10" />
       ) : jobs.isError ? (
         <ErrorState error={jobs.error} onRetry={() => void jobs.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState
-          title="No matching jobs found"
-          text={q ? 'Try a different search.' : beginner ? 'Switch to All Jobs to see every position.' : 'Check back later.'}
+          title={t('detail.noMatch')}
+          text={q ? t('detail.tryDifferent') : beginner ? t('detail.switchToAll') : t('detail.checkBackLater')}
         />
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={jobs.isFetching}>
@@ -252,6 +263,7 @@ function CompanyDetail({ company, beginner, onBack }: { company: ExternalCompany
 
 /** /external-jobs: jobs pulled from company career pages, student-friendly by default. */
 export function ExternalJobsPage() {
+  const { t } = useTranslation(ns);
   const [beginner, setBeginner] = useState(true);
   const [company, setCompany] = useState<ExternalCompany | null>(null);
   const companies = useExternalCompanies(beginner);
@@ -265,31 +277,28 @@ export function ExternalJobsPage() {
 
   const onRefresh = () =>
     refresh.mutate(undefined, {
-      onSuccess: () =>
-        toast({ title: 'Success', description: 'Job listings are being refreshed. This may take a moment.', variant: 'success' }),
-      onError: () => toast({ title: 'Error', description: 'Failed to refresh job listings. Please try again.', variant: 'destructive' }),
+      onSuccess: () => toast({ title: t('refreshSuccess'), description: t('refreshing'), variant: 'success' }),
+      onError: () => toast({ title: t('refreshError'), description: t('refreshFailed'), variant: 'destructive' }),
     });
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Latest Job Opportunities" />
+      <AppHeader back={{ href: paths.home, label: t('back') }} title={t('title')} />
       <main>
         <PageContainer wide className="space-y-5 py-6">
           <div className="space-y-1">
-            <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Jobs from company career pages</h2>
-            <p className="text-sm text-slate-600">
-              Real openings pulled from employers&rsquo; job boards. Applying takes you to the company&rsquo;s own site.
-            </p>
+            <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">{t('heading')}</h2>
+            <p className="text-sm text-slate-600">{t('intro')}</p>
           </div>
 
           <div className="flex flex-wrap items-center gap-3">
-            <div role="group" aria-label="Which jobs to show" className="inline-flex rounded-full border border-slate-300 bg-white p-1">
+            <div role="group" aria-label={t('whichJobs')} className="inline-flex rounded-full border border-slate-300 bg-white p-1">
               {[
-                { value: true, label: 'Student-Friendly Jobs' },
-                { value: false, label: 'All Jobs' },
+                { value: true, label: t('studentFriendlyJobs') },
+                { value: false, label: t('allJobs') },
               ].map((o) => (
                 <button
-                  key={o.label}
+                  key={String(o.value)}
                   type="button"
                   aria-pressed={beginner === o.value}
                   onClick={() => setBeginner(o.value)}
@@ -305,7 +314,7 @@ export function ExternalJobsPage() {
             {isAdmin.data === true ? (
               <Button variant="outline" size="sm" onClick={onRefresh} disabled={refresh.isPending}>
                 <RefreshCw aria-hidden className={cn('h-4 w-4', refresh.isPending && 'animate-spin')} />
-                Refresh Jobs
+                {t('refresh')}
               </Button>
             ) : null}
           </div>
@@ -313,21 +322,14 @@ export function ExternalJobsPage() {
           {openCompany ? (
             <CompanyDetail key={openCompany.companyName} company={openCompany} beginner={beginner} onBack={() => setCompany(null)} />
           ) : (
-            <section aria-label="Companies" className="space-y-4">
+            <section aria-label={t('companies')} className="space-y-4">
               <CountBadge beginner={beginner} count={total} />
               {companies.isLoading ? (
-                <SpinnerBlock label="Loading companies" className="py-10" />
+                <SpinnerBlock label={t('loadingCompanies')} className="py-10" />
               ) : companies.isError ? (
                 <ErrorState error={companies.error} onRetry={() => void companies.refetch()} />
               ) : list.length === 0 ? (
-                <EmptyState
-                  title="No jobs available"
-                  text={
-                    beginner
-                      ? 'No student-friendly openings right now. Try All Jobs, or check back soon.'
-                      : 'Check back soon for new openings.'
-                  }
-                />
+                <EmptyState title={t('noJobsTitle')} text={beginner ? t('noStudentFriendly') : t('checkBackSoon')} />
               ) : (
                 <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
                   {list.map((c) => (
@@ -340,7 +342,7 @@ export function ExternalJobsPage() {
 
           <div className="pt-2 text-center">
             <LinkButton href={paths.jobFeed} variant="ghost" size="sm">
-              Back to the internship feed
+              {t('backToFeed')}
             </LinkButton>
           </div>
         </PageContainer>

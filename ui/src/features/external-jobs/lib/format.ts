@@ -1,7 +1,12 @@
+import { formatNumber } from '@/lib/format';
+import { i18n } from '@/lib/i18n/i18n';
+import { ns } from '../i18n';
+
 /** SPEC.md section 9: job description preview length. */
 export const DESCRIPTION_PREVIEW = 150;
 
-function currencyFormatter(currency: string | null | undefined): Intl.NumberFormat {
+/** A whole amount in `currency` (USD when missing or unknown), in the UI's language. */
+function currencyFormatter(currency: string | null | undefined): (amount: number) => string {
   const options: Intl.NumberFormatOptions = {
     style: 'currency',
     currency: currency || 'USD',
@@ -9,33 +14,43 @@ function currencyFormatter(currency: string | null | undefined): Intl.NumberForm
     maximumFractionDigits: 0,
   };
   try {
-    return new Intl.NumberFormat('en-US', options);
+    formatNumber(0, options);
   } catch {
-    return new Intl.NumberFormat('en-US', { ...options, currency: 'USD' });
+    options.currency = 'USD';
   }
+  return (amount) => formatNumber(amount, options);
 }
 
-/** Whole-number en-US currency: 'min - max', 'min+' or 'Up to max'; null when neither is known. */
+/** The catalogue key of each pay interval's short suffix ('hour' → '/hour'). */
+const INTERVAL_KEYS = {
+  hour: 'salary.perHour',
+  day: 'salary.perDay',
+  week: 'salary.perWeek',
+  month: 'salary.perMonth',
+  year: 'salary.perYear',
+  annual: 'salary.perYear',
+} as const;
+
 /** The pay interval's short suffix: 'hour' → '/hour'; unknown intervals add nothing. */
 function intervalSuffix(interval: string | null | undefined): string {
   const i = (interval ?? '').trim().toLowerCase();
-  const known: Record<string, string> = { hour: '/hour', day: '/day', week: '/week', month: '/month', year: '/year', annual: '/year' };
-  return known[i] ?? '';
+  return Object.hasOwn(INTERVAL_KEYS, i) ? i18n.t(INTERVAL_KEYS[i as keyof typeof INTERVAL_KEYS], { ns }) : '';
 }
 
+/** Whole-number currency: 'min - max', 'min+' or 'Up to max'; null when neither is known. */
 export function formatSalary(
   min: number | null | undefined,
   max: number | null | undefined,
   currency?: string | null,
   interval?: string | null,
 ): string | null {
-  const f = currencyFormatter(currency);
+  const format = currencyFormatter(currency);
   const per = intervalSuffix(interval);
   const hasMin = typeof min === 'number' && Number.isFinite(min) && min > 0;
   const hasMax = typeof max === 'number' && Number.isFinite(max) && max > 0;
-  if (hasMin && hasMax) return min === max ? `${f.format(min)}${per}` : `${f.format(min)} - ${f.format(max)}${per}`;
-  if (hasMin) return `${f.format(min)}+${per}`;
-  if (hasMax) return `Up to ${f.format(max)}${per}`;
+  if (hasMin && hasMax) return min === max ? `${format(min)}${per}` : `${format(min)} - ${format(max)}${per}`;
+  if (hasMin) return `${format(min)}+${per}`;
+  if (hasMax) return `${i18n.t('salary.upTo', { ns, max: format(max) })}${per}`;
   return null;
 }
 
@@ -44,10 +59,13 @@ export function descriptionPreview(text: string | null | undefined): string {
   return plain.length > DESCRIPTION_PREVIEW ? `${plain.slice(0, DESCRIPTION_PREVIEW)}...` : plain;
 }
 
+/** The job boards' own names (brands: the same in every language). */
 const SOURCE_LABELS: Record<string, string> = { greenhouse: 'Greenhouse', lever: 'Lever', ashby: 'Ashby' };
 
 export function sourceLabel(source: string): string {
-  return SOURCE_LABELS[source.toLowerCase()] ?? (source ? source.charAt(0).toUpperCase() + source.slice(1) : 'Other');
+  return (
+    SOURCE_LABELS[source.toLowerCase()] ?? (source ? source.charAt(0).toUpperCase() + source.slice(1) : i18n.t('source.other', { ns }))
+  );
 }
 
 /** 'on-site' / 'OnSite' / 'onsite' → 'On-site'; 'remote' → 'Remote'. */
@@ -55,8 +73,8 @@ export function workplaceLabel(value: string | null | undefined): string | null 
   if (!value) return null;
   const v = value.toLowerCase().replace(/[^a-z]/g, '');
   if (v === 'unspecified') return null;
-  if (v === 'onsite') return 'On-site';
-  if (v === 'remote') return 'Remote';
-  if (v === 'hybrid') return 'Hybrid';
+  if (v === 'onsite') return i18n.t('workplace.onSite', { ns });
+  if (v === 'remote') return i18n.t('workplace.remote', { ns });
+  if (v === 'hybrid') return i18n.t('workplace.hybrid', { ns });
   return value;
 }

@@ -1,11 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n/i18n';
 import { assertNotGuest } from '@/lib/guest';
 import { patchInternship } from '@/lib/internships';
 import { queryClient } from '@/lib/query-client';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { toast } from '@/stores/toast-store';
 import type { Comment } from '@/types/internship';
+import { ns } from '../i18n';
 
 export const commentsKey = (internshipId: number) => [`/api/internships/${internshipId}/comments`] as const;
 
@@ -38,14 +40,14 @@ export function useAddComment(internshipId: number) {
       queryClient.setQueryData<Comment[]>(commentsKey(internshipId), (list) => [...(list ?? []), comment]);
       // A comment held by the word list is seen by its author only: the public count stays.
       if (comment.awaitingReview) {
-        toast({ title: 'Your comment is awaiting review.' });
+        toast({ title: i18n.t('comments.awaitingToast', { ns }) });
         return;
       }
       patchInternship(queryClient, internshipId, (i) => ({ ...i, comments: i.comments + 1 }));
     },
     onError: (error) => {
       if (handleUnauthorized(error)) return;
-      toast({ description: 'Failed to add comment', variant: 'destructive' });
+      toast({ description: i18n.t('comments.addFailed', { ns }), variant: 'destructive' });
     },
   });
 }
@@ -56,10 +58,10 @@ export function useDeleteComment(internshipId: number) {
     onSuccess: (_result, commentId) => {
       queryClient.setQueryData<Comment[]>(commentsKey(internshipId), (list) => (list ?? []).filter((c) => c.id !== commentId));
       patchInternship(queryClient, internshipId, (i) => ({ ...i, comments: Math.max(0, i.comments - 1) }));
-      toast({ title: 'Comment deleted' });
+      toast({ title: i18n.t('comments.deleted', { ns }) });
     },
     onError: (error) => {
-      toast({ title: 'Could not delete the comment', description: error.message, variant: 'destructive' });
+      toast({ title: i18n.t('comments.deleteFailed', { ns }), description: error.message, variant: 'destructive' });
     },
   });
 }

@@ -21,6 +21,7 @@ import {
 import { DropdownMenu } from 'radix-ui';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
@@ -33,6 +34,7 @@ import { cn } from '@/lib/cn';
 import { isClosed } from '@/lib/deadline';
 import { initials } from '@/lib/format';
 import type { Internship } from '@/types/internship';
+import { ns } from '../i18n';
 
 /** The rail's sizes (px): a button, a count under it, the gap between two controls. */
 const RAIL = {
@@ -89,11 +91,12 @@ function RailButton({
   testId: string;
   size: RailSize;
 }) {
+  const { t } = useTranslation(ns);
   return (
     <div className="flex flex-col items-center gap-0.5">
       <button
         type="button"
-        aria-label={count === undefined ? label : `${label} (${count})`}
+        aria-label={count === undefined ? label : t('card.withCount', { label, n: count })}
         aria-pressed={pressed}
         data-testid={testId}
         data-rail-button=""
@@ -131,6 +134,7 @@ export interface MenuAction {
  * the Report dialog it opens owns the focus trap.
  */
 function MoreMenu({ title, actions, size }: { title: string; actions: readonly MenuAction[]; size: RailSize }) {
+  const { t } = useTranslation(ns);
   const triggerRef = useRef<HTMLButtonElement>(null);
   // The open menu lives inside the page's <main>, not loose in <body> (every piece of content
   // belongs to a landmark: axe's 'region' rule).
@@ -144,7 +148,7 @@ function MoreMenu({ title, actions, size }: { title: string; actions: readonly M
         <button
           ref={triggerRef}
           type="button"
-          aria-label={`More options for ${title}`}
+          aria-label={t('card.more', { title })}
           data-testid="more"
           data-rail-button=""
           className={cn(
@@ -267,6 +271,7 @@ export const FeedCard = memo(function FeedCard({
   canReport,
   onReport,
 }: FeedCardProps) {
+  const { t } = useTranslation(ns);
   const videoRef = useRef<HTMLVideoElement>(null);
   const trackRef = useRef<HTMLTrackElement>(null);
   const slotRef = useRef<HTMLDivElement>(null);
@@ -338,7 +343,7 @@ export const FeedCard = memo(function FeedCard({
     if (videoHasAudio(event.currentTarget)) setHasAudio(true);
   };
 
-  const ageText = internship.ageRequirement ? `Ages ${internship.ageRequirement}` : null;
+  const ageText = internship.ageRequirement ? t('card.ages', { ages: internship.ageRequirement }) : null;
 
   const actions: RailAction[] = [
     { key: 'like', counted: true },
@@ -351,8 +356,9 @@ export const FeedCard = memo(function FeedCard({
   const fit = fitRail(actions, slotHeight ?? Number.POSITIVE_INFINITY, canReport);
   const onRail = actions.slice(0, fit.shown);
   const inMenu = actions.slice(fit.shown);
-  const likeLabel = internship.isLiked ? 'Unlike' : 'Like';
-  const saveLabel = internship.isBookmarked ? 'Remove from saved' : 'Save';
+  const likeLabel = internship.isLiked ? t('card.unlike') : t('card.like');
+  const saveLabel = internship.isBookmarked ? t('card.unsave') : t('card.save');
+  const muteLabel = muted ? t('card.unmute') : t('card.mute');
   const railButton = (key: RailAction['key']): React.ReactNode => {
     switch (key) {
       case 'like':
@@ -375,7 +381,7 @@ export const FeedCard = memo(function FeedCard({
             key={key}
             size={fit.size}
             icon={MessageCircle}
-            label="Comments"
+            label={t('card.comments')}
             count={internship.comments}
             onClick={() => onComments(internship)}
             testId="comments"
@@ -395,14 +401,16 @@ export const FeedCard = memo(function FeedCard({
           />
         );
       case 'share':
-        return <RailButton key={key} size={fit.size} icon={Share2} label="Share" onClick={() => onShare(internship)} testId="share" />;
+        return (
+          <RailButton key={key} size={fit.size} icon={Share2} label={t('card.share')} onClick={() => onShare(internship)} testId="share" />
+        );
       case 'mute':
         return (
           <RailButton
             key={key}
             size={fit.size}
             icon={muted ? VolumeX : Volume2}
-            label={muted ? 'Unmute' : 'Mute'}
+            label={muteLabel}
             pressed={!muted}
             onClick={onToggleMute}
             testId="mute"
@@ -413,7 +421,7 @@ export const FeedCard = memo(function FeedCard({
           <button
             key={key}
             type="button"
-            aria-label="CC captions"
+            aria-label={t('card.ccLabel')}
             aria-pressed={captions}
             data-testid="captions-toggle"
             data-rail-button=""
@@ -424,7 +432,7 @@ export const FeedCard = memo(function FeedCard({
               captions ? 'bg-white text-slate-900 hover:bg-white/90' : 'bg-black/35 text-white hover:bg-black/50',
             )}
           >
-            CC
+            {t('card.cc')}
           </button>
         );
     }
@@ -434,26 +442,26 @@ export const FeedCard = memo(function FeedCard({
       case 'like':
         return { key, label: likeLabel, icon: Heart, onSelect: () => onLike(internship) };
       case 'comments':
-        return { key, label: 'Comments', icon: MessageCircle, onSelect: () => onComments(internship) };
+        return { key, label: t('card.comments'), icon: MessageCircle, onSelect: () => onComments(internship) };
       case 'save':
         return { key, label: saveLabel, icon: Bookmark, onSelect: () => onSave(internship) };
       case 'share':
-        return { key, label: 'Share', icon: Share2, onSelect: () => onShare(internship) };
+        return { key, label: t('card.share'), icon: Share2, onSelect: () => onShare(internship) };
       case 'mute':
-        return { key, label: muted ? 'Unmute' : 'Mute', icon: muted ? VolumeX : Volume2, onSelect: onToggleMute };
+        return { key, label: muteLabel, icon: muted ? VolumeX : Volume2, onSelect: onToggleMute };
       case 'captions':
-        return { key, label: 'Captions', icon: Captions, onSelect: onToggleCaptions, checked: captions };
+        return { key, label: t('card.captions'), icon: Captions, onSelect: onToggleCaptions, checked: captions };
     }
   };
   const menuActions: MenuAction[] = [
     ...inMenu.map((a) => menuAction(a.key)),
-    ...(canReport ? [{ key: 'report', label: 'Report', icon: Flag, onSelect: () => onReport(internship) }] : []),
+    ...(canReport ? [{ key: 'report', label: t('card.report'), icon: Flag, onSelect: () => onReport(internship) }] : []),
   ];
 
   return (
     <article
       aria-labelledby={titleId}
-      aria-roledescription="internship card"
+      aria-roledescription={t('card.roleDescription')}
       data-testid="feed-card"
       data-index={index}
       data-internship-id={internship.id}
@@ -482,7 +490,7 @@ export const FeedCard = memo(function FeedCard({
             loop
             playsInline
             preload="auto"
-            aria-label={`${internship.title} at ${internship.company}, video`}
+            aria-label={t('card.video', { title: internship.title, company: internship.company })}
             className="h-full w-full object-cover"
             onClick={() => onTogglePlay(index)}
             onPlay={() => setPlaying(true)}
@@ -495,7 +503,9 @@ export const FeedCard = memo(function FeedCard({
               setFailed(true);
             }}
           >
-            {captionsUrl ? <track ref={trackRef} kind="captions" src={captionsUrl} srcLang="en" label="English" /> : null}
+            {captionsUrl ? (
+              <track ref={trackRef} kind="captions" src={captionsUrl} srcLang="en" label={t('card.captionsLanguage')} />
+            ) : null}
           </video>
         ) : posterUrl ? (
           // Not loaded yet (far from the screen): the still stands in for the player.
@@ -514,7 +524,7 @@ export const FeedCard = memo(function FeedCard({
         <button
           type="button"
           onClick={() => onTogglePlay(index)}
-          aria-label={playing ? `Pause video: ${internship.title}` : `Play video: ${internship.title}`}
+          aria-label={playing ? t('card.pause', { title: internship.title }) : t('card.play', { title: internship.title })}
           aria-pressed={playing}
           data-testid="play-toggle"
           className={cn(
@@ -590,7 +600,7 @@ export const FeedCard = memo(function FeedCard({
             </h2>
             <p className="mt-1 line-clamp-2 text-sm text-white/90 short:line-clamp-1">{internship.description}</p>
             {internship.tags.length > 0 ? (
-              <ul className="mt-2 flex flex-wrap gap-1.5 short:hidden" aria-label="Tags">
+              <ul className="mt-2 flex flex-wrap gap-1.5 short:hidden" aria-label={t('card.tags')}>
                 {internship.tags.slice(0, 4).map((tag) => (
                   <li key={tag} className="rounded-full bg-white/15 px-2 py-0.5 text-xs font-semibold backdrop-blur-sm">
                     #{tag}
@@ -613,7 +623,7 @@ export const FeedCard = memo(function FeedCard({
                 'flex-1 whitespace-nowrap border-white/60 bg-white/10 text-white backdrop-blur-sm hover:bg-white/20 hover:text-white',
               )}
             >
-              View Details
+              {t('card.details')}
             </Link>
             {internship.hasApplied ? (
               <button
@@ -623,7 +633,7 @@ export const FeedCard = memo(function FeedCard({
                 className={buttonClasses('secondary', 'md', 'flex-1 bg-slate-300 text-slate-600 disabled:opacity-100')}
               >
                 <CheckCircle2 aria-hidden className="h-4 w-4" />
-                Applied
+                {t('card.applied')}
               </button>
             ) : isClosed(internship) ? (
               <ClosedNotice posting={internship} tone="dark" size="compact" className="flex-[2]" />
@@ -635,13 +645,11 @@ export const FeedCard = memo(function FeedCard({
                 onClick={() => onApply(internship)}
                 className={buttonClasses('primary', 'md', 'flex-1')}
               >
-                {applying ? 'Applying...' : 'Apply Now'}
+                {applying ? t('card.applying') : t('card.apply')}
               </button>
             )}
           </div>
-          <p className="sr-only">
-            Card {index + 1} of {total}
-          </p>
+          <p className="sr-only">{t('card.position', { current: index + 1, total })}</p>
         </div>
       </div>
     </article>

@@ -1,10 +1,12 @@
 import { ChevronDown, ChevronUp, Inbox } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ReportTarget } from '@/components/safety/report-dialog';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useApply, useInternships, useToggleBookmark, useToggleLike } from '@/lib/internships';
+import { withCatalogues } from '@/lib/i18n/i18n';
 import { flattenPages } from '@/lib/paging';
 import { useReporter } from '@/lib/reports';
 import { shareLink } from '@/lib/share';
@@ -12,6 +14,7 @@ import { useOnline } from '@/lib/use-online';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import type { Internship } from '@/types/internship';
 import { FeedCard } from './feed-card';
+import { ns } from '../i18n';
 import { FeedTopBar } from './feed-top-bar';
 
 /** Cards whose video element exists: the active one and its neighbours (the first 2 at the start). */
@@ -23,10 +26,8 @@ const PREFETCH_WITHIN = 3;
 // The dialogs are not part of the first screen: their code loads once the feed is up.
 const loadComments = () => import('./comments-dialog');
 const loadReport = () => import('@/components/safety/report-dialog');
-const CommentsDialog = lazy(() => loadComments().then((m) => ({ default: m.CommentsDialog })));
-const ReportDialog = lazy(() => loadReport().then((m) => ({ default: m.ReportDialog })));
-
-export const OFFLINE_TEXT = 'The feed needs a connection. Check your network and try again.';
+const CommentsDialog = lazy(withCatalogues(() => loadComments().then((m) => ({ default: m.CommentsDialog }))));
+const ReportDialog = lazy(withCatalogues(() => loadReport().then((m) => ({ default: m.ReportDialog }))));
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -36,6 +37,20 @@ function isTypingTarget(target: EventTarget | null): boolean {
 function isInteractive(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return !!target.closest('button, a, [role="button"], input, textarea, select');
+}
+
+/** Stand-ins for the position's numbers, to find where they go in the translated sentence. */
+const POSITION_CURRENT = '\u0001';
+const POSITION_TOTAL = '\u0002';
+
+/**
+ * "Internship {{current}} of {{total}}" as the words around the numbers: the position shows
+ * "2/12" and reads "Internship 2 of 12" (the words are for screen readers only).
+ */
+function splitPosition(sentence: string): { before: string; between: string; after: string } {
+  const [before = '', rest = ''] = sentence.split(POSITION_CURRENT);
+  const [between = '', after = ''] = rest.split(POSITION_TOTAL);
+  return { before, between, after };
 }
 
 function FeedMessage({ title, children }: { title: string; children: React.ReactNode }) {
@@ -50,6 +65,7 @@ function FeedMessage({ title, children }: { title: string; children: React.React
 
 /** `/job-feed`: full-screen vertical snap-scrolling internship cards. */
 export function JobFeedPage() {
+  const { t } = useTranslation(ns);
   const internships = useInternships();
   const list = useMemo(() => flattenPages(internships.data), [internships.data]);
   const online = useOnline();
@@ -115,7 +131,7 @@ export function JobFeedPage() {
   useEffect(() => {
     if (!activeInternship) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the live region's text follows the move
-    setAnnouncement(`Internship ${active + 1} of ${total}: ${activeInternship.title} at ${activeInternship.company}`);
+    setAnnouncement(t('announce', { current: active + 1, total, title: activeInternship.title, company: activeInternship.company }));
     // Keyed on the move alone: a page arriving (a new total, a new list) is not announced.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, activeInternship?.id]);
@@ -164,20 +180,20 @@ export function JobFeedPage() {
       } else if (key === 'm') {
         event.preventDefault();
         setMuted(!muted);
-        setAnnouncement(muted ? 'Sound on' : 'Sound off');
+        setAnnouncement(muted ? t('soundOn') : t('soundOff'));
       } else if (key === 'c') {
         event.preventDefault();
         if (!list[active]?.captionsUrl) {
-          setAnnouncement('This video has no captions');
+          setAnnouncement(t('noCaptions'));
           return;
         }
         setCaptions(!captions);
-        setAnnouncement(captions ? 'Captions off' : 'Captions on');
+        setAnnouncement(captions ? t('captionsOff') : t('captionsOn'));
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [active, list, goTo, commentsFor, reportFor, muted, captions]);
+  }, [active, list, goTo, commentsFor, reportFor, muted, captions, t]);
 
   // `mutate` is stable across renders, so the memoised cards do not re-render for nothing.
   const likeMutate = like.mutate;
@@ -187,10 +203,13 @@ export function JobFeedPage() {
   const onSave = useCallback((i: Internship) => saveMutate(i), [saveMutate]);
   const onApply = useCallback((i: Internship) => applyMutate(i), [applyMutate]);
   const onComments = useCallback((i: Internship) => setCommentsFor(i), []);
-  const onReport = useCallback((i: Internship) => {
-    setReportUsed(true);
-    setReportFor({ type: 'internship', id: i.id, label: `${i.title} at ${i.company}` });
-  }, []);
+  const onReport = useCallback(
+    (i: Internship) => {
+      setReportUsed(true);
+      setReportFor({ type: 'internship', id: i.id, label: t('titleAtCompany', { title: i.title, company: i.company }) });
+    },
+    [t],
+  );
 
   // Fetch the dialogs' code in the background once the cards are on screen.
   const hasCards = list.length > 0;
@@ -203,8 +222,13 @@ export function JobFeedPage() {
     return () => window.clearTimeout(timer);
   }, [hasCards]);
   const onShare = useCallback(
-    (i: Internship) => void shareLink({ title: `${i.title} at ${i.company}`, text: i.description, path: paths.company(i.id) }),
-    [],
+    (i: Internship) =>
+      void shareLink({
+        title: t('titleAtCompany', { title: i.title, company: i.company }),
+        text: i.description,
+        path: paths.company(i.id),
+      }),
+    [t],
   );
   const onToggleMute = useCallback(() => setMuted((m) => !m), []);
   const onToggleCaptions = useCallback(() => setCaptions((c) => !c), []);
@@ -216,39 +240,41 @@ export function JobFeedPage() {
   // paused while the browser knows it is offline, or failed before the browser noticed.
   const offline = list.length === 0 && (internships.fetchStatus === 'paused' || (internships.isError && !online));
 
+  const position = splitPosition(t('position', { current: POSITION_CURRENT, total: POSITION_TOTAL }));
+
   let body: React.ReactNode;
   if (offline) {
     body = (
-      <FeedMessage title="You are offline">
+      <FeedMessage title={t('offlineTitle')}>
         <p className="text-sm text-white/80" data-testid="feed-offline">
-          {OFFLINE_TEXT}
+          {t('offlineText')}
         </p>
         <Button variant="light" onClick={() => void internships.refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </FeedMessage>
     );
   } else if (internships.isLoading) {
     body = (
       <div className="flex h-dvh items-center justify-center bg-slate-950 text-white">
-        <Spinner label="Loading internships" />
+        <Spinner label={t('loading')} />
       </div>
     );
   } else if (internships.isError && list.length === 0) {
     body = (
-      <FeedMessage title="Could not load internships">
+      <FeedMessage title={t('loadFailed')}>
         <p className="text-sm text-white/80">{internships.error.message}</p>
         <Button variant="light" onClick={() => void internships.refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </FeedMessage>
     );
   } else if (list.length === 0) {
     body = (
-      <FeedMessage title="No Internships Available">
-        <p className="text-sm text-white/80">Check back soon, or look at the latest jobs from company career pages.</p>
+      <FeedMessage title={t('emptyTitle')}>
+        <p className="text-sm text-white/80">{t('emptyText')}</p>
         <LinkButton href={paths.externalJobs} variant="light">
-          Latest Jobs
+          {t('topBar.jobs')}
         </LinkButton>
       </FeedMessage>
     );
@@ -290,7 +316,7 @@ export function JobFeedPage() {
         >
           <button
             type="button"
-            aria-label="Previous internship"
+            aria-label={t('previous')}
             disabled={active === 0}
             onClick={() => goTo(active - 1)}
             className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-35"
@@ -298,15 +324,16 @@ export function JobFeedPage() {
             <ChevronUp aria-hidden className="h-5 w-5" />
           </button>
           <span data-testid="feed-position" className="text-xs font-bold tabular-nums">
-            <span className="sr-only">Internship </span>
+            <span className="sr-only">{position.before}</span>
             {active + 1}
             <span aria-hidden>/</span>
-            <span className="sr-only"> of </span>
+            <span className="sr-only">{position.between}</span>
             {list.length}
+            {position.after ? <span className="sr-only">{position.after}</span> : null}
           </span>
           <button
             type="button"
-            aria-label="Next internship"
+            aria-label={t('next')}
             disabled={active >= list.length - 1}
             onClick={() => goTo(active + 1)}
             className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15 disabled:opacity-35"
@@ -335,7 +362,7 @@ export function JobFeedPage() {
 
   return (
     <main className="relative h-dvh overflow-hidden bg-slate-950">
-      <h1 className="sr-only">Job Feed</h1>
+      <h1 className="sr-only">{t('heading')}</h1>
       <FeedTopBar />
       {body}
     </main>
