@@ -30,6 +30,7 @@ const I18N_CHECKED = [
   'src/features/browse',
   'src/features/external-jobs',
   'src/features/placements',
+  'src/features/landing',
 ];
 
 export default tseslint.config(

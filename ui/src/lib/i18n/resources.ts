@@ -13,6 +13,7 @@ import type placements from '@/locales/en/placements.json';
 import type feed from '@/locales/en/feed.json';
 import type browse from '@/locales/en/browse.json';
 import type externalJobs from '@/locales/en/external-jobs.json';
+import type landing from '@/locales/en/landing.json';
 
 export interface Resources {
   common: typeof common;
@@ -25,6 +26,7 @@ export interface Resources {
   feed: typeof feed;
   browse: typeof browse;
   'external-jobs': typeof externalJobs;
+  landing: typeof landing;
 }
 
 export type Namespace = keyof Resources;

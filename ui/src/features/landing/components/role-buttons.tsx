@@ -1,11 +1,14 @@
 import { Briefcase, GraduationCap } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/stores/session-store';
+import { ns } from '../i18n';
 
 /** "I'm a Student" / "I'm an Employer": store the user type, then go to that sign-up. */
 export function RoleButtons({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const setUserType = useSessionStore((s) => s.setUserType);
   return (
@@ -19,7 +22,7 @@ export function RoleButtons({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
         }}
       >
         <GraduationCap aria-hidden className="h-5 w-5" />
-        I&apos;m a Student
+        {t('roleButtons.student')}
       </Button>
       <Button
         variant="outline"
@@ -31,7 +34,7 @@ export function RoleButtons({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
         }}
       >
         <Briefcase aria-hidden className="h-5 w-5" />
-        I&apos;m an Employer
+        {t('roleButtons.employer')}
       </Button>
     </div>
   );

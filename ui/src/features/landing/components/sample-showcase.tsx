@@ -1,7 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLandingSamples } from '../api/get-landing-samples';
+import { ns } from '../i18n';
 import { SampleVideoCard } from './sample-video-card';
 
 /**
@@ -9,6 +11,7 @@ import { SampleVideoCard } from './sample-video-card';
  * playing (others paused) -> paused or ended returns to none playing.
  */
 export function SampleShowcase() {
+  const { t } = useTranslation(ns);
   const { data: samples, isLoading, isError } = useLandingSamples();
   const videos = useRef(new Map<number, HTMLVideoElement>());
   const [playingId, setPlayingId] = useState<number | null>(null);
@@ -45,13 +48,11 @@ export function SampleShowcase() {
   return (
     <section aria-labelledby="showcase-heading" className="overflow-hidden bg-slate-950 py-14 text-white">
       <div className="mx-auto max-w-5xl px-4">
-        <p className="text-sm font-bold uppercase tracking-widest text-accent-400">Watch, then apply</p>
+        <p className="text-sm font-bold uppercase tracking-widest text-accent-400">{t('showcase.eyebrow')}</p>
         <h2 id="showcase-heading" className="mt-2 text-3xl font-extrabold tracking-tight">
-          Internships you can actually see
+          {t('showcase.heading')}
         </h2>
-        <p className="mt-2 max-w-lg text-slate-300">
-          Every role comes with a short vertical video from the team. Tap play to preview two of them.
-        </p>
+        <p className="mt-2 max-w-lg text-slate-300">{t('showcase.text')}</p>
       </div>
 
       <div className="mx-auto mt-8 flex max-w-5xl snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4 md:justify-center">
@@ -61,9 +62,7 @@ export function SampleShowcase() {
             <div className="aspect-[9/16] w-[78vw] max-w-[320px] shrink-0 animate-pulse rounded-[28px] bg-slate-800" />
           </>
         ) : isError || !samples || samples.length === 0 ? (
-          <p className="rounded-2xl bg-slate-900 p-6 text-slate-300">
-            The preview videos could not be loaded right now. You can still explore every internship in the feed.
-          </p>
+          <p className="rounded-2xl bg-slate-900 p-6 text-slate-300">{t('showcase.error')}</p>
         ) : (
           samples.map((sample) => (
             <SampleVideoCard
@@ -81,7 +80,7 @@ export function SampleShowcase() {
 
       <div className="mt-8 flex justify-center px-4">
         <LinkButton href={paths.jobFeed} variant="light" size="lg">
-          Explore All Internships
+          {t('showcase.explore')}
         </LinkButton>
       </div>
     </section>

@@ -1,7 +1,9 @@
 import { Bookmark, Clock, Heart, MapPin, MessageCircle, MoreHorizontal, Pause, Play, Share2, type LucideIcon } from 'lucide-react';
 import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { initials } from '@/lib/format';
 import type { LandingSample } from '@/types/api';
+import { ns } from '../i18n';
 
 /** A rail button that, on the landing page, is only a preview of the feed (it does nothing). */
 function RailButton({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
@@ -29,6 +31,7 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
   { sample, playing, onToggle, onPlay, onPause },
   ref,
 ) {
+  const { t } = useTranslation(ns);
   const titleId = `sample-${sample.id}-title`;
   return (
     <article
@@ -46,7 +49,7 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
         loop
         playsInline
         preload="metadata"
-        aria-label={`${sample.title} at ${sample.company}, preview video`}
+        aria-label={t('sampleCard.video', { title: sample.title, company: sample.company })}
         className="absolute inset-0 h-full w-full object-cover"
         onClick={onToggle}
         onPlay={onPlay}
@@ -74,7 +77,7 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
       <button
         type="button"
         onClick={onToggle}
-        aria-label={playing ? `Pause ${sample.title} video` : `Play ${sample.title} video`}
+        aria-label={t(playing ? 'sampleCard.pause' : 'sampleCard.play', { title: sample.title })}
         aria-pressed={playing}
         data-testid="sample-play"
         className={
@@ -87,11 +90,11 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
 
       {/* Right rail */}
       <div className="absolute bottom-36 right-3 flex flex-col gap-3">
-        <RailButton icon={Heart} label="Like" />
-        <RailButton icon={MessageCircle} label="Comments" />
-        <RailButton icon={Bookmark} label="Save" />
-        <RailButton icon={Share2} label="Share" />
-        <RailButton icon={MoreHorizontal} label="More" />
+        <RailButton icon={Heart} label={t('sampleCard.like')} />
+        <RailButton icon={MessageCircle} label={t('sampleCard.comments')} />
+        <RailButton icon={Bookmark} label={t('sampleCard.save')} />
+        <RailButton icon={Share2} label={t('sampleCard.share')} />
+        <RailButton icon={MoreHorizontal} label={t('sampleCard.more')} />
       </div>
 
       {/* Bottom: details */}
@@ -102,7 +105,7 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
         <p className="mt-1 line-clamp-2 text-sm text-white/90">{sample.description}</p>
         <div className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold">
           <span className="rounded-full bg-white/20 px-2.5 py-1 backdrop-blur-sm">{sample.workStyle}</span>
-          <span className="rounded-full bg-white/20 px-2.5 py-1 backdrop-blur-sm">Ages {sample.ageRange}</span>
+          <span className="rounded-full bg-white/20 px-2.5 py-1 backdrop-blur-sm">{t('sampleCard.ages', { range: sample.ageRange })}</span>
           <span className="flex items-center gap-1 rounded-full bg-white/20 px-2.5 py-1 backdrop-blur-sm">
             <Clock aria-hidden className="h-3 w-3" />
             {sample.duration}
@@ -110,10 +113,10 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
         </div>
         <div className="mt-3 grid grid-cols-2 gap-2">
           <button type="button" className="h-10 rounded-full bg-white/20 text-sm font-semibold backdrop-blur-sm hover:bg-white/30">
-            View Details
+            {t('sampleCard.viewDetails')}
           </button>
           <button type="button" className="h-10 rounded-full bg-brand-gradient text-sm font-semibold hover:brightness-110">
-            Apply
+            {t('sampleCard.apply')}
           </button>
         </div>
       </div>
