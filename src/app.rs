@@ -485,7 +485,7 @@ pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
     let mut app = app
         .layer(csrf)
         .layer(crate::http::transport::json_compression())
-        .layer(middleware::from_fn(http::edge))
+        .layer(middleware::from_fn_with_state(state.clone(), http::edge))
         .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
         // A body that trickles in (a byte every so often, which the connections' idle timeout
         // does not catch) is cut off; 10 minutes carry a 40 MB video over a slow school line.

@@ -111,11 +111,13 @@ struct ErrorBody<'a> {
 }
 
 /// Builds the JSON error response; also used for rejections outside handlers.
+/// The message is put in the request's language here (crate::i18n), where every error
+/// becomes a response.
 pub fn json_error(status: StatusCode, message: &str) -> Response {
     (
         status,
         axum::Json(ErrorBody {
-            message,
+            message: &crate::i18n::tr(message),
             errors: None,
         }),
     )
@@ -133,14 +135,21 @@ impl IntoResponse for AppError {
                     "Something went wrong on our side. Please try again.",
                 )
             }
-            Self::Validation { message, errors } => (
-                status,
-                axum::Json(ErrorBody {
-                    message,
-                    errors: Some(errors),
-                }),
-            )
-                .into_response(),
+            Self::Validation { message, errors } => {
+                let lang = crate::i18n::current();
+                let errors: FieldErrors = errors
+                    .iter()
+                    .map(|(k, v)| (*k, lang.tr(v).into_owned()))
+                    .collect();
+                (
+                    status,
+                    axum::Json(ErrorBody {
+                        message: &lang.tr(message),
+                        errors: Some(&errors),
+                    }),
+                )
+                    .into_response()
+            }
             Self::Throttled {
                 message,
                 retry_after,

@@ -18,6 +18,7 @@ pub mod embedded;
 pub mod error;
 pub mod fixtures;
 pub mod http;
+pub mod i18n;
 pub mod infra;
 pub mod jobs;
 pub mod limiter;

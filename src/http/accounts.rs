@@ -443,6 +443,8 @@ struct SessionAnswer {
     admin: bool,
     /// The named staff member, when the session is one's.
     staff: Option<crate::services::staff::Who>,
+    /// The signed-in person's stored language ("en", "es"); null when they never chose.
+    language: Option<&'static str>,
 }
 
 /// `{"user": ..., "admin": false}` or `{"user": null, "admin": ...}`, always 200: what the UI
@@ -453,10 +455,12 @@ async fn session(
     viewer: auth::Viewer,
 ) -> AppResult<Json<SessionAnswer>> {
     let (admin, staff) = auth::staff_of(&state, &headers)?;
+    let language = super::language::stored(&state, &headers).map(|l| l.code());
     Ok(Json(SessionAnswer {
         user: session_view(&state, viewer)?,
         admin,
         staff,
+        language,
     }))
 }
 

@@ -13,6 +13,7 @@ pub mod internship_views;
 pub mod internships;
 mod jobs;
 mod landing;
+pub mod language;
 mod messages;
 pub mod notifications;
 mod paging;
@@ -65,6 +66,7 @@ pub fn router() -> Router<AppState> {
         .merge(data_rights::router())
         .merge(passwords::router())
         .merge(notifications::router())
+        .merge(language::router())
         .merge(internships::router())
         .merge(social::router())
         .merge(applications::router())
@@ -204,16 +206,25 @@ fn plain_json_error(text: &str) -> String {
 /// error that was not already JSON rewritten as `{"message": ...}`. One layer rather than
 /// three: each `from_fn` layer boxes a future and clones the inner service per request,
 /// which showed on the feed's throughput.
-pub async fn edge(req: Request, next: Next) -> Response {
+pub async fn edge(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
     let start = std::time::Instant::now();
     let method = req.method().clone();
     let target = req.uri().path_and_query().cloned();
     let is_api = req.uri().path().starts_with("/api");
-    let mut res = if foreign_referer(&req) {
-        json_error(StatusCode::FORBIDDEN, "Cross-site requests are not allowed")
-    } else {
-        next.run(req).await
-    };
+    // The language the answer's messages are written in (crate::i18n).
+    let choose = language::chooser(&state, req.headers());
+    let mut res = crate::i18n::scope(choose, async {
+        if foreign_referer(&req) {
+            json_error(StatusCode::FORBIDDEN, "Cross-site requests are not allowed")
+        } else {
+            next.run(req).await
+        }
+    })
+    .await;
     let status = res.status();
     if is_api && (status.is_client_error() || status.is_server_error()) {
         res = as_json_error(res);

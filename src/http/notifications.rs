@@ -42,12 +42,13 @@ pub struct NotificationView {
     read_at: Option<String>,
 }
 
-impl From<&Notification> for NotificationView {
-    fn from(n: &Notification) -> Self {
+impl NotificationView {
+    /// The notification as `lang` reads it (its text is kept in English).
+    pub fn new(n: &Notification, lang: crate::i18n::Lang) -> Self {
         NotificationView {
             id: n.id,
             kind: n.kind.clone(),
-            text: n.text.clone(),
+            text: lang.tr(&n.text).into_owned(),
             link: n.link.clone(),
             created_at: rfc3339(n.created_at),
             read_at: n.read_at.map(rfc3339),
@@ -59,11 +60,22 @@ impl From<&Notification> for NotificationView {
 /// their e-mails.
 pub fn push(state: &AppState, list: &[Notification]) {
     state.mailer.wake();
+    let r = state.store().read().ok();
     for n in list {
+        // In the recipient's language, not that of the request that caused it.
+        let lang = r
+            .as_ref()
+            .and_then(|r| {
+                crate::store::languages::of_user(r, n.user_id)
+                    .ok()
+                    .flatten()
+            })
+            .unwrap_or_default();
         state.hub.send(
             n.user_id,
             &Event::Notification {
-                notification: serde_json::to_value(NotificationView::from(n)).unwrap_or_default(),
+                notification: serde_json::to_value(NotificationView::new(n, lang))
+                    .unwrap_or_default(),
             },
         );
     }
@@ -90,7 +102,7 @@ async fn list(
     let mut out = Vec::with_capacity(ids.len());
     for (id, _) in &ids {
         if let Some(n) = r.get::<Notification>(*id)? {
-            out.push(NotificationView::from(&n));
+            out.push(NotificationView::new(&n, crate::i18n::current()));
         }
     }
     let next = more

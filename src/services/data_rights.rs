@@ -156,6 +156,7 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
         w.email_remove(&users::email_key(&u.email))?;
         crate::store::identity::remove(w, u.id)?;
         super::placement_work::forget_student(w, id)?;
+        crate::store::languages::forget_user(w, id, &u.email)?;
         w.delete::<User>(id)?;
         // Applications stay for the employer's pipeline, with no contact data (the record
         // holds ids only); the pair index that finds them by student goes.

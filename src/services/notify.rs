@@ -61,7 +61,9 @@ pub fn email(w: &Wtx, user: &User, subject: &str, body: &str, link: &str) -> Sto
         "Hello {},\n\n{body}\n\nOpen it in InternReel:\n{base}{link}\n\n{district}\n\nTurn these e-mails off with one click:\n{off}\n",
         user.first_name
     );
-    let subject = short_subject(subject);
+    // Translated before the cut: a cut subject matches nothing in the catalogue.
+    let lang = crate::store::languages::of_email(w, &user.email)?;
+    let subject = short_subject(&lang.tr(subject));
     outbox::enqueue(w, &user.email, &subject, &text, now_ms())?;
     Ok(())
 }

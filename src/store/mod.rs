@@ -17,6 +17,7 @@ pub mod contact;
 pub mod external_jobs;
 pub mod identity;
 pub mod internships;
+pub mod languages;
 pub mod messages;
 pub mod meta;
 pub mod notifications;

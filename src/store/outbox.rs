@@ -61,14 +61,16 @@ pub fn set_smtp_configured(w: &Wtx, yes: bool) -> StoreResult<()> {
 }
 
 /// Writes an e-mail into the outbox inside the caller's transaction: queued for the sender
-/// when the server has SMTP, otherwise outbox-only.
+/// when the server has SMTP, otherwise outbox-only. Written in the recipient's language (the
+/// one chosen by whoever reads that address; English otherwise), line by line.
 pub fn enqueue(w: &Wtx, to: &str, subject: &str, text: &str, now: i64) -> StoreResult<Mail> {
     let smtp = super::meta::get_i64(w, SMTP_FLAG)? == Some(1);
+    let lang = super::languages::of_email(w, to)?;
     let m = Mail {
         id: w.next_id::<Mail>()?,
         to: to.to_string(),
-        subject: subject.to_string(),
-        text: text.to_string(),
+        subject: lang.tr(subject).into_owned(),
+        text: lang.tr(text).into_owned(),
         created_at: now,
         status: if smtp {
             MailStatus::Queued

@@ -692,6 +692,21 @@ fn table() -> Vec<Row> {
         )
         .coord([404, 404]),
         row("GET", "/api/guardian/{NOPE}/agreement.pdf", None, [404; 6]).coord([404, 404]),
+        row(
+            "PUT",
+            "/api/guardian/{NOPE}/language",
+            Json(|_, _, _| json!({"language": "es"})),
+            [404; 6],
+        )
+        .coord([404, 404]),
+        // Anyone may choose; a signed-in person's choice is stored.
+        row(
+            "PUT",
+            "/api/language",
+            Json(|_, _, _| json!({"language": "es"})),
+            [200; 6],
+        )
+        .coord([200, 200]),
         row("GET", "/api/admin/program", None, ADMIN).coord([200, 200]),
         row("GET", "/api/admin/program.csv", None, ADMIN).coord([200, 200]),
         row("GET", "/api/admin/agreement-template", None, ADMIN),

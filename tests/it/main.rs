@@ -24,6 +24,7 @@ mod hardening;
 mod hostile;
 mod internships;
 mod jobs;
+mod languages;
 mod mail;
 mod media;
 mod messages;

@@ -196,7 +196,11 @@ pub(crate) async fn settled(app: &TestApp, c: &reqwest::Client, id: u64) -> Valu
     panic!("the video of posting {id} was still converting after 120 s");
 }
 
-pub(crate) async fn bytes_of(app: &TestApp, c: &reqwest::Client, path: &str) -> (StatusCode, String, Vec<u8>) {
+pub(crate) async fn bytes_of(
+    app: &TestApp,
+    c: &reqwest::Client,
+    path: &str,
+) -> (StatusCode, String, Vec<u8>) {
     let res = app.get(c, path).await;
     let status = res.status();
     let ct = res
@@ -421,7 +425,11 @@ async fn what_cannot_be_a_postings_video_is_refused_and_leaves_nothing_behind() 
 }
 
 /// Posts an internship with the fixture video and `VTT` as its captions.
-pub(crate) async fn post_captioned(app: &TestApp, c: &reqwest::Client, title: &str) -> (StatusCode, Value) {
+pub(crate) async fn post_captioned(
+    app: &TestApp,
+    c: &reqwest::Client,
+    title: &str,
+) -> (StatusCode, Value) {
     let form = posting_form(title)
         .part(
             "videoFile",

@@ -21,7 +21,12 @@ use internreel::media::storage::MediaStore;
 const BIN: &str = env!("CARGO_BIN_EXE_internreel");
 
 fn file_of(url: &Value) -> String {
-    url.as_str().unwrap().rsplit('/').next().unwrap().to_string()
+    url.as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_string()
 }
 
 async fn s3_app(s3: &S3Server, delivery: Delivery) -> TestApp {
@@ -37,7 +42,8 @@ async fn on_s3_an_upload_is_converted_and_plays_with_ranges() {
     let s3 = S3Server::start();
     let app = s3_app(&s3, Delivery::Stream).await;
     let (c, _) = app.signup_employer("s3@media.example").await;
-    let (status, v) = message_of(post_video(&app, &c, "AVI on S3", avi_mpeg4(), "clip.avi").await).await;
+    let (status, v) =
+        message_of(post_video(&app, &c, "AVI on S3", avi_mpeg4(), "clip.avi").await).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
     assert_eq!(v["videoStatus"], "transcoding", "{v}");
     let v = settled(&app, &c, v["id"].as_u64().unwrap()).await;
@@ -77,7 +83,10 @@ async fn on_s3_an_upload_is_converted_and_plays_with_ranges() {
     let (status, cv) = post_captioned(&app, &c, "Captioned on S3").await;
     assert_eq!(status, StatusCode::CREATED, "{cv}");
     let (s, _, vtt) = bytes_of(&app, &c, cv["captionsUrl"].as_str().unwrap()).await;
-    assert_eq!((s, String::from_utf8(vtt).unwrap()), (StatusCode::OK, VTT.to_string()));
+    assert_eq!(
+        (s, String::from_utf8(vtt).unwrap()),
+        (StatusCode::OK, VTT.to_string())
+    );
 
     // The bucket holds the renditions, posters and captions; the source is gone, and the
     // data directory holds no media at all.
@@ -108,7 +117,9 @@ async fn big_files_go_up_in_parts_and_a_store_stopped_mid_upload_keeps_nothing()
     let tmp = tempfile::tempdir().unwrap();
     let store = std::sync::Arc::new(S3Store::open(s3.s3(BUCKET), Delivery::Stream).unwrap());
     // 20 MiB: three parts of 8 MiB.
-    let big: Vec<u8> = (0..20 << 20).map(|i: u32| (i * 7 + i / 4096) as u8).collect();
+    let big: Vec<u8> = (0..20 << 20)
+        .map(|i: u32| (i * 7 + i / 4096) as u8)
+        .collect();
     let file = tmp.path().join("big.mp4");
     std::fs::write(&file, &big).unwrap();
     let st = store.clone();
@@ -144,7 +155,10 @@ async fn big_files_go_up_in_parts_and_a_store_stopped_mid_upload_keeps_nothing()
     s3.restart();
     assert!(!s3.objects(BUCKET).contains(&"cut.mp4".to_string()));
     let st = store.clone();
-    let names = tokio::task::spawn_blocking(move || st.names()).await.unwrap().unwrap();
+    let names = tokio::task::spawn_blocking(move || st.names())
+        .await
+        .unwrap()
+        .unwrap();
     assert!(!names.contains(&"cut.mp4".to_string()), "{names:?}");
 }
 
@@ -190,7 +204,10 @@ async fn an_unreachable_store_fails_uploads_cleanly_and_only_its_files_answer_50
         body["message"],
         "This video cannot be played right now. Please try again in a few minutes."
     );
-    assert_eq!(app.get(&c, "/api/internships").await.status(), StatusCode::OK);
+    assert_eq!(
+        app.get(&c, "/api/internships").await.status(),
+        StatusCode::OK
+    );
     tokio::time::sleep(Duration::from_secs(6)).await;
     let ready: Value = app.get(&c, "/api/ready").await.json().await.unwrap();
     assert_eq!(ready["ready"], true, "{ready}");
@@ -200,7 +217,11 @@ async fn an_unreachable_store_fails_uploads_cleanly_and_only_its_files_answer_50
     );
 
     s3.restart();
-    assert_eq!(s3.objects(BUCKET), objects, "nothing arrived from the failed upload");
+    assert_eq!(
+        s3.objects(BUCKET),
+        objects,
+        "nothing arrived from the failed upload"
+    );
     let (s, _, _) = bytes_of(&app, &c, before["videoUrl"].as_str().unwrap()).await;
     assert_eq!(s, StatusCode::OK);
     let res = app
@@ -236,7 +257,9 @@ async fn a_cdn_or_presigned_urls_serve_the_bytes_and_presigned_ones_expire() {
         format!("https://cdn.example/videos/{name}").as_str()
     );
     assert_eq!(
-        app.get(&c, "/api/videos/0123456789abcdef.mp4").await.status(),
+        app.get(&c, "/api/videos/0123456789abcdef.mp4")
+            .await
+            .status(),
         StatusCode::NOT_FOUND
     );
     let data = app.stop().await;
@@ -267,7 +290,11 @@ async fn a_cdn_or_presigned_urls_serve_the_bytes_and_presigned_ones_expire() {
     );
     tokio::time::sleep(Duration::from_millis(3500)).await;
     let res = plain.get(&location).send().await.unwrap();
-    assert_eq!(res.status(), StatusCode::FORBIDDEN, "an expired URL is refused");
+    assert_eq!(
+        res.status(),
+        StatusCode::FORBIDDEN,
+        "an expired URL is refused"
+    );
 }
 
 #[tokio::test]
@@ -346,15 +373,14 @@ async fn media_migrate_moves_everything_both_ways_and_resumes_after_kill_9() {
     // Interrupted once a few objects are through, then run again.
     let mut child = migrate(data.path(), &s3, "s3").spawn().unwrap();
     let journal = data.path().join("media-migrate-to-s3.journal");
-    let progressed = wait_until(|| {
-        std::fs::read_to_string(&journal).is_ok_and(|j| j.lines().count() >= 3)
-    });
+    let progressed =
+        wait_until(|| std::fs::read_to_string(&journal).is_ok_and(|j| j.lines().count() >= 3));
     assert!(progressed, "the migration made progress");
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let out = migrate(data.path(), &s3, "s3").output().unwrap();
-    let said = String::from_utf8_lossy(&out.stdout).to_string()
-        + &String::from_utf8_lossy(&out.stderr);
+    let said =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{said}");
     assert!(said.contains("before an interruption"), "{said}");
     assert!(!journal.exists());

@@ -1,0 +1,157 @@
+//! The server's languages: messages, field errors, notifications and e-mails in the reader's
+//! language (their stored choice, else `Accept-Language`), English for everyone else.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+use internreel::i18n::Lang;
+use internreel::store::Reader;
+use internreel::store::outbox::Mail;
+
+fn es(english: &str) -> String {
+    let t = Lang::Es.tr(english).into_owned();
+    assert_ne!(t, english, "the Spanish catalogue has {english:?}");
+    t
+}
+
+#[tokio::test]
+async fn a_visitor_reads_errors_in_the_language_their_browser_asks_for() {
+    let app = spawn_app().await;
+    let c = app.client();
+    let wrong = json!({"email": "nobody@example.com", "password": "wrong-password"});
+    let res = c
+        .post(app.url("/api/student-login"))
+        .header("Accept-Language", "es-MX,es;q=0.9,en;q=0.5")
+        .json(&wrong)
+        .send()
+        .await
+        .unwrap();
+    let (status, v) = message_of(res).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(v["message"], es("Invalid email or password"));
+    let res = c
+        .post(app.url("/api/student-login"))
+        .json(&wrong)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        message_of(res).await.1["message"],
+        "Invalid email or password"
+    );
+    // Field errors too.
+    let res = c
+        .post(app.url("/api/users"))
+        .header("Accept-Language", "es")
+        .json(&json!({"firstName": "", "lastName": "", "email": "not-an-email", "password": "x"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, v) = message_of(res).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let english = c
+        .post(app.url("/api/users"))
+        .json(&json!({"firstName": "", "lastName": "", "email": "not-an-email", "password": "x"}))
+        .send()
+        .await
+        .unwrap();
+    let (_, en) = message_of(english).await;
+    let (fields_es, fields_en) = (
+        v["errors"].as_object().unwrap(),
+        en["errors"].as_object().unwrap(),
+    );
+    assert_eq!(fields_es.len(), fields_en.len());
+    for (field, text) in fields_en {
+        assert_eq!(fields_es[field], es(text.as_str().unwrap()), "{field}");
+    }
+}
+
+#[tokio::test]
+async fn a_spanish_speaking_student_gets_spanish_messages_notifications_and_email() {
+    let app = spawn_app().await;
+    let (ana, _) = app.signup_student("ana@lang.example").await;
+    let (ben, _) = app.signup_student("ben@lang.example").await;
+    let (employer, _) = app.signup_employer("boss@lang.example").await;
+
+    // Ana chooses Spanish; the choice is kept with her account.
+    let res = app
+        .put(&ana, "/api/language", json!({"language": "es"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let session: Value = app.get(&ana, "/api/session").await.json().await.unwrap();
+    assert_eq!(session["language"], "es");
+    let session: Value = app.get(&ben, "/api/session").await.json().await.unwrap();
+    assert!(session["language"].is_null());
+    let res = app
+        .put(&ana, "/api/language", json!({"language": "tlh"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+
+    // Her stored choice wins over what her browser sends.
+    let res = ana
+        .put(app.url("/api/users/me/password"))
+        .header("Accept-Language", "en-US")
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    let (status, v) = message_of(res).await;
+    assert!(status.is_client_error(), "{status} {v}");
+    let english = app.put(&ben, "/api/users/me/password", json!({})).await;
+    let (_, en) = message_of(english).await;
+    assert_eq!(v["message"], es(en["message"].as_str().unwrap()));
+
+    // A notification, in the app and by e-mail, in each one's language.
+    let posting = app.post_internship(&employer, "Library helper").await;
+    let id = posting["id"].as_u64().unwrap();
+    for s in [&ana, &ben] {
+        assert_eq!(app.apply(s, id).await.status(), StatusCode::CREATED);
+    }
+    let apps: Value = app
+        .get(&employer, "/api/employers/applications")
+        .await
+        .json()
+        .await
+        .unwrap();
+    for a in apps.as_array().unwrap() {
+        let res = app
+            .put(
+                &employer,
+                &format!("/api/employers/applications/{}", a["id"]),
+                json!({"status": "interview_requested"}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    let text_of =
+        |v: Value| -> String { v["notifications"][0]["text"].as_str().unwrap().to_string() };
+    let ben_text = text_of(
+        app.get(&ben, "/api/notifications")
+            .await
+            .json()
+            .await
+            .unwrap(),
+    );
+    let ana_text = text_of(
+        app.get(&ana, "/api/notifications")
+            .await
+            .json()
+            .await
+            .unwrap(),
+    );
+    assert_eq!(ana_text, es(&ben_text));
+
+    let r = app.state.store().read().unwrap();
+    let mails = r.scan_rev::<Mail>(|_| true).unwrap();
+    let last_to = |to: &str| mails.iter().find(|m| m.to == to).cloned().unwrap();
+    let (ana_mail, ben_mail) = (last_to("ana@lang.example"), last_to("ben@lang.example"));
+    assert!(ben_mail.text.starts_with("Hello "), "{}", ben_mail.text);
+    assert!(ana_mail.text.starts_with("Hola, "), "{}", ana_mail.text);
+    assert!(
+        ana_mail.text.contains(&es("Open it in InternReel:")),
+        "{}",
+        ana_mail.text
+    );
+    assert_eq!(ana_mail.subject, es(&ben_mail.subject));
+}
