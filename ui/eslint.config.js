@@ -31,6 +31,11 @@ const I18N_CHECKED = [
   'src/features/external-jobs',
   'src/features/placements',
   'src/features/landing',
+  'src/features/contact',
+  'src/features/matches',
+  'src/features/applications',
+  'src/features/internships',
+  'src/features/company',
 ];
 
 export default tseslint.config(

@@ -14,6 +14,11 @@ import type feed from '@/locales/en/feed.json';
 import type browse from '@/locales/en/browse.json';
 import type externalJobs from '@/locales/en/external-jobs.json';
 import type landing from '@/locales/en/landing.json';
+import type contact from '@/locales/en/contact.json';
+import type matches from '@/locales/en/matches.json';
+import type applications from '@/locales/en/applications.json';
+import type internships from '@/locales/en/internships.json';
+import type company from '@/locales/en/company.json';
 
 export interface Resources {
   common: typeof common;
@@ -27,6 +32,11 @@ export interface Resources {
   browse: typeof browse;
   'external-jobs': typeof externalJobs;
   landing: typeof landing;
+  contact: typeof contact;
+  matches: typeof matches;
+  applications: typeof applications;
+  internships: typeof internships;
+  company: typeof company;
 }
 
 export type Namespace = keyof Resources;

@@ -1,4 +1,5 @@
 import { CalendarCheck, CheckCircle2, Clock, Copy, Link2, Mail, Share2, UserCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { statusLabel } from '@/components/internship/status-badge';
 import { Button, LinkButton } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { shareLink } from '@/lib/share';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import type { Application } from '@/types/internship';
+import { ns } from '../i18n';
 
 /** The application's reference in SPEC.md's format (AI-YYYY-NNN), built from its real id and date. */
 export function applicationReference(a: Application): string {
@@ -20,13 +22,14 @@ export function applicationReference(a: Application): string {
 }
 
 const NEXT_STEPS = [
-  { icon: Mail, text: "You'll receive a confirmation email within 24 hours." },
-  { icon: Clock, text: 'The employer typically reviews applications within 2-3 weeks.' },
-  { icon: UserCheck, text: "If you're selected, you'll be contacted for an interview." },
-];
+  { icon: Mail, key: 'email' },
+  { icon: Clock, key: 'review' },
+  { icon: UserCheck, key: 'interview' },
+] as const;
 
 /** `/confirmation`: the application just submitted (the id kept in the session store). */
 export function ConfirmationPage() {
+  const { t } = useTranslation(ns);
   const { user, isLoading } = useUser();
   const applicationId = useSessionStore((s) => s.applicationId);
   const applications = useMyApplications(user?.userType === 'student' ? user.id : undefined);
@@ -37,9 +40,9 @@ export function ConfirmationPage() {
     const url = new URL(internshipPath, window.location.origin).toString();
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied!', description: url, variant: 'success' });
+      toast({ title: t('share.copied'), description: url, variant: 'success' });
     } catch {
-      toast({ title: 'Share this link', description: url, duration: 15000 });
+      toast({ title: t('share.copyByHand'), description: url, duration: 15000 });
     }
   };
 
@@ -51,15 +54,13 @@ export function ConfirmationPage() {
             <PageLoader />
           ) : !application ? (
             <Card className="text-center">
-              <h1 className="text-xl font-bold text-slate-900">No recent application</h1>
-              <p className="mt-1 text-sm text-slate-600">
-                {applications.isError ? applications.error.message : 'Apply to an internship and its confirmation shows here.'}
-              </p>
+              <h1 className="text-xl font-bold text-slate-900">{t('none.title')}</h1>
+              <p className="mt-1 text-sm text-slate-600">{applications.isError ? applications.error.message : t('none.text')}</p>
               <div className="mt-4 flex justify-center gap-2">
-                <LinkButton href={paths.jobFeed}>Back to Job Feed</LinkButton>
+                <LinkButton href={paths.jobFeed}>{t('none.backToFeed')}</LinkButton>
                 {user ? (
                   <LinkButton href={paths.profile} variant="outline">
-                    My Applications
+                    {t('none.myApplications')}
                   </LinkButton>
                 ) : null}
               </div>
@@ -70,77 +71,81 @@ export function ConfirmationPage() {
                 <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
                   <CheckCircle2 aria-hidden className="h-9 w-9" />
                 </div>
-                <h1 className="mt-3 text-2xl font-extrabold text-slate-900">Application Submitted</h1>
+                <h1 className="mt-3 text-2xl font-extrabold text-slate-900">{t('submitted.title')}</h1>
                 <p className="mt-1 text-slate-600">
-                  {application.internship?.title ?? application.internshipTitle}
-                  {application.internship?.company ? ` at ${application.internship.company}` : ''}
+                  {application.internship?.company
+                    ? t('submitted.titleAtCompany', {
+                        title: application.internship.title ?? application.internshipTitle,
+                        company: application.internship.company,
+                      })
+                    : (application.internship?.title ?? application.internshipTitle)}
                 </p>
               </div>
               <Card className="mt-6">
                 <dl className="divide-y divide-slate-100 text-sm">
                   <div className="flex justify-between gap-3 py-2">
-                    <dt className="text-slate-500">Application ID</dt>
+                    <dt className="text-slate-500">{t('details.id')}</dt>
                     <dd className="font-mono font-semibold text-slate-900" data-testid="application-reference">
                       {applicationReference(application)}
                     </dd>
                   </div>
                   <div className="flex justify-between gap-3 py-2">
-                    <dt className="text-slate-500">Submitted</dt>
+                    <dt className="text-slate-500">{t('details.submitted')}</dt>
                     <dd className="font-semibold text-slate-900">
-                      {formatDate(application.appliedAt)} at {formatTime(application.appliedAt)}
+                      {t('details.submittedAt', { date: formatDate(application.appliedAt), time: formatTime(application.appliedAt) })}
                     </dd>
                   </div>
                   <div className="flex justify-between gap-3 py-2">
-                    <dt className="text-slate-500">Status</dt>
+                    <dt className="text-slate-500">{t('details.status')}</dt>
                     <dd className="inline-flex items-center gap-1 font-semibold text-slate-900" data-testid="application-status">
                       <CalendarCheck aria-hidden className="h-4 w-4 text-brand-600" />
                       {/* SPEC.md: a new application shows 'Under Review' here (pending and under_review both await review). */}
-                      {application.status === 'pending' ? 'Under Review' : statusLabel(application.status)}
+                      {application.status === 'pending' ? t('details.underReview') : statusLabel(application.status)}
                     </dd>
                   </div>
                 </dl>
               </Card>
               <Card className="mt-4">
-                <h2 className="font-bold text-slate-900">What's next</h2>
+                <h2 className="font-bold text-slate-900">{t('nextSteps.title')}</h2>
                 <ul className="mt-2 space-y-2">
-                  {NEXT_STEPS.map(({ icon: Icon, text }) => (
-                    <li key={text} className="flex items-start gap-2 text-sm text-slate-700">
+                  {NEXT_STEPS.map(({ icon: Icon, key }) => (
+                    <li key={key} className="flex items-start gap-2 text-sm text-slate-700">
                       <Icon aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
-                      {text}
+                      {t(`nextSteps.${key}`)}
                     </li>
                   ))}
                 </ul>
               </Card>
               <div className="mt-6 flex flex-col gap-2">
                 <LinkButton href={paths.jobFeed} variant="gradient" size="lg">
-                  Back to Job Feed
+                  {t('actions.backToFeed')}
                 </LinkButton>
                 <LinkButton href={paths.profile} variant="outline" size="lg">
-                  View My Applications
+                  {t('actions.viewApplications')}
                 </LinkButton>
               </div>
               <div className="mt-6 text-center">
-                <p className="text-sm font-semibold text-slate-700">Share this opportunity</p>
+                <p className="text-sm font-semibold text-slate-700">{t('share.title')}</p>
                 <div className="mt-2 flex justify-center gap-2">
                   <Button
                     size="icon"
                     variant="outline"
-                    aria-label="Share"
+                    aria-label={t('share.share')}
                     onClick={() =>
                       void shareLink({
-                        title: application.internship?.title ?? 'Internship',
+                        title: application.internship?.title ?? t('share.fallbackTitle'),
                         path: internshipPath,
                       })
                     }
                   >
                     <Share2 aria-hidden className="h-4 w-4" />
                   </Button>
-                  <Button size="icon" variant="outline" aria-label="Copy link" onClick={() => void copy()}>
+                  <Button size="icon" variant="outline" aria-label={t('share.copyLink')} onClick={() => void copy()}>
                     <Copy aria-hidden className="h-4 w-4" />
                   </Button>
                   <a
-                    aria-label="Share by email"
-                    href={`mailto:?subject=${encodeURIComponent(application.internship?.title ?? 'Internship')}&body=${encodeURIComponent(
+                    aria-label={t('share.email')}
+                    href={`mailto:?subject=${encodeURIComponent(application.internship?.title ?? t('share.fallbackTitle'))}&body=${encodeURIComponent(
                       new URL(internshipPath, window.location.origin).toString(),
                     )}`}
                     className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:border-brand-400"

@@ -1,5 +1,6 @@
 import { Briefcase, Building2, CalendarClock, Clock, DollarSign, Flag, Share2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { ClosedNotice } from '@/components/internship/closed-notice';
@@ -19,8 +20,11 @@ import { isNotFoundError, routeId, useApply, useInternship } from '@/lib/interns
 import { useReporter } from '@/lib/reports';
 import { shareLink } from '@/lib/share';
 import type { Internship } from '@/types/internship';
+import { ns } from '../i18n';
+import { workStyleLabel } from '../lib/labels';
 
 function ApplyForPosition({ internship }: { internship: Internship }) {
+  const { t } = useTranslation(ns);
   const apply = useApply();
   if (internship.hasApplied) {
     return (
@@ -31,7 +35,7 @@ function ApplyForPosition({ internship }: { internship: Internship }) {
         className="w-full bg-slate-200 text-slate-600 disabled:opacity-100"
         data-testid="apply"
       >
-        Applied
+        {t('apply.applied')}
       </Button>
     );
   }
@@ -45,7 +49,7 @@ function ApplyForPosition({ internship }: { internship: Internship }) {
       disabled={apply.isPending}
       onClick={() => apply.mutate(internship)}
     >
-      {apply.isPending ? 'Applying...' : 'Apply for this Position'}
+      {apply.isPending ? t('apply.applying') : t('apply.apply')}
     </Button>
   );
 }
@@ -54,7 +58,8 @@ function ApplyForPosition({ internship }: { internship: Internship }) {
  * `/company/{id}` and `/company-profile/{id}`: the company behind one internship (loaded by
  * the internship's id, as SPEC.md describes).
  */
-export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job Feed' } }: { back?: { href: string; label: string } }) {
+export function CompanyPage({ back }: { back?: { href: string; label: string } }) {
+  const { t } = useTranslation(ns);
   const params = useParams<{ id: string }>();
   const id = routeId(params.id);
   const internship = useInternship(id);
@@ -68,7 +73,13 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
 
   return (
     <PageShell>
-      <AppHeader back={back} title="Company Profile" right={null} width="xl" layer="page" />
+      <AppHeader
+        back={back ?? { href: paths.jobFeed, label: t('header.backToFeed') }}
+        title={t('header.title')}
+        right={null}
+        width="xl"
+        layer="page"
+      />
       <main className="pb-16">
         <PageContainer>
           {internship.isLoading ? (
@@ -77,11 +88,11 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
             <StateCard
               icon={Building2}
               iconClassName="text-slate-300"
-              title={failed ? 'Could not load this company' : 'Company Not Found'}
-              text={failed ? internship.error?.message : 'The requested company profile could not be found.'}
+              title={failed ? t('notFound.failed') : t('notFound.title')}
+              text={failed ? internship.error?.message : t('notFound.text')}
             >
               <LinkButton href={paths.jobFeed} className="mt-4">
-                Back to Job Feed
+                {t('notFound.backToFeed')}
               </LinkButton>
             </StateCard>
           ) : (
@@ -95,10 +106,15 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
                       variant="outline"
                       size="sm"
                       className="shrink-0 px-3!"
-                      onClick={() => void shareLink({ title: `${data.title} at ${data.company}`, path: paths.company(data.id) })}
+                      onClick={() =>
+                        void shareLink({
+                          title: t('titleAtCompany', { title: data.title, company: data.company }),
+                          path: paths.company(data.id),
+                        })
+                      }
                     >
                       <Share2 aria-hidden className="h-4 w-4" />
-                      Share
+                      {t('share')}
                     </Button>
                   }
                 >
@@ -113,45 +129,51 @@ export function CompanyPage({ back = { href: paths.jobFeed, label: 'Back to Job 
                   {data.posterUrl ? (
                     <img
                       src={data.posterUrl}
-                      alt={`Still from the video for ${data.title}`}
+                      alt={t('posterAlt', { title: data.title })}
                       loading="lazy"
                       data-testid="company-poster"
                       className="h-28 w-16 shrink-0 rounded-xl bg-slate-200 object-cover"
                     />
                   ) : null}
                   <div className="min-w-0">
-                    <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">Open position</p>
+                    <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">{t('openPosition')}</p>
                     <h3 className="mt-1 text-lg font-bold text-slate-900">{data.title}</h3>
                   </div>
                 </div>
                 <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{data.description}</p>
-                <h4 className="mt-4 text-sm font-bold text-slate-900">Requirements</h4>
+                <h4 className="mt-4 text-sm font-bold text-slate-900">{t('requirements')}</h4>
                 <RequirementList requirements={requirements} />
                 <dl className="mt-4 grid grid-cols-2 gap-2">
-                  <Fact icon={DollarSign} label="Salary" value={orNotSpecified(data.salary)} />
-                  <Fact icon={Clock} label="Duration" value={orNotSpecified(data.duration)} />
-                  <Fact icon={Briefcase} label="Work style" value={orNotSpecified(data.workStyle)} />
-                  <Fact icon={CalendarClock} label="Deadline" value={formatDate(data.applicationDeadline ?? data.deadline)} />
+                  <Fact icon={DollarSign} label={t('facts.salary')} value={orNotSpecified(data.salary)} />
+                  <Fact icon={Clock} label={t('facts.duration')} value={orNotSpecified(data.duration)} />
+                  <Fact icon={Briefcase} label={t('facts.workStyle')} value={orNotSpecified(workStyleLabel(t, data.workStyle))} />
+                  <Fact icon={CalendarClock} label={t('facts.deadline')} value={formatDate(data.applicationDeadline ?? data.deadline)} />
                 </dl>
                 <p className="mt-4 flex items-start gap-2 rounded-2xl bg-emerald-50 p-3 text-xs text-emerald-900">
                   <ShieldCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-                  Employers of 16-17 year olds follow youth labour rules: limited hours on school days and no hazardous work.
+                  {t('youthRules')}
                 </p>
                 <div className="mt-4">
                   <ApplyForPosition internship={data} />
                 </div>
                 <LinkButton href={paths.internship(data.id)} variant="ghost" size="sm" className="mt-2 w-full">
-                  See full internship details
+                  {t('fullDetails')}
                 </LinkButton>
                 {canReport ? (
                   <Button
                     variant="ghost"
                     size="sm"
                     className="mt-1 w-full text-slate-700 hover:text-rose-700"
-                    onClick={() => setReporting({ type: 'internship', id: data.id, label: `${data.title} at ${data.company}` })}
+                    onClick={() =>
+                      setReporting({
+                        type: 'internship',
+                        id: data.id,
+                        label: t('titleAtCompany', { title: data.title, company: data.company }),
+                      })
+                    }
                   >
                     <Flag aria-hidden className="h-4 w-4" />
-                    Report this posting
+                    {t('report')}
                   </Button>
                 ) : null}
               </Card>

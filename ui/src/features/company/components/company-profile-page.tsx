@@ -1,9 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { ns } from '../i18n';
 import { CompanyPage } from './company-page';
 
 /** `/company-profile/{id}` (View Company Profile on the browse page): the company page. */
 export function CompanyProfilePage() {
-  return <CompanyPage back={{ href: paths.browseInternships, label: 'Back to Browse Internships' }} />;
+  const { t } = useTranslation(ns);
+  return <CompanyPage back={{ href: paths.browseInternships, label: t('header.backToBrowse') }} />;
 }
 
 export default CompanyProfilePage;

@@ -1,5 +1,6 @@
 import { Clock, Mail, MessageSquare } from 'lucide-react';
 import { useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -11,22 +12,25 @@ import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid, isValidEmail, pickFieldErrors, type Errors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import { useCreateContactMessage, type ContactInput } from '../api/create-contact-message';
+import { ns, tContact } from '../i18n';
 
 export const SUPPORT_EMAIL = 'support@internreel.com';
 const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+const MESSAGE_MIN = 10;
 
 function validateContact(v: ContactInput): Errors<keyof ContactInput> {
   const errors: Errors<keyof ContactInput> = {};
-  if (!v.name.trim()) errors.name = 'Name is required';
-  if (!isValidEmail(v.email)) errors.email = 'Please enter a valid email address';
-  if (!v.subject.trim()) errors.subject = 'Subject is required';
-  if (v.message.trim().length < 10) errors.message = 'Message must be at least 10 characters';
+  if (!v.name.trim()) errors.name = tContact('validation.name');
+  if (!isValidEmail(v.email)) errors.email = tContact('validation.email');
+  if (!v.subject.trim()) errors.subject = tContact('validation.subject');
+  if (v.message.trim().length < MESSAGE_MIN) errors.message = tContact('validation.message', { min: MESSAGE_MIN });
   return errors;
 }
 
 const initialValues: ContactInput = { name: '', email: '', subject: '', message: '' };
 
 export function ContactPage() {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(initialValues, validateContact);
   const send = useCreateContactMessage();
@@ -44,8 +48,8 @@ export function ContactPage() {
       {
         onSuccess: () => {
           toast({
-            title: 'Message sent successfully!',
-            description: "We'll get back to you as soon as possible.",
+            title: t('toast.sent'),
+            description: t('toast.sentText'),
             variant: 'success',
           });
           form.reset();
@@ -56,8 +60,8 @@ export function ContactPage() {
             if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
           }
           toast({
-            title: 'Failed to send message',
-            description: errorMessage(error) ?? 'Please try again later.',
+            title: t('toast.failed'),
+            description: errorMessage(error) ?? t('toast.failedText'),
             variant: 'destructive',
           });
         },
@@ -67,19 +71,17 @@ export function ContactPage() {
 
   return (
     <PageShell className="bg-white">
-      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Contact Us" />
+      <AppHeader back={{ href: paths.home, label: t('header.back') }} title={t('header.title')} />
       <main>
         <PageContainer className="py-8">
-          <h2 className="text-3xl font-extrabold tracking-tight text-slate-900">Get in touch</h2>
-          <p className="mt-2 text-slate-600">
-            Questions about internships, your account or posting a role? Send us a message and we&apos;ll reply within 24 hours.
-          </p>
+          <h2 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('heading')}</h2>
+          <p className="mt-2 text-slate-600">{t('intro')}</p>
 
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
             <div className="flex items-center gap-3 rounded-2xl bg-brand-50 p-4">
               <Mail aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
               <p className="text-sm text-slate-700">
-                Support e-mail:{' '}
+                {t('supportEmail')}{' '}
                 <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-700 hover:underline">
                   {SUPPORT_EMAIL}
                 </a>
@@ -87,7 +89,7 @@ export function ContactPage() {
             </div>
             <div className="flex items-center gap-3 rounded-2xl bg-brand-50 p-4">
               <Clock aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
-              <p className="text-sm text-slate-700">We reply within 24 hours.</p>
+              <p className="text-sm text-slate-700">{t('replyTime')}</p>
             </div>
           </div>
 
@@ -95,23 +97,29 @@ export function ContactPage() {
             ref={formRef}
             noValidate
             onSubmit={onSubmit}
-            aria-label="Contact form"
+            aria-label={t('form.label')}
             className="mt-8 space-y-5 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
           >
-            <TextField label="Full Name" autoComplete="name" error={form.errors.name} {...form.bind('name')} />
+            <TextField label={t('form.name')} autoComplete="name" error={form.errors.name} {...form.bind('name')} />
             <TextField
-              label="Email Address"
+              label={t('form.email')}
               type="email"
               inputMode="email"
               autoComplete="email"
               error={form.errors.email}
               {...form.bind('email')}
             />
-            <TextField label="Subject" error={form.errors.subject} {...form.bind('subject')} />
-            <TextAreaField label="Message" rows={5} placeholder="How can we help?" error={form.errors.message} {...form.bind('message')} />
+            <TextField label={t('form.subject')} error={form.errors.subject} {...form.bind('subject')} />
+            <TextAreaField
+              label={t('form.message')}
+              rows={5}
+              placeholder={t('form.messagePlaceholder')}
+              error={form.errors.message}
+              {...form.bind('message')}
+            />
             <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={send.isPending}>
               <MessageSquare aria-hidden className="h-5 w-5" />
-              {send.isPending ? 'Sending...' : 'Send Message'}
+              {send.isPending ? t('form.sending') : t('form.send')}
             </Button>
           </form>
         </PageContainer>

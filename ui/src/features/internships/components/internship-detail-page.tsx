@@ -13,6 +13,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { CompanyHeader } from '@/components/internship/company-header';
@@ -32,6 +33,8 @@ import { deadlineOf, isClosed } from '@/lib/deadline';
 import { formatDate, orNotSpecified, requirementList } from '@/lib/format';
 import { isNotFoundError, routeId, useApply, useInternship } from '@/lib/internships';
 import type { Internship } from '@/types/internship';
+import { ns } from '../i18n';
+import { gradeRequirementLabel, workStyleLabel } from '../lib/labels';
 
 /** An icon per benefit, by keyword. */
 function benefitIcon(benefit: string): LucideIcon {
@@ -48,6 +51,7 @@ function benefitIcon(benefit: string): LucideIcon {
 }
 
 function ApplySection({ internship }: { internship: Internship }) {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const apply = useApply({ toastOnSuccess: false });
   const deadline = deadlineOf(internship);
@@ -65,10 +69,10 @@ function ApplySection({ internship }: { internship: Internship }) {
           data-testid="apply"
         >
           <CheckCircle2 aria-hidden className="h-5 w-5" />
-          Applied
+          {t('apply.applied')}
         </Button>
         <LinkButton href={paths.profile} variant="ghost" size="sm" className="w-full">
-          Track it in My Applications
+          {t('apply.track')}
         </LinkButton>
       </div>
     );
@@ -82,14 +86,17 @@ function ApplySection({ internship }: { internship: Internship }) {
       disabled={apply.isPending}
       onClick={() => apply.mutate(internship, { onSuccess: () => navigate(paths.confirmation) })}
     >
-      <span>{apply.isPending ? 'Submitting...' : 'Apply Now'}</span>
-      <span className="text-xs font-medium text-white/85">{deadline ? `Apply by ${formatDate(deadline)}` : 'No deadline'}</span>
+      <span>{apply.isPending ? t('apply.submitting') : t('apply.applyNow')}</span>
+      <span className="text-xs font-medium text-white/85">
+        {deadline ? t('apply.applyBy', { date: formatDate(deadline) }) : t('apply.noDeadline')}
+      </span>
     </Button>
   );
 }
 
 /** `/internship/{id}`: every field of one internship; Apply makes a real application. */
 export function InternshipDetailPage() {
+  const { t } = useTranslation([ns, 'common']);
   const params = useParams<{ id: string }>();
   const id = routeId(params.id);
   const query = useInternship(id);
@@ -100,18 +107,15 @@ export function InternshipDetailPage() {
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.matches, label: 'Back to Matches' }} title="Internship Details" right={null} width="xl" layer="page" />
+      <AppHeader back={{ href: paths.matches, label: t('header.back') }} title={t('header.title')} right={null} width="xl" layer="page" />
       <main className="pb-16">
         <PageContainer>
           {query.isLoading ? (
             <PageLoader />
           ) : !i ? (
-            <StateCard
-              title={failed ? 'Could not load this internship' : 'Internship not found'}
-              text={failed ? query.error?.message : undefined}
-            >
+            <StateCard title={failed ? t('notFound.failed') : t('notFound.title')} text={failed ? query.error?.message : undefined}>
               <LinkButton href={paths.jobFeed} className="mt-4">
-                Back to Job Feed
+                {t('notFound.backToFeed')}
               </LinkButton>
             </StateCard>
           ) : (
@@ -128,7 +132,7 @@ export function InternshipDetailPage() {
                     <div className="flex items-center justify-between gap-2">
                       <span className="flex items-center gap-1.5 text-sm font-bold">
                         <Sparkles aria-hidden className="h-4 w-4" />
-                        AI Match Score
+                        {t('matchScore')}
                       </span>
                       <MatchScoreBadge score={i.matchScore} size="lg" className="bg-white/70" />
                     </div>
@@ -142,28 +146,29 @@ export function InternshipDetailPage() {
                   </div>
                 ) : null}
                 <dl className="mt-4 grid grid-cols-2 gap-2">
-                  <Fact icon={DollarSign} label="Salary" value={orNotSpecified(i.salary)} />
-                  <Fact icon={Clock} label="Duration" value={orNotSpecified(i.duration)} />
-                  <Fact icon={Briefcase} label="Work style" value={orNotSpecified(i.workStyle)} />
+                  <Fact icon={DollarSign} label={t('facts.salary')} value={orNotSpecified(i.salary)} />
+                  <Fact icon={Clock} label={t('facts.duration')} value={orNotSpecified(i.duration)} />
+                  <Fact icon={Briefcase} label={t('facts.workStyle')} value={orNotSpecified(workStyleLabel(t, i.workStyle))} />
                   <Fact
                     icon={UserRound}
-                    label="Age and grade"
+                    label={t('facts.ageAndGrade')}
                     value={
-                      [i.ageRequirement ? `Ages ${i.ageRequirement}` : null, i.gradeRequirement].filter(Boolean).join(' · ') ||
-                      'Not specified'
+                      [i.ageRequirement ? t('facts.ages', { age: i.ageRequirement }) : null, gradeRequirementLabel(t, i.gradeRequirement)]
+                        .filter(Boolean)
+                        .join(' · ') || t('common:notSpecified')
                     }
                   />
                 </dl>
               </Card>
 
               <Card className="mt-4">
-                <h3 className="font-bold text-slate-900">About the role</h3>
+                <h3 className="font-bold text-slate-900">{t('sections.aboutRole')}</h3>
                 <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{i.description}</p>
-                <h3 className="mt-4 font-bold text-slate-900">Requirements</h3>
+                <h3 className="mt-4 font-bold text-slate-900">{t('sections.requirements')}</h3>
                 <RequirementList requirements={requirements} />
                 {i.skills.length ? (
                   <>
-                    <h3 className="mt-4 font-bold text-slate-900">Skills you will use</h3>
+                    <h3 className="mt-4 font-bold text-slate-900">{t('sections.skills')}</h3>
                     <ul className="mt-2 flex flex-wrap gap-1.5">
                       {i.skills.map((s) => (
                         <li key={s} className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700">
@@ -177,7 +182,7 @@ export function InternshipDetailPage() {
 
               {i.benefits.length ? (
                 <Card className="mt-4">
-                  <h3 className="font-bold text-slate-900">Benefits</h3>
+                  <h3 className="font-bold text-slate-900">{t('sections.benefits')}</h3>
                   <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
                     {i.benefits.map((b) => {
                       const Icon = benefitIcon(b);
@@ -196,16 +201,16 @@ export function InternshipDetailPage() {
               ) : null}
 
               <Card className="mt-4">
-                <h3 className="font-bold text-slate-900">About {i.company}</h3>
+                <h3 className="font-bold text-slate-900">{t('sections.aboutCompany', { company: i.company })}</h3>
                 <p className="mt-1 text-sm text-slate-700">
-                  {i.company} offers this {i.industry ? `${i.industry} ` : ''}internship for high-school students through InternReel. Every
-                  employer on InternReel agrees to follow the youth labour rules for 16-17 year olds: limited hours on school days, no
-                  hazardous work, and an adult supervisor.
+                  {i.industry
+                    ? t('aboutCompany.withIndustry', { company: i.company, industry: i.industry })
+                    : t('aboutCompany.text', { company: i.company })}
                 </p>
               </Card>
 
               <Card className="mt-4">
-                <h3 className="mb-2 font-bold text-slate-900">Video</h3>
+                <h3 className="mb-2 font-bold text-slate-900">{t('sections.video')}</h3>
                 <VideoPreview internship={i} className="max-h-[50dvh]" />
               </Card>
 

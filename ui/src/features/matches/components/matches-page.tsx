@@ -1,4 +1,5 @@
 import { ChevronRight, MapPin, SearchX, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, Redirect } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
@@ -12,9 +13,11 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { isClosed } from '@/lib/deadline';
 import { useMatches } from '@/lib/internships';
+import { ns } from '../i18n';
 
 /** `/matches`: the student's real ranked matches (GET /api/matches), best first. */
 export function MatchesPage() {
+  const { t } = useTranslation(ns);
   const { user, isLoading } = useUser();
   const student = user?.userType === 'student';
   const matches = useMatches(student);
@@ -26,21 +29,21 @@ export function MatchesPage() {
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.profile, label: 'Back to Profile' }} title="Your Matches" right={null} width="xl" layer="page" />
+      <AppHeader back={{ href: paths.profile, label: t('header.back') }} title={t('header.title')} right={null} width="xl" layer="page" />
       <main className="pb-16">
         <PageContainer>
           {isLoading || (student && matches.isLoading) ? (
             <PageLoader />
           ) : !user ? (
-            <StateCard title="Sign in to see your matches" text="We match internships to your interests, grade and location.">
+            <StateCard title={t('signIn.title')} text={t('signIn.text')}>
               <LinkButton href={paths.studentLogin} className="mt-4">
-                Sign in
+                {t('signIn.action')}
               </LinkButton>
             </StateCard>
           ) : !student ? (
-            <StateCard title="Matches are for students">
+            <StateCard title={t('notStudent.title')}>
               <LinkButton href={paths.employerDashboard} className="mt-4">
-                Go to the dashboard
+                {t('notStudent.action')}
               </LinkButton>
             </StateCard>
           ) : matches.isError ? (
@@ -49,20 +52,20 @@ export function MatchesPage() {
               data-testid="matches-error"
               icon={SearchX}
               iconClassName="text-rose-400"
-              title="Could not load your matches"
+              title={t('error.title')}
               text={matches.error.message}
             >
               <Button variant="outline" className="mt-4" onClick={() => void matches.refetch()}>
-                Try again
+                {t('error.retry')}
               </Button>
             </StateCard>
           ) : list.length === 0 ? (
-            <StateCard title="No matches yet" text="Add interests to your profile, or browse every internship.">
+            <StateCard title={t('empty.title')} text={t('empty.text')}>
               <div className="mt-4 flex justify-center gap-2">
                 <LinkButton href={paths.profile} variant="outline">
-                  Edit profile
+                  {t('empty.editProfile')}
                 </LinkButton>
-                <LinkButton href={paths.browseInternships}>Browse</LinkButton>
+                <LinkButton href={paths.browseInternships}>{t('empty.browse')}</LinkButton>
               </div>
             </StateCard>
           ) : (
@@ -70,14 +73,12 @@ export function MatchesPage() {
               <div className="mt-4 rounded-3xl bg-brand-gradient p-5 text-white shadow-lg">
                 <p className="flex items-center gap-2 text-sm font-semibold text-white/90">
                   <Sparkles aria-hidden className="h-4 w-4" />
-                  Top AI Match Score
+                  {t('summary.topScore')}
                 </p>
                 <p className="mt-1 text-4xl font-extrabold">{best !== null ? `${Math.round(best)}%` : '—'}</p>
-                <p className="mt-1 text-sm text-white/90">
-                  {list.length} internship{list.length === 1 ? '' : 's'} ranked for your interests, grade and location.
-                </p>
+                <p className="mt-1 text-sm text-white/90">{t('summary.ranked', { count: list.length })}</p>
               </div>
-              <ol className="mt-4 space-y-3" aria-label="Matches, best first">
+              <ol className="mt-4 space-y-3" aria-label={t('list.label')}>
                 {list.map((m) => (
                   <li key={m.id}>
                     <Link
@@ -106,7 +107,7 @@ export function MatchesPage() {
                       ) : null}
                       {isClosed(m) ? <ClosedNotice posting={m} className="mt-2" /> : null}
                       <span className="mt-2 flex items-center justify-end gap-1 text-sm font-semibold text-brand-700">
-                        View internship
+                        {t('list.view')}
                         <ChevronRight aria-hidden className="h-4 w-4" />
                       </span>
                     </Link>
