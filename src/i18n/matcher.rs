@@ -18,6 +18,9 @@ struct Template {
     target: String,
 }
 
+/// A template's holes and the values they took in one text.
+type Captures<'t> = Vec<(String, &'t str)>;
+
 #[derive(Debug, Default)]
 pub struct Catalogue {
     exact: HashMap<String, String>,
@@ -60,7 +63,7 @@ fn holes(parts: &[Part]) -> BTreeSet<&str> {
 
 /// The holes' values when `text` has the template's shape. Each hole takes at least one
 /// character; a hole followed by a literal tries each place that literal occurs.
-fn capture<'t>(parts: &[Part], text: &'t str, out: &mut Vec<(String, &'t str)>) -> bool {
+fn capture<'t>(parts: &[Part], text: &'t str, out: &mut Captures<'t>) -> bool {
     match parts.split_first() {
         None => text.is_empty(),
         Some((Part::Lit(l), rest)) => text
@@ -148,7 +151,7 @@ impl Catalogue {
         if let Some(t) = self.exact.get(text) {
             return Some(t.clone());
         }
-        let mut best: Option<(usize, &Template, Vec<(String, &str)>)> = None;
+        let mut best: Option<(usize, &Template, Captures)> = None;
         for t in &self.templates {
             if best.as_ref().is_some_and(|(w, _, _)| *w >= t.weight) {
                 continue;
