@@ -155,3 +155,104 @@ async fn a_spanish_speaking_student_gets_spanish_messages_notifications_and_emai
     );
     assert_eq!(ana_mail.subject, es(&ben_mail.subject));
 }
+
+/// The string literal starting at `s` (just after its opening quote), unescaped.
+fn literal(s: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(out),
+            '\\' => match chars.next()? {
+                'n' => out.push('\n'),
+                '\n' => {
+                    // A continued line: the next line's leading spaces are not part of it.
+                    let rest: String = chars.clone().collect();
+                    let skipped = rest.len() - rest.trim_start().len();
+                    for _ in 0..skipped {
+                        chars.next();
+                    }
+                }
+                other => out.push(other),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// A CI check: every fixed sentence the source hands to an error (the messages people read)
+/// has its Spanish, so a new message cannot ship in English only.
+#[test]
+fn every_error_sentence_in_the_source_has_its_spanish() {
+    const CALLS: &[&str] = &[
+        "bad_request(\"",
+        "not_found(\"",
+        "forbidden(\"",
+        "conflict(\"",
+        "unauthorized(\"",
+        "unprocessable(\"",
+        "AppError::BadRequest(\"",
+        "AppError::Forbidden(\"",
+        "AppError::NotFound(\"",
+        "AppError::Conflict(\"",
+        "AppError::Unavailable(\"",
+        "AppError::Unauthorized(\"",
+        "ok_or_not_found(\"",
+    ];
+    let mut missing = Vec::new();
+    let mut seen = 0;
+    // Sentences kept in constants where people read them (not the CLI's or the logs').
+    const SAID: &[&str] = &[
+        "http/",
+        "services/",
+        "domain/",
+        "media/",
+        "validate.rs",
+        "auth/",
+        "error.rs",
+    ];
+    for (file, text) in crate::architecture::sources() {
+        if SAID.iter().any(|d| file.starts_with(d)) {
+            for (at, _) in text.match_indices(": &str = \"") {
+                let Some(lit) = literal(&text[at + 10..]) else {
+                    continue;
+                };
+                let sentence = lit.contains(' ')
+                    && lit.chars().next().is_some_and(char::is_uppercase)
+                    && lit.ends_with(['.', '?', '!']);
+                if sentence && !lit.contains('{') {
+                    seen += 1;
+                    if Lang::Es.tr(&lit) == lit {
+                        missing.push(format!("{file}: {lit:?}"));
+                    }
+                }
+            }
+        }
+        for call in CALLS {
+            for (at, _) in text.match_indices(call) {
+                let Some(lit) = literal(&text[at + call.len()..]) else {
+                    continue;
+                };
+                if lit.contains('{') || lit.is_empty() {
+                    continue;
+                }
+                seen += 1;
+                if Lang::Es.tr(&lit) == lit {
+                    missing.push(format!("{file}: {lit:?}"));
+                }
+            }
+        }
+    }
+    assert!(
+        seen > 60,
+        "only {seen} messages found: is the scan still right?"
+    );
+    missing.sort();
+    missing.dedup();
+    assert!(
+        missing.is_empty(),
+        "messages without Spanish in locales/server/es.json:\n{}",
+        missing.join("\n")
+    );
+}
