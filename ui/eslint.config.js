@@ -36,6 +36,7 @@ const I18N_CHECKED = [
   'src/features/applications',
   'src/features/internships',
   'src/features/company',
+  'src/features/employer',
 ];
 
 export default tseslint.config(

@@ -19,6 +19,7 @@ import type matches from '@/locales/en/matches.json';
 import type applications from '@/locales/en/applications.json';
 import type internships from '@/locales/en/internships.json';
 import type company from '@/locales/en/company.json';
+import type employer from '@/locales/en/employer.json';
 
 export interface Resources {
   common: typeof common;
@@ -37,6 +38,7 @@ export interface Resources {
   applications: typeof applications;
   internships: typeof internships;
   company: typeof company;
+  employer: typeof employer;
 }
 
 export type Namespace = keyof Resources;

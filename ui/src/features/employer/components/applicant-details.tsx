@@ -1,8 +1,10 @@
 import { FileText, GraduationCap, Mail, School, Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { initials } from '@/lib/format';
 import { gradeLabel } from '@/lib/options';
-import { capitalize, fullName } from '../lib/format';
+import { ns } from '../i18n';
+import { fullName, interestLabel } from '../lib/format';
 import type { ApplicantStudent } from '../types';
 
 export function ApplicantAvatar({ student, size = 'md' }: { student: ApplicantStudent; size?: 'md' | 'lg' }) {
@@ -19,10 +21,11 @@ export function ApplicantAvatar({ student, size = 'md' }: { student: ApplicantSt
 
 /** The applicant's details an employer may see (only students who applied to them). */
 export function ApplicantFacts({ student }: { student: ApplicantStudent }) {
+  const { t } = useTranslation(ns);
   return (
     <dl className="grid gap-1.5 text-sm text-slate-700">
       <div className="flex items-center gap-2">
-        <dt className="sr-only">Email</dt>
+        <dt className="sr-only">{t('applicant.email')}</dt>
         <Mail aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
         <dd className="min-w-0 truncate">
           <a href={`mailto:${student.email}`} className="hover:text-brand-700 hover:underline">
@@ -31,23 +34,23 @@ export function ApplicantFacts({ student }: { student: ApplicantStudent }) {
         </dd>
       </div>
       <div className="flex items-center gap-2">
-        <dt className="sr-only">Grade</dt>
+        <dt className="sr-only">{t('applicant.grade')}</dt>
         <GraduationCap aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
         <dd>{gradeLabel(student.grade, 'long')}</dd>
       </div>
       <div className="flex items-center gap-2">
-        <dt className="sr-only">School</dt>
+        <dt className="sr-only">{t('applicant.school')}</dt>
         <School aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
-        <dd>{student.school || 'School not given'}</dd>
+        <dd>{student.school || t('applicant.schoolNotGiven')}</dd>
       </div>
       <div className="flex items-center gap-2">
-        <dt className="sr-only">GPA</dt>
+        <dt className="sr-only">{t('applicant.gpaLabel')}</dt>
         <Star aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
-        <dd>{student.gpa ? `GPA ${student.gpa}` : 'GPA not given'}</dd>
+        <dd>{student.gpa ? t('applicant.gpa', { gpa: student.gpa }) : t('applicant.gpaNotGiven')}</dd>
       </div>
       {student.transcriptUrl ? (
         <div className="flex items-center gap-2">
-          <dt className="sr-only">Transcript</dt>
+          <dt className="sr-only">{t('applicant.transcript')}</dt>
           <FileText aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />
           <dd>
             <a
@@ -56,18 +59,18 @@ export function ApplicantFacts({ student }: { student: ApplicantStudent }) {
               rel="noopener noreferrer"
               className="font-semibold text-brand-700 underline underline-offset-2"
             >
-              View transcript
+              {t('applicant.viewTranscript')}
             </a>
           </dd>
         </div>
       ) : null}
       {student.interests && student.interests.length > 0 ? (
         <div className="mt-1">
-          <dt className="sr-only">Interests</dt>
+          <dt className="sr-only">{t('applicant.interests')}</dt>
           <dd className="flex flex-wrap gap-1.5">
             {student.interests.map((i) => (
               <Badge key={i} tone="brand">
-                {capitalize(i)}
+                {interestLabel(i)}
               </Badge>
             ))}
           </dd>

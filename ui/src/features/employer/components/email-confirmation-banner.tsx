@@ -1,10 +1,12 @@
 import { MailCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useResendEmailConfirmation } from '@/lib/email-confirmation';
 import { AUTH_USER_KEY } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { toast } from '@/stores/toast-store';
+import { ns } from '../i18n';
 
 /**
  * Shown while the employer's sign-up address is unconfirmed: where the link went, and a way to
@@ -12,6 +14,7 @@ import { toast } from '@/stores/toast-store';
  * banner goes away with a toast saying so.
  */
 export function EmailConfirmationBanner({ email }: { email: string }) {
+  const { t } = useTranslation(ns);
   const resend = useResendEmailConfirmation();
   const sentMessage = resend.isSuccess ? resend.data?.message : null;
   return (
@@ -22,7 +25,7 @@ export function EmailConfirmationBanner({ email }: { email: string }) {
       icon={MailCheck}
       heading={
         <>
-          Confirm your e-mail address: <span className="font-normal [overflow-wrap:anywhere]">we sent a link to {email}.</span>
+          {t('emailBanner.confirm')} <span className="font-normal [overflow-wrap:anywhere]">{t('emailBanner.sentTo', { email })}</span>
         </>
       }
     >
@@ -35,7 +38,8 @@ export function EmailConfirmationBanner({ email }: { email: string }) {
           onClick={() =>
             resend.mutate(undefined, {
               onSuccess: (answer) => {
-                if (answer.message.toLowerCase().includes('already confirmed')) {
+                // The server's answer is in the UI's language: a new link's names the address, 'already confirmed' does not.
+                if (!answer.message.includes(email)) {
                   toast({ title: answer.message, variant: 'success' });
                   void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
                 }
@@ -43,14 +47,14 @@ export function EmailConfirmationBanner({ email }: { email: string }) {
             })
           }
         >
-          {resend.isPending ? 'Sending...' : resend.isSuccess ? 'Link sent' : 'Send a new link'}
+          {resend.isPending ? t('emailBanner.sending') : resend.isSuccess ? t('emailBanner.sent') : t('emailBanner.send')}
         </Button>
         <p role="status" data-testid="email-confirmation-message" className="min-w-0 font-medium [overflow-wrap:anywhere] empty:hidden">
           {resend.isError ? resend.error.message : sentMessage}
         </p>
         {resend.isSuccess ? (
           <p data-testid="email-confirmation-note" className="basis-full text-slate-700">
-            Check your inbox and spam folder. Only the newest link works; it is valid for 7 days.
+            {t('emailBanner.note')}
           </p>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { Ban, BookOpen, Briefcase, Building2, ClipboardCheck, FileText, Heart, Hourglass, LifeBuoy, Plus, Users } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -17,6 +18,8 @@ import { MessagesBell } from '@/components/messaging/messages-bell';
 import { NotificationsBell } from '@/components/notifications/notifications-bell';
 import { toast } from '@/stores/toast-store';
 import { useReceivedMessages } from '@/lib/messaging/messages';
+import { defaultDistrictName } from '@/types/safety';
+import { ns } from '../i18n';
 import { useEmployerApplicationCount, useEmployerApplications } from '../api/applications';
 import { useDeleteInternship, useEmployerInternships } from '../api/internships';
 import { useEmployerProfile } from '../api/profile';
@@ -32,18 +35,19 @@ import { EmployerSignOutButton } from './sign-out-button';
 
 /** The dashboard's Quick Actions that lead to another screen. */
 const quickLinks = [
-  { href: paths.studentProfiles, icon: Users, label: 'View Applicants' },
-  { href: paths.employerInterns, icon: ClipboardCheck, label: 'Interns' },
-  { href: paths.employerProfile, icon: Building2, label: 'Edit Company Profile' },
-  { href: paths.employerGuide, icon: BookOpen, label: 'Employer Guide' },
-  { href: paths.support, icon: LifeBuoy, label: 'Support' },
-  { href: paths.externalJobs, icon: FileText, label: 'Latest Job Opportunities' },
-];
+  { href: paths.studentProfiles, icon: Users, key: 'applicants' },
+  { href: paths.employerInterns, icon: ClipboardCheck, key: 'interns' },
+  { href: paths.employerProfile, icon: Building2, key: 'profile' },
+  { href: paths.employerGuide, icon: BookOpen, key: 'guide' },
+  { href: paths.support, icon: LifeBuoy, key: 'support' },
+  { href: paths.externalJobs, icon: FileText, key: 'jobs' },
+] as const;
 
 /** The district's review of the company, when it is not (or no longer) verified. */
 function ReviewBanner({ status, reason }: { status: string | null | undefined; reason: string | null | undefined }) {
+  const { t } = useTranslation(ns);
   const { name, contact } = useDistrict();
-  const district = name ?? 'your school district';
+  const district = name ?? defaultDistrictName();
   if (status === 'pending') {
     return (
       <Notice
@@ -51,23 +55,26 @@ function ReviewBanner({ status, reason }: { status: string | null | undefined; r
         testId="review-banner"
         tone="warning"
         icon={Hourglass}
-        heading="Your company is awaiting district review"
+        heading={t('dashboard.review.pendingHeading')}
       >
-        <p className="mt-1">
-          {`Every new employer is checked by ${district} before students can see its postings. `}
-          You can already complete your company profile and create postings; students will see them once your company is verified. Messaging
-          students opens after verification too.
-        </p>
-        {contact ? <p className="mt-1">Questions? Contact {contact}.</p> : null}
+        <p className="mt-1">{t('dashboard.review.pendingText', { district })}</p>
+        {contact ? <p className="mt-1">{t('dashboard.review.questions', { contact })}</p> : null}
       </Notice>
     );
   }
   if (status === 'suspended') {
     return (
-      <Notice headingId="review-banner-heading" testId="review-banner" tone="danger" icon={Ban} heading="Your account is suspended">
+      <Notice
+        headingId="review-banner-heading"
+        testId="review-banner"
+        tone="danger"
+        icon={Ban}
+        heading={t('dashboard.review.suspendedHeading')}
+      >
         <p className="mt-1">
-          {`${district} suspended this employer account${reason ? `: ${reason}` : '.'} Students cannot see your postings. `}
-          {`Contact ${contact ?? district} to resolve it.`}
+          {reason
+            ? t('dashboard.review.suspendedTextReason', { district, reason, contact: contact ?? district })
+            : t('dashboard.review.suspendedText', { district, contact: contact ?? district })}
         </p>
       </Notice>
     );
@@ -75,13 +82,26 @@ function ReviewBanner({ status, reason }: { status: string | null | undefined; r
   return null;
 }
 
-function StatCard({ label, value, hint, icon }: { label: string; value: number | undefined; hint?: string; icon: ReactNode }) {
+function StatCard({
+  label,
+  value,
+  hint,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: number | undefined;
+  hint?: string;
+  icon: ReactNode;
+  /** The same in every language ('stat-active-postings'). */
+  testId: string;
+}) {
   return (
     <Card className="flex items-center gap-3 p-4">
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">{icon}</span>
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-600">{label}</p>
-        <p className="text-2xl font-extrabold text-slate-900" data-testid={`stat-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`}>
+        <p className="text-2xl font-extrabold text-slate-900" data-testid={testId}>
           {value === undefined ? '–' : value}
         </p>
         {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
@@ -92,6 +112,7 @@ function StatCard({ label, value, hint, icon }: { label: string; value: number |
 
 /** /employer-dashboard (SPEC.md section 2), with real counters and activity. */
 export function EmployerDashboardPage() {
+  const { t } = useTranslation(ns);
   const { user, ready } = useEmployerGuard();
   const internships = useEmployerInternships(ready);
   const count = useEmployerApplicationCount(ready);
@@ -126,24 +147,24 @@ export function EmployerDashboardPage() {
       if (i.videoStatus === 'ready') {
         // Only a public posting is in the feed; a held one or a pending company's waits for the district.
         toast({
-          title: 'Video Ready',
+          title: t('dashboard.toast.videoReady'),
           description:
             i.visibility === 'public'
-              ? `The video for "${i.title}" now plays in the feed.`
-              : `The video for "${i.title}" is ready; it plays in the feed once the district has reviewed the posting.`,
+              ? t('dashboard.toast.videoReadyPublic', { title: i.title })
+              : t('dashboard.toast.videoReadyHeld', { title: i.title }),
           variant: 'success',
         });
       } else if (i.videoStatus === 'failed') {
         toast({
-          title: 'Video Could Not Be Processed',
-          description: i.videoError ?? `Please upload another video for "${i.title}".`,
+          title: t('dashboard.toast.videoFailed'),
+          description: i.videoError ?? t('dashboard.toast.videoFailedText', { title: i.title }),
           variant: 'destructive',
         });
       }
     }
     if (changed) void queryClient.invalidateQueries({ queryKey: ['/api/internships'] });
     transcodingIds.current = new Set(list.filter((i) => i.videoStatus === 'transcoding').map((i) => i.id));
-  }, [internships.data, queryClient]);
+  }, [internships.data, queryClient, t]);
 
   if (!ready || !user) return <PageLoader />;
 
@@ -157,11 +178,15 @@ export function EmployerDashboardPage() {
     const target = deleting;
     deleteInternship.mutate(target.id, {
       onSuccess: () => {
-        toast({ title: 'Internship Deleted', description: `"${target.title}" was removed from the feed.`, variant: 'success' });
+        toast({
+          title: t('dashboard.toast.deleted'),
+          description: t('dashboard.toast.deletedText', { title: target.title }),
+          variant: 'success',
+        });
         setDeleting(null);
       },
       onError: (error) => {
-        toast({ title: 'Failed to Delete Internship', description: errorMessage(error), variant: 'destructive' });
+        toast({ title: t('dashboard.toast.deleteFailed'), description: errorMessage(error), variant: 'destructive' });
         setDeleting(null);
       },
     });
@@ -170,12 +195,16 @@ export function EmployerDashboardPage() {
   return (
     <PageShell>
       <AppHeader
-        title="Employer Dashboard"
+        title={t('dashboard.title')}
         right={
           <div className="flex items-center gap-1.5">
-            <Link href={paths.employerProfile} className={buttonClasses('ghost', 'sm', 'max-sm:px-2.5!')} aria-label="Company profile">
+            <Link
+              href={paths.employerProfile}
+              className={buttonClasses('ghost', 'sm', 'max-sm:px-2.5!')}
+              aria-label={t('dashboard.companyProfileLabel')}
+            >
               <Building2 aria-hidden className="h-4 w-4" />
-              <span className="hidden sm:inline">Company Profile</span>
+              <span className="hidden sm:inline">{t('shared.companyProfile')}</span>
             </Link>
             <EmployerSignOutButton />
           </div>
@@ -188,34 +217,41 @@ export function EmployerDashboardPage() {
           {user.emailConfirmed === false ? <EmailConfirmationBanner email={user.email} /> : null}
           <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div>
-              <p className="text-sm font-semibold text-brand-700">{user.company ?? 'Your company'}</p>
+              <p className="text-sm font-semibold text-brand-700">{user.company ?? t('dashboard.yourCompany')}</p>
               {/* 'Welcome back' once there is something to come back to (a first visit has no postings). */}
               <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">
-                {postings.length > 0 ? 'Welcome back' : 'Welcome'}, {user.firstName}!
+                {postings.length > 0
+                  ? t('dashboard.welcomeBack', { name: user.firstName })
+                  : t('dashboard.welcome', { name: user.firstName })}
               </h2>
-              <p className="text-sm text-slate-600">Manage your postings and the students who applied.</p>
+              <p className="text-sm text-slate-600">{t('dashboard.intro')}</p>
             </div>
             <Button variant="gradient" size="lg" onClick={() => openForm(null)}>
               <Plus aria-hidden className="h-5 w-5" />
-              Post New Internship
+              {t('dashboard.postNew')}
             </Button>
           </section>
 
-          <section aria-label="Statistics" className="grid gap-3 sm:grid-cols-3">
+          <section aria-label={t('dashboard.stats.label')} className="grid gap-3 sm:grid-cols-3">
             <StatCard
-              label="Active Postings"
+              label={t('dashboard.stats.active')}
+              testId="stat-active-postings"
               value={internships.data ? postings.filter(isActivePosting).length : undefined}
-              hint="Postings students can see now."
+              hint={t('dashboard.stats.activeHint')}
               icon={<Briefcase aria-hidden className="h-5 w-5" />}
             />
-            <StatCard label="Total Applications" value={count.data?.count} icon={<Users aria-hidden className="h-5 w-5" />} />
             <StatCard
-              label="Profile Views"
+              label={t('dashboard.stats.applications')}
+              testId="stat-total-applications"
+              value={count.data?.count}
+              icon={<Users aria-hidden className="h-5 w-5" />}
+            />
+            <StatCard
+              label={t('dashboard.stats.views')}
+              testId="stat-profile-views"
               value={profile.data ? (profile.data.profileViews ?? 0) : undefined}
               hint={
-                engagement === undefined
-                  ? 'Students and visitors who opened your postings.'
-                  : `Students and visitors who opened your postings · ${engagement} likes & saves`
+                engagement === undefined ? t('dashboard.stats.viewsHint') : t('dashboard.stats.viewsHintEngagement', { count: engagement })
               }
               icon={<Heart aria-hidden className="h-5 w-5" />}
             />
@@ -224,26 +260,28 @@ export function EmployerDashboardPage() {
           <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <section aria-labelledby="postings-heading" className="min-w-0">
               <h2 id="postings-heading" className="mb-3 text-lg font-bold text-slate-900">
-                Your Internships
+                {t('dashboard.postings.heading')}
               </h2>
               {internships.isLoading ? (
-                <SpinnerBlock label="Loading internships" className="py-10" />
+                <SpinnerBlock label={t('dashboard.postings.loading')} className="py-10" />
               ) : internships.isError ? (
                 <Card>
-                  <p className="text-sm text-rose-700">Could not load your internships: {errorMessage(internships.error)}</p>
+                  <p className="text-sm text-rose-700">
+                    {t('dashboard.postings.loadFailed', { error: errorMessage(internships.error) ?? '' })}
+                  </p>
                   <RetryButton onRetry={() => void internships.refetch()} />
                 </Card>
               ) : postings.length === 0 ? (
                 <Card className="text-center">
-                  <p className="font-semibold text-slate-900">No internships yet</p>
-                  <p className="mt-1 text-sm text-slate-600">Post your first role with a short video or request an AI-made one.</p>
+                  <p className="font-semibold text-slate-900">{t('dashboard.postings.empty')}</p>
+                  <p className="mt-1 text-sm text-slate-600">{t('dashboard.postings.emptyText')}</p>
                   <Button className="mt-4" onClick={() => openForm(null)}>
                     <Plus aria-hidden className="h-4 w-4" />
-                    Post New Internship
+                    {t('dashboard.postNew')}
                   </Button>
                 </Card>
               ) : (
-                <ul className="space-y-3" aria-label="Your internships">
+                <ul className="space-y-3" aria-label={t('dashboard.postings.listLabel')}>
                   {postings.map((i) => (
                     <PostingCard
                       key={i.id}
@@ -260,16 +298,16 @@ export function EmployerDashboardPage() {
 
             <aside className="min-w-0 space-y-6">
               <Card>
-                <h2 className="text-lg font-bold text-slate-900">Quick Actions</h2>
+                <h2 className="text-lg font-bold text-slate-900">{t('dashboard.quickActions')}</h2>
                 <div className="mt-3 grid gap-2">
                   <Button variant="secondary" className="justify-start" onClick={() => openForm(null)}>
                     <Plus aria-hidden className="h-4 w-4" />
-                    Post New Internship
+                    {t('dashboard.postNew')}
                   </Button>
-                  {quickLinks.map(({ href, icon: Icon, label }) => (
+                  {quickLinks.map(({ href, icon: Icon, key }) => (
                     <Link key={href} href={href} className={buttonClasses('secondary', 'md', 'justify-start')}>
                       <Icon aria-hidden className="h-4 w-4" />
-                      {label}
+                      {t(`dashboard.quickLinks.${key}`)}
                     </Link>
                   ))}
                 </div>
@@ -300,9 +338,9 @@ export function EmployerDashboardPage() {
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title="Delete this internship?"
-        description={`"${deleting?.title ?? ''}" will be removed from the feed. Existing applications and messages are kept.`}
-        confirmLabel={deleteInternship.isPending ? 'Deleting...' : 'Delete Internship'}
+        title={t('dashboard.delete.title')}
+        description={t('dashboard.delete.text', { title: deleting?.title ?? '' })}
+        confirmLabel={deleteInternship.isPending ? t('dashboard.delete.deleting') : t('dashboard.delete.confirm')}
         pending={deleteInternship.isPending}
         onConfirm={confirmDelete}
       />

@@ -1,5 +1,6 @@
 import { Save } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
 import { CompanyFields } from '@/components/forms/company-fields';
 import { NameFields } from '@/components/forms/name-fields';
@@ -20,11 +21,13 @@ import { focusFirstInvalid, normalizeUrl } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
 import { useEmployerProfile, useUpdateEmployerProfile } from '../api/profile';
+import { ns } from '../i18n';
 import { profileValuesFrom } from '../lib/profile';
 import { useEmployerGuard } from '../lib/use-employer-guard';
 import { EmployerSignOutButton } from './sign-out-button';
 
 function ProfileForm({ profile }: { profile: User }) {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(profileValuesFrom(profile), validateEmployerProfile);
   const { values } = form;
@@ -50,7 +53,7 @@ function ProfileForm({ profile }: { profile: User }) {
         address: values.address.trim(),
         companyDescription: values.companyDescription.trim(),
       });
-      toast({ title: 'Profile Updated', description: 'Your company profile has been saved.', variant: 'success' });
+      toast({ title: t('profile.updated'), description: t('profile.updatedText'), variant: 'success' });
     } catch (error) {
       if (isApiError(error)) {
         const fieldErrors = form.serverErrors(error.errors);
@@ -61,8 +64,8 @@ function ProfileForm({ profile }: { profile: User }) {
         }
       }
       toast({
-        title: 'Update Failed',
-        description: errorMessage(error) ?? 'Failed to update profile. Please try again.',
+        title: t('profile.updateFailed'),
+        description: errorMessage(error) ?? t('profile.updateFailedText'),
         variant: 'destructive',
       });
     } finally {
@@ -71,27 +74,27 @@ function ProfileForm({ profile }: { profile: User }) {
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Company profile">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label={t('profile.formLabel')}>
       <Card className="space-y-4">
-        <h2 className="text-lg font-bold text-slate-900">Personal Information</h2>
+        <h2 className="text-lg font-bold text-slate-900">{t('profile.personal')}</h2>
         <NameFields form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Work email" type="email" autoComplete="email" {...form.field('email')} />
-          <TextField label="Phone" type="tel" autoComplete="tel" hint="At least 10 characters" {...form.field('phone')} />
+          <TextField label={t('profile.workEmail')} type="email" autoComplete="email" {...form.field('email')} />
+          <TextField label={t('profile.phone')} type="tel" autoComplete="tel" hint={t('profile.phoneHint')} {...form.field('phone')} />
         </div>
-        <TextField label="Your position" autoComplete="organization-title" {...form.field('position')} />
+        <TextField label={t('profile.position')} autoComplete="organization-title" {...form.field('position')} />
       </Card>
       <Card className="space-y-4">
-        <h2 className="text-lg font-bold text-slate-900">Company Information</h2>
+        <h2 className="text-lg font-bold text-slate-900">{t('profile.company')}</h2>
         <CompanyFields form={form} industry={values.industry} description={values.companyDescription} variant="profile" />
       </Card>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <LinkButton href={paths.employerDashboard} variant="outline">
-          Back to Dashboard
+          {t('shared.backToDashboard')}
         </LinkButton>
         <Button type="submit" variant="gradient" disabled={saving}>
           <Save aria-hidden className="h-4 w-4" />
-          {saving ? 'Saving...' : 'Save Changes'}
+          {saving ? t('shared.saving') : t('shared.saveChanges')}
         </Button>
       </div>
     </form>
@@ -100,6 +103,7 @@ function ProfileForm({ profile }: { profile: User }) {
 
 /** /employer-profile: GET/PUT /api/employers/profile. */
 export function EmployerProfilePage() {
+  const { t } = useTranslation(ns);
   const { ready } = useEmployerGuard();
   const profile = useEmployerProfile(ready);
 
@@ -107,8 +111,8 @@ export function EmployerProfilePage() {
   return (
     <PageShell>
       <AppHeader
-        back={{ href: paths.employerDashboard, label: 'Back to Dashboard' }}
-        title="Company Profile"
+        back={{ href: paths.employerDashboard, label: t('shared.backToDashboard') }}
+        title={t('shared.companyProfile')}
         right={<EmployerSignOutButton />}
       />
       <main>
@@ -117,7 +121,7 @@ export function EmployerProfilePage() {
             {profile.isLoading ? <PageLoader /> : null}
             {profile.isError ? (
               <Card>
-                <p className="text-sm text-rose-700">Could not load your profile: {errorMessage(profile.error)}</p>
+                <p className="text-sm text-rose-700">{t('profile.loadFailed', { error: errorMessage(profile.error) ?? '' })}</p>
                 <RetryButton onRetry={() => void profile.refetch()} />
               </Card>
             ) : null}

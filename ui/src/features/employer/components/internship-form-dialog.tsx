@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Captions, Film, ShieldAlert, Sparkles, Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { RichText } from '@/components/ui/rich-text';
 import { FieldError, TextAreaField, TextField } from '@/components/ui/field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { SelectField } from '@/components/ui/select-field';
@@ -18,6 +20,7 @@ import { focusFirstInvalid } from '@/lib/validation';
 import { cn } from '@/lib/cn';
 import { toast } from '@/stores/toast-store';
 import { heldLine } from '@/types/safety';
+import { ns, tEmployer } from '../i18n';
 import { createAiPosting, invalidatePostings, updatePostingJson, uploadPosting } from '../api/internships';
 import {
   AGE_OPTIONS,
@@ -34,6 +37,7 @@ import {
   VIDEO_CHOOSER_MAX_BYTES,
   VIDEO_SUBMIT_MAX_BYTES,
   videoLengthError,
+  VIDEO_MAX_SECONDS,
   WORK_STYLE_OPTIONS,
   workStyleForLocation,
 } from '../lib/posting';
@@ -52,26 +56,26 @@ interface InternshipFormDialogProps {
   focusVideo?: boolean;
 }
 
-const NO_VIDEO = 'Please attach a video file or request an AI-generated video';
-const NOT_SAFE = 'Please confirm the role involves no hazardous work for 16-17 year olds';
-
 /** What the edit form says about the posting's current video. */
 function currentVideoText(i: Internship): string {
-  if (isAiProcessing(i)) return 'AI video in production (ready within 24 hours)';
+  if (isAiProcessing(i)) return tEmployer('form.current.ai');
   switch (i.videoStatus) {
     case 'transcoding':
-      return 'uploaded video, being converted so it plays on every phone';
+      return tEmployer('form.current.transcoding');
     case 'failed':
-      return 'could not be processed. Choose another video to replace it';
+      return tEmployer('form.current.failed');
     case 'missing':
-      return 'missing. Choose a new video to replace it';
+      return tEmployer('form.current.missing');
     default:
-      return i.videoDuration ? `uploaded video (${formatVideoLength(i.videoDuration)})` : 'uploaded video';
+      return i.videoDuration
+        ? tEmployer('form.current.uploadedLength', { length: formatVideoLength(i.videoDuration) })
+        : tEmployer('form.current.uploaded');
   }
 }
 
 /** Post New Internship / Edit Internship: one form for both. */
 export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo = false }: InternshipFormDialogProps) {
+  const { t } = useTranslation(ns);
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -145,8 +149,8 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
     if (chosen.size > VIDEO_CHOOSER_MAX_BYTES) {
       event.target.value = '';
       setFile(null);
-      setFileError('Video must be under 50MB');
-      toast({ title: 'File Too Large', description: 'Video must be under 50MB', variant: 'destructive' });
+      setFileError(t('form.toast.under50'));
+      toast({ title: t('form.toast.fileTooLarge'), description: t('form.toast.under50'), variant: 'destructive' });
       return;
     }
     setFile(chosen);
@@ -166,7 +170,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
       if (fileInputRef.current) fileInputRef.current.value = '';
       setFile(null);
       setFileError(refusal);
-      toast({ title: 'Video Too Long', description: refusal, variant: 'destructive' });
+      toast({ title: t('form.toast.videoTooLong'), description: refusal, variant: 'destructive' });
       return false;
     });
     lengthCheck.current = check;
@@ -192,24 +196,24 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
       // The hazard screen held it: say what matched instead of 'published'.
       toast({
         title: heldLine(created.heldTerms),
-        description: 'The district reviews it before students can see it.',
+        description: t('form.toast.heldText'),
       });
     } else if (created?.visibility === 'awaiting_review') {
       toast({
-        title: isEdit ? 'Internship Updated' : 'Internship Posted Successfully',
+        title: isEdit ? t('form.toast.updated') : t('form.toast.posted'),
         description: awaitingReviewLine(district),
         variant: 'success',
       });
     } else if (isEdit) {
-      toast({ title: 'Internship Updated', description: `"${created.title}" has been saved.`, variant: 'success' });
+      toast({ title: t('form.toast.updated'), description: t('form.toast.savedText', { title: created.title }), variant: 'success' });
     } else {
       toast({
-        title: 'Internship Posted Successfully',
+        title: t('form.toast.posted'),
         description: ai
-          ? 'Your AI-generated video will be ready within 24 hours. Students can already view and apply.'
+          ? t('form.toast.postedAi')
           : created.videoStatus === 'transcoding'
-            ? 'Your video is being converted so it plays on every phone; its card updates when it is ready. Students can already view and apply.'
-            : 'Your internship video is live in the feed.',
+            ? t('form.toast.postedTranscoding')
+            : t('form.toast.postedLive'),
         variant: 'success',
       });
     }
@@ -218,7 +222,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
 
   const fail = (error: unknown) => {
     if (isUploadAborted(error)) {
-      toast({ title: 'Upload Cancelled', description: isEdit ? 'Your changes were not saved.' : 'Your internship was not posted.' });
+      toast({ title: t('form.toast.cancelled'), description: isEdit ? t('form.toast.cancelledEdit') : t('form.toast.cancelledNew') });
       return;
     }
     if (isApiError(error)) {
@@ -227,9 +231,11 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
         form.setErrors(fieldErrors);
         focusFirstInvalid(formRef.current);
       }
-      if (error.status === 413) setFileError('Please choose a video file smaller than 40MB');
-      // The server's own checks of the files: the video's length and format, the captions.
-      const videoProblem = error.errors?.videoFile ?? (/1 minute 30 seconds/.test(error.message) ? error.message : undefined);
+      if (error.status === 413) setFileError(t('form.under40'));
+      // The server's own checks of the files: the video's length and format, the captions. Its
+      // answer is in the UI's language, which names the longest length as formatVideoLength does.
+      const videoProblem =
+        error.errors?.videoFile ?? (error.message.includes(formatVideoLength(VIDEO_MAX_SECONDS)) ? error.message : undefined);
       if (videoProblem) setFileError(videoProblem);
       const captionsProblem =
         error.errors?.captionsFile ?? (captions && /caption|webvtt|\.vtt/i.test(error.message) ? error.message : undefined);
@@ -238,10 +244,10 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
     const message = errorMessage(error);
     const tooLarge = isApiError(error) && error.status === 413;
     toast({
-      title: isEdit ? 'Failed to Update Internship' : 'Failed to Post Internship',
+      title: isEdit ? t('form.toast.updateFailed') : t('form.toast.postFailed'),
       description: tooLarge
-        ? `${message ?? 'The video is too large.'} Try a shorter or smaller video.`
-        : (message ?? 'Please try again. If you attached a video, a smaller file may help.'),
+        ? t('form.toast.tooLarge', { message: message ?? t('form.toast.tooLargeDefault') })
+        : (message ?? t('form.toast.failedDefault')),
       variant: 'destructive',
     });
   };
@@ -262,16 +268,16 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
     const fieldsOk = form.validateAll();
     let ok = fieldsOk;
     if (!safe) {
-      setSafeError(NOT_SAFE);
+      setSafeError(t('form.notSafe'));
       ok = false;
     }
     if (!isEdit && mode === 'upload' && !file) {
-      setFileError(NO_VIDEO);
+      setFileError(t('form.noVideo'));
       ok = false;
     }
     if (file && file.size > VIDEO_SUBMIT_MAX_BYTES) {
-      setFileError('Please choose a video file smaller than 40MB');
-      toast({ title: 'Video Too Large', description: 'Please choose a video file smaller than 40MB', variant: 'destructive' });
+      setFileError(t('form.under40'));
+      toast({ title: t('form.toast.videoTooLarge'), description: t('form.under40'), variant: 'destructive' });
       ok = false;
     }
     if (!ok) {
@@ -311,17 +317,17 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
   const uploading = progress !== null;
   // Every byte is sent; the server is checking (and maybe converting) the video.
   const processing = uploading && progress >= 100 && !answered;
-  const processingText = file ? 'Processing video...' : 'Saving...';
+  const processingText = file ? t('form.processingVideo') : t('shared.saving');
   const showFilePicker = isEdit || mode === 'upload';
   const submitText = processing
     ? processingText
     : submitting
       ? isEdit
-        ? 'Saving...'
-        : 'Posting...'
+        ? t('shared.saving')
+        : t('form.posting')
       : isEdit
-        ? 'Save Changes'
-        : 'Post Internship';
+        ? t('shared.saveChanges')
+        : t('form.post');
 
   return (
     <Dialog
@@ -339,26 +345,22 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
             }
           : undefined
       }
-      title={isEdit ? 'Edit Internship' : 'Post New Internship'}
-      description={
-        isEdit
-          ? 'Update the details students see. Choose a new video only if you want to replace the current one.'
-          : 'Describe a teen-appropriate role and add a short vertical video.'
-      }
+      title={isEdit ? t('form.editTitle') : t('form.newTitle')}
+      description={isEdit ? t('form.editDescription') : t('form.newDescription')}
       footer={
         <div className="flex flex-col gap-3">
           {uploading ? (
             <div className="flex items-center gap-3">
               <ProgressBar
                 value={progress}
-                label={processing ? processingText : file ? 'Uploading video' : 'Uploading captions'}
+                label={processing ? processingText : file ? t('form.uploadingVideo') : t('form.uploadingCaptions')}
                 className="flex-1"
               />
               {/* Once every byte is sent the server is at work: cancelling could no longer undo it. */}
               {processing ? null : (
                 <Button variant="outline" size="sm" onClick={() => uploadRef.current?.abort()}>
                   <X aria-hidden className="h-4 w-4" />
-                  Cancel Upload
+                  {t('form.cancelUpload')}
                 </Button>
               )}
             </div>
@@ -382,17 +384,17 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
         noValidate
         onSubmit={onSubmit}
         className="space-y-6"
-        aria-label={isEdit ? 'Edit internship' : 'Post new internship'}
+        aria-label={isEdit ? t('form.editLabel') : t('form.newLabel')}
       >
         <fieldset disabled={submitting} className="space-y-6">
           {/* Video */}
           <section aria-labelledby={`${ids.video}-heading`} className="space-y-3">
             <h3 id={`${ids.video}-heading`} className="text-base font-bold text-slate-900">
-              Video
+              {t('form.video')}
             </h3>
             {isEdit ? (
               <p className="text-sm text-slate-600">
-                Current video: <strong>{currentVideoText(editing)}</strong>
+                <RichText text={t('form.currentVideo')} tags={{ current: () => <strong>{currentVideoText(editing)}</strong> }} />
                 {editing.videoStatus === 'failed' && editing.videoError ? (
                   <span className="mt-1 block text-rose-700" data-testid="edit-video-error">
                     {editing.videoError}
@@ -400,11 +402,11 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                 ) : null}
               </p>
             ) : (
-              <div role="radiogroup" aria-label="Video source" className="grid gap-2 sm:grid-cols-2">
+              <div role="radiogroup" aria-label={t('form.videoSource')} className="grid gap-2 sm:grid-cols-2">
                 {(
                   [
-                    { value: 'upload', label: 'Upload Video', hint: 'Use your own clip', Icon: Upload },
-                    { value: 'ai', label: 'AI Generated Video', hint: 'We make one from your text', Icon: Sparkles },
+                    { value: 'upload', label: t('form.upload'), hint: t('form.uploadHint'), Icon: Upload },
+                    { value: 'ai', label: t('form.ai'), hint: t('form.aiHint'), Icon: Sparkles },
                   ] as const
                 ).map(({ value, label, hint, Icon }) => (
                   <label
@@ -450,7 +452,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                     className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
                   >
                     <Film aria-hidden className="h-4 w-4" />
-                    {file ? 'Change Video' : isEdit ? 'Replace Video' : 'Choose Video'}
+                    {file ? t('form.changeVideo') : isEdit ? t('form.replaceVideo') : t('form.chooseVideo')}
                   </label>
                   {file ? (
                     <span className="text-sm text-slate-700" data-testid="chosen-video">
@@ -458,16 +460,16 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                     </span>
                   ) : null}
                   {file && !submitting ? (
-                    <Button variant="ghost" size="sm" onClick={clearFile} aria-label="Remove video">
-                      Remove
+                    <Button variant="ghost" size="sm" onClick={clearFile} aria-label={t('form.removeVideo')}>
+                      {t('form.remove')}
                     </Button>
                   ) : null}
                 </div>
                 <p id={`${ids.video}-guidance`} className="mt-2 text-xs text-slate-600">
-                  Keep it to 1 minute 30 seconds or less, filmed vertically. Formats: MP4, MOV, AVI. Up to 40MB.
+                  {t('form.videoGuidance')}
                 </p>
                 <p className="text-xs text-slate-600" role="status">
-                  {checkingLength ? 'Checking the video\u2019s length...' : ''}
+                  {checkingLength ? t('form.checkingLength') : ''}
                 </p>
                 <FieldError id={`${ids.video}-error`} message={fileError} />
                 {landscapePreview ? (
@@ -483,10 +485,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                       aria-hidden
                       className="aspect-[9/16] w-16 shrink-0 rounded-md bg-black object-cover"
                     />
-                    <p className="text-sm text-amber-900">
-                      This video is landscape. The feed fills a phone&apos;s screen, so students see the middle of it, as in this preview.
-                      Film vertically to show the whole picture.
-                    </p>
+                    <p className="text-sm text-amber-900">{t('form.landscape')}</p>
                   </div>
                 ) : null}
 
@@ -508,7 +507,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                       className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
                     >
                       <Captions aria-hidden className="h-4 w-4" />
-                      {captions ? 'Change Captions (WebVTT, .vtt)' : 'Captions (WebVTT, .vtt)'}
+                      {captions ? t('form.changeCaptions') : t('form.captions')}
                     </label>
                     {captions ? (
                       <span className="text-sm text-slate-700" data-testid="chosen-captions">
@@ -516,69 +515,56 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                       </span>
                     ) : null}
                     {captions && !submitting ? (
-                      <Button variant="ghost" size="sm" onClick={clearCaptions} aria-label="Remove captions">
-                        Remove
+                      <Button variant="ghost" size="sm" onClick={clearCaptions} aria-label={t('form.removeCaptions')}>
+                        {t('form.remove')}
                       </Button>
                     ) : null}
                   </div>
                   <p id={`${ids.captions}-guidance`} className="mt-2 text-xs text-slate-600">
-                    Optional. Captions students can turn on with CC: a WebVTT file (.vtt) of up to 200 KB.
-                    {isEdit && editing.captionsUrl ? ' This posting has captions; a new file replaces them.' : ''}
+                    {isEdit && editing.captionsUrl ? t('form.captionsGuidanceReplace') : t('form.captionsGuidance')}
                   </p>
                   <FieldError id={`${ids.captions}-error`} message={captionsError} />
                 </div>
               </div>
             ) : (
               <div className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
-                <p className="font-semibold">An AI-generated video will be made from your description.</p>
-                <p className="mt-1">
-                  It will be ready within 24 hours. Until then your posting shows a &lsquo;Video Processing&rsquo; placeholder, and students
-                  can still view details and apply once the posting is visible to them
-                  {companyPending ? ' (after the district has reviewed your company)' : ''}.
-                </p>
+                <p className="font-semibold">{t('form.aiMade')}</p>
+                <p className="mt-1">{companyPending ? t('form.aiTextPending') : t('form.aiText')}</p>
               </div>
             )}
           </section>
 
           {/* Details */}
           <section className="space-y-4">
-            <h3 className="text-base font-bold text-slate-900">Internship details</h3>
-            <TextField label="Title" placeholder="e.g. Social Media Intern" {...form.field('title')} />
-            <TextAreaField
-              label="Description"
-              hint="What will the intern do and learn? At least 10 characters."
-              {...form.field('description')}
-            />
+            <h3 className="text-base font-bold text-slate-900">{t('form.details')}</h3>
+            <TextField label={t('form.title')} placeholder={t('form.titlePlaceholder')} {...form.field('title')} />
+            <TextAreaField label={t('form.description')} hint={t('form.descriptionHint')} {...form.field('description')} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
-                label="Location"
-                placeholder="e.g. Austin, TX or Remote"
+                label={t('form.location')}
+                placeholder={t('form.locationPlaceholder')}
                 {...form.field('location')}
                 onChange={(e) => {
                   const location = e.target.value;
                   form.setFields(workStyleChosen ? { location } : { location, workStyle: workStyleForLocation(location) });
                 }}
               />
-              <TextField label="Duration" placeholder="e.g. 8 weeks, Summer 2025" {...form.field('duration')} />
+              <TextField label={t('form.duration')} placeholder={t('form.durationPlaceholder')} {...form.field('duration')} />
             </div>
-            <TextAreaField
-              label="Requirements"
-              hint="Skills or qualities you are looking for (one per line). At least 10 characters."
-              {...form.field('requirements')}
-            />
+            <TextAreaField label={t('form.requirements')} hint={t('form.requirementsHint')} {...form.field('requirements')} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Salary" optional placeholder="e.g. $16/hour" {...form.field('salary')} />
-              <TextField label="Application deadline" type="date" {...form.field('applicationDeadline')} />
+              <TextField label={t('form.salary')} optional placeholder={t('form.salaryPlaceholder')} {...form.field('salary')} />
+              <TextField label={t('form.deadline')} type="date" {...form.field('applicationDeadline')} />
             </div>
           </section>
 
           {/* Teen employment */}
           <section className="space-y-4">
-            <h3 className="text-base font-bold text-slate-900">For teen applicants</h3>
+            <h3 className="text-base font-bold text-slate-900">{t('form.teen')}</h3>
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField
-                label="Work style"
-                placeholder="Choose"
+                label={t('form.workStyle')}
+                placeholder={t('form.choose')}
                 options={WORK_STYLE_OPTIONS}
                 {...form.select('workStyle')}
                 onValueChange={(v) => {
@@ -586,10 +572,15 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                   form.setField('workStyle', v);
                 }}
               />
-              <SelectField label="Minimum age" placeholder="Choose" options={AGE_OPTIONS} {...form.select('ageRequirement')} />
               <SelectField
-                label="Grade requirement"
-                placeholder="Choose"
+                label={t('form.minimumAge')}
+                placeholder={t('form.choose')}
+                options={AGE_OPTIONS}
+                {...form.select('ageRequirement')}
+              />
+              <SelectField
+                label={t('form.gradeRequirement')}
+                placeholder={t('form.choose')}
                 options={
                   GRADE_REQUIREMENT_OPTIONS.some((o) => o.value === values.gradeRequirement)
                     ? GRADE_REQUIREMENT_OPTIONS
@@ -599,31 +590,28 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
               />
             </div>
             <TextField
-              label="Hours per week"
+              label={t('form.hours')}
               optional
               type="number"
               inputMode="numeric"
               min={1}
               max={HOURS_PER_WEEK_MAX}
-              hint="At most 40. Many states limit school-day hours for 16-17 year olds."
+              hint={t('form.hoursHint')}
               {...form.field('hoursPerWeek')}
             />
-            <TextField label="Skills" optional hint="Comma-separated, e.g. Canva, writing, teamwork" {...form.field('skills')} />
-            <TextField label="Benefits" optional hint="Comma-separated, e.g. Mentorship, flexible hours" {...form.field('benefits')} />
-            <TextField label="Tags" optional hint="Comma-separated, e.g. marketing, design" {...form.field('tags')} />
+            <TextField label={t('form.skills')} optional hint={t('form.skillsHint')} {...form.field('skills')} />
+            <TextField label={t('form.benefits')} optional hint={t('form.benefitsHint')} {...form.field('benefits')} />
+            <TextField label={t('form.tags')} optional hint={t('form.tagsHint')} {...form.field('tags')} />
 
             <div id={ids.guidance} className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
               <p className="flex items-center gap-2 font-bold">
                 <ShieldAlert aria-hidden className="h-5 w-5" />
-                Legal guidance for hiring 16-17 year olds
+                {t('form.legalHeading')}
               </p>
               <ul className="mt-2 list-disc space-y-1 pl-5">
-                <li>
-                  Hazardous work is not allowed for anyone under 18: driving, forklifts and power hoists, power saws, meat slicers and
-                  bakery machines, roofing, demolition, excavation, mining, logging and explosives.
-                </li>
-                <li>Many states limit hours on school days and require a work permit issued by the school or state.</li>
-                <li>Unpaid internships must mainly benefit the student (training like school, no displacing paid staff).</li>
+                <li>{t('form.legalHazardous')}</li>
+                <li>{t('form.legalHours')}</li>
+                <li>{t('form.legalUnpaid')}</li>
               </ul>
               <a
                 href={paths.employerGuide}
@@ -631,7 +619,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                 rel="noopener noreferrer"
                 className="mt-2 inline-block font-semibold text-amber-900 underline underline-offset-2"
               >
-                Read the employer guide (opens in a new tab)
+                {t('form.legalGuide')}
               </a>
             </div>
             <div>
@@ -648,9 +636,7 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
                   aria-describedby={safeError ? `${ids.safe}-error` : ids.guidance}
                   className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
                 />
-                <span>
-                  I confirm this role involves none of the hazardous duties above and follows my state&rsquo;s rules for 16-17 year olds.
-                </span>
+                <span>{t('form.confirmSafe')}</span>
               </label>
               <FieldError id={`${ids.safe}-error`} message={safeError} />
             </div>

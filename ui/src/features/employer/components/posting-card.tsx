@@ -19,13 +19,15 @@ import {
   VideoOff,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDistrict } from '@/lib/district';
 import { formatDate } from '@/lib/format';
-import { isAiProcessing } from '../lib/posting';
+import { ns } from '../i18n';
+import { isAiProcessing, workStyleLabel } from '../lib/posting';
 import { visibilityInfo } from '../lib/visibility';
 import type { Internship } from '@/types/internship';
 
@@ -48,6 +50,7 @@ function PosterBackdrop({ src }: { src: string | null }) {
 
 /** A ready video: the poster with a play button, swapped for the player when pressed. */
 function ReadyVideo({ internship, src }: { internship: Internship; src: string }) {
+  const { t } = useTranslation(ns);
   const [playing, setPlaying] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
 
@@ -62,7 +65,7 @@ function ReadyVideo({ internship, src }: { internship: Internship; src: string }
         <button
           type="button"
           onClick={() => setPlaying(true)}
-          aria-label={`Play video for ${internship.title}`}
+          aria-label={t('posting.play', { title: internship.title })}
           className="absolute inset-0 flex items-center justify-center bg-black/10 text-white transition hover:bg-black/25"
         >
           <span className="flex h-11 w-11 items-center justify-center rounded-full bg-black/50 backdrop-blur-sm">
@@ -77,7 +80,7 @@ function ReadyVideo({ internship, src }: { internship: Internship; src: string }
       ref={videoRef}
       src={internship.posterUrl ? src : `${src}#t=0.5`}
       poster={internship.posterUrl ?? undefined}
-      aria-label={`Video for ${internship.title}`}
+      aria-label={t('posting.video', { title: internship.title })}
       className="aspect-[9/16] w-full bg-black object-cover"
       muted
       playsInline
@@ -85,18 +88,21 @@ function ReadyVideo({ internship, src }: { internship: Internship; src: string }
       autoPlay={playing}
       preload="metadata"
     >
-      {internship.captionsUrl ? <track kind="captions" src={internship.captionsUrl} srcLang="en" label="English" /> : null}
+      {internship.captionsUrl ? (
+        <track kind="captions" src={internship.captionsUrl} srcLang="en" label={t('posting.captionsEnglish')} />
+      ) : null}
     </video>
   );
 }
 
 function PostingMedia({ internship }: { internship: Internship }) {
+  const { t } = useTranslation(ns);
   if (isAiProcessing(internship)) {
     return (
       <div className={`${MEDIA_BOX} bg-brand-gradient`} data-testid="ai-placeholder">
         <Sparkles aria-hidden className="h-7 w-7 animate-pulse" />
-        <p className="text-xs font-bold">AI Video Processing</p>
-        <p className="text-[11px] opacity-90">Ready within 24 hours</p>
+        <p className="text-xs font-bold">{t('posting.media.aiProcessing')}</p>
+        <p className="text-[11px] opacity-90">{t('posting.media.aiReady')}</p>
       </div>
     );
   }
@@ -106,8 +112,8 @@ function PostingMedia({ internship }: { internship: Internship }) {
         <PosterBackdrop src={internship.posterUrl} />
         <div aria-hidden className="absolute inset-0 bg-slate-950/75" />
         <LoaderCircle aria-hidden className="relative h-7 w-7 motion-safe:animate-spin" />
-        <p className="relative text-xs font-bold">Video Processing</p>
-        <p className="relative text-[11px]">Converting so it plays on every phone</p>
+        <p className="relative text-xs font-bold">{t('posting.media.transcoding')}</p>
+        <p className="relative text-[11px]">{t('posting.media.transcodingText')}</p>
       </div>
     );
   }
@@ -117,7 +123,7 @@ function PostingMedia({ internship }: { internship: Internship }) {
         <PosterBackdrop src={internship.posterUrl} />
         <div aria-hidden className="absolute inset-0 bg-slate-950/80" />
         <AlertTriangle aria-hidden className="relative h-7 w-7 text-amber-300" />
-        <p className="relative text-xs font-bold">Video could not be processed</p>
+        <p className="relative text-xs font-bold">{t('posting.media.failed')}</p>
       </div>
     );
   }
@@ -125,7 +131,7 @@ function PostingMedia({ internship }: { internship: Internship }) {
     return (
       <div className={`${MEDIA_BOX} bg-slate-800`}>
         <VideoOff aria-hidden className="h-7 w-7" />
-        <p className="text-xs font-bold">Video Not Available</p>
+        <p className="text-xs font-bold">{t('posting.media.missing')}</p>
       </div>
     );
   }
@@ -141,6 +147,7 @@ export function isActivePosting(internship: Internship): boolean {
 }
 
 export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onReview }: PostingCardProps) {
+  const { t } = useTranslation(ns);
   const processing = isAiProcessing(internship);
   const transcoding = internship.videoStatus === 'transcoding';
   const failed = internship.videoStatus === 'failed';
@@ -170,30 +177,30 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
           {processing ? (
             <Badge tone="warning">
               <Sparkles aria-hidden className="h-3.5 w-3.5" />
-              Video Processing
+              {t('posting.badges.processing')}
             </Badge>
           ) : (
             <>
               {review ? null : (
                 <Badge tone="positive">
                   <span aria-hidden className="h-1.5 w-1.5 rounded-full bg-emerald-500" />
-                  Active
+                  {t('posting.badges.active')}
                 </Badge>
               )}
               {transcoding ? (
                 <Badge tone="warning" data-testid="transcoding-badge">
                   <LoaderCircle aria-hidden className="h-3.5 w-3.5 motion-safe:animate-spin" />
-                  Video Processing
+                  {t('posting.badges.processing')}
                 </Badge>
               ) : failed ? (
                 <Badge tone="negative" data-testid="failed-badge" className="whitespace-normal">
                   <AlertTriangle aria-hidden className="h-3.5 w-3.5" />
-                  Video could not be processed
+                  {t('posting.badges.failed')}
                 </Badge>
               ) : (
                 <Badge tone="brand">
                   <Film aria-hidden className="h-3.5 w-3.5" />
-                  Video
+                  {t('posting.badges.video')}
                 </Badge>
               )}
             </>
@@ -205,7 +212,7 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
             <MapPin aria-hidden className="h-3.5 w-3.5" />
             {internship.location}
             {internship.workStyle && internship.workStyle.toLowerCase() !== internship.location.trim().toLowerCase()
-              ? ` · ${internship.workStyle}`
+              ? ` · ${workStyleLabel(internship.workStyle)}`
               : ''}
           </li>
           <li className="flex items-center gap-1.5">
@@ -215,11 +222,11 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
           {/* One fact a line: the due date stays at the left, clear of the floating messages bell. */}
           <li className="flex items-center gap-1.5">
             <Calendar aria-hidden className="h-3.5 w-3.5" />
-            Posted {formatDate(internship.postedDate)}
+            {t('posting.posted', { date: formatDate(internship.postedDate) })}
           </li>
           <li className="flex items-center gap-1.5">
             <CalendarClock aria-hidden className="h-3.5 w-3.5" />
-            Due {formatDate(internship.applicationDeadline || internship.deadline)}
+            {t('posting.due', { date: formatDate(internship.applicationDeadline || internship.deadline) })}
           </li>
         </ul>
         {review ? (
@@ -236,25 +243,22 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
         ) : null}
         {transcoding ? (
           <p className="mt-2 text-xs text-slate-600" data-testid="transcoding-note">
-            We are converting your video so it plays on every phone. This card updates by itself when it is ready
-            {internship.visibility === 'public'
-              ? '; students can already view the details and apply.'
-              : '. Students see the posting once the district has reviewed it.'}
+            {internship.visibility === 'public' ? t('posting.transcodingPublic') : t('posting.transcodingHeld')}
           </p>
         ) : null}
         {failed ? (
           <div className="mt-2 rounded-2xl border border-rose-200 bg-rose-50 p-3 text-xs text-rose-900" data-testid="video-failed">
-            <p className="font-semibold">Students see &lsquo;Video Not Available&rsquo; until you upload another video.</p>
+            <p className="font-semibold">{t('posting.failedNote')}</p>
             {internship.videoError ? <p className="mt-1">{internship.videoError}</p> : null}
             <Button
               size="sm"
               variant="primary"
               className="mt-2"
               onClick={onReplaceVideo}
-              aria-label={`Upload another video for ${internship.title}`}
+              aria-label={t('posting.uploadAnotherLabel', { title: internship.title })}
             >
               <Upload aria-hidden className="h-4 w-4" />
-              Upload another video
+              {t('posting.uploadAnother')}
             </Button>
           </div>
         ) : null}
@@ -262,25 +266,29 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
         <div className="mt-auto flex flex-wrap gap-1.5 pt-3 [&>*]:px-3">
           <Button size="sm" variant="secondary" onClick={onReview}>
             <Users aria-hidden className="h-4 w-4" />
-            Applications ({internship.applicationCount})
+            {t('posting.applications', { n: internship.applicationCount })}
           </Button>
-          <Link href={paths.company(internship.id)} className={buttonClasses('outline', 'sm')} aria-label={`View ${internship.title}`}>
+          <Link
+            href={paths.company(internship.id)}
+            className={buttonClasses('outline', 'sm')}
+            aria-label={t('posting.viewLabel', { title: internship.title })}
+          >
             <Eye aria-hidden className="h-4 w-4" />
-            View
+            {t('posting.view')}
           </Link>
-          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${internship.title}`}>
+          <Button size="sm" variant="outline" onClick={onEdit} aria-label={t('posting.editLabel', { title: internship.title })}>
             <Pencil aria-hidden className="h-4 w-4" />
-            Edit
+            {t('posting.edit')}
           </Button>
           <Button
             size="sm"
             variant="ghost"
             onClick={onDelete}
-            aria-label={`Delete ${internship.title}`}
+            aria-label={t('posting.deleteLabel', { title: internship.title })}
             className="text-rose-700 hover:bg-rose-50"
           >
             <Trash2 aria-hidden className="h-4 w-4" />
-            Delete
+            {t('posting.delete')}
           </Button>
         </div>
       </div>

@@ -1,5 +1,7 @@
 import { Activity, MessageCircle, UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { ns, tEmployer } from '../i18n';
 import { fullName, timeAgo } from '../lib/format';
 import { STATUS_LABELS } from '../lib/statuses';
 import type { Message } from '@/types/internship';
@@ -29,7 +31,9 @@ export function buildActivity(applications: EmployerApplication[], messages: Mes
         key: `a${a.id}-${index}`,
         at: h.at,
         kind: first ? 'applied' : 'status',
-        text: first ? `${name} applied to ${a.internshipTitle}` : `${name} moved to ${STATUS_LABELS[h.status] ?? h.status}`,
+        text: first
+          ? tEmployer('activity.applied', { name, title: a.internshipTitle })
+          : tEmployer('activity.moved', { name, status: STATUS_LABELS[h.status] ?? h.status }),
         detail: first ? undefined : a.internshipTitle,
       });
     });
@@ -39,7 +43,7 @@ export function buildActivity(applications: EmployerApplication[], messages: Mes
       key: `m${m.id}`,
       at: m.createdAt,
       kind: 'message',
-      text: `${m.senderName} sent you a message`,
+      text: tEmployer('activity.message', { name: m.senderName }),
       detail: m.content.length > 90 ? `${m.content.slice(0, 90)}…` : m.content,
       unread: m.readAt === null,
       target: { applicationId: m.applicationId, otherUserId: m.senderId, otherName: m.senderName, subject: titles.get(m.applicationId) },
@@ -61,15 +65,14 @@ export function RecentActivity({
   loading: boolean;
   onOpenMessage: (target: MessageTarget) => void;
 }) {
+  const { t } = useTranslation(ns);
   const items = buildActivity(applications, messages);
   return (
     <Card>
-      <h2 className="text-lg font-bold text-slate-900">Recent Activity</h2>
-      {loading ? <p className="mt-3 text-sm text-slate-500">Loading activity...</p> : null}
-      {!loading && items.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No activity yet. New applications and messages will show up here.</p>
-      ) : null}
-      <ul className="mt-3 divide-y divide-slate-100" aria-label="Recent activity" data-testid="recent-activity">
+      <h2 className="text-lg font-bold text-slate-900">{t('activity.title')}</h2>
+      {loading ? <p className="mt-3 text-sm text-slate-500">{t('activity.loading')}</p> : null}
+      {!loading && items.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t('activity.empty')}</p> : null}
+      <ul className="mt-3 divide-y divide-slate-100" aria-label={t('activity.label')} data-testid="recent-activity">
         {items.map((item) => {
           const Icon = ICONS[item.kind];
           const body = (
@@ -81,7 +84,9 @@ export function RecentActivity({
                 <span className="block text-sm font-semibold text-slate-900">
                   {item.text}
                   {item.unread ? (
-                    <span className="ml-2 rounded-full bg-pink-700 px-1.5 py-0.5 text-[10px] font-bold uppercase text-white">New</span>
+                    <span className="ml-2 rounded-full bg-pink-700 px-1.5 py-0.5 text-[10px] font-bold uppercase text-white">
+                      {t('activity.new')}
+                    </span>
                   ) : null}
                 </span>
                 {item.detail ? <span className="block truncate text-xs text-slate-600">{item.detail}</span> : null}

@@ -1,5 +1,6 @@
 import { ArrowRight, ClipboardCheck, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -8,6 +9,7 @@ import { Spinner, SpinnerBlock } from '@/components/ui/spinner';
 import { toast } from '@/stores/toast-store';
 import { useEmployerApplications, useUpdateApplicationStatus } from '../api/applications';
 import { formatDate } from '@/lib/format';
+import { ns } from '../i18n';
 import { STATUS_ACTIONS, STATUS_LABELS } from '../lib/statuses';
 import type { EmployerApplication } from '../types';
 import type { ApplicationStatus, Internship } from '@/types/internship';
@@ -25,6 +27,7 @@ interface ReviewApplicationsDialogProps {
 }
 
 function ApplicantRow({ application, onMessage }: { application: EmployerApplication; onMessage: (t: MessageTarget) => void }) {
+  const { t } = useTranslation(ns);
   const update = useUpdateApplicationStatus();
   const name = applicantName(application.student);
   // Hired and Rejected are final (domain/applications.rs): asked once more before they are sent.
@@ -37,17 +40,17 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
         onSettled: () => setConfirming(null),
         onSuccess: () =>
           toast({
-            title: 'Application Updated',
-            description: `${name} is now: ${STATUS_LABELS[status]}.`,
+            title: t('review.updated'),
+            description: t('review.updatedText', { name, status: STATUS_LABELS[status] }),
             variant: 'success',
           }),
-        onError: () => toast({ description: 'Failed to update application status. Please try again.', variant: 'destructive' }),
+        onError: () => toast({ description: t('review.updateFailed'), variant: 'destructive' }),
       },
     );
   };
 
   return (
-    <li className="rounded-2xl border border-slate-200 p-4" data-testid="applicant" aria-label={`Applicant ${name}`}>
+    <li className="rounded-2xl border border-slate-200 p-4" data-testid="applicant" aria-label={t('review.applicantLabel', { name })}>
       <div className="flex items-start gap-3">
         <ApplicantAvatar student={application.student} />
         <div className="min-w-0 flex-1">
@@ -55,7 +58,7 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
             <h3 className="text-base font-bold text-slate-900">{name}</h3>
             <StatusBadge status={application.status} />
           </div>
-          <p className="text-xs text-slate-500">Applied {formatDate(application.appliedAt)}</p>
+          <p className="text-xs text-slate-500">{t('shared.applied', { date: formatDate(application.appliedAt) })}</p>
         </div>
       </div>
       <div className="mt-3">
@@ -63,7 +66,7 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         {application.nextStatuses.length > 0 ? (
-          <div role="group" aria-label={`Move ${name} to`} className="flex flex-wrap gap-2">
+          <div role="group" aria-label={t('review.moveGroup', { name })} className="flex flex-wrap gap-2">
             {application.nextStatuses.map((status) => (
               <Button
                 key={status}
@@ -71,7 +74,7 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
                 variant={status === 'rejected' ? 'outline' : 'secondary'}
                 disabled={update.isPending}
                 onClick={() => (FINAL_STATUSES.has(status) ? setConfirming(status) : move(status))}
-                aria-label={`${STATUS_ACTIONS[status]} (move to ${STATUS_LABELS[status]})`}
+                aria-label={t('review.moveLabel', { action: STATUS_ACTIONS[status], status: STATUS_LABELS[status] })}
               >
                 {status !== 'rejected' ? <ArrowRight aria-hidden className="h-4 w-4" /> : null}
                 {STATUS_ACTIONS[status]}
@@ -83,28 +86,24 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
             href={paths.placement(application.placementId)}
             size="sm"
             variant="secondary"
-            aria-label={`Open placement, ${name}`}
+            aria-label={t('review.placementLabel', { name })}
             data-testid="applicant-placement-link"
           >
             <ClipboardCheck aria-hidden className="h-4 w-4" />
-            Open placement
+            {t('review.placement')}
           </LinkButton>
         ) : (
-          <p className="text-xs text-slate-500">Final decision made; you can still message this applicant.</p>
+          <p className="text-xs text-slate-500">{t('review.final')}</p>
         )}
-        {update.isPending ? <Spinner label="Updating status" className="text-brand-600" /> : null}
+        {update.isPending ? <Spinner label={t('review.updating')} className="text-brand-600" /> : null}
         <ConfirmDialog
           open={confirming !== null}
           onOpenChange={(open) => {
             if (!open) setConfirming(null);
           }}
-          title={confirming === 'hired' ? `Mark ${name} as hired?` : `Reject ${name}?`}
-          description={
-            confirming === 'hired'
-              ? `${name} will see 'Hired' on this application. This is final: the status cannot change again, though you can still message.`
-              : `${name} will see 'Rejected' on this application. This is final: the status cannot change again, though you can still message.`
-          }
-          confirmLabel={confirming === 'hired' ? 'Mark Hired' : 'Reject'}
+          title={confirming === 'hired' ? t('review.hireTitle', { name }) : t('review.rejectTitle', { name })}
+          description={confirming === 'hired' ? t('review.hireText', { name }) : t('review.rejectText', { name })}
+          confirmLabel={confirming === 'hired' ? t('review.hireConfirm') : t('review.rejectConfirm')}
           destructive={confirming === 'rejected'}
           pending={update.isPending}
           onConfirm={() => {
@@ -125,7 +124,7 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
           }
         >
           <MessageCircle aria-hidden className="h-4 w-4" />
-          Message
+          {t('review.message')}
         </Button>
       </div>
     </li>
@@ -134,6 +133,7 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
 
 /** Review Applications: the applicants to one posting, moved through the pipeline. */
 export function ReviewApplicationsDialog({ internship, onClose, onMessage }: ReviewApplicationsDialogProps) {
+  const { t } = useTranslation(ns);
   const applications = useEmployerApplications(internship !== null);
   const list = (applications.data ?? []).filter((a) => a.internshipId === internship?.id);
 
@@ -144,15 +144,15 @@ export function ReviewApplicationsDialog({ internship, onClose, onMessage }: Rev
         if (!open) onClose();
       }}
       className="sm:max-w-2xl"
-      title="Review Applications"
-      description={internship ? `${internship.title} · ${list.length} applicant${list.length === 1 ? '' : 's'}` : undefined}
+      title={t('review.title')}
+      description={internship ? t('review.description', { title: internship.title, count: list.length }) : undefined}
     >
       {applications.isLoading ? (
-        <SpinnerBlock label="Loading applications" className="py-8" />
+        <SpinnerBlock label={t('review.loading')} className="py-8" />
       ) : applications.isError ? (
-        <p className="text-sm text-rose-600">Could not load applications. Please try again.</p>
+        <p className="text-sm text-rose-600">{t('review.loadFailed')}</p>
       ) : list.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-600">No applications yet. Share your posting to reach more students.</p>
+        <p className="py-6 text-center text-sm text-slate-600">{t('review.empty')}</p>
       ) : (
         <ul className="space-y-3">
           {list.map((a) => (

@@ -1,6 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ns } from '../i18n';
 import { signOutEmployer } from '../lib/sign-out';
 
 /**
@@ -8,6 +10,7 @@ import { signOutEmployer } from '../lib/sign-out';
  * the employer session and goes to /role-selection.
  */
 export function EmployerSignOutButton() {
+  const { t } = useTranslation(ns);
   const [signingOut, setSigningOut] = useState(false);
   return (
     <Button
@@ -21,7 +24,7 @@ export function EmployerSignOutButton() {
       }}
     >
       <LogOut aria-hidden className="h-4 w-4" />
-      Sign Out
+      {t('shared.signOut')}
     </Button>
   );
 }

@@ -1,5 +1,7 @@
 import { Ban, CheckCircle2, Clock, Handshake, MessagesSquare, Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { ns } from '../i18n';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/statuses';
 import type { ApplicationStatus } from '@/types/internship';
 
@@ -14,6 +16,7 @@ const ICONS: Record<ApplicationStatus, typeof Clock> = {
 
 /** The application status as text plus an icon (colour is never the only signal). */
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
+  useTranslation(ns); // re-render on a language switch
   const Icon = ICONS[status] ?? Clock;
   return (
     <Badge tone={STATUS_TONES[status] ?? 'neutral'} data-testid="application-status">

@@ -1,5 +1,6 @@
 import { Eye, MessageCircle, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +14,8 @@ import { cn } from '@/lib/cn';
 import { useEmployerApplications } from '../api/applications';
 import { formatDate } from '@/lib/format';
 import { gradeLabel } from '@/lib/options';
+import { ns, tEmployer } from '../i18n';
+import { interestLabel } from '../lib/format';
 import { useEmployerGuard } from '../lib/use-employer-guard';
 import type { ApplicantStudent, EmployerApplication } from '../types';
 import { ApplicantAvatar, ApplicantFacts, applicantName } from './applicant-details';
@@ -29,14 +32,19 @@ interface Applicant {
 
 type FilterId = 'all' | 'senior' | 'junior' | 'technology' | 'marketing' | 'gpa';
 
-const FILTERS: { id: FilterId; label: string; test: (s: ApplicantStudent) => boolean }[] = [
-  { id: 'all', label: 'All Students', test: () => true },
-  { id: 'senior', label: '12th Grade', test: (s) => s.grade === 'senior' },
-  { id: 'junior', label: '11th Grade', test: (s) => s.grade === 'junior' },
-  { id: 'technology', label: 'Technology', test: (s) => hasInterest(s, 'technology') },
-  { id: 'marketing', label: 'Marketing', test: (s) => hasInterest(s, 'marketing') },
-  { id: 'gpa', label: 'High GPA 3.5+', test: (s) => gpaOf(s) >= 3.5 },
+/** The filter chips (each label read from the catalogue when shown: `filterLabel`). */
+const FILTERS: { id: FilterId; test: (s: ApplicantStudent) => boolean }[] = [
+  { id: 'all', test: () => true },
+  { id: 'senior', test: (s) => s.grade === 'senior' },
+  { id: 'junior', test: (s) => s.grade === 'junior' },
+  { id: 'technology', test: (s) => hasInterest(s, 'technology') },
+  { id: 'marketing', test: (s) => hasInterest(s, 'marketing') },
+  { id: 'gpa', test: (s) => gpaOf(s) >= 3.5 },
 ];
+
+function filterLabel(id: FilterId): string {
+  return tEmployer(`profiles.filters.${id}`);
+}
 
 const PAGE_SIZE = 6;
 
@@ -71,6 +79,7 @@ function contactTarget(applicant: Applicant): MessageTarget {
 }
 
 function ApplicantCard({ applicant, onView, onContact }: { applicant: Applicant; onView: () => void; onContact: () => void }) {
+  const { t } = useTranslation(ns);
   const { student } = applicant;
   const name = applicantName(student);
   return (
@@ -81,18 +90,18 @@ function ApplicantCard({ applicant, onView, onContact }: { applicant: Applicant;
           <div className="min-w-0">
             <h3 className="text-base font-bold text-slate-900">{name}</h3>
             <p className="text-sm text-slate-600">{gradeLabel(student.grade, 'long')}</p>
-            <p className="truncate text-sm text-slate-600">{student.school || 'School not given'}</p>
+            <p className="truncate text-sm text-slate-600">{student.school || t('applicant.schoolNotGiven')}</p>
           </div>
         </div>
         <div className="mt-3 flex flex-wrap gap-1.5">
-          {student.gpa ? <Badge tone="neutral">GPA {student.gpa}</Badge> : null}
+          {student.gpa ? <Badge tone="neutral">{t('applicant.gpa', { gpa: student.gpa })}</Badge> : null}
           {(student.interests ?? []).slice(0, 3).map((i) => (
             <Badge key={i} tone="brand">
-              {i.charAt(0).toUpperCase() + i.slice(1)}
+              {interestLabel(i)}
             </Badge>
           ))}
         </div>
-        <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Applied to</p>
+        <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{t('profiles.appliedTo')}</p>
         <ul className="mt-1 space-y-1">
           {applicant.applications.map((a) => (
             <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-800">
@@ -102,19 +111,25 @@ function ApplicantCard({ applicant, onView, onContact }: { applicant: Applicant;
           ))}
         </ul>
         <div className="mt-auto flex flex-wrap gap-2 pt-4">
-          <Button size="sm" variant="primary" className="flex-1 whitespace-nowrap px-3" onClick={onContact} aria-label={`Contact ${name}`}>
+          <Button
+            size="sm"
+            variant="primary"
+            className="flex-1 whitespace-nowrap px-3"
+            onClick={onContact}
+            aria-label={t('profiles.contactLabel', { name })}
+          >
             <MessageCircle aria-hidden className="h-4 w-4" />
-            Contact
+            {t('shared.contact')}
           </Button>
           <Button
             size="sm"
             variant="outline"
             className="flex-1 whitespace-nowrap px-3"
             onClick={onView}
-            aria-label={`View profile of ${name}`}
+            aria-label={t('profiles.viewLabel', { name })}
           >
             <Eye aria-hidden className="h-4 w-4" />
-            View Profile
+            {t('profiles.viewProfile')}
           </Button>
         </div>
       </Card>
@@ -127,6 +142,7 @@ function ApplicantCard({ applicant, onView, onContact }: { applicant: Applicant;
  * with working filters, Contact, View Profile and client-side Load More.
  */
 export function StudentProfilesPage() {
+  const { t } = useTranslation(ns);
   const { user, ready } = useEmployerGuard();
   const applications = useEmployerApplications(ready);
   const [filter, setFilter] = useState<FilterId>('all');
@@ -144,20 +160,18 @@ export function StudentProfilesPage() {
   return (
     <PageShell>
       <AppHeader
-        back={{ href: paths.employerDashboard, label: 'Back to Dashboard' }}
-        title="Student Profiles"
+        back={{ href: paths.employerDashboard, label: t('shared.backToDashboard') }}
+        title={t('profiles.title')}
         right={<EmployerSignOutButton />}
       />
       <main>
         <PageContainer wide className="space-y-5 py-6">
           <div>
-            <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Your Applicants</h2>
-            <p className="text-sm text-slate-600">
-              Students who applied to your internships. To protect minors, you only see students who applied to you.
-            </p>
+            <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">{t('profiles.heading')}</h2>
+            <p className="text-sm text-slate-600">{t('profiles.intro')}</p>
           </div>
 
-          <div role="group" aria-label="Filter applicants" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
+          <div role="group" aria-label={t('profiles.filters.label')} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
             {FILTERS.map((f) => (
               <button
                 key={f.id}
@@ -174,34 +188,34 @@ export function StudentProfilesPage() {
                     : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400',
                 )}
               >
-                {f.label}
+                {filterLabel(f.id)}
               </button>
             ))}
           </div>
 
           <ListStates
             query={applications}
-            loadingLabel="Loading applicants"
+            loadingLabel={t('profiles.loading')}
             loadingClassName="py-10"
-            errorText="applicants"
+            errorText={t('profiles.errorText')}
             onRetry={() => void applications.refetch()}
           >
             <>
               <p className="text-sm text-slate-600" aria-live="polite" data-testid="applicant-count">
-                Showing {visible.length} of {filtered.length} {filtered.length === 1 ? 'student' : 'students'}
+                {t('profiles.showing', { shown: visible.length, count: filtered.length })}
               </p>
               {filtered.length === 0 ? (
                 <Card className="text-center">
                   <Users aria-hidden className="mx-auto h-8 w-8 text-slate-400" />
                   <p className="mt-2 font-semibold text-slate-900">
-                    {applicants.length === 0 ? 'No applicants yet' : 'No students match this filter'}
+                    {applicants.length === 0 ? t('profiles.noApplicants') : t('profiles.noMatch')}
                   </p>
                   <p className="mt-1 text-sm text-slate-600">
-                    {applicants.length === 0 ? 'When students apply to your internships, they appear here.' : 'Try another filter.'}
+                    {applicants.length === 0 ? t('profiles.noApplicantsText') : t('profiles.noMatchText')}
                   </p>
                   {applicants.length === 0 ? (
                     <LinkButton href={paths.employerDashboard} className="mt-4" size="sm">
-                      Go to Dashboard
+                      {t('profiles.goToDashboard')}
                     </LinkButton>
                   ) : null}
                 </Card>
@@ -220,7 +234,7 @@ export function StudentProfilesPage() {
               {shown < filtered.length ? (
                 <div className="flex justify-center">
                   <Button variant="outline" onClick={() => setShown((n) => n + PAGE_SIZE)}>
-                    Load More
+                    {t('profiles.loadMore')}
                   </Button>
                 </div>
               ) : null}
@@ -234,8 +248,8 @@ export function StudentProfilesPage() {
         onOpenChange={(open) => {
           if (!open) setViewing(null);
         }}
-        title={viewing ? applicantName(viewing.student) : 'Student'}
-        description="Applicant profile"
+        title={viewing ? applicantName(viewing.student) : t('shared.student')}
+        description={t('profiles.dialogDescription')}
         footer={
           viewing ? (
             <Button
@@ -247,7 +261,7 @@ export function StudentProfilesPage() {
               }}
             >
               <MessageCircle aria-hidden className="h-4 w-4" />
-              Contact
+              {t('shared.contact')}
             </Button>
           ) : null
         }
@@ -263,7 +277,7 @@ export function StudentProfilesPage() {
             </div>
             <ApplicantFacts student={viewing.student} />
             <div>
-              <h3 className="text-sm font-bold text-slate-900">Applications</h3>
+              <h3 className="text-sm font-bold text-slate-900">{t('profiles.applications')}</h3>
               <ul className="mt-2 space-y-2">
                 {viewing.applications.map((a) => (
                   <li key={a.id} className="rounded-xl border border-slate-200 p-3 text-sm">
@@ -271,7 +285,7 @@ export function StudentProfilesPage() {
                       <span className="font-semibold text-slate-900">{a.internshipTitle}</span>
                       <StatusBadge status={a.status} />
                     </div>
-                    <p className="mt-1 text-xs text-slate-500">Applied {formatDate(a.appliedAt)}</p>
+                    <p className="mt-1 text-xs text-slate-500">{t('shared.applied', { date: formatDate(a.appliedAt) })}</p>
                   </li>
                 ))}
               </ul>

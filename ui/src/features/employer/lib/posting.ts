@@ -1,4 +1,6 @@
+import { formatNumber } from '@/lib/format';
 import { minLength, required, validator, type Schema } from '@/lib/validation';
+import { tEmployer } from '../i18n';
 import { AI_VIDEO_MARKER } from '../types';
 import type { Internship } from '@/types/internship';
 import { splitList } from './format';
@@ -12,10 +14,21 @@ export const VIDEO_MAX_SECONDS = 90;
 
 export const HOURS_PER_WEEK_MAX = 40;
 
+/** An option whose label is read from the catalogue each time it is shown (the value is what is stored). */
+function option<V extends string>(value: V, label: () => string): { readonly value: V; readonly label: string } {
+  return {
+    value,
+    get label() {
+      return label();
+    },
+  };
+}
+
+/** The stored work styles (the posting's data, in English) and their labels. */
 export const WORK_STYLE_OPTIONS = [
-  { value: 'Remote', label: 'Remote' },
-  { value: 'Hybrid', label: 'Hybrid' },
-  { value: 'On-site', label: 'On-site' },
+  option('Remote', () => tEmployer('workStyles.remote')),
+  option('Hybrid', () => tEmployer('workStyles.hybrid')),
+  option('On-site', () => tEmployer('workStyles.onSite')),
 ] as const;
 
 export const AGE_OPTIONS = [
@@ -24,11 +37,16 @@ export const AGE_OPTIONS = [
 ] as const;
 
 export const GRADE_REQUIREMENT_OPTIONS = [
-  { value: 'Any grade', label: 'Any grade' },
-  { value: '10th-12th grade', label: '10th-12th grade' },
-  { value: '11th-12th grade', label: '11th-12th grade' },
-  { value: '12th grade', label: '12th grade only' },
+  option('Any grade', () => tEmployer('grades.any')),
+  option('10th-12th grade', () => tEmployer('grades.grade10to12')),
+  option('11th-12th grade', () => tEmployer('grades.grade11to12')),
+  option('12th grade', () => tEmployer('grades.grade12Only')),
 ] as const;
+
+/** A stored work style ('On-site') as the UI says it; any other text as the employer wrote it. */
+export function workStyleLabel(value: string): string {
+  return WORK_STYLE_OPTIONS.find((o) => o.value === value)?.label ?? value;
+}
 
 /** The work style a location implies while the employer has not chosen one: Remote for a remote location. */
 export function workStyleForLocation(location: string): string {
@@ -91,22 +109,24 @@ export function postingValuesFrom(i: Internship): PostingValues {
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** SPEC.md section 5's posting rules plus the teen-employment fields: the create and edit forms' one schema. */
+const TEXT_MIN = 10;
+
 export const postingSchema: Schema<PostingValues> = {
-  title: required('Title is required'),
-  description: minLength(10, 'Description must be at least 10 characters'),
-  location: required('Location is required'),
-  duration: required('Duration is required'),
-  requirements: minLength(10, 'Requirements must be at least 10 characters'),
+  title: required(() => tEmployer('validation.title')),
+  description: minLength(TEXT_MIN, () => tEmployer('validation.description', { min: TEXT_MIN })),
+  location: required(() => tEmployer('validation.location')),
+  duration: required(() => tEmployer('validation.duration')),
+  requirements: minLength(TEXT_MIN, () => tEmployer('validation.requirements', { min: TEXT_MIN })),
   applicationDeadline: (value) => {
-    if (!value.trim()) return 'Application deadline is required';
-    if (!DATE_RE.test(value) || Number.isNaN(new Date(value).getTime())) return 'Application deadline must be a valid date';
+    if (!value.trim()) return tEmployer('validation.deadline');
+    if (!DATE_RE.test(value) || Number.isNaN(new Date(value).getTime())) return tEmployer('validation.deadlineInvalid');
     return undefined;
   },
   hoursPerWeek: (value) => {
     if (!value.trim()) return undefined;
     const hours = Number(value);
-    if (!Number.isInteger(hours) || hours < 1) return 'Hours per week must be a whole number';
-    if (hours > HOURS_PER_WEEK_MAX) return `Hours per week must be ${HOURS_PER_WEEK_MAX} or fewer`;
+    if (!Number.isInteger(hours) || hours < 1) return tEmployer('validation.hoursWhole');
+    if (hours > HOURS_PER_WEEK_MAX) return tEmployer('validation.hoursMax', { max: HOURS_PER_WEEK_MAX });
     return undefined;
   },
 };
@@ -136,17 +156,15 @@ export function isAiProcessing(i: Pick<Internship, 'videoUrl' | 'videoStatus'>):
   return i.videoStatus === 'processing' || i.videoUrl === AI_VIDEO_MARKER;
 }
 
-function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
-}
-
 /** A length in words, whole seconds: '1 minute 40 seconds', '2 minutes', '45 seconds'. */
 export function formatVideoLength(totalSeconds: number): string {
   const whole = Math.max(0, Math.round(totalSeconds));
   const minutes = Math.floor(whole / 60);
   const seconds = whole % 60;
-  if (minutes === 0) return plural(seconds, 'second');
-  return seconds === 0 ? plural(minutes, 'minute') : `${plural(minutes, 'minute')} ${plural(seconds, 'second')}`;
+  const secondsText = tEmployer('videoLength.seconds', { count: seconds });
+  if (minutes === 0) return secondsText;
+  const minutesText = tEmployer('videoLength.minutes', { count: minutes });
+  return seconds === 0 ? minutesText : tEmployer('videoLength.both', { minutes: minutesText, seconds: secondsText });
 }
 
 /**
@@ -156,9 +174,9 @@ export function formatVideoLength(totalSeconds: number): string {
  */
 export function videoLengthError(seconds: number | null): string | undefined {
   if (seconds === null || seconds <= VIDEO_MAX_SECONDS + 0.5) return undefined;
-  return `Videos can be at most ${formatVideoLength(VIDEO_MAX_SECONDS)} long; this one is ${formatVideoLength(seconds)}.`;
+  return tEmployer('videoLength.tooLong', { max: formatVideoLength(VIDEO_MAX_SECONDS), length: formatVideoLength(seconds) });
 }
 
 export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  return tEmployer('megabytes', { size: formatNumber(bytes / (1024 * 1024), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
 }

@@ -4,6 +4,7 @@ import { queryClient } from '@/lib/query-client';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
+import { tEmployer } from '../i18n';
 
 /**
  * Employer Sign Out: clear the client cache and session, end the server session and go to
@@ -15,7 +16,7 @@ export async function signOutEmployer(): Promise<void> {
   try {
     await api.post('/api/employers/logout');
   } catch {
-    toast({ title: 'Logout failed', description: 'You have been signed out on this device.', variant: 'destructive' });
+    toast({ title: tEmployer('signOut.failed'), description: tEmployer('signOut.failedText'), variant: 'destructive' });
   }
   useSessionStore.getState().reset();
   window.location.href = paths.roleSelection;

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
+import { tEmployer } from '../i18n';
 
 /**
  * SPEC.md section 6: employer screens need a signed-in employer; anyone else gets the
@@ -18,8 +19,8 @@ export function useEmployerGuard() {
     if (isLoading || allowed || warned.current) return;
     warned.current = true;
     toast({
-      title: 'Authentication Required',
-      description: 'Please log in as an employer to access the dashboard.',
+      title: tEmployer('guard.title'),
+      description: tEmployer('guard.text'),
       variant: 'destructive',
     });
     navigate(paths.roleSelection, { replace: true });

@@ -1,5 +1,6 @@
 import type { BadgeTone } from '@/components/ui/badge';
-import { DEFAULT_DISTRICT_NAME, heldLine, type PostingVisibility } from '@/types/safety';
+import { defaultDistrictName, heldLine, type PostingVisibility } from '@/types/safety';
+import { tEmployer } from '../i18n';
 
 export interface VisibilityInfo {
   /** The badge on the posting card. */
@@ -11,14 +12,14 @@ export interface VisibilityInfo {
 
 /** The line of a posting whose company the district has not verified yet. */
 export function awaitingReviewLine(district: string | null): string {
-  return `Your company is awaiting review by ${district ?? DEFAULT_DISTRICT_NAME}. Students will see your postings once it is verified.`;
+  return tEmployer('visibility.awaitingLine', { district: district ?? defaultDistrictName() });
 }
 
 /** A hidden posting's line: the district's note when it left one, and what it means. */
 function hiddenLine(reason: string | null | undefined): string {
   const note = reason?.trim();
-  if (!note) return 'Students no longer see this posting.';
-  return `Hidden by the district: ${/[.!?]$/.test(note) ? note : `${note}.`} Students no longer see this posting.`;
+  if (!note) return tEmployer('visibility.hiddenLine');
+  return tEmployer('visibility.hiddenNote', { note: /[.!?]$/.test(note) ? note : `${note}.` });
 }
 
 /** What the dashboard says about a posting students cannot see; null when it is public. */
@@ -28,18 +29,18 @@ export function visibilityInfo(
 ): VisibilityInfo | null {
   switch (posting.visibility) {
     case 'awaiting_review':
-      return { badge: 'Awaiting district review', tone: 'warning', line: awaitingReviewLine(district) };
+      return { badge: tEmployer('visibility.awaitingBadge'), tone: 'warning', line: awaitingReviewLine(district) };
     case 'held_for_review':
-      return { badge: 'Held for review', tone: 'warning', line: heldLine(posting.heldTerms) };
+      return { badge: tEmployer('visibility.heldBadge'), tone: 'warning', line: heldLine(posting.heldTerms) };
     case 'hidden':
       return {
-        badge: 'Hidden by the district',
+        badge: tEmployer('visibility.hiddenBadge'),
         tone: 'negative',
         // The district's note (hiddenReason) says why; students no longer see the posting.
         line: hiddenLine(posting.hiddenReason),
       };
     case 'suspended':
-      return { badge: 'Suspended', tone: 'negative', line: 'Your account is suspended' };
+      return { badge: tEmployer('visibility.suspendedBadge'), tone: 'negative', line: tEmployer('visibility.suspendedLine') };
     default:
       return null;
   }
