@@ -37,6 +37,8 @@ const I18N_CHECKED = [
   'src/features/internships',
   'src/features/company',
   'src/features/employer',
+  'src/features/guest',
+  'src/features/marketing',
 ];
 
 export default tseslint.config(

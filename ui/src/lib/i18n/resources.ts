@@ -20,6 +20,8 @@ import type applications from '@/locales/en/applications.json';
 import type internships from '@/locales/en/internships.json';
 import type company from '@/locales/en/company.json';
 import type employer from '@/locales/en/employer.json';
+import type guest from '@/locales/en/guest.json';
+import type marketing from '@/locales/en/marketing.json';
 
 export interface Resources {
   common: typeof common;
@@ -39,6 +41,8 @@ export interface Resources {
   internships: typeof internships;
   company: typeof company;
   employer: typeof employer;
+  guest: typeof guest;
+  marketing: typeof marketing;
 }
 
 export type Namespace = keyof Resources;

@@ -1,16 +1,15 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { GRADE_OPTIONS, INTEREST_OPTIONS } from '@/lib/options';
 import { isApiError } from '@/lib/api-client';
 import type { GuestInput } from '@/types/api';
+import { ns } from '../i18n';
 
 /** A guest's grade is optional; the select cannot hold an empty value, so "none" stands for it. */
 const NO_GRADE = 'none';
-const GUEST_GRADE_OPTIONS: readonly SelectOption[] = [...GRADE_OPTIONS, { value: NO_GRADE, label: 'Prefer not to say' }];
-
-const INTERESTS_REQUIRED = 'Please select at least one interest';
 
 interface GuestPreferencesFormProps {
   /** Accessible name of the form. */
@@ -37,6 +36,8 @@ export function GuestPreferencesForm({
   onSubmit,
   children,
 }: GuestPreferencesFormProps) {
+  const { t } = useTranslation(ns);
+  const gradeOptions: readonly SelectOption[] = [...GRADE_OPTIONS, { value: NO_GRADE, label: t('preferences.noGrade') }];
   const known = new Set(INTEREST_OPTIONS.map((o) => o.value));
   const [interests, setInterests] = useState<string[]>(initialInterests.filter((i) => known.has(i)));
   const [grade, setGrade] = useState<string>(initialGrade ?? '');
@@ -50,7 +51,7 @@ export function GuestPreferencesForm({
     if (pending) return;
     setFormError(null);
     if (interests.length === 0) {
-      setInterestsError(INTERESTS_REQUIRED);
+      setInterestsError(t('preferences.interestsRequired'));
       formRef.current?.querySelector<HTMLElement>('[role="checkbox"]')?.focus();
       return;
     }
@@ -61,7 +62,7 @@ export function GuestPreferencesForm({
     } catch (error) {
       const fieldError = isApiError(error) ? error.errors?.interests : undefined;
       if (fieldError) setInterestsError(fieldError);
-      setFormError(error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
+      setFormError(error instanceof Error && error.message ? error.message : t('preferences.failed'));
     } finally {
       setPending(false);
     }
@@ -70,8 +71,8 @@ export function GuestPreferencesForm({
   return (
     <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-label={label} className="space-y-6">
       <CheckboxGroup
-        legend="Areas of interest"
-        hint="Pick as many as you like. We rank internships by them."
+        legend={t('preferences.interestsLegend')}
+        hint={t('preferences.interestsHint')}
         options={INTEREST_OPTIONS}
         value={interests}
         onChange={(next) => {
@@ -81,10 +82,10 @@ export function GuestPreferencesForm({
         error={interestsError}
       />
       <SelectField
-        label="Grade level (optional)"
+        label={t('preferences.gradeLabel')}
         name="grade"
-        placeholder="Select your grade"
-        options={GUEST_GRADE_OPTIONS}
+        placeholder={t('preferences.gradePlaceholder')}
+        options={gradeOptions}
         value={grade}
         onValueChange={setGrade}
       />

@@ -1,5 +1,6 @@
 import { LogOut, UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -10,6 +11,7 @@ import { paths } from '@/config/paths';
 import { asGuest, logout, useUser } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
 import { useUpdateGuest } from '../api/guest';
+import { ns } from '../i18n';
 import { GuestPreferencesForm } from './guest-preferences-form';
 
 /**
@@ -18,6 +20,7 @@ import { GuestPreferencesForm } from './guest-preferences-form';
  * sent where their own profile is.
  */
 export function GuestProfilePage() {
+  const { t } = useTranslation(ns);
   const { user, isLoading } = useUser();
   const guest = asGuest(user);
   const update = useUpdateGuest();
@@ -29,19 +32,16 @@ export function GuestProfilePage() {
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.jobFeed, label: 'Back to Job Feed' }} title="My Profile" right={null} />
+      <AppHeader back={{ href: paths.jobFeed, label: t('profile.backToFeed') }} title={t('profile.title')} right={null} />
       <main className="pb-16">
         <PageContainer className="space-y-6 py-6">
           <Card>
-            <h2 className="text-lg font-bold text-slate-900">You are browsing as a guest</h2>
-            <p className="mt-1 text-sm text-slate-600">
-              Your feed is ranked by the interests below. Liking, saving, commenting and applying need a free student account, which starts
-              with these choices filled in.
-            </p>
+            <h2 className="text-lg font-bold text-slate-900">{t('profile.browsingTitle')}</h2>
+            <p className="mt-1 text-sm text-slate-600">{t('profile.browsingText')}</p>
             <div className="mt-4 flex flex-col gap-2 sm:flex-row">
               <LinkButton href={paths.studentSignup} variant="gradient" className="sm:flex-1">
                 <UserPlus aria-hidden className="h-4 w-4" />
-                Create student account
+                {t('profile.createAccount')}
               </LinkButton>
               <Button
                 variant="outline"
@@ -53,21 +53,21 @@ export function GuestProfilePage() {
                 }}
               >
                 <LogOut aria-hidden className="h-4 w-4" />
-                Exit
+                {t('profile.exit')}
               </Button>
             </div>
           </Card>
           <Card>
-            <h2 className="mb-4 text-lg font-bold text-slate-900">Your interests</h2>
+            <h2 className="mb-4 text-lg font-bold text-slate-900">{t('profile.interestsTitle')}</h2>
             <GuestPreferencesForm
-              label="Your interests"
+              label={t('profile.interestsTitle')}
               initialInterests={guest.interests}
               initialGrade={guest.grade}
-              submitLabel="Save interests"
-              pendingLabel="Saving..."
+              submitLabel={t('profile.submit')}
+              pendingLabel={t('profile.pending')}
               onSubmit={async (input) => {
                 await update.mutateAsync(input);
-                toast({ title: 'Interests saved', description: 'Your feed is ranked by your new choice.', variant: 'success' });
+                toast({ title: t('profile.savedTitle'), description: t('profile.savedText'), variant: 'success' });
               }}
             />
           </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -6,9 +7,11 @@ import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/components/layout/auth-card';
+import { RichText } from '@/components/ui/rich-text';
 import { TextLink } from '@/components/ui/text-link';
 import { asGuest, useUser } from '@/lib/auth';
 import { useStartGuest, useUpdateGuest } from '../api/guest';
+import { ns } from '../i18n';
 import { GuestPreferencesForm } from './guest-preferences-form';
 
 /**
@@ -16,6 +19,7 @@ import { GuestPreferencesForm } from './guest-preferences-form';
  * is ranked for them; a guest coming back here changes the same choice.
  */
 export function GuestStartPage() {
+  const { t } = useTranslation([ns, 'common']);
   const [, navigate] = useLocation();
   const { user, isLoading } = useUser();
   const guest = asGuest(user);
@@ -28,10 +32,10 @@ export function GuestStartPage() {
   } else if (user && !guest) {
     body = (
       <Card className="text-center">
-        <h2 className="text-lg font-bold text-slate-900">You are already signed in</h2>
-        <p className="mt-1 text-sm text-slate-600">Your feed is already matched to your profile.</p>
+        <h2 className="text-lg font-bold text-slate-900">{t('start.signedInTitle')}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t('start.signedInText')}</p>
         <LinkButton href={paths.jobFeed} className="mt-4">
-          Go to the job feed
+          {t('start.goToFeed')}
         </LinkButton>
       </Card>
     );
@@ -41,18 +45,21 @@ export function GuestStartPage() {
         <GuestPreferencesForm
           // A new guest session starts from an empty choice; an existing one from its own.
           key={guest ? 'guest' : 'visitor'}
-          label="Browse as a guest"
+          label={t('start.formLabel')}
           initialInterests={guest?.interests}
           initialGrade={guest?.grade}
-          submitLabel="Show my internships"
-          pendingLabel="Starting..."
+          submitLabel={t('start.submit')}
+          pendingLabel={t('start.pending')}
           onSubmit={async (input) => {
             await (guest ? update : start).mutateAsync(input);
             navigate(paths.jobFeed);
           }}
         >
           <p className="text-center text-sm text-slate-600">
-            Want to like, save and apply? <TextLink href={paths.studentSignup}>Create a student account</TextLink>
+            <RichText
+              text={t('start.signupPrompt')}
+              tags={{ signup: (inner) => <TextLink href={paths.studentSignup}>{inner}</TextLink> }}
+            />
           </p>
         </GuestPreferencesForm>
       </AuthCard>
@@ -61,15 +68,12 @@ export function GuestStartPage() {
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Browse as a guest" right={null} />
+      <AppHeader back={{ href: paths.home, label: t('common:actions.backToHome') }} title={t('start.title')} right={null} />
       <main>
         <PageContainer className="py-6">
           <div className="mb-5">
-            <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">What are you curious about?</h2>
-            <p className="mt-1 text-sm text-slate-600">
-              No account, no e-mail: pick your interests and we rank internships for you. Your choice is kept for this browser only and is
-              gone when you exit.
-            </p>
+            <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">{t('start.heading')}</h2>
+            <p className="mt-1 text-sm text-slate-600">{t('start.intro')}</p>
           </div>
           {body}
         </PageContainer>

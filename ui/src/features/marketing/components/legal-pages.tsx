@@ -1,77 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { RichText } from '@/components/ui/rich-text';
+import { ns } from '../i18n';
 import { ContentSection, MarketingLayout } from './marketing-layout';
 
+const bold = { strong: (inner: string) => <strong>{inner}</strong> };
+
 export function PrivacyPage() {
+  const { t } = useTranslation(ns);
   return (
     <MarketingLayout
-      title="Privacy Policy"
-      eyebrow="Privacy"
-      heading="Privacy Policy"
-      intro={<p>Most of our students are minors. We collect as little as we can and never sell it.</p>}
+      title={t('privacy.title')}
+      eyebrow={t('privacy.eyebrow')}
+      heading={t('privacy.heading')}
+      intro={<p>{t('privacy.intro')}</p>}
     >
-      <ContentSection id="collect" title="What we keep">
-        <p>
-          For students: name, email, school, grade, interests, optional GPA, optional profile photo and transcript, and your applications,
-          likes, saves, comments and messages. For employers: your name, work email, position and company details.
-        </p>
+      <ContentSection id="collect" title={t('privacy.collectTitle')}>
+        <p>{t('privacy.collect')}</p>
       </ContentSection>
-      <ContentSection id="who-sees" title="Who sees it">
-        <p>
-          There are no public student profiles. An employer sees a student’s profile only after that student applies to one of their
-          internships. Messages are visible only to the student and the employer of that application.
-        </p>
+      <ContentSection id="who-sees" title={t('privacy.whoSeesTitle')}>
+        <p>{t('privacy.whoSees')}</p>
       </ContentSection>
-      <ContentSection id="where" title="Where it is stored">
-        <p>
-          InternReel is hosted by your school or district on their own server. Your data stays there and is not shared with advertisers.
-        </p>
+      <ContentSection id="where" title={t('privacy.whereTitle')}>
+        <p>{t('privacy.where')}</p>
       </ContentSection>
-      <ContentSection id="choices" title="Your choices">
-        <p>You can edit your profile at any time.</p>
+      <ContentSection id="choices" title={t('privacy.choicesTitle')}>
+        <p>{t('privacy.edit')}</p>
         <p className="mt-3">
-          Students: <strong>Download my data</strong> on your profile gives you a copy of everything InternReel holds about you, as one
-          file. <strong>Delete my account</strong>, next to it, removes your account at once: your name, email, school details, photo,
-          transcript, likes, saves, blocks, the reports you filed, your notifications and emails, and it signs you out everywhere.
+          <RichText text={t('privacy.students')} tags={bold} />
         </p>
-        <p className="mt-3">
-          What stays: comments and messages you wrote, and your applications, remain for the people they were sent to, shown as
-          &ldquo;Deleted student&rdquo; with no name or contact details. Reports other people filed about something you wrote stay with the
-          district. A completed work-based-learning placement stays for the district&rsquo;s counts with no name, contact details or notes
-          (school, grade, employer, dates and approved hours); a placement not completed is removed. The district&rsquo;s audit log, which
-          records who did what and when (for example that this account was created, exported its data or was deleted), keeps its entries;
-          they name the account by its number only.
-        </p>
-        <p className="mt-3">Employers: to close a company account, contact your district.</p>
+        <p className="mt-3">{t('privacy.stays')}</p>
+        <p className="mt-3">{t('privacy.employers')}</p>
       </ContentSection>
     </MarketingLayout>
   );
 }
 
+const EMPLOYER_TERMS = ['rules', 'honest', 'contact'] as const;
+const STUDENT_TERMS = ['accurate', 'respectful'] as const;
+
 export function TermsPage() {
+  const { t } = useTranslation(ns);
   return (
-    <MarketingLayout
-      title="Terms of Service"
-      eyebrow="Terms"
-      heading="Terms of Service"
-      intro={<p>The short, readable version of the rules everyone agrees to when using InternReel.</p>}
-    >
-      <ContentSection id="who" title="Who can use InternReel">
-        <p>Students aged 16-18 and employers offering internships that are legal and appropriate for them.</p>
+    <MarketingLayout title={t('terms.title')} eyebrow={t('terms.eyebrow')} heading={t('terms.heading')} intro={<p>{t('terms.intro')}</p>}>
+      <ContentSection id="who" title={t('terms.whoTitle')}>
+        <p>{t('terms.who')}</p>
       </ContentSection>
-      <ContentSection id="employers" title="Employers agree to">
+      <ContentSection id="employers" title={t('terms.employersTitle')}>
         <ul className="list-disc space-y-1.5 pl-5">
-          <li>Follow federal and state rules on hours, hazardous work, work permits and pay.</li>
-          <li>Post honest descriptions and videos of the real role.</li>
-          <li>Contact students only about internships they applied to, and only through InternReel.</li>
+          {EMPLOYER_TERMS.map((key) => (
+            <li key={key}>{t(`terms.employers.${key}`)}</li>
+          ))}
         </ul>
       </ContentSection>
-      <ContentSection id="students" title="Students agree to">
+      <ContentSection id="students" title={t('terms.studentsTitle')}>
         <ul className="list-disc space-y-1.5 pl-5">
-          <li>Give accurate information about their school, grade and age.</li>
-          <li>Be respectful in comments and messages.</li>
+          {STUDENT_TERMS.map((key) => (
+            <li key={key}>{t(`terms.students.${key}`)}</li>
+          ))}
         </ul>
       </ContentSection>
-      <ContentSection id="content" title="Content">
-        <p>We may remove postings, videos or comments that break these terms, and suspend accounts that do so repeatedly.</p>
+      <ContentSection id="content" title={t('terms.contentTitle')}>
+        <p>{t('terms.content')}</p>
       </ContentSection>
     </MarketingLayout>
   );

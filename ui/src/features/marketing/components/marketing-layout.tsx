@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AppHeader } from '@/components/layout/app-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { paths } from '@/config/paths';
@@ -14,9 +15,10 @@ interface MarketingLayoutProps {
 
 /** Header, a hero band and the site footer around a content page. */
 export function MarketingLayout({ title, eyebrow, heading, intro, back, children }: MarketingLayoutProps) {
+  const { t } = useTranslation();
   return (
     <div className="min-h-dvh bg-white">
-      <AppHeader back={back ?? { href: paths.home, label: 'Back to home' }} title={title} />
+      <AppHeader back={back ?? { href: paths.home, label: t('actions.backToHome') }} title={title} />
       <main>
         <section className="bg-gradient-to-b from-brand-50 to-white">
           <div className="mx-auto max-w-3xl px-4 pb-8 pt-10">
