@@ -197,28 +197,35 @@ async fn email_off_page(
     Query(t): Query<Token>,
 ) -> AppResult<Response> {
     let token = t.token.trim();
-    let valid = notify::email_off_user(&state.store().read()?, token)?.is_some();
-    let (status, body) = if valid {
+    let user = notify::email_off_user(&state.store().read()?, token)?;
+    let lang = reader_language(&state, user);
+    let (status, body) = if user.is_some() {
         (
             axum::http::StatusCode::OK,
             format!(
-                "<p>Stop InternReel's notification e-mails to this address? You will still see every notification in the app.</p><form method=\"post\" action=\"/api/email-off?token={}\"><button type=\"submit\" style=\"font-size:1rem;padding:.6rem 1.2rem\">Turn e-mails off</button></form>",
-                token.replace(|c: char| !c.is_ascii_alphanumeric(), "")
+                "<p>{}</p><form method=\"post\" action=\"/api/email-off?token={}\"><button type=\"submit\" style=\"font-size:1rem;padding:.6rem 1.2rem\">{}</button></form>",
+                lang.tr("Stop InternReel's notification e-mails to this address? You will still see every notification in the app."),
+                token.replace(|c: char| !c.is_ascii_alphanumeric(), ""),
+                lang.tr("Turn e-mails off"),
             ),
         )
     } else {
         (
             axum::http::StatusCode::NOT_FOUND,
-            "<p>This link is not valid. Turn e-mails off in your profile instead.</p>".to_string(),
+            format!(
+                "<p>{}</p>",
+                lang.tr("This link is not valid. Turn e-mails off in your profile instead.")
+            ),
         )
     };
-    Ok(small_page(status, &body))
+    Ok(small_page(status, &body, lang))
 }
 
 /// Turns notification e-mails off: the page's button, or a mail client's one-click
 /// unsubscribe (RFC 8058: a POST to the `List-Unsubscribe` link).
 async fn email_off(State(state): State<AppState>, Query(t): Query<Token>) -> AppResult<Response> {
     let user = notify::email_off_user(&state.store().read()?, t.token.trim())?;
+    let lang = reader_language(&state, user);
     let (status, text) = match user {
         Some(id) => {
             state
@@ -234,15 +241,32 @@ async fn email_off(State(state): State<AppState>, Query(t): Query<Token>) -> App
             "This link is not valid. Turn e-mails off in your profile instead.",
         ),
     };
-    Ok(small_page(status, &format!("<p>{text}</p>")))
+    Ok(small_page(
+        status,
+        &format!("<p>{}</p>", lang.tr(text)),
+        lang,
+    ))
 }
 
-fn small_page(status: axum::http::StatusCode, body: &str) -> Response {
+/// The link's owner's language (the page opens from a mail client, with no session), else
+/// the browser's.
+fn reader_language(state: &AppState, user: Option<u64>) -> crate::i18n::Lang {
+    user.and_then(|id| {
+        let r = state.store().read().ok()?;
+        crate::store::languages::of_user(&r, id).ok().flatten()
+    })
+    .unwrap_or_else(crate::i18n::current)
+}
+
+fn small_page(status: axum::http::StatusCode, body: &str, lang: crate::i18n::Lang) -> Response {
+    let title = lang.tr("InternReel e-mails");
     (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
         format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>InternReel e-mails</title></head><body style=\"font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem\"><h1>InternReel e-mails</h1>{body}<p><a href=\"/\">Open InternReel</a></p></body></html>"
+            "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>{title}</title></head><body style=\"font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem\"><h1>{title}</h1>{body}<p><a href=\"/\">{}</a></p></body></html>",
+            lang.code(),
+            lang.tr("Open InternReel"),
         ),
     )
         .into_response()
