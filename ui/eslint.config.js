@@ -39,6 +39,7 @@ const I18N_CHECKED = [
   'src/features/employer',
   'src/features/guest',
   'src/features/marketing',
+  'src/features/admin',
 ];
 
 export default tseslint.config(

@@ -22,8 +22,10 @@ import type company from '@/locales/en/company.json';
 import type employer from '@/locales/en/employer.json';
 import type guest from '@/locales/en/guest.json';
 import type marketing from '@/locales/en/marketing.json';
+import type admin from '@/locales/en/admin.json';
 
 export interface Resources {
+  admin: typeof admin;
   common: typeof common;
   forms: typeof forms;
   messaging: typeof messaging;

@@ -44,15 +44,8 @@ export function adminLogout(): Promise<unknown> {
   return api.post('/api/admin/logout');
 }
 
+/** Why an on-hold request waits (the badge's words: admin.json `request.onHoldReasons.*`). */
 export type OnHoldReason = 'held_for_review' | 'hidden' | 'awaiting_review' | 'suspended';
-
-/** The on-hold badge's words for each reason. */
-export const ON_HOLD_LABELS: Record<OnHoldReason, string> = {
-  held_for_review: 'held for review',
-  hidden: 'hidden by the district',
-  awaiting_review: 'company awaiting review',
-  suspended: 'company suspended',
-};
 
 export interface AiVideoRequest {
   id: number;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format';
+import { tAdmin } from '../i18n';
 
 /** One labelled fact of an admin list's card (contact, role, last sign-in...), inside a `<dl>`. */
 export function AdminFact({ label, children }: { label: string; children: ReactNode }) {
@@ -13,6 +14,6 @@ export function AdminFact({ label, children }: { label: string; children: ReactN
 
 /** When someone last signed in ('Never' before the first time); `at` in milliseconds. */
 export function lastSignInText(at: number | null): string {
-  if (at === null || !Number.isFinite(at)) return 'Never';
-  return formatDateTime(new Date(at).toISOString()) || 'Never';
+  if (at === null || !Number.isFinite(at)) return tAdmin('fact.never');
+  return formatDateTime(new Date(at).toISOString()) || tAdmin('fact.never');
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogIn, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ContinueWith } from '@/components/forms/continue-with';
 import { AppHeader } from '@/components/layout/app-header';
@@ -11,6 +12,7 @@ import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
+import { RichText } from '@/components/ui/rich-text';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useForm, type FieldProps } from '@/lib/use-form';
@@ -19,10 +21,8 @@ import { toast } from '@/stores/toast-store';
 import { staffRoleText } from '@/types/staff';
 import { ADMIN_SESSION_KEY, adminLogin, type AdminSession } from '../api/admin';
 import { staffLogin, staffSsoLogin, useStaffConfig, useStaffSsoPending, type StaffLoginAnswer } from '../api/staff';
+import { ns, tAdmin } from '../i18n';
 import { CodeField } from './code-field';
-
-const CODE_REQUIRED = 'Enter the code from your authenticator app';
-const RECOVERY_REQUIRED = 'Enter one of your recovery codes';
 
 interface StaffValues {
   email: string;
@@ -34,9 +34,9 @@ const initialValues: StaffValues = { email: '', password: '', code: '' };
 
 function validateStaff(values: StaffValues): Errors<keyof StaffValues> {
   const errors: Errors<keyof StaffValues> = {};
-  if (!isValidEmail(values.email)) errors.email = 'Please enter a valid email address';
-  if (!values.password) errors.password = 'Password is required';
-  if (!values.code.trim()) errors.code = CODE_REQUIRED;
+  if (!isValidEmail(values.email)) errors.email = tAdmin('login.emailInvalid');
+  if (!values.password) errors.password = tAdmin('login.passwordRequired');
+  if (!values.code.trim()) errors.code = tAdmin('login.codeRequired');
   return errors;
 }
 
@@ -47,14 +47,17 @@ function cleanCode(code: string): string {
 
 /** Signed in as staff: the session is the admin's from now on, and the dashboard follows. */
 function useStaffSignedIn() {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   return (answer: StaffLoginAnswer) => {
     const session: AdminSession = { staff: answer.staff ?? null };
     queryClient.setQueryData(ADMIN_SESSION_KEY, session);
     toast({
-      title: 'Signed in',
-      description: answer.staff ? `${answer.staff.name}, ${staffRoleText(answer.staff)}` : 'Welcome to the admin dashboard.',
+      title: t('login.signedIn'),
+      description: answer.staff
+        ? t('login.signedInText', { name: answer.staff.name, role: staffRoleText(answer.staff) })
+        : t('login.welcome'),
       variant: 'success',
     });
     navigate(paths.admin);
@@ -76,20 +79,17 @@ function TwoFactorField({
   field: FieldProps;
   autoFocus?: boolean;
 }) {
+  const { t } = useTranslation(ns);
   return (
     <div>
       <CodeField
-        label={recovery ? 'Recovery code' : undefined}
+        label={recovery ? t('login.recoveryLabel') : undefined}
         inputMode={recovery ? 'text' : 'numeric'}
         autoComplete={recovery ? 'off' : 'one-time-code'}
-        hint={
-          recovery
-            ? 'One of the codes you saved when you set up your account (like abcd-2345). Each works once.'
-            : '6 digits. Lost your phone? A recovery code works here too.'
-        }
+        hint={recovery ? t('login.recoveryHint') : t('login.codeHint')}
         autoFocus={autoFocus}
         {...field}
-        error={field.error && recovery && field.error === CODE_REQUIRED ? RECOVERY_REQUIRED : field.error}
+        error={field.error && recovery && field.error === t('login.codeRequired') ? t('login.recoveryRequired') : field.error}
       />
       <p className="mt-1 text-right text-sm">
         <button
@@ -97,7 +97,7 @@ function TwoFactorField({
           className="inline-block py-1 font-semibold text-brand-700 hover:underline"
           onClick={() => onRecoveryChange(!recovery)}
         >
-          {recovery ? 'Use the code from your app' : 'Use a recovery code'}
+          {recovery ? t('login.useApp') : t('login.useRecovery')}
         </button>
       </p>
     </div>
@@ -106,6 +106,7 @@ function TwoFactorField({
 
 /** The named staff member's sign-in: e-mail, password and the authenticator's code (or a recovery code). */
 function StaffLoginForm() {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(initialValues, validateStaff);
   const [recovery, setRecovery] = useState(false);
@@ -124,7 +125,7 @@ function StaffLoginForm() {
     } catch (error) {
       // A code is good for a moment only: the next try starts from a fresh one.
       form.setField('code', '');
-      setFormError(errorMessage(error) ?? 'Could not sign in. Please try again.');
+      setFormError(errorMessage(error) ?? t('login.failed'));
       formRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
     } finally {
       setPending(false);
@@ -132,14 +133,14 @@ function StaffLoginForm() {
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Staff sign in">
-      <TextField label="Email" type="email" autoComplete="username" inputMode="email" autoFocus {...form.field('email')} />
-      <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('login.form')}>
+      <TextField label={t('login.email')} type="email" autoComplete="username" inputMode="email" autoFocus {...form.field('email')} />
+      <PasswordField label={t('login.password')} autoComplete="current-password" {...form.field('password')} />
       <TwoFactorField recovery={recovery} onRecoveryChange={setRecovery} field={form.field('code')} />
       {formError ? <FormAlert testId="staff-login-error">{formError}</FormAlert> : null}
       <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={pending}>
         <LogIn aria-hidden className="h-4 w-4" />
-        {pending ? 'Signing in...' : 'Sign In'}
+        {pending ? t('login.signingIn') : t('login.signIn')}
       </Button>
     </form>
   );
@@ -147,6 +148,7 @@ function StaffLoginForm() {
 
 /** `?sso=code`: the school account signed the staff member in; the authenticator's code finishes it. */
 function SsoCodeForm({ who }: { who: { name: string; email: string } | null | undefined }) {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
@@ -159,7 +161,7 @@ function SsoCodeForm({ who }: { who: { name: string; email: string } | null | un
     event.preventDefault();
     if (pending) return;
     if (!code.trim()) {
-      setError(recovery ? RECOVERY_REQUIRED : CODE_REQUIRED);
+      setError(recovery ? t('login.recoveryRequired') : t('login.codeRequired'));
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -169,7 +171,7 @@ function SsoCodeForm({ who }: { who: { name: string; email: string } | null | un
       signedIn(await staffSsoLogin(cleanCode(code)));
     } catch (failure) {
       setCode('');
-      setFormError(errorMessage(failure) ?? 'Could not sign in. Please try again.');
+      setFormError(errorMessage(failure) ?? t('login.failed'));
       formRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
     } finally {
       setPending(false);
@@ -179,20 +181,25 @@ function SsoCodeForm({ who }: { who: { name: string; email: string } | null | un
   if (who === null) {
     return (
       <div className="space-y-4 text-center">
-        <FormAlert>Your school sign-in is no longer waiting (it expires after a few minutes). Please sign in again.</FormAlert>
+        <FormAlert>{t('login.ssoExpired')}</FormAlert>
         <Link href={paths.adminLogin} className="inline-block py-1 font-semibold text-brand-700 hover:underline">
-          Back to staff sign in
+          {t('login.backToSignIn')}
         </Link>
       </div>
     );
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Finish staff sign in">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('login.finishForm')}>
       {who ? (
         <p className="rounded-2xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="sso-who">
-          Signing in as <strong className="text-slate-900 [overflow-wrap:anywhere]">{who.name}</strong> (
-          <span className="[overflow-wrap:anywhere]">{who.email}</span>).
+          <RichText
+            text={t('login.signingInAs')}
+            tags={{
+              name: () => <strong className="text-slate-900 [overflow-wrap:anywhere]">{who.name}</strong>,
+              email: () => <span className="[overflow-wrap:anywhere]">{who.email}</span>,
+            }}
+          />
         </p>
       ) : null}
       <TwoFactorField
@@ -212,11 +219,11 @@ function SsoCodeForm({ who }: { who: { name: string; email: string } | null | un
       {formError ? <FormAlert testId="staff-login-error">{formError}</FormAlert> : null}
       <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={pending}>
         <LogIn aria-hidden className="h-4 w-4" />
-        {pending ? 'Signing in...' : 'Sign In'}
+        {pending ? t('login.signingIn') : t('login.signIn')}
       </Button>
       <p className="text-center text-sm">
         <Link href={paths.adminLogin} className="inline-block py-1 font-semibold text-brand-700 hover:underline">
-          Start over
+          {t('login.startOver')}
         </Link>
       </p>
     </form>
@@ -225,6 +232,7 @@ function SsoCodeForm({ who }: { who: { name: string; email: string } | null | un
 
 /** The SPEC's pin (argon2 hash on the server, rate-limited), while the district keeps it on. */
 function PinForm() {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -236,7 +244,7 @@ function PinForm() {
     event.preventDefault();
     if (pending) return;
     if (!pin.trim()) {
-      setError('Pin is required');
+      setError(t('login.pinRequired'));
       inputRef.current?.focus();
       return;
     }
@@ -246,26 +254,26 @@ function PinForm() {
       await adminLogin(pin.trim());
       const session: AdminSession = { staff: null };
       queryClient.setQueryData(ADMIN_SESSION_KEY, session);
-      toast({ title: 'Access Granted', description: 'Welcome to the admin dashboard.', variant: 'success' });
+      toast({ title: t('login.accessGranted'), description: t('login.welcome'), variant: 'success' });
       navigate(paths.admin);
     } catch (err) {
       setPin('');
       inputRef.current?.focus();
       if (isApiError(err) && err.status === 429) {
-        const message = errorMessage(err) ?? 'Too many attempts. Please wait and try again.';
+        const message = errorMessage(err) ?? t('login.tooManyText');
         setError(message);
-        toast({ title: 'Too Many Attempts', description: message, variant: 'destructive' });
+        toast({ title: t('login.tooMany'), description: message, variant: 'destructive' });
       } else if (isApiError(err) && err.status === 503) {
-        const message = errorMessage(err) ?? 'Admin access is not set up yet.';
+        const message = errorMessage(err) ?? t('login.unavailableText');
         setError(message);
-        toast({ title: 'Admin Access Unavailable', description: message, variant: 'destructive' });
+        toast({ title: t('login.unavailable'), description: message, variant: 'destructive' });
       } else if (isApiError(err) && err.status === 401) {
-        setError('Invalid pin. Please try again.');
-        toast({ title: 'Access Denied', description: 'Invalid pin. Please try again.', variant: 'destructive' });
+        setError(t('login.invalidPin'));
+        toast({ title: t('login.denied'), description: t('login.invalidPin'), variant: 'destructive' });
       } else {
-        const message = errorMessage(err) ?? 'Please try again.';
+        const message = errorMessage(err) ?? t('login.tryAgain');
         setError(message);
-        toast({ title: 'Access Denied', description: message, variant: 'destructive' });
+        toast({ title: t('login.denied'), description: message, variant: 'destructive' });
       }
     } finally {
       setPending(false);
@@ -277,17 +285,14 @@ function PinForm() {
       <Card className="p-6">
         <h2 id="pin-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <KeyRound aria-hidden className="h-5 w-5 text-brand-600" />
-          District pin
+          {t('login.pinHeading')}
         </h2>
-        <p className="mb-5 mt-1 text-sm text-slate-600">
-          Enter the security pin for the district admin&rsquo;s screens: AI video requests, the review of employers, reports and the audit
-          log.
-        </p>
-        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Admin sign in">
+        <p className="mb-5 mt-1 text-sm text-slate-600">{t('login.pinIntro')}</p>
+        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('login.pinForm')}>
           <PasswordField
             ref={inputRef}
-            label="Security pin"
-            toggleName="pin"
+            label={t('login.pinLabel')}
+            toggleName={t('login.pinName')}
             inputMode="numeric"
             autoComplete="off"
             value={pin}
@@ -299,7 +304,7 @@ function PinForm() {
           />
           <Button type="submit" variant="outline" className="w-full" disabled={pending}>
             <KeyRound aria-hidden className="h-4 w-4" />
-            {pending ? 'Checking...' : 'Access Admin Panel'}
+            {pending ? t('login.checking') : t('login.accessPanel')}
           </Button>
         </form>
       </Card>
@@ -312,6 +317,7 @@ function PinForm() {
  * school account, then the code: `?sso=code`); the district pin below while it is on.
  */
 export function AdminLoginPage() {
+  const { t } = useTranslation([ns, 'common']);
   const params = new URLSearchParams(useSearch());
   const codeStep = params.get('sso') === 'code';
   const ssoError = params.get('ssoError')?.trim() || null;
@@ -323,7 +329,7 @@ export function AdminLoginPage() {
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Admin Access" right={null} />
+      <AppHeader back={{ href: paths.home, label: t('common:actions.backToHome') }} title={t('login.pageTitle')} right={null} />
       <main>
         <PageContainer className="space-y-6 py-10">
           <Card className="p-6">
@@ -331,12 +337,8 @@ export function AdminLoginPage() {
               icon={ShieldCheck}
               iconClassName="bg-brand-50 text-brand-600"
               large
-              title="Staff sign in"
-              text={
-                codeStep && !expired
-                  ? 'Your school account is confirmed. Enter the code from your authenticator app to finish.'
-                  : 'District admins and school coordinators sign in with their staff account.'
-              }
+              title={t('login.heading')}
+              text={codeStep && !expired ? t('login.introCode') : t('login.intro')}
             />
             {ssoError ? (
               <FormAlert testId="sso-error" className="mb-5">

@@ -19,6 +19,7 @@ import {
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -26,12 +27,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { RichText } from '@/components/ui/rich-text';
 import { PageLoader } from '@/components/ui/spinner';
 import { Meta } from '@/components/internship/meta';
 import { ListStates } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
 import { CAPTIONS_ACCEPT, captionsFileError } from '@/lib/captions';
 import { toast } from '@/stores/toast-store';
@@ -44,12 +46,12 @@ import {
   isDistrictAdmin,
   useAdminSession,
   useAiVideoRequests,
-  ON_HOLD_LABELS,
   type AiVideoRequest,
 } from '../api/admin';
 import { ADMIN_AUDIT_KEY, ADMIN_EMPLOYERS_KEY, ADMIN_REPORTS_KEY } from '../api/safety';
 import { ADMIN_STAFF_KEY, ADMIN_STUDENTS_KEY } from '../api/staff';
 import { ADMIN_PLACEMENTS_KEY, PROGRAM_KEY } from '../api/placements';
+import { ns } from '../i18n';
 import { AuditTab } from './audit-tab';
 import { EmployersTab } from './employers-tab';
 import { PlacementsTab } from './placements-tab';
@@ -64,23 +66,8 @@ type AdminTab = 'ai' | 'employers' | 'reports' | 'audit' | 'staff' | 'students' 
 
 type RequestFilter = 'pending' | 'on_hold' | 'completed' | 'all';
 
-const FILTERS: { value: RequestFilter; label: string }[] = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'on_hold', label: 'On hold' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'all', label: 'All' },
-];
-
-const TAB_LABELS: Record<AdminTab, string> = {
-  ai: 'AI video requests',
-  employers: 'Employers',
-  reports: 'Reports',
-  audit: 'Audit',
-  staff: 'Staff',
-  students: 'Students',
-  placements: 'Placements',
-  program: 'Program',
-};
+/** The request filters, in order (their words: `requests.filters.*`). */
+const FILTERS: readonly RequestFilter[] = ['pending', 'on_hold', 'completed', 'all'];
 
 /** The district admin's tabs (the pin, or a staff admin). */
 const ADMIN_TABS: readonly AdminTab[] = ['ai', 'employers', 'reports', 'audit', 'staff', 'students', 'placements', 'program'];
@@ -96,13 +83,13 @@ function preview(text: string): string {
   return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}…` : text;
 }
 
-function Counter({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
+function Counter({ label, testId, value, icon }: { label: string; testId: string; value: number | undefined; icon: ReactNode }) {
   return (
     <Card className="flex items-center gap-3 p-4">
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">{icon}</span>
       <div>
         <p className="text-sm font-medium text-slate-600">{label}</p>
-        <p className="text-2xl font-extrabold text-slate-900" data-testid={`counter-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        <p className="text-2xl font-extrabold text-slate-900" data-testid={`counter-${testId}`}>
           {value ?? '–'}
         </p>
       </div>
@@ -140,6 +127,7 @@ function VideoPicker({
   inputRef: RefObject<HTMLInputElement | null>;
   onChoose: RequestRowProps['onChooseVideo'];
 }) {
+  const { t } = useTranslation(ns);
   const id = useId();
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -158,15 +146,20 @@ function VideoPicker({
         className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
       >
         <Film aria-hidden className="h-4 w-4" />
-        {video ? 'Change Video File' : 'Choose Video File'}
-        <span className="sr-only"> for {request.title}</span>
+        <span aria-hidden>{video ? t('request.changeVideo') : t('request.chooseVideo')}</span>
+        <span className="sr-only">
+          {video ? t('request.changeVideoFor', { title: request.title }) : t('request.chooseVideoFor', { title: request.title })}
+        </span>
       </label>
       {video ? (
         <span className="min-w-0 text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid="admin-chosen-file">
-          <span className="font-semibold">{video.name}</span> ({(video.size / (1024 * 1024)).toFixed(2)} MB)
+          <span className="font-semibold">{video.name}</span>{' '}
+          {t('request.fileSize', {
+            size: formatNumber(video.size / (1024 * 1024), { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }),
+          })}
         </span>
       ) : (
-        <span className="text-sm text-slate-600">No file selected</span>
+        <span className="text-sm text-slate-600">{t('request.noFile')}</span>
       )}
     </div>
   );
@@ -186,6 +179,7 @@ function CaptionsPicker({
   disabled: boolean;
   onChoose: RequestRowProps['onChooseCaptions'];
 }) {
+  const { t } = useTranslation(ns);
   const id = useId();
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -205,15 +199,17 @@ function CaptionsPicker({
         className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
       >
         <Captions aria-hidden className="h-4 w-4" />
-        {captions ? 'Change captions (.vtt)' : 'Captions (.vtt)'}
-        <span className="sr-only"> for {request.title}, optional</span>
+        <span aria-hidden>{captions ? t('request.changeCaptions') : t('request.captions')}</span>
+        <span className="sr-only">
+          {captions ? t('request.changeCaptionsFor', { title: request.title }) : t('request.captionsFor', { title: request.title })}
+        </span>
       </label>
       {captions ? (
         <span className="text-sm text-slate-700" data-testid="admin-chosen-captions">
           {captions.name}
         </span>
       ) : (
-        <span className="text-xs text-slate-500">Optional</span>
+        <span className="text-xs text-slate-500">{t('request.optional')}</span>
       )}
       {error ? (
         <p id={`${id}-error`} className="w-full text-sm font-medium text-rose-600">
@@ -236,18 +232,19 @@ function RequestRow({
   onUpload,
   onCancel,
 }: RequestRowProps) {
+  const { t } = useTranslation([ns, 'common']);
   const pending = request.status === 'pending';
   const onHold = request.status === 'on_hold';
   const uploading = uploadingId === request.id;
   const videoInputRef = useRef<HTMLInputElement>(null);
   return (
-    <li data-testid="ai-request" aria-label={`${request.title} at ${request.company}`}>
+    <li data-testid="ai-request" aria-label={t('request.label', { title: request.title, company: request.company })}>
       <Card className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           {request.posterUrl ? (
             <img
               src={request.posterUrl}
-              alt={`Still from the video for ${request.title}`}
+              alt={t('request.still', { title: request.title })}
               loading="lazy"
               data-testid="admin-poster"
               className="h-20 w-[45px] shrink-0 rounded-lg bg-slate-200 object-cover"
@@ -258,30 +255,32 @@ function RequestRow({
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
               <Meta icon={Briefcase}>{request.company}</Meta>
               <Meta icon={MapPin}>{request.location}</Meta>
-              <span>Posted {formatDate(request.postedDate)}</span>
+              <span>{t('request.posted', { date: formatDate(request.postedDate) })}</span>
             </p>
           </div>
           <div className="flex flex-wrap gap-1.5">
             {pending ? (
               <Badge tone="warning">
                 <Clock aria-hidden className="h-3.5 w-3.5" />
-                Pending
+                {t('request.pending')}
               </Badge>
             ) : onHold ? (
               <Badge tone="info" data-testid="on-hold-badge" className="whitespace-normal">
                 <PauseCircle aria-hidden className="h-3.5 w-3.5" />
-                On hold{request.onHoldBecause ? `: ${ON_HOLD_LABELS[request.onHoldBecause]}` : ''}
+                {request.onHoldBecause
+                  ? t('request.onHoldBecause', { reason: t(`request.onHoldReasons.${request.onHoldBecause}`) })
+                  : t('request.onHold')}
               </Badge>
             ) : (
               <Badge tone="positive">
                 <CheckCircle2 aria-hidden className="h-3.5 w-3.5" />
-                Completed
+                {t('request.completed')}
               </Badge>
             )}
             {pending && request.overdue ? (
               <Badge tone="negative">
                 <AlertTriangle aria-hidden className="h-3.5 w-3.5" />
-                Overdue ({request.ageHours} h)
+                {t('request.overdue', { hours: request.ageHours })}
               </Badge>
             ) : null}
           </div>
@@ -290,27 +289,27 @@ function RequestRow({
         <dl className="grid grid-cols-1 gap-1 text-sm text-slate-700 sm:grid-cols-3">
           <div className="flex items-center gap-1.5">
             <DollarSign aria-hidden className="h-4 w-4 text-slate-400" />
-            <dt className="font-semibold">Salary:</dt>
-            <dd>{request.salary || 'Not specified'}</dd>
+            <dt className="font-semibold">{t('request.salary')}</dt>
+            <dd>{request.salary || t('common:notSpecified')}</dd>
           </div>
           <div className="flex items-center gap-1.5">
             <Clock aria-hidden className="h-4 w-4 text-slate-400" />
-            <dt className="font-semibold">Duration:</dt>
-            <dd>{request.duration || 'Not specified'}</dd>
+            <dt className="font-semibold">{t('request.duration')}</dt>
+            <dd>{request.duration || t('common:notSpecified')}</dd>
           </div>
           <div className="flex items-center gap-1.5">
             <Calendar aria-hidden className="h-4 w-4 text-slate-400" />
-            <dt className="font-semibold">Deadline:</dt>
+            <dt className="font-semibold">{t('request.deadline')}</dt>
             <dd>{formatDate(request.deadline)}</dd>
           </div>
         </dl>
         {pending ? (
           uploading ? (
             <div className="flex items-center gap-3">
-              <ProgressBar value={progress} label="Uploading video" className="flex-1" />
+              <ProgressBar value={progress} label={t('request.uploading')} className="flex-1" />
               <Button size="sm" variant="outline" onClick={onCancel}>
                 <X aria-hidden className="h-4 w-4" />
-                Cancel
+                {t('common:actions.cancel')}
               </Button>
             </div>
           ) : (
@@ -334,19 +333,19 @@ function RequestRow({
                 size="sm"
                 disabled={uploadingId !== null}
                 onClick={() => onUpload(request, videoInputRef.current)}
-                aria-label={`Upload Video for ${request.title}`}
+                aria-label={t('request.uploadFor', { title: request.title })}
               >
                 <Upload aria-hidden className="h-4 w-4" />
-                Upload Video
+                {t('request.upload')}
               </Button>
             </div>
           )
         ) : onHold ? (
           <p className="text-sm text-slate-700" data-testid="on-hold-note">
-            No upload until the posting can go live; the request comes back as pending then.
+            {t('request.onHoldNote')}
           </p>
         ) : request.completedAt ? (
-          <p className="text-xs text-slate-500">Fulfilled {formatDate(request.completedAt)}</p>
+          <p className="text-xs text-slate-500">{t('request.fulfilled', { date: formatDate(request.completedAt) })}</p>
         ) : null}
       </Card>
     </li>
@@ -355,6 +354,7 @@ function RequestRow({
 
 /** /admin: fulfil AI video requests. Needs an admin session; otherwise goes to /admin-login. */
 export function AdminPage() {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const session = useAdminSession();
@@ -401,7 +401,7 @@ export function AdminPage() {
     if (chosen && !chosen.type.startsWith('video/')) {
       input.value = '';
       setVideoFor(({ [request.id]: _old, ...rest }) => rest);
-      toast({ title: 'Invalid File Type', description: 'Please select a video file.', variant: 'destructive' });
+      toast({ title: t('requests.invalidType'), description: t('requests.invalidTypeText'), variant: 'destructive' });
       return;
     }
     setVideoFor(({ [request.id]: _old, ...rest }) => (chosen ? { ...rest, [request.id]: chosen } : rest));
@@ -418,7 +418,7 @@ export function AdminPage() {
   const upload = async (request: AiVideoRequest, videoInput: HTMLInputElement | null) => {
     const file = videoFor[request.id];
     if (!file) {
-      toast({ title: 'No File Selected', description: 'Please select a video file to upload.', variant: 'destructive' });
+      toast({ title: t('requests.noFile'), description: t('requests.noFileText'), variant: 'destructive' });
       videoInput?.focus();
       return;
     }
@@ -428,7 +428,7 @@ export function AdminPage() {
     uploadRef.current = handle;
     try {
       await handle.promise;
-      toast({ title: 'Video Uploaded Successfully', description: 'The AI video request has been fulfilled.', variant: 'success' });
+      toast({ title: t('requests.uploaded'), description: t('requests.uploadedText'), variant: 'success' });
       setVideoFor(({ [request.id]: _done, ...rest }) => rest);
       setFulfilled((held) => new Set(held).add(request.id));
       setCaptionsFor(({ [request.id]: _done, ...rest }) => rest);
@@ -437,9 +437,9 @@ export function AdminPage() {
       void queryClient.invalidateQueries({ queryKey: ['/api/employers/internships'] });
     } catch (error) {
       if (isUploadAborted(error)) {
-        toast({ title: 'Upload Cancelled', description: 'The request is still pending.' });
+        toast({ title: t('requests.cancelled'), description: t('requests.cancelledText') });
       } else {
-        toast({ title: 'Upload Failed', description: errorMessage(error) ?? 'Failed to upload video', variant: 'destructive' });
+        toast({ title: t('requests.failed'), description: errorMessage(error) ?? t('requests.failedText'), variant: 'destructive' });
       }
     } finally {
       uploadRef.current = null;
@@ -468,11 +468,11 @@ export function AdminPage() {
   return (
     <PageShell>
       <AppHeader
-        title="Admin Dashboard"
+        title={t('dashboard.title')}
         right={
           <Button size="sm" variant="outline" onClick={() => void signOut()}>
             <LogOut aria-hidden className="h-4 w-4" />
-            Sign Out
+            {t('dashboard.signOut')}
           </Button>
         }
       />
@@ -481,62 +481,69 @@ export function AdminPage() {
           <div className="space-y-3">
             <p className="text-sm text-slate-700" data-testid="signed-in-as">
               {staff ? (
-                <>
-                  Signed in as <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{staff.name}</strong> ·{' '}
-                  {staffRoleText(staff)}
-                </>
+                <RichText
+                  text={t('dashboard.signedInAs')}
+                  tags={{
+                    name: () => <strong className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{staff.name}</strong>,
+                    role: () => staffRoleText(staff),
+                  }}
+                />
               ) : (
-                'Signed in with the district pin'
+                t('dashboard.signedInPin')
               )}
             </p>
 
-            <nav aria-label="Admin shortcuts" className="flex flex-wrap gap-2">
+            <nav aria-label={t('dashboard.shortcuts')} className="flex flex-wrap gap-2">
               <LinkButton href={paths.home} variant="outline" size="sm">
                 <Home aria-hidden className="h-4 w-4" />
-                Homepage
+                {t('dashboard.homepage')}
               </LinkButton>
               <LinkButton href={paths.jobFeed} variant="outline" size="sm">
                 <ListVideo aria-hidden className="h-4 w-4" />
-                Job Feed
+                {t('dashboard.jobFeed')}
               </LinkButton>
               <LinkButton href={paths.employerDashboard} variant="outline" size="sm">
                 <LayoutDashboard aria-hidden className="h-4 w-4" />
-                Employer Dashboard
+                {t('dashboard.employerDashboard')}
               </LinkButton>
             </nav>
           </div>
 
           <Tabs.Root value={tab} onValueChange={(v) => setTab(v as AdminTab)} className="space-y-6">
             <Tabs.List
-              aria-label="Admin sections"
+              aria-label={t('dashboard.sections')}
               className="flex flex-wrap gap-1 rounded-3xl border border-slate-200 bg-white p-1 shadow-sm"
             >
-              {tabs.map((t) => (
-                <Tabs.Trigger key={t} value={t} className={TAB_CLASSES}>
-                  {TAB_LABELS[t]}
+              {tabs.map((name) => (
+                <Tabs.Trigger key={name} value={name} className={TAB_CLASSES}>
+                  {t(`dashboard.tabs.${name}`)}
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
 
             <Tabs.Content value="ai" className="space-y-6 rounded-3xl">
-              <section aria-label="Request counters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              <section aria-label={t('requests.counters')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
                 <Counter
-                  label="Pending Requests"
+                  label={t('requests.pendingCount')}
+                  testId="pending-requests"
                   value={requests.data ? pendingCount : undefined}
                   icon={<Clock aria-hidden className="h-5 w-5" />}
                 />
                 <Counter
-                  label="On Hold"
+                  label={t('requests.onHoldCount')}
+                  testId="on-hold"
                   value={requests.data ? onHoldCount : undefined}
                   icon={<PauseCircle aria-hidden className="h-5 w-5" />}
                 />
                 <Counter
-                  label="Completed"
+                  label={t('requests.completedCount')}
+                  testId="completed"
                   value={requests.data ? completedCount : undefined}
                   icon={<CheckCircle2 aria-hidden className="h-5 w-5" />}
                 />
                 <Counter
-                  label="Total Requests"
+                  label={t('requests.totalCount')}
+                  testId="total-requests"
                   value={requests.data ? list.length : undefined}
                   icon={<Film aria-hidden className="h-5 w-5" />}
                 />
@@ -544,38 +551,32 @@ export function AdminPage() {
 
               <section aria-labelledby="requests-heading" className="space-y-3">
                 <h2 id="requests-heading" className="text-lg font-bold text-slate-900">
-                  AI Video Requests
+                  {t('requests.heading')}
                 </h2>
-                <p className="text-sm text-slate-600">
-                  Choose the finished video on the request it belongs to, then press its Upload Video. Requests on hold wait until their
-                  posting can go live.
-                </p>
-                <div role="group" aria-label="Show requests" className="flex flex-wrap gap-1.5">
+                <p className="text-sm text-slate-600">{t('requests.intro')}</p>
+                <div role="group" aria-label={t('requests.show')} className="flex flex-wrap gap-1.5">
                   {FILTERS.map((f) => (
                     <Button
-                      key={f.value}
+                      key={f}
                       size="sm"
-                      variant={filter === f.value ? 'primary' : 'outline'}
-                      aria-pressed={filter === f.value}
-                      onClick={() => setFilter(f.value)}
+                      variant={filter === f ? 'primary' : 'outline'}
+                      aria-pressed={filter === f}
+                      onClick={() => setFilter(f)}
                     >
-                      {f.label}
-                      {requests.data ? ` (${filterCounts[f.value]})` : ''}
+                      {requests.data
+                        ? t('requests.filterCount', { label: t(`requests.filters.${f}`), n: filterCounts[f] })
+                        : t(`requests.filters.${f}`)}
                     </Button>
                   ))}
                 </div>
                 <ListStates
                   query={requests}
-                  loadingLabel="Loading requests"
+                  loadingLabel={t('requests.loading')}
                   loadingClassName="py-8"
-                  errorText="requests"
+                  errorText={t('requests.errorText')}
                   onRetry={() => void requests.refetch()}
                   isEmpty={shown.length === 0}
-                  empty={
-                    list.length === 0
-                      ? 'No AI video requests yet.'
-                      : `No ${FILTERS.find((f) => f.value === filter)?.label.toLowerCase() ?? ''} requests.`
-                  }
+                  empty={list.length === 0 || filter === 'all' ? t('requests.none') : t(`requests.noneFiltered.${filter}`)}
                 >
                   <ul className="space-y-3" data-testid="ai-requests" data-filter={filter}>
                     {shown.map((r) => (

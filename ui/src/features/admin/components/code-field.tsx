@@ -1,20 +1,21 @@
 import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '@/components/ui/field';
-
-export const CODE_LABEL = 'Code from your authenticator app';
+import { ns } from '../i18n';
 
 /**
  * The 6-digit code of an authenticator app: a numeric keypad on phones, and the code the
  * phone's keyboard offers from a text message or a password manager.
  */
 export const CodeField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'label'> & { label?: string }>(function CodeField(
-  { label = CODE_LABEL, ...props },
+  { label, ...props },
   ref,
 ) {
+  const { t } = useTranslation(ns);
   return (
     <TextField
       ref={ref}
-      label={label}
+      label={label ?? t('codeField.label')}
       inputMode="numeric"
       autoComplete="one-time-code"
       autoCapitalize="off"

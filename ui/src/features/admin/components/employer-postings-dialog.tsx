@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Dialog } from '@/components/ui/dialog';
 import { ListStates } from '@/components/ui/section';
@@ -7,13 +8,15 @@ import { formatDate } from '@/lib/format';
 import type { Internship } from '@/types/internship';
 import type { PostingVisibility } from '@/types/safety';
 import type { AdminEmployer } from '../api/safety';
+import { ns } from '../i18n';
 
-const VISIBILITY: Record<PostingVisibility, { label: string; tone: BadgeTone }> = {
-  public: { label: 'Public', tone: 'positive' },
-  awaiting_review: { label: 'Awaiting district review', tone: 'warning' },
-  held_for_review: { label: 'Held for review', tone: 'warning' },
-  hidden: { label: 'Hidden by the district', tone: 'negative' },
-  suspended: { label: 'Suspended', tone: 'negative' },
+/** Each visibility's badge tone (its words: `postings.visibility.*`). */
+const VISIBILITY_TONES: Record<PostingVisibility, BadgeTone> = {
+  public: 'positive',
+  awaiting_review: 'warning',
+  held_for_review: 'warning',
+  hidden: 'negative',
+  suspended: 'negative',
 };
 
 /** GET /api/admin/employers/{id}/postings: the employer's postings, live or not (read-only). */
@@ -31,30 +34,32 @@ function useEmployerPostings(id: number | undefined) {
 
 /** The district reads a company's postings (title, visibility, description) before verifying it. */
 export function EmployerPostingsDialog({ employer, onClose }: { employer: AdminEmployer | null; onClose: () => void }) {
+  const { t } = useTranslation(ns);
   const postings = useEmployerPostings(employer?.id);
   const list = postings.data ?? [];
+  const title = employer ? t('postings.title', { company: employer.company }) : t('postings.titleNone');
   return (
     <Dialog
       open={employer !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={employer ? `Postings of ${employer.company}` : 'Postings'}
-      description="Read-only: what the company posted, live or not."
-      bodyLabel={employer ? `Postings of ${employer.company}` : 'Postings'}
+      title={title}
+      description={t('postings.description')}
+      bodyLabel={title}
     >
       <ListStates
         query={postings}
-        loadingLabel="Loading postings"
+        loadingLabel={t('postings.loading')}
         loadingClassName="py-8"
-        errorText="postings"
+        errorText={t('postings.errorText')}
         onRetry={() => void postings.refetch()}
         isEmpty={list.length === 0}
-        empty="No postings yet."
+        empty={t('postings.empty')}
       >
         <ul className="space-y-4" data-testid="employer-postings">
           {list.map((p) => {
-            const visibility = VISIBILITY[p.visibility] ?? VISIBILITY.public;
+            const visibility = p.visibility in VISIBILITY_TONES ? p.visibility : 'public';
             return (
               <li
                 key={p.id}
@@ -64,16 +69,16 @@ export function EmployerPostingsDialog({ employer, onClose }: { employer: AdminE
               >
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <h3 className="min-w-0 text-base font-bold text-slate-900 [overflow-wrap:anywhere]">{p.title}</h3>
-                  <Badge tone={visibility.tone} data-testid="posting-visibility" className="whitespace-normal">
-                    {visibility.label}
+                  <Badge tone={VISIBILITY_TONES[visibility]} data-testid="posting-visibility" className="whitespace-normal">
+                    {t(`postings.visibility.${visibility}`)}
                   </Badge>
                 </div>
                 <p className="text-xs text-slate-600">
-                  {[p.location, p.postedDate ? `Posted ${formatDate(p.postedDate)}` : null].filter(Boolean).join(' · ')}
+                  {[p.location, p.postedDate ? t('postings.posted', { date: formatDate(p.postedDate) }) : null].filter(Boolean).join(' · ')}
                 </p>
                 {p.hiddenReason ? (
                   <p className="text-sm text-slate-700">
-                    <span className="font-semibold">District&rsquo;s note:</span> {p.hiddenReason}
+                    <span className="font-semibold">{t('postings.districtNote')}</span> {p.hiddenReason}
                   </p>
                 ) : null}
                 <p className="whitespace-pre-line text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid="posting-description">

@@ -1,5 +1,6 @@
 import { AlertTriangle, Ban, BadgeCheck, FileText, Hourglass, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,22 +15,19 @@ import { useAdminEmployers, useSuspendEmployer, useVerifyEmployer, type AdminEmp
 import { FormActions } from '@/components/ui/form-actions';
 import { ListStates } from '@/components/ui/section';
 import { AdminFact } from './admin-fact';
+import { ns } from '../i18n';
 import { EmployerPostingsDialog } from './employer-postings-dialog';
 
-const STATUS: Record<EmployerStatus, { label: string; tone: BadgeTone; icon: typeof Hourglass }> = {
-  pending: { label: 'Pending review', tone: 'warning', icon: Hourglass },
-  verified: { label: 'Verified', tone: 'positive', icon: BadgeCheck },
-  suspended: { label: 'Suspended', tone: 'negative', icon: Ban },
+/** Each status's badge (its words: `employers.status.*`). */
+const STATUS: Record<EmployerStatus, { tone: BadgeTone; icon: typeof Hourglass }> = {
+  pending: { tone: 'warning', icon: Hourglass },
+  verified: { tone: 'positive', icon: BadgeCheck },
+  suspended: { tone: 'negative', icon: Ban },
 };
-
-const NO_REASON = 'Please give a reason for the suspension';
-
-function postingsWord(n: number): string {
-  return `${n} posting${n === 1 ? '' : 's'}`;
-}
 
 /** Asks for the reason (required; the employer reads it when signing in) before suspending. */
 function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; onClose: () => void }) {
+  const { t } = useTranslation(ns);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const suspend = useSuspendEmployer();
@@ -38,7 +36,7 @@ function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; 
     event.preventDefault();
     if (!employer || suspend.isPending) return;
     if (!reason.trim()) {
-      setError(NO_REASON);
+      setError(t('employers.noReason'));
       event.currentTarget.querySelector('textarea')?.focus();
       return;
     }
@@ -47,13 +45,13 @@ function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; 
       {
         onSuccess: () => {
           toast({
-            title: 'Employer suspended',
-            description: `${employer.company} and its postings are no longer visible to students.`,
+            title: t('employers.suspended'),
+            description: t('employers.suspendedText', { company: employer.company }),
             variant: 'success',
           });
           onClose();
         },
-        onError: (failure) => setError(errorMessage(failure) ?? 'Could not suspend the employer. Please try again.'),
+        onError: (failure) => setError(errorMessage(failure) ?? t('employers.suspendFailed')),
       },
     );
   };
@@ -65,13 +63,13 @@ function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; 
         if (!open && !suspend.isPending) onClose();
       }}
       variant="center"
-      title={employer ? `Suspend ${employer.company}` : 'Suspend employer'}
-      description="Its postings disappear for students and it can no longer sign in or message anyone."
+      title={employer ? t('employers.suspendCompany', { company: employer.company }) : t('employers.suspendEmployer')}
+      description={t('employers.suspendText')}
     >
-      <form noValidate onSubmit={submit} className="space-y-4" aria-label="Suspend employer">
+      <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('employers.suspendEmployer')}>
         <TextAreaField
-          label="Reason"
-          hint="Required. The employer sees it when trying to sign in."
+          label={t('employers.reason')}
+          hint={t('employers.reasonHint')}
           value={reason}
           onChange={(e) => {
             setReason(e.target.value);
@@ -86,8 +84,8 @@ function SuspendDialog({ employer, onClose }: { employer: AdminEmployer | null; 
         <FormActions
           onCancel={onClose}
           pending={suspend.isPending}
-          submitLabel="Suspend employer"
-          pendingLabel="Suspending..."
+          submitLabel={t('employers.suspendEmployer')}
+          pendingLabel={t('employers.suspending')}
           variant="destructive"
         />
       </form>
@@ -104,12 +102,15 @@ function EmployerRow({
   onSuspend: () => void;
   onViewPostings: () => void;
 }) {
+  const { t } = useTranslation(ns);
   const verify = useVerifyEmployer();
   // Verify (a pending company) or Reinstate (a suspended one): both asked in a dialog first.
   const [confirming, setConfirming] = useState(false);
   const reinstating = employer.status === 'suspended';
-  const status = STATUS[employer.status] ?? STATUS.pending;
+  const statusName: EmployerStatus = employer.status in STATUS ? employer.status : 'pending';
+  const status = STATUS[statusName];
   const StatusIcon = status.icon;
+  const company = employer.company;
   const website = employer.website?.trim();
   const websiteHref = website && /^https?:\/\//i.test(website) ? website : null;
   return (
@@ -119,39 +120,41 @@ function EmployerRow({
           <div className="min-w-0">
             <h3 className="text-base font-bold text-slate-900 [overflow-wrap:anywhere]">{employer.company}</h3>
             <p className="text-sm text-slate-600">
-              {[employer.industry, employer.companySize ? `${employer.companySize} employees` : null].filter(Boolean).join(' · ')}
+              {[employer.industry, employer.companySize ? t('employers.employees', { size: employer.companySize }) : null]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
           </div>
           <Badge tone={status.tone} data-testid="employer-status">
             <StatusIcon aria-hidden className="h-3.5 w-3.5" />
-            {status.label}
+            {t(`employers.status.${statusName}`)}
           </Badge>
         </div>
         <dl className="grid gap-2 sm:grid-cols-2">
-          <AdminFact label="Contact">{employer.contactName || 'Not given'}</AdminFact>
-          <AdminFact label="Email">
+          <AdminFact label={t('employers.contact')}>{employer.contactName || t('fact.notGiven')}</AdminFact>
+          <AdminFact label={t('employers.email')}>
             <a href={`mailto:${employer.email}`} className="text-brand-700 underline-offset-2 hover:underline">
               {employer.email}
             </a>
             {employer.emailConfirmed !== undefined ? (
               <span data-testid="email-confirmed" className={employer.emailConfirmed ? 'block text-emerald-800' : 'block text-amber-900'}>
-                {employer.emailConfirmed ? 'E-mail confirmed' : 'E-mail not confirmed'}
+                {employer.emailConfirmed ? t('employers.emailConfirmed') : t('employers.emailNotConfirmed')}
               </span>
             ) : null}
           </AdminFact>
-          <AdminFact label="Phone">{employer.phone || 'Not given'}</AdminFact>
-          <AdminFact label="Website">
+          <AdminFact label={t('employers.phone')}>{employer.phone || t('fact.notGiven')}</AdminFact>
+          <AdminFact label={t('employers.website')}>
             {websiteHref ? (
               <a href={websiteHref} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-2 hover:underline">
                 {website}
-                <span className="sr-only"> (opens in a new tab)</span>
+                <span className="sr-only"> {t('employers.newTab')}</span>
               </a>
             ) : (
-              website || 'Not given'
+              website || t('fact.notGiven')
             )}
           </AdminFact>
-          <AdminFact label="Signed up">{formatDate(employer.createdAt)}</AdminFact>
-          <AdminFact label="Postings">{employer.postings}</AdminFact>
+          <AdminFact label={t('employers.signedUp')}>{formatDate(employer.createdAt)}</AdminFact>
+          <AdminFact label={t('employers.postings')}>{employer.postings}</AdminFact>
         </dl>
         {employer.description ? <p className="whitespace-pre-line text-sm text-slate-700">{employer.description}</p> : null}
         {employer.unconfirmedPostings > 0 ? (
@@ -160,49 +163,53 @@ function EmployerRow({
             data-testid="unconfirmed-postings"
           >
             <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-            {postingsWord(employer.unconfirmedPostings)} without the hazardous-duties confirmation
+            {t('employers.unconfirmed', { count: employer.unconfirmedPostings })}
           </p>
         ) : null}
         {employer.statusReason ? (
           <p className="text-sm text-slate-700">
-            <span className="font-semibold">Reason:</span> {employer.statusReason}
+            <span className="font-semibold">{t('employers.reasonLabel')}</span> {employer.statusReason}
             {employer.statusChangedAt ? <span className="text-slate-600"> ({formatDate(employer.statusChangedAt)})</span> : null}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" aria-label={`View postings of ${employer.company}`} onClick={onViewPostings}>
+          <Button size="sm" variant="outline" aria-label={t('employers.viewPostingsOf', { company })} onClick={onViewPostings}>
             <FileText aria-hidden className="h-4 w-4" />
-            View postings
+            {t('employers.viewPostings')}
           </Button>
           {employer.status !== 'verified' ? (
             <Button
               size="sm"
               variant="primary"
               disabled={verify.isPending}
-              aria-label={`${reinstating ? 'Reinstate' : 'Verify'} ${employer.company}`}
+              aria-label={reinstating ? t('employers.reinstateCompany', { company }) : t('employers.verifyCompany', { company })}
               onClick={() => setConfirming(true)}
             >
               {reinstating ? <RotateCcw aria-hidden className="h-4 w-4" /> : <ShieldCheck aria-hidden className="h-4 w-4" />}
-              {verify.isPending ? (reinstating ? 'Reinstating...' : 'Verifying...') : reinstating ? 'Reinstate' : 'Verify'}
+              {verify.isPending
+                ? reinstating
+                  ? t('employers.reinstating')
+                  : t('employers.verifying')
+                : reinstating
+                  ? t('employers.reinstate')
+                  : t('employers.verify')}
             </Button>
           ) : null}
           <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title={reinstating ? `Reinstate ${employer.company}?` : `Verify ${employer.company}?`}
+            title={reinstating ? t('employers.confirmReinstate', { company }) : t('employers.confirmVerify', { company })}
             description={
               <>
-                {reinstating
-                  ? `The suspension ends: every one of ${employer.company}'s postings comes back for students (one the district holds for review or hid stays so), and its conversations with students open again.`
-                  : `Students will see ${employer.company}'s postings, and the company can message the students who apply.`}
+                {reinstating ? t('employers.confirmReinstateText', { company }) : t('employers.confirmVerifyText', { company })}
                 {employer.emailConfirmed === false ? (
                   <span data-testid="verify-email-warning" className="mt-2 block font-semibold text-amber-900">
-                    Its e-mail address ({employer.email}) is not confirmed yet: the sign-up link has not been opened.
+                    {t('employers.emailWarning', { email: employer.email })}
                   </span>
                 ) : null}
               </>
             }
-            confirmLabel={reinstating ? 'Reinstate' : 'Verify'}
+            confirmLabel={reinstating ? t('employers.reinstate') : t('employers.verify')}
             destructive={false}
             pending={verify.isPending}
             onConfirm={() =>
@@ -210,13 +217,13 @@ function EmployerRow({
                 onSettled: () => setConfirming(false),
                 onSuccess: () =>
                   toast({
-                    title: reinstating ? 'Employer reinstated' : 'Employer verified',
-                    description: `Students can now see ${employer.company}'s postings.`,
+                    title: reinstating ? t('employers.reinstated') : t('employers.verified'),
+                    description: t('employers.verifiedText', { company }),
                     variant: 'success',
                   }),
                 onError: (error) =>
                   toast({
-                    title: reinstating ? 'Could not reinstate' : 'Could not verify',
+                    title: reinstating ? t('employers.reinstateFailed') : t('employers.verifyFailed'),
                     description: errorMessage(error),
                     variant: 'destructive',
                   }),
@@ -224,9 +231,15 @@ function EmployerRow({
             }
           />
           {employer.status !== 'suspended' ? (
-            <Button size="sm" variant="outline" className="text-rose-700" aria-label={`Suspend ${employer.company}`} onClick={onSuspend}>
+            <Button
+              size="sm"
+              variant="outline"
+              className="text-rose-700"
+              aria-label={t('employers.suspendCompany', { company })}
+              onClick={onSuspend}
+            >
               <Ban aria-hidden className="h-4 w-4" />
-              Suspend
+              {t('employers.suspend')}
             </Button>
           ) : null}
         </div>
@@ -237,6 +250,7 @@ function EmployerRow({
 
 /** Employers: pending ones first (as the server sends them), each with Verify and Suspend. */
 export function EmployersTab() {
+  const { t } = useTranslation(ns);
   const employers = useAdminEmployers(true);
   const [suspending, setSuspending] = useState<AdminEmployer | null>(null);
   const [reading, setReading] = useState<AdminEmployer | null>(null);
@@ -245,20 +259,20 @@ export function EmployersTab() {
   return (
     <section aria-labelledby="employers-heading" className="space-y-3">
       <h2 id="employers-heading" className="text-lg font-bold text-slate-900">
-        Employers
+        {t('employers.heading')}
       </h2>
       <p className="text-sm text-slate-600">
-        Students see an employer&rsquo;s postings only once it is verified.
-        {employers.data ? ` ${pending} awaiting review.` : ''}
+        {t('employers.intro')}
+        {employers.data ? ` ${t('employers.awaiting', { count: pending })}` : ''}
       </p>
       <ListStates
         query={employers}
-        loadingLabel="Loading employers"
+        loadingLabel={t('employers.loading')}
         loadingClassName="py-8"
-        errorText="employers"
+        errorText={t('employers.errorText')}
         onRetry={() => void employers.refetch()}
         isEmpty={list.length === 0}
-        empty="No employers yet."
+        empty={t('employers.empty')}
       >
         <ul className="space-y-3">
           {list.map((e) => (

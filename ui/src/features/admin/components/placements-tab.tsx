@@ -1,5 +1,6 @@
 import { AlertTriangle, ArrowRight, ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -20,6 +21,7 @@ import {
   type PlacementState,
 } from '@/types/placement';
 import { useAdminPlacements } from '../api/placements';
+import { ns, tAdmin } from '../i18n';
 import { AdminFact } from './admin-fact';
 
 const STATE_TONES: Record<PlacementState, BadgeTone> = {
@@ -37,28 +39,32 @@ const ALL_STATES = '__all__';
 const FILTERS: (PlacementFilter | null)[] = [null, 'missing_signatures', 'hours_waiting', 'over_cap', 'evaluation_overdue'];
 
 function datesText(p: Placement): string {
-  if (!p.startDate && !p.endDate) return 'Not set yet';
-  return `${formatDate(p.startDate, 'Not set')} to ${formatDate(p.endDate, 'Not set')}`;
+  if (!p.startDate && !p.endDate) return tAdmin('placements.notSetYet');
+  const notSet = tAdmin('placements.notSet');
+  return tAdmin('placements.dates', { start: formatDate(p.startDate, notSet), end: formatDate(p.endDate, notSet) });
 }
 
 /** What needs the school on a placement. */
 function attention(p: Placement): string[] {
   const out: string[] = [];
-  if (p.awaiting.length > 0) out.push(`Awaiting: ${p.awaiting.map((x) => PARTY_LABELS[x]?.toLowerCase() ?? x).join(', ')}`);
-  if (p.guardian && p.guardian.source === 'student' && !p.guardian.confirmed && p.state === 'awaiting_signatures') {
-    out.push('Guardian given by the student, not confirmed');
+  if (p.awaiting.length > 0) {
+    out.push(tAdmin('placements.awaiting', { parties: p.awaiting.map((x) => PARTY_LABELS[x]?.toLowerCase() ?? x).join(', ') }));
   }
-  if (p.guardianDeclined && p.state === 'awaiting_signatures') out.push('The guardian declined');
+  if (p.guardian && p.guardian.source === 'student' && !p.guardian.confirmed && p.state === 'awaiting_signatures') {
+    out.push(tAdmin('placements.guardianUnconfirmed'));
+  }
+  if (p.guardianDeclined && p.state === 'awaiting_signatures') out.push(tAdmin('placements.guardianDeclined'));
   const waiting = p.entries.filter((e) => e.status === 'waiting').length;
-  if (waiting > 0) out.push(`${waiting} ${waiting === 1 ? 'entry' : 'entries'} waiting for approval`);
-  if (p.evaluationsDue.some((d) => d.overdue)) out.push('Evaluation overdue');
+  if (waiting > 0) out.push(tAdmin('placements.entriesWaiting', { count: waiting }));
+  if (p.evaluationsDue.some((d) => d.overdue)) out.push(tAdmin('placements.evaluationOverdue'));
   return out;
 }
 
 function PlacementRow({ placement: p }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
   const notes = attention(p);
   return (
-    <li data-testid="admin-placement" aria-label={`${p.student.name} at ${p.employer.company}`}>
+    <li data-testid="admin-placement" aria-label={t('placements.rowLabel', { student: p.student.name, company: p.employer.company })}>
       <Card className="h-full space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
@@ -72,13 +78,15 @@ function PlacementRow({ placement: p }: { placement: Placement }) {
           </Badge>
         </div>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          <AdminFact label="School">{p.student.school || 'Not given'}</AdminFact>
-          <AdminFact label="Grade">{p.student.grade ? gradeLabel(p.student.grade) : 'Not given'}</AdminFact>
-          <AdminFact label="Dates">{datesText(p)}</AdminFact>
-          <AdminFact label="Approved hours">{`${hoursText(p.hours.approved)} of ${hoursText(p.hours.planned)}`}</AdminFact>
+          <AdminFact label={t('placements.school')}>{p.student.school || t('fact.notGiven')}</AdminFact>
+          <AdminFact label={t('placements.grade')}>{p.student.grade ? gradeLabel(p.student.grade) : t('fact.notGiven')}</AdminFact>
+          <AdminFact label={t('placements.datesLabel')}>{datesText(p)}</AdminFact>
+          <AdminFact label={t('placements.approvedHours')}>
+            {t('placements.hoursOf', { approved: hoursText(p.hours.approved), planned: hoursText(p.hours.planned) })}
+          </AdminFact>
         </dl>
         {notes.length > 0 ? (
-          <ul className="space-y-1 text-sm text-amber-900" aria-label={`Needs attention, ${p.student.name}`}>
+          <ul className="space-y-1 text-sm text-amber-900" aria-label={t('placements.needsAttention', { name: p.student.name })}>
             {notes.map((note) => (
               <li key={note} className="flex items-start gap-1.5">
                 <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
@@ -90,7 +98,7 @@ function PlacementRow({ placement: p }: { placement: Placement }) {
         {p.flags.length > 0 ? (
           <ul
             className="space-y-1 rounded-2xl bg-rose-50 p-2 text-sm text-rose-900"
-            aria-label={`Flags, ${p.student.name}`}
+            aria-label={t('placements.flags', { name: p.student.name })}
             data-testid="placement-flags"
           >
             {p.flags.map((flag) => (
@@ -100,8 +108,12 @@ function PlacementRow({ placement: p }: { placement: Placement }) {
             ))}
           </ul>
         ) : null}
-        <Link href={paths.placement(p.id)} className={buttonClasses('secondary', 'sm')} aria-label={`Open record, ${p.student.name}`}>
-          Open record
+        <Link
+          href={paths.placement(p.id)}
+          className={buttonClasses('secondary', 'sm')}
+          aria-label={t('placements.openRecordName', { name: p.student.name })}
+        >
+          {t('placements.openRecord')}
           <ArrowRight aria-hidden className="h-4 w-4" />
         </Link>
       </Card>
@@ -114,36 +126,34 @@ function PlacementRow({ placement: p }: { placement: Placement }) {
  * by what needs attention; each opens its whole record on /placements/{id}.
  */
 export function PlacementsTab({ coordinatorSchool }: { coordinatorSchool: string | null }) {
+  const { t } = useTranslation(ns);
   const [state, setState] = useState<PlacementState | null>(null);
   const [filter, setFilter] = useState<PlacementFilter | null>(null);
   const placements = useAdminPlacements({ state, filter });
   const list = placements.data ?? [];
-  const count = `${list.length} placement${list.length === 1 ? '' : 's'}`;
   return (
     <section aria-labelledby="placements-heading" className="space-y-4">
       <h2 id="placements-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <ClipboardCheck aria-hidden className="h-5 w-5 text-brand-600" />
-        Placements
+        {t('placements.heading')}
       </h2>
       <p className="text-sm text-slate-600">
-        {coordinatorSchool
-          ? `The work-based-learning placements of ${coordinatorSchool}: open one for its record, signatures, hours and history.`
-          : 'Every work-based-learning placement: open one for its record, signatures, hours and history.'}
+        {coordinatorSchool ? t('placements.introSchool', { school: coordinatorSchool }) : t('placements.intro')}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <SelectField
-          label="State"
-          placeholder="All states"
+          label={t('placements.state')}
+          placeholder={t('placements.allStates')}
           className="sm:w-64"
           value={state ?? ALL_STATES}
           onValueChange={(value) => setState(value === ALL_STATES ? null : (value as PlacementState))}
           options={[
-            { value: ALL_STATES, label: 'All states' },
+            { value: ALL_STATES, label: t('placements.allStates') },
             ...PLACEMENT_STATES.map((s) => ({ value: s, label: PLACEMENT_STATE_LABELS[s] })),
           ]}
         />
       </div>
-      <div role="group" aria-label="Show placements" className="flex flex-wrap gap-1.5">
+      <div role="group" aria-label={t('placements.show')} className="flex flex-wrap gap-1.5">
         {FILTERS.map((f) => (
           <Button
             key={f ?? 'all'}
@@ -152,26 +162,26 @@ export function PlacementsTab({ coordinatorSchool }: { coordinatorSchool: string
             aria-pressed={filter === f}
             onClick={() => setFilter(f)}
           >
-            {f ? PLACEMENT_FILTER_LABELS[f] : 'All'}
+            {f ? PLACEMENT_FILTER_LABELS[f] : t('placements.all')}
           </Button>
         ))}
       </div>
       {placements.data ? (
         <p role="status" className="text-sm font-semibold text-slate-700" data-testid="placements-count">
-          {count}
-          {placements.isFetching && placements.isPlaceholderData ? <span className="sr-only"> (updating)</span> : null}
+          {t('placements.count', { count: list.length })}
+          {placements.isFetching && placements.isPlaceholderData ? <span className="sr-only"> {t('placements.updating')}</span> : null}
         </p>
       ) : null}
       <ListStates
         query={placements}
-        loadingLabel="Loading placements"
+        loadingLabel={t('placements.loading')}
         loadingClassName="py-8"
-        errorText="placements"
+        errorText={t('placements.errorText')}
         onRetry={() => void placements.refetch()}
         isEmpty={list.length === 0}
-        empty={state || filter ? 'No placement matches.' : 'No placements yet. One starts when an employer moves an application to Hired.'}
+        empty={state || filter ? t('placements.noMatch') : t('placements.empty')}
       >
-        <ul className="grid gap-3 lg:grid-cols-2" aria-label="Placements" aria-busy={placements.isPlaceholderData || undefined}>
+        <ul className="grid gap-3 lg:grid-cols-2" aria-label={t('placements.list')} aria-busy={placements.isPlaceholderData || undefined}>
           {list.map((p) => (
             <PlacementRow key={p.id} placement={p} />
           ))}

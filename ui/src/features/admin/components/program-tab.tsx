@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, BarChart3, Download, FileText, ListChecks, Plus, Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextAreaField, TextField } from '@/components/ui/field';
@@ -7,6 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { ListStates } from '@/components/ui/section';
 import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { gradeLabel, INDUSTRY_OPTIONS } from '@/lib/options';
 import { focusFirstInvalid } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
@@ -21,6 +23,7 @@ import {
   type AgreementTemplate,
   type NamedCount,
 } from '../api/placements';
+import { ns, tAdmin } from '../i18n';
 
 const RUBRIC_MAX = 20;
 const LABEL_MAX = 80;
@@ -37,16 +40,19 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 function interestLabel(name: string): string {
-  return INDUSTRY_OPTIONS.find((o) => o.value === name)?.label ?? (name ? name.charAt(0).toUpperCase() + name.slice(1) : 'Other');
+  return (
+    INDUSTRY_OPTIONS.find((o) => o.value === name)?.label ?? (name ? name.charAt(0).toUpperCase() + name.slice(1) : tAdmin('program.other'))
+  );
 }
 
 /** A short list of counts (by grade, by interest area) under its heading. */
 function Counts({ title, rows, label }: { title: string; rows: NamedCount[]; label: (name: string) => string }) {
+  const { t } = useTranslation(ns);
   return (
     <Card className="space-y-2">
       <h4 className="text-sm font-bold text-slate-900">{title}</h4>
       {rows.length === 0 ? (
-        <p className="text-sm text-slate-600">None yet.</p>
+        <p className="text-sm text-slate-600">{t('program.noneYet')}</p>
       ) : (
         <dl className="divide-y divide-slate-100">
           {rows.map((row) => (
@@ -62,6 +68,7 @@ function Counts({ title, rows, label }: { title: string; rows: NamedCount[]; lab
 }
 
 function Figures() {
+  const { t } = useTranslation(ns);
   const program = useProgram();
   const data = program.data;
   return (
@@ -69,7 +76,7 @@ function Figures() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="program-figures-heading" className="flex items-center gap-2 text-base font-bold text-slate-900">
           <BarChart3 aria-hidden className="h-5 w-5 text-brand-600" />
-          The program in figures
+          {t('program.figures')}
         </h3>
         <a
           href={PROGRAM_CSV_URL}
@@ -78,28 +85,32 @@ function Figures() {
           data-testid="program-csv"
         >
           <Download aria-hidden className="h-4 w-4" />
-          Download CSV
+          {t('program.csv')}
         </a>
       </div>
-      <p className="text-sm text-slate-600">The CSV holds one row per placement: the student-level record state reports ask for.</p>
+      <p className="text-sm text-slate-600">{t('program.csvText')}</p>
       <ListStates
         query={program}
-        loadingLabel="Loading the program's figures"
+        loadingLabel={t('program.loading')}
         loadingClassName="py-8"
-        errorText="the figures"
+        errorText={t('program.errorText')}
         onRetry={() => void program.refetch()}
       >
         {data ? (
           <div className="space-y-4">
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              <Figure label="Placements" value={String(data.placements)} testId="program-placements" />
-              <Figure label="Approved hours" value={hoursText(data.approvedHours)} testId="program-hours" />
-              <Figure label="Employers hosting" value={String(data.employersHosting)} testId="program-employers" />
-              <Figure label="Completion rate" value={`${Math.round(data.completionRate * 100)}%`} testId="program-completion" />
+              <Figure label={t('program.placements')} value={String(data.placements)} testId="program-placements" />
+              <Figure label={t('program.approvedHours')} value={hoursText(data.approvedHours)} testId="program-hours" />
+              <Figure label={t('program.employersHosting')} value={String(data.employersHosting)} testId="program-employers" />
+              <Figure
+                label={t('program.completionRate')}
+                value={formatNumber(Math.round(data.completionRate * 100) / 100, { style: 'percent' })}
+                testId="program-completion"
+              />
             </div>
             <div className="grid gap-3 md:grid-cols-3">
               <Card className="space-y-2">
-                <h4 className="text-sm font-bold text-slate-900">By state</h4>
+                <h4 className="text-sm font-bold text-slate-900">{t('program.byState')}</h4>
                 <dl className="divide-y divide-slate-100" data-testid="program-by-state">
                   {PLACEMENT_STATES.map((s) => (
                     <div key={s} className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
@@ -109,21 +120,28 @@ function Figures() {
                   ))}
                 </dl>
               </Card>
-              <Counts title="By grade" rows={data.byGrade} label={(name) => (name ? gradeLabel(name) : 'Not given')} />
-              <Counts title="By interest area" rows={data.byInterest} label={interestLabel} />
+              <Counts
+                title={t('program.byGrade')}
+                rows={data.byGrade}
+                label={(name) => (name ? gradeLabel(name) : t('program.notGiven'))}
+              />
+              <Counts title={t('program.byInterest')} rows={data.byInterest} label={interestLabel} />
             </div>
             <Card className="space-y-2">
-              <h4 className="text-sm font-bold text-slate-900">By school</h4>
+              <h4 className="text-sm font-bold text-slate-900">{t('program.bySchool')}</h4>
               {data.bySchool.length === 0 ? (
-                <p className="text-sm text-slate-600">None yet.</p>
+                <p className="text-sm text-slate-600">{t('program.noneYet')}</p>
               ) : (
-                <ul className="divide-y divide-slate-100" aria-label="By school" data-testid="program-by-school">
+                <ul className="divide-y divide-slate-100" aria-label={t('program.bySchool')} data-testid="program-by-school">
                   {data.bySchool.map((row) => (
                     <li key={row.school} className="py-2 text-sm">
-                      <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{row.school || 'School not given'}</p>
+                      <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{row.school || t('program.schoolNotGiven')}</p>
                       <p className="text-slate-700">
-                        {row.placements} placement{row.placements === 1 ? '' : 's'} · {row.completed} completed ·{' '}
-                        {hoursText(row.approvedHours)} approved hours
+                        {t('program.schoolLine', {
+                          count: row.placements,
+                          completed: row.completed,
+                          hours: hoursText(row.approvedHours),
+                        })}
                       </p>
                     </li>
                   ))}
@@ -139,6 +157,7 @@ function Figures() {
 
 /** The district's agreement template: the text every placement's agreement is filled in from. */
 function TemplateEditor({ loaded }: { loaded: AgreementTemplate }) {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveAgreementTemplate();
   const [text, setText] = useState(loaded.template);
@@ -151,28 +170,28 @@ function TemplateEditor({ loaded }: { loaded: AgreementTemplate }) {
     setError(undefined);
     setAlert(undefined);
     if (!text.trim()) {
-      setError('The template cannot be empty');
+      setError(t('program.templateEmpty'));
       focusFirstInvalid(formRef.current);
       return;
     }
     save.mutate(text, {
-      onSuccess: () => toast({ title: 'Template saved', description: 'Agreements are filled in from the new text.', variant: 'success' }),
+      onSuccess: () => toast({ title: t('program.templateSaved'), description: t('program.templateSavedText'), variant: 'success' }),
       onError: (failure) => {
         const message = isApiError(failure) ? failure.errors?.template : undefined;
         if (message) {
           setError(message);
           focusFirstInvalid(formRef.current);
-        } else setAlert(errorMessage(failure) ?? 'Could not save. Please try again.');
+        } else setAlert(errorMessage(failure) ?? t('program.saveFailed'));
       },
     });
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Agreement template" className="space-y-3">
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={t('program.template')} className="space-y-3">
       <div>
-        <p className="text-sm font-semibold text-slate-800">Placeholders</p>
-        <p className="text-xs text-slate-600">Each is replaced by the placement&apos;s own value; any other word in braces is refused.</p>
-        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Placeholders" data-testid="placeholders">
+        <p className="text-sm font-semibold text-slate-800">{t('program.placeholders')}</p>
+        <p className="text-xs text-slate-600">{t('program.placeholdersText')}</p>
+        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={t('program.placeholders')} data-testid="placeholders">
           {loaded.placeholders.map((name) => (
             <li key={name} className="rounded-full bg-slate-100 px-2.5 py-0.5 font-mono text-xs text-slate-800">
               {`{${name}}`}
@@ -181,7 +200,7 @@ function TemplateEditor({ loaded }: { loaded: AgreementTemplate }) {
         </ul>
       </div>
       <TextAreaField
-        label="Template text"
+        label={t('program.templateText')}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -194,7 +213,7 @@ function TemplateEditor({ loaded }: { loaded: AgreementTemplate }) {
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save template'}
+          {save.isPending ? t('program.saving') : t('program.saveTemplate')}
         </Button>
         <Button
           variant="outline"
@@ -204,7 +223,7 @@ function TemplateEditor({ loaded }: { loaded: AgreementTemplate }) {
             setError(undefined);
           }}
         >
-          Undo changes
+          {t('program.undo')}
         </Button>
       </div>
     </form>
@@ -220,6 +239,7 @@ interface RubricRow {
 
 /** The evaluation rubric: the competencies supervisors rate 1 to 4. */
 function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveRubric();
   const nextId = useRef(loaded.length + 1);
@@ -242,8 +262,8 @@ function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
     setAlert(undefined);
     const found: Record<number, string> = {};
     for (const row of rows) {
-      if (!row.label.trim()) found[row.id] = 'Name the competency';
-      else if (row.label.trim().length > LABEL_MAX) found[row.id] = `At most ${LABEL_MAX} characters`;
+      if (!row.label.trim()) found[row.id] = t('program.nameCompetency');
+      else if (row.label.trim().length > LABEL_MAX) found[row.id] = t('program.atMost', { max: LABEL_MAX });
     }
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -251,7 +271,7 @@ function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
       return;
     }
     if (rows.length === 0) {
-      setAlert('A rubric has 1 to 20 competencies');
+      setAlert(t('program.rubricSize', { max: RUBRIC_MAX }));
       return;
     }
     save.mutate(
@@ -260,24 +280,22 @@ function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
         onSuccess: (saved) => {
           setRows(saved.map((item, n) => ({ id: nextId.current + n, ...item })));
           nextId.current += saved.length;
-          toast({ title: 'Rubric saved', description: 'New evaluations use these competencies.', variant: 'success' });
+          toast({ title: t('program.rubricSaved'), description: t('program.rubricSavedText'), variant: 'success' });
         },
         onError: (failure) =>
-          setAlert((isApiError(failure) ? failure.errors?.rubric : undefined) ?? errorMessage(failure) ?? 'Could not save.'),
+          setAlert((isApiError(failure) ? failure.errors?.rubric : undefined) ?? errorMessage(failure) ?? t('program.rubricFailed')),
       },
     );
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Evaluation rubric" className="space-y-3">
-      <p className="text-sm text-slate-600">
-        Supervisors rate each competency from 1 (needs improvement) to 4 (exceeds expectations) at the midpoint and at the end.
-      </p>
-      <ol className="space-y-2" aria-label="Competencies" data-testid="rubric-items">
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={t('program.rubric')} className="space-y-3">
+      <p className="text-sm text-slate-600">{t('program.rubricText')}</p>
+      <ol className="space-y-2" aria-label={t('program.competencies')} data-testid="rubric-items">
         {rows.map((row, index) => (
           <li key={row.id} className="flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 p-3">
             <TextField
-              label={`Competency ${index + 1}`}
+              label={t('program.competency', { n: index + 1 })}
               value={row.label}
               maxLength={LABEL_MAX}
               onChange={(e) => update(row.id, e.target.value)}
@@ -288,7 +306,7 @@ function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
               <Button
                 size="icon"
                 variant="outline"
-                aria-label={`Move competency ${index + 1} up`}
+                aria-label={t('program.moveUp', { n: index + 1 })}
                 disabled={index === 0}
                 onClick={() => move(index, -1)}
               >
@@ -297,7 +315,7 @@ function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
               <Button
                 size="icon"
                 variant="outline"
-                aria-label={`Move competency ${index + 1} down`}
+                aria-label={t('program.moveDown', { n: index + 1 })}
                 disabled={index === rows.length - 1}
                 onClick={() => move(index, 1)}
               >
@@ -306,7 +324,7 @@ function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
               <Button
                 size="icon"
                 variant="outline"
-                aria-label={`Remove competency ${index + 1}`}
+                aria-label={t('program.remove', { n: index + 1 })}
                 disabled={rows.length <= 1}
                 onClick={() => setRows((list) => list.filter((r) => r.id !== row.id))}
               >
@@ -328,18 +346,17 @@ function RubricEditor({ loaded }: { loaded: RubricItem[] }) {
           }}
         >
           <Plus aria-hidden className="h-4 w-4" />
-          Add competency
+          {t('program.addCompetency')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save rubric'}
+          {save.isPending ? t('program.saving') : t('program.saveRubric')}
         </Button>
       </div>
     </form>
   );
 }
 
-function Settings({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  const id = `settings-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+function Settings({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="space-y-3">
       <h3 id={id} className="flex items-center gap-2 text-base font-bold text-slate-900">
@@ -356,33 +373,42 @@ function Settings({ title, icon, children }: { title: string; icon: ReactNode; c
  * district admin, the agreement template and the evaluation rubric.
  */
 export function ProgramTab({ districtAdmin }: { districtAdmin: boolean }) {
+  const { t } = useTranslation(ns);
   const template = useAgreementTemplate(districtAdmin);
   const rubric = useRubric(districtAdmin);
   return (
     <section aria-labelledby="program-heading" className="space-y-6">
       <h2 id="program-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <BarChart3 aria-hidden className="h-5 w-5 text-brand-600" />
-        Work-based learning program
+        {t('program.heading')}
       </h2>
       <Figures />
       {districtAdmin ? (
         <>
-          <Settings title="Agreement template" icon={<FileText aria-hidden className="h-5 w-5 text-brand-600" />}>
+          <Settings
+            id="settings-agreement-template"
+            title={t('program.template')}
+            icon={<FileText aria-hidden className="h-5 w-5 text-brand-600" />}
+          >
             {template.isLoading ? (
-              <SpinnerBlock label="Loading the template" />
+              <SpinnerBlock label={t('program.loadingTemplate')} />
             ) : template.data ? (
               <TemplateEditor key={template.dataUpdatedAt} loaded={template.data} />
             ) : (
-              <FormAlert>Could not load the template: {template.error?.message}</FormAlert>
+              <FormAlert>{t('program.templateFailed', { message: template.error?.message ?? '' })}</FormAlert>
             )}
           </Settings>
-          <Settings title="Evaluation rubric" icon={<ListChecks aria-hidden className="h-5 w-5 text-brand-600" />}>
+          <Settings
+            id="settings-evaluation-rubric"
+            title={t('program.rubric')}
+            icon={<ListChecks aria-hidden className="h-5 w-5 text-brand-600" />}
+          >
             {rubric.isLoading ? (
-              <SpinnerBlock label="Loading the rubric" />
+              <SpinnerBlock label={t('program.loadingRubric')} />
             ) : rubric.data ? (
               <RubricEditor loaded={rubric.data} />
             ) : (
-              <FormAlert>Could not load the rubric: {rubric.error?.message}</FormAlert>
+              <FormAlert>{t('program.rubricLoadFailed', { message: rubric.error?.message ?? '' })}</FormAlert>
             )}
           </Settings>
         </>

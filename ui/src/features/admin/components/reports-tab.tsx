@@ -1,8 +1,10 @@
 import { AlertTriangle, Bot, CheckCircle2, ChevronRight, CircleDot, EyeOff, Flag, MessageSquareWarning } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { RichText } from '@/components/ui/rich-text';
 import { TextField } from '@/components/ui/field';
 import { ListStates } from '@/components/ui/section';
 import { errorMessage } from '@/lib/api-client';
@@ -10,24 +12,57 @@ import { formatDate, formatTime } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
 import { cn } from '@/lib/cn';
 import { useAdminReports, useResolveReport, type AdminReport, type ResolveAction, type ScreenedField } from '../api/safety';
+import { ns, tAdmin } from '../i18n';
 
-const TARGET_LABELS: Record<string, string> = { internship: 'Posting', comment: 'Comment', message: 'Message' };
+/** What a report is about, as a person reads it ('Posting'); an unknown type as the server named it. */
+function targetLabel(type: string): string {
+  return type === 'internship' || type === 'comment' || type === 'message' ? tAdmin(`reports.targets.${type}`) : type;
+}
 
-const ACTION_DONE: Record<ResolveAction, string> = {
-  dismiss: 'Dismissed',
-  hide: 'Hidden',
-  suspend: 'Employer suspended',
-  release: 'Released',
-};
+/** How a report was resolved ('Dismissed'); an unknown action as the server named it. */
+function actionDone(action: string): string {
+  return action === 'dismiss' || action === 'hide' || action === 'suspend' || action === 'release'
+    ? tAdmin(`reports.done.${action}`)
+    : action;
+}
 
-/** What the message screen names when a delivered message carried contact details. */
-const CONTACT_LABELS: ReadonlySet<string> = new Set([
-  'phone number',
-  'e-mail address',
-  'social handle',
-  'messaging link',
-  'invitation off InternReel',
-]);
+/** The report's reason in the UI's language; one this UI does not know keeps the server's label. */
+function reasonText(report: AdminReport): string {
+  switch (report.reason) {
+    case 'inappropriate':
+    case 'personal_info':
+    case 'scam':
+    case 'harassment':
+    case 'other':
+    case 'system_hold':
+      return tAdmin(`reports.reasons.${report.reason}`);
+    default:
+      return report.reasonLabel;
+  }
+}
+
+/** A reporter's or author's role ('student'); an unknown one as the server named it. */
+function roleText(role: string): string {
+  return role === 'student' || role === 'employer' || role === 'admin' ? tAdmin(`reports.roles.${role}`) : role;
+}
+
+/**
+ * What the message screen names when a delivered message carried contact details (the
+ * server's words), each with its key in `reports.contactKinds`.
+ */
+const CONTACT_LABELS: ReadonlyMap<string, 'phone' | 'email' | 'social' | 'messagingLink' | 'offPlatform'> = new Map([
+  ['phone number', 'phone'],
+  ['e-mail address', 'email'],
+  ['social handle', 'social'],
+  ['messaging link', 'messagingLink'],
+  ['invitation off InternReel', 'offPlatform'],
+] as const);
+
+/** A contact-detail term in the UI's language ('phone number'); any other term as it is. */
+function contactText(term: string): string {
+  const key = CONTACT_LABELS.get(term);
+  return key ? tAdmin(`reports.contactKinds.${key}`) : term;
+}
 
 /** A delivered message the system flagged for contact details (released or hidden by the admin). */
 function isMessageFlag(report: AdminReport): boolean {
@@ -42,21 +77,21 @@ function isMessageFlag(report: AdminReport): boolean {
 function actionsFor(report: AdminReport): { action: ResolveAction; label: string; variant: ButtonVariant }[] {
   if (isMessageFlag(report)) {
     return [
-      { action: 'release', label: 'Release', variant: 'primary' },
-      { action: 'hide', label: 'Hide message', variant: 'outline' },
+      { action: 'release', label: tAdmin('reports.actions.release'), variant: 'primary' },
+      { action: 'hide', label: tAdmin('reports.actions.hideMessage'), variant: 'outline' },
     ];
   }
   if (report.system) {
     return [
-      { action: 'release', label: 'Release', variant: 'primary' },
-      { action: 'hide', label: 'Hide', variant: 'outline' },
+      { action: 'release', label: tAdmin('reports.actions.release'), variant: 'primary' },
+      { action: 'hide', label: tAdmin('reports.actions.hide'), variant: 'outline' },
     ];
   }
   const employerBehind = report.targetType === 'internship' || report.content?.authorRole === 'employer';
   return [
-    { action: 'dismiss', label: 'Dismiss', variant: 'outline' },
-    { action: 'hide', label: 'Hide', variant: 'outline' },
-    ...(employerBehind ? [{ action: 'suspend' as const, label: 'Suspend employer', variant: 'destructive' as const }] : []),
+    { action: 'dismiss', label: tAdmin('reports.actions.dismiss'), variant: 'outline' },
+    { action: 'hide', label: tAdmin('reports.actions.hide'), variant: 'outline' },
+    ...(employerBehind ? [{ action: 'suspend' as const, label: tAdmin('reports.actions.suspend'), variant: 'destructive' as const }] : []),
   ];
 }
 
@@ -65,8 +100,9 @@ function when(value: string | null | undefined): string {
   return `${formatDate(value, '')} ${formatTime(value)}`.trim();
 }
 
-function roleWord(role: string | null | undefined): string {
-  return role ? ` (${role})` : '';
+/** "Ana Ruiz (student)", or the name alone when the role is not known. */
+function personText(name: string, role: string | null | undefined): string {
+  return role ? tAdmin('reports.personRole', { name, role: roleText(role) }) : name;
 }
 
 function escapeRegExp(text: string): string {
@@ -157,6 +193,7 @@ const LONG_TEXT = 600;
  * click (or Enter) away.
  */
 function ScreenedFieldItem({ field }: { field: ScreenedField }) {
+  const { t } = useTranslation(ns);
   const matched = field.terms.length > 0;
   const pattern = useMemo(() => termPattern(field.terms), [field.terms]);
   const long = field.text.length > LONG_TEXT;
@@ -172,10 +209,10 @@ function ScreenedFieldItem({ field }: { field: ScreenedField }) {
           {matched ? (
             <Badge tone="warning" data-testid="field-terms" className="whitespace-normal">
               <AlertTriangle aria-hidden className="h-3.5 w-3.5 shrink-0" />
-              Matches: {field.terms.join(', ')}
+              {t('reports.matches', { terms: field.terms.join(', ') })}
             </Badge>
           ) : (
-            <span className="text-xs text-slate-600">No terms</span>
+            <span className="text-xs text-slate-600">{t('reports.noTerms')}</span>
           )}
         </summary>
         <div
@@ -185,7 +222,7 @@ function ScreenedFieldItem({ field }: { field: ScreenedField }) {
             matched ? 'text-slate-900' : 'text-slate-700',
             long && 'max-h-64 overflow-y-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600',
           )}
-          {...(long ? { tabIndex: 0, role: 'group', 'aria-label': `${field.label} (scrolls)` } : {})}
+          {...(long ? { tabIndex: 0, role: 'group', 'aria-label': t('reports.scrolls', { label: field.label }) } : {})}
         >
           <Highlighted text={field.text} pattern={pattern} />
         </div>
@@ -199,17 +236,15 @@ function ScreenedFieldItem({ field }: { field: ScreenedField }) {
  * posting report has one).
  */
 function ScreenedFields({ fields }: { fields: ScreenedField[] }) {
+  const { t } = useTranslation(ns);
   const headingId = useId();
   const matched = fields.filter((f) => f.terms.length > 0).length;
   return (
     <div role="group" aria-labelledby={headingId} className="space-y-2" data-testid="screened-fields">
       <h4 id={headingId} className="text-sm font-bold text-slate-900">
-        What the screen read
+        {t('reports.screenHeading')}
       </h4>
-      <p className="text-xs text-slate-600">
-        {fields.length} student-visible {fields.length === 1 ? 'text' : 'texts'}, {matched} with terms. The badges name what the screen
-        found; the marked words are a guide (the screen also reads look-alike letters and split words).
-      </p>
+      <p className="text-xs text-slate-600">{t('reports.screenSummary', { count: fields.length, matched })}</p>
       <ul className="space-y-2">
         {fields.map((f) => (
           <ScreenedFieldItem key={f.label} field={f} />
@@ -220,15 +255,18 @@ function ScreenedFields({ fields }: { fields: ScreenedField[] }) {
 }
 
 function ReportRow({ report }: { report: AdminReport }) {
+  const { t } = useTranslation(ns);
   const noteId = useId();
   const [note, setNote] = useState('');
   const resolve = useResolveReport();
   const open = report.status === 'open';
   const content = report.content;
-  const what = TARGET_LABELS[report.targetType] ?? report.targetType;
-  const about = content?.internshipTitle ? `${what}: ${content.internshipTitle}` : `${what} #${report.targetId}`;
+  const what = targetLabel(report.targetType);
+  const about = content?.internshipTitle
+    ? t('reports.aboutTitle', { what, title: content.internshipTitle })
+    : t('reports.aboutId', { what, id: report.targetId });
   const messageFlag = isMessageFlag(report);
-  const heading = messageFlag ? 'Message flagged: contact details' : report.reasonLabel;
+  const heading = messageFlag ? t('reports.messageFlagged') : reasonText(report);
   const fields = content?.fields ?? [];
   const textPattern = useMemo(() => (report.system ? patternFor(report.heldTerms) : null), [report.system, report.heldTerms]);
 
@@ -236,13 +274,19 @@ function ReportRow({ report }: { report: AdminReport }) {
     resolve.mutate(
       { id: report.id, action, note },
       {
-        onSuccess: () => toast({ title: 'Report resolved', description: `${label}: ${about}`, variant: 'success' }),
-        onError: (error) => toast({ title: 'Could not resolve the report', description: errorMessage(error), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({ title: t('reports.resolved'), description: t('reports.resolvedText', { action: label, about }), variant: 'success' }),
+        onError: (error) => toast({ title: t('reports.resolveFailed'), description: errorMessage(error), variant: 'destructive' }),
       },
     );
 
   return (
-    <li data-testid="report" data-status={report.status} data-target={report.targetType} aria-label={`${heading}, ${about}`}>
+    <li
+      data-testid="report"
+      data-status={report.status}
+      data-target={report.targetType}
+      aria-label={t('reports.rowLabel', { heading, about })}
+    >
       <Card className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
@@ -253,29 +297,29 @@ function ReportRow({ report }: { report: AdminReport }) {
             {messageFlag ? (
               <Badge tone="info">
                 <MessageSquareWarning aria-hidden className="h-3.5 w-3.5" />
-                Delivered, flagged
+                {t('reports.deliveredFlagged')}
               </Badge>
             ) : report.system ? (
               <Badge tone="info">
                 <Bot aria-hidden className="h-3.5 w-3.5" />
-                System hold
+                {t('reports.systemHold')}
               </Badge>
             ) : null}
             {open ? (
               <Badge tone="warning" data-testid="report-status">
                 <CircleDot aria-hidden className="h-3.5 w-3.5" />
-                Open
+                {t('reports.statusOpen')}
               </Badge>
             ) : (
               <Badge tone="neutral" data-testid="report-status">
                 <CheckCircle2 aria-hidden className="h-3.5 w-3.5" />
-                Resolved
+                {t('reports.statusResolved')}
               </Badge>
             )}
             {content?.hidden ? (
               <Badge tone="negative">
                 <EyeOff aria-hidden className="h-3.5 w-3.5" />
-                Hidden
+                {t('reports.hidden')}
               </Badge>
             ) : null}
           </div>
@@ -283,34 +327,35 @@ function ReportRow({ report }: { report: AdminReport }) {
 
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-xs font-semibold text-slate-600">Reported by</dt>
+            <dt className="text-xs font-semibold text-slate-600">{t('reports.reportedBy')}</dt>
             <dd className="text-slate-900">
-              {report.reporter ? `${report.reporter.name}${roleWord(report.reporter.role)}` : 'System'}
+              {report.reporter ? personText(report.reporter.name, report.reporter.role) : t('reports.system')}
               <span className="text-slate-600"> · {when(report.createdAt)}</span>
             </dd>
           </div>
           {content?.authorName ? (
             <div>
-              <dt className="text-xs font-semibold text-slate-600">Written by</dt>
-              <dd className="text-slate-900">
-                {content.authorName}
-                {roleWord(content.authorRole)}
-              </dd>
+              <dt className="text-xs font-semibold text-slate-600">{t('reports.writtenBy')}</dt>
+              <dd className="text-slate-900">{personText(content.authorName, content.authorRole)}</dd>
             </div>
           ) : null}
           {content?.internshipTitle || content?.company ? (
             <div>
-              <dt className="text-xs font-semibold text-slate-600">Posting</dt>
+              <dt className="text-xs font-semibold text-slate-600">{t('reports.posting')}</dt>
               <dd className="text-slate-900 [overflow-wrap:anywhere]">
-                {[content.internshipTitle, content.company].filter(Boolean).join(' at ')}
+                {content.internshipTitle && content.company
+                  ? t('reports.postingAt', { title: content.internshipTitle, company: content.company })
+                  : content.internshipTitle || content.company}
               </dd>
             </div>
           ) : null}
           {report.heldTerms.length > 0 ? (
             <div>
-              <dt className="text-xs font-semibold text-slate-600">{messageFlag ? 'Contact details found' : 'Matched terms'}</dt>
+              <dt className="text-xs font-semibold text-slate-600">
+                {messageFlag ? t('reports.contactFound') : t('reports.matchedTerms')}
+              </dt>
               <dd className="text-slate-900" data-testid="held-terms">
-                {messageFlag ? report.heldTerms.join(', ') : report.heldTerms.map((t) => `'${t}'`).join(', ')}
+                {messageFlag ? report.heldTerms.map(contactText).join(', ') : report.heldTerms.map((term) => `'${term}'`).join(', ')}
               </dd>
             </div>
           ) : null}
@@ -326,14 +371,10 @@ function ReportRow({ report }: { report: AdminReport }) {
             <Highlighted text={content.text} pattern={textPattern} />
           </blockquote>
         ) : null}
-        {messageFlag && open ? (
-          <p className="text-sm text-slate-700">
-            The message was delivered. Release keeps it and closes the flag; Hide message removes it from the conversation.
-          </p>
-        ) : null}
+        {messageFlag && open ? <p className="text-sm text-slate-700">{t('reports.messageNote')}</p> : null}
         {report.details ? (
           <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
-            <span className="font-semibold">Details:</span> {report.details}
+            <span className="font-semibold">{t('reports.details')}</span> {report.details}
           </p>
         ) : null}
 
@@ -341,15 +382,15 @@ function ReportRow({ report }: { report: AdminReport }) {
           <div className="space-y-3 rounded-2xl bg-slate-50 p-3">
             <TextField
               id={noteId}
-              label="Note"
+              label={t('reports.note')}
               optional
               value={note}
               maxLength={1000}
               onChange={(e) => setNote(e.target.value)}
               disabled={resolve.isPending}
-              hint="Kept with the resolution in the audit log."
+              hint={t('reports.noteHint')}
             />
-            <div role="group" aria-label={`Resolve: ${about}`} className="flex flex-wrap gap-2">
+            <div role="group" aria-label={t('reports.resolveGroup', { about })} className="flex flex-wrap gap-2">
               {actionsFor(report).map(({ action, label, variant }) => (
                 <Button key={action} size="sm" variant={variant} disabled={resolve.isPending} onClick={() => act(action, label)}>
                   {label}
@@ -359,9 +400,7 @@ function ReportRow({ report }: { report: AdminReport }) {
           </div>
         ) : report.resolution ? (
           <p className="text-sm text-slate-700" data-testid="report-resolution">
-            <span className="font-semibold">{ACTION_DONE[report.resolution.action] ?? report.resolution.action}</span>
-            {report.resolution.resolvedAt ? ` on ${when(report.resolution.resolvedAt)}` : ''}
-            {report.resolution.note ? `: ${report.resolution.note}` : ''}
+            <Resolution resolution={report.resolution} />
           </p>
         ) : null}
       </Card>
@@ -369,8 +408,19 @@ function ReportRow({ report }: { report: AdminReport }) {
   );
 }
 
+/** "**Dismissed** on Jan 5, 2026 3:04 PM: duplicate" (the date and the note when there are). */
+function Resolution({ resolution }: { resolution: NonNullable<AdminReport['resolution']> }) {
+  const { t } = useTranslation(ns);
+  const at = resolution.resolvedAt ? when(resolution.resolvedAt) : '';
+  const action = <span className="font-semibold">{actionDone(resolution.action)}</span>;
+  if (!at && !resolution.note) return action;
+  const text = at ? (resolution.note ? t('reports.resolutionOnNote') : t('reports.resolutionOn')) : t('reports.resolutionNote');
+  return <RichText text={text} tags={{ action: () => action, when: () => at, note: () => resolution.note }} />;
+}
+
 /** Reports from students and employers, and the system's holds: open first, newest first. */
 export function ReportsTab() {
+  const { t } = useTranslation(ns);
   const reports = useAdminReports(true);
   const list = reports.data ?? [];
   const openCount = list.filter((r) => r.status === 'open').length;
@@ -378,20 +428,20 @@ export function ReportsTab() {
     <section aria-labelledby="reports-heading" className="space-y-3">
       <h2 id="reports-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <Flag aria-hidden className="h-5 w-5 text-brand-600" />
-        Reports
+        {t('reports.heading')}
       </h2>
       <p className="text-sm text-slate-600">
-        Hide removes the reported posting, comment or message for everyone; Suspend employer also hides all its postings.
-        {reports.data ? ` ${openCount} open.` : ''}
+        {t('reports.intro')}
+        {reports.data ? ` ${t('reports.open', { count: openCount })}` : ''}
       </p>
       <ListStates
         query={reports}
-        loadingLabel="Loading reports"
+        loadingLabel={t('reports.loading')}
         loadingClassName="py-8"
-        errorText="reports"
+        errorText={t('reports.errorText')}
         onRetry={() => void reports.refetch()}
         isEmpty={list.length === 0}
-        empty="No reports yet."
+        empty={t('reports.empty')}
       >
         <ul className="space-y-3">
           {list.map((r) => (

@@ -1,5 +1,6 @@
 import { Copy, Download, KeyRound, LogIn, ShieldCheck, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { AppHeader } from '@/components/layout/app-header';
@@ -18,13 +19,12 @@ import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid, type Errors } from '@/lib/validation';
 import { staffRoleText } from '@/types/staff';
 import { useAcceptInvite, useStaffInvite, type StaffInvite } from '../api/staff';
+import { ns, tAdmin } from '../i18n';
 import { CodeField } from './code-field';
 import { QrCode } from './qr-code';
 
 /** The staff password's shortest length (the server says the same). */
 export const STAFF_PASSWORD_MIN = 12;
-
-const CODE_NEEDED = 'Enter the 6-digit code your authenticator app shows now';
 
 interface InviteValues extends NewPasswordValues {
   code: string;
@@ -32,7 +32,7 @@ interface InviteValues extends NewPasswordValues {
 
 function validateInvite(values: InviteValues): Errors<keyof InviteValues> {
   const errors: Errors<keyof InviteValues> = validateNewPassword(values, STAFF_PASSWORD_MIN);
-  if (!/^\d{6}$/.test(values.code.replace(/\s/g, ''))) errors.code = CODE_NEEDED;
+  if (!/^\d{6}$/.test(values.code.replace(/\s/g, ''))) errors.code = tAdmin('invite.codeNeeded');
   return errors;
 }
 
@@ -44,6 +44,7 @@ export function groupSecret(secret: string): string {
 }
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  const { t } = useTranslation(ns);
   const id = `invite-step-${n}`;
   return (
     <section aria-labelledby={id} className="space-y-3">
@@ -52,7 +53,7 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
           {n}
         </span>
         <span className="pt-0.5">
-          <span className="sr-only">Step {n}: </span>
+          <span className="sr-only">{t('invite.step', { n })} </span>
           {title}
         </span>
       </h3>
@@ -67,6 +68,7 @@ function InviteForm({ invite, token, onDone }: { invite: StaffInvite; token: str
   const accept = useAcceptInvite(token);
   const [formError, setFormError] = useState<string | undefined>();
   const { name: district } = useDistrict();
+  const { t } = useTranslation(ns);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,7 +89,7 @@ function InviteForm({ invite, token, onDone }: { invite: StaffInvite; token: str
         focusFirstInvalid(formRef.current);
         return;
       }
-      setFormError(errorMessage(error) ?? 'Could not finish the setup. Please try again.');
+      setFormError(errorMessage(error) ?? t('invite.failed'));
     }
   };
 
@@ -97,31 +99,28 @@ function InviteForm({ invite, token, onDone }: { invite: StaffInvite; token: str
         <AuthHeading
           icon={ShieldCheck}
           iconClassName="bg-brand-50 text-brand-600"
-          title={`Welcome, ${invite.name}`}
-          text={`Set up your staff account${district ? ` for ${district}` : ''} in three steps.`}
+          title={t('invite.welcome', { name: invite.name })}
+          text={district ? t('invite.introDistrict', { district }) : t('invite.intro')}
         />
         <dl className="grid gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-4 text-sm sm:grid-cols-2" data-testid="invite-who">
           <div className="min-w-0">
-            <dt className="font-semibold text-slate-600">Email</dt>
+            <dt className="font-semibold text-slate-600">{t('invite.email')}</dt>
             <dd className="text-slate-900 [overflow-wrap:anywhere]">{invite.email}</dd>
           </div>
           <div className="min-w-0">
-            <dt className="font-semibold text-slate-600">Role</dt>
+            <dt className="font-semibold text-slate-600">{t('invite.role')}</dt>
             <dd className="text-slate-900 [overflow-wrap:anywhere]">{staffRoleText(invite)}</dd>
           </div>
         </dl>
       </div>
 
-      <Step n={1} title="Scan this QR code with an authenticator app">
-        <p className="text-sm text-slate-600">
-          Use Google Authenticator, Microsoft Authenticator, 1Password or any app that shows 6-digit codes. It will show a new code every 30
-          seconds.
-        </p>
+      <Step n={1} title={t('invite.scanTitle')}>
+        <p className="text-sm text-slate-600">{t('invite.scanText')}</p>
         <div className="flex justify-center">
-          <QrCode text={invite.otpauthUri} label="QR code for your authenticator app" />
+          <QrCode text={invite.otpauthUri} label={t('invite.qrLabel')} />
         </div>
         <div className="rounded-2xl border border-slate-200 bg-slate-50 p-4">
-          <p className="text-sm text-slate-700">Can&rsquo;t scan it? Enter this key in the app instead:</p>
+          <p className="text-sm text-slate-700">{t('invite.cantScan')}</p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <code
               data-testid="totp-secret"
@@ -129,25 +128,25 @@ function InviteForm({ invite, token, onDone }: { invite: StaffInvite; token: str
             >
               {groupSecret(invite.secret)}
             </code>
-            <Button size="sm" variant="outline" onClick={() => void copyText(invite.secret, 'The key')}>
+            <Button size="sm" variant="outline" onClick={() => void copyText(invite.secret, t('invite.keyCopied'))}>
               <Copy aria-hidden className="h-4 w-4" />
-              Copy key
+              {t('invite.copyKey')}
             </Button>
           </div>
         </div>
       </Step>
 
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Set up your staff account">
-        <Step n={2} title="Choose a password">
-          <NewPasswordFields form={form} hint={`At least ${STAFF_PASSWORD_MIN} characters`} />
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-8" aria-label={t('invite.form')}>
+        <Step n={2} title={t('invite.passwordTitle')}>
+          <NewPasswordFields form={form} hint={t('invite.passwordHint', { min: STAFF_PASSWORD_MIN })} />
         </Step>
-        <Step n={3} title="Enter the code your app shows now">
-          <CodeField hint="6 digits, without spaces." {...form.field('code')} />
+        <Step n={3} title={t('invite.codeTitle')}>
+          <CodeField hint={t('invite.codeHint')} {...form.field('code')} />
         </Step>
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={accept.isPending}>
           <KeyRound aria-hidden className="h-4 w-4" />
-          {accept.isPending ? 'Setting up...' : 'Finish setup'}
+          {accept.isPending ? t('invite.settingUp') : t('invite.finish')}
         </Button>
       </form>
     </Card>
@@ -156,9 +155,10 @@ function InviteForm({ invite, token, onDone }: { invite: StaffInvite; token: str
 
 /** The ten recovery codes, shown this once: copy, download, then on to the sign-in. */
 function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation(ns);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const text = `InternReel staff recovery codes\nEach code signs you in once instead of the authenticator's code.\n\n${codes.join('\n')}\n`;
+  const text = `${t('invite.codesFileTitle')}\n${t('invite.codesFileText')}\n\n${codes.join('\n')}\n`;
   return (
     <Card className="space-y-5 sm:p-8" data-testid="recovery-codes-card">
       <div className="text-center">
@@ -166,15 +166,14 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           <ShieldCheck className="h-6 w-6" />
         </span>
         <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight text-slate-900 focus:outline-none">
-          Save your recovery codes
+          {t('invite.codesHeading')}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Your staff account is ready. If you lose your phone, each code signs you in once instead of the 6-digit code.{' '}
-          <strong className="font-semibold text-slate-900">This is the only time they are shown.</strong>
+          {t('invite.codesText')} <strong className="font-semibold text-slate-900">{t('invite.codesOnce')}</strong>
         </p>
       </div>
       <ol
-        aria-label="Recovery codes"
+        aria-label={t('invite.codesList')}
         data-testid="recovery-codes"
         className="grid grid-cols-2 gap-2 rounded-2xl border border-slate-200 bg-slate-50 p-4 font-mono text-base font-semibold text-slate-900"
       >
@@ -185,18 +184,18 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ol>
       <div className="flex flex-wrap justify-center gap-2">
-        <Button variant="outline" onClick={() => void copyText(codes.join('\n'), 'The codes')}>
+        <Button variant="outline" onClick={() => void copyText(codes.join('\n'), t('invite.codesCopied'))}>
           <Copy aria-hidden className="h-4 w-4" />
-          Copy codes
+          {t('invite.copyCodes')}
         </Button>
         <Button variant="outline" onClick={() => downloadText('internreel-recovery-codes.txt', text)}>
           <Download aria-hidden className="h-4 w-4" />
-          Download codes
+          {t('invite.downloadCodes')}
         </Button>
       </div>
       <LinkButton href={paths.adminLogin} variant="gradient" size="lg" className="w-full">
         <LogIn aria-hidden className="h-4 w-4" />
-        Continue to sign in
+        {t('invite.continue')}
       </LinkButton>
     </Card>
   );
@@ -204,28 +203,29 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 
 /** /staff/invite/{token}: a new staff member (or one whose two-factor was reset) sets a password and an authenticator. */
 export function StaffInvitePage() {
+  const { t } = useTranslation([ns, 'common']);
   const { token = '' } = useParams<{ token: string }>();
   const invite = useStaffInvite(token);
   const [codes, setCodes] = useState<string[] | null>(null);
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Staff account setup" right={null} />
+      <AppHeader back={{ href: paths.home, label: t('common:actions.backToHome') }} title={t('invite.pageTitle')} right={null} />
       <main>
         <PageContainer className="py-8">
           {codes ? (
             <RecoveryCodes codes={codes} />
           ) : invite.isLoading ? (
-            <SpinnerBlock label="Loading your invite" className="py-16" />
+            <SpinnerBlock label={t('invite.loading')} className="py-16" />
           ) : invite.isError || !invite.data ? (
             <Card className="text-center" data-testid="invite-invalid">
               <span aria-hidden className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-2xl bg-amber-100 text-amber-800">
                 <Smartphone className="h-6 w-6" />
               </span>
-              <h2 className="text-xl font-bold text-slate-900">This invite cannot be used</h2>
-              <p className="mt-2 text-sm text-slate-700">{errorMessage(invite.error) ?? 'Please try again.'}</p>
+              <h2 className="text-xl font-bold text-slate-900">{t('invite.invalid')}</h2>
+              <p className="mt-2 text-sm text-slate-700">{errorMessage(invite.error) ?? t('invite.tryAgain')}</p>
               <LinkButton href={paths.adminLogin} variant="outline" className="mt-5">
-                Staff sign in
+                {t('invite.staffSignIn')}
               </LinkButton>
             </Card>
           ) : (

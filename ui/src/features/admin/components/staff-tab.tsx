@@ -1,5 +1,6 @@
 import { Ban, CheckCircle2, Hourglass, KeyRound, Power, UserCog, UserPlus, Users } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,19 +18,24 @@ import { focusFirstInvalid, isValidEmail, type Errors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import { STAFF_ROLE_LABELS, staffRoleText, type StaffAccount, type StaffRole, type StaffStatus } from '@/types/staff';
 import { useAddStaff, useChangeStaffRole, useResetStaffTwoFactor, useSetStaffEnabled, useStaffList } from '../api/staff';
+import { ns, tAdmin } from '../i18n';
 import { AdminFact, lastSignInText } from './admin-fact';
 import { InviteLink } from './invite-link';
 
-const STATUS: Record<StaffStatus, { label: string; tone: BadgeTone; icon: typeof Hourglass }> = {
-  invited: { label: 'Invited', tone: 'warning', icon: Hourglass },
-  active: { label: 'Active', tone: 'positive', icon: CheckCircle2 },
-  disabled: { label: 'Turned off', tone: 'negative', icon: Ban },
+/** Each status's badge (its words: `staff.status.*`). */
+const STATUS: Record<StaffStatus, { tone: BadgeTone; icon: typeof Hourglass }> = {
+  invited: { tone: 'warning', icon: Hourglass },
+  active: { tone: 'positive', icon: CheckCircle2 },
+  disabled: { tone: 'negative', icon: Ban },
 };
 
-const ROLE_OPTIONS = (Object.keys(STAFF_ROLE_LABELS) as StaffRole[]).map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
-
-const SCHOOL_NEEDED = 'A coordinator needs a school';
-const SCHOOL_HINT = 'Required for a coordinator: they see only this school’s students and reports.';
+/** The roles to choose from, each label read when shown (in the current language). */
+const ROLE_OPTIONS = (Object.keys(STAFF_ROLE_LABELS) as StaffRole[]).map((value) => ({
+  value,
+  get label() {
+    return STAFF_ROLE_LABELS[value];
+  },
+}));
 
 /** A role and, for a coordinator, a school (the add form and the change-role dialog). */
 interface RoleValues {
@@ -39,8 +45,8 @@ interface RoleValues {
 
 function roleErrors(values: RoleValues): Errors<keyof RoleValues> {
   const errors: Errors<keyof RoleValues> = {};
-  if (values.role !== 'admin' && values.role !== 'coordinator') errors.role = 'Choose a role';
-  if (values.role === 'coordinator' && !values.school.trim()) errors.school = SCHOOL_NEEDED;
+  if (values.role !== 'admin' && values.role !== 'coordinator') errors.role = tAdmin('staff.chooseRole');
+  if (values.role === 'coordinator' && !values.school.trim()) errors.school = tAdmin('staff.schoolNeeded');
   return errors;
 }
 
@@ -51,8 +57,8 @@ interface NewStaffValues extends RoleValues {
 
 function validateNewStaff(values: NewStaffValues): Errors<keyof NewStaffValues> {
   const errors: Errors<keyof NewStaffValues> = roleErrors(values);
-  if (!values.name.trim()) errors.name = 'Name is required';
-  if (!isValidEmail(values.email)) errors.email = 'Please enter a valid email address';
+  if (!values.name.trim()) errors.name = tAdmin('staff.nameRequired');
+  if (!isValidEmail(values.email)) errors.email = tAdmin('staff.emailInvalid');
   return errors;
 }
 
@@ -80,6 +86,7 @@ function showFieldErrors<V extends object>(
 }
 
 function AddStaffForm({ onAdded }: { onAdded: (staff: StaffAccount, inviteUrl: string) => void }) {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(emptyStaff, validateNewStaff);
   const add = useAddStaff();
@@ -100,13 +107,13 @@ function AddStaffForm({ onAdded }: { onAdded: (staff: StaffAccount, inviteUrl: s
       });
       form.reset();
       toast({
-        title: 'Invite sent',
-        description: `${answer.staff.name} can set up the account from the e-mailed link.`,
+        title: t('staff.inviteSent'),
+        description: t('staff.inviteSentText', { name: answer.staff.name }),
         variant: 'success',
       });
       onAdded(answer.staff, answer.inviteUrl ?? '');
     } catch (error) {
-      if (!showFieldErrors(form, formRef.current, error)) setFormError(errorMessage(error) ?? 'Could not add the staff member.');
+      if (!showFieldErrors(form, formRef.current, error)) setFormError(errorMessage(error) ?? t('staff.addFailed'));
     }
   };
 
@@ -114,19 +121,24 @@ function AddStaffForm({ onAdded }: { onAdded: (staff: StaffAccount, inviteUrl: s
     <Card className="space-y-4">
       <h3 className="flex items-center gap-2 text-base font-bold text-slate-900">
         <UserPlus aria-hidden className="h-5 w-5 text-brand-600" />
-        Add staff member
+        {t('staff.add')}
       </h3>
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add staff member">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('staff.add')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Name" autoComplete="off" {...form.field('name')} />
-          <TextField label="Email" type="email" inputMode="email" autoComplete="off" {...form.field('email')} />
-          <SelectField label="Role" placeholder="Choose a role" options={ROLE_OPTIONS} {...form.select('role')} />
-          <TextField label="School" hint={SCHOOL_HINT} disabled={form.values.role === 'admin'} {...form.field('school')} />
+          <TextField label={t('staff.name')} autoComplete="off" {...form.field('name')} />
+          <TextField label={t('staff.email')} type="email" inputMode="email" autoComplete="off" {...form.field('email')} />
+          <SelectField label={t('staff.role')} placeholder={t('staff.chooseRole')} options={ROLE_OPTIONS} {...form.select('role')} />
+          <TextField
+            label={t('staff.school')}
+            hint={t('staff.schoolHint')}
+            disabled={form.values.role === 'admin'}
+            {...form.field('school')}
+          />
         </div>
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <Button type="submit" variant="primary" disabled={add.isPending}>
           <UserPlus aria-hidden className="h-4 w-4" />
-          {add.isPending ? 'Adding...' : 'Add and send invite'}
+          {add.isPending ? t('staff.adding') : t('staff.addSubmit')}
         </Button>
       </form>
     </Card>
@@ -134,6 +146,7 @@ function AddStaffForm({ onAdded }: { onAdded: (staff: StaffAccount, inviteUrl: s
 }
 
 function ChangeRoleDialog({ staff, onClose }: { staff: StaffAccount; onClose: () => void }) {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<RoleValues>({ role: staff.role, school: staff.school ?? '' }, roleErrors);
   const change = useChangeStaffRole();
@@ -146,10 +159,14 @@ function ChangeRoleDialog({ staff, onClose }: { staff: StaffAccount; onClose: ()
     setFormError(undefined);
     try {
       const answer = await change.mutateAsync({ id: staff.id, role: form.values.role as StaffRole, school: schoolFor(form.values) });
-      toast({ title: 'Role changed', description: `${answer.staff.name} is now ${staffRoleText(answer.staff)}.`, variant: 'success' });
+      toast({
+        title: t('staff.roleChanged'),
+        description: t('staff.roleChangedText', { name: answer.staff.name, role: staffRoleText(answer.staff) }),
+        variant: 'success',
+      });
       onClose();
     } catch (error) {
-      if (!showFieldErrors(form, formRef.current, error)) setFormError(errorMessage(error) ?? 'Could not change the role.');
+      if (!showFieldErrors(form, formRef.current, error)) setFormError(errorMessage(error) ?? t('staff.roleFailed'));
     }
   };
 
@@ -160,25 +177,32 @@ function ChangeRoleDialog({ staff, onClose }: { staff: StaffAccount; onClose: ()
         if (!open && !change.isPending) onClose();
       }}
       variant="center"
-      title={`Change role of ${staff.name}`}
-      description="A district admin sees every tab; a coordinator sees the students and reports of one school."
+      title={t('staff.changeRoleOf', { name: staff.name })}
+      description={t('staff.changeRoleText')}
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Change role">
-        <SelectField label="Role" placeholder="Choose a role" options={ROLE_OPTIONS} {...form.select('role')} />
-        <TextField label="School" hint={SCHOOL_HINT} disabled={form.values.role === 'admin'} {...form.field('school')} />
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('staff.changeRole')}>
+        <SelectField label={t('staff.role')} placeholder={t('staff.chooseRole')} options={ROLE_OPTIONS} {...form.select('role')} />
+        <TextField
+          label={t('staff.school')}
+          hint={t('staff.schoolHint')}
+          disabled={form.values.role === 'admin'}
+          {...form.field('school')}
+        />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <FormActions onCancel={onClose} pending={change.isPending} submitLabel="Save role" pendingLabel="Saving..." />
+        <FormActions onCancel={onClose} pending={change.isPending} submitLabel={t('staff.saveRole')} pendingLabel={t('staff.saving')} />
       </form>
     </Dialog>
   );
 }
 
 function StaffRow({ staff, self, onChangeRole }: { staff: StaffAccount; self: boolean; onChangeRole: () => void }) {
+  const { t } = useTranslation(ns);
   const setEnabled = useSetStaffEnabled();
   const reset = useResetStaffTwoFactor();
   const [confirming, setConfirming] = useState<'disable' | 'reset' | null>(null);
   const [inviteUrl, setInviteUrl] = useState<string | null>(null);
-  const status = STATUS[staff.status] ?? STATUS.invited;
+  const statusName: StaffStatus = staff.status in STATUS ? staff.status : 'invited';
+  const status = STATUS[statusName];
   const StatusIcon = status.icon;
   const disabled = staff.status === 'disabled';
 
@@ -189,11 +213,11 @@ function StaffRow({ staff, self, onChangeRole }: { staff: StaffAccount; self: bo
         onSettled: () => setConfirming(null),
         onSuccess: () =>
           toast({
-            title: enabled ? 'Account turned on' : 'Account turned off',
-            description: enabled ? `${staff.name} can sign in again.` : `${staff.name} can no longer sign in.`,
+            title: enabled ? t('staff.turnedOn') : t('staff.turnedOff'),
+            description: enabled ? t('staff.turnedOnText', { name: staff.name }) : t('staff.turnedOffText', { name: staff.name }),
             variant: 'success',
           }),
-        onError: (error) => toast({ title: 'Could not change the account', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('staff.turnFailed'), description: errorMessage(error), variant: 'destructive' }),
       },
     );
 
@@ -202,9 +226,9 @@ function StaffRow({ staff, self, onChangeRole }: { staff: StaffAccount; self: bo
       onSettled: () => setConfirming(null),
       onSuccess: (answer) => {
         setInviteUrl(answer.inviteUrl ?? null);
-        toast({ title: 'Two-factor reset', description: `${staff.name} has a new invite link.`, variant: 'success' });
+        toast({ title: t('staff.resetDone'), description: t('staff.resetDoneText', { name: staff.name }), variant: 'success' });
       },
-      onError: (error) => toast({ title: 'Could not reset two-factor', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('staff.resetFailed'), description: errorMessage(error), variant: 'destructive' }),
     });
 
   return (
@@ -214,69 +238,74 @@ function StaffRow({ staff, self, onChangeRole }: { staff: StaffAccount; self: bo
           <div className="min-w-0">
             <h3 className="text-base font-bold text-slate-900 [overflow-wrap:anywhere]">
               {staff.name}
-              {self ? <span className="ml-1.5 text-sm font-normal text-slate-600">(you)</span> : null}
+              {self ? <span className="ml-1.5 text-sm font-normal text-slate-600">{t('staff.you')}</span> : null}
             </h3>
             <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{staff.email}</p>
           </div>
           <Badge tone={status.tone} data-testid="staff-status">
             <StatusIcon aria-hidden className="h-3.5 w-3.5" />
-            {status.label}
+            {t(`staff.status.${statusName}`)}
           </Badge>
         </div>
         <dl className="grid gap-2 sm:grid-cols-3">
-          <AdminFact label="Role">{staffRoleText(staff)}</AdminFact>
-          <AdminFact label="Last sign-in">{lastSignInText(staff.lastSignInAt)}</AdminFact>
-          <AdminFact label="Added">{formatDateTime(new Date(staff.createdAt).toISOString()) || 'Not known'}</AdminFact>
+          <AdminFact label={t('staff.role')}>{staffRoleText(staff)}</AdminFact>
+          <AdminFact label={t('staff.lastSignIn')}>{lastSignInText(staff.lastSignInAt)}</AdminFact>
+          <AdminFact label={t('staff.added')}>{formatDateTime(new Date(staff.createdAt).toISOString()) || t('fact.notKnown')}</AdminFact>
         </dl>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" aria-label={`Change role of ${staff.name}`} onClick={onChangeRole}>
+          <Button size="sm" variant="outline" aria-label={t('staff.changeRoleOf', { name: staff.name })} onClick={onChangeRole}>
             <UserCog aria-hidden className="h-4 w-4" />
-            Change role
+            {t('staff.changeRole')}
           </Button>
           {disabled ? (
             <Button
               size="sm"
               variant="outline"
-              aria-label={`Turn on ${staff.name}`}
+              aria-label={t('staff.turnOnName', { name: staff.name })}
               disabled={setEnabled.isPending}
               onClick={() => turn(true)}
             >
               <Power aria-hidden className="h-4 w-4" />
-              Turn on
+              {t('staff.turnOn')}
             </Button>
           ) : self ? null : (
             <Button
               size="sm"
               variant="outline"
               className="text-rose-700"
-              aria-label={`Turn off ${staff.name}`}
+              aria-label={t('staff.turnOffName', { name: staff.name })}
               onClick={() => setConfirming('disable')}
             >
               <Power aria-hidden className="h-4 w-4" />
-              Turn off
+              {t('staff.turnOff')}
             </Button>
           )}
-          <Button size="sm" variant="outline" aria-label={`Reset two-factor for ${staff.name}`} onClick={() => setConfirming('reset')}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={t('staff.resetName', { name: staff.name })}
+            onClick={() => setConfirming('reset')}
+          >
             <KeyRound aria-hidden className="h-4 w-4" />
-            Reset two-factor
+            {t('staff.reset')}
           </Button>
         </div>
         {inviteUrl ? <InviteLink name={staff.name} email={staff.email} url={inviteUrl} /> : null}
         <ConfirmDialog
           open={confirming === 'disable'}
           onOpenChange={(open) => setConfirming(open ? 'disable' : null)}
-          title={`Turn off ${staff.name}?`}
-          description={`${staff.name} can no longer sign in, and any open session ends. You can turn the account on again later.`}
-          confirmLabel="Turn off"
+          title={t('staff.confirmOff', { name: staff.name })}
+          description={t('staff.confirmOffText', { name: staff.name })}
+          confirmLabel={t('staff.turnOff')}
           pending={setEnabled.isPending}
           onConfirm={() => turn(false)}
         />
         <ConfirmDialog
           open={confirming === 'reset'}
           onOpenChange={(open) => setConfirming(open ? 'reset' : null)}
-          title={`Reset two-factor for ${staff.name}?`}
-          description={`${staff.name}'s authenticator app and recovery codes stop working. A new invite link (also e-mailed) sets them up again.`}
-          confirmLabel="Reset two-factor"
+          title={t('staff.confirmReset', { name: staff.name })}
+          description={t('staff.confirmResetText', { name: staff.name })}
+          confirmLabel={t('staff.reset')}
           pending={reset.isPending}
           onConfirm={resetTwoFactor}
         />
@@ -287,6 +316,7 @@ function StaffRow({ staff, self, onChangeRole }: { staff: StaffAccount; self: bo
 
 /** Staff: the district's named admins and coordinators, their invites, roles and two-factor. */
 export function StaffTab({ selfId }: { selfId: number | null }) {
+  const { t } = useTranslation(ns);
   const staff = useStaffList();
   const [added, setAdded] = useState<{ staff: StaffAccount; url: string } | null>(null);
   const [changing, setChanging] = useState<StaffAccount | null>(null);
@@ -295,24 +325,21 @@ export function StaffTab({ selfId }: { selfId: number | null }) {
     <section aria-labelledby="staff-heading" className="space-y-4">
       <h2 id="staff-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <Users aria-hidden className="h-5 w-5 text-brand-600" />
-        Staff
+        {t('staff.heading')}
       </h2>
-      <p className="text-sm text-slate-600">
-        District admins see every tab; a coordinator sees the students and reports of one school. Each signs in with a password and an
-        authenticator app.
-      </p>
+      <p className="text-sm text-slate-600">{t('staff.intro')}</p>
       <AddStaffForm onAdded={(member, url) => setAdded({ staff: member, url })} />
       {added && added.url ? <InviteLink name={added.staff.name} email={added.staff.email} url={added.url} /> : null}
       <ListStates
         query={staff}
-        loadingLabel="Loading staff"
+        loadingLabel={t('staff.loading')}
         loadingClassName="py-8"
-        errorText="staff"
+        errorText={t('staff.errorText')}
         onRetry={() => void staff.refetch()}
         isEmpty={list.length === 0}
-        empty="No staff accounts yet. Add the first one above."
+        empty={t('staff.empty')}
       >
-        <ul className="grid gap-3 lg:grid-cols-2" aria-label="Staff members">
+        <ul className="grid gap-3 lg:grid-cols-2" aria-label={t('staff.list')}>
           {list.map((member) => (
             <StaffRow key={member.id} staff={member} self={member.id === selfId} onChangeRole={() => setChanging(member)} />
           ))}
