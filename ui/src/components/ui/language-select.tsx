@@ -54,14 +54,17 @@ export function LanguageSelect({ variant = 'compact', tone = 'light', className 
   return (
     <span
       className={cn(
-        'relative inline-flex h-9 shrink-0 items-center gap-1 rounded-full px-2 text-xs font-bold uppercase',
+        'relative inline-flex h-9 min-w-9 shrink-0 items-center justify-center gap-1 rounded-full px-2 text-xs font-bold uppercase',
         'focus-within:ring-4 focus-within:ring-brand-600/30',
         tone === 'dark' ? 'text-white hover:bg-white/15' : 'text-slate-700 hover:bg-slate-100',
         className,
       )}
     >
       <Globe aria-hidden className="h-4 w-4" />
-      <span aria-hidden>{value}</span>
+      {/* Under 360 px the page's title needs the room: the globe alone (the select is named). */}
+      <span aria-hidden className="hidden min-[360px]:inline">
+        {value}
+      </span>
       <select
         aria-label={t('language.label')}
         value={value}
