@@ -594,7 +594,7 @@ async fn agreement_pdf(
     let r = state.store().read()?;
     let p = rules::visible(&r, id, &who)?;
     Ok(pdf_response(
-        views::agreement_pdf(&r, &p)?,
+        views::agreement_pdf(&r, &p, crate::i18n::current())?,
         &format!("agreement-{id}.pdf"),
     ))
 }
@@ -606,8 +606,18 @@ async fn guardian_copy(
 ) -> AppResult<Response> {
     let r = state.store().read()?;
     let p = rules::by_guardian_copy(&r, &token, now_ms())?;
+    // In the guardian's language when they chose one on the signing page.
+    let lang = match &p.guardian {
+        Some(g) => crate::store::languages::of_email(&r, &g.email)?,
+        None => crate::i18n::current(),
+    };
+    let lang = if lang == crate::i18n::Lang::En {
+        crate::i18n::current()
+    } else {
+        lang
+    };
     Ok(pdf_response(
-        views::agreement_pdf(&r, &p)?,
+        views::agreement_pdf(&r, &p, lang)?,
         &format!("agreement-{}.pdf", p.id),
     ))
 }
@@ -625,7 +635,7 @@ async fn certificate_pdf(
         ));
     }
     Ok(pdf_response(
-        views::certificate_pdf(&r, &p)?,
+        views::certificate_pdf(&r, &p, crate::i18n::current())?,
         &format!("certificate-{id}.pdf"),
     ))
 }

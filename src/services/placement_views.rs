@@ -10,6 +10,7 @@ use time::OffsetDateTime;
 use super::placements::{Who, agreement_text, hex, sha256};
 use crate::domain::placements::{self as rules, EvaluationKind, Party, State};
 use crate::error::{AppError, AppResult};
+use crate::i18n::Lang;
 use crate::pdf::{self, Block};
 use crate::store::Reader;
 use crate::store::internships::Internship;
@@ -424,12 +425,39 @@ pub fn guardian_page(r: &impl Reader, p: &Placement) -> AppResult<GuardianPage> 
     })
 }
 
-fn when(ms: i64) -> String {
+/// `rules::long_date` as a reader of `lang` writes it ("2 de marzo de 2027").
+fn long_date_in(lang: Lang, d: time::Date) -> String {
+    const MESES: [&str; 12] = [
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ];
+    match lang {
+        Lang::En => rules::long_date(d),
+        Lang::Es => format!(
+            "{} de {} de {}",
+            d.day(),
+            MESES[d.month() as usize - 1],
+            d.year()
+        ),
+    }
+}
+
+fn when_in(lang: Lang, ms: i64) -> String {
     OffsetDateTime::from_unix_timestamp(ms / 1000)
         .map(|t| {
             format!(
                 "{} {:02}:{:02} UTC",
-                rules::long_date(t.date()),
+                long_date_in(lang, t.date()),
                 t.hour(),
                 t.minute()
             )
@@ -437,9 +465,10 @@ fn when(ms: i64) -> String {
         .unwrap_or_default()
 }
 
-/// The signed agreement as a PDF: the text, each signature with its name, time and the
-/// document's hash, and the district's name.
-pub fn agreement_pdf(r: &impl Reader, p: &Placement) -> AppResult<Vec<u8>> {
+/// The signed agreement as a PDF in `lang`: the text (in English, the words that were signed
+/// and hashed), each signature with its name, time and the document's hash, and the district's
+/// name.
+pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Vec<u8>> {
     if !matches!(
         p.state,
         State::Active | State::Completed | State::EndedEarly
@@ -450,39 +479,51 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement) -> AppResult<Vec<u8>> {
     }
     let text = agreement_text(r, p)?;
     let sha = hex(&sha256(&text));
-    let district = super::settings::district_signature(r)?;
+    let district = lang
+        .tr(&super::settings::district_signature(r)?)
+        .into_owned();
+    let tr = |s: &str| lang.tr(s).into_owned();
     let mut blocks = vec![
-        Block::Title("Work-based learning training agreement".into()),
+        Block::Title(tr("Work-based learning training agreement")),
         Block::Small(district.clone()),
         Block::Gap,
     ];
+    if lang != Lang::En {
+        blocks.push(Block::Small(tr(
+            "The agreement below is in English, the words every party signed.",
+        )));
+        blocks.push(Block::Gap);
+    }
     for para in text.split("\n\n") {
         blocks.push(Block::Text(para.to_string()));
         blocks.push(Block::Gap);
     }
-    blocks.push(Block::Heading("Signatures".into()));
+    blocks.push(Block::Heading(tr("Signatures")));
     for s in &p.signatures {
-        blocks.push(Block::Text(format!(
+        blocks.push(Block::Text(tr(&format!(
             "{}: {}, signed {}",
-            party_label(s.party),
+            tr(party_label(s.party)),
             s.name,
-            when(s.at)
-        )));
-        blocks.push(Block::Small(format!("document SHA-256 {}", hex(&s.sha256))));
+            when_in(lang, s.at)
+        ))));
+        blocks.push(Block::Small(tr(&format!(
+            "document SHA-256 {}",
+            hex(&s.sha256)
+        ))));
     }
     blocks.push(Block::Gap);
-    blocks.push(Block::Small(format!(
+    blocks.push(Block::Small(tr(&format!(
         "SHA-256 of the agreement text: {sha}"
-    )));
-    Ok(pdf::document("Training agreement", &district, &blocks))
+    ))));
+    Ok(pdf::document(&tr("Training agreement"), &district, &blocks))
 }
 
 fn party_label(p: Party) -> &'static str {
     p.label()
 }
 
-/// The completion certificate.
-pub fn certificate_pdf(r: &impl Reader, p: &Placement) -> AppResult<Vec<u8>> {
+/// The completion certificate, in `lang`.
+pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Vec<u8>> {
     if p.state != State::Completed {
         return Err(AppError::Conflict(
             "The certificate exists once the placement is completed".into(),
@@ -502,29 +543,36 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement) -> AppResult<Vec<u8>> {
         .map(|i| i.company.clone())
         .unwrap_or_default();
     let (approved, _) = super::placement_work::totals(&placements::entries(r, p.id)?);
-    let district = super::settings::district_signature(r)?;
+    let district = lang
+        .tr(&super::settings::district_signature(r)?)
+        .into_owned();
+    let tr = |s: &str| lang.tr(s).into_owned();
     let dates = match (p.start, p.end) {
-        (Some(s), Some(e)) => format!("{} to {}", rules::long_date(s), rules::long_date(e)),
+        (Some(s), Some(e)) => tr(&format!(
+            "{} to {}",
+            long_date_in(lang, s),
+            long_date_in(lang, e)
+        )),
         _ => String::new(),
     };
     let blocks = [
-        Block::Title("Certificate of work-based learning".into()),
+        Block::Title(tr("Certificate of work-based learning")),
         Block::Gap,
-        Block::Text(format!("{district} certifies that")),
+        Block::Text(tr(&format!("{district} certifies that"))),
         Block::Title(student),
-        Block::Text(format!(
+        Block::Text(tr(&format!(
             "completed {} hours of work-based learning as {title} at {company}, {dates}.",
             rules::fmt_hours(approved)
-        )),
+        ))),
         Block::Gap,
-        Block::Text(format!(
+        Block::Text(tr(&format!(
             "Completed {}",
-            p.finished_at.map(when).unwrap_or_default()
-        )),
-        Block::Small(format!("Placement #{} · {}", p.id, p.school)),
+            p.finished_at.map(|t| when_in(lang, t)).unwrap_or_default()
+        ))),
+        Block::Small(tr(&format!("Placement #{} · {}", p.id, p.school))),
     ];
     Ok(pdf::document(
-        "Certificate of work-based learning",
+        &tr("Certificate of work-based learning"),
         &district,
         &blocks,
     ))

@@ -439,6 +439,24 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
             "the agreement PDF lacks {want}:\n{text}"
         );
     }
+    // In Spanish for a reader who asks for it: the labels and dates, the signed text as signed.
+    let res = h
+        .student
+        .get(app.url(&format!("{p}/agreement.pdf")))
+        .header("Accept-Language", "es")
+        .send()
+        .await
+        .unwrap();
+    let es = pdftotext(&res.bytes().await.unwrap());
+    for want in [
+        "Firmas",
+        "Padre, madre o tutor",
+        "Maria Lopez",
+        &sha[..32],
+        " de 20",
+    ] {
+        assert!(es.contains(want), "the Spanish PDF lacks {want}:\n{es}");
+    }
     // The guardian's copy comes by its own link (the guardian has no account).
     let out = internreel::commands::run(
         &app.state.services,
