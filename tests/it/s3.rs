@@ -477,3 +477,32 @@ fn doctor_checks_the_s3_store_with_a_round_trip() {
         .unwrap_or_else(|| panic!("{said}"));
     assert!(line.contains("writing failed"), "{line}");
 }
+
+#[tokio::test]
+async fn start_up_removes_objects_no_posting_refers_to_and_keeps_the_rest_of_the_bucket() {
+    let s3 = S3Server::start();
+    let store = S3Store::open(s3.s3(BUCKET), Delivery::Stream).unwrap();
+    // Left by a crash between storing a file and committing its posting.
+    tokio::task::spawn_blocking(move || store.put_bytes(b"not referenced", "0123456789abcdef.mp4"))
+        .await
+        .unwrap()
+        .unwrap();
+    // Something of the district's own beside our prefix.
+    std::fs::write(s3.root().join(BUCKET).join("district-logo.png"), b"png").unwrap();
+    assert!(
+        s3.objects(BUCKET)
+            .contains(&"0123456789abcdef.mp4".to_string())
+    );
+    let app = s3_app(&s3, Delivery::Stream).await;
+    let objects = s3.objects(BUCKET);
+    assert!(
+        !objects.contains(&"0123456789abcdef.mp4".to_string()),
+        "{objects:?}"
+    );
+    assert!(
+        objects.iter().any(|o| o.starts_with("landing-")),
+        "{objects:?}"
+    );
+    assert!(s3.root().join(BUCKET).join("district-logo.png").exists());
+    drop(app);
+}
