@@ -32,7 +32,7 @@ export function Signatures({ placement }: { placement: Placement }) {
       <Card className="space-y-3">
         {placement.state === 'awaiting_signatures' && awaited.length > 0 ? (
           <p className="text-sm text-slate-700" data-testid="awaiting">
-            {t('signatures.waitingFor')} <strong className="font-semibold text-slate-900">{awaited.join(', ')}</strong>
+            {t('signatures.waitingFor')} <strong className="font-semibold text-slate-900">{awaited.join(t('shared.listSeparator'))}</strong>
           </p>
         ) : null}
         <ul className="space-y-2" aria-label={t('signatures.listLabel')}>

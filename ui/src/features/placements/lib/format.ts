@@ -35,7 +35,7 @@ export function hoursNumber(hours: number): string {
 
 /** The parties awaited, as a sentence names them ("student, parent or guardian"). */
 export function partiesInSentence(parties: SigningParty[]): string {
-  return parties.map((x) => tPlacements(`partyInSentence.${x}`)).join(', ');
+  return parties.map((x) => tPlacements(`partyInSentence.${x}`)).join(tPlacements('shared.listSeparator'));
 }
 
 /** "$12.50": an hourly wage in US dollars, in the UI's language. */
