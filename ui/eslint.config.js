@@ -26,6 +26,7 @@ const I18N_CHECKED = [
   'src/config',
   'src/types',
   // Features, once converted:
+  'src/features/profile',
   'src/features/feed',
   'src/features/browse',
   'src/features/external-jobs',

@@ -23,6 +23,7 @@ import type employer from '@/locales/en/employer.json';
 import type guest from '@/locales/en/guest.json';
 import type marketing from '@/locales/en/marketing.json';
 import type admin from '@/locales/en/admin.json';
+import type profile from '@/locales/en/profile.json';
 
 export interface Resources {
   admin: typeof admin;
@@ -45,6 +46,7 @@ export interface Resources {
   employer: typeof employer;
   guest: typeof guest;
   marketing: typeof marketing;
+  profile: typeof profile;
 }
 
 export type Namespace = keyof Resources;

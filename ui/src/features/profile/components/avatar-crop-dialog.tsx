@@ -1,7 +1,10 @@
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { formatNumber } from '@/lib/format';
+import { ns } from '../i18n';
 import { AVATAR_OUTPUT_SIZE, AVATAR_QUALITY, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '../lib/options';
 
 /** The on-screen crop square, in CSS pixels. */
@@ -46,6 +49,7 @@ export function AvatarCropDialog({
   onCropped: (blob: Blob) => void;
   saving: boolean;
 }) {
+  const { t } = useTranslation([ns, 'common']);
   const [url, setUrl] = useState<string | null>(null);
   const [zoom, setZoom] = useState(1);
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
@@ -70,6 +74,7 @@ export function AvatarCropDialog({
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);
 
+  const zoomText = formatNumber(zoom, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const base = natural ? VIEW / Math.min(natural.w, natural.h) : 1;
   const width = natural ? natural.w * base * zoom : VIEW;
   const height = natural ? natural.h * base * zoom : VIEW;
@@ -122,15 +127,15 @@ export function AvatarCropDialog({
         if (!open) onCancel();
       }}
       variant="center"
-      title="Crop your photo"
-      description="Drag to move the photo, and zoom to fit your face in the circle."
+      title={t('crop.title')}
+      description={t('crop.description')}
       footer={
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onCancel} disabled={saving}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button onClick={() => void savePhoto()} disabled={!natural || saving}>
-            {saving ? 'Saving...' : 'Use Photo'}
+            {saving ? t('crop.saving') : t('crop.use')}
           </Button>
         </div>
       }
@@ -139,7 +144,7 @@ export function AvatarCropDialog({
         <div
           role="group"
           tabIndex={0}
-          aria-label="Photo crop area. Drag, or use the arrow keys to move; plus and minus to zoom."
+          aria-label={t('crop.areaLabel')}
           aria-describedby={hintId}
           data-testid="crop-area"
           onPointerDown={onPointerDown}
@@ -154,7 +159,7 @@ export function AvatarCropDialog({
             <img
               ref={imgRef}
               src={url}
-              alt="Photo being cropped"
+              alt={t('crop.imageAlt')}
               draggable={false}
               onLoad={(e) => setNatural({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
               className="pointer-events-none absolute max-w-none"
@@ -174,20 +179,20 @@ export function AvatarCropDialog({
           <div aria-hidden className="pointer-events-none absolute inset-0 rounded-full ring-2 ring-white/90" />
         </div>
         <p id={hintId} className="text-xs text-slate-500">
-          The result is a 200×200 photo.
+          {t('crop.result', { size: AVATAR_OUTPUT_SIZE })}
         </p>
         <div className="flex w-full max-w-xs items-center gap-3">
           <Button
             size="icon"
             variant="ghost"
-            aria-label="Zoom out"
+            aria-label={t('crop.zoomOut')}
             onClick={() => setZoom((z) => clampZoom(z - ZOOM_STEP))}
             disabled={zoom <= ZOOM_MIN}
           >
             <Minus aria-hidden className="h-4 w-4" />
           </Button>
           <label htmlFor={zoomId} className="sr-only">
-            Zoom
+            {t('crop.zoom')}
           </label>
           <input
             id={zoomId}
@@ -197,19 +202,19 @@ export function AvatarCropDialog({
             step={ZOOM_STEP}
             value={zoom}
             onChange={(e) => setZoom(clampZoom(Number(e.target.value)))}
-            aria-valuetext={`${zoom.toFixed(1)} times`}
+            aria-valuetext={t('crop.zoomValue', { zoom: zoomText })}
             className="flex-1 accent-brand-600"
           />
           <Button
             size="icon"
             variant="ghost"
-            aria-label="Zoom in"
+            aria-label={t('crop.zoomIn')}
             onClick={() => setZoom((z) => clampZoom(z + ZOOM_STEP))}
             disabled={zoom >= ZOOM_MAX}
           >
             <Plus aria-hidden className="h-4 w-4" />
           </Button>
-          <span className="w-10 text-right text-sm tabular-nums text-slate-600">{zoom.toFixed(1)}×</span>
+          <span className="w-10 text-right text-sm tabular-nums text-slate-600">{t('crop.zoomShort', { zoom: zoomText })}</span>
         </div>
       </div>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NameFields } from '@/components/forms/name-fields';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
@@ -11,10 +12,12 @@ import { useForm } from '@/lib/use-form';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
 import { useUpdateProfile, type ProfileInput } from '../api/profile';
+import { ns } from '../i18n';
 import { interestLabel, PROFILE_INTERESTS } from '../lib/options';
 import { PendingEmailNotice } from './pending-email-notice';
 
 export function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useTranslation([ns, 'common']);
   const formRef = useRef<HTMLFormElement>(null);
   const update = useUpdateProfile(user.id);
   const form = useForm<ProfileInput>(
@@ -50,8 +53,8 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
         onSuccess: (saved) => {
           const waiting = saved?.pendingEmail && saved.pendingEmail !== user.pendingEmail ? saved.pendingEmail : null;
           toast({
-            title: 'Profile Updated',
-            description: waiting ? `We sent a link to ${waiting}. Your address changes when you open it.` : 'Your changes have been saved.',
+            title: t('toasts.updated'),
+            description: waiting ? t('pendingEmail', { email: waiting }) : t('toasts.changesSaved'),
             variant: 'success',
           });
           onDone();
@@ -60,8 +63,8 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
           if (isApiError(error) && error.status === 429) form.setErrors({ email: error.message });
           else if (isApiError(error)) form.setErrors(form.serverErrors(error.errors));
           toast({
-            title: 'Update Failed',
-            description: error.message || 'Failed to update profile. Please try again.',
+            title: t('toasts.updateFailed'),
+            description: error.message || t('toasts.updateFailedText'),
             variant: 'destructive',
           });
         },
@@ -70,20 +73,20 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone: () => vo
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Edit profile">
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label={t('edit.formLabel')}>
       <NameFields form={form} className="grid-cols-2 gap-3" />
-      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <TextField label={t('edit.email')} type="email" autoComplete="email" {...form.field('email')} />
       <PendingEmailNotice pendingEmail={user.pendingEmail} />
-      <TextField label="School name" autoComplete="organization" {...form.field('school')} />
-      <SelectField label="Grade level" placeholder="Select your grade" options={GRADE_OPTIONS} {...form.select('grade')} />
-      <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" {...form.field('gpa')} />
-      <CheckboxGroup legend="Areas of interest" options={interestOptions} {...form.checks('interests')} />
+      <TextField label={t('edit.school')} autoComplete="organization" {...form.field('school')} />
+      <SelectField label={t('edit.grade')} placeholder={t('edit.gradePlaceholder')} options={GRADE_OPTIONS} {...form.select('grade')} />
+      <TextField label={t('edit.gpa')} optional inputMode="decimal" placeholder={t('edit.gpaPlaceholder')} {...form.field('gpa')} />
+      <CheckboxGroup legend={t('edit.interests')} options={interestOptions} {...form.checks('interests')} />
       <div className="flex gap-2 pt-2">
         <Button type="button" variant="outline" className="flex-1" onClick={onDone} disabled={update.isPending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" className="flex-1" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
+          {update.isPending ? t('edit.saving') : t('edit.save')}
         </Button>
       </div>
     </form>

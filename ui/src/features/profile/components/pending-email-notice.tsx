@@ -1,11 +1,14 @@
 import { MailCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { ns } from '../i18n';
 
 /**
  * A new e-mail address waits for the link sent to it (PUT /api/users/{id} answers
  * `pendingEmail`); until it is opened the account keeps the current address.
  */
 export function PendingEmailNotice({ pendingEmail, className }: { pendingEmail: string | null | undefined; className?: string }) {
+  const { t } = useTranslation(ns);
   if (!pendingEmail) return null;
   return (
     <p
@@ -17,7 +20,7 @@ export function PendingEmailNotice({ pendingEmail, className }: { pendingEmail: 
       )}
     >
       <MailCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-      <span>We sent a link to {pendingEmail}. Your address changes when you open it.</span>
+      <span>{t('pendingEmail', { email: pendingEmail })}</span>
     </p>
   );
 }

@@ -4,6 +4,7 @@ import {
   Camera,
   ClipboardCheck,
   GraduationCap,
+  Languages,
   Mail,
   MessageSquare,
   School,
@@ -12,6 +13,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Redirect } from 'wouter';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
 import { StatusBadge } from '@/components/internship/status-badge';
@@ -19,6 +21,7 @@ import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { StateCard } from '@/components/ui/state-card';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -34,6 +37,7 @@ import { STUDENT_PASSWORD_MIN } from '@/lib/passwords';
 import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
 import { useUploadPhoto } from '../api/profile';
+import { ns } from '../i18n';
 import { gradeLabel } from '@/lib/options';
 import { AVATAR_MAX_BYTES, interestLabel } from '../lib/options';
 import { AvatarCropDialog } from './avatar-crop-dialog';
@@ -44,16 +48,17 @@ import { YourData } from './your-data';
 import { ListStates, Section } from '@/components/ui/section';
 
 function Header({ editing, onToggle, canEdit }: { editing: boolean; onToggle: () => void; canEdit: boolean }) {
+  const { t } = useTranslation([ns, 'common']);
   return (
     <AppHeader
-      back={{ href: paths.jobFeed, label: 'Back to Job Feed' }}
-      title="My Profile"
+      back={{ href: paths.jobFeed, label: t('page.back') }}
+      title={t('page.title')}
       width="xl"
       layer="page"
       right={
         canEdit ? (
           <Button size="sm" variant={editing ? 'outline' : 'secondary'} onClick={onToggle} aria-pressed={editing}>
-            {editing ? 'Cancel' : 'Edit'}
+            {editing ? t('common:actions.cancel') : t('page.edit')}
           </Button>
         ) : null
       }
@@ -62,13 +67,14 @@ function Header({ editing, onToggle, canEdit }: { editing: boolean; onToggle: ()
 }
 
 function Avatar({ user, version }: { user: User; version: number }) {
+  const { t } = useTranslation(ns);
   const name = `${user.firstName} ${user.lastName}`;
   if (user.profileImageUrl) {
     const src = version ? `${user.profileImageUrl}${user.profileImageUrl.includes('?') ? '&' : '?'}v=${version}` : user.profileImageUrl;
     return (
       <img
         src={src}
-        alt={`${name}'s profile photo`}
+        alt={t('photo.alt', { name })}
         data-testid="avatar-photo"
         className="h-24 w-24 rounded-full object-cover ring-4 ring-white shadow-md"
       />
@@ -85,25 +91,26 @@ function Avatar({ user, version }: { user: User; version: number }) {
 }
 
 function AvatarUpload({ user }: { user: User }) {
+  const { t } = useTranslation(ns);
   const [file, setFile] = useState<File | null>(null);
   const [version, setVersion] = useState(0);
   const upload = useUploadPhoto(user.id);
   const picker = useFilePicker({
     accepts: (picked) => picked.type.startsWith('image/'),
-    typeError: { title: 'Invalid file type', description: 'Please select an image file' },
+    typeError: { title: t('photo.invalidType'), description: t('photo.invalidTypeText') },
     maxBytes: AVATAR_MAX_BYTES,
-    sizeError: { title: 'File too large', description: 'Please select an image under 2MB' },
+    sizeError: { title: t('photo.tooLarge'), description: t('photo.tooLargeText') },
     onPick: setFile,
   });
 
   return (
     <div className="relative">
       <Avatar user={user} version={version} />
-      <input {...picker.inputProps} accept="image/*" aria-label="Choose a profile photo" data-testid="avatar-input" />
+      <input {...picker.inputProps} accept="image/*" aria-label={t('photo.choose')} data-testid="avatar-input" />
       <button
         type="button"
         onClick={picker.open}
-        aria-label={user.profileImageUrl ? 'Change profile photo' : 'Add profile photo'}
+        aria-label={user.profileImageUrl ? t('photo.change') : t('photo.add')}
         className="absolute -bottom-1 -right-1 flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-white shadow ring-2 ring-white hover:bg-brand-700"
       >
         <Camera aria-hidden className="h-4 w-4" />
@@ -117,12 +124,12 @@ function AvatarUpload({ user }: { user: User }) {
             onSuccess: () => {
               setFile(null);
               setVersion(Date.now());
-              toast({ title: 'Profile Updated', description: 'Your new photo is saved.', variant: 'success' });
+              toast({ title: t('toasts.updated'), description: t('photo.saved'), variant: 'success' });
             },
             onError: (error) =>
               toast({
-                title: 'Update Failed',
-                description: error.message || 'Failed to update profile. Please try again.',
+                title: t('toasts.updateFailed'),
+                description: error.message || t('toasts.updateFailedText'),
                 variant: 'destructive',
               }),
           })
@@ -154,21 +161,22 @@ function InfoRow({
 }
 
 function MyApplications({ user, onMessage }: { user: User; onMessage: (target: MessageTarget) => void }) {
+  const { t } = useTranslation(ns);
   // Live: a status the employer changes shows here without a reload.
   const applications = useMyApplications(user.id, { live: true });
   const list = applications.data ?? [];
   return (
-    <Section headingId="my-applications" icon={Briefcase} title="My Applications" className="mt-6">
+    <Section headingId="my-applications" icon={Briefcase} title={t('applications.heading')} className="mt-6">
       <ListStates
         query={applications}
-        loadingLabel="Loading applications"
-        errorText="your applications"
+        loadingLabel={t('applications.loading')}
+        errorText={t('applications.errorText')}
         isEmpty={list.length === 0}
         empty={
           <Card className="text-center">
-            <p className="text-sm text-slate-600">You have not applied to any internships yet.</p>
+            <p className="text-sm text-slate-600">{t('applications.empty')}</p>
             <LinkButton href={paths.jobFeed} size="sm" variant="secondary" className="mt-3">
-              Find internships
+              {t('applications.find')}
             </LinkButton>
           </Card>
         }
@@ -181,13 +189,13 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
                 <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
                   <div className="min-w-0 flex-[1_1_15rem]">
                     <Link href={paths.internship(a.internshipId)} className="break-words font-semibold text-slate-900 hover:text-brand-700">
-                      {a.internship?.title ?? a.internshipTitle ?? `Internship ${a.internshipId}`}
+                      {a.internship?.title ?? a.internshipTitle ?? t('applications.fallbackTitle', { id: a.internshipId })}
                     </Link>
                     <p className="text-sm text-slate-600">
                       {a.internship?.company}
                       {a.internship?.location ? ` · ${a.internship.location}` : ''}
                     </p>
-                    <p className="mt-1 text-xs text-slate-500">Applied {formatDate(a.appliedAt)}</p>
+                    <p className="mt-1 text-xs text-slate-500">{t('applications.applied', { date: formatDate(a.appliedAt) })}</p>
                   </div>
                   <StatusBadge status={a.status} className="shrink-0" />
                 </div>
@@ -197,11 +205,13 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
                     size="sm"
                     variant="secondary"
                     className="mt-3 mr-2"
-                    aria-label={`My placement, ${a.internship?.title ?? a.internshipTitle ?? 'internship'}`}
+                    aria-label={t('applications.placementLabel', {
+                      title: a.internship?.title ?? a.internshipTitle ?? t('applications.placementFallback'),
+                    })}
                     data-testid="my-placement-link"
                   >
                     <ClipboardCheck aria-hidden className="h-4 w-4" />
-                    My placement
+                    {t('myPlacement')}
                   </LinkButton>
                 ) : null}
                 {a.internship ? (
@@ -209,7 +219,7 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
                     size="sm"
                     variant="outline"
                     className="mt-3"
-                    aria-label={`Message employer, ${a.internship.company}`}
+                    aria-label={t('applications.messageLabel', { company: a.internship.company })}
                     onClick={() =>
                       onMessage({
                         applicationId: a.id,
@@ -221,7 +231,7 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
                     }
                   >
                     <MessageSquare aria-hidden className="h-4 w-4" />
-                    Message employer
+                    {t('applications.message')}
                   </Button>
                 ) : null}
               </Card>
@@ -234,25 +244,26 @@ function MyApplications({ user, onMessage }: { user: User; onMessage: (target: M
 }
 
 function SavedVideos({ user }: { user: User }) {
+  const { t } = useTranslation(ns);
   const saved = useBookmarks(user.id);
   const list = saved.data ?? [];
   return (
     <Section
       headingId="saved-videos"
       icon={Bookmark}
-      title="Saved Videos"
+      title={t('saved.heading')}
       action={
         <LinkButton href={paths.jobFeed} size="sm" variant="secondary">
-          Browse Videos
+          {t('saved.browse')}
         </LinkButton>
       }
     >
       <ListStates
         query={saved}
-        loadingLabel="Loading saved videos"
-        errorText="your saved videos"
+        loadingLabel={t('saved.loading')}
+        errorText={t('saved.errorText')}
         isEmpty={list.length === 0}
-        empty="No saved videos yet. Tap the bookmark on a video to save it."
+        empty={t('saved.empty')}
       >
         <ul className="grid grid-cols-1 gap-2" data-testid="saved-videos">
           {list.map((s) => (
@@ -283,6 +294,7 @@ function SavedVideos({ user }: { user: User }) {
 }
 
 function ProfileBody({ user, editing, setEditing }: { user: User; editing: boolean; setEditing: (v: boolean) => void }) {
+  const { t } = useTranslation([ns, 'common']);
   const [target, setTarget] = useState<MessageTarget | null>(null);
   const applications = useMyApplications(user.id);
   const titles = useMemo(
@@ -300,22 +312,24 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
           {user.firstName} {user.lastName}
         </p>
         <p className="text-sm text-slate-600">
-          {gradeLabel(user.grade)} at {user.school || 'school'}
+          {user.school
+            ? t('card.gradeAtSchool', { grade: gradeLabel(user.grade), school: user.school })
+            : t('card.gradeAtNoSchool', { grade: gradeLabel(user.grade) })}
         </p>
         <dl className="mt-3 w-full divide-y divide-slate-100 text-left">
-          <InfoRow icon={Mail} label="Email">
+          <InfoRow icon={Mail} label={t('card.email')}>
             {user.email}
           </InfoRow>
-          <InfoRow icon={School} label="School">
-            {user.school || 'Not specified'}
+          <InfoRow icon={School} label={t('card.school')}>
+            {user.school || t('common:notSpecified')}
           </InfoRow>
-          <InfoRow icon={GraduationCap} label="GPA" showLabel>
-            {user.gpa || 'Not specified'}
+          <InfoRow icon={GraduationCap} label={t('card.gpa')} showLabel>
+            {user.gpa || t('common:notSpecified')}
           </InfoRow>
-          <InfoRow icon={Star} label="Interests">
+          <InfoRow icon={Star} label={t('card.interests')}>
             <span className="flex flex-wrap gap-1.5">
               {(user.interests ?? []).length === 0
-                ? 'No interests yet'
+                ? t('card.noInterests')
                 : user.interests.map((i) => (
                     <span key={i} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
                       {interestLabel(i)}
@@ -328,12 +342,12 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
         <div className="mt-3 flex flex-wrap justify-center gap-2">
           <LinkButton href={paths.matches} variant="gradient" size="sm">
             <Sparkles aria-hidden className="h-4 w-4" />
-            See my matches
+            {t('card.matches')}
           </LinkButton>
           {placementId ? (
             <LinkButton href={paths.placement(placementId)} variant="secondary" size="sm" data-testid="profile-placement-link">
               <ClipboardCheck aria-hidden className="h-4 w-4" />
-              My placement
+              {t('myPlacement')}
             </LinkButton>
           ) : null}
         </div>
@@ -341,7 +355,7 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
 
       {editing ? (
         <Card className="mt-6">
-          <h2 className="mb-4 text-lg font-bold text-slate-900">Edit Profile</h2>
+          <h2 className="mb-4 text-lg font-bold text-slate-900">{t('edit.heading')}</h2>
           <EditProfileForm user={user} onDone={() => setEditing(false)} />
         </Card>
       ) : (
@@ -351,6 +365,12 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
       <SavedVideos user={user} />
       <BlockedCompanies />
       <EmailNotificationsSection />
+      <Section headingId="language-setting" icon={Languages} title={t('language.heading')}>
+        <Card className="space-y-3">
+          <p className="text-sm text-slate-700">{t('language.text')}</p>
+          <LanguageSelect variant="field" className="max-w-xs" />
+        </Card>
+      </Section>
       <ChangePasswordSection minLength={STUDENT_PASSWORD_MIN} username={user.email} />
       <YourData userId={user.id} />
       <MessagingDialog target={target} onClose={() => setTarget(null)} />
@@ -362,6 +382,7 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
 
 /** `/profile`: the student's own profile, applications, saved videos and messages. */
 export function ProfilePage() {
+  const { t } = useTranslation(ns);
   const { user, isLoading } = useUser();
   const [editing, setEditing] = useState(false);
   const student = user?.userType === 'student' ? user : null;
@@ -377,20 +398,15 @@ export function ProfilePage() {
           {isLoading ? (
             <PageLoader />
           ) : !user ? (
-            <StateCard
-              icon={UserRound}
-              iconClassName="text-brand-400"
-              title="Sign in to see your profile"
-              text="Your applications, saved videos and messages live here."
-            >
+            <StateCard icon={UserRound} iconClassName="text-brand-400" title={t('page.signInTitle')} text={t('page.signInText')}>
               <LinkButton href={paths.studentLogin} className="mt-4">
-                Sign in
+                {t('page.signIn')}
               </LinkButton>
             </StateCard>
           ) : !student ? (
-            <StateCard title="This is the student profile" text="Employers manage their company on the employer profile.">
+            <StateCard title={t('page.studentOnlyTitle')} text={t('page.studentOnlyText')}>
               <LinkButton href={paths.employerProfile} className="mt-4">
-                Go to employer profile
+                {t('page.employerProfile')}
               </LinkButton>
             </StateCard>
           ) : (

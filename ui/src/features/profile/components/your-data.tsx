@@ -1,5 +1,6 @@
 import { Download, ShieldCheck, Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,11 +13,11 @@ import { toast } from '@/stores/toast-store';
 import { exportUrl, useDeleteAccount } from '../api/account';
 import { Section } from '@/components/ui/section';
 import { FormActions } from '@/components/ui/form-actions';
-
-const NO_PASSWORD = 'Please enter your password';
+import { ns } from '../i18n';
 
 /** 'Delete my account': what goes, what stays, the password, then the landing page. */
 function DeleteAccountDialog({ userId, open, onOpenChange }: { userId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -27,7 +28,7 @@ function DeleteAccountDialog({ userId, open, onOpenChange }: { userId: number; o
     event.preventDefault();
     if (remove.isPending) return;
     if (!password) {
-      setError(NO_PASSWORD);
+      setError(t('deleteAccount.noPassword'));
       inputRef.current?.focus();
       return;
     }
@@ -36,12 +37,12 @@ function DeleteAccountDialog({ userId, open, onOpenChange }: { userId: number; o
       onSuccess: (answer) => {
         forgetSession();
         navigate(paths.home);
-        toast({ title: answer?.message || 'Your account has been deleted.', variant: 'success' });
+        toast({ title: answer?.message || t('deleteAccount.deleted'), variant: 'success' });
       },
       onError: (failure) => {
         // 400 'Please enter your password', 403 'Incorrect password': both belong to the field.
-        const message = errorMessage(failure) ?? 'Could not delete your account. Please try again.';
-        setError(isApiError(failure) && failure.status === 401 ? 'You are signed out. Sign in again to delete your account.' : message);
+        const message = errorMessage(failure) ?? t('deleteAccount.failed');
+        setError(isApiError(failure) && failure.status === 401 ? t('deleteAccount.signedOut') : message);
         inputRef.current?.focus();
       },
     });
@@ -54,31 +55,28 @@ function DeleteAccountDialog({ userId, open, onOpenChange }: { userId: number; o
         if (!remove.isPending) onOpenChange(next);
       }}
       variant="center"
-      title="Delete my account"
-      description="This cannot be undone."
+      title={t('deleteAccount.title')}
+      description={t('deleteAccount.description')}
     >
-      <form noValidate onSubmit={submit} className="space-y-4" aria-label="Delete my account">
+      <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('deleteAccount.title')}>
         <div className="space-y-2 text-sm text-slate-700">
-          <p className="font-semibold text-slate-900">What is removed</p>
+          <p className="font-semibold text-slate-900">{t('deleteAccount.removedHeading')}</p>
           <ul className="list-disc space-y-0.5 pl-5">
-            <li>Your profile and profile photo</li>
-            <li>Your transcript</li>
-            <li>Your contact details on your applications</li>
-            <li>Your likes and saved internships</li>
-            <li>Reports you sent</li>
-            <li>Your placements&rsquo; guardian, hours notes, reflection and signatures (a placement not completed is removed)</li>
+            <li>{t('deleteAccount.removedProfile')}</li>
+            <li>{t('deleteAccount.removedTranscript')}</li>
+            <li>{t('deleteAccount.removedContact')}</li>
+            <li>{t('deleteAccount.removedLikes')}</li>
+            <li>{t('deleteAccount.removedReports')}</li>
+            <li>{t('deleteAccount.removedPlacements')}</li>
           </ul>
-          <p className="font-semibold text-slate-900">What stays</p>
-          <p>Your comments and messages stay for the other party, shown as &lsquo;Deleted student&rsquo;.</p>
-          <p>
-            A completed placement stays for your school district&rsquo;s counts without your name: school, grade, employer, dates and
-            approved hours.
-          </p>
+          <p className="font-semibold text-slate-900">{t('deleteAccount.staysHeading')}</p>
+          <p>{t('deleteAccount.staysMessages')}</p>
+          <p>{t('deleteAccount.staysPlacement')}</p>
         </div>
         <PasswordField
           ref={inputRef}
-          label="Password"
-          hint="Enter your password to confirm."
+          label={t('deleteAccount.password')}
+          hint={t('deleteAccount.passwordHint')}
           autoComplete="current-password"
           value={password}
           onChange={(e) => {
@@ -91,8 +89,8 @@ function DeleteAccountDialog({ userId, open, onOpenChange }: { userId: number; o
         <FormActions
           onCancel={() => onOpenChange(false)}
           pending={remove.isPending}
-          submitLabel="Delete my account"
-          pendingLabel="Deleting..."
+          submitLabel={t('deleteAccount.title')}
+          pendingLabel={t('deleteAccount.deleting')}
           variant="destructive"
           icon={Trash2}
         />
@@ -103,22 +101,23 @@ function DeleteAccountDialog({ userId, open, onOpenChange }: { userId: number; o
 
 /** The student's data rights: download everything held about them, or delete the account. */
 export function YourData({ userId }: { userId: number }) {
+  const { t } = useTranslation(ns);
   const [deleting, setDeleting] = useState(false);
   return (
-    <Section headingId="your-data" icon={ShieldCheck} title="Your data">
+    <Section headingId="your-data" icon={ShieldCheck} title={t('yourData.heading')}>
       <Card className="space-y-4">
         <div>
-          <p className="text-sm text-slate-700">Download a copy of everything InternReel holds about you, as a JSON file.</p>
+          <p className="text-sm text-slate-700">{t('yourData.downloadText')}</p>
           <a href={exportUrl(userId)} download className={buttonClasses('outline', 'sm', 'mt-3')}>
             <Download aria-hidden className="h-4 w-4" />
-            Download my data
+            {t('yourData.download')}
           </a>
         </div>
         <div className="border-t border-slate-100 pt-4">
-          <p className="text-sm text-slate-700">Deleting your account removes your profile and what you shared with employers.</p>
+          <p className="text-sm text-slate-700">{t('yourData.deleteText')}</p>
           <Button variant="destructive" size="sm" className="mt-3" onClick={() => setDeleting(true)}>
             <Trash2 aria-hidden className="h-4 w-4" />
-            Delete my account
+            {t('deleteAccount.title')}
           </Button>
         </div>
       </Card>

@@ -1,25 +1,35 @@
-/** SPEC.md section 3, profile interests (toggled case-insensitively, stored lower-case). */
-export const PROFILE_INTERESTS = [
-  'Technology',
-  'Healthcare',
-  'Finance',
-  'Marketing',
-  'Design',
-  'Engineering',
-  'Education',
-  'Business',
-  'Law',
-  'Media',
-  'Non-profit',
-  'Government',
-  'Research',
-  'Sports',
-  'Arts',
-] as const;
+import { tProfile } from '../i18n';
 
+/** SPEC.md section 3, profile interests (toggled case-insensitively, stored lower-case): the stored value, its catalogue key. */
+const INTERESTS = {
+  technology: 'technology',
+  healthcare: 'healthcare',
+  finance: 'finance',
+  marketing: 'marketing',
+  design: 'design',
+  engineering: 'engineering',
+  education: 'education',
+  business: 'business',
+  law: 'law',
+  media: 'media',
+  'non-profit': 'nonProfit',
+  government: 'government',
+  research: 'research',
+  sports: 'sports',
+  arts: 'arts',
+} as const;
+
+type Interest = keyof typeof INTERESTS;
+
+/** The interests' stored values, in the profile's order ('technology', 'non-profit'...). */
+export const PROFILE_INTERESTS = Object.keys(INTERESTS) as Interest[];
+
+const isInterest = (value: string): value is Interest => Object.hasOwn(INTERESTS, value);
+
+/** An interest as shown, in the UI's language; one the list does not name, capitalized as typed. */
 export function interestLabel(value: string): string {
-  const known = PROFILE_INTERESTS.find((i) => i.toLowerCase() === value.toLowerCase());
-  if (known) return known;
+  const known = value.toLowerCase();
+  if (isInterest(known)) return tProfile(`interests.${INTERESTS[known]}`);
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
