@@ -52,6 +52,8 @@ truncate -s 64M "$W/local/videos/$VIDEO"
 cp "$W/local/videos/$VIDEO" "$W/www/api/videos/$VIDEO"
 cp -a "$W/local" "$W/ons3"
 "$BIN" --data "$W/ons3" "${S3[@]}" media migrate --to s3 >"$OUT/migrate.txt"
+# A second data directory on the same bucket for the CDN server (one server per directory).
+cp -a "$W/ons3" "$W/cdn"
 SIZE=$(stat -c %s "$W/local/videos/$VIDEO")
 
 user=""
@@ -73,7 +75,7 @@ serve() { # DATA PORT [options...]
 }
 serve "$W/local" "$PORT"
 serve "$W/ons3" "$((PORT + 3))" "${S3[@]}"
-serve "$W/ons3" "$((PORT + 4))" "${S3[@]}" --media-public-url "http://127.0.0.1:$((PORT + 1))/api/videos"
+serve "$W/cdn" "$((PORT + 4))" "${S3[@]}" --media-public-url "http://127.0.0.1:$((PORT + 1))/api/videos"
 
 rate() { # NAME URL
     wrk -t2 -c64 -d"$DUR" --latency -s "$BENCHES/range.lua" "$2" -- "$SIZE" 1048576 >"$OUT/$1-$3.txt"
