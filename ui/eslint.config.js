@@ -41,6 +41,7 @@ const I18N_CHECKED = [
   'src/features/guest',
   'src/features/marketing',
   'src/features/admin',
+  'src/features/auth',
 ];
 
 export default tseslint.config(

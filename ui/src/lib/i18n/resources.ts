@@ -24,6 +24,7 @@ import type guest from '@/locales/en/guest.json';
 import type marketing from '@/locales/en/marketing.json';
 import type admin from '@/locales/en/admin.json';
 import type profile from '@/locales/en/profile.json';
+import type auth from '@/locales/en/auth.json';
 
 export interface Resources {
   admin: typeof admin;
@@ -47,6 +48,7 @@ export interface Resources {
   guest: typeof guest;
   marketing: typeof marketing;
   profile: typeof profile;
+  auth: typeof auth;
 }
 
 export type Namespace = keyof Resources;

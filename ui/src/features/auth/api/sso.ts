@@ -6,9 +6,6 @@ import type { User } from '@/types/api';
 export const SSO_CONFIG_KEY = ['/api/auth/sso'] as const;
 export const SSO_PENDING_KEY = ['/api/auth/sso/pending'] as const;
 
-/** The sign-up page of a district whose student accounts all come from the school (the server's 403 says the same). */
-export const SCHOOL_ACCOUNTS_ONLY = 'Student accounts come from your school. Sign in with your school account.';
-
 /** A server that answers nothing (or fails) has no school sign-in: the password forms stay as they were. */
 const NO_SSO: SsoConfig = { providers: [], studentSignup: 'open' };
 

@@ -1,5 +1,6 @@
 import { CheckCircle2, MailWarning } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -8,9 +9,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { useConfirmEmail } from '@/lib/email-confirmation';
 import { AuthCard } from '@/components/layout/auth-card';
-
-const MISSING_TOKEN =
-  'This confirmation link is incomplete. Open the link from the e-mail again, or sign in and send a new one from your dashboard.';
+import { ns } from '../i18n';
 
 /**
  * `/confirm-email?token=...`: the employer's sign-up e-mail link. The token is sent once on
@@ -18,6 +17,7 @@ const MISSING_TOKEN =
  * employer, else the employer sign-in.
  */
 export function ConfirmEmailPage() {
+  const { t } = useTranslation(ns);
   const token = new URLSearchParams(useSearch()).get('token')?.trim() || null;
   const { user } = useUser();
   const confirm = useConfirmEmail();
@@ -33,7 +33,7 @@ export function ConfirmEmailPage() {
 
   const ok = confirm.isSuccess;
   const failed = !token || confirm.isError;
-  const message = !token ? MISSING_TOKEN : ok ? confirm.data?.message : confirm.isError ? confirm.error.message : null;
+  const message = !token ? t('confirmEmail.missingToken') : ok ? confirm.data?.message : confirm.isError ? confirm.error.message : null;
   const employer = user?.userType === 'employer';
 
   return (
@@ -52,7 +52,7 @@ export function ConfirmEmailPage() {
             >
               {failed ? <MailWarning className="h-8 w-8" /> : <CheckCircle2 className="h-8 w-8" />}
             </span>
-            <h1 className="mt-4 text-2xl font-extrabold tracking-tight text-slate-900">Confirm your e-mail address</h1>
+            <h1 className="mt-4 text-2xl font-extrabold tracking-tight text-slate-900">{t('confirmEmail.heading')}</h1>
             {/* The outcome arrives after the page: announced when it does. */}
             <div role="status" aria-live="polite" data-testid="confirm-email-status" className="mt-3 min-h-6 text-slate-700">
               {message ? (
@@ -60,7 +60,7 @@ export function ConfirmEmailPage() {
               ) : (
                 <span className="inline-flex items-center gap-2 text-slate-600">
                   <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
-                  Confirming your e-mail address...
+                  {t('confirmEmail.confirming')}
                 </span>
               )}
             </div>
@@ -68,11 +68,11 @@ export function ConfirmEmailPage() {
               <div className="mt-6 flex justify-center">
                 {employer ? (
                   <LinkButton href={paths.employerDashboard} variant="gradient">
-                    Go to your dashboard
+                    {t('confirmEmail.dashboard')}
                   </LinkButton>
                 ) : (
                   <LinkButton href={paths.employerLogin} variant="gradient">
-                    Sign in
+                    {t('confirmEmail.signIn')}
                   </LinkButton>
                 )}
               </div>

@@ -1,4 +1,5 @@
 import { Briefcase } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -9,28 +10,31 @@ import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import { useEmployerLogin } from '../api/employer-login';
 import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
+import { RichText } from '@/components/ui/rich-text';
 import { TextLink } from '@/components/ui/text-link';
+import { ns } from '../i18n';
 import { LoginForm } from './login-form';
 
 export function EmployerLoginPage() {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const login = useEmployerLogin();
   const setUserType = useSessionStore((s) => s.setUserType);
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.roleSelection, label: 'Back to role selection' }} title="Employer Sign In" right={null} />
+      <AppHeader back={{ href: paths.roleSelection, label: t('employerLogin.back') }} title={t('employerLogin.title')} right={null} />
       <main>
         <PageContainer className="py-8">
           <AuthCard>
             <AuthHeading
               icon={Briefcase}
               iconClassName="bg-slate-900 text-white"
-              title="Employer sign in"
-              text="Manage your postings and review applicants."
+              title={t('employerLogin.heading')}
+              text={t('employerLogin.text')}
             />
             <LoginForm
-              label="Employer sign in"
+              label={t('employerLogin.formLabel')}
               forgotPasswordHref={paths.employerResetPassword}
               onSubmit={async (values) => {
                 try {
@@ -38,26 +42,29 @@ export function EmployerLoginPage() {
                   setUserType('employer');
                   setCurrentUser(user);
                   toast({
-                    title: 'Welcome back!',
-                    description: `Logged in as ${user.firstName} ${user.lastName}`,
+                    title: t('employerLogin.welcomeTitle'),
+                    description: t('employerLogin.welcomeText', { firstName: user.firstName, lastName: user.lastName }),
                     variant: 'success',
                   });
                   navigate(paths.employerDashboard);
                 } catch (error) {
                   // A suspended employer's 403 names the district and the reason: shown as it is.
-                  const description = errorMessage(error) ?? 'Please check your credentials and try again.';
-                  toast({ title: 'Login failed', description, variant: 'destructive' });
+                  const description = errorMessage(error) ?? t('employerLogin.failedText');
+                  toast({ title: t('employerLogin.failedTitle'), description, variant: 'destructive' });
                   throw new Error(description, { cause: error });
                 }
               }}
               footer={
                 <div className="space-y-2 text-center text-sm text-slate-600">
                   <p>
-                    New to InternReel? <TextLink href={paths.employerSignup}>Create Account</TextLink>
+                    <RichText
+                      text={t('employerLogin.signup')}
+                      tags={{ signup: (inner) => <TextLink href={paths.employerSignup}>{inner}</TextLink> }}
+                    />
                   </p>
                   <p>
                     <Link href={paths.help} className="font-semibold text-slate-700 hover:underline">
-                      Need help signing in?
+                      {t('employerLogin.help')}
                     </Link>
                   </p>
                 </div>
@@ -65,10 +72,16 @@ export function EmployerLoginPage() {
             />
           </AuthCard>
           <p className="mt-6 text-center text-sm text-slate-500">
-            Are you a student?{' '}
-            <Link href={paths.studentLogin} className="font-semibold text-slate-700 hover:underline">
-              Student sign in
-            </Link>
+            <RichText
+              text={t('employerLogin.student')}
+              tags={{
+                student: (inner) => (
+                  <Link href={paths.studentLogin} className="font-semibold text-slate-700 hover:underline">
+                    {inner}
+                  </Link>
+                ),
+              }}
+            />
           </p>
         </PageContainer>
       </main>

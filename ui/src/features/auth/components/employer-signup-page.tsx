@@ -1,11 +1,13 @@
 import { Info } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { CompanyFields } from '@/components/forms/company-fields';
 import { NameFields } from '@/components/forms/name-fields';
 import { TextField } from '@/components/ui/field';
+import { RichText } from '@/components/ui/rich-text';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -19,11 +21,8 @@ import { toast } from '@/stores/toast-store';
 import { useCreateEmployer } from '../api/create-employer';
 import { AuthCard, AuthHeading, FormSection } from '@/components/layout/auth-card';
 import { SignupSubmit } from './signup-submit';
+import { ns } from '../i18n';
 import { SignupFrame } from './signup-frame';
-
-/** SPEC.md section 8's duplicate-email texts (the field's message, and the toast's). */
-const DUPLICATE_EMAIL_FIELD_TEXT = 'An account with this email already exists';
-const DUPLICATE_EMAIL_TEXT = 'An account with this email already exists. Please use a different email address or try logging in.';
 
 const initialValues: EmployerSignupValues = {
   firstName: '',
@@ -40,6 +39,7 @@ const initialValues: EmployerSignupValues = {
 };
 
 export function EmployerSignupPage() {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -72,19 +72,20 @@ export function EmployerSignupPage() {
       // The server signs the new employer in; refresh who is signed in.
       void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
       toast({
-        title: 'Account created successfully!',
-        description: 'Welcome to InternReel! You can start posting internships.',
+        title: t('employerSignup.createdTitle'),
+        description: t('employerSignup.createdText'),
         variant: 'success',
       });
       navigate(paths.employerConfirmation);
     } catch (error) {
       setSubmitting(false);
-      if (handleUnauthorized(error, { title: 'Unauthorized', delayMs: 500 })) return;
+      if (handleUnauthorized(error, { title: t('signup.unauthorized'), delayMs: 500 })) return;
       const message = errorMessage(error) ?? '';
       const duplicate = (isApiError(error) && error.status === 409) || message.includes('already exists') || message.includes('23505');
       if (isApiError(error) || duplicate) {
         const fieldErrors = isApiError(error) ? form.serverErrors(error.errors) : {};
-        if (duplicate) fieldErrors.email = DUPLICATE_EMAIL_FIELD_TEXT;
+        // SPEC.md section 8's duplicate-email texts (the field's message, and the toast's).
+        if (duplicate) fieldErrors.email = t('signup.duplicateEmailField');
         if (Object.keys(fieldErrors).length) {
           // Rendered now, so the first message can be scrolled to and its field focused.
           flushSync(() => form.setErrors(fieldErrors));
@@ -92,50 +93,57 @@ export function EmployerSignupPage() {
         }
       }
       toast({
-        title: 'Error creating account',
-        description: duplicate ? DUPLICATE_EMAIL_TEXT : 'Please try again or contact support if the problem persists.',
+        title: t('employerSignup.failedTitle'),
+        description: duplicate ? t('signup.duplicateEmail') : t('employerSignup.failedText'),
         variant: 'destructive',
       });
     }
   };
 
   return (
-    <SignupFrame title="Employer Sign Up">
+    <SignupFrame title={t('employerSignup.title')}>
       <AuthCard>
-        <AuthHeading
-          title="Hire your next great intern"
-          text="Create your employer account to post teen-friendly internships as short videos."
-        />
-        <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Employer sign up">
-          <FormSection title="Personal Information">
+        <AuthHeading title={t('employerSignup.heading')} text={t('employerSignup.text')} />
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-8" aria-label={t('employerSignup.formLabel')}>
+          <FormSection title={t('employerSignup.personal')}>
             <NameFields form={form} />
-            <TextField label="Work email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-            <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters" {...form.field('password')} />
+            <TextField label={t('employerSignup.workEmail')} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+            <PasswordField
+              label={t('signup.password')}
+              autoComplete="new-password"
+              hint={t('employerSignup.passwordHint')}
+              {...form.field('password')}
+            />
             <TextField
-              label="Your position"
+              label={t('employerSignup.position')}
               autoComplete="organization-title"
-              placeholder="e.g. Marketing Manager"
+              placeholder={t('employerSignup.positionPlaceholder')}
               {...form.field('position')}
             />
           </FormSection>
 
-          <FormSection title="Company Information">
+          <FormSection title={t('employerSignup.company')}>
             <CompanyFields form={form} industry={values.industry} description={values.companyDescription} variant="signup" />
           </FormSection>
 
           <div className="flex gap-3 rounded-2xl bg-brand-50 p-4 text-sm text-brand-900">
             <Info aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
             <p>
-              By creating an account, you agree to our{' '}
-              <Link href={paths.terms} className="font-semibold underline">
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link href={paths.privacy} className="font-semibold underline">
-                Privacy Policy
-              </Link>
-              . Once your account is created you can post internships; students see them after your district has reviewed your company. We
-              also e-mail you a link to confirm your address.
+              <RichText
+                text={t('employerSignup.agreement')}
+                tags={{
+                  terms: (inner) => (
+                    <Link href={paths.terms} className="font-semibold underline">
+                      {inner}
+                    </Link>
+                  ),
+                  privacy: (inner) => (
+                    <Link href={paths.privacy} className="font-semibold underline">
+                      {inner}
+                    </Link>
+                  ),
+                }}
+              />
             </p>
           </div>
 

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -7,6 +8,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { errorMessage } from '@/lib/api-client';
 import { useForm } from '@/lib/use-form';
 import { focusFirstInvalid } from '@/lib/validation';
+import { ns } from '../i18n';
 import { validateLogin, type LoginValues } from '../lib/validation';
 
 interface LoginFormProps {
@@ -24,6 +26,7 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ label, onSubmit, forgotPasswordHref, footer, initialEmail = '' }: LoginFormProps) {
+  const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<LoginValues>({ email: initialEmail, password: '' }, validateLogin);
   const [pending, setPending] = useState(false);
@@ -41,7 +44,7 @@ export function LoginForm({ label, onSubmit, forgotPasswordHref, footer, initial
     try {
       await onSubmit({ email: form.values.email.trim(), password: form.values.password });
     } catch (error) {
-      setFormError(errorMessage(error) ?? 'Could not sign in. Please try again.');
+      setFormError(errorMessage(error) ?? t('login.failed'));
     } finally {
       setPending(false);
     }
@@ -49,18 +52,30 @@ export function LoginForm({ label, onSubmit, forgotPasswordHref, footer, initial
 
   return (
     <form ref={formRef} noValidate onSubmit={handleSubmit} className="space-y-5" aria-label={label}>
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={form.errors.email} {...form.bind('email')} />
+      <TextField
+        label={t('login.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={form.errors.email}
+        {...form.bind('email')}
+      />
       <div>
-        <PasswordField label="Password" autoComplete="current-password" error={form.errors.password} {...form.bind('password')} />
+        <PasswordField
+          label={t('login.password')}
+          autoComplete="current-password"
+          error={form.errors.password}
+          {...form.bind('password')}
+        />
         <p className="mt-2 text-right text-sm">
           <Link href={forgotPasswordHref} className="inline-block py-1 font-semibold text-brand-700 hover:underline">
-            Forgot password?
+            {t('login.forgotPassword')}
           </Link>
         </p>
       </div>
       {formError ? <FormAlert testId="form-error">{formError}</FormAlert> : null}
       <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={pending}>
-        {pending ? 'Signing in...' : 'Sign In'}
+        {pending ? t('login.submitting') : t('login.submit')}
       </Button>
       {footer}
     </form>

@@ -1,8 +1,10 @@
 import { Camera, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useFilePicker } from '@/lib/use-file-picker';
 import { toast } from '@/stores/toast-store';
+import { ns } from '../i18n';
 import { PHOTO_MAX_BYTES } from '../lib/limits';
 
 interface PhotoPickerProps {
@@ -12,14 +14,15 @@ interface PhotoPickerProps {
 
 /** Optional profile photo: checked for type and size, uploaded after the account is created. */
 export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
+  const { t } = useTranslation(ns);
   const picker = useFilePicker({
     accepts: (picked) => picked.type.startsWith('image/'),
-    typeError: { title: 'Invalid File Type', description: 'Please upload an image file' },
+    typeError: { title: t('photo.typeErrorTitle'), description: t('photo.typeError') },
     maxBytes: PHOTO_MAX_BYTES,
-    sizeError: { title: 'File Too Large', description: 'Profile photo must be under 5MB' },
+    sizeError: { title: t('photo.sizeErrorTitle'), description: t('photo.sizeError') },
     onPick: (picked) => {
       onChange(picked);
-      toast({ title: 'Photo Uploaded', description: `${picked.name} is ready to upload`, variant: 'success' });
+      toast({ title: t('photo.pickedTitle'), description: t('photo.picked', { name: picked.name }), variant: 'success' });
     },
   });
   const [preview, setPreview] = useState<string | null>(null);
@@ -41,7 +44,7 @@ export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
       <div className="relative">
         <div className="flex h-24 w-24 items-center justify-center overflow-hidden rounded-full bg-brand-50 ring-4 ring-white shadow-md">
           {preview ? (
-            <img src={preview} alt="Your chosen profile photo" className="h-full w-full object-cover" />
+            <img src={preview} alt={t('photo.preview')} className="h-full w-full object-cover" />
           ) : (
             <UserRound aria-hidden className="h-11 w-11 text-brand-300" />
           )}
@@ -50,11 +53,11 @@ export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
           <Camera aria-hidden className="h-4 w-4" />
         </span>
       </div>
-      <input {...picker.inputProps} accept="image/*" aria-label="Profile photo" />
+      <input {...picker.inputProps} accept="image/*" aria-label={t('photo.input')} />
       <Button variant="secondary" size="sm" onClick={picker.open} aria-controls={picker.inputId}>
-        {file ? 'Change Photo' : 'Add Photo'}
+        {file ? t('photo.change') : t('photo.add')}
       </Button>
-      <p className="text-xs text-slate-500">Optional · JPG or PNG, under 5MB</p>
+      <p className="text-xs text-slate-500">{t('photo.hint')}</p>
     </div>
   );
 }

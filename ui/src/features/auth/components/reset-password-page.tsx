@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { AppHeader } from '@/components/layout/app-header';
@@ -18,12 +19,12 @@ import type { UserType } from '@/types/api';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
 import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
 import { TextLink } from '@/components/ui/text-link';
+import { ns } from '../i18n';
 
 const HEADING_ID = 'reset-password-heading';
-const INVALID_EMAIL = 'Please enter a valid email address';
-/** The server's answer, should it come without one (the contract's text). */
-const LINK_SENT = 'If an account exists for that email, we have sent a link to reset its password. The link works for 30 minutes.';
-const PASSWORD_CHANGED = 'Password changed. Please sign in.';
+
+/** The server's refusal of the link itself (invalid or expired) names it, in English or Spanish. */
+const LINK_WORDS = /\b(link|enlace)\b/i;
 
 const alertClasses = 'rounded-2xl border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800';
 
@@ -41,6 +42,7 @@ function CardHeading({ title, text }: { title: string; text: string }) {
 
 /** No token: ask for a link by e-mail. The answer is the same whether or not the account exists. */
 function RequestResetForm({ role }: { role: UserType }) {
+  const { t } = useTranslation(ns);
   const inputRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -54,15 +56,16 @@ function RequestResetForm({ role }: { role: UserType }) {
     setFormError(undefined);
     setSent(undefined);
     if (!isValidEmail(email)) {
-      setEmailError(INVALID_EMAIL);
+      setEmailError(t('reset.invalidEmail'));
       inputRef.current?.focus();
       return;
     }
     setEmailError(undefined);
     request.mutate(email.trim(), {
-      onSuccess: (answer) => setSent(answer?.message || LINK_SENT),
+      // The server's answer, should it come without one (the contract's text).
+      onSuccess: (answer) => setSent(answer?.message || t('reset.linkSent')),
       onError: (failure) => {
-        const message = errorMessage(failure) ?? 'Could not send the link. Please try again.';
+        const message = errorMessage(failure) ?? t('reset.sendFailed');
         if (isApiError(failure) && failure.status === 400) {
           setEmailError(failure.errors?.email ?? message);
           inputRef.current?.focus();
@@ -76,14 +79,11 @@ function RequestResetForm({ role }: { role: UserType }) {
 
   return (
     <>
-      <CardHeading
-        title="Reset your password"
-        text="Enter the email address of your account. We will send you a link to choose a new password."
-      />
+      <CardHeading title={t('reset.requestHeading')} text={t('reset.requestText')} />
       <form noValidate onSubmit={submit} className="space-y-5" aria-labelledby={HEADING_ID}>
         <TextField
           ref={inputRef}
-          label="Email"
+          label={t('reset.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -109,7 +109,7 @@ function RequestResetForm({ role }: { role: UserType }) {
         >
           {sent}
         </div>
-        <SubmitAndBack role={role} pending={request.isPending} text={request.isPending ? 'Sending...' : 'Send reset link'} />
+        <SubmitAndBack role={role} pending={request.isPending} text={request.isPending ? t('reset.sending') : t('reset.send')} />
       </form>
     </>
   );
@@ -117,13 +117,14 @@ function RequestResetForm({ role }: { role: UserType }) {
 
 /** Both forms' end: the submit button and 'Back to sign in'. */
 function SubmitAndBack({ role, pending, text }: { role: UserType; pending: boolean; text: string }) {
+  const { t } = useTranslation(ns);
   return (
     <>
       <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={pending}>
         {text}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        <TextLink href={signInPath(role)}>Back to sign in</TextLink>
+        <TextLink href={signInPath(role)}>{t('reset.backToSignIn')}</TextLink>
       </p>
     </>
   );
@@ -133,6 +134,7 @@ const emptyPasswords: NewPasswordValues = { newPassword: '', confirmPassword: ''
 
 /** `?token=...` (the e-mail's link): choose the new password, then sign in with it. */
 function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType }) {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const newPasswordRef = useRef<HTMLInputElement>(null);
@@ -158,13 +160,14 @@ function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType 
           // Every session of that account ended: ask the server again who is signed in.
           void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
           navigate(signInPath(answer?.userType === 'employer' ? 'employer' : 'student'), { replace: true });
-          toast({ title: answer?.message || PASSWORD_CHANGED, variant: 'success' });
+          toast({ title: answer?.message || t('reset.changed'), variant: 'success' });
         },
         onError: (failure) => {
-          const message = errorMessage(failure) ?? 'Could not change your password. Please try again.';
+          const message = errorMessage(failure) ?? t('reset.changeFailed');
           if (isApiError(failure) && failure.status === 400) {
-            // A 400 is either the link (invalid or expired) or the account's password rule.
-            const ruleMessage = failure.errors?.password ?? (/\blink\b/i.test(message) ? undefined : message);
+            // A 400 is either the link (invalid or expired) or the account's password rule; the
+            // server's words are in the UI's language.
+            const ruleMessage = failure.errors?.password ?? (LINK_WORDS.test(message) ? undefined : message);
             if (ruleMessage) {
               form.setErrors({ newPassword: ruleMessage });
               newPasswordRef.current?.focus();
@@ -181,19 +184,15 @@ function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType 
 
   return (
     <>
-      <CardHeading title="Choose a new password" text="Pick a password you do not use anywhere else." />
+      <CardHeading title={t('reset.chooseHeading')} text={t('reset.chooseText')} />
       <form ref={formRef} noValidate onSubmit={submit} className="space-y-5" aria-labelledby={HEADING_ID}>
-        <NewPasswordFields
-          form={form}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters (employer accounts: at least 8).`}
-          newPasswordRef={newPasswordRef}
-        />
+        <NewPasswordFields form={form} hint={t('reset.hint', { min: MIN_PASSWORD_LENGTH })} newPasswordRef={newPasswordRef} />
         {linkError ? (
           <div role="alert" data-testid="form-error" className={alertClasses}>
             <p>{linkError}</p>
             <p className="mt-2">
               <Link href={requestPath(role)} className="font-semibold text-rose-900 underline hover:no-underline">
-                Ask for a new link
+                {t('reset.newLink')}
               </Link>
             </p>
           </div>
@@ -203,7 +202,7 @@ function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType 
             {formError}
           </p>
         ) : null}
-        <SubmitAndBack role={role} pending={confirm.isPending} text={confirm.isPending ? 'Changing password...' : 'Change password'} />
+        <SubmitAndBack role={role} pending={confirm.isPending} text={confirm.isPending ? t('reset.changing') : t('reset.change')} />
       </form>
     </>
   );
@@ -215,6 +214,7 @@ function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType 
  * sign in' to the employer's sign-in.
  */
 export function ResetPasswordPage() {
+  const { t } = useTranslation(ns);
   const params = new URLSearchParams(useSearch());
   const token = params.get('token')?.trim() || null;
   const role: UserType = params.get('role') === 'employer' ? 'employer' : 'student';
@@ -229,7 +229,11 @@ export function ResetPasswordPage() {
 
   return (
     <PageShell>
-      <AppHeader back={{ href: signInPath(role), label: `Back to ${role} sign in` }} title="Reset Password" right={null} />
+      <AppHeader
+        back={{ href: signInPath(role), label: t(role === 'employer' ? 'reset.backTo.employer' : 'reset.backTo.student') }}
+        title={t('reset.title')}
+        right={null}
+      />
       <main>
         <PageContainer className="py-8">
           <AuthCard>{token ? <ChooseNewPasswordForm key={token} token={token} role={role} /> : <RequestResetForm role={role} />}</AuthCard>

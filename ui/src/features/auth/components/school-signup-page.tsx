@@ -1,5 +1,6 @@
 import { School } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
 import { GradeField, InterestsField, SchoolField } from '@/components/forms/student-fields';
@@ -16,11 +17,10 @@ import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import { useSchools } from '../api/schools';
 import { usePendingSchoolSignIn, useFinishSchoolSignup } from '../api/sso';
+import { ns } from '../i18n';
 import { SignupFrame } from './signup-frame';
 
 const initialValues: SchoolSignupValues = { school: '', grade: '', interests: [] };
-
-const EXPIRED = 'Your school sign-in is no longer waiting here (it expires after a few minutes). Sign in with your school account again.';
 
 /**
  * /school-signup: a student's first sign-in with a school account. The name and e-mail come
@@ -28,6 +28,7 @@ const EXPIRED = 'Your school sign-in is no longer waiting here (it expires after
  * then lands on the feed.
  */
 export function SchoolSignupPage() {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const pending = usePendingSchoolSignIn();
@@ -50,7 +51,11 @@ export function SchoolSignupPage() {
       });
       setUserType('student');
       setCurrentUser(user);
-      toast({ title: 'Account Created Successfully!', description: `Welcome to InternReel, ${user.firstName}!`, variant: 'success' });
+      toast({
+        title: t('studentSignup.createdTitle'),
+        description: t('studentSignup.createdText', { name: user.firstName }),
+        variant: 'success',
+      });
       navigate(paths.jobFeed);
     } catch (error) {
       const fieldErrors = isApiError(error) ? form.serverErrors(error.errors) : {};
@@ -59,7 +64,7 @@ export function SchoolSignupPage() {
         focusFirstInvalid(formRef.current);
         return;
       }
-      setFormError(errorMessage(error) ?? 'Could not finish your account. Please try again.');
+      setFormError(errorMessage(error) ?? t('schoolSignup.failed'));
     }
   };
 
@@ -68,48 +73,44 @@ export function SchoolSignupPage() {
   if (account?.link) return <Redirect to={`${paths.login}?sso=link`} replace />;
 
   return (
-    <SignupFrame title="Student Sign Up">
+    <SignupFrame title={t('studentSignup.title')}>
       <AuthCard>
         {pending.isLoading ? (
-          <SpinnerBlock label="Loading your school account" className="py-10" />
+          <SpinnerBlock label={t('schoolSignup.loading')} className="py-10" />
         ) : !account ? (
           <div className="text-center">
             <AuthHeading
               icon={School}
-              title="Finish setting up your account"
-              text={pending.isError ? errorMessage(pending.error) : EXPIRED}
+              title={t('schoolSignup.heading')}
+              text={pending.isError ? errorMessage(pending.error) : t('schoolSignup.expired')}
             />
             <LinkButton href={paths.login} variant="gradient">
-              Go to sign in
+              {t('schoolSignup.goToSignIn')}
             </LinkButton>
           </div>
         ) : (
           <>
-            <AuthHeading
-              icon={School}
-              title="Finish setting up your account"
-              text="Your school account signed you in. Tell us your school, grade and interests so we can match you with internships."
-            />
+            <AuthHeading icon={School} title={t('schoolSignup.heading')} text={t('schoolSignup.text')} />
             <div className="mb-6 rounded-2xl border border-slate-200 bg-slate-50 p-4 text-sm" data-testid="school-account">
               <dl className="grid gap-3 sm:grid-cols-2">
                 <div className="min-w-0">
-                  <dt className="font-semibold text-slate-600">Name</dt>
+                  <dt className="font-semibold text-slate-600">{t('schoolSignup.name')}</dt>
                   <dd className="text-slate-900 [overflow-wrap:anywhere]">{account.name}</dd>
                 </div>
                 <div className="min-w-0">
-                  <dt className="font-semibold text-slate-600">Email</dt>
+                  <dt className="font-semibold text-slate-600">{t('schoolSignup.email')}</dt>
                   <dd className="text-slate-900 [overflow-wrap:anywhere]">{account.email}</dd>
                 </div>
               </dl>
-              <p className="mt-2 text-xs text-slate-600">From your school account ({account.provider}).</p>
+              <p className="mt-2 text-xs text-slate-600">{t('schoolSignup.from', { provider: account.provider })}</p>
             </div>
-            <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Finish your student account">
+            <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label={t('schoolSignup.formLabel')}>
               <SchoolField form={form} schools={schools} />
               <GradeField form={form} />
               <InterestsField form={form} />
               {formError ? <FormAlert>{formError}</FormAlert> : null}
               <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={finish.isPending}>
-                {finish.isPending ? 'Creating Account...' : 'Finish sign-up'}
+                {finish.isPending ? t('schoolSignup.submitting') : t('schoolSignup.submit')}
               </Button>
             </form>
           </>

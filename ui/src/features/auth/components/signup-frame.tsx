@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -6,9 +7,10 @@ import { paths } from '@/config/paths';
 
 /** The page around a sign-up card: the header back to home, and the main column. */
 export function SignupFrame({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title={title} right={null} />
+      <AppHeader back={{ href: paths.home, label: t('actions.backToHome') }} title={title} right={null} />
       <main>
         <PageContainer className="py-6">{children}</PageContainer>
       </main>

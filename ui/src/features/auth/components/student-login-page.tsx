@@ -1,4 +1,5 @@
 import { GraduationCap } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -11,11 +12,14 @@ import { toast } from '@/stores/toast-store';
 import { usePendingSchoolSignIn, useSsoConfig } from '../api/sso';
 import { useStudentLogin } from '../api/student-login';
 import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
+import { RichText } from '@/components/ui/rich-text';
 import { TextLink } from '@/components/ui/text-link';
+import { ns } from '../i18n';
 import { LoginForm } from './login-form';
 
 /** /login (reached as /login?type=student). */
 export function StudentLoginPage() {
+  const { t } = useTranslation([ns, 'common']);
   const [, navigate] = useLocation();
   const search = useSearch();
   const login = useStudentLogin();
@@ -31,11 +35,11 @@ export function StudentLoginPage() {
 
   return (
     <PageShell>
-      <AppHeader back={{ href: paths.home, label: 'Back to home' }} title="Student Sign In" right={null} />
+      <AppHeader back={{ href: paths.home, label: t('common:actions.backToHome') }} title={t('studentLogin.title')} right={null} />
       <main>
         <PageContainer className="py-8">
           <AuthCard>
-            <AuthHeading icon={GraduationCap} title="Welcome back" text="Sign in to pick up where you left off." />
+            <AuthHeading icon={GraduationCap} title={t('studentLogin.heading')} text={t('studentLogin.text')} />
             {ssoError ? (
               <FormAlert testId="sso-error" className="mb-5">
                 {ssoError}
@@ -43,8 +47,10 @@ export function StudentLoginPage() {
             ) : null}
             {linkTo ? (
               <p data-testid="sso-link" className="mb-5 rounded-2xl border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
-                An account with <strong className="[overflow-wrap:anywhere]">{linkTo.email}</strong> already exists. Sign in with its
-                password once to link your school account.
+                <RichText
+                  text={t('studentLogin.linkAccount')}
+                  tags={{ email: () => <strong className="[overflow-wrap:anywhere]">{linkTo.email}</strong> }}
+                />
               </p>
             ) : (
               <ContinueWith providers={sso.studentProviders} role="student" className="mb-5" />
@@ -53,32 +59,45 @@ export function StudentLoginPage() {
               // The account to link arrives after the page: the form starts again from its e-mail.
               key={linkTo?.email ?? ''}
               initialEmail={linkTo?.email}
-              label="Student sign in"
+              label={t('studentLogin.formLabel')}
               forgotPasswordHref={paths.resetPassword}
               onSubmit={async (values) => {
                 try {
                   const user = await login.mutateAsync(values);
                   setCurrentUser(user);
-                  toast({ title: 'Welcome back!', description: `Hello ${user.firstName}!`, variant: 'success' });
+                  toast({
+                    title: t('studentLogin.welcomeTitle'),
+                    description: t('studentLogin.welcomeText', { name: user.firstName }),
+                    variant: 'success',
+                  });
                   navigate(paths.jobFeed);
                 } catch (error) {
-                  const description = errorMessage(error) ?? 'Invalid username or password. Please try again.';
-                  toast({ title: 'Login Failed', description, variant: 'destructive' });
+                  const description = errorMessage(error) ?? t('studentLogin.failedText');
+                  toast({ title: t('studentLogin.failedTitle'), description, variant: 'destructive' });
                   throw new Error(description, { cause: error });
                 }
               }}
               footer={
                 <p className="text-center text-sm text-slate-600">
-                  Don&apos;t have an account? <TextLink href={paths.studentSignup}>Sign up here</TextLink>
+                  <RichText
+                    text={t('studentLogin.signup')}
+                    tags={{ signup: (inner) => <TextLink href={paths.studentSignup}>{inner}</TextLink> }}
+                  />
                 </p>
               }
             />
           </AuthCard>
           <p className="mt-6 text-center text-sm text-slate-500">
-            Hiring?{' '}
-            <Link href={paths.employerLogin} className="font-semibold text-slate-700 hover:underline">
-              Employer sign in
-            </Link>
+            <RichText
+              text={t('studentLogin.employer')}
+              tags={{
+                employer: (inner) => (
+                  <Link href={paths.employerLogin} className="font-semibold text-slate-700 hover:underline">
+                    {inner}
+                  </Link>
+                ),
+              }}
+            />
           </p>
         </PageContainer>
       </main>

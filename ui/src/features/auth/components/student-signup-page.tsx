@@ -1,10 +1,12 @@
 import { School } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ContinueWith } from '@/components/forms/continue-with';
 import { NameFields } from '@/components/forms/name-fields';
 import { GradeField, InterestsField, SchoolField } from '@/components/forms/student-fields';
+import { RichText } from '@/components/ui/rich-text';
 import { TextLink } from '@/components/ui/text-link';
 import { TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
@@ -21,8 +23,9 @@ import { toast } from '@/stores/toast-store';
 import type { User } from '@/types/api';
 import { useCreateStudent } from '../api/create-student';
 import { useSchools } from '../api/schools';
-import { SCHOOL_ACCOUNTS_ONLY, useSsoConfig } from '../api/sso';
+import { useSsoConfig } from '../api/sso';
 import { uploadProfilePhoto, uploadTranscript } from '../api/upload-files';
+import { ns } from '../i18n';
 import { cropToAvatar } from '../lib/crop-image';
 import { GRADE_OPTIONS, INTEREST_OPTIONS } from '@/lib/options';
 import { AuthCard, AuthHeading, FormSection } from '@/components/layout/auth-card';
@@ -42,18 +45,17 @@ const initialValues: StudentValues = {
   interests: [],
 };
 
-const DUPLICATE_EMAIL_TEXT = 'An account with this email already exists. Please use a different email address or try logging in.';
-
 function SignupProgress() {
+  const { t } = useTranslation(ns);
   return (
     <div className="mb-5">
       <div className="mb-2 flex items-center justify-between text-sm font-semibold">
-        <span className="text-slate-700">Step 1 of 2</span>
-        <span className="text-brand-700">50% Complete</span>
+        <span className="text-slate-700">{t('studentSignup.step')}</span>
+        <span className="text-brand-700">{t('studentSignup.complete')}</span>
       </div>
       <div
         role="progressbar"
-        aria-label="Sign-up progress"
+        aria-label={t('studentSignup.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={50}
@@ -66,6 +68,7 @@ function SignupProgress() {
 }
 
 export function StudentSignupPage() {
+  const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(initialValues, validateStudent);
@@ -104,8 +107,8 @@ export function StudentSignupPage() {
         latest = await uploadProfilePhoto(user.id, avatar);
       } catch (error) {
         toast({
-          title: 'Photo upload failed',
-          description: errorMessage(error) ?? 'You can add a photo later from your profile.',
+          title: t('studentSignup.photoFailed'),
+          description: errorMessage(error) ?? t('studentSignup.photoLater'),
           variant: 'destructive',
         });
       }
@@ -115,8 +118,8 @@ export function StudentSignupPage() {
         latest = await uploadTranscript(user.id, transcript);
       } catch (error) {
         toast({
-          title: 'Transcript upload failed',
-          description: errorMessage(error) ?? 'You can add your transcript later from your profile.',
+          title: t('studentSignup.transcriptFailed'),
+          description: errorMessage(error) ?? t('studentSignup.transcriptLater'),
           variant: 'destructive',
         });
       }
@@ -150,19 +153,20 @@ export function StudentSignupPage() {
       const finalUser = await uploadExtras(user);
       setCurrentUser(finalUser);
       toast({
-        title: 'Account Created Successfully!',
-        description: `Welcome to InternReel, ${finalUser.firstName}!`,
+        title: t('studentSignup.createdTitle'),
+        description: t('studentSignup.createdText', { name: finalUser.firstName }),
         variant: 'success',
       });
       navigate(paths.jobFeed);
     } catch (error) {
       setSubmitting(false);
-      if (handleUnauthorized(error, { title: 'Unauthorized', delayMs: 500 })) return;
+      if (handleUnauthorized(error, { title: t('signup.unauthorized'), delayMs: 500 })) return;
       const message = errorMessage(error) ?? '';
-      if (message.includes('already exists') || message.includes('23505')) {
-        flushSync(() => form.setErrors({ ...errors, email: 'An account with this email already exists' }));
+      // The server's 409 (its message is in the UI's language), or an older server's words.
+      if ((isApiError(error) && error.status === 409) || message.includes('already exists') || message.includes('23505')) {
+        flushSync(() => form.setErrors({ ...errors, email: t('signup.duplicateEmailField') }));
         revealFirstInvalid(formRef.current);
-        toast({ title: 'Account Creation Failed', description: DUPLICATE_EMAIL_TEXT, variant: 'destructive' });
+        toast({ title: t('studentSignup.failedTitle'), description: t('signup.duplicateEmail'), variant: 'destructive' });
         return;
       }
       if (isApiError(error)) {
@@ -170,49 +174,60 @@ export function StudentSignupPage() {
         if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
       }
       toast({
-        title: 'Account Creation Failed',
-        description: 'There was an error creating your account. Please try again.',
+        title: t('studentSignup.failedTitle'),
+        description: t('studentSignup.failedText'),
         variant: 'destructive',
       });
     }
   };
 
   return (
-    <SignupFrame title="Student Sign Up">
+    <SignupFrame title={t('studentSignup.title')}>
       {sso.schoolAccountsOnly ? (
         <AuthCard>
-          <AuthHeading icon={School} title="Sign in with your school account" text={SCHOOL_ACCOUNTS_ONLY} />
+          <AuthHeading icon={School} title={t('studentSignup.schoolOnlyHeading')} text={t('studentSignup.schoolOnlyText')} />
           <ContinueWith providers={sso.studentProviders} role="student" divider={false} />
           <p className="mt-5 text-center text-sm text-slate-600">
-            Already have an account? <TextLink href={paths.studentLogin}>Sign in</TextLink>
+            <RichText text={t('signup.haveAccount')} tags={{ signin: (inner) => <TextLink href={paths.studentLogin}>{inner}</TextLink> }} />
           </p>
         </AuthCard>
       ) : (
         <>
           <SignupProgress />
           <AuthCard>
-            <AuthHeading title="Create your student account" text="Tell employers a little about you. It takes two minutes.">
+            <AuthHeading title={t('studentSignup.heading')} text={t('studentSignup.text')}>
               {guest ? (
                 <p data-testid="guest-prefill-note" className="mt-2 text-sm font-medium text-brand-700">
-                  Your interests and grade from browsing as a guest are already filled in.
+                  {t('studentSignup.guestNote')}
                 </p>
               ) : null}
             </AuthHeading>
             <ContinueWith providers={sso.studentProviders} role="student" className="mb-6" />
-            <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-7" aria-label="Student sign up">
+            <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-7" aria-label={t('studentSignup.formLabel')}>
               <PhotoPicker file={photo} onChange={setPhoto} />
 
-              <FormSection title="About you">
+              <FormSection title={t('studentSignup.aboutYou')}>
                 <NameFields form={form} />
-                <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-                <PasswordField label="Password" autoComplete="new-password" hint="At least 6 characters" {...form.field('password')} />
+                <TextField label={t('signup.email')} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+                <PasswordField
+                  label={t('signup.password')}
+                  autoComplete="new-password"
+                  hint={t('studentSignup.passwordHint')}
+                  {...form.field('password')}
+                />
               </FormSection>
 
-              <FormSection title="School">
+              <FormSection title={t('studentSignup.school')}>
                 <SchoolField form={form} schools={schools} />
                 <div className="grid gap-4 sm:grid-cols-2">
                   <GradeField form={form} />
-                  <TextField label="GPA" optional inputMode="decimal" placeholder="e.g. 3.5" {...form.field('gpa')} />
+                  <TextField
+                    label={t('studentSignup.gpa')}
+                    optional
+                    inputMode="decimal"
+                    placeholder={t('studentSignup.gpaPlaceholder')}
+                    {...form.field('gpa')}
+                  />
                 </div>
                 <TranscriptPicker file={transcript} onChange={setTranscript} />
               </FormSection>

@@ -1,7 +1,9 @@
 import { FileText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useFilePicker } from '@/lib/use-file-picker';
 import { toast } from '@/stores/toast-store';
+import { ns } from '../i18n';
 import { TRANSCRIPT_MAX_BYTES } from '../lib/limits';
 
 interface TranscriptPickerProps {
@@ -15,14 +17,15 @@ function isPdfOrImage(file: File): boolean {
 
 /** Optional transcript (PDF or image, under 10MB), uploaded after the account is created. */
 export function TranscriptPicker({ file, onChange }: TranscriptPickerProps) {
+  const { t } = useTranslation([ns, 'common']);
   const picker = useFilePicker({
     accepts: isPdfOrImage,
-    typeError: { title: 'Invalid File Type', description: 'Please upload a PDF or image file' },
+    typeError: { title: t('transcript.typeErrorTitle'), description: t('transcript.typeError') },
     maxBytes: TRANSCRIPT_MAX_BYTES,
-    sizeError: { title: 'File Too Large', description: 'Transcript must be under 10MB' },
+    sizeError: { title: t('transcript.sizeErrorTitle'), description: t('transcript.sizeError') },
     onPick: (picked) => {
       onChange(picked);
-      toast({ title: 'Transcript Uploaded', description: `${picked.name} is ready to upload`, variant: 'success' });
+      toast({ title: t('transcript.pickedTitle'), description: t('transcript.picked', { name: picked.name }), variant: 'success' });
     },
   });
   const labelId = `${picker.inputId}-label`;
@@ -30,21 +33,22 @@ export function TranscriptPicker({ file, onChange }: TranscriptPickerProps) {
   return (
     <div>
       <p id={labelId} className="mb-1.5 block text-sm font-semibold text-slate-800">
-        Transcript <span className="font-normal text-slate-500">(optional)</span>
+        {t('transcript.label')} <span className="font-normal text-slate-500">{t('common:field.optional')}</span>
       </p>
-      <div className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-3">
+      {/* The button moves under the text when a narrow screen (or a longer language) leaves no room. */}
+      <div className="flex flex-wrap items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-3">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
           <FileText aria-hidden className="h-5 w-5" />
         </span>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[5.5rem] flex-1">
           <p className="truncate text-sm font-medium text-slate-800" data-testid="transcript-name">
-            {file ? file.name : 'No file chosen'}
+            {file ? file.name : t('transcript.noFile')}
           </p>
-          <p className="text-xs text-slate-500">PDF or image, under 10MB</p>
+          <p className="text-xs text-slate-500">{t('transcript.hint')}</p>
         </div>
-        <input {...picker.inputProps} accept="application/pdf,image/*" aria-label="Transcript" />
+        <input {...picker.inputProps} accept="application/pdf,image/*" aria-label={t('transcript.label')} />
         <Button variant="outline" size="sm" onClick={picker.open} aria-controls={picker.inputId} aria-describedby={labelId}>
-          {file ? 'Change File' : 'Choose File'}
+          {file ? t('transcript.change') : t('transcript.choose')}
         </Button>
       </div>
     </div>

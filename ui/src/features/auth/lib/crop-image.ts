@@ -1,3 +1,5 @@
+import { i18n } from '@/lib/i18n/i18n';
+import { ns } from '../i18n';
 import { AVATAR_JPEG_QUALITY, AVATAR_SIZE } from './limits';
 
 function loadImage(file: File): Promise<HTMLImageElement> {
@@ -10,7 +12,7 @@ function loadImage(file: File): Promise<HTMLImageElement> {
     };
     img.onerror = () => {
       URL.revokeObjectURL(url);
-      reject(new Error('The photo could not be read'));
+      reject(new Error(i18n.t('photo.unreadable', { ns })));
     };
     img.src = url;
   });
@@ -26,14 +28,14 @@ export async function cropToAvatar(file: File): Promise<Blob> {
   canvas.width = AVATAR_SIZE;
   canvas.height = AVATAR_SIZE;
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('This browser cannot crop photos');
+  if (!ctx) throw new Error(i18n.t('photo.cannotCrop', { ns }));
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, AVATAR_SIZE, AVATAR_SIZE);
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(img, sx, sy, side, side, 0, 0, AVATAR_SIZE, AVATAR_SIZE);
   return new Promise((resolve, reject) => {
     canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The photo could not be cropped'))),
+      (blob) => (blob ? resolve(blob) : reject(new Error(i18n.t('photo.cropFailed', { ns })))),
       'image/jpeg',
       AVATAR_JPEG_QUALITY,
     );

@@ -111,11 +111,18 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
             {sample.duration}
           </span>
         </div>
-        <div className="mt-3 grid grid-cols-2 gap-2">
-          <button type="button" className="h-10 rounded-full bg-white/20 text-sm font-semibold backdrop-blur-sm hover:bg-white/30">
+        {/* Two equal halves; a label too long for its half (a longer language) puts each on its own row. */}
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="h-10 grow basis-[calc(50%-0.25rem)] whitespace-nowrap rounded-full bg-white/20 text-sm font-semibold backdrop-blur-sm hover:bg-white/30"
+          >
             {t('sampleCard.viewDetails')}
           </button>
-          <button type="button" className="h-10 rounded-full bg-brand-gradient text-sm font-semibold hover:brightness-110">
+          <button
+            type="button"
+            className="h-10 grow basis-[calc(50%-0.25rem)] whitespace-nowrap rounded-full bg-brand-gradient text-sm font-semibold hover:brightness-110"
+          >
             {t('sampleCard.apply')}
           </button>
         </div>
