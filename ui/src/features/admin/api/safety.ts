@@ -86,7 +86,7 @@ export interface AdminReport {
   resolution: { action: ResolveAction; note: string | null; resolvedAt: string } | null;
 }
 
-export type AuditActorKind = 'admin' | 'student' | 'employer' | 'system' | 'cli';
+export type AuditActorKind = 'admin' | 'staff' | 'student' | 'employer' | 'system' | 'cli';
 
 export interface AuditEntry {
   id: number;

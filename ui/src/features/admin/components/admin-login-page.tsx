@@ -284,7 +284,7 @@ function PinForm() {
     <section aria-labelledby="pin-heading">
       <Card className="p-6">
         <h2 id="pin-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-          <KeyRound aria-hidden className="h-5 w-5 text-brand-600" />
+          <KeyRound aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
           {t('login.pinHeading')}
         </h2>
         <p className="mb-5 mt-1 text-sm text-slate-600">{t('login.pinIntro')}</p>

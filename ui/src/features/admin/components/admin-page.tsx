@@ -143,9 +143,9 @@ function VideoPicker({
       />
       <label
         htmlFor={id}
-        className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+        className="inline-flex min-h-9 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 py-1 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
       >
-        <Film aria-hidden className="h-4 w-4" />
+        <Film aria-hidden className="h-4 w-4 shrink-0" />
         <span aria-hidden>{video ? t('request.changeVideo') : t('request.chooseVideo')}</span>
         <span className="sr-only">
           {video ? t('request.changeVideoFor', { title: request.title }) : t('request.chooseVideoFor', { title: request.title })}
@@ -196,9 +196,9 @@ function CaptionsPicker({
       />
       <label
         htmlFor={id}
-        className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+        className="inline-flex min-h-9 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-4 py-1 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
       >
-        <Captions aria-hidden className="h-4 w-4" />
+        <Captions aria-hidden className="h-4 w-4 shrink-0" />
         <span aria-hidden>{captions ? t('request.changeCaptions') : t('request.captions')}</span>
         <span className="sr-only">
           {captions ? t('request.changeCaptionsFor', { title: request.title }) : t('request.captionsFor', { title: request.title })}

@@ -13,7 +13,7 @@ import { ns, tAdmin } from '../i18n';
 
 type ActorKind = AuditEntry['actor']['kind'];
 
-const ACTOR_KINDS: readonly ActorKind[] = ['admin', 'student', 'employer', 'system', 'cli'];
+const ACTOR_KINDS: readonly ActorKind[] = ['admin', 'staff', 'student', 'employer', 'system', 'cli'];
 
 const isActorKind = (kind: string): kind is ActorKind => (ACTOR_KINDS as readonly string[]).includes(kind);
 
@@ -61,7 +61,7 @@ export function AuditTab() {
   return (
     <section aria-labelledby="audit-heading" className="space-y-3">
       <h2 id="audit-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <ScrollText aria-hidden className="h-5 w-5 text-brand-600" />
+        <ScrollText aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
         {t('audit.heading')}
       </h2>
       <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-2" aria-label={t('audit.filterForm')}>

@@ -134,7 +134,7 @@ export function PlacementsTab({ coordinatorSchool }: { coordinatorSchool: string
   return (
     <section aria-labelledby="placements-heading" className="space-y-4">
       <h2 id="placements-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <ClipboardCheck aria-hidden className="h-5 w-5 text-brand-600" />
+        <ClipboardCheck aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
         {t('placements.heading')}
       </h2>
       <p className="text-sm text-slate-600">

@@ -75,7 +75,7 @@ function Figures() {
     <section aria-labelledby="program-figures-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="program-figures-heading" className="flex items-center gap-2 text-base font-bold text-slate-900">
-          <BarChart3 aria-hidden className="h-5 w-5 text-brand-600" />
+          <BarChart3 aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
           {t('program.figures')}
         </h3>
         <a
@@ -379,7 +379,7 @@ export function ProgramTab({ districtAdmin }: { districtAdmin: boolean }) {
   return (
     <section aria-labelledby="program-heading" className="space-y-6">
       <h2 id="program-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <BarChart3 aria-hidden className="h-5 w-5 text-brand-600" />
+        <BarChart3 aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
         {t('program.heading')}
       </h2>
       <Figures />
@@ -388,7 +388,7 @@ export function ProgramTab({ districtAdmin }: { districtAdmin: boolean }) {
           <Settings
             id="settings-agreement-template"
             title={t('program.template')}
-            icon={<FileText aria-hidden className="h-5 w-5 text-brand-600" />}
+            icon={<FileText aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />}
           >
             {template.isLoading ? (
               <SpinnerBlock label={t('program.loadingTemplate')} />
@@ -401,7 +401,7 @@ export function ProgramTab({ districtAdmin }: { districtAdmin: boolean }) {
           <Settings
             id="settings-evaluation-rubric"
             title={t('program.rubric')}
-            icon={<ListChecks aria-hidden className="h-5 w-5 text-brand-600" />}
+            icon={<ListChecks aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />}
           >
             {rubric.isLoading ? (
               <SpinnerBlock label={t('program.loadingRubric')} />

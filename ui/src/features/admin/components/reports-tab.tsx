@@ -46,11 +46,13 @@ function roleText(role: string): string {
   return role === 'student' || role === 'employer' || role === 'admin' ? tAdmin(`reports.roles.${role}`) : role;
 }
 
+type ContactKind = 'phone' | 'email' | 'social' | 'messagingLink' | 'offPlatform';
+
 /**
  * What the message screen names when a delivered message carried contact details (the
- * server's words), each with its key in `reports.contactKinds`.
+ * server's English words), each with its key in `reports.contactKinds`.
  */
-const CONTACT_LABELS: ReadonlyMap<string, 'phone' | 'email' | 'social' | 'messagingLink' | 'offPlatform'> = new Map([
+const CONTACT_LABELS: ReadonlyMap<string, ContactKind> = new Map([
   ['phone number', 'phone'],
   ['e-mail address', 'email'],
   ['social handle', 'social'],
@@ -58,10 +60,15 @@ const CONTACT_LABELS: ReadonlyMap<string, 'phone' | 'email' | 'social' | 'messag
   ['invitation off InternReel', 'offPlatform'],
 ] as const);
 
+/** The kind of contact detail a held term names, in English or (from a server that translates it) in the UI's language. */
+function contactKind(term: string): ContactKind | undefined {
+  return CONTACT_LABELS.get(term) ?? [...CONTACT_LABELS.values()].find((kind) => tAdmin(`reports.contactKinds.${kind}`) === term);
+}
+
 /** A contact-detail term in the UI's language ('phone number'); any other term as it is. */
 function contactText(term: string): string {
-  const key = CONTACT_LABELS.get(term);
-  return key ? tAdmin(`reports.contactKinds.${key}`) : term;
+  const kind = contactKind(term);
+  return kind ? tAdmin(`reports.contactKinds.${kind}`) : term;
 }
 
 /** A delivered message the system flagged for contact details (released or hidden by the admin). */
@@ -156,8 +163,8 @@ const CONTACT_PATTERN = new RegExp(
 
 /** The pattern that marks what `terms` name in a text: contact details, hazard words, or both. */
 function patternFor(terms: readonly string[]): RegExp | null {
-  const words = termPattern(terms.filter((t) => !CONTACT_LABELS.has(t)));
-  const contact = terms.some((t) => CONTACT_LABELS.has(t)) ? CONTACT_PATTERN : null;
+  const words = termPattern(terms.filter((t) => contactKind(t) === undefined));
+  const contact = terms.some((t) => contactKind(t) !== undefined) ? CONTACT_PATTERN : null;
   if (words && contact) return new RegExp(`${contact.source}|${words.source}`, 'giu');
   return words ?? contact;
 }
@@ -427,7 +434,7 @@ export function ReportsTab() {
   return (
     <section aria-labelledby="reports-heading" className="space-y-3">
       <h2 id="reports-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <Flag aria-hidden className="h-5 w-5 text-brand-600" />
+        <Flag aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
         {t('reports.heading')}
       </h2>
       <p className="text-sm text-slate-600">

@@ -120,7 +120,7 @@ function AddStaffForm({ onAdded }: { onAdded: (staff: StaffAccount, inviteUrl: s
   return (
     <Card className="space-y-4">
       <h3 className="flex items-center gap-2 text-base font-bold text-slate-900">
-        <UserPlus aria-hidden className="h-5 w-5 text-brand-600" />
+        <UserPlus aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
         {t('staff.add')}
       </h3>
       <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('staff.add')}>
@@ -324,7 +324,7 @@ export function StaffTab({ selfId }: { selfId: number | null }) {
   return (
     <section aria-labelledby="staff-heading" className="space-y-4">
       <h2 id="staff-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <Users aria-hidden className="h-5 w-5 text-brand-600" />
+        <Users aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
         {t('staff.heading')}
       </h2>
       <p className="text-sm text-slate-600">{t('staff.intro')}</p>

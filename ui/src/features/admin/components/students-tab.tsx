@@ -78,7 +78,7 @@ export function StudentsTab({ coordinatorSchool }: { coordinatorSchool: string |
   return (
     <section aria-labelledby="students-heading" className="space-y-4">
       <h2 id="students-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <GraduationCap aria-hidden className="h-5 w-5 text-brand-600" />
+        <GraduationCap aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
         {t('students.heading')}
       </h2>
       <p className="text-sm text-slate-600">
