@@ -303,7 +303,7 @@ export function ExternalJobsPage() {
                   aria-pressed={beginner === o.value}
                   onClick={() => setBeginner(o.value)}
                   className={cn(
-                    'h-9 rounded-full px-4 text-sm font-semibold transition',
+                    'min-h-9 rounded-full px-4 py-1 text-sm font-semibold transition',
                     beginner === o.value ? 'bg-brand-600 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100',
                   )}
                 >
