@@ -70,8 +70,11 @@ export function startI18n(language: Language): Promise<unknown> {
   return started.catch(() => undefined);
 }
 
+/** `<html lang>` and the window's title follow the language. */
 function setDocumentLanguage(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.title = i18n.t('app.title');
 }
 i18n.on('languageChanged', setDocumentLanguage);
 
