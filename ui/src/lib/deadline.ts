@@ -4,7 +4,7 @@
  * here first.
  */
 import { formatDate } from './format';
-import { tCommon } from './i18n/i18n';
+import { tInternship } from './i18n/namespaces/internship';
 
 interface HasDeadline {
   applicationDeadline?: string | null;
@@ -36,5 +36,5 @@ export function isClosed(posting: HasDeadline, now: Date = new Date()): boolean 
 
 /** "Applications closed on Nov 18, 2026" ("Las solicitudes cerraron el 18 nov 2026"). */
 export function closedText(posting: HasDeadline): string {
-  return tCommon('closedOn', { date: formatDate(deadlineOf(posting)) });
+  return tInternship('closedOn', { date: formatDate(deadlineOf(posting)) });
 }

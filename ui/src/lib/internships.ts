@@ -8,7 +8,7 @@ import { api, isApiError, LIKE_UNAUTHORIZED_REDIRECT_MS, redirectToLogin, UNAUTH
 import { mapPages, nextPageParam, type PagedData } from './paging';
 import { asAccount, cachedUser, confirmSignedIn, useUser } from './auth';
 import { assertNotGuest, handleGuestOnly } from './guest';
-import { tCommon } from './i18n/i18n';
+import { tInternship } from './i18n/namespaces/internship';
 import { INTERNSHIP_LIST_RETRIES, queryClient } from './query-client';
 import { handleUnauthorized } from './unauthorized';
 import { useSessionStore } from '@/stores/session-store';
@@ -108,12 +108,12 @@ export function useToggleLike() {
     },
     onError: (error) => {
       const unauthorized = {
-        title: tCommon('internship.likeLogin'),
-        description: tCommon('internship.likeLoginText'),
+        title: tInternship('toasts.likeLogin'),
+        description: tInternship('toasts.likeLoginText'),
         delayMs: LIKE_UNAUTHORIZED_REDIRECT_MS,
       };
       if (handleUnauthorized(error, unauthorized)) return;
-      toast({ description: tCommon('internship.likeFailed'), variant: 'destructive' });
+      toast({ description: tInternship('toasts.likeFailed'), variant: 'destructive' });
     },
   });
 }
@@ -133,11 +133,11 @@ export function useToggleBookmark() {
         bookmarks: result.bookmarkCount,
       }));
       if (userId) void queryClient.invalidateQueries({ queryKey: bookmarksKey(userId) });
-      toast(result.bookmarked ? { title: tCommon('internship.saved'), variant: 'success' } : { title: tCommon('internship.unsaved') });
+      toast(result.bookmarked ? { title: tInternship('toasts.saved'), variant: 'success' } : { title: tInternship('toasts.unsaved') });
     },
     onError: (error) => {
       if (handleUnauthorized(error)) return;
-      toast({ description: tCommon('internship.saveFailed'), variant: 'destructive' });
+      toast({ description: tInternship('toasts.saveFailed'), variant: 'destructive' });
     },
   });
 }
@@ -167,8 +167,8 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
       if (userId) void queryClient.invalidateQueries({ queryKey: applicationsKey(userId) });
       if (toastOnSuccess) {
         toast({
-          title: tCommon('internship.applied'),
-          description: tCommon('internship.appliedText', { title: internship.title, company: internship.company }),
+          title: tInternship('toasts.applied'),
+          description: tInternship('toasts.appliedText', { title: internship.title, company: internship.company }),
           variant: 'success',
         });
       }
@@ -176,22 +176,22 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
     onError: (error, internship) => {
       if (handleGuestOnly(error)) return;
       if (error instanceof AuthRequiredError || (isApiError(error) && error.status === 401)) {
-        toast({ title: tCommon('internship.authRequired'), description: tCommon('internship.authRequiredText'), variant: 'destructive' });
+        toast({ title: tInternship('toasts.authRequired'), description: tInternship('toasts.authRequiredText'), variant: 'destructive' });
         redirectToLogin(UNAUTHORIZED_REDIRECT_MS);
         return;
       }
       if ((isApiError(error) && error.status === 409) || error.message.toLowerCase().includes('already applied')) {
         patchInternship(queryClient, internship.id, (i) => ({ ...i, hasApplied: true }));
         toast({
-          title: tCommon('internship.alreadyApplied'),
-          description: tCommon('internship.alreadyAppliedText'),
+          title: tInternship('toasts.alreadyApplied'),
+          description: tInternship('toasts.alreadyAppliedText'),
           variant: 'destructive',
         });
         return;
       }
       toast({
-        title: tCommon('internship.applyFailed'),
-        description: error.message || tCommon('internship.applyFailedText'),
+        title: tInternship('toasts.applyFailed'),
+        description: error.message || tInternship('toasts.applyFailedText'),
         variant: 'destructive',
       });
     },
@@ -200,7 +200,7 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
 
 class AuthRequiredError extends Error {
   constructor() {
-    super(tCommon('internship.authRequiredText'));
+    super(tInternship('toasts.authRequiredText'));
     this.name = 'AuthRequiredError';
   }
 }

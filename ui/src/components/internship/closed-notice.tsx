@@ -1,6 +1,7 @@
 import { CalendarX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { internshipNs } from '@/lib/i18n/namespaces/internship';
 import { closedText } from '@/lib/deadline';
 
 const sizes = {
@@ -27,7 +28,7 @@ export function ClosedNotice({
   size?: keyof typeof sizes;
   className?: string;
 }) {
-  useTranslation(); // re-render on a language switch (closedText reads the catalogue)
+  useTranslation(internshipNs); // re-render on a language switch (closedText reads the catalogue)
   return (
     <p
       data-testid="applications-closed"

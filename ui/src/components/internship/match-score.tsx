@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { tCommon } from '@/lib/i18n/i18n';
+import { internshipNs, tInternship } from '@/lib/i18n/namespaces/internship';
 
 /** SPEC.md section 9: 90+ green, 80+ yellow, otherwise blue. The number is always shown. */
 export function matchTone(score: number): string {
@@ -11,13 +11,13 @@ export function matchTone(score: number): string {
 }
 
 export function matchWord(score: number): string {
-  if (score >= 90) return tCommon('match.excellent');
-  if (score >= 80) return tCommon('match.great');
-  return tCommon('match.good');
+  if (score >= 90) return tInternship('match.excellent');
+  if (score >= 80) return tInternship('match.great');
+  return tInternship('match.good');
 }
 
 export function MatchScoreBadge({ score, className, size = 'md' }: { score: number; className?: string; size?: 'md' | 'lg' }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(internshipNs);
   const rounded = Math.round(score);
   return (
     <span

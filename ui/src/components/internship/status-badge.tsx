@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, Handshake, PartyPopper, UserCheck, XCircle, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { tCommon } from '@/lib/i18n/i18n';
+import { internshipNs, tInternship } from '@/lib/i18n/namespaces/internship';
 import type { ApplicationStatus } from '@/types/internship';
 
 interface StatusStyle {
@@ -19,7 +19,7 @@ interface StatusStyle {
 function style(status: ApplicationStatus, icon: LucideIcon, tone: StatusStyle['tone']): StatusStyle {
   return {
     get label() {
-      return tCommon(`status.${status}`);
+      return tInternship(`status.${status}`);
     },
     icon,
     tone,
@@ -46,7 +46,7 @@ export function statusLabel(status: string): string {
 }
 
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
-  useTranslation(); // re-render on a language switch
+  useTranslation(internshipNs); // re-render on a language switch
   const style = APPLICATION_STATUS[status as ApplicationStatus] ?? { label: status, icon: CheckCircle2, tone: 'neutral' as const };
   const Icon = style.icon;
   return (

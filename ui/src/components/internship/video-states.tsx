@@ -1,11 +1,12 @@
 import { LoaderCircle, Sparkles, VideoOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { internshipNs } from '@/lib/i18n/namespaces/internship';
 import type { Internship, VideoStatus } from '@/types/internship';
 
 /** The 'AI Video Processing' placeholder (the posting's video is still being made). */
 export function AiVideoPlaceholder({ className, compact = false }: { className?: string; compact?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(internshipNs);
   return (
     <div
       data-testid="video-processing"
@@ -36,7 +37,7 @@ export function TranscodingPlaceholder({
   className?: string;
   compact?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(internshipNs);
   return (
     <div
       data-testid="video-transcoding"
@@ -59,7 +60,7 @@ export function TranscodingPlaceholder({
 
 /** 'Video Not Available': the file is missing on the server, or could not be converted. */
 export function VideoNotAvailable({ className }: { className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(internshipNs);
   return (
     <div
       data-testid="video-missing"
@@ -92,7 +93,7 @@ export function mediaStateOf(i: { videoStatus: VideoStatus; videoUrl: string | n
 
 /** A small video preview (details dialog, internship page): player, placeholder or missing. */
 export function VideoPreview({ internship, className }: { internship: Internship; className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(internshipNs);
   const box = cn('relative mx-auto aspect-[9/16] max-h-[60dvh] overflow-hidden rounded-2xl bg-slate-900', className);
   const state = mediaStateOf(internship);
   if (state === 'processing') {

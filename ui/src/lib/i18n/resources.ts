@@ -25,6 +25,7 @@ import type marketing from '@/locales/en/marketing.json';
 import type admin from '@/locales/en/admin.json';
 import type profile from '@/locales/en/profile.json';
 import type auth from '@/locales/en/auth.json';
+import type internship from '@/locales/en/internship.json';
 
 export interface Resources {
   admin: typeof admin;
@@ -49,6 +50,7 @@ export interface Resources {
   marketing: typeof marketing;
   profile: typeof profile;
   auth: typeof auth;
+  internship: typeof internship;
 }
 
 export type Namespace = keyof Resources;
