@@ -187,7 +187,10 @@ async fn a_guest_browses_a_feed_matched_to_its_interests_and_nothing_more() {
     );
     let admin = app.admin().await;
     let session: Value = app.get(&admin, "/api/session").await.json().await.unwrap();
-    assert_eq!(session, json!({"user": null, "admin": true, "staff": null, "language": null}));
+    assert_eq!(
+        session,
+        json!({"user": null, "admin": true, "staff": null, "language": null})
+    );
     let (status, _) = as_guest(
         &c,
         &app,
