@@ -4,6 +4,9 @@ import { defaultDistrictName, type District } from '@/types/safety';
 
 export const DISTRICT_KEY = ['/api/district'] as const;
 
+/** The name GET /api/district answers when the district set none (src/services/settings.rs). */
+const SERVER_DEFAULT_NAME = 'your school district';
+
 /**
  * GET /api/district, asked once per page load (never stale, never retried). `name` is null
  * while the first answer is on its way, and the server's default name if the call fails.
@@ -15,7 +18,11 @@ export function useDistrict(): { name: string | null; contact: string | null } {
     staleTime: Infinity,
     gcTime: Infinity,
   });
-  if (query.data?.name) return { name: query.data.name, contact: query.data.contact ?? null };
+  if (query.data?.name) {
+    // The server's stand-in for an unnamed district is English: said in the UI's language.
+    const name = query.data.name === SERVER_DEFAULT_NAME ? defaultDistrictName() : query.data.name;
+    return { name, contact: query.data.contact ?? null };
+  }
   if (query.isError) return { name: defaultDistrictName(), contact: null };
   return { name: null, contact: null };
 }

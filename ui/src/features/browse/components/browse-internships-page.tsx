@@ -62,7 +62,8 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
               className="h-20 w-[45px] shrink-0 rounded-lg bg-slate-200 object-cover"
             />
           ) : null}
-          <div className="min-w-0 flex-1">
+          {/* Room for the longest word of the Verified badge ('Verificado'); the chip beside it wraps first. */}
+          <div className="min-w-[6.5rem] flex-1">
             <h2 id={`browse-${internship.id}-title`} className="font-bold leading-snug text-slate-900 [overflow-wrap:anywhere]">
               {internship.title}
             </h2>
@@ -70,13 +71,13 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
             {internship.employerVerified ? <VerifiedBadge className="mt-1" /> : null}
           </div>
           {hasVideo ? (
-            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-              <Video aria-hidden className="h-3.5 w-3.5" />
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+              <Video aria-hidden className="h-3.5 w-3.5 shrink-0" />
               {t('card.video')}
             </span>
           ) : videoSoon ? (
-            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
-              <Video aria-hidden className="h-3.5 w-3.5" />
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
+              <Video aria-hidden className="h-3.5 w-3.5 shrink-0" />
               {internship.videoStatus === 'transcoding' ? t('card.videoProcessing') : t('card.videoSoon')}
             </span>
           ) : null}

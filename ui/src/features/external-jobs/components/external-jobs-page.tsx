@@ -79,8 +79,9 @@ function CountBadge({ beginner, count }: { beginner: boolean; count: number | un
   const { t } = useTranslation(ns);
   if (count === undefined) return null;
   return (
-    <Badge tone={beginner ? 'positive' : 'brand'} className="px-3 py-1 text-sm" data-testid="count-badge">
-      {beginner ? t('beginnerCount', { count }) : t('totalCount', { count })}
+    <Badge tone={beginner ? 'positive' : 'brand'} className="max-w-full px-3 py-1 text-sm" data-testid="count-badge">
+      {/* Wraps on a narrow phone (the Spanish runs longer than the badge's one line). */}
+      <span className="min-w-0 whitespace-normal">{beginner ? t('beginnerCount', { count }) : t('totalCount', { count })}</span>
     </Badge>
   );
 }
