@@ -175,7 +175,7 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
             </Badge>
           ) : null}
           {processing ? (
-            <Badge tone="warning">
+            <Badge tone="warning" className="whitespace-normal">
               <Sparkles aria-hidden className="h-3.5 w-3.5" />
               {t('posting.badges.processing')}
             </Badge>
@@ -188,7 +188,7 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
                 </Badge>
               )}
               {transcoding ? (
-                <Badge tone="warning" data-testid="transcoding-badge">
+                <Badge tone="warning" data-testid="transcoding-badge" className="whitespace-normal">
                   <LoaderCircle aria-hidden className="h-3.5 w-3.5 motion-safe:animate-spin" />
                   {t('posting.badges.processing')}
                 </Badge>

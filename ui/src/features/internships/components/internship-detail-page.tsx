@@ -34,7 +34,7 @@ import { formatDate, orNotSpecified, requirementList } from '@/lib/format';
 import { isNotFoundError, routeId, useApply, useInternship } from '@/lib/internships';
 import type { Internship } from '@/types/internship';
 import { ns } from '../i18n';
-import { gradeRequirementLabel, workStyleLabel } from '../lib/labels';
+import { gradeRequirementLabel, industryLabel, workStyleLabel } from '../lib/labels';
 
 /** An icon per benefit, by keyword. */
 function benefitIcon(benefit: string): LucideIcon {
@@ -129,7 +129,7 @@ export function InternshipDetailPage() {
                 </CompanyHeader>
                 {i.matchScore !== null && i.matchScore !== undefined ? (
                   <div className={cn('mt-4 rounded-2xl p-3 ring-1', matchTone(i.matchScore))}>
-                    <div className="flex items-center justify-between gap-2">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
                       <span className="flex items-center gap-1.5 text-sm font-bold">
                         <Sparkles aria-hidden className="h-4 w-4" />
                         {t('matchScore')}
@@ -204,7 +204,7 @@ export function InternshipDetailPage() {
                 <h3 className="font-bold text-slate-900">{t('sections.aboutCompany', { company: i.company })}</h3>
                 <p className="mt-1 text-sm text-slate-700">
                   {i.industry
-                    ? t('aboutCompany.withIndustry', { company: i.company, industry: i.industry })
+                    ? t('aboutCompany.withIndustry', { company: i.company, industry: industryLabel(t, i.industry) })
                     : t('aboutCompany.text', { company: i.company })}
                 </p>
               </Card>

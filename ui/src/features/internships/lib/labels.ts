@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type en from '@/locales/en/internships.json';
 import type { ns } from '../i18n';
 
 /** The posting form's stored values (exactly as it writes them), by catalogue key. */
@@ -19,4 +20,27 @@ export function workStyleLabel(t: TFunction<typeof ns>, value: string | null | u
 export function gradeRequirementLabel(t: TFunction<typeof ns>, value: string | null | undefined): string | null | undefined {
   const key = value ? GRADES[value] : undefined;
   return key ? t(`grades.${key}`) : value;
+}
+
+/** The stored industries (lower-case, as the server keeps them), by catalogue key. */
+const INDUSTRIES: Record<string, keyof (typeof en)['industries']> = {
+  technology: 'technology',
+  healthcare: 'healthcare',
+  finance: 'finance',
+  education: 'education',
+  retail: 'retail',
+  manufacturing: 'manufacturing',
+  marketing: 'marketing',
+  nonprofits: 'nonprofits',
+  government: 'government',
+  'food & beverage': 'foodBeverage',
+  consulting: 'consulting',
+  'non-profit': 'nonProfit',
+  other: 'other',
+};
+
+/** A stored industry as it reads inside a sentence ('retail'); any other text as stored. */
+export function industryLabel(t: TFunction<typeof ns>, value: string): string {
+  const key = INDUSTRIES[value];
+  return key ? t(`industries.${key}`) : value;
 }

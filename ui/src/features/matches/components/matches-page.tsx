@@ -12,6 +12,7 @@ import { MarkList } from '@/components/ui/mark-list';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { isClosed } from '@/lib/deadline';
+import { formatNumber } from '@/lib/format';
 import { useMatches } from '@/lib/internships';
 import { ns } from '../i18n';
 
@@ -75,7 +76,9 @@ export function MatchesPage() {
                   <Sparkles aria-hidden className="h-4 w-4" />
                   {t('summary.topScore')}
                 </p>
-                <p className="mt-1 text-4xl font-extrabold">{best !== null ? `${Math.round(best)}%` : '—'}</p>
+                <p className="mt-1 text-4xl font-extrabold">
+                  {best !== null ? formatNumber(Math.round(best) / 100, { style: 'percent' }) : '—'}
+                </p>
                 <p className="mt-1 text-sm text-white/90">{t('summary.ranked', { count: list.length })}</p>
               </div>
               <ol className="mt-4 space-y-3" aria-label={t('list.label')}>
