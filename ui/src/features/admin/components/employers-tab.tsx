@@ -203,7 +203,7 @@ function EmployerRow({
               <>
                 {reinstating ? t('employers.confirmReinstateText', { company }) : t('employers.confirmVerifyText', { company })}
                 {employer.emailConfirmed === false ? (
-                  <span data-testid="verify-email-warning" className="mt-2 block font-semibold text-amber-900">
+                  <span data-testid="verify-email-warning" className="mt-2 block font-semibold text-amber-900 [overflow-wrap:anywhere]">
                     {t('employers.emailWarning', { email: employer.email })}
                   </span>
                 ) : null}
