@@ -55,7 +55,7 @@ async function closeDialog(page: Page): Promise<void> {
 }
 
 test('in Spanish: every screen a visitor reaches, with the comments and details dialogs and a toast', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const audit = new SpanishAudit(page);
   const id = await firstPostingId(page.request);
   const routes = [
@@ -126,7 +126,7 @@ test('in Spanish: every screen a visitor reaches, with the comments and details 
 });
 
 test('in Spanish: every screen and dialog of a student', async ({ page, browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(360_000);
   const audit = new SpanishAudit(page);
 
   // An employer of our own whose posting the student applies to, so messages can flow.
