@@ -169,13 +169,13 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex flex-wrap gap-1.5">
           {review ? (
-            <Badge tone={review.tone} data-testid="visibility-badge" className="whitespace-normal">
+            <Badge tone={review.tone} data-testid="visibility-badge" className="whitespace-normal!">
               <ReviewIcon aria-hidden className="h-3.5 w-3.5" />
               {review.badge}
             </Badge>
           ) : null}
           {processing ? (
-            <Badge tone="warning" className="whitespace-normal">
+            <Badge tone="warning" className="whitespace-normal!">
               <Sparkles aria-hidden className="h-3.5 w-3.5" />
               {t('posting.badges.processing')}
             </Badge>
@@ -188,12 +188,12 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
                 </Badge>
               )}
               {transcoding ? (
-                <Badge tone="warning" data-testid="transcoding-badge" className="whitespace-normal">
+                <Badge tone="warning" data-testid="transcoding-badge" className="whitespace-normal!">
                   <LoaderCircle aria-hidden className="h-3.5 w-3.5 motion-safe:animate-spin" />
                   {t('posting.badges.processing')}
                 </Badge>
               ) : failed ? (
-                <Badge tone="negative" data-testid="failed-badge" className="whitespace-normal">
+                <Badge tone="negative" data-testid="failed-badge" className="whitespace-normal!">
                   <AlertTriangle aria-hidden className="h-3.5 w-3.5" />
                   {t('posting.badges.failed')}
                 </Badge>
