@@ -71,6 +71,44 @@ function contactText(term: string): string {
   return kind ? tAdmin(`reports.contactKinds.${kind}`) : term;
 }
 
+type FieldKey =
+  | 'title'
+  | 'description'
+  | 'requirements'
+  | 'skills'
+  | 'benefits'
+  | 'tags'
+  | 'location'
+  | 'duration'
+  | 'pay'
+  | 'workStyle'
+  | 'ageRequirement'
+  | 'gradeRequirement'
+  | 'captions';
+
+/** The screened texts' names as the server gives them (the posting form's English labels), each with its key in `reports.fields`. */
+const FIELD_LABELS: ReadonlyMap<string, FieldKey> = new Map([
+  ['Title', 'title'],
+  ['Description', 'description'],
+  ['Requirements', 'requirements'],
+  ['Skills', 'skills'],
+  ['Benefits', 'benefits'],
+  ['Tags', 'tags'],
+  ['Location', 'location'],
+  ['Duration', 'duration'],
+  ['Pay', 'pay'],
+  ['Work style', 'workStyle'],
+  ['Age requirement', 'ageRequirement'],
+  ['Grade requirement', 'gradeRequirement'],
+  ['Captions', 'captions'],
+] as const);
+
+/** A screened text's name in the UI's language ('Benefits'); one this UI does not know as the server named it. */
+function fieldLabel(label: string): string {
+  const key = FIELD_LABELS.get(label);
+  return key ? tAdmin(`reports.fields.${key}`) : label;
+}
+
 /** A delivered message the system flagged for contact details (released or hidden by the admin). */
 function isMessageFlag(report: AdminReport): boolean {
   return report.system && report.targetType === 'message';
@@ -204,6 +242,7 @@ function ScreenedFieldItem({ field }: { field: ScreenedField }) {
   const matched = field.terms.length > 0;
   const pattern = useMemo(() => termPattern(field.terms), [field.terms]);
   const long = field.text.length > LONG_TEXT;
+  const label = fieldLabel(field.label);
   return (
     <li data-testid="screened-field" data-field={field.label} data-matched={matched ? 'true' : 'false'}>
       <details
@@ -212,7 +251,7 @@ function ScreenedFieldItem({ field }: { field: ScreenedField }) {
       >
         <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 rounded-2xl px-3 py-2 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
           <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-slate-600 transition-transform group-open:rotate-90" />
-          <span className={cn('font-semibold', matched ? 'text-slate-900' : 'text-slate-700')}>{field.label}</span>
+          <span className={cn('font-semibold', matched ? 'text-slate-900' : 'text-slate-700')}>{label}</span>
           {matched ? (
             <Badge tone="warning" data-testid="field-terms" className="whitespace-normal">
               <AlertTriangle aria-hidden className="h-3.5 w-3.5 shrink-0" />
@@ -229,7 +268,7 @@ function ScreenedFieldItem({ field }: { field: ScreenedField }) {
             matched ? 'text-slate-900' : 'text-slate-700',
             long && 'max-h-64 overflow-y-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600',
           )}
-          {...(long ? { tabIndex: 0, role: 'group', 'aria-label': t('reports.scrolls', { label: field.label }) } : {})}
+          {...(long ? { tabIndex: 0, role: 'group', 'aria-label': t('reports.scrolls', { label }) } : {})}
         >
           <Highlighted text={field.text} pattern={pattern} />
         </div>
