@@ -38,7 +38,8 @@ fn texts(i: &Internship, captions: &str) -> Vec<(&'static str, String)> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FieldView {
-    pub label: &'static str,
+    /// In the reader's language (the screen's words, not the employer's).
+    pub label: String,
     pub text: String,
     pub terms: Vec<String>,
 }
@@ -49,7 +50,7 @@ pub fn screened_fields(i: &Internship, captions: &str) -> Vec<FieldView> {
         .into_iter()
         .filter(|(_, text)| !text.trim().is_empty())
         .map(|(label, text)| FieldView {
-            label,
+            label: crate::i18n::tr(label).into_owned(),
             terms: hazards::screen(&[&text]),
             text,
         })
