@@ -4,7 +4,7 @@
 //! signing page (they have no account; their e-mails follow the choice).
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, header};
 use axum::routing::put;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -114,7 +114,7 @@ async fn set_guardian_language(
     State(state): State<AppState>,
     Path(token): Path<String>,
     ApiJson(choice): ApiJson<Choice>,
-) -> AppResult<(StatusCode, Json<Chosen>)> {
+) -> AppResult<Json<Chosen>> {
     let lang = parse(&choice)?;
     state.store().write(|w| {
         let p = crate::services::placements::by_guardian_token(w, &token, now_ms())?;
@@ -123,10 +123,7 @@ async fn set_guardian_language(
         }
         Ok::<_, AppError>(())
     })?;
-    Ok((
-        StatusCode::OK,
-        Json(Chosen {
-            language: lang.code(),
-        }),
-    ))
+    Ok(Json(Chosen {
+        language: lang.code(),
+    }))
 }

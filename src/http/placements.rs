@@ -607,15 +607,11 @@ async fn guardian_copy(
     let r = state.store().read()?;
     let p = rules::by_guardian_copy(&r, &token, now_ms())?;
     // In the guardian's language when they chose one on the signing page.
-    let lang = match &p.guardian {
+    let chosen = match &p.guardian {
         Some(g) => crate::store::languages::of_email(&r, &g.email)?,
-        None => crate::i18n::current(),
+        None => None,
     };
-    let lang = if lang == crate::i18n::Lang::En {
-        crate::i18n::current()
-    } else {
-        lang
-    };
+    let lang = chosen.unwrap_or_else(crate::i18n::current);
     Ok(pdf_response(
         views::agreement_pdf(&r, &p, lang)?,
         &format!("agreement-{}.pdf", p.id),

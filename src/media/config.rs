@@ -225,31 +225,31 @@ pub fn record(w: &Wtx, backend: &Backend) -> StoreResult<()> {
 /// Refuses a store that is not where the data directory's media are, unless the directory
 /// has no media yet (a new one: it adopts the configured store).
 pub fn check_matches(store: &crate::store::Store, backend: &Backend) -> anyhow::Result<()> {
-    let (was, any_media) = {
-        let r = store.read()?;
-        let was = meta::get_string(&r, RECORD_KEY)?;
-        let mut any = false;
-        r.each_rev(|i: crate::store::internships::Internship| {
-            any = !i.video.files().is_empty();
-            !any
-        })?;
-        (was, any)
-    };
     let want = backend.record();
-    match was {
-        Some(w) if w == want => Ok(()),
-        was if !any_media => {
-            if was.as_deref() != Some(want.as_str()) {
-                store.write(|w| record(w, backend))?;
-            }
-            Ok(())
-        }
-        was => {
-            let was = was.unwrap_or_else(|| "local".into());
-            bail!(
-                "this data directory's videos are in {was}, but this server was started with {want}: start it with the options of {was}, or move them with `internreel media migrate --to {}`",
-                if want == "local" { "local" } else { "s3" }
-            )
-        }
+    let was = meta::get_string(&store.read()?, RECORD_KEY)?;
+    if was.as_deref() == Some(want.as_str()) {
+        return Ok(());
     }
+    // Only a directory whose record differs (or has none yet) is looked through for media.
+    let mut any_media = false;
+    store
+        .read()?
+        .each_rev(|i: crate::store::internships::Internship| {
+            any_media = !i.video.files().is_empty();
+            !any_media
+        })?;
+    if !any_media {
+        store.write(|w| record(w, backend))?;
+        return Ok(());
+    }
+    let was = was.unwrap_or_else(|| "local".into());
+    if was == want {
+        // A directory from before the record, already where it is configured.
+        store.write(|w| record(w, backend))?;
+        return Ok(());
+    }
+    bail!(
+        "this data directory's videos are in {was}, but this server was started with {want}: start it with the options of {was}, or move them with `internreel media migrate --to {}`",
+        if want == "local" { "local" } else { "s3" }
+    )
 }

@@ -29,6 +29,19 @@ use object_store::{
 
 use super::storage::{ByteStream, LocalCopy, MediaStore, Opened, ReadAt, plain_name};
 
+/// Runs `fut` on `rt` and waits for it from any thread (inside another runtime or not).
+fn wait_on<T: Send + 'static>(
+    rt: &tokio::runtime::Handle,
+    fut: impl std::future::Future<Output = T> + Send + 'static,
+) -> T {
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    rt.spawn(async move {
+        let _ = tx.send(fut.await);
+    });
+    rx.recv()
+        .expect("the S3 runtime runs while the store exists")
+}
+
 /// Files above this go up as a multipart upload, in parts of this size.
 const PART: usize = 8 << 20;
 /// How long `health` trusts its last answer.
@@ -422,33 +435,20 @@ struct Object {
     key: ObjectPath,
 }
 
-impl Object {
-    fn wait<T: Send + 'static>(
-        &self,
-        fut: impl std::future::Future<Output = T> + Send + 'static,
-    ) -> T {
-        let (tx, rx) = std::sync::mpsc::sync_channel(1);
-        self.rt.spawn(async move {
-            let _ = tx.send(fut.await);
-        });
-        rx.recv()
-            .expect("the S3 runtime runs while an object is read")
-    }
-}
-
 impl ReadAt for Object {
     fn read_at(&self, offset: u64, len: usize) -> io::Result<Bytes> {
         let (s3, key) = (self.s3.clone(), self.key.clone());
-        self.wait(async move { s3.get_range(&key, offset..offset + len as u64).await })
-            .map_err(io_err)
+        wait_on(&self.rt, async move {
+            s3.get_range(&key, offset..offset + len as u64).await
+        })
+        .map_err(io_err)
     }
 
     fn slice(&self, start: u64, end: u64) -> io::Result<Option<ByteStream>> {
         let (s3, key) = (self.s3.clone(), self.key.clone());
         let options = GetOptions::new().with_range(Some(GetRange::Bounded(start..end + 1)));
-        let got = self
-            .wait(async move { s3.get_opts(&key, options).await })
-            .map_err(io_err)?;
+        let got =
+            wait_on(&self.rt, async move { s3.get_opts(&key, options).await }).map_err(io_err)?;
         // The body is read on the store's runtime and handed over through a small channel:
         // the client's pace holds the GET back (at most a few chunks in flight).
         let (tx, rx) = tokio::sync::mpsc::channel::<io::Result<Bytes>>(4);

@@ -62,7 +62,7 @@ pub fn email(w: &Wtx, user: &User, subject: &str, body: &str, link: &str) -> Sto
         user.first_name
     );
     // Translated before the cut: a cut subject matches nothing in the catalogue.
-    let lang = crate::store::languages::of_email(w, &user.email)?;
+    let lang = crate::store::languages::of_email(w, &user.email)?.unwrap_or_default();
     let subject = short_subject(&lang.tr(subject));
     outbox::enqueue(w, &user.email, &subject, &text, now_ms())?;
     Ok(())

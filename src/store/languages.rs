@@ -42,9 +42,9 @@ pub fn of_staff(r: &impl Reader, id: u64) -> StoreResult<Option<Lang>> {
     get(r, &format!("staff:{id}"))
 }
 
-/// The language of whoever reads mail at `email` (English when nobody chose).
-pub fn of_email(r: &impl Reader, email: &str) -> StoreResult<Lang> {
-    Ok(get(r, &email_key(email))?.unwrap_or_default())
+/// The language chosen by whoever reads mail at `email`, if anyone chose.
+pub fn of_email(r: &impl Reader, email: &str) -> StoreResult<Option<Lang>> {
+    get(r, &email_key(email))
 }
 
 pub fn set_user(w: &Wtx, id: u64, email: &str, l: Lang) -> StoreResult<()> {

@@ -65,7 +65,8 @@ pub fn set_smtp_configured(w: &Wtx, yes: bool) -> StoreResult<()> {
 /// one chosen by whoever reads that address; English otherwise), line by line.
 pub fn enqueue(w: &Wtx, to: &str, subject: &str, text: &str, now: i64) -> StoreResult<Mail> {
     let smtp = super::meta::get_i64(w, SMTP_FLAG)? == Some(1);
-    let lang = super::languages::of_email(w, to)?;
+    // English for an address nobody chose a language for.
+    let lang = super::languages::of_email(w, to)?.unwrap_or_default();
     let m = Mail {
         id: w.next_id::<Mail>()?,
         to: to.to_string(),
