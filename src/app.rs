@@ -21,7 +21,7 @@ use crate::infra::Services;
 use crate::limiter::FailureLimiter;
 use crate::state::{AppState, Inner};
 use crate::store::Reader;
-use crate::{assets, control, fixtures, http, ws};
+use crate::{control, fixtures, http, ws};
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -474,6 +474,9 @@ pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
         crate::error::AppError::Forbidden("Cross-site requests are not allowed".into())
             .into_response()
     });
+    // Client routes get their first screen's answers from the API's own routes.
+    let first_screen =
+        http::first_screen::FirstScreen::new(http::router().with_state(state.clone()));
     let mut app = Router::new()
         .route("/ws", get(ws::upgrade))
         .merge(http::router());
@@ -481,7 +484,7 @@ pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
         // On matched routes only, where the route's template is known.
         app = app.route_layer(middleware::from_fn(crate::telemetry::track));
     }
-    app = app.fallback(assets::serve);
+    app = app.fallback(move |req: axum::extract::Request| first_screen.clone().serve(req));
     let mut app = app
         .layer(csrf)
         .layer(crate::http::transport::json_compression())

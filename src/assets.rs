@@ -1,7 +1,8 @@
 //! The React build, embedded. Hashed assets are cached for a year; every path that does not
-//! name a static file gets `index.html` so the client router can render it (or its 404 page).
+//! name a static file is a client route, answered with `index.html` (http/first_screen.rs) so
+//! the client router can render it (or its 404 page).
 
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
@@ -10,23 +11,32 @@ use rust_embed::RustEmbed;
 #[allow_missing = true]
 struct Dist;
 
-pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
-    let path = uri.path().trim_start_matches('/');
+/// A static file of the build (or its 404 when the path names a file that is not there);
+/// None for every other path: a client route, answered with `index.html`
+/// (http/first_screen.rs writes its first screen's answers into it).
+pub fn static_file(path: &str, headers: &HeaderMap) -> Option<Response> {
     if !path.is_empty()
-        && let Some(resp) = file(path, &headers)
+        && let Some(resp) = file(path, headers)
     {
-        return resp;
+        return Some(resp);
     }
-    if looks_like_a_file(path) {
-        return (StatusCode::NOT_FOUND, "Not found").into_response();
-    }
-    file("index.html", &headers).unwrap_or_else(|| {
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "The web UI is not built into this binary. Build it with `cargo build` (Node 20+ and npm needed).",
-        )
-            .into_response()
+    looks_like_a_file(path).then(|| (StatusCode::NOT_FOUND, "Not found").into_response())
+}
+
+/// The build's `index.html` as built.
+pub fn index_html() -> Option<axum::body::Bytes> {
+    stored("index.html").map(|s| match s.data {
+        std::borrow::Cow::Borrowed(b) => axum::body::Bytes::from_static(b),
+        std::borrow::Cow::Owned(v) => axum::body::Bytes::from(v),
     })
+}
+
+pub fn not_built() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        "The web UI is not built into this binary. Build it with `cargo build` (Node 20+ and npm needed).",
+    )
+        .into_response()
 }
 
 /// A missing static file (a script, style, image, font, ...) is a 404; any other path is a

@@ -7,6 +7,7 @@ mod contact;
 mod data_rights;
 mod email_confirmation;
 pub mod encoding;
+pub mod first_screen;
 mod guest;
 pub mod internship_lists;
 pub mod internship_views;

@@ -18,6 +18,7 @@ mod crash;
 mod demo_clips;
 mod district_it;
 mod finish;
+mod first_screen;
 mod fresh_lists;
 mod guest;
 mod hardening;

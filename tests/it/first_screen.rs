@@ -1,0 +1,150 @@
+//! A navigation gets `index.html` with its first screen's answers written in (src/http/
+//! first_screen.rs): the same bytes the API answers at that moment, for that browser.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+
+/// The page at `path` and its boot answers (None when the page has none).
+async fn navigate(app: &TestApp, c: &reqwest::Client, path: &str) -> (String, Option<Value>) {
+    let res = app.get(c, path).await;
+    assert_eq!(res.status(), StatusCode::OK, "{path}");
+    assert!(
+        res.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    let html = res.text().await.unwrap();
+    let boot = html
+        .split_once(r#"<script id="internreel-boot" type="application/json">"#)
+        .map(|(_, rest)| {
+            let json = rest.split_once("</script>").unwrap().0;
+            serde_json::from_str::<Value>(json).expect("the boot element is JSON")
+        });
+    (html, boot)
+}
+
+fn answer<'a>(boot: &'a Value, url: &str) -> &'a Value {
+    &boot["answers"][url]["body"]
+}
+
+#[tokio::test]
+async fn each_first_screen_comes_with_its_answers_and_they_are_never_stale() {
+    let app = spawn_demo().await;
+    let visitor = app.client();
+
+    // A visitor's landing: who is signed in (nobody), the samples, their poster preloaded.
+    let (html, boot) = navigate(&app, &visitor, "/").await;
+    let boot = boot.expect("a boot element on /");
+    assert_eq!(answer(&boot, "/api/session")["user"], Value::Null);
+    let samples = answer(&boot, "/api/landing-samples");
+    let direct: Value = app
+        .get(&visitor, "/api/landing-samples")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(samples, &direct);
+    if let Some(poster) = samples[0]["posterUrl"].as_str() {
+        assert!(html.contains(&format!(
+            r#"<link rel="preload" as="image" fetchpriority="high" href="{poster}">"#
+        )));
+    }
+    assert!(boot["answers"].get("/api/internships").is_none());
+
+    // The external jobs page: its first companies list.
+    let (_, boot) = navigate(&app, &visitor, "/external-jobs").await;
+    assert!(answer(&boot.unwrap(), "/api/external-jobs/companies?beginner=true").is_array());
+
+    // `/index.html` itself (what the service worker stores) is the build's file: no answers.
+    let (_, boot) = navigate(&app, &visitor, "/index.html").await;
+    assert!(boot.is_none());
+    // A missing script is a 404, not the page.
+    assert_eq!(
+        app.get(&visitor, "/assets/missing.js").await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // A student's `/` is her feed: the same list GET /api/internships answers her, with the
+    // next page's Link, and never stored by the browser.
+    let student = app.client();
+    let res = app
+        .post(
+            &student,
+            "/api/student-login",
+            json!({"email": "ava@student.example", "password": "student123"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app.get(&student, "/").await;
+    assert_eq!(res.headers()["cache-control"], "private, no-store");
+    let (html, boot) = navigate(&app, &student, "/").await;
+    let boot = boot.unwrap();
+    assert_eq!(
+        answer(&boot, "/api/session")["user"]["email"],
+        "ava@student.example"
+    );
+    let feed = app.get(&student, "/api/internships").await;
+    let link = feed
+        .headers()
+        .get("link")
+        .map(|v| v.to_str().unwrap().to_string());
+    let feed: Value = feed.json().await.unwrap();
+    assert_eq!(answer(&boot, "/api/internships"), &feed);
+    assert_eq!(
+        boot["answers"]["/api/internships"]["link"].as_str(),
+        link.as_deref()
+    );
+    let first = &feed[0];
+    if let Some(poster) = first["posterUrl"].as_str() {
+        assert!(html.contains(&format!(r#"href="{poster}""#)));
+    }
+
+    // Her like shows in the very next page she opens.
+    let id = first["id"].as_u64().unwrap();
+    let was = first["isLiked"].as_bool().unwrap();
+    let res = app
+        .post(&student, &format!("/api/internships/{id}/like"), json!({}))
+        .await;
+    assert!(res.status().is_success());
+    for path in ["/", "/job-feed"] {
+        let (_, boot) = navigate(&app, &student, path).await;
+        let boot = boot.unwrap();
+        let list = answer(&boot, "/api/internships").as_array().unwrap();
+        let mine = list.iter().find(|i| i["id"] == id).unwrap();
+        assert_eq!(mine["isLiked"], !was, "{path}");
+    }
+    // A search page asks for its own list: no first page is written in for it.
+    let (_, boot) = navigate(&app, &student, "/browse-internships?q=robot").await;
+    assert!(boot.unwrap()["answers"].get("/api/internships").is_none());
+    let (_, boot) = navigate(&app, &student, "/browse-internships").await;
+    assert!(answer(&boot.unwrap(), "/api/internships").is_array());
+
+    // Signed out: the next page knows it at once.
+    let res = app.post(&student, "/api/logout", json!({})).await;
+    assert!(res.status().is_success());
+    let (_, boot) = navigate(&app, &student, "/").await;
+    let boot = boot.unwrap();
+    assert_eq!(answer(&boot, "/api/session")["user"], Value::Null);
+    assert!(boot["answers"].get("/api/internships").is_none());
+}
+
+#[tokio::test]
+async fn a_posting_s_text_cannot_break_out_of_the_boot_element() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("script@acme.example").await;
+    let title = "</script><script>alert(1)</script> Helper";
+    let posting = app.post_internship(&employer, title).await;
+    let (student, _) = app.signup_student("boot@school.example").await;
+    let (html, boot) = navigate(&app, &student, "/job-feed").await;
+    assert_eq!(html.matches("<script>alert(1)").count(), 0);
+    let list = answer(boot.as_ref().unwrap(), "/api/internships");
+    let shown = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["id"] == posting["id"]);
+    assert_eq!(shown.map(|i| i["title"].as_str().unwrap()), Some(title));
+}
