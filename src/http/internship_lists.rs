@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::internship_views::Marks;
 use super::paging;
 use super::view_cache::{
-    CachedPage, Fragment, PageBody, profile_key, profile_page, render_for, render_list,
+    CachedPage, Fragment, PageBody, own_key, profile_key, profile_page, render_for, render_list,
 };
 use crate::auth::Viewer;
 use crate::clock;
@@ -265,6 +265,26 @@ pub(super) async fn list_internships(
         None => uri.query().unwrap_or("").to_string(),
         Some(s) => profile_key(s, today) + uri.query().unwrap_or(""),
     };
+    // A student's own page, as sent before at this version: bytes and compressed copies.
+    let own = student.map(|s| own_key(&page_key, s));
+    if let Some(hit) = own.as_ref().and_then(|k| state.views.own_page(version, k)) {
+        if let PageBody::Whole(b) = hit.body {
+            return Ok(whole_page(b, hit.link, &hit.copies, coding));
+        }
+    }
+    // A student's page is kept whole for her (with its copies) once her flags are written in.
+    let own_answer = |body: axum::body::Bytes, link: Option<axum::http::HeaderValue>| {
+        let copies = Arc::new(super::encoding::Copies::default());
+        if let Some(k) = &own {
+            let page = CachedPage {
+                body: PageBody::Whole(body.clone()),
+                link: link.clone(),
+                copies: copies.clone(),
+            };
+            state.views.keep_own_page(version, k.clone(), page);
+        }
+        whole_page(body, link, &copies, coding)
+    };
     if let Some(hit) = state.views.page(version, &page_key) {
         let body = match (hit.body, student) {
             (PageBody::Whole(b), _) => {
@@ -280,7 +300,7 @@ pub(super) async fn list_internships(
                 )));
             }
         };
-        return Ok(paging::respond_json(body, hit.link));
+        return Ok(own_answer(body, hit.link));
     }
     let r = state.store().read()?;
     let fragment = |id: u64, known: Option<&Internship>| {
@@ -337,11 +357,11 @@ pub(super) async fn list_internships(
         copies,
     };
     state.views.keep_page(version, &page_key, cached);
-    Ok(paging::respond_json(body, link))
+    Ok(own_answer(body, link))
 }
 
-/// A page the same for every viewer: sent as its compressed copy (made once per cached page)
-/// when the client takes one. Pages with a student's marks are compressed on the way out.
+/// A cached page, sent as its compressed copy (made once per cached page) when the client
+/// takes one.
 fn whole_page(
     body: axum::body::Bytes,
     link: Option<axum::http::HeaderValue>,

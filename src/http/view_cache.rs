@@ -31,6 +31,9 @@ pub struct Fragment {
 const FRAGMENTS: Bounds = Bounds::entries(4096).max_age(MAX_AGE);
 /// Whole pages kept, and their total size.
 const PAGES: Bounds = Bounds::entries(256).bytes(8 << 20).max_age(MAX_AGE);
+/// Students' own pages (their flags written in) with their compressed copies, and their total
+/// size: a student who reloads or pages back gets bytes compressed once, as a visitor does.
+const OWN_PAGES: Bounds = Bounds::entries(4096).bytes(16 << 20).max_age(MAX_AGE);
 /// Profiles whose match parts are kept, and the parts' total size.
 const MATCH_PARTS: Bounds = Bounds::entries(1024).bytes(8 << 20).max_age(MAX_AGE);
 /// Students whose marks are kept.
@@ -88,6 +91,8 @@ type MatchParts = Arc<HashMap<u64, Bytes>>;
 pub struct ViewCache {
     fragments: Versioned<u64, Arc<Fragment>>,
     pages: Versioned<String, CachedPage>,
+    /// Keyed by the profile's page key and the student's id (`own_key`).
+    own_pages: Versioned<String, CachedPage>,
     matches: Versioned<Profile, MatchParts>,
     /// Each student's liked, saved and applied postings.
     marks: Versioned<u64, Arc<Marks>>,
@@ -98,6 +103,7 @@ impl Default for ViewCache {
         ViewCache {
             fragments: Versioned::new(FRAGMENTS),
             pages: Versioned::new(PAGES),
+            own_pages: Versioned::new(OWN_PAGES),
             matches: Versioned::new(MATCH_PARTS),
             marks: Versioned::new(MARKS),
         }
@@ -219,6 +225,21 @@ impl ViewCache {
         let size = page.body.len();
         self.pages.keep(version, key.to_string(), page, size);
     }
+
+    /// A student's own page (`own_key`), whole, with its compressed copies.
+    pub fn own_page(&self, version: u64, key: &str) -> Option<CachedPage> {
+        self.own_pages.get(version, key)
+    }
+
+    pub fn keep_own_page(&self, version: u64, key: String, page: CachedPage) {
+        let size = page.body.len();
+        self.own_pages.keep(version, key, page, size);
+    }
+}
+
+/// The key of a student's own page: the profile's page key (`profile_key` + query) and who.
+pub fn own_key(page_key: &str, student: &User) -> String {
+    format!("{page_key}#{}", student.id)
 }
 
 pub fn profile_key(student: &User, today: time::Date) -> String {

@@ -177,3 +177,63 @@ async fn profile_edits_show_in_the_next_request() {
         "a technology posting matches an arts student less ({before} → {after})"
     );
 }
+
+/// A student's page as her browser gets it: brotli, decoded.
+async fn list_br(app: &TestApp, c: &reqwest::Client) -> Vec<Value> {
+    use std::io::Read;
+    let res = c
+        .get(app.url("/api/internships"))
+        .header("accept-encoding", "gzip, deflate, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-encoding"], "br");
+    let bytes = res.bytes().await.unwrap();
+    let mut out = Vec::new();
+    brotli::Decompressor::new(&bytes[..], 4096)
+        .read_to_end(&mut out)
+        .unwrap();
+    serde_json::from_slice(&out).unwrap()
+}
+
+#[tokio::test]
+async fn a_student_s_compressed_page_is_her_own_and_never_stale() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("br@acme.example").await;
+    for n in 0..12 {
+        app.post_internship(&employer, &format!("Robotics Helper {n}"))
+            .await;
+    }
+    let (student, _) = app.signup_student("br@school.example").await;
+    let (twin, _) = app.signup_student("br-twin@school.example").await;
+    let id = list(&app, &student, "").await[0]["id"].as_u64().unwrap();
+    // Warm her own page and its compressed copy, and her twin's.
+    for _ in 0..2 {
+        assert_eq!(list_br(&app, &student).await[0]["isLiked"], false);
+        assert_eq!(list_br(&app, &twin).await[0]["isLiked"], false);
+    }
+    let res = app
+        .post(&student, &format!("/api/internships/{id}/like"), json!({}))
+        .await;
+    assert!(res.status().is_success());
+    for _ in 0..2 {
+        let mine = list_br(&app, &student).await;
+        let mine = find(&mine, id).unwrap();
+        assert_eq!(
+            (mine["isLiked"].clone(), mine["likes"].clone()),
+            (json!(true), json!(1))
+        );
+        let theirs = list_br(&app, &twin).await;
+        let theirs = find(&theirs, id).unwrap();
+        assert_eq!(
+            (theirs["isLiked"].clone(), theirs["likes"].clone()),
+            (json!(false), json!(1))
+        );
+        // The same bytes as the uncompressed answer.
+        assert_eq!(
+            list_br(&app, &student).await,
+            list(&app, &student, "").await
+        );
+    }
+}
