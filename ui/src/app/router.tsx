@@ -1,18 +1,16 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/spinner';
-import { withCatalogues } from '@/lib/i18n/i18n';
+import { lazyPage, type LazyPage } from './lazy-page';
+import { HomeRoute, preloadHome } from './routes/home';
 
 /**
  * Every route of SPEC.md section 2 (plus /company-profile/{id}, /reset-password, the footer's
  * legal pages, the staff invite and the school-account sign-up), each split into its own chunk. The path-less route last is the 404 page.
  */
-type Page = LazyExoticComponent<ComponentType>;
-
 // A screen's chunk and, in a language other than English, its catalogues: one wait.
-const page = (loader: () => Promise<{ default: ComponentType }>): Page => lazy(withCatalogues(loader));
+const page = (loader: () => Promise<{ default: ComponentType }>): LazyPage => lazyPage(loader);
 
-const HomeRoute = page(() => import('./routes/home'));
 const NotFoundRoute = page(() => import('./routes/not-found'));
 
 // Accounts and marketing.
@@ -58,6 +56,50 @@ const ExternalJobsPage = page(() => import('@/features/external-jobs/components/
 const PlacementPage = page(() => import('@/features/placements/components/placement-page'));
 const InternsPage = page(() => import('@/features/placements/components/interns-page'));
 const GuardianPage = page(() => import('@/features/placements/components/guardian-page'));
+
+/** The screens of the fixed paths, for `preloadFirstScreen`. */
+const FIXED: Record<string, LazyPage> = {
+  '/role-selection': RoleSelectionPage,
+  '/student-signup': StudentSignupPage,
+  '/employer-signup': EmployerSignupPage,
+  '/login': StudentLoginPage,
+  '/employer-login': EmployerLoginPage,
+  '/school-signup': SchoolSignupPage,
+  '/reset-password': ResetPasswordPage,
+  '/employer-confirmation': EmployerConfirmationPage,
+  '/confirm-email': ConfirmEmailPage,
+  '/guest': GuestStartPage,
+  '/guest-profile': GuestProfilePage,
+  '/learn-about': LearnAboutPage,
+  '/contact': ContactPage,
+  '/help': HelpPage,
+  '/support': SupportPage,
+  '/employer-guide': EmployerGuidePage,
+  '/privacy': PrivacyPage,
+  '/terms': TermsPage,
+  '/job-feed': JobFeedPage,
+  '/browse-internships': BrowseInternshipsPage,
+  '/matches': MatchesPage,
+  '/confirmation': ConfirmationPage,
+  '/profile': ProfilePage,
+  '/employer-dashboard': EmployerDashboardPage,
+  '/employer-profile': EmployerProfilePage,
+  '/student-profiles': StudentProfilesPage,
+  '/external-jobs': ExternalJobsPage,
+  '/admin-login': AdminLoginPage,
+  '/admin': AdminPage,
+  '/employer/interns': InternsPage,
+};
+
+/**
+ * Loads the chunk of the screen at `path` (main.tsx, before the first render, in parallel with
+ * the language), so the first render shows it instead of a spinner. Paths with parameters
+ * load on render, as every later screen does.
+ */
+export function preloadFirstScreen(path: string): Promise<unknown> {
+  if (path === '/') return preloadHome();
+  return FIXED[path]?.preload() ?? Promise.resolve();
+}
 
 /** Start each new screen at the top. */
 function ScrollToTop() {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, apiRequest } from './api-client';
+import { BOOT_AT, peekBootAnswer } from './boot';
 import { tCommon } from './i18n/i18n';
 import { applySessionLanguage } from './i18n/language';
 import { queryClient } from './query-client';
@@ -12,18 +13,57 @@ export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 /** Set while logging out, so a late answer from the current-user call cannot restore the session. */
 let signingOut = false;
 
+/** GET /api/session's answer. */
+interface SessionAnswer {
+  user: SessionUser | null;
+  language?: unknown;
+  staff?: unknown;
+  admin?: unknown;
+}
+
+/** Whether a session answer names someone (a user, a staff member or the pin's admin). */
+function namesSomeone(session: SessionAnswer): boolean {
+  return Boolean(session.user || session.staff || session.admin === true);
+}
+
+/** The session the page brought (boot answers), until its language is applied. */
+let bootSession: SessionAnswer | null = null;
+
+/**
+ * Before the first render (main.tsx): the session the server wrote into the page (lib/boot)
+ * becomes the cached answer of who is signed in, so the first screen knows at once instead of
+ * asking. Without it (a page from the service worker's cache) nothing changes: the first
+ * `useUser` asks the server as before.
+ */
+export function seedBootSession(): void {
+  // Peeked, not taken: external jobs' admin check reads the same answer (all are dropped after the first paint).
+  const answer = peekBootAnswer('/api/session');
+  const body = answer?.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const session = body as SessionAnswer;
+  bootSession = session;
+  queryClient.setQueryData<SessionUser | null>(AUTH_USER_KEY, session.user ?? null, { updatedAt: BOOT_AT });
+}
+
+/**
+ * After the UI's language started (main.tsx): the seeded session's stored language applies, as
+ * when the call answers (`authUserQueryFn`); resolves once its catalogues are in.
+ */
+export function applyBootSessionLanguage(): Promise<void> {
+  const session = bootSession;
+  bootSession = null;
+  return session ? applySessionLanguage(session.language, namesSomeone(session)) : Promise.resolve();
+}
+
 /**
  * Who is signed in, from GET /api/session: always a 200 (`{user: null}` for a visitor), so a
  * visitor's page load logs no refused call. The cache key stays /api/auth/user's, which
  * answers the same user (or 401).
  */
 const authUserQueryFn = async (): Promise<SessionUser | null> => {
-  const session = await apiRequest<{ user: SessionUser | null; language?: unknown; staff?: unknown; admin?: unknown }>(
-    'GET',
-    '/api/session',
-  );
+  const session = await apiRequest<SessionAnswer>('GET', '/api/session');
   // The account's stored language (issue #36) follows the session's answer.
-  applySessionLanguage(session.language, Boolean(session.user || session.staff || session.admin === true));
+  void applySessionLanguage(session.language, namesSomeone(session));
   return session.user;
 };
 

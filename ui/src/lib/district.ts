@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { BOOT_AT, takeBootAnswer } from './boot';
 import { defaultDistrictName, type District } from '@/types/safety';
 
 export const DISTRICT_KEY = ['/api/district'] as const;
@@ -15,6 +16,9 @@ export function useDistrict(): { name: string | null; contact: string | null } {
   const query = useQuery<District>({
     queryKey: DISTRICT_KEY,
     queryFn: () => api.get<District>('/api/district'),
+    // The answer the page brought (lib/boot), when the server wrote one in.
+    initialData: () => takeBootAnswer(DISTRICT_KEY[0])?.body as District | undefined,
+    initialDataUpdatedAt: BOOT_AT,
     staleTime: Infinity,
     gcTime: Infinity,
   });

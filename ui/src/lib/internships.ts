@@ -6,6 +6,7 @@
 import { useInfiniteQuery, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError, LIKE_UNAUTHORIZED_REDIRECT_MS, redirectToLogin, UNAUTHORIZED_REDIRECT_MS } from './api-client';
 import { mapPages, nextPageParam, type PagedData } from './paging';
+import { BOOT_AT, bootPagedData } from './boot';
 import { asAccount, cachedUser, confirmSignedIn, useUser } from './auth';
 import { assertNotGuest, handleGuestOnly } from './guest';
 import { tInternship } from './i18n/namespaces/internship';
@@ -53,6 +54,9 @@ export function useInternships(search: InternshipSearch = {}) {
     queryKey: searching ? [INTERNSHIPS_KEY, { q, location }] : [INTERNSHIPS_KEY],
     queryFn: ({ pageParam }) => api.page<Internship>(pageParam),
     initialPageParam: internshipsUrl({ q, location }),
+    // The first page as the server wrote it into the page (lib/boot), for the first screen only.
+    initialData: () => bootPagedData<Internship>(internshipsUrl({ q, location })),
+    initialDataUpdatedAt: BOOT_AT,
     getNextPageParam: nextPageParam,
     retry: INTERNSHIP_LIST_RETRIES,
     // While a new search runs, keep showing the last answer (no flash of 'Loading').

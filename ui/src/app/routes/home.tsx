@@ -1,15 +1,19 @@
-import { lazy } from 'react';
-import { useUser } from '@/lib/auth';
-import { withCatalogues } from '@/lib/i18n/i18n';
+import { cachedUser, useUser } from '@/lib/auth';
+import { lazyPage } from '../lazy-page';
 
-const LandingPage = lazy(withCatalogues(() => import('@/features/landing/components/landing-page')));
-const JobFeedPage = lazy(withCatalogues(() => import('@/features/feed/components/job-feed-page')));
+const LandingPage = lazyPage(() => import('@/features/landing/components/landing-page'));
+const JobFeedPage = lazyPage(() => import('@/features/feed/components/job-feed-page'));
 
 /** `/`: the landing page when signed out or while loading, the job feed when signed in. */
 export function HomeRoute() {
   const { user, isLoading } = useUser();
   if (isLoading || !user) return <LandingPage />;
   return <JobFeedPage />;
+}
+
+/** The chunk `/` shows first: the feed when the session is already known to name a user, else the landing page. */
+export function preloadHome(): Promise<unknown> {
+  return cachedUser() ? JobFeedPage.preload() : LandingPage.preload();
 }
 
 export default HomeRoute;

@@ -12,8 +12,8 @@ import { DEFAULT_LANGUAGE, isLanguage, languageOfTag, type Language } from './la
  * 4. the browser's `navigator.languages` (the first supported one);
  * 5. English.
  *
- * 2 comes after the first paint (it needs the server); 3 caches it, so it is a change only on
- * a new device. A choice in the switcher is remembered here and, signed in, on the server.
+ * 2 is known before the first paint when the page brought the session's answer (lib/boot),
+ * else after it (it needs the server); 3 caches it, so it is a change only on a new device. A choice in the switcher is remembered here and, signed in, on the server.
  */
 
 export const LANGUAGE_STORAGE_KEY = 'internreel.lang';
@@ -89,12 +89,13 @@ export async function chooseLanguage(language: Language): Promise<void> {
 }
 
 /**
- * GET /api/session answered (lib/auth.ts): note whether someone is signed in, and follow the
- * account's stored language unless this page's address chose one.
+ * GET /api/session answered (lib/auth.ts), or the page brought its answer (lib/boot): note
+ * whether someone is signed in, and follow the account's stored language unless this page's
+ * address chose one. Resolves once the language's catalogues are in.
  */
-export function applySessionLanguage(stored: unknown, isSignedIn: boolean): void {
+export function applySessionLanguage(stored: unknown, isSignedIn: boolean): Promise<void> {
   signedIn = isSignedIn;
-  if (!isSignedIn || chosenInAddress || !isLanguage(stored) || stored === currentLanguage()) return;
+  if (!isSignedIn || chosenInAddress || !isLanguage(stored) || stored === currentLanguage()) return Promise.resolve();
   remember(stored);
-  void changeLanguage(stored);
+  return changeLanguage(stored).catch(() => undefined);
 }

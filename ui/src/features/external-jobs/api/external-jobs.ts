@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch, apiRequest } from '@/lib/api-client';
+import { BOOT_AT, bootStaleTime, peekBootAnswer, takeBootAnswer } from '@/lib/boot';
 import type { StaffMember } from '@/types/staff';
 
 export type JobSource = 'greenhouse' | 'lever' | 'ashby' | string;
@@ -41,12 +42,21 @@ export const REFRESH_REFETCH_DELAY_MS = 3000;
 
 const asList = <T>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
 
+/** The companies list's URL: what the page asks first is `?beginner=true` (the toggle's default). */
+export const companiesUrl = (beginner: boolean) => `/api/external-jobs/companies?beginner=${beginner}`;
+
 export function useExternalCompanies(beginner: boolean) {
   return useQuery<ExternalCompany[]>({
     queryKey: ['/api/external-jobs/companies', { beginner }],
-    queryFn: async () => asList<ExternalCompany>(await api.get<unknown>(`/api/external-jobs/companies?beginner=${beginner}`)),
+    queryFn: async () => asList<ExternalCompany>(await api.get<unknown>(companiesUrl(beginner))),
+    // The first screen's list as the server wrote it into the page (lib/boot).
+    initialData: () => {
+      const answer = takeBootAnswer(companiesUrl(beginner));
+      return answer ? asList<ExternalCompany>(answer.body) : undefined;
+    },
+    initialDataUpdatedAt: BOOT_AT,
     refetchInterval: EXTERNAL_JOBS_REFETCH_MS,
-    staleTime: 0,
+    staleTime: bootStaleTime<ExternalCompany[]>(0),
   });
 }
 
@@ -68,6 +78,10 @@ export function useExternalJobs(params: { beginner: boolean; company: string | n
   });
 }
 
+type SessionAdmin = { admin?: boolean; staff?: Pick<StaffMember, 'role'> | null };
+
+const mayRefreshJobs = (session: SessionAdmin) => session.admin === true && session.staff?.role !== 'coordinator';
+
 /**
  * Whether this browser holds a district admin's session (the pin's, or a staff admin's: a
  * coordinator's admin session may not refresh jobs), from GET /api/session's `admin` and
@@ -76,11 +90,14 @@ export function useExternalJobs(params: { beginner: boolean; company: string | n
 export function useIsAdmin() {
   return useQuery<boolean>({
     queryKey: ['/api/session', 'admin'],
-    queryFn: async () => {
-      const session = await apiRequest<{ admin?: boolean; staff?: Pick<StaffMember, 'role'> | null }>('GET', '/api/session');
-      return session.admin === true && session.staff?.role !== 'coordinator';
+    queryFn: async () => mayRefreshJobs(await apiRequest<SessionAdmin>('GET', '/api/session')),
+    // The session the page brought (lib/boot), read by lib/auth too.
+    initialData: () => {
+      const body = peekBootAnswer('/api/session')?.body;
+      return typeof body === 'object' && body !== null ? mayRefreshJobs(body as SessionAdmin) : undefined;
     },
-    staleTime: 0,
+    initialDataUpdatedAt: BOOT_AT,
+    staleTime: bootStaleTime<boolean>(0),
   });
 }
 
