@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -10,10 +11,123 @@ import { VitePWA } from 'vite-plugin-pwa';
  */
 const SERVER_PATHS = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/videos\//, /^\/images\//];
 
+/**
+ * The app is written against React's API and types, and runs on Preact through preact/compat
+ * (issue #35: React DOM alone was 57 KB of the first screen's brotli bytes, Preact is 5 KB).
+ * Every import of react or react-dom, the app's and its libraries' (Radix, TanStack Query,
+ * react-i18next, wouter, zustand), resolves to Preact, in the dev server too, so what is tested
+ * is what ships. React 19 APIs Preact lacks are not used (ui/README.md, "Preact").
+ */
+const PREACT_ALIASES = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  // wouter's shim of useSyncExternalStore for React < 18: Preact has it.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+];
+
+/** Each first screen's roots: the app's entry and the route chunks it renders (scripts/first-screen.json). */
+const FIRST_SCREENS: string[][] = Object.values<string[]>(
+  JSON.parse(readFileSync(new URL('./scripts/first-screen.json', import.meta.url), 'utf8')).screens,
+).map((chunks) => ['src/main.tsx', ...chunks].map((path) => fileURLToPath(new URL(`./${path}`, import.meta.url))));
+
+const LUCIDE = /node_modules[\\/]lucide-react[\\/]/;
+
+/**
+ * `import { Heart, X as Close } from 'lucide-react'` becomes one import per icon file
+ * (`lucide-react/dist/esm/icons/heart.mjs`) in the build, so the module graph says which screen
+ * draws which icon (through the package's index every module would import all 1,700 of them)
+ * and `iconChunk` can keep the first screens' icons apart. Types and non-icon exports stay.
+ */
+function lucideIconImports(): Plugin {
+  const index = fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url));
+  const files = new Map<string, string>();
+  for (const [, names, file] of readFileSync(index, 'utf8').matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs';/g)) {
+    for (const name of names.matchAll(/default as (\w+)/g)) files.set(name[1], file);
+  }
+  return {
+    name: 'internreel:lucide-icon-imports',
+    apply: 'build',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /[\\/]src[\\/].*\.tsx?$/, code: 'lucide-react' },
+      handler(code) {
+        return code.replace(/import \{([^}]*)\} from 'lucide-react';/g, (_statement, list: string) => {
+          const kept: string[] = [];
+          const icons: string[] = [];
+          for (const spec of list
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)) {
+            const [name, local = name] = spec.split(/\s+as\s+/);
+            const file = files.get(name);
+            if (file && !name.startsWith('type ')) icons.push(`import ${local} from 'lucide-react/dist/esm/icons/${file}.mjs';`);
+            else kept.push(spec);
+          }
+          // Only types left: an `import type`, which leaves no import of the index behind.
+          const typesOnly = kept.every((spec) => spec.startsWith('type '));
+          const rest = typesOnly ? kept.map((spec) => spec.slice('type '.length)) : kept;
+          if (rest.length > 0) icons.push(`import ${typesOnly ? 'type ' : ''}{ ${rest.join(', ')} } from 'lucide-react';`);
+          return icons.join(' ');
+        });
+      },
+    },
+  };
+}
+
+/**
+ * The modules the first screens import statically: those of any of them (their icons go to a chunk
+ * of their own) and those every one of them needs (one chunk with the entry: one request, and
+ * better compressed than a dozen small shared chunks). Found once the module graph is complete,
+ * before the chunks are made.
+ */
+const firstScreen = { any: new Set<string>(), every: new Set<string>(), chunkOf: new Map<string, string>() };
+function findFirstScreenModules(): Plugin {
+  return {
+    name: 'internreel:first-screen-modules',
+    apply: 'build',
+    buildEnd() {
+      const reach = (roots: string[]) => {
+        const seen = new Set<string>();
+        const queue = roots.filter((root) => this.getModuleInfo(root));
+        while (queue.length > 0) {
+          const next = queue.pop()!;
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(...(this.getModuleInfo(next)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const screens = FIRST_SCREENS.map(reach);
+      firstScreen.any = new Set(screens.flatMap((screen) => [...screen]));
+      firstScreen.every = new Set([...screens[0]].filter((id) => screens.every((screen) => screen.has(id))));
+      // The rest by the screens that need it: 'first-landing' (the visitor's), 'first-job-feed' (the student's).
+      firstScreen.chunkOf.clear();
+      // The screens' own route modules keep chunks of their own (Vite's manifest names them by
+      // source file: scripts/check-budget.mjs looks them up there).
+      const routes = new Set(FIRST_SCREENS.flatMap((roots) => roots.slice(1)));
+      for (const id of routes) firstScreen.every.delete(id);
+      for (const id of firstScreen.any) {
+        if (firstScreen.every.has(id) || routes.has(id)) continue;
+        const names = FIRST_SCREENS.filter((_, i) => screens[i].has(id)).map((roots) =>
+          basename(roots[roots.length - 1]).replace(/(-page)?\.tsx?$/, ''),
+        );
+        firstScreen.chunkOf.set(id, `first-${[...new Set(names)].join('-')}`);
+      }
+    },
+  };
+}
+
 // The Rust server embeds the built UI from the repository's top-level dist/.
 export default defineConfig({
+  // JSX compiles to the automatic runtime's react/jsx-runtime (aliased to Preact's above). No
+  // fast refresh in `npm run dev` (React's needs React DOM): an edit reloads the page.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   plugins: [
-    react(),
+    lucideIconImports(),
+    findFirstScreenModules(),
     tailwindcss(),
     // Installable on a phone (#23): a web manifest, and a Workbox service worker that precaches
     // the app shell. API answers are never cached (no runtime caching at all): the app reads
@@ -56,15 +170,26 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` }, ...PREACT_ALIASES],
+    dedupe: ['preact'],
   },
   build: {
     outDir: '../dist',
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // .vite/manifest.json: which files each route needs (scripts/check-budget.mjs weighs the first screen with it).
+    manifest: true,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports has <link rel=modulepreload>: no polyfill in the first screen.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Libraries' "use client" lines mean nothing in a client-only bundle (@vitejs/plugin-react,
+      // which silenced them, is gone with React DOM).
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
+        handler(level, log);
+      },
       output: {
         // A language's catalogue (src/locales/<lang>/<ns>.json, loaded only when that language is
         // chosen) is named for what it is: assets/locale-es-common-<hash>.js.
@@ -73,9 +198,18 @@ export default defineConfig({
           return catalogue ? `assets/locale-${catalogue[1]}-${catalogue[2]}-[hash].js` : 'assets/[name]-[hash].js';
         },
         codeSplitting: {
-          // Icons are shared by many lazily loaded screens: left to the automatic splitting,
-          // each became a chunk of its own (a screen waited for a dozen 800-byte requests).
-          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ }],
+          groups: [
+            // What every first screen needs (Preact, the router, i18next, TanStack Query, the
+            // shared components and icons): one chunk beside the entry; what only the visitor's
+            // or only the student's needs: one chunk each. One request each, and better compressed
+            // than a dozen small shared chunks. First: a module goes to the first group that takes
+            // it, with what it imports.
+            { name: 'app', test: (id) => firstScreen.every.has(id) || id.includes('rolldown:runtime') || id.includes('rolldown/runtime') },
+            { name: (id) => firstScreen.chunkOf.get(id) ?? null, test: (id) => firstScreen.chunkOf.has(id) },
+            // Every other icon in one chunk (left to the automatic splitting, each icon shared by a
+            // few screens became a chunk of its own, and a screen waited for a dozen 800-byte requests).
+            { name: 'icons', test: LUCIDE },
+          ],
         },
       },
     },

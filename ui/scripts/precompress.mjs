@@ -15,6 +15,8 @@ let before = 0;
 let after = 0;
 function walk(dir) {
   for (const name of readdirSync(dir)) {
+    // .vite/ holds the build manifest (scripts/check-budget.mjs reads it), never sent to a browser.
+    if (name.startsWith('.')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       walk(path);

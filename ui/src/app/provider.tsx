@@ -1,15 +1,56 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { GuestInviteDialog } from '@/components/guest/guest-invite-dialog';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useGuestInviteStore } from '@/lib/guest';
 import { queryClient } from '@/lib/query-client';
+import { useToastStore } from '@/stores/toast-store';
+
+// The toast region and the guest's invitation are not part of the first screen (issue #35: they
+// brought Radix's dialog, toast and focus code into the entry): they load once the page has
+// painted and the browser is idle, or at once when a toast or the invitation is asked for first.
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const GuestInviteDialog = lazy(() => import('@/components/guest/guest-invite-dialog').then((m) => ({ default: m.GuestInviteDialog })));
+
+/** Calls `run` after the page's load event, when the browser is next idle. */
+function afterLoad(run: () => void): () => void {
+  let idle = 0;
+  let timer = 0;
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 2000 });
+    else timer = window.setTimeout(run, 200);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+  return () => {
+    window.removeEventListener('load', whenIdle);
+    if (idle) window.cancelIdleCallback(idle);
+    window.clearTimeout(timer);
+  };
+}
+
+/** Mounts the toast region and the guest's invitation after the first paint, or once either is asked for. */
+function AfterFirstPaint() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => afterLoad(() => setIdle(true)), []);
+  const toastAsked = useToastStore((s) => s.toasts.length > 0);
+  const inviteAsked = useGuestInviteStore((s) => s.open);
+  const asked = toastAsked || inviteAsked;
+  const [mounted, setMounted] = useState(false);
+  // Once there, they stay (a toast that closed before the idle time must not unmount its region).
+  if ((idle || asked) && !mounted) setMounted(true);
+  if (!mounted && !idle && !asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+      <GuestInviteDialog />
+    </Suspense>
+  );
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
-      <GuestInviteDialog />
+      <AfterFirstPaint />
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,6 @@ import {
   Bookmark,
   Briefcase,
   Captions,
-  Check,
   CheckCircle2,
   Clock,
   Ellipsis,
@@ -18,9 +17,7 @@ import {
   VolumeX,
   type LucideIcon,
 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { preload } from 'react-dom';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
@@ -33,6 +30,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { isClosed } from '@/lib/deadline';
 import { initials } from '@/lib/format';
+import { preloadImage } from '@/lib/preload';
 import type { Internship } from '@/types/internship';
 import { ns } from '../i18n';
 
@@ -41,7 +39,7 @@ const RAIL = {
   regular: { button: 48, count: 18, gap: 10 },
   compact: { button: 40, count: 18, gap: 6 },
 } as const;
-type RailSize = keyof typeof RAIL;
+export type RailSize = keyof typeof RAIL;
 
 /** One control the rail can show (or move into its More menu when the screen is short). */
 interface RailAction {
@@ -128,75 +126,34 @@ export interface MenuAction {
   checked?: boolean;
 }
 
-/**
- * The rail's "More" button: a small menu (Radix: arrow keys, Escape, focus back on the button)
- * holding Report and, on short screens, the controls the rail has no room for. Not modal, so
- * the Report dialog it opens owns the focus trap.
- */
-function MoreMenu({ title, actions, size }: { title: string; actions: readonly MenuAction[]; size: RailSize }) {
+/** The More button as it looks before its menu's code has loaded (the first paint does not wait for Radix's menu). */
+function MoreButton({ title, size, ...rest }: { title: string; size: RailSize } & ComponentProps<'button'>) {
   const { t } = useTranslation(ns);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  // The open menu lives inside the page's <main>, not loose in <body> (every piece of content
-  // belongs to a landmark: axe's 'region' rule).
-  const [container, setContainer] = useState<HTMLElement | null>(null);
-  useEffect(() => setContainer(triggerRef.current?.closest('main') ?? null), []);
-  const itemClass =
-    'flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 text-sm font-semibold outline-none data-[highlighted]:bg-slate-100';
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <button
-          ref={triggerRef}
-          type="button"
-          aria-label={t('card.more', { title })}
-          data-testid="more"
-          data-rail-button=""
-          className={cn(
-            'pointer-events-auto flex items-center justify-center rounded-full bg-black/35 text-white backdrop-blur-sm transition hover:bg-black/50 data-[state=open]:bg-black/60',
-            size === 'regular' ? 'h-12 w-12' : 'h-10 w-10',
-          )}
-        >
-          <Ellipsis aria-hidden className={size === 'regular' ? 'h-6 w-6' : 'h-5 w-5'} />
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal container={container}>
-        <DropdownMenu.Content
-          side="left"
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className="z-40 min-w-40 rounded-2xl border border-slate-200 bg-white p-1.5 text-slate-900 shadow-xl outline-none"
-        >
-          {actions.map(({ key, label, icon: Icon, onSelect, checked }) =>
-            checked === undefined ? (
-              <DropdownMenu.Item
-                key={key}
-                data-testid={`more-${key}`}
-                // Once the menu has closed: focus on More first, so a dialog gives it back there.
-                onSelect={() =>
-                  window.setTimeout(() => {
-                    triggerRef.current?.focus();
-                    onSelect();
-                  }, 0)
-                }
-                className={itemClass}
-              >
-                <Icon aria-hidden className={cn('h-4 w-4', key === 'report' ? 'text-rose-600' : 'text-slate-700')} />
-                {label}
-              </DropdownMenu.Item>
-            ) : (
-              <DropdownMenu.CheckboxItem key={key} data-testid={`more-${key}`} checked={checked} onSelect={onSelect} className={itemClass}>
-                <Icon aria-hidden className="h-4 w-4 text-slate-700" />
-                {label}
-                <DropdownMenu.ItemIndicator className="ml-auto text-brand-700">
-                  <Check aria-hidden className="h-4 w-4" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.CheckboxItem>
-            ),
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      aria-label={t('card.more', { title })}
+      data-testid="more"
+      data-rail-button=""
+      className={cn(
+        'pointer-events-auto flex items-center justify-center rounded-full bg-black/35 text-white backdrop-blur-sm transition hover:bg-black/50 data-[state=open]:bg-black/60',
+        size === 'regular' ? 'h-12 w-12' : 'h-10 w-10',
+      )}
+      {...rest}
+    >
+      <Ellipsis aria-hidden className={size === 'regular' ? 'h-6 w-6' : 'h-5 w-5'} />
+    </button>
+  );
+}
+
+/** The rail's "More" menu (more-menu.tsx), loaded after the first paint; until then its button alone. */
+const LazyMoreMenu = lazy(() => import('./more-menu'));
+
+function MoreMenu(props: { title: string; actions: readonly MenuAction[]; size: RailSize }) {
+  return (
+    <Suspense fallback={<MoreButton title={props.title} size={props.size} />}>
+      <LazyMoreMenu {...props} Button={MoreButton} />
+    </Suspense>
   );
 }
 
@@ -289,7 +246,7 @@ export const FeedCard = memo(function FeedCard({
   const captionsUrl = hasVideo ? internship.captionsUrl : null;
   const posterUrl = internship.posterUrl ?? undefined;
   // The first card's still is the feed's first paint: fetch it first, before any video bytes.
-  if (index === 0 && posterUrl && hasVideo) preload(posterUrl, { as: 'image', fetchPriority: 'high' });
+  if (index === 0 && posterUrl && hasVideo) preloadImage(posterUrl);
 
   // Play the active card, pause every other one.
   useEffect(() => {
