@@ -267,10 +267,10 @@ pub(super) async fn list_internships(
     };
     // A student's own page, as sent before at this version: bytes and compressed copies.
     let own = student.map(|s| own_key(&page_key, s));
-    if let Some(hit) = own.as_ref().and_then(|k| state.views.own_page(version, k)) {
-        if let PageBody::Whole(b) = hit.body {
-            return Ok(whole_page(b, hit.link, &hit.copies, coding));
-        }
+    if let Some(hit) = own.as_ref().and_then(|k| state.views.own_page(version, k))
+        && let PageBody::Whole(b) = hit.body
+    {
+        return Ok(whole_page(b, hit.link, &hit.copies, coding));
     }
     // A student's page is kept whole for her (with its copies) once her flags are written in.
     let own_answer = |body: axum::body::Bytes, link: Option<axum::http::HeaderValue>| {

@@ -5,7 +5,6 @@
 
 use std::fs::File;
 use std::io;
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -34,9 +33,39 @@ pub trait ReadAt: Send + Sync {
 }
 
 impl ReadAt for File {
+    /// One positioned read into a buffer that is not zeroed first: zeroing a slice only to
+    /// overwrite it was a third pass over every byte sent (with the read and the socket's copy).
     fn read_at(&self, offset: u64, len: usize) -> io::Result<Bytes> {
-        let mut buf = vec![0u8; len];
-        self.read_exact_at(&mut buf, offset)?;
+        use std::os::fd::AsRawFd;
+        let mut buf: Vec<u8> = Vec::with_capacity(len);
+        let mut filled = 0;
+        while filled < len {
+            let spare = buf.spare_capacity_mut();
+            // SAFETY: pread writes at most `len - filled` bytes into the spare capacity, which
+            // holds at least that many; only the bytes it reports written are marked as set.
+            let n = unsafe {
+                libc::pread(
+                    self.as_raw_fd(),
+                    spare.as_mut_ptr().cast(),
+                    len - filled,
+                    (offset + filled as u64) as libc::off_t,
+                )
+            };
+            match n {
+                n if n > 0 => {
+                    filled += n as usize;
+                    // SAFETY: the first `filled` bytes were written by pread.
+                    unsafe { buf.set_len(filled) };
+                }
+                0 => return Err(io::ErrorKind::UnexpectedEof.into()),
+                _ => {
+                    let e = io::Error::last_os_error();
+                    if e.kind() != io::ErrorKind::Interrupted {
+                        return Err(e);
+                    }
+                }
+            }
+        }
         Ok(Bytes::from(buf))
     }
 }

@@ -3,7 +3,8 @@
 //! layout, or behind the store (see `SEARCH_GEN` below).
 
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use tantivy::collector::TopDocs;
@@ -13,6 +14,7 @@ use tantivy::{
     Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term, doc,
 };
 
+use crate::cache::{Bounds, Versioned};
 use crate::store::external_jobs::ExternalJob;
 use crate::store::internships::{Internship, Requirements};
 use crate::store::{Reader, Store, StoreResult, Wtx, meta};
@@ -42,7 +44,18 @@ pub struct SearchIndex {
     reader: IndexReader,
     writer: Mutex<(IndexWriter, i64)>,
     f: Fields,
+    /// Bumped after every reload of the reader: the version of `hits`.
+    reloads: AtomicU64,
+    /// The ids a search found, by what was asked, until the index changes: students search
+    /// the same few words, and scoring every match of a common word is most of a search.
+    hits: Versioned<Asked, Arc<Vec<u64>>>,
 }
+
+/// A search as asked: the kind (None: any), its words joined by spaces, how many hits.
+type Asked = (Option<&'static str>, String, usize);
+
+/// Searches whose ids are kept, and their total size (8 bytes an id).
+const HITS: Bounds = Bounds::entries(4096).bytes(16 << 20);
 
 fn schema() -> (Schema, Fields) {
     let mut b = Schema::builder();
@@ -141,6 +154,8 @@ impl SearchIndex {
             reader,
             writer: Mutex::new((writer, 0)),
             f,
+            reloads: AtomicU64::new(0),
+            hits: Versioned::new(HITS),
         };
         std::fs::write(&layout_file, INDEX_LAYOUT)?;
         let r = store.read()?;
@@ -227,8 +242,7 @@ impl SearchIndex {
         }
         *current = generation;
         drop(guard);
-        self.reader.reload()?;
-        Ok(())
+        self.reload()
     }
 
     /// Applies changes (upserts and removals) and commits them with the store's generation.
@@ -260,8 +274,33 @@ impl SearchIndex {
         commit.commit()?;
         *current = generation;
         drop(guard);
+        self.reload()
+    }
+
+    /// Makes the last commit searchable and retires the kept hits.
+    fn reload(&self) -> anyhow::Result<()> {
         self.reader.reload()?;
+        self.reloads.fetch_add(1, Ordering::SeqCst);
         Ok(())
+    }
+
+    /// `search`, answered from the kept hits when the same was asked since the last change.
+    fn search_kept(
+        &self,
+        kind: Option<&'static str>,
+        q: &str,
+        limit: usize,
+    ) -> anyhow::Result<Arc<Vec<u64>>> {
+        // Read first: hits found on an older reader are kept under an older version only.
+        let version = self.reloads.load(Ordering::SeqCst);
+        let key = (kind, words(q).join(" "), limit);
+        if let Some(hits) = self.hits.get(version, &key) {
+            return Ok(hits);
+        }
+        let hits = Arc::new(self.search(kind, q, limit)?);
+        let size = hits.len() * 8 + key.1.len() + 64;
+        self.hits.keep(version, key, hits.clone(), size);
+        Ok(hits)
     }
 
     /// Ids of matching documents of a kind, best first. Every word must match (in any field);
@@ -367,19 +406,23 @@ impl SearchIndex {
     /// intersection with a list of every posting cost a fifth of a search) and jobs dropped
     /// from the hits; only when jobs crowd postings out is the search repeated with it.
     pub fn internships(&self, q: &str, limit: usize) -> anyhow::Result<Vec<u64>> {
-        let hits = self.search(None, q, limit)?;
+        let hits = self.search_kept(None, q, limit)?;
         let full = hits.len() == limit;
-        let ids: Vec<u64> = hits.into_iter().filter(|id| id & JOB_BIT == 0).collect();
+        let ids: Vec<u64> = hits
+            .iter()
+            .copied()
+            .filter(|id| id & JOB_BIT == 0)
+            .collect();
         if full && ids.len() < limit {
-            return self.search(Some(KIND_INTERNSHIP), q, limit);
+            return Ok(self.search_kept(Some(KIND_INTERNSHIP), q, limit)?.to_vec());
         }
         Ok(ids)
     }
 
     pub fn jobs(&self, q: &str, limit: usize) -> anyhow::Result<Vec<u64>> {
         Ok(self
-            .search(Some(KIND_JOB), q, limit)?
-            .into_iter()
+            .search_kept(Some(KIND_JOB), q, limit)?
+            .iter()
             .map(|id| id & !JOB_BIT)
             .collect())
     }
