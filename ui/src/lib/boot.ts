@@ -17,7 +17,7 @@
  * Also here: `afterFirstPaint`, for start-up work the first paint does not need.
  */
 
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
 import { nextLinkUrl } from './api-client';
 import type { PagedData } from './paging';
@@ -169,4 +169,26 @@ const paintedNow = () => painted;
  */
 export function useFirstPaintDone(): boolean {
   return useSyncExternalStore(subscribePaint, paintedNow, paintedNow);
+}
+
+/**
+ * How many items of a long list to draw (issue #35): on the first screen, `first` in the first
+ * render (what fills the screen), then one more per idle moment after the paint, so no task is
+ * long and the first paint does not wait for cards below the fold. A list mounted after the first
+ * paint (a later screen) is drawn whole at once, as before.
+ */
+export function useProgressiveCount(total: number, first: number): number {
+  const painted = useFirstPaintDone();
+  const [count, setCount] = useState(() => (painted ? Number.POSITIVE_INFINITY : first));
+  useEffect(() => {
+    if (!painted || count >= total) return;
+    const more = () => setCount((c) => c + 1);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(more, { timeout: 200 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(more, 16);
+    return () => window.clearTimeout(id);
+  }, [painted, count, total]);
+  return Math.min(count, total);
 }

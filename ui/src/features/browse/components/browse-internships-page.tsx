@@ -1,5 +1,5 @@
 import { CalendarClock, Clock, DollarSign, LayoutGrid, List, MapPin, Search, Share2, Video, X } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -10,6 +10,7 @@ import { Meta } from '@/components/internship/meta';
 import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
+import { useProgressiveCount } from '@/lib/boot';
 import { cn } from '@/lib/cn';
 import { deadlineOf, isClosed } from '@/lib/deadline';
 import { formatDate } from '@/lib/format';
@@ -23,6 +24,8 @@ import { ApplyButton } from './apply-button';
 import { InternshipDetailsDialog } from './internship-details-dialog';
 
 const SEARCH_DEBOUNCE_MS = 300;
+/** Cards the first screen's first render draws (what fills a phone's screen); the rest follow after its paint. */
+const FIRST_CARDS = 3;
 const ALL_LOCATIONS = 'all';
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -34,7 +37,16 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-function InternshipCard({ internship, layout, onDetails }: { internship: Internship; layout: 'grid' | 'list'; onDetails: () => void }) {
+// Memoised: the list grows a card at a time on the first screen, and only the new card renders.
+const InternshipCard = memo(function InternshipCard({
+  internship,
+  layout,
+  onDetails,
+}: {
+  internship: Internship;
+  layout: 'grid' | 'list';
+  onDetails: (id: number) => void;
+}) {
   const { t } = useTranslation(ns);
   const hasVideo = internship.videoStatus === 'ready' && !!internship.videoUrl;
   const videoSoon = internship.videoStatus === 'processing' || internship.videoStatus === 'transcoding';
@@ -110,7 +122,7 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
           variant="outline"
           size="sm"
           className="flex-1 whitespace-nowrap px-3!"
-          onClick={onDetails}
+          onClick={() => onDetails(internship.id)}
           aria-label={t('card.viewDetailsLabel', { title: internship.title })}
         >
           {t('card.viewDetails')}
@@ -123,9 +135,20 @@ function InternshipCard({ internship, layout, onDetails }: { internship: Interns
       </div>
     </article>
   );
-}
+});
 
 /** `/browse-internships`: search, location filter, grid or list, details dialog. */
+/**
+ * The cards: on the first screen the first few in the first render, then one more per idle
+ * moment after its paint (lib/boot); only this list re-renders as it grows.
+ */
+function CardList({ results, layout, onDetails }: { results: Internship[]; layout: 'grid' | 'list'; onDetails: (id: number) => void }) {
+  const drawn = useProgressiveCount(results.length, FIRST_CARDS);
+  return results
+    .slice(0, drawn)
+    .map((internship) => <InternshipCard key={internship.id} internship={internship} layout={layout} onDetails={onDetails} />);
+}
+
 export function BrowseInternshipsPage() {
   const { t } = useTranslation(ns);
   const { user } = useUser();
@@ -266,9 +289,7 @@ export function BrowseInternshipsPage() {
                 layout === 'grid' ? 'grid-cols-[minmax(0,1fr)] sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-[minmax(0,1fr)]',
               )}
             >
-              {results.map((internship) => (
-                <InternshipCard key={internship.id} internship={internship} layout={layout} onDetails={() => setDetailsId(internship.id)} />
-              ))}
+              <CardList results={results} layout={layout} onDetails={setDetailsId} />
             </div>
           )}
           {(more && !autoLoad) || isFetchNextPageError ? (

@@ -287,12 +287,17 @@ export const FeedCard = memo(function FeedCard({
   useLayoutEffect(() => {
     const slot = slotRef.current;
     if (!slot) return;
-    // Less the slot's bottom padding (pb-2).
-    const measure = () => setSlotHeight(slot.clientHeight - 8);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The first screen's cards measure at once, less the slot's bottom padding (pb-2), so their
+    // rail is drawn once. A card drawn later (off screen, issue #35) waits for the observer's
+    // first report, before its first paint too, without forcing a layout of the whole feed.
+    if (index < 2) setSlotHeight(slot.clientHeight - 8);
+    const observer = new ResizeObserver(([entry]) => {
+      // The content box: the slot's height less its bottom padding.
+      if (entry) setSlotHeight(entry.contentRect.height);
+    });
     observer.observe(slot);
     return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- measured from the mount on; `index` only picks the first measure
   }, []);
 
   const onAudioHint = (event: React.SyntheticEvent<HTMLVideoElement>) => {
