@@ -6,7 +6,6 @@ import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useApply, useInternships, useToggleBookmark, useToggleLike } from '@/lib/internships';
-import { useProgressiveCount } from '@/lib/boot';
 import { withCatalogues } from '@/lib/i18n/i18n';
 import { flattenPages } from '@/lib/paging';
 import { useReporter } from '@/lib/reports';
@@ -23,8 +22,6 @@ const LOAD_BEHIND = 1;
 const LOAD_AHEAD = 1;
 /** The next page of postings is fetched when the active card is this close to the last loaded one. */
 const PREFETCH_WITHIN = 3;
-/** Cards the first screen's first render draws (one fills the screen); the rest follow after its paint. */
-const FIRST_CARDS = 2;
 
 // The dialogs are not part of the first screen: their code loads once the feed is up.
 const loadComments = () => import('./comments-dialog');
@@ -89,15 +86,10 @@ export function JobFeedPage() {
   const save = useToggleBookmark();
   const apply = useApply();
 
-  // The first screen draws its first cards, then the others one by one after the paint
-  // (lib/boot); never fewer than reach past the card on screen.
-  const progressive = useProgressiveCount(list.length, FIRST_CARDS);
-  const drawn = Math.min(list.length, Math.max(progressive, active + LOAD_AHEAD + 2));
-
   // Which card fills the screen.
   useEffect(() => {
     const root = containerRef.current;
-    if (!root || drawn === 0) return;
+    if (!root || list.length === 0) return;
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
@@ -111,7 +103,7 @@ export function JobFeedPage() {
     );
     root.querySelectorAll('[data-testid="feed-card"]').forEach((card) => observer.observe(card));
     return () => observer.disconnect();
-  }, [drawn]);
+  }, [list.length]);
 
   // Near the end of what is loaded: fetch the next page (the Link header's URL).
   const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } = internships;
@@ -294,7 +286,7 @@ export function JobFeedPage() {
           data-testid="feed"
           className="h-dvh snap-y snap-mandatory overflow-y-scroll overscroll-contain bg-slate-950 [scrollbar-width:none] motion-reduce:snap-none"
         >
-          {list.slice(0, drawn).map((internship, index) => (
+          {list.map((internship, index) => (
             <FeedCard
               key={internship.id}
               internship={internship}
