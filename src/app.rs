@@ -93,6 +93,8 @@ pub struct App {
     metrics: Option<(TcpListener, metrics_exporter_prometheus::PrometheusHandle)>,
     /// Lines for the operator: demo accounts, the demo pin.
     pub notes: Vec<String>,
+    /// The media files found at start-up, for `sweep_orphan_media`.
+    stored_media: Vec<String>,
 }
 
 impl App {
@@ -124,11 +126,18 @@ impl App {
         }
         // A media store that does not answer at start-up is said, not fatal: everything but
         // the videos works, and /api/ready says why.
-        if let Err(e) = crate::embedded::ensure_landing_videos(&services)
-            .and_then(|()| sweep_orphan_media(&services))
+        // The files there are now: each was written by an earlier process, so a posting that
+        // refers to one is committed already. Which of them nothing refers to is worked out
+        // while the server runs (`sweep_orphan_media`); files written later are never in it.
+        let stored_media = match crate::embedded::ensure_landing_videos(&services)
+            .and_then(|()| Ok(services.media.store.names()?))
         {
-            tracing::error!(error = %format!("{e:#}"), store = %services.media.store.describe(), "the media store could not be checked at start-up");
-        }
+            Ok(names) => names,
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), store = %services.media.store.describe(), "the media store could not be checked at start-up");
+                Vec::new()
+            }
+        };
         {
             // Which address the e-mails' links open, said once: a district that forgot to
             // set it learns at start-up, not from families whose links open nothing.
@@ -225,6 +234,7 @@ impl App {
             redirect,
             metrics,
             notes,
+            stored_media,
         })
     }
 
@@ -257,7 +267,7 @@ impl App {
 
     /// Serves until `shutdown` completes, then lets in-flight requests finish.
     pub async fn run_until_stopped(
-        self,
+        mut self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let router = router(
@@ -306,6 +316,18 @@ impl App {
         tokio::task::spawn_blocking(move || {
             if let Err(e) = feed.table(&services) {
                 tracing::warn!(error = %e, "could not prepare the feed table");
+            }
+        });
+        // Files left by a crash between writing a file and committing its posting: a scan of
+        // every posting, so it runs beside the first requests (it stops with the server).
+        let (services, names, stop) = (
+            self.state.services.clone(),
+            std::mem::take(&mut self.stored_media),
+            stopping.clone(),
+        );
+        let sweep = tokio::task::spawn_blocking(move || {
+            if let Err(e) = sweep_orphan_media(&services, names, || *stop.borrow()) {
+                tracing::error!(error = %format!("{e:#}"), "could not look for media files nothing refers to");
             }
         });
         // Sockets die with their sessions: a password change or reset, a suspension or a
@@ -447,6 +469,7 @@ impl App {
         // Stop the background tasks and wait for them to drop their handles on the store.
         closer.abort();
         let _ = closer.await;
+        let _ = sweep.await;
         self.state.batch.shutdown();
         control.abort();
         let _ = control.await;
@@ -505,23 +528,38 @@ pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
     app.with_state(state)
 }
 
-/// Deletes media files no posting points at (left by a crash between writing a file and
-/// committing its posting). Runs before the server accepts uploads.
-fn sweep_orphan_media(s: &Services) -> anyhow::Result<()> {
+/// Deletes those of `names` (the media files there were at start-up) no posting points at:
+/// left by a crash between writing a file and committing its posting. Stops early (removing
+/// nothing) when `stopping` says so.
+fn sweep_orphan_media(
+    s: &Services,
+    names: Vec<String>,
+    stopping: impl Fn() -> bool,
+) -> anyhow::Result<()> {
     use crate::store::internships::Internship;
+    let mut orphans: std::collections::HashSet<String> = names.into_iter().collect();
+    for name in crate::embedded::landing_files() {
+        orphans.remove(name.as_str());
+    }
+    if orphans.is_empty() {
+        return Ok(());
+    }
     let r = s.store.read()?;
-    let mut keep = std::collections::HashSet::new();
+    let mut stopped = false;
     // One posting decoded at a time: collecting 100,000 of them cost ~100 MB at start-up.
     r.each_rev(|i: Internship| {
-        keep.extend(i.video.files().into_iter().map(str::to_string));
-        true
-    })?;
-    keep.extend(crate::embedded::landing_files());
-    for name in s.media.store.names()? {
-        if !keep.contains(&name) {
-            tracing::warn!(file = %name, "removing a media file no posting refers to");
-            s.media.store.remove(&name);
+        for f in i.video.files() {
+            orphans.remove(f);
         }
+        stopped = stopping();
+        !stopped && !orphans.is_empty()
+    })?;
+    if stopped {
+        return Ok(());
+    }
+    for name in orphans {
+        tracing::warn!(file = %name, "removing a media file no posting refers to");
+        s.media.store.remove(&name);
     }
     Ok(())
 }

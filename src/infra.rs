@@ -201,15 +201,27 @@ impl Services {
         paths
             .prepare()
             .with_context(|| format!("while preparing the data directory {}", root.display()))?;
-        let store = Store::open(&paths.db())?;
-        {
-            use std::os::unix::fs::PermissionsExt;
-            // The database holds minors' e-mails and GPAs: owner-only, whatever the umask was.
-            std::fs::set_permissions(paths.db(), std::fs::Permissions::from_mode(0o600))
-                .with_context(|| format!("while making {} owner-only", paths.db().display()))?;
-        }
-        let search = Arc::new(SearchIndex::open(&paths.index(), &store)?);
-        let tools = crate::media::tools::Tools::find(ffmpeg_dir);
+        // ffmpeg's and ffprobe's `-version` runs take as long as opening the store and the
+        // index: both at once, so start-up waits for the longer only.
+        let (opened, tools) = std::thread::scope(|s| {
+            let tools = s.spawn(|| crate::media::tools::Tools::find(ffmpeg_dir));
+            let opened = (|| -> anyhow::Result<(Store, Arc<SearchIndex>)> {
+                let store = Store::open(&paths.db())?;
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    // The database holds minors' e-mails and GPAs: owner-only, whatever the
+                    // umask was.
+                    std::fs::set_permissions(paths.db(), std::fs::Permissions::from_mode(0o600))
+                        .with_context(|| {
+                            format!("while making {} owner-only", paths.db().display())
+                        })?;
+                }
+                let search = Arc::new(SearchIndex::open(&paths.index(), &store)?);
+                Ok((store, search))
+            })();
+            (opened, tools.join().unwrap_or(None))
+        });
+        let (store, search) = opened?;
         if tools.is_none() {
             tracing::warn!(
                 "{}: MP4 uploads are kept as sent without a poster, other formats are refused",

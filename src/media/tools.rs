@@ -78,16 +78,21 @@ impl Tools {
             ffmpeg: locate("ffmpeg")?,
             ffprobe: locate("ffprobe")?,
         };
-        let runs = |p: &Path| {
+        // Both started before either is waited for.
+        let start = |p: &Path| {
             std::process::Command::new(p)
                 .arg("-version")
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
+                .spawn()
         };
-        (runs(&tools.ffmpeg) && runs(&tools.ffprobe)).then_some(tools)
+        let ran = |child: std::io::Result<std::process::Child>| {
+            child.and_then(|mut c| c.wait()).is_ok_and(|s| s.success())
+        };
+        let (ffmpeg, ffprobe) = (start(&tools.ffmpeg), start(&tools.ffprobe));
+        let (ffmpeg, ffprobe) = (ran(ffmpeg), ran(ffprobe));
+        (ffmpeg && ffprobe).then_some(tools)
     }
 
     /// Reads the container and streams of `file`.

@@ -494,7 +494,15 @@ async fn start_up_removes_objects_no_posting_refers_to_and_keeps_the_rest_of_the
             .contains(&"0123456789abcdef.mp4".to_string())
     );
     let app = s3_app(&s3, Delivery::Stream).await;
-    let objects = s3.objects(BUCKET);
+    // The sweep runs beside the first requests (app.rs): gone within moments.
+    let mut objects = s3.objects(BUCKET);
+    for _ in 0..100 {
+        if !objects.contains(&"0123456789abcdef.mp4".to_string()) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        objects = s3.objects(BUCKET);
+    }
     assert!(
         !objects.contains(&"0123456789abcdef.mp4".to_string()),
         "{objects:?}"
