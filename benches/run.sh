@@ -7,7 +7,9 @@
 #
 # Environment: BENCH_POSTINGS (100000), BENCH_DURATION (10s), BENCH_PORT (18080; nginx uses +1),
 # BENCH_LOG (the server's INTERNREEL_LOG, default info as shipped), CARGO_TARGET_DIR
-# (target/bench, so it does not fight debug builds for the lock), BENCH_SKIP_BUILD=1.
+# (target/bench, so it does not fight debug builds for the lock), BENCH_SKIP_BUILD=1,
+# BENCH_WS_SOCKETS (10000 idle /ws sockets, fewer below 100,000 postings; the server and the client each hold one descriptor
+# per socket, so the soft descriptor limit is raised to the hard one below).
 # Results: $CARGO_TARGET_DIR/results/<time>/run-N/ and summary.md (the table for the README).
 set -euo pipefail
 
@@ -22,6 +24,15 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target/bench}
 OUT=$CARGO_TARGET_DIR/results/$(date +%Y%m%d-%H%M%S)
 WRK=(wrk -t2 -c64 -d"$DUR" --latency)
 mkdir -p "$OUT"
+# 10,000 unless the data set is small (N/5 students, ~0.18 N distinct applicants).
+WS_SOCKETS=${BENCH_WS_SOCKETS:-$((N / 10 < 10000 ? N / 10 : 10000))}
+# Every process started below inherits this: the server holds one descriptor per /ws socket
+# (it also raises its own soft limit, serve.rs), the ws_fanout program one per socket too.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt $((WS_SOCKETS + 512)) ]; then
+    echo "benches/run.sh: the descriptor limit ($(ulimit -n)) is too low for $WS_SOCKETS /ws sockets: raise the hard limit (ulimit -Hn) or set BENCH_WS_SOCKETS" >&2
+    exit 1
+fi
 
 PIDS=()
 WORKDIRS=()
@@ -91,6 +102,7 @@ BIN=$OUT/internreel
     echo "binary_bytes=$(stat -c %s "$BIN")"
     strip -o "$OUT/internreel.stripped" "$BIN" && echo "binary_stripped_bytes=$(stat -c %s "$OUT/internreel.stripped")"
     rm -f "$OUT/internreel.stripped"
+    echo "postings=$N"
     echo "nginx=$(nginx -v 2>&1 | sed 's/.*nginx\///')"
     echo "wrk=$(wrk -v 2>&1 | head -1 | awk '{print $2}')"
 } >"$OUT/machine.txt"
@@ -152,20 +164,29 @@ one_run() {
     echo "rss_start_kb=$(rss_kb "$SPID")" >>"$M"
     local BASE=http://127.0.0.1:$PORT
 
-    # First screen JS: the entry chunk and every modulepreload of index.html, as they travel
-    # to a browser that accepts brotli and gzip (precompressed copies, assets.rs).
+    # The first screen as a visitor's phone gets it (issue 35: ≤ 70 KB): the page `/` as served
+    # (its first screen's answers included) and every script, module preload and stylesheet it
+    # names, each as it travels to a browser that accepts brotli (precompressed copies).
     curl -sf "$BASE/" >"$W/index.html"
-    local js_total=0 js_raw=0 f
-    for f in $(grep -oE '(src|href)="/assets/[^"]+\.js"' "$W/index.html" | sed -E 's/.*="([^"]+)"/\1/' | sort -u); do
+    local page_wire page_raw
+    page_wire=$(curl -sf -H 'Accept-Encoding: gzip, deflate, br' "$BASE/" | wc -c)
+    page_raw=$(wc -c <"$W/index.html")
+    echo "first_screen page / $page_wire $page_raw" >>"$R/js.txt"
+    local js_total=0 js_raw=0 css_total=0 css_raw=0 f
+    for f in $(grep -oE '(src|href)="/assets/[^"]+\.(js|css)"' "$W/index.html" | sed -E 's/.*="([^"]+)"/\1/' | sort -u); do
         local sz raw
-        sz=$(curl -sf -H 'Accept-Encoding: br, gzip' "$BASE$f" | wc -c)
+        sz=$(curl -sf -H 'Accept-Encoding: gzip, deflate, br' "$BASE$f" | wc -c)
         raw=$(curl -sf "$BASE$f" | wc -c)
-        echo "first_screen_js $f $sz $raw" >>"$R/js.txt"
-        js_total=$((js_total + sz))
-        js_raw=$((js_raw + raw))
+        echo "first_screen $f $sz $raw" >>"$R/js.txt"
+        case $f in
+        *.css) css_total=$((css_total + sz)); css_raw=$((css_raw + raw)) ;;
+        *) js_total=$((js_total + sz)); js_raw=$((js_raw + raw)) ;;
+        esac
     done
     echo "first_screen_js_wire_bytes=$js_total" >>"$M"
     echo "first_screen_js_bytes=$js_raw" >>"$M"
+    echo "first_screen_wire_bytes=$((page_wire + js_total + css_total))" >>"$M"
+    echo "first_screen_bytes=$((page_raw + js_raw + css_raw))" >>"$M"
 
     # The feed page as a visitor, for nginx; ids for the like toggles.
     curl -sf "$BASE/api/internships" >"$W/www/feed.json"
@@ -231,6 +252,8 @@ one_run() {
     wrk_run feed-student-br -H "Accept-Encoding: gzip, deflate, br" -H "Cookie: $COOKIE" "$BASE/api/internships"
     wrk_run feed-student -H "Cookie: $COOKIE" "$BASE/api/internships"
     wrk_run feed-students64 -s "$BENCHES/students.lua" "$BASE/api/internships" -- "$W/cookies.txt"
+    wrk_run feed-students64-br -H "Accept-Encoding: gzip, deflate, br" -s "$BENCHES/students.lua" \
+        "$BASE/api/internships" -- "$W/cookies.txt"
     wrk_run feed-student-uncached -H "Cookie: $COOKIE" -s "$BENCHES/uncached.lua" "$BASE/api/internships"
     wrk_run search-one "$BASE/api/internships?q=software"
     wrk_run search-two "$BASE/api/internships?q=robotics+intern"
@@ -242,6 +265,10 @@ one_run() {
     wrk_run search-prefix-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=soft"
     wrk_run search-typo-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=sofware"
     wrk_run feed-visitor-uncached -s "$BENCHES/uncached.lua" "$BASE/api/internships"
+    # A new query on (nearly) every request: what the kept hits do not cover (one or two words
+    # with a letter changed, so the typo search runs too).
+    wrk_run search-new -s "$BENCHES/new_queries.lua" "$BASE/api/internships"
+    wrk_run search-new-c1 -t1 -c1 -s "$BENCHES/new_queries.lua" "$BASE/api/internships"
     # One search at a time (latency without queueing), every request missing the page cache.
     wrk_run search-one-c1 -t1 -c1 -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=software"
     wrk_run search-two-c1 -t1 -c1 -s "$BENCHES/uncached.lua" "$BASE/api/internships?q=robotics+intern"
@@ -265,9 +292,12 @@ one_run() {
     kill "$NPID" 2>/dev/null || true
     wait "$NPID" 2>/dev/null || true
 
-    log "run $i: WebSocket fan-out"
-    "$WS_BENCH" --addr "127.0.0.1:$PORT" --pid "$SPID" --sockets 1000 --messages 2000 \
-        --concurrency 8 >"$R/ws.txt" 2>"$R/ws.err" || { tail -5 "$R/ws.err" >&2; }
+    # One idle socket per distinct student (10,000 of the ~18,000 applicants of the 100,000-
+    # posting set), bound to several 127.0.0.x source addresses (the server takes at most 512
+    # connections from one address), then 2,000 messages with all of them open.
+    log "run $i: WebSocket fan-out, $WS_SOCKETS sockets"
+    "$WS_BENCH" --addr "127.0.0.1:$PORT" --pid "$SPID" --sockets "$WS_SOCKETS" --messages 2000 \
+        --concurrency 8 --open-concurrency 64 >"$R/ws.txt" 2>"$R/ws.err" || { tail -5 "$R/ws.err" >&2; }
     sed -n 's/^RESULT //p' "$R/ws.txt" | tr ' ' '\n' | sed 's/^/ws_/' >>"$M"
     echo "rss_end_kb=$(rss_kb "$SPID")" >>"$M"
     echo "server_log_lines=$(wc -l <"$SERR")" >>"$M"
@@ -281,5 +311,7 @@ for i in $(seq 1 "$RUNS"); do
     one_run "$i"
 done
 
-python3 "$BENCHES/summarize.py" "$OUT" | tee "$OUT/summary.md"
+# With BENCH_POSTINGS other than 100,000, BENCH_REFERENCE names a 100,000-posting results
+# directory whose feed and search rows this run is compared with (issue 35: within 80 %).
+python3 "$BENCHES/summarize.py" "$OUT" ${BENCH_REFERENCE:+"$BENCH_REFERENCE"} | tee "$OUT/summary.md"
 log "results in $OUT"
