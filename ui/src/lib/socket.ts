@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { afterFirstPaint } from './boot';
 
 /**
  * The one `/ws` connection of the app, shared by every live feature (messaging, notifications).
@@ -111,17 +112,27 @@ function disconnect(): void {
 
 /**
  * Keep the one `/ws` connection open while the calling component is mounted, joined as
- * `userId` (nothing while it is undefined). Returns the connection's state.
+ * `userId` (nothing while it is undefined), from the first screen's paint on. Returns the
+ * connection's state.
  */
 export function useLiveSocket(userId: number | undefined): SocketState {
   useEffect(() => {
     if (userId === undefined) return;
-    users += 1;
-    if (socketUserId !== userId) {
-      disconnect();
-      connect(userId);
-    }
+    // Not before the first screen is painted (lib/boot): the first paint does not need it.
+    let mounted = true;
+    let counted = false;
+    afterFirstPaint(() => {
+      if (!mounted) return;
+      counted = true;
+      users += 1;
+      if (socketUserId !== userId) {
+        disconnect();
+        connect(userId);
+      }
+    });
     return () => {
+      mounted = false;
+      if (!counted) return;
       users -= 1;
       if (users === 0) disconnect();
     };

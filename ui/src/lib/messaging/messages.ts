@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, isApiError, type Page } from '@/lib/api-client';
+import { useFirstPaintDone } from '@/lib/boot';
 import { queryClient } from '@/lib/query-client';
 import { toast } from '@/stores/toast-store';
 import type { Message } from '@/types/internship';
@@ -113,10 +114,12 @@ export function useLoadEarlierMessages(applicationId: number) {
 
 /** The messages this user received, newest first; readAt null = unread. */
 export function useReceivedMessages(userId: number | undefined) {
+  // The bell's first call waits for the first screen's paint (lib/boot).
+  const painted = useFirstPaintDone();
   return useQuery<Message[]>({
     queryKey: receivedKey(userId ?? 0),
     queryFn: async () => asList<Message>(await api.get<unknown>(`/api/users/${userId}/messages`)),
-    enabled: userId !== undefined,
+    enabled: painted && userId !== undefined,
     refetchInterval: UNREAD_POLL_MS,
     staleTime: 0,
   });

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useFirstPaintDone } from '@/lib/boot';
 import { applicationsKey } from '@/lib/internships';
 import { queryClient } from '@/lib/query-client';
 import { onSocketFrame } from '@/lib/socket';
@@ -77,14 +78,19 @@ onSocketFrame((frame, userId) => {
   }
 });
 
-/** The signed-in user's notifications, page by page ("Load more" follows `next`). */
+/**
+ * The signed-in user's notifications, page by page ("Load more" follows `next`), from the first
+ * screen's paint on.
+ */
 export function useNotifications(userId: number | undefined) {
+  // The bell's first call waits for the first screen's paint (lib/boot).
+  const painted = useFirstPaintDone();
   return useInfiniteQuery<NotificationPage, Error, NotificationsData, ReturnType<typeof notificationsKey>, string | null>({
     queryKey: notificationsKey(userId ?? 0),
     queryFn: async ({ pageParam }) => asPage(await api.get<unknown>(pageUrl(pageParam))),
     initialPageParam: null,
     getNextPageParam: (last) => last.next ?? undefined,
-    enabled: userId !== undefined,
+    enabled: painted && userId !== undefined,
     refetchInterval: NOTIFICATIONS_POLL_MS,
     staleTime: 0,
   });
