@@ -64,10 +64,12 @@ impl FirstScreen {
             .map(|s| Who::of(&s.body))
             .unwrap_or_default();
         answers.extend(session);
+        // The district's name and verification badge are on every feed card.
+        let feed: &[&'static str] = &["/api/internships", "/api/district"];
         let more: &[&'static str] = match (uri.path(), uri.query()) {
-            ("/", _) if who.reads_the_feed => &["/api/internships"],
+            ("/", _) if who.reads_the_feed => feed,
             ("/", _) => &["/api/landing-samples"],
-            ("/job-feed", _) | ("/browse-internships", None) => &["/api/internships"],
+            ("/job-feed", _) | ("/browse-internships", None) => feed,
             ("/external-jobs", _) => &["/api/external-jobs/companies?beginner=true"],
             _ => &[],
         };
@@ -127,7 +129,8 @@ impl FirstScreen {
 }
 
 /// What the session's answer says about the page: whether someone is signed in (the page is
-/// then personal), and whether `/` is their feed (a student or a guest; app/routes/home.tsx).
+/// then personal), and whether `/` is their feed (anyone with a user, guests included;
+/// ui/src/app/routes/home.tsx).
 #[derive(Default)]
 struct Who {
     signed_in: bool,
@@ -138,21 +141,14 @@ impl Who {
     fn of(session: &[u8]) -> Who {
         #[derive(serde::Deserialize)]
         struct Session {
-            user: Option<User>,
+            user: Option<serde::de::IgnoredAny>,
             #[serde(default)]
             admin: bool,
-        }
-        #[derive(serde::Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        struct User {
-            user_type: String,
         }
         match serde_json::from_slice::<Session>(session) {
             Ok(s) => Who {
                 signed_in: s.user.is_some() || s.admin,
-                reads_the_feed: s
-                    .user
-                    .is_some_and(|u| u.user_type == "student" || u.user_type == "guest"),
+                reads_the_feed: s.user.is_some(),
             },
             // Unknown: treated as personal.
             Err(_) => Who {

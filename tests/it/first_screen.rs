@@ -97,6 +97,14 @@ async fn each_first_screen_comes_with_its_answers_and_they_are_never_stale() {
         boot["answers"]["/api/internships"]["link"].as_str(),
         link.as_deref()
     );
+    // The feed cards' district badge.
+    let district: Value = app
+        .get(&student, "/api/district")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(answer(&boot, "/api/district"), &district);
     let first = &feed[0];
     if let Some(poster) = first["posterUrl"].as_str() {
         assert!(html.contains(&format!(r#"href="{poster}""#)));
