@@ -91,30 +91,6 @@ fn args() -> Args {
     a
 }
 
-/// Raises the soft descriptor limit to the hard one; the soft limit after.
-fn raise_descriptor_limit() -> u64 {
-    let mut lim = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit/setrlimit with a valid struct, for this process only.
-    unsafe {
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) != 0 {
-            return 0;
-        }
-        if lim.rlim_cur < lim.rlim_max {
-            let raised = libc::rlimit {
-                rlim_cur: lim.rlim_max,
-                rlim_max: lim.rlim_max,
-            };
-            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
-                lim.rlim_cur = lim.rlim_max;
-            }
-        }
-    }
-    lim.rlim_cur
-}
-
 fn rss_kb(pid: u32) -> u64 {
     if pid == 0 {
         return 0;
@@ -286,7 +262,7 @@ async fn open_sockets(
 async fn main() {
     let _ = rustls::crypto::ring::default_provider().install_default();
     let a = args();
-    let nofile = raise_descriptor_limit();
+    let nofile = internreel::serve::raise_descriptor_limit();
     assert!(
         nofile as usize > a.sockets + 256,
         "the descriptor limit ({nofile}) is too low for {} sockets: raise it (ulimit -n)",

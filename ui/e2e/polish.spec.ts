@@ -234,6 +234,10 @@ test.describe('signed-in state comes from the server', () => {
     const student = newStudent('cookie-only');
     await createStudentViaApi(page.request, student); // the browser context now holds the cookie
     await page.goto('/learn-about');
+    // The app renders (and stores the session it was given) after the load event: cleared once
+    // it has settled.
+    await expect(page.locator('header h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.clear());
     expect(await page.evaluate(() => localStorage.getItem('internreel'))).toBeNull();
 

@@ -53,7 +53,8 @@ export function AuthControls({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
           void logout({ employer: user.userType === 'employer' });
         }}
       >
-        <LogOut aria-hidden className="h-4 w-4" />
+        {/* Under 360 px the word alone: the page's title needs the room. */}
+        <LogOut aria-hidden className="hidden h-4 w-4 min-[360px]:inline" />
         {guest ? t('header.exit') : t('header.logout')}
       </Button>
     </div>
