@@ -62,10 +62,20 @@ pub struct Copies {
 
 impl Copies {
     pub fn get(&self, coding: Coding, body: &Bytes) -> Bytes {
-        match coding {
-            Coding::Brotli => self.brotli.get_or_init(|| brotli(body)).clone(),
-            Coding::Gzip => self.gzip.get_or_init(|| gzip(body)).clone(),
-        }
+        let copy = match coding {
+            Coding::Brotli => &self.brotli,
+            Coding::Gzip => &self.gzip,
+        };
+        copy.get_or_init(|| compress(coding, body)).clone()
+    }
+}
+
+/// `body` in `coding`, at the levels of the kept copies (a body sent once, such as a page
+/// with its first screen's answers).
+pub fn compress(coding: Coding, body: &[u8]) -> Bytes {
+    match coding {
+        Coding::Brotli => brotli(body),
+        Coding::Gzip => gzip(body),
     }
 }
 

@@ -245,7 +245,7 @@ fn html_response(page: Bytes, headers: &HeaderMap, personal: bool) -> Response {
         .into_response();
     let mut res = match encoding::preferred(headers) {
         Some(c) if page.len() >= encoding::MIN_BYTES => {
-            encoding::encoded(res, c, encoding::Copies::default().get(c, &page))
+            encoding::encoded(res, c, encoding::compress(c, &page))
         }
         _ => res,
     };
