@@ -317,6 +317,23 @@ impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Capped<S> {
         }
         written
     }
+    // Forwarded, so hyper writes a body's chunks as they are (one writev with the headers)
+    // instead of copying each into its own buffer first: without it a video slice was copied
+    // once more and every connection held a buffer of its size (issue #35).
+    fn poll_write_vectored(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let written = std::pin::Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        if matches!(written, std::task::Poll::Ready(Ok(n)) if n > 0) {
+            self.active();
+        }
+        written
+    }
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
     fn poll_flush(
         mut self: std::pin::Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,

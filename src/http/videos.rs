@@ -1,8 +1,9 @@
 //! `GET /api/videos/{file}`, `/api/posters/{file}`, `/api/captions/{file}`: the media store's
 //! files with single byte ranges (206/416), Last-Modified, If-Modified-Since, If-Range and
-//! HEAD. On local disk each chunk is one positioned read of up to `CHUNK` bytes on the
-//! blocking pool: tower-http's ServeDir read 64 KiB per blocking round trip and reached less
-//! than half of nginx's throughput on 1 MiB slices here (README, Benchmarks). On S3 a slice
+//! HEAD. On local disk each chunk of up to `CHUNK` bytes is mapped on the blocking pool and
+//! written from the page cache (a small one is read): tower-http's ServeDir read 64 KiB per
+//! blocking round trip and reached less than half of nginx's throughput on 1 MiB slices here
+//! (README, Benchmarks). On S3 a slice
 //! is one ranged GET streamed through; with a CDN or presigned URLs configured the answer is
 //! a 302 and the bytes never pass through the server.
 
@@ -11,6 +12,7 @@ use std::time::SystemTime;
 
 use axum::Router;
 use axum::body::Body;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -23,8 +25,10 @@ use crate::state::AppState;
 /// How long browsers and proxies keep a media file before asking again.
 pub const MEDIA_CACHE: &str = "public, max-age=600";
 
-/// Bytes per read; a 1 MiB Range slice is two, the second read while the first is sent.
-const CHUNK: u64 = 512 << 10;
+/// Bytes per read: a player's Range slice (1 MiB or so) is one, a whole-file GET several, the
+/// next read while the last is sent. A local file's large reads are mapped, not copied
+/// (media/storage.rs), so the size costs no heap.
+const CHUNK: u64 = 4 << 20;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -137,9 +141,11 @@ fn not_modified(headers: &HeaderMap, modified: SystemTime) -> bool {
 
 /// The bytes `start..=end` of `file`, read `CHUNK` at a time as the client takes them, the
 /// next read under way while the last is being sent.
-fn body_of(file: Arc<dyn ReadAt>, start: u64, end: u64) -> Body {
+fn body_of(file: Arc<dyn ReadAt>, start: u64, end: u64, first: Option<Bytes>) -> Body {
     use futures_util::StreamExt;
-    let reads = (start..=end).step_by(CHUNK as usize).map(move |pos| {
+    let from = start + first.as_ref().map_or(0, |b| b.len() as u64);
+    let first = futures_util::stream::iter(first.map(Ok::<_, std::io::Error>));
+    let reads = (from..=end).step_by(CHUNK as usize).map(move |pos| {
         let file = file.clone();
         let n = (end + 1 - pos).min(CHUNK) as usize;
         async move {
@@ -148,7 +154,26 @@ fn body_of(file: Arc<dyn ReadAt>, start: u64, end: u64) -> Body {
                 .unwrap_or_else(|e| Err(std::io::Error::other(e)))
         }
     });
-    Body::from_stream(futures_util::stream::iter(reads).buffered(2))
+    Body::from_stream(first.chain(futures_util::stream::iter(reads).buffered(2)))
+}
+
+/// The first chunk of what `headers` ask of a local file (None: nothing to read ahead, or a
+/// remote store, which streams its slice).
+fn first_chunk(opened: &Opened, headers: &HeaderMap) -> Option<std::io::Result<Bytes>> {
+    if opened.len == 0 || opened.reader.streams() || not_modified(headers, opened.modified) {
+        return None;
+    }
+    let last_modified = httpdate::fmt_http_date(opened.modified);
+    let (start, end) = match wanted_slice(headers, opened.len, &last_modified) {
+        Slice::Unsatisfiable => return None,
+        Slice::Part(s, e) => (s, e),
+        Slice::Whole => (0, opened.len - 1),
+    };
+    Some(
+        opened
+            .reader
+            .read_at(start, (end + 1 - start).min(CHUNK) as usize),
+    )
 }
 
 /// The store could not give the file now (a remote store that is down): 503 for this file
@@ -182,18 +207,25 @@ async fn serve(
         .filter(|_| plain_name(&name))
         .ok_or_else(|| AppError::not_found(kind.not_found()))?;
     let store = state.media().store.clone();
-    let (opened, redirect) = tokio::task::spawn_blocking(move || {
+    let asked = headers.clone();
+    let (opened, redirect, first) = tokio::task::spawn_blocking(move || {
         let opened = store.open(&name);
         // Only a file that exists is sent elsewhere: a missing one stays our 404.
         let redirect = match &opened {
             Ok(Some(_)) => store.redirect(&name),
             _ => None,
         };
-        (opened, redirect)
+        // A local file's first chunk is read in the same trip to the blocking pool.
+        let first = match &opened {
+            Ok(Some(o)) if redirect.is_none() => first_chunk(o, &asked),
+            _ => None,
+        };
+        (opened, redirect, first)
     })
     .await
     .map_err(|e| AppError::Internal(e.into()))?;
     let opened = opened.map_err(|e| unavailable(kind, e))?;
+    let first = first.transpose().map_err(|e| unavailable(kind, e))?;
     if let Some(url) = redirect {
         // The bytes come from the CDN or the store itself; the player follows the 302 with
         // its Range header. Not cached: a presigned URL expires.
@@ -247,6 +279,8 @@ async fn serve(
     };
     let body = if len == 0 {
         Body::empty()
+    } else if !file.streams() {
+        body_of(file, start, end, first)
     } else {
         // A remote store sends the slice as one ranged GET, asked before the answer starts:
         // a store that is down is a 503 for this file, not a cut-off body.
@@ -257,7 +291,7 @@ async fn serve(
             .map_err(|e| unavailable(kind, e))?;
         match slice {
             Some(stream) => Body::from_stream(stream),
-            None => body_of(file, start, end),
+            None => body_of(file, start, end, None),
         }
     };
     let length = if len == 0 { 0 } else { end - start + 1 };
@@ -287,17 +321,27 @@ mod tests {
             (CHUNK - 1, CHUNK * 2 + 5),
             (17, 17),
         ] {
-            let body = body_of(file.clone(), start, end);
-            let got = axum::body::to_bytes(body, usize::MAX).await.unwrap();
-            assert_eq!(
-                &got[..],
-                &bytes[start as usize..=end as usize],
-                "{start}-{end}"
-            );
+            // With the first chunk read ahead (as the handler does) and without.
+            let ahead = file
+                .read_at(start, (end + 1 - start).min(CHUNK) as usize)
+                .unwrap();
+            for first in [None, Some(ahead)] {
+                let body = body_of(file.clone(), start, end, first);
+                let got = axum::body::to_bytes(body, usize::MAX).await.unwrap();
+                assert_eq!(
+                    &got[..],
+                    &bytes[start as usize..=end as usize],
+                    "{start}-{end}"
+                );
+            }
         }
-        // Past the end of the file: an error, not short or made-up bytes.
-        let body = body_of(file, bytes.len() as u64 - 2, bytes.len() as u64 + 10);
-        assert!(axum::body::to_bytes(body, usize::MAX).await.is_err());
+        // Past the end of the file: an error, not short or made-up bytes (a small last read,
+        // and a large one, which would otherwise be mapped past the end).
+        let len = bytes.len() as u64;
+        for (start, end) in [(len - 2, len + 10), (len - 200_000, len + 200_000)] {
+            let body = body_of(file.clone(), start, end, None);
+            assert!(axum::body::to_bytes(body, usize::MAX).await.is_err());
+        }
     }
 
     #[test]

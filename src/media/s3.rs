@@ -444,6 +444,10 @@ impl ReadAt for Object {
         .map_err(io_err)
     }
 
+    fn streams(&self) -> bool {
+        true
+    }
+
     fn slice(&self, start: u64, end: u64) -> io::Result<Option<ByteStream>> {
         let (s3, key) = (self.s3.clone(), self.key.clone());
         let options = GetOptions::new().with_range(Some(GetRange::Bounded(start..end + 1)));

@@ -30,12 +30,41 @@ pub trait ReadAt: Send + Sync {
     fn slice(&self, _start: u64, _end: u64) -> io::Result<Option<ByteStream>> {
         Ok(None)
     }
+    /// Whether `slice` streams (a remote store): a local file skips asking, a trip to the
+    /// blocking pool fewer per request.
+    fn streams(&self) -> bool {
+        false
+    }
 }
 
+/// From this size a slice is sent from a mapping of the file rather than read into a buffer.
+const MAP_FROM: usize = 128 << 10;
+
 impl ReadAt for File {
-    /// One positioned read into a buffer that is not zeroed first: zeroing a slice only to
-    /// overwrite it was a third pass over every byte sent (with the read and the socket's copy).
+    /// A large slice: the file's pages mapped and faulted in here (on the blocking pool, with
+    /// `MAP_POPULATE`), then written to the socket straight from the page cache, a copy fewer than
+    /// a read into a buffer, and no heap buffer of that size held per connection (issue #35: the
+    /// Range slices against nginx's sendfile, and the memory 64 readers left behind). Media files
+    /// are never rewritten in place (a new name, written aside and renamed), so a mapping cannot
+    /// lose its bytes under it; a removed file stays readable while mapped.
+    /// A small slice: one positioned read into a buffer that is not zeroed first.
     fn read_at(&self, offset: u64, len: usize) -> io::Result<Bytes> {
+        if len >= MAP_FROM {
+            // Mapped pages past the end would fault (SIGBUS) when touched: never map them.
+            if self.metadata()?.len() < offset + len as u64 {
+                return Err(io::ErrorKind::UnexpectedEof.into());
+            }
+            // SAFETY: see above: the bytes of a stored media file do not change while it exists,
+            // and the range lies within the file.
+            let map = unsafe {
+                memmap2::MmapOptions::new()
+                    .offset(offset)
+                    .len(len)
+                    .populate()
+                    .map(self)?
+            };
+            return Ok(Bytes::from_owner(map));
+        }
         use std::os::fd::AsRawFd;
         let mut buf: Vec<u8> = Vec::with_capacity(len);
         let mut filled = 0;
