@@ -70,6 +70,10 @@ export function fitRail(
   return { size: 'compact', shown, more: true };
 }
 
+/**
+ * One round control of the rail. `label` is the whole accessible name, its count included (the
+ * card translates it: one `useTranslation` per card rather than per button keeps a page of cards cheap).
+ */
 function RailButton({
   icon: Icon,
   label,
@@ -89,12 +93,11 @@ function RailButton({
   testId: string;
   size: RailSize;
 }) {
-  const { t } = useTranslation(ns);
   return (
     <div className="flex flex-col items-center gap-0.5">
       <button
         type="button"
-        aria-label={count === undefined ? label : t('card.withCount', { label, n: count })}
+        aria-label={label}
         aria-pressed={pressed}
         data-testid={testId}
         data-rail-button=""
@@ -127,12 +130,11 @@ export interface MenuAction {
 }
 
 /** The More button as it looks before its menu's code has loaded (the first paint does not wait for Radix's menu). */
-function MoreButton({ title, size, ...rest }: { title: string; size: RailSize } & ComponentProps<'button'>) {
-  const { t } = useTranslation(ns);
+function MoreButton({ label, size, ...rest }: { label: string; size: RailSize } & ComponentProps<'button'>) {
   return (
     <button
       type="button"
-      aria-label={t('card.more', { title })}
+      aria-label={label}
       data-testid="more"
       data-rail-button=""
       className={cn(
@@ -149,9 +151,9 @@ function MoreButton({ title, size, ...rest }: { title: string; size: RailSize } 
 /** The rail's "More" menu (more-menu.tsx), loaded after the first paint; until then its button alone. */
 const LazyMoreMenu = lazy(() => import('./more-menu'));
 
-function MoreMenu(props: { title: string; actions: readonly MenuAction[]; size: RailSize }) {
+function MoreMenu(props: { label: string; actions: readonly MenuAction[]; size: RailSize }) {
   return (
-    <Suspense fallback={<MoreButton title={props.title} size={props.size} />}>
+    <Suspense fallback={<MoreButton label={props.label} size={props.size} />}>
       <LazyMoreMenu {...props} Button={MoreButton} />
     </Suspense>
   );
@@ -187,6 +189,12 @@ export interface FeedCardProps {
   internship: Internship;
   index: number;
   total: number;
+  /**
+   * Drawn whole: near the card on screen. Further away a card is its still and its title only
+   * (every card stays in the page, in order, with its data attributes and heading), so a page of
+   * 50 postings costs a few cards' work to draw (issue #35).
+   */
+  full: boolean;
   /** The video element exists (and loads) only while this is true. */
   load: boolean;
   shouldPlay: boolean;
@@ -212,6 +220,7 @@ export const FeedCard = memo(function FeedCard({
   internship,
   index,
   total,
+  full,
   load,
   shouldPlay,
   muted,
@@ -297,8 +306,49 @@ export const FeedCard = memo(function FeedCard({
     });
     observer.observe(slot);
     return () => observer.disconnect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- measured from the mount on; `index` only picks the first measure
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- measured from the slot's first drawing on; `index` only picks the first measure
+  }, [full]);
+
+  const cardProps = {
+    'aria-labelledby': titleId,
+    'aria-roledescription': t('card.roleDescription'),
+    'data-testid': 'feed-card',
+    'data-index': index,
+    'data-internship-id': internship.id,
+    'data-company': internship.company,
+    'data-media': mediaState,
+    'data-loaded': load && hasVideo ? 'true' : 'false',
+    'data-playing': playing ? 'true' : 'false',
+    // The feed's keys move focus here (so Tab goes on into this card); drawn inside the edge.
+    tabIndex: -1,
+    className:
+      'feed-card relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]',
+  };
+  const shade = (
+    <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-b from-black/45 via-transparent via-40% to-black/85" />
+  );
+
+  if (!full) {
+    // Far from the screen: the still and the title where the whole card draws them.
+    return (
+      <article {...cardProps}>
+        <div className="absolute inset-0">
+          {posterUrl && mediaState !== 'processing' ? (
+            <img src={posterUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+          ) : (
+            <div aria-hidden className="h-full w-full bg-gradient-to-br from-slate-800 to-slate-950" />
+          )}
+        </div>
+        {shade}
+        <div className="absolute inset-x-0 bottom-0 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-white">
+          <p className="text-sm font-bold">{internship.company}</p>
+          <h2 id={titleId} className="mt-2 mb-14 text-xl font-extrabold leading-tight short:text-lg">
+            {internship.title}
+          </h2>
+        </div>
+      </article>
+    );
+  }
 
   const onAudioHint = (event: React.SyntheticEvent<HTMLVideoElement>) => {
     if (hasAudio) return;
@@ -329,7 +379,7 @@ export const FeedCard = memo(function FeedCard({
             key={key}
             size={fit.size}
             icon={Heart}
-            label={likeLabel}
+            label={t('card.withCount', { label: likeLabel, n: internship.likes })}
             count={internship.likes}
             pressed={internship.isLiked}
             activeClass="text-rose-500"
@@ -343,7 +393,7 @@ export const FeedCard = memo(function FeedCard({
             key={key}
             size={fit.size}
             icon={MessageCircle}
-            label={t('card.comments')}
+            label={t('card.withCount', { label: t('card.comments'), n: internship.comments })}
             count={internship.comments}
             onClick={() => onComments(internship)}
             testId="comments"
@@ -421,20 +471,7 @@ export const FeedCard = memo(function FeedCard({
   ];
 
   return (
-    <article
-      aria-labelledby={titleId}
-      aria-roledescription={t('card.roleDescription')}
-      data-testid="feed-card"
-      data-index={index}
-      data-internship-id={internship.id}
-      data-company={internship.company}
-      data-media={mediaState}
-      data-loaded={load && hasVideo ? 'true' : 'false'}
-      data-playing={playing ? 'true' : 'false'}
-      // The feed's keys move focus here (so Tab goes on into this card); drawn inside the edge.
-      tabIndex={-1}
-      className="relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]"
-    >
+    <article {...cardProps}>
       {/* Media */}
       <div className="absolute inset-0">
         {mediaState === 'processing' ? (
@@ -476,10 +513,7 @@ export const FeedCard = memo(function FeedCard({
           <div aria-hidden className="h-full w-full bg-gradient-to-br from-slate-800 to-slate-950" />
         )}
       </div>
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-0 bg-gradient-to-b from-black/45 via-transparent via-40% to-black/85"
-      />
+      {shade}
 
       {/* Centre play / pause (always shown while paused, so the play state is visible). */}
       {mediaState === 'video' ? (
@@ -521,7 +555,9 @@ export const FeedCard = memo(function FeedCard({
           </div>
           <div data-testid="rail" className={cn('flex shrink-0 flex-col items-center', fit.size === 'regular' ? 'gap-2.5' : 'gap-1.5')}>
             {onRail.map((a) => railButton(a.key))}
-            {fit.more && menuActions.length > 0 ? <MoreMenu title={internship.title} actions={menuActions} size={fit.size} /> : null}
+            {fit.more && menuActions.length > 0 ? (
+              <MoreMenu label={t('card.more', { title: internship.title })} actions={menuActions} size={fit.size} />
+            ) : null}
           </div>
         </div>
 

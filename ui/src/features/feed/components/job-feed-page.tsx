@@ -20,6 +20,12 @@ import { FeedTopBar } from './feed-top-bar';
 /** Cards whose video element exists: the active one and its neighbours (the first 2 at the start). */
 const LOAD_BEHIND = 1;
 const LOAD_AHEAD = 1;
+/**
+ * Cards drawn whole: the active one, one behind and two ahead (a swipe lands on a whole card);
+ * the others are their still and title until the feed comes near.
+ */
+const FULL_BEHIND = 1;
+const FULL_AHEAD = 2;
 /** The next page of postings is fetched when the active card is this close to the last loaded one. */
 const PREFETCH_WITHIN = 3;
 
@@ -292,6 +298,7 @@ export function JobFeedPage() {
               internship={internship}
               index={index}
               total={list.length}
+              full={index >= active - FULL_BEHIND && index <= active + FULL_AHEAD}
               load={index >= active - LOAD_BEHIND && index <= active + LOAD_AHEAD}
               shouldPlay={index === active && !pausedByUser && !commentsFor && !reportFor}
               muted={muted}

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import type { MenuAction, RailSize } from './feed-card';
 
 /** The More button (feed-card.tsx draws it, also while this menu's code loads). */
-type MoreButton = ComponentType<{ title: string; size: RailSize } & ComponentProps<'button'>>;
+type MoreButton = ComponentType<{ label: string; size: RailSize } & ComponentProps<'button'>>;
 
 /**
  * The rail's "More" button: a small menu (Radix: arrow keys, Escape, focus back on the button)
@@ -13,12 +13,13 @@ type MoreButton = ComponentType<{ title: string; size: RailSize } & ComponentPro
  * the Report dialog it opens owns the focus trap.
  */
 export default function MoreMenu({
-  title,
+  label,
   actions,
   size,
   Button,
 }: {
-  title: string;
+  /** The More button's accessible name ("More for {title}"). */
+  label: string;
   actions: readonly MenuAction[];
   size: RailSize;
   Button: MoreButton;
@@ -33,7 +34,7 @@ export default function MoreMenu({
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <Button ref={triggerRef} title={title} size={size} />
+        <Button ref={triggerRef} label={label} size={size} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal container={container}>
         <DropdownMenu.Content
