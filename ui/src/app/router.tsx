@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/spinner';
 import { lazyPage, type LazyPage } from './lazy-page';
@@ -104,7 +104,14 @@ export function preloadFirstScreen(path: string): Promise<unknown> {
 /** Start each new screen at the top. */
 function ScrollToTop() {
   const [location] = useLocation();
+  // Not on the first screen, which opens at the top: scrolling forces a layout during the
+  // first render's work (issue #35).
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     window.scrollTo({ top: 0 });
   }, [location]);
   return null;

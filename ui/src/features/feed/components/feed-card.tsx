@@ -18,7 +18,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
@@ -72,7 +72,7 @@ export function fitRail(
 
 /**
  * One round control of the rail. `label` is the whole accessible name, its count included (the
- * card translates it: one `useTranslation` per card rather than per button keeps a page of cards cheap).
+ * card translates it: translating once per card rather than per button keeps a page of cards cheap).
  */
 function RailButton({
   icon: Icon,
@@ -186,6 +186,8 @@ function videoHasAudio(video: HTMLVideoElement): boolean | null {
 }
 
 export interface FeedCardProps {
+  /** The feed's translations, from the page: one subscription for the whole feed, not one per card. */
+  t: TFunction<typeof ns>;
   internship: Internship;
   index: number;
   total: number;
@@ -217,6 +219,7 @@ export interface FeedCardProps {
 
 /** One full-screen card of the feed. */
 export const FeedCard = memo(function FeedCard({
+  t,
   internship,
   index,
   total,
@@ -237,7 +240,6 @@ export const FeedCard = memo(function FeedCard({
   canReport,
   onReport,
 }: FeedCardProps) {
-  const { t } = useTranslation(ns);
   const videoRef = useRef<HTMLVideoElement>(null);
   const trackRef = useRef<HTMLTrackElement>(null);
   const slotRef = useRef<HTMLDivElement>(null);

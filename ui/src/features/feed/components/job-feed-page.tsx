@@ -295,6 +295,7 @@ export function JobFeedPage() {
           {list.map((internship, index) => (
             <FeedCard
               key={internship.id}
+              t={t}
               internship={internship}
               index={index}
               total={list.length}
