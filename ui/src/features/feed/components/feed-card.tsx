@@ -148,13 +148,33 @@ function MoreButton({ label, size, ...rest }: { label: string; size: RailSize } 
   );
 }
 
-/** The rail's "More" menu (more-menu.tsx), loaded after the first paint; until then its button alone. */
-const LazyMoreMenu = lazy(() => import('./more-menu'));
+const loadMoreMenu = () => import('./more-menu');
+const LazyMoreMenu = lazy(loadMoreMenu);
 
+/**
+ * The rail's "More" menu (more-menu.tsx: Radix's menu). Until it is first used the button
+ * stands alone: its code starts loading when a finger or the focus reaches the button, and the
+ * press opens the menu once it is in. Drawing Radix's menu on every card of the first screen
+ * was a third of the feed's blocking time after its first paint (issue #35).
+ */
 function MoreMenu(props: { label: string; actions: readonly MenuAction[]; size: RailSize }) {
+  const [used, setUsed] = useState(false);
+  if (!used) {
+    return (
+      <MoreButton
+        label={props.label}
+        size={props.size}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerDown={() => void loadMoreMenu()}
+        onFocus={() => void loadMoreMenu()}
+        onClick={() => setUsed(true)}
+      />
+    );
+  }
   return (
-    <Suspense fallback={<MoreButton label={props.label} size={props.size} />}>
-      <LazyMoreMenu {...props} Button={MoreButton} />
+    <Suspense fallback={<MoreButton label={props.label} size={props.size} aria-haspopup="menu" aria-expanded={false} />}>
+      <LazyMoreMenu {...props} Button={MoreButton} defaultOpen />
     </Suspense>
   );
 }

@@ -17,22 +17,32 @@ export default function MoreMenu({
   actions,
   size,
   Button,
+  defaultOpen = false,
 }: {
   /** The More button's accessible name ("More for {title}"). */
   label: string;
   actions: readonly MenuAction[];
   size: RailSize;
   Button: MoreButton;
+  /** Open from the start: mounted by the press that asked for it (feed-card.tsx). */
+  defaultOpen?: boolean;
 }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   // The open menu lives inside the page's <main>, not loose in <body> (every piece of content
   // belongs to a landmark: axe's 'region' rule).
   const [container, setContainer] = useState<HTMLElement | null>(null);
   useEffect(() => setContainer(triggerRef.current?.closest('main') ?? null), []);
+  const [open, setOpen] = useState(false);
+  // Opened by the press that loaded this menu: once it knows where its content goes (content
+  // drawn in <body> first and moved into <main> lost the focus, which closed the menu).
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the first open waits for the container
+    if (defaultOpen && container) setOpen(true);
+  }, [defaultOpen, container]);
   const itemClass =
     'flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 text-sm font-semibold outline-none data-[highlighted]:bg-slate-100';
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger asChild>
         <Button ref={triggerRef} label={label} size={size} />
       </DropdownMenu.Trigger>
