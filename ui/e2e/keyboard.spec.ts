@@ -137,6 +137,8 @@ test('keys typed into a field never move the feed', async ({ page }) => {
   await expect(cards(page).first()).toBeVisible();
   await cards(page).first().getByTestId('comments').click();
   const dialog = page.getByRole('dialog', { name: 'Comments' });
+  // Keys go to the dialog once it holds the focus (its effects, Escape's listener among them, have run).
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   const input = dialog.getByRole('textbox');
   if (await input.count()) {
     await input.focus();
@@ -163,6 +165,10 @@ test('the skip link comes first on every kind of screen', async ({ page }) => {
     '/no-such-page',
   ]) {
     await page.goto(route);
+    // The app has drawn its first screen (it renders once its first chunks are in, which may be
+    // after the load event): a Tab before that has nothing to land on.
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
+    await expect(page.locator('main')).toBeAttached();
     await expect(page.getByText('Loading page')).toHaveCount(0);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' }), route).toBeFocused();
