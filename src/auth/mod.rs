@@ -262,7 +262,8 @@ fn required_user(state: &AppState, parts: &Parts) -> AppResult<User> {
 pub enum Viewer {
     Nobody,
     Guest(GuestProfile),
-    User(Box<User>),
+    /// Shared with the session cache: a request does not copy the profile.
+    User(Arc<User>),
 }
 
 impl Viewer {
@@ -280,7 +281,7 @@ impl FromRequestParts<AppState> for Viewer {
         Ok(match known(state, &parts.headers)? {
             Some(Known {
                 user: Some(user), ..
-            }) => Viewer::User(Box::new(User::clone(&user))),
+            }) => Viewer::User(user),
             Some(Known {
                 subject: Subject::Guest(profile),
                 ..

@@ -76,7 +76,12 @@ impl FirstScreen {
         for url in more {
             answers.extend(self.get(&headers, peer, url, &mut cookies).await);
         }
-        let poster = answers.iter().skip(1).find_map(|a| first_poster(&a.body));
+        // The first poster is the feed's and the landing's backdrop, the largest thing on their
+        // first screen; browse draws small, lazy stills below its filters, where a preload would
+        // only take bandwidth from the script.
+        let poster = (uri.path() != "/browse-internships")
+            .then(|| answers.iter().skip(1).find_map(|a| first_poster(&a.body)))
+            .flatten();
         let head = boot_element(&answers, poster.as_deref());
         let page = inject(&html, &head);
         let mut res = html_response(page, &headers, who.signed_in);

@@ -261,17 +261,23 @@ pub(super) async fn list_internships(
     // Read before the transaction begins, so the transaction sees at least this version.
     let version = state.store().version();
     let today = clock::today();
-    let page_key = match student {
-        None => uri.query().unwrap_or("").to_string(),
-        Some(s) => profile_key(s, today) + uri.query().unwrap_or(""),
-    };
     // A student's own page, as sent before at this version: bytes and compressed copies.
-    let own = student.map(|s| own_key(&page_key, s));
+    let query = uri.query().unwrap_or("");
+    let own = match (&guest, student) {
+        // Guests have no flags: every guest with this profile is sent the same page.
+        (Some(g), _) => Some(profile_key(g, today) + query + "#guest"),
+        (None, Some(s)) => Some(own_key(s, today, query)),
+        (None, None) => None,
+    };
     if let Some(hit) = own.as_ref().and_then(|k| state.views.own_page(version, k))
         && let PageBody::Whole(b) = hit.body
     {
         return Ok(whole_page(b, hit.link, &hit.copies, coding));
     }
+    let page_key = match student {
+        None => query.to_string(),
+        Some(s) => profile_key(s, today) + query,
+    };
     // A student's page is kept whole for her (with its copies) once her flags are written in.
     let own_answer = |body: axum::body::Bytes, link: Option<axum::http::HeaderValue>| {
         let copies = Arc::new(super::encoding::Copies::default());

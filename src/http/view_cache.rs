@@ -91,7 +91,7 @@ type MatchParts = Arc<HashMap<u64, Bytes>>;
 pub struct ViewCache {
     fragments: Versioned<u64, Arc<Fragment>>,
     pages: Versioned<String, CachedPage>,
-    /// Keyed by the profile's page key and the student's id (`own_key`).
+    /// Keyed by the student, the day and the query (`own_key`); a guest's by the profile.
     own_pages: Versioned<String, CachedPage>,
     matches: Versioned<Profile, MatchParts>,
     /// Each student's liked, saved and applied postings.
@@ -237,9 +237,11 @@ impl ViewCache {
     }
 }
 
-/// The key of a student's own page: the profile's page key (`profile_key` + query) and who.
-pub fn own_key(page_key: &str, student: &User) -> String {
-    format!("{page_key}#{}", student.id)
+/// The key of a student's own page: who, the day (a page's scores and open postings are
+/// today's) and the query. Her profile needs no place in it: any change to it is a new store
+/// version, and the cache holds one version.
+pub fn own_key(student: &User, today: time::Date, query: &str) -> String {
+    format!("{}:{}#{query}", student.id, today.to_julian_day())
 }
 
 pub fn profile_key(student: &User, today: time::Date) -> String {

@@ -340,9 +340,18 @@ test.describe('browse', () => {
     const location = page.getByLabel('Location', { exact: true });
     await expect(location).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Location' })).toBeVisible();
-    await location.click();
-    await expect(page.getByRole('option', { name: 'All locations' })).toBeVisible();
-    await page.keyboard.press('Escape');
+    // The platform's own select (the phone's picker): every location, "All locations" first and chosen.
+    await expect(location.locator('option').first()).toHaveText('All locations');
+    await expect(location).toHaveValue('all');
+    await expect.poll(() => location.locator('option').count()).toBeGreaterThan(2);
+    const place = (await location.locator('option').nth(1).textContent()) ?? '';
+    await location.selectOption(place);
+    const cards = page.getByTestId('browse-card');
+    await expect(cards.first()).toBeVisible();
+    await expect
+      .poll(async () => (await cards.allTextContents()).every((text) => text.includes(place) || text.includes('Remote')))
+      .toBe(true);
+    await location.selectOption('all');
     await snap(page, 'polish-browse-390');
   });
 

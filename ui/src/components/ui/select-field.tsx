@@ -9,7 +9,7 @@ export interface SelectOption {
   label: string;
 }
 
-interface SelectFieldProps {
+export interface SelectFieldProps {
   label: ReactNode;
   value: string;
   onValueChange: (value: string) => void;

@@ -5,7 +5,7 @@ import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { Button, LinkButton } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
+import { NativeSelectField } from '@/components/ui/native-select-field';
 import { Meta } from '@/components/internship/meta';
 import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
@@ -215,12 +215,11 @@ export function BrowseInternshipsPage() {
           <div className="space-y-3 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm">
             <SearchField id="browse-search" label={t('search')} value={q} onChange={setQ} placeholder={t('search')} />
             <div className="flex items-end gap-2">
-              <SelectField
+              <NativeSelectField
                 label={t('location')}
                 className="flex-1"
                 value={location}
                 onValueChange={setLocation}
-                placeholder={t('allLocations')}
                 options={[{ value: ALL_LOCATIONS, label: t('allLocations') }, ...locations.map((l) => ({ value: l, label: l }))]}
               />
               <div role="group" aria-label={t('layout')} className="flex rounded-xl border border-slate-300 p-0.5">
