@@ -324,7 +324,9 @@ export const FeedCard = memo(function FeedCard({
     if (index < 2) setSlotHeight(slot.clientHeight - 8);
     const observer = new ResizeObserver(([entry]) => {
       // The content box: the slot's height less its bottom padding.
-      if (entry) setSlotHeight(entry.contentRect.height);
+      // The first measure is whole pixels (clientHeight), the observer's fractional: a change
+      // under a pixel moves no button, and re-rendering the card for it was a long task per card.
+      if (entry) setSlotHeight((was) => (was !== null && Math.abs(was - entry.contentRect.height) < 1 ? was : entry.contentRect.height));
     });
     observer.observe(slot);
     return () => observer.disconnect();
