@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use tantivy::collector::TopDocs;
+use tantivy::merge_policy::{LogMergePolicy, NoMergePolicy};
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TEXT};
 use tantivy::{
@@ -222,6 +223,24 @@ impl SearchIndex {
     pub fn rebuild(&self, r: &impl Reader, generation: i64) -> anyhow::Result<()> {
         let mut guard = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         let (writer, current) = &mut *guard;
+        // No merges of its own while it builds: the writer's policy merges a large build's
+        // segments in the background as they are committed, and the one merge below of every
+        // segment fails if another merge took some of them first (seen seeding 1,000,000).
+        writer.set_merge_policy(Box::new(NoMergePolicy));
+        let built = self.build(writer, r, generation);
+        writer.set_merge_policy(Box::new(LogMergePolicy::default()));
+        built?;
+        *current = generation;
+        drop(guard);
+        self.reload()
+    }
+
+    fn build(
+        &self,
+        writer: &mut IndexWriter,
+        r: &impl Reader,
+        generation: i64,
+    ) -> anyhow::Result<()> {
         writer.delete_all_documents()?;
         for i in r.scan_rev::<Internship>(|_| true)? {
             if i.is_public() {
@@ -240,9 +259,7 @@ impl SearchIndex {
         if segments.len() > 1 {
             writer.merge(&segments).wait()?;
         }
-        *current = generation;
-        drop(guard);
-        self.reload()
+        Ok(())
     }
 
     /// Applies changes (upserts and removals) and commits them with the store's generation.
