@@ -66,20 +66,22 @@ impl FirstScreen {
         answers.extend(session);
         // The district's name and verification badge are on every feed card.
         let feed: &[&'static str] = &["/api/internships", "/api/district"];
-        let more: &[&'static str] = match (uri.path(), uri.query()) {
-            ("/", _) if who.reads_the_feed => feed,
-            ("/", _) => &["/api/landing-samples"],
-            ("/job-feed", _) | ("/browse-internships", None) => feed,
-            ("/external-jobs", _) => &["/api/external-jobs/companies?beginner=true"],
-            _ => &[],
+        // What each route's first screen asks for, and whether its first poster is preloaded:
+        // the poster is the feed's and the landing's backdrop, the largest thing on their first
+        // screen; browse draws small, lazy stills below its filters, where a preload would only
+        // take bandwidth from the script.
+        let (more, preload): (&[&'static str], bool) = match (uri.path(), uri.query()) {
+            ("/", _) if who.reads_the_feed => (feed, true),
+            ("/", _) => (&["/api/landing-samples"], true),
+            ("/job-feed", _) => (feed, true),
+            ("/browse-internships", None) => (feed, false),
+            ("/external-jobs", _) => (&["/api/external-jobs/companies?beginner=true"], false),
+            _ => (&[], false),
         };
         for url in more {
             answers.extend(self.get(&headers, peer, url, &mut cookies).await);
         }
-        // The first poster is the feed's and the landing's backdrop, the largest thing on their
-        // first screen; browse draws small, lazy stills below its filters, where a preload would
-        // only take bandwidth from the script.
-        let poster = (uri.path() != "/browse-internships")
+        let poster = preload
             .then(|| answers.iter().skip(1).find_map(|a| first_poster(&a.body)))
             .flatten();
         let head = boot_element(&answers, poster.as_deref());
