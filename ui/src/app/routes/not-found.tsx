@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation } from 'wouter';
 import { Logo } from '@/components/layout/logo';
 import { LinkButton } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { TextField } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { formsNs } from '@/lib/i18n/namespaces/forms';

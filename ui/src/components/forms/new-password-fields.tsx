@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { PasswordField } from '@/components/ui/password-field';
 import { formsNs } from '@/lib/i18n/namespaces/forms';
 import type { FieldBinders } from '@/lib/use-form';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';

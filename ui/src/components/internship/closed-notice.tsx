@@ -1,5 +1,5 @@
 import { CalendarX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { cn } from '@/lib/cn';
 import { internshipNs } from '@/lib/i18n/namespaces/internship';
 import { closedText } from '@/lib/deadline';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 /** A posting's requirements as a bulleted list, or 'Not specified' when it names none. */
 export function RequirementList({ requirements }: { requirements: string[] }) {

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Handshake, PartyPopper, UserCheck, XCircle, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { cn } from '@/lib/cn';
 import { internshipNs, tInternship } from '@/lib/i18n/namespaces/internship';
 import type { ApplicationStatus } from '@/types/internship';

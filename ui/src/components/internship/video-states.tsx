@@ -1,5 +1,5 @@
 import { LoaderCircle, Sparkles, VideoOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { cn } from '@/lib/cn';
 import { internshipNs } from '@/lib/i18n/namespaces/internship';
 import type { Internship, VideoStatus } from '@/types/internship';

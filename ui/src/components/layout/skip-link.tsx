@@ -1,5 +1,5 @@
 import { useEffect, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 export const MAIN_ID = 'main';
 

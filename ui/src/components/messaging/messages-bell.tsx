@@ -1,7 +1,7 @@
 import { cn } from '@/lib/cn';
 import { MessageCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Dialog } from '@/components/ui/dialog';
 import { messageTime } from '@/lib/format';
 import { messagingNs } from '@/lib/i18n/namespaces/messaging';

@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Card } from '@/components/ui/card';
 import { RetryButton } from '@/components/ui/retry-button';
 import { SpinnerBlock } from '@/components/ui/spinner';

@@ -1,6 +1,6 @@
 import { BellRing, CheckCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Dialog } from '@/components/ui/dialog';
 import { FieldError, TextAreaField } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';

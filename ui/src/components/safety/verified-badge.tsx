@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { cn } from '@/lib/cn';
 import { useDistrict } from '@/lib/district';
 import { safetyNs } from '@/lib/i18n/namespaces/safety';

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Button, type ButtonVariant } from './button';
 
 /**

@@ -1,6 +1,6 @@
 import { Globe } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { cn } from '@/lib/cn';
 import { chooseLanguage } from '@/lib/i18n/language';
 import { isLanguage, LANGUAGES } from '@/lib/i18n/languages';

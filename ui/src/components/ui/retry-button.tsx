@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Button } from './button';
 
 /** 'Try again' under a load error: asks for the failed data once more. */

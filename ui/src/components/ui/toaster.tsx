@@ -1,6 +1,6 @@
 import { Toast } from 'radix-ui';
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { cn } from '@/lib/cn';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, useToastStore, type ToastVariant } from '@/stores/toast-store';
 

@@ -1,5 +1,4 @@
 import { createInstance, type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import enCommon from '@/locales/en/common.json';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage, localeOf, type Language } from './languages';
 import type { Namespace } from './resources';
@@ -37,7 +36,7 @@ const catalogueBackend: BackendModule = {
 };
 
 export const i18n = createInstance();
-i18n.use(catalogueBackend).use(initReactI18next);
+i18n.use(catalogueBackend);
 
 /** The namespaces whose English the loaded code has defined: a language switch loads them all first. */
 const definedNamespaces = new Set<Namespace>(['common']);
@@ -64,7 +63,6 @@ export function startI18n(language: Language): Promise<unknown> {
     interpolation: { escapeValue: false },
     returnEmptyString: false,
     showSupportNotice: false,
-    react: { useSuspense: true, bindI18n: 'languageChanged' },
   });
   setDocumentLanguage(language);
   return started.catch(() => undefined);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogIn, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ContinueWith } from '@/components/forms/continue-with';
 import { AppHeader } from '@/components/layout/app-header';

@@ -19,7 +19,7 @@ import {
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { TextField, type TextFieldProps } from '@/components/ui/field';
 import { ns } from '../i18n';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Dialog } from '@/components/ui/dialog';
 import { ListStates } from '@/components/ui/section';

@@ -1,6 +1,6 @@
 import { Copy, MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { copyText } from '@/lib/clipboard';

@@ -1,6 +1,6 @@
 import { AlertTriangle, Bot, CheckCircle2, ChevronRight, CircleDot, EyeOff, Flag, MessageSquareWarning } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Badge } from '@/components/ui/badge';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { Copy, Download, KeyRound, LogIn, ShieldCheck, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'wouter';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { AppHeader } from '@/components/layout/app-header';

@@ -1,5 +1,5 @@
 import { CalendarCheck, CheckCircle2, Clock, Copy, Link2, Mail, Share2, UserCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { statusLabel } from '@/components/internship/status-badge';
 import { Button, LinkButton } from '@/components/ui/button';

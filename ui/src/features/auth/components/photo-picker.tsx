@@ -1,6 +1,6 @@
 import { Camera, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { useFilePicker } from '@/lib/use-file-picker';
 import { toast } from '@/stores/toast-store';

@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useLocation, useSearch } from 'wouter';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { AppHeader } from '@/components/layout/app-header';

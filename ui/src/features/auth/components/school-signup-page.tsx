@@ -1,6 +1,6 @@
 import { School } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Redirect, useLocation } from 'wouter';
 import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
 import { GradeField, InterestsField, SchoolField } from '@/components/forms/student-fields';

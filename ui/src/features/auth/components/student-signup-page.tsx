@@ -1,7 +1,7 @@
 import { School } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation } from 'wouter';
 import { ContinueWith } from '@/components/forms/continue-with';
 import { NameFields } from '@/components/forms/name-fields';

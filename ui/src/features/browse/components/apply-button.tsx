@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { buttonClasses, type ButtonSize } from '@/components/ui/button';
 import { isClosed } from '@/lib/deadline';

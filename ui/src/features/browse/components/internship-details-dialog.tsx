@@ -1,6 +1,6 @@
 import { Building2, Calendar, CalendarClock, Clock, DollarSign, Flag, MapPin } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Fact } from '@/components/internship/fact';
 import { RequirementList } from '@/components/internship/requirement-list';
 import { VideoPreview } from '@/components/internship/video-states';

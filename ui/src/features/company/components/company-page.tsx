@@ -1,6 +1,6 @@
 import { Briefcase, Building2, CalendarClock, Clock, DollarSign, Flag, Share2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { ClosedNotice } from '@/components/internship/closed-notice';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { paths } from '@/config/paths';
 import { ns } from '../i18n';
 import { CompanyPage } from './company-page';

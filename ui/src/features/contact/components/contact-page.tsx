@@ -1,6 +1,6 @@
 import { Clock, Mail, MessageSquare } from 'lucide-react';
 import { useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { SiteFooter } from '@/components/layout/site-footer';

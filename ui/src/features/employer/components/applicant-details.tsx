@@ -1,5 +1,5 @@
 import { FileText, GraduationCap, Mail, School, Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Badge } from '@/components/ui/badge';
 import { initials } from '@/lib/format';
 import { gradeLabel } from '@/lib/options';

@@ -1,5 +1,5 @@
 import { MailCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useResendEmailConfirmation } from '@/lib/email-confirmation';

@@ -1,6 +1,6 @@
 import { Save } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
 import { CompanyFields } from '@/components/forms/company-fields';
 import { NameFields } from '@/components/forms/name-fields';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Captions, Film, ShieldAlert, Sparkles, Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { RichText } from '@/components/ui/rich-text';

@@ -1,5 +1,5 @@
 import { Activity, MessageCircle, UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Card } from '@/components/ui/card';
 import { ns, tEmployer } from '../i18n';
 import { fullName, timeAgo } from '../lib/format';

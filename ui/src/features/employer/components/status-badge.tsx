@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, Clock, Handshake, MessagesSquare, Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Badge } from '@/components/ui/badge';
 import { ns } from '../i18n';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/statuses';

@@ -1,6 +1,6 @@
 import { Briefcase, LayoutList, LogOut, UserRound, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'wouter';
 import { LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';

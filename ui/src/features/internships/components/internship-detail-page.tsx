@@ -13,7 +13,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useLocation, useParams } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { CompanyHeader } from '@/components/internship/company-header';

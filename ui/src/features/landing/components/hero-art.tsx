@@ -1,5 +1,5 @@
 import { CheckCircle2, Heart, MapPin, Play, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { initials } from '@/lib/format';
 import { ns } from '../i18n';
 

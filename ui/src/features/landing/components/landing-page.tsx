@@ -13,7 +13,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'wouter';
 import { AuthControls } from '@/components/layout/auth-controls';
 import { Logo } from '@/components/layout/logo';

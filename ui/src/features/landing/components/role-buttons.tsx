@@ -1,5 +1,5 @@
 import { Briefcase, GraduationCap } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { LinkButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLandingSamples } from '../api/get-landing-samples';

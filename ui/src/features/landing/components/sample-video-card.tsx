@@ -1,6 +1,6 @@
 import { Bookmark, Clock, Heart, MapPin, MessageCircle, MoreHorizontal, Pause, Play, Share2, type LucideIcon } from 'lucide-react';
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { initials } from '@/lib/format';
 import type { LandingSample } from '@/types/api';
 import { ns } from '../i18n';

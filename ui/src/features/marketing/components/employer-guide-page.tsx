@@ -1,6 +1,6 @@
 import { AlertTriangle, Ban, Clock, DollarSign, FileCheck2, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { MarkList } from '@/components/ui/mark-list';
 import { RichText } from '@/components/ui/rich-text';
 import { paths } from '@/config/paths';

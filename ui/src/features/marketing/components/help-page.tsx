@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { LinkButton } from '@/components/ui/button';
 import { FaqAccordion, type FaqItem } from '@/components/ui/faq-accordion';
 import { RichText } from '@/components/ui/rich-text';

@@ -1,6 +1,6 @@
 import { Building2, GraduationCap, Heart, ShieldCheck, Sparkles, Video } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'wouter';
 import { LinkButton } from '@/components/ui/button';
 import { RichText } from '@/components/ui/rich-text';

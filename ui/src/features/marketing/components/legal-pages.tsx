@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { RichText } from '@/components/ui/rich-text';
 import { ns } from '../i18n';
 import { ContentSection, MarketingLayout } from './marketing-layout';

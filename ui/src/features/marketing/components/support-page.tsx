@@ -1,5 +1,5 @@
 import { BookOpen, Flag, HelpCircle, Mail, MessageSquare, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'wouter';
 import { paths } from '@/config/paths';
 import { ns } from '../i18n';

@@ -1,5 +1,5 @@
 import { CheckCircle2, Download, ScrollText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Section } from '@/components/ui/section';
 import { Card } from '@/components/ui/card';
 import type { Placement } from '@/types/placement';

@@ -1,6 +1,6 @@
 import { CheckCircle2, FileWarning, PenLine, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'wouter';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';

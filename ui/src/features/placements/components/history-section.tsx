@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
 import type { Placement } from '@/types/placement';

@@ -1,5 +1,5 @@
 import { AlertTriangle, Ban, FileWarning, LogIn, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageShell } from '@/components/layout/page';

@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle, Clock, FileSignature } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Section } from '@/components/ui/section';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';

@@ -1,6 +1,6 @@
 import { Ban, CheckCircle2, Clock, PenLine, PlayCircle, Wrench, XCircle } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { PLACEMENT_STATES, type PlacementState } from '@/types/placement';
 import { ns } from '../i18n';

@@ -1,5 +1,5 @@
 import { Ban } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useBlocks, useUnblockEmployer } from '@/lib/blocks';

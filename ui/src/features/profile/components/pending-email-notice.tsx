@@ -1,5 +1,5 @@
 import { MailCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { cn } from '@/lib/cn';
 import { ns } from '../i18n';
 

@@ -13,7 +13,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, Redirect } from 'wouter';
 import { ChangePasswordSection } from '@/components/account/change-password-section';
 import { StatusBadge } from '@/components/internship/status-badge';
