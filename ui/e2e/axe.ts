@@ -68,6 +68,8 @@ export class AxeAudit {
       .toHaveCount(0, { timeout: 8_000 })
       .catch(() => undefined);
     await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
+    // A screen drawn in parts after its first paint (the landing, browse's cards) is busy until whole.
+    await expect(page.locator('[data-drawing]'), where).toHaveCount(0, { timeout: 8_000 });
     // Dialogs, menus and toasts fade or slide in over ~200 ms; contrast is measured after.
     await page.waitForTimeout(300);
     this.screens += 1;

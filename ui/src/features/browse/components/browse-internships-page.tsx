@@ -144,9 +144,21 @@ const InternshipCard = memo(function InternshipCard({
  */
 function CardList({ results, layout, onDetails }: { results: Internship[]; layout: 'grid' | 'list'; onDetails: (id: number) => void }) {
   const drawn = useProgressiveCount(results.length, FIRST_CARDS);
-  return results
-    .slice(0, drawn)
-    .map((internship) => <InternshipCard key={internship.id} internship={internship} layout={layout} onDetails={onDetails} />);
+  return (
+    // Busy while cards are still being added (assistive technology and the axe checks wait).
+    <div
+      aria-busy={drawn < results.length || undefined}
+      data-drawing={drawn < results.length || undefined}
+      className={cn(
+        'mt-3 grid gap-3',
+        layout === 'grid' ? 'grid-cols-[minmax(0,1fr)] sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-[minmax(0,1fr)]',
+      )}
+    >
+      {results.slice(0, drawn).map((internship) => (
+        <InternshipCard key={internship.id} internship={internship} layout={layout} onDetails={onDetails} />
+      ))}
+    </div>
+  );
 }
 
 export function BrowseInternshipsPage() {
@@ -282,14 +294,7 @@ export function BrowseInternshipsPage() {
               ) : null}
             </div>
           ) : (
-            <div
-              className={cn(
-                'mt-3 grid gap-3',
-                layout === 'grid' ? 'grid-cols-[minmax(0,1fr)] sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-[minmax(0,1fr)]',
-              )}
-            >
-              <CardList results={results} layout={layout} onDetails={setDetailsId} />
-            </div>
+            <CardList results={results} layout={layout} onDetails={setDetailsId} />
           )}
           {(more && !autoLoad) || isFetchNextPageError ? (
             <div className="mt-6 flex flex-col items-center gap-2">
