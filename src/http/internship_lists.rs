@@ -263,9 +263,10 @@ pub(super) async fn list_internships(
     let today = clock::today();
     // A student's own page, as sent before at this version: bytes and compressed copies.
     let query = uri.query().unwrap_or("");
-    let own = match (&guest, student) {
-        // Guests have no flags: every guest with this profile is sent the same page.
-        (Some(g), _) => Some(profile_key(g, today) + query + "#guest"),
+    // Guests have no flags: every guest with this profile is sent the same page.
+    let guest_page_key = guest.as_ref().map(|g| profile_key(g, today) + query);
+    let own = match (&guest_page_key, student) {
+        (Some(k), _) => Some(format!("{k}#guest")),
         (None, Some(s)) => Some(own_key(s, today, query)),
         (None, None) => None,
     };
@@ -274,9 +275,10 @@ pub(super) async fn list_internships(
     {
         return Ok(whole_page(b, hit.link, &hit.copies, coding));
     }
-    let page_key = match student {
-        None => query.to_string(),
-        Some(s) => profile_key(s, today) + query,
+    let page_key = match (guest_page_key, student) {
+        (Some(k), _) => k,
+        (None, None) => query.to_string(),
+        (None, Some(s)) => profile_key(s, today) + query,
     };
     // A student's page is kept whole for her (with its copies) once her flags are written in.
     let own_answer = |body: axum::body::Bytes, link: Option<axum::http::HeaderValue>| {

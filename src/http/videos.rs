@@ -157,23 +157,48 @@ fn body_of(file: Arc<dyn ReadAt>, start: u64, end: u64, first: Option<Bytes>) ->
     Body::from_stream(first.chain(futures_util::stream::iter(reads).buffered(2)))
 }
 
-/// The first chunk of what `headers` ask of a local file (None: nothing to read ahead, or a
-/// remote store, which streams its slice).
-fn first_chunk(opened: &Opened, headers: &HeaderMap) -> Option<std::io::Result<Bytes>> {
-    if opened.len == 0 || opened.reader.streams() || not_modified(headers, opened.modified) {
-        return None;
+/// What a request for a file gets, decided once from its headers and the file's length and date.
+enum Answer {
+    NotModified,
+    Unsatisfiable,
+    /// The bytes `start..=end`: the whole file (200) or a part of it (206).
+    Bytes {
+        part: bool,
+        start: u64,
+        end: u64,
+    },
+}
+
+fn answer_for(headers: &HeaderMap, len: u64, modified: SystemTime, last_modified: &str) -> Answer {
+    if not_modified(headers, modified) {
+        return Answer::NotModified;
     }
-    let last_modified = httpdate::fmt_http_date(opened.modified);
-    let (start, end) = match wanted_slice(headers, opened.len, &last_modified) {
-        Slice::Unsatisfiable => return None,
-        Slice::Part(s, e) => (s, e),
-        Slice::Whole => (0, opened.len - 1),
-    };
-    Some(
-        opened
-            .reader
-            .read_at(start, (end + 1 - start).min(CHUNK) as usize),
-    )
+    match wanted_slice(headers, len, last_modified) {
+        Slice::Unsatisfiable => Answer::Unsatisfiable,
+        Slice::Part(start, end) => Answer::Bytes {
+            part: true,
+            start,
+            end,
+        },
+        Slice::Whole => Answer::Bytes {
+            part: false,
+            start: 0,
+            end: len.saturating_sub(1),
+        },
+    }
+}
+
+/// The first chunk of the bytes a local file's answer sends (None: nothing to read ahead, or
+/// a remote store, which streams its slice).
+fn first_chunk(opened: &Opened, answer: &Answer) -> Option<std::io::Result<Bytes>> {
+    match *answer {
+        Answer::Bytes { start, end, .. } if opened.len > 0 && !opened.reader.streams() => Some(
+            opened
+                .reader
+                .read_at(start, (end + 1 - start).min(CHUNK) as usize),
+        ),
+        _ => None,
+    }
 }
 
 /// The store could not give the file now (a remote store that is down): 503 for this file
@@ -208,24 +233,29 @@ async fn serve(
         .ok_or_else(|| AppError::not_found(kind.not_found()))?;
     let store = state.media().store.clone();
     let asked = headers.clone();
-    let (opened, redirect, first) = tokio::task::spawn_blocking(move || {
+    let (opened, redirect, decided) = tokio::task::spawn_blocking(move || {
         let opened = store.open(&name);
         // Only a file that exists is sent elsewhere: a missing one stays our 404.
         let redirect = match &opened {
             Ok(Some(_)) => store.redirect(&name),
             _ => None,
         };
-        // A local file's first chunk is read in the same trip to the blocking pool.
-        let first = match &opened {
-            Ok(Some(o)) if redirect.is_none() => first_chunk(o, &asked),
+        // A local file's answer is decided, and its first chunk read, in the same trip to the
+        // blocking pool.
+        let decided = match &opened {
+            Ok(Some(o)) if redirect.is_none() => {
+                let last_modified = httpdate::fmt_http_date(o.modified);
+                let answer = answer_for(&asked, o.len, o.modified, &last_modified);
+                let first = first_chunk(o, &answer);
+                Some((last_modified, answer, first))
+            }
             _ => None,
         };
-        (opened, redirect, first)
+        (opened, redirect, decided)
     })
     .await
     .map_err(|e| AppError::Internal(e.into()))?;
     let opened = opened.map_err(|e| unavailable(kind, e))?;
-    let first = first.transpose().map_err(|e| unavailable(kind, e))?;
     if let Some(url) = redirect {
         // The bytes come from the CDN or the store itself; the player follows the 302 with
         // its Range header. Not cached: a presigned URL expires.
@@ -236,16 +266,17 @@ async fn serve(
             .body(Body::empty())
             .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()));
     }
-    let Some(Opened {
-        reader: file,
-        len,
-        modified,
-    }) = opened
+    let (
+        Some(Opened {
+            reader: file, len, ..
+        }),
+        Some((last_modified, answer, first)),
+    ) = (opened, decided)
     else {
         return Err(AppError::not_found(kind.not_found()));
     };
+    let first = first.transpose().map_err(|e| unavailable(kind, e))?;
 
-    let last_modified = httpdate::fmt_http_date(modified);
     let mut res = Response::builder()
         .header(header::CONTENT_TYPE, content_type)
         .header(header::ACCEPT_RANGES, "bytes")
@@ -254,14 +285,14 @@ async fn serve(
         // district hides must leave browsers' and proxies' caches soon, so ten minutes, then
         // a cheap revalidation (304).
         .header(header::CACHE_CONTROL, HeaderValue::from_static(MEDIA_CACHE));
-    if not_modified(&headers, modified) {
-        return Ok(res
-            .status(StatusCode::NOT_MODIFIED)
-            .body(Body::empty())
-            .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()));
-    }
-    let (status, start, end) = match wanted_slice(&headers, len, &last_modified) {
-        Slice::Unsatisfiable => {
+    let (status, start, end) = match answer {
+        Answer::NotModified => {
+            return Ok(res
+                .status(StatusCode::NOT_MODIFIED)
+                .body(Body::empty())
+                .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()));
+        }
+        Answer::Unsatisfiable => {
             return Ok(res
                 .status(StatusCode::RANGE_NOT_SATISFIABLE)
                 .header(header::CONTENT_RANGE, format!("bytes */{len}"))
@@ -271,11 +302,15 @@ async fn serve(
                 ))
                 .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()));
         }
-        Slice::Part(s, e) => {
-            res = res.header(header::CONTENT_RANGE, format!("bytes {s}-{e}/{len}"));
-            (StatusCode::PARTIAL_CONTENT, s, e)
+        Answer::Bytes {
+            part: true,
+            start,
+            end,
+        } => {
+            res = res.header(header::CONTENT_RANGE, format!("bytes {start}-{end}/{len}"));
+            (StatusCode::PARTIAL_CONTENT, start, end)
         }
-        Slice::Whole => (StatusCode::OK, 0, len.saturating_sub(1)),
+        Answer::Bytes { start, end, .. } => (StatusCode::OK, start, end),
     };
     let body = if len == 0 {
         Body::empty()

@@ -159,21 +159,15 @@ const LazyMoreMenu = lazy(loadMoreMenu);
  */
 function MoreMenu(props: { label: string; actions: readonly MenuAction[]; size: RailSize }) {
   const [used, setUsed] = useState(false);
+  // The button as drawn until the menu is open (also while its code loads).
+  const closed = { label: props.label, size: props.size, 'aria-haspopup': 'menu', 'aria-expanded': false } as const;
   if (!used) {
     return (
-      <MoreButton
-        label={props.label}
-        size={props.size}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        onPointerDown={() => void loadMoreMenu()}
-        onFocus={() => void loadMoreMenu()}
-        onClick={() => setUsed(true)}
-      />
+      <MoreButton {...closed} onPointerDown={() => void loadMoreMenu()} onFocus={() => void loadMoreMenu()} onClick={() => setUsed(true)} />
     );
   }
   return (
-    <Suspense fallback={<MoreButton label={props.label} size={props.size} aria-haspopup="menu" aria-expanded={false} />}>
+    <Suspense fallback={<MoreButton {...closed} />}>
       <LazyMoreMenu {...props} Button={MoreButton} defaultOpen />
     </Suspense>
   );
