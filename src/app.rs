@@ -536,9 +536,6 @@ pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
     app.with_state(state)
 }
 
-/// Deletes those of `names` (the media files there were at start-up) no posting points at:
-/// left by a crash between writing a file and committing its posting. Stops early (removing
-/// nothing) when `stopping` says so.
 /// The calling thread's nice value to 19 (Linux threads each have their own).
 fn lower_this_threads_priority() {
     // SAFETY: setpriority on this thread's own id changes only this thread.
@@ -547,6 +544,9 @@ fn lower_this_threads_priority() {
     }
 }
 
+/// Deletes those of `names` (the media files there were at start-up) no posting points at:
+/// left by a crash between writing a file and committing its posting. Stops early (removing
+/// nothing) when `stopping` says so.
 fn sweep_orphan_media(
     s: &Services,
     names: Vec<String>,

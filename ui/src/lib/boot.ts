@@ -192,3 +192,11 @@ export function useProgressiveCount(total: number, first: number): number {
   }, [painted, count, total]);
   return Math.min(count, total);
 }
+
+/**
+ * The marks of a container whose items `useProgressiveCount` is still adding: `aria-busy` for
+ * assistive technology, `data-drawing` for the browser tests (e2e/axe.ts waits for it to go).
+ */
+export function drawingMarks(drawing: boolean): { 'aria-busy'?: true; 'data-drawing'?: true } {
+  return drawing ? { 'aria-busy': true, 'data-drawing': true } : {};
+}

@@ -21,11 +21,11 @@ type AnyT = (key: string, options?: Record<string, unknown>) => unknown;
 const texts = new Map<string, unknown>();
 /** A bound cap: interpolated values (counts, names) make new keys; a full map starts over. */
 const MAX_TEXTS = 4000;
+/** One `t` per language and namespace list (bound to them, so never stale). */
 const ts = new Map<string, AnyT>();
 
 function forget(): void {
   texts.clear();
-  ts.clear();
 }
 
 const listeners = new Set<() => void>();

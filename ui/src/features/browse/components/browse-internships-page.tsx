@@ -10,7 +10,7 @@ import { Meta } from '@/components/internship/meta';
 import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
-import { useProgressiveCount } from '@/lib/boot';
+import { drawingMarks, useProgressiveCount } from '@/lib/boot';
 import { cn } from '@/lib/cn';
 import { deadlineOf, isClosed } from '@/lib/deadline';
 import { formatDate } from '@/lib/format';
@@ -145,10 +145,8 @@ const InternshipCard = memo(function InternshipCard({
 function CardList({ results, layout, onDetails }: { results: Internship[]; layout: 'grid' | 'list'; onDetails: (id: number) => void }) {
   const drawn = useProgressiveCount(results.length, FIRST_CARDS);
   return (
-    // Busy while cards are still being added (assistive technology and the axe checks wait).
     <div
-      aria-busy={drawn < results.length || undefined}
-      data-drawing={drawn < results.length || undefined}
+      {...drawingMarks(drawn < results.length)}
       className={cn(
         'mt-3 grid gap-3',
         layout === 'grid' ? 'grid-cols-[minmax(0,1fr)] sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-[minmax(0,1fr)]',

@@ -22,7 +22,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { LanguageSelect } from '@/components/ui/language-select';
 import { RichText } from '@/components/ui/rich-text';
 import { paths } from '@/config/paths';
-import { useProgressiveCount } from '@/lib/boot';
+import { drawingMarks, useProgressiveCount } from '@/lib/boot';
 import { ns } from '../i18n';
 import { Faq } from './faq';
 import { HeroArt } from './hero-art';
@@ -129,8 +129,7 @@ export function LandingPage() {
   return (
     <div className="min-h-dvh bg-white">
       <LandingHeader />
-      {/* Busy while the parts below the fold are still being added. */}
-      <main aria-busy={drawn <= LATER.length || undefined} data-drawing={drawn <= LATER.length || undefined}>
+      <main {...drawingMarks(drawn <= LATER.length)}>
         <Hero />
         {LATER.slice(0, drawn).map(([key, Part]) => (
           <Part key={key} />
