@@ -25,7 +25,17 @@ pub fn static_file(path: &str, headers: &HeaderMap) -> Option<Response> {
 
 /// The build's `index.html` as built.
 pub fn index_html() -> Option<axum::body::Bytes> {
-    stored("index.html").map(|s| match s.data {
+    stored_bytes("index.html")
+}
+
+/// The page of a first screen with an entry of its own (`screen-<name>.html`, ui/vite.config.ts:
+/// its script brings the screen), when the build has one.
+pub fn screen_html(name: &str) -> Option<axum::body::Bytes> {
+    stored_bytes(&format!("screen-{name}.html"))
+}
+
+fn stored_bytes(path: &str) -> Option<axum::body::Bytes> {
+    stored(path).map(|s| match s.data {
         std::borrow::Cow::Borrowed(b) => axum::body::Bytes::from_static(b),
         std::borrow::Cow::Owned(v) => axum::body::Bytes::from(v),
     })

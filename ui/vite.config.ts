@@ -120,6 +120,57 @@ function findFirstScreenModules(): Plugin {
   };
 }
 
+/** The first screens with an entry of their own (src/screens/<name>.tsx), sent by the server on their routes. */
+const SCREEN_ENTRIES = ['feed', 'landing', 'browse', 'external-jobs'];
+const ENTRY_MODULES = new Set(
+  ['src/main.tsx', ...SCREEN_ENTRIES.map((name) => `src/screens/${name}.tsx`)].map((path) =>
+    fileURLToPath(new URL(`./${path}`, import.meta.url)),
+  ),
+);
+
+/**
+ * `screen-<name>.html` beside index.html for each first screen's entry: index.html with its
+ * scripts, modulepreloads and stylesheets replaced by the entry's. The entry's script blocks
+ * rendering (`blocking="render"`): the page has nothing to paint before it has run, and it
+ * renders its screen as it runs, so the browser's first frame is the screen, not an empty page.
+ */
+function screenPages(): Plugin {
+  const ownTag =
+    /<(?:script type="module"|link rel="(?:modulepreload|stylesheet)")[^>]*\b(?:src|href)="\/assets\/[^"]+"[^>]*>(?:<\/script>)?\s*/g;
+  return {
+    name: 'internreel:screen-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') throw new Error('screen-pages: index.html is not in the bundle');
+      const html = String(index.source);
+      const at = html.search(ownTag);
+      const bare = html.replace(ownTag, '');
+      for (const name of SCREEN_ENTRIES) {
+        const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === `screen-${name}`);
+        if (!entry || entry.type !== 'chunk') throw new Error(`screen-pages: no entry chunk screen-${name}`);
+        const chunks: string[] = [];
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (!chunk || chunk.type !== 'chunk' || chunks.includes(fileName)) return;
+          chunks.push(fileName);
+          for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+          chunk.imports.forEach(visit);
+        };
+        visit(entry.fileName);
+        const tags = [
+          `<script type="module" crossorigin blocking="render" src="/${entry.fileName}"></script>`,
+          ...chunks.slice(1).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ].join('\n    ');
+        this.emitFile({ type: 'asset', fileName: `screen-${name}.html`, source: `${bare.slice(0, at)}${tags}\n    ${bare.slice(at)}` });
+      }
+    },
+  };
+}
+
 // The Rust server embeds the built UI from the repository's top-level dist/.
 export default defineConfig({
   // JSX compiles to the automatic runtime's react/jsx-runtime (aliased to Preact's above). No
@@ -128,6 +179,7 @@ export default defineConfig({
   plugins: [
     lucideIconImports(),
     findFirstScreenModules(),
+    screenPages(),
     tailwindcss(),
     // Installable on a phone (#23): a web manifest, and a Workbox service worker that precaches
     // the app shell. API answers are never cached (no runtime caching at all): the app reads
@@ -186,6 +238,13 @@ export default defineConfig({
     rolldownOptions: {
       // Libraries' "use client" lines mean nothing in a client-only bundle (@vitejs/plugin-react,
       // which silenced them, is gone with React DOM).
+      // index.html (main.tsx: any route) and each first screen's own entry (screenPages).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        ...Object.fromEntries(
+          SCREEN_ENTRIES.map((name) => [`screen-${name}`, fileURLToPath(new URL(`./src/screens/${name}.tsx`, import.meta.url))]),
+        ),
+      },
       onLog(level, log, handler) {
         if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
         handler(level, log);
@@ -204,7 +263,12 @@ export default defineConfig({
             // or only the student's needs: one chunk each. One request each, and better compressed
             // than a dozen small shared chunks. First: a module goes to the first group that takes
             // it, with what it imports.
-            { name: 'app', test: (id) => firstScreen.every.has(id) || id.includes('rolldown:runtime') || id.includes('rolldown/runtime') },
+            // Not the entries themselves: each runs the app when imported.
+            {
+              name: 'app',
+              test: (id) =>
+                (firstScreen.every.has(id) && !ENTRY_MODULES.has(id)) || id.includes('rolldown:runtime') || id.includes('rolldown/runtime'),
+            },
             { name: (id) => firstScreen.chunkOf.get(id) ?? null, test: (id) => firstScreen.chunkOf.has(id) },
             // Every other icon in one chunk (left to the automatic splitting, each icon shared by a
             // few screens became a chunk of its own, and a screen waited for a dozen 800-byte requests).

@@ -50,11 +50,11 @@ impl FirstScreen {
         if let Some(res) = crate::assets::static_file(path, &headers) {
             return res;
         }
-        let Some(html) = crate::assets::index_html() else {
-            return crate::assets::not_built();
-        };
         if method != Method::GET {
-            return html_response(html, &headers, false);
+            return match crate::assets::index_html() {
+                Some(html) => html_response(html, &headers, false),
+                None => crate::assets::not_built(),
+            };
         }
         let mut answers = Vec::new();
         let mut cookies = Vec::new();
@@ -70,13 +70,27 @@ impl FirstScreen {
         // the poster is the feed's and the landing's backdrop, the largest thing on their first
         // screen; browse draws small, lazy stills below its filters, where a preload would only
         // take bandwidth from the script.
-        let (more, preload): (&[&'static str], bool) = match (uri.path(), uri.query()) {
-            ("/", _) if who.reads_the_feed => (feed, true),
-            ("/", _) => (&["/api/landing-samples"], true),
-            ("/job-feed", _) => (feed, true),
-            ("/browse-internships", None) => (feed, false),
-            ("/external-jobs", _) => (&["/api/external-jobs/companies?beginner=true"], false),
-            _ => (&[], false),
+        // And the page: a first screen with an entry of its own gets its page, whose script
+        // brings the screen and renders it as it runs (ui/src/screens/), else index.html.
+        let (more, preload, screen): (&[&'static str], bool, Option<&str>) =
+            match (uri.path(), uri.query()) {
+                ("/", _) if who.reads_the_feed => (feed, true, Some("feed")),
+                ("/", _) => (&["/api/landing-samples"], true, Some("landing")),
+                ("/job-feed", _) => (feed, true, Some("feed")),
+                ("/browse-internships", None) => (feed, false, Some("browse")),
+                ("/browse-internships", _) => (&[], false, Some("browse")),
+                ("/external-jobs", _) => (
+                    &["/api/external-jobs/companies?beginner=true"],
+                    false,
+                    Some("external-jobs"),
+                ),
+                _ => (&[], false, None),
+            };
+        let Some(html) = screen
+            .and_then(crate::assets::screen_html)
+            .or_else(crate::assets::index_html)
+        else {
+            return crate::assets::not_built();
         };
         for url in more {
             answers.extend(self.get(&headers, peer, url, &mut cookies).await);

@@ -158,3 +158,59 @@ async fn a_posting_s_text_cannot_break_out_of_the_boot_element() {
         .find(|i| i["id"] == posting["id"]);
     assert_eq!(shown.map(|i| i["title"].as_str().unwrap()), Some(title));
 }
+
+/// The entry script a page names: `screen-feed`, `screen-landing`, ... or `index`.
+fn entry_of(html: &str) -> &str {
+    let tag = html
+        .split("<script type=\"module\"")
+        .nth(1)
+        .expect("a module script");
+    let src = tag.split_once("src=\"/assets/").unwrap().1;
+    let name = src.split_once('"').unwrap().0;
+    // name-<8 characters of hash>.js (the hash may hold a '-' itself)
+    &name[..name.len() - "-12345678.js".len()]
+}
+
+#[tokio::test]
+async fn each_first_screen_gets_the_page_whose_script_brings_it() {
+    let app = spawn_demo().await;
+    let visitor = app.client();
+    for (path, entry) in [
+        ("/", "screen-landing"),
+        ("/job-feed", "screen-feed"),
+        ("/browse-internships", "screen-browse"),
+        ("/browse-internships?q=robot", "screen-browse"),
+        ("/external-jobs", "screen-external-jobs"),
+        ("/login", "index"),
+        ("/company/1", "index"),
+    ] {
+        let (html, boot) = navigate(&app, &visitor, path).await;
+        assert_eq!(entry_of(&html), entry, "{path}");
+        // A screen's page blocks rendering on its script (it renders as it runs); the
+        // generic page does not (its screen's chunk comes after).
+        assert_eq!(
+            html.contains("blocking=\"render\""),
+            entry != "index",
+            "{path}"
+        );
+        // Every script it names is served, and the boot answers are there as on any route.
+        for src in html.split("/assets/").skip(1) {
+            let file = src.split_once('"').unwrap().0;
+            let res = app.get(&visitor, &format!("/assets/{file}")).await;
+            assert_eq!(res.status(), StatusCode::OK, "{path}: /assets/{file}");
+        }
+        assert!(boot.is_some(), "{path}");
+    }
+    // A signed-in student's `/` is her feed, so it gets the feed's page.
+    let student = app.client();
+    let res = app
+        .post(
+            &student,
+            "/api/student-login",
+            json!({"email": "ava@student.example", "password": "student123"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let (html, _) = navigate(&app, &student, "/").await;
+    assert_eq!(entry_of(&html), "screen-feed");
+}

@@ -1,37 +1,5 @@
-import { StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadFirstScreen } from './app/router';
-import { applyBootSessionLanguage, seedBootSession } from './lib/auth';
-import { firstScreenRendered } from './lib/boot';
-import { startLanguage } from './lib/i18n/language';
-import './index.css';
+// The entry of every route without one of its own: its screen's chunk loads before the first
+// render (app/start.tsx). The first screens the server knows have their own (src/screens/).
+import { startApp } from './app/start';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('InternReel: the #root element is missing from index.html');
-
-// The session the server wrote into the page (lib/boot), when it did: the first screen knows
-// who is signed in without asking, and `/` picks the landing page or the feed at once.
-seedBootSession();
-
-// English is bundled: settled at once (no network). Another language renders once its
-// `common` catalogue is in, so the first paint is already in it; the account's stored language
-// too when the page brought the session. Meanwhile the first screen's chunk loads, so the first
-// render shows the screen rather than a spinner (a failed load is retried by the render).
-const language = startLanguage().then(applyBootSessionLanguage);
-const screen = preloadFirstScreen(window.location.pathname).catch(() => undefined);
-
-/** Once the first render is committed: the socket, the bells' first calls and the like wait for its paint. */
-function FirstScreen() {
-  useEffect(firstScreenRendered, []);
-  return null;
-}
-
-void Promise.all([language, screen]).then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-      <FirstScreen />
-    </StrictMode>,
-  );
-});
+startApp();

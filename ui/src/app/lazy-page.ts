@@ -8,15 +8,35 @@ export type LazyPage = ((props: object) => ReactElement) & {
 };
 
 /**
- * A screen in its own chunk: `lazy`, except that once its chunk is in (`preload`, or an earlier
- * visit) it renders at once instead of suspending for a turn. main.tsx preloads the first
- * screen's chunk before the first render, so that render already shows the screen, with no
- * spinner in between.
+ * The screens a page's own entry can bring (src/screens/: the server sends that entry for the
+ * routes it knows, first_screen.rs), by name.
  */
-export function lazyPage(loader: () => Promise<{ default: ComponentType }>): LazyPage {
+export type FirstScreenName = 'feed' | 'landing' | 'browse' | 'external-jobs';
+
+/** The screens this page's entry brought statically (`provideScreens`). */
+const provided = new Map<FirstScreenName, ComponentType>();
+
+/**
+ * Called by a first screen's entry (src/screens/) before the app starts: the screen is in the
+ * page's own script, so its `lazyPage` renders it at once, in the task that ran the script,
+ * with no request for its chunk between the script and the first paint.
+ */
+export function provideScreens(screens: Partial<Record<FirstScreenName, ComponentType>>): void {
+  for (const [name, screen] of Object.entries(screens) as [FirstScreenName, ComponentType][]) provided.set(name, screen);
+}
+
+/**
+ * A screen in its own chunk: `lazy`, except that once its chunk is in (`preload`, an earlier
+ * visit, or the page's entry brought it: `name`) it renders at once instead of suspending for
+ * a turn. app/start.tsx preloads the first screen's chunk before the first render, so that
+ * render already shows the screen, with no spinner in between.
+ */
+export function lazyPage(loader: () => Promise<{ default: ComponentType }>, name?: FirstScreenName): LazyPage {
   let loaded: ComponentType | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const load = () => {
+    loaded ??= name && provided.get(name);
+    if (loaded) return Promise.resolve({ default: loaded });
     loading ??= withCatalogues(loader)().then(
       (module) => {
         loaded = module.default;
@@ -33,7 +53,7 @@ export function lazyPage(loader: () => Promise<{ default: ComponentType }>): Laz
   const Lazy = lazy(load);
   function Page(props: object): ReactElement {
     // Chosen once per mount: switching from the lazy wrapper to the loaded screen would remount it.
-    const [Screen] = useState<ComponentType<object>>(() => loaded ?? Lazy);
+    const [Screen] = useState<ComponentType<object>>(() => loaded ?? (name && provided.get(name)) ?? Lazy);
     return createElement(Screen, props);
   }
   return Object.assign(Page, { preload: load });

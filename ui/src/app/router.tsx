@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/spinner';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazyPage, type FirstScreenName, type LazyPage } from './lazy-page';
 import { HomeRoute, preloadHome } from './routes/home';
 
 /**
@@ -9,7 +9,7 @@ import { HomeRoute, preloadHome } from './routes/home';
  * legal pages, the staff invite and the school-account sign-up), each split into its own chunk. The path-less route last is the 404 page.
  */
 // A screen's chunk and, in a language other than English, its catalogues: one wait.
-const page = (loader: () => Promise<{ default: ComponentType }>): LazyPage => lazyPage(loader);
+const page = (loader: () => Promise<{ default: ComponentType }>, name?: FirstScreenName): LazyPage => lazyPage(loader, name);
 
 const NotFoundRoute = page(() => import('./routes/not-found'));
 
@@ -34,8 +34,8 @@ const TermsPage = page(() => import('@/features/marketing/components/legal-pages
 const ContactPage = page(() => import('@/features/contact/components/contact-page'));
 
 // Students.
-const JobFeedPage = page(() => import('@/features/feed/components/job-feed-page'));
-const BrowseInternshipsPage = page(() => import('@/features/browse/components/browse-internships-page'));
+const JobFeedPage = page(() => import('@/features/feed/components/job-feed-page'), 'feed');
+const BrowseInternshipsPage = page(() => import('@/features/browse/components/browse-internships-page'), 'browse');
 const CompanyPage = page(() => import('@/features/company/components/company-page'));
 const CompanyProfilePage = page(() => import('@/features/company/components/company-profile-page'));
 const InternshipDetailPage = page(() => import('@/features/internships/components/internship-detail-page'));
@@ -50,7 +50,7 @@ const StudentProfilesPage = page(() => import('@/features/employer/components/st
 const AdminLoginPage = page(() => import('@/features/admin/components/admin-login-page'));
 const AdminPage = page(() => import('@/features/admin/components/admin-page'));
 const StaffInvitePage = page(() => import('@/features/admin/components/staff-invite-page'));
-const ExternalJobsPage = page(() => import('@/features/external-jobs/components/external-jobs-page'));
+const ExternalJobsPage = page(() => import('@/features/external-jobs/components/external-jobs-page'), 'external-jobs');
 
 // Work-based-learning placements (issue #33): the student's, the employer's and the school's page, the guardian's link.
 const PlacementPage = page(() => import('@/features/placements/components/placement-page'));

@@ -1,8 +1,8 @@
 import { cachedUser, useUser } from '@/lib/auth';
 import { lazyPage } from '../lazy-page';
 
-const LandingPage = lazyPage(() => import('@/features/landing/components/landing-page'));
-const JobFeedPage = lazyPage(() => import('@/features/feed/components/job-feed-page'));
+const LandingPage = lazyPage(() => import('@/features/landing/components/landing-page'), 'landing');
+const JobFeedPage = lazyPage(() => import('@/features/feed/components/job-feed-page'), 'feed');
 
 /** `/`: the landing page when signed out or while loading, the job feed when signed in. */
 export function HomeRoute() {

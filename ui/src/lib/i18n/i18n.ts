@@ -40,6 +40,8 @@ i18n.use(catalogueBackend);
 
 /** The namespaces whose English the loaded code has defined: a language switch loads them all first. */
 const definedNamespaces = new Set<Namespace>(['common']);
+/** English defined before i18next started: handed to `init` as bundled resources. */
+const englishBeforeStart: Partial<Record<Namespace, ResourceKey>> = {};
 
 /**
  * Starts i18next in `language`. English is ready at once (the returned promise is already
@@ -52,9 +54,11 @@ export function startI18n(language: Language): Promise<unknown> {
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGE_CODES,
     load: 'languageOnly',
-    ns: ['common'],
+    // With the namespaces a first screen's entry defined before this start (app/start.tsx):
+    // another language loads their catalogues too before the first render.
+    ns: ['common', ...Object.keys(englishBeforeStart)],
     defaultNS: 'common',
-    resources: { [DEFAULT_LANGUAGE]: { common: enCommon } },
+    resources: { [DEFAULT_LANGUAGE]: { common: enCommon, ...englishBeforeStart } },
     // English is bundled, the rest comes from the backend.
     partialBundledLanguages: true,
     // Synchronous when everything needed is bundled (English).
@@ -87,8 +91,13 @@ i18n.on('languageChanged', setDocumentLanguage);
  */
 export function defineNamespace<N extends Namespace>(namespace: N, english: ResourceKey): N {
   definedNamespaces.add(namespace);
+  if (!i18n.isInitialized) {
+    // A first screen's own entry (src/screens/) evaluates its modules before `startI18n`.
+    englishBeforeStart[namespace] = english;
+    return namespace;
+  }
   i18n.addResourceBundle(DEFAULT_LANGUAGE, namespace, english, true, false);
-  if (i18n.isInitialized && currentLanguage() !== DEFAULT_LANGUAGE) {
+  if (currentLanguage() !== DEFAULT_LANGUAGE) {
     const loading = i18n.loadNamespaces(namespace).catch(() => undefined);
     pendingCatalogues.add(loading);
     void loading.finally(() => pendingCatalogues.delete(loading));
