@@ -92,7 +92,7 @@ const FIXED: Record<string, LazyPage> = {
 };
 
 /**
- * Loads the chunk of the screen at `path` (main.tsx, before the first render, in parallel with
+ * Loads the chunk of the screen at `path` (app/start.tsx, before the first render, in parallel with
  * the language), so the first render shows it instead of a spinner. Paths with parameters
  * load on render, as every later screen does.
  */

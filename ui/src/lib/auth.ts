@@ -30,7 +30,7 @@ function namesSomeone(session: SessionAnswer): boolean {
 let bootSession: SessionAnswer | null = null;
 
 /**
- * Before the first render (main.tsx): the session the server wrote into the page (lib/boot)
+ * Before the first render (app/start.tsx): the session the server wrote into the page (lib/boot)
  * becomes the cached answer of who is signed in, so the first screen knows at once instead of
  * asking. Without it (a page from the service worker's cache) nothing changes: the first
  * `useUser` asks the server as before.
@@ -46,7 +46,7 @@ export function seedBootSession(): void {
 }
 
 /**
- * After the UI's language started (main.tsx): the seeded session's stored language applies, as
+ * After the UI's language started (app/start.tsx): the seeded session's stored language applies, as
  * when the call answers (`authUserQueryFn`); resolves once its catalogues are in.
  */
 export function applyBootSessionLanguage(): Promise<void> {

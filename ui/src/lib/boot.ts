@@ -7,7 +7,7 @@
  *   </script>
  *
  * each keyed by the exact path and query the UI requests, and each what the same GET with the
- * browser's cookies answered at that moment. main.tsx seeds the query cache with them before
+ * browser's cookies answered at that moment. app/start.tsx seeds the query cache with them before
  * the first render (`seedBootAnswers`), so the first paint needs no call to the server.
  *
  * Each answer is taken once, for the first screen only: every later read of the same data goes
@@ -130,7 +130,7 @@ function runWaiting(): void {
 }
 
 /**
- * Called by main.tsx once the first screen is rendered: the tasks given to `afterFirstPaint`
+ * Called by app/start.tsx once the first screen is rendered: the tasks given to `afterFirstPaint`
  * run after the browser has painted it (the next frame, then an idle moment, at most 1 s later).
  */
 export function firstScreenRendered(): void {

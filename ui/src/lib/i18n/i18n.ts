@@ -40,16 +40,19 @@ i18n.use(catalogueBackend);
 
 /** The namespaces whose English the loaded code has defined: a language switch loads them all first. */
 const definedNamespaces = new Set<Namespace>(['common']);
+/** Whether `startI18n` ran: from then on i18next's store takes each namespace's English. */
+let started = false;
 /** English defined before i18next started: handed to `init` as bundled resources. */
 const englishBeforeStart: Partial<Record<Namespace, ResourceKey>> = {};
 
 /**
  * Starts i18next in `language`. English is ready at once (the returned promise is already
  * settled: no network); another language resolves once its `common` catalogue has loaded, so
- * main.tsx renders after it and the first paint is in that language.
+ * app/start.tsx renders after it and the first paint is in that language.
  */
 export function startI18n(language: Language): Promise<unknown> {
-  const started = i18n.init({
+  started = true;
+  const init = i18n.init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGE_CODES,
@@ -69,7 +72,7 @@ export function startI18n(language: Language): Promise<unknown> {
     showSupportNotice: false,
   });
   setDocumentLanguage(language);
-  return started.catch(() => undefined);
+  return init.catch(() => undefined);
 }
 
 /** `<html lang>` and the window's title follow the language. */
@@ -91,13 +94,13 @@ i18n.on('languageChanged', setDocumentLanguage);
  */
 export function defineNamespace<N extends Namespace>(namespace: N, english: ResourceKey): N {
   definedNamespaces.add(namespace);
-  if (!i18n.isInitialized) {
+  if (!started) {
     // A first screen's own entry (src/screens/) evaluates its modules before `startI18n`.
     englishBeforeStart[namespace] = english;
     return namespace;
   }
   i18n.addResourceBundle(DEFAULT_LANGUAGE, namespace, english, true, false);
-  if (currentLanguage() !== DEFAULT_LANGUAGE) {
+  if (i18n.isInitialized && currentLanguage() !== DEFAULT_LANGUAGE) {
     const loading = i18n.loadNamespaces(namespace).catch(() => undefined);
     pendingCatalogues.add(loading);
     void loading.finally(() => pendingCatalogues.delete(loading));

@@ -72,7 +72,7 @@ export function initialLanguage(): Language {
 }
 
 /**
- * Starts the UI's language (main.tsx awaits it before the first render: at once for English,
+ * Starts the UI's language (app/start.tsx awaits it before the first render: at once for English,
  * after its `common` catalogue for another language).
  */
 export function startLanguage(): Promise<unknown> {
