@@ -14,7 +14,6 @@ import {
   Users,
 } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { memo } from 'react';
 import { Link } from 'wouter';
 import { AuthControls } from '@/components/layout/auth-controls';
 import { Logo } from '@/components/layout/logo';
@@ -22,7 +21,6 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { LanguageSelect } from '@/components/ui/language-select';
 import { RichText } from '@/components/ui/rich-text';
 import { paths } from '@/config/paths';
-import { drawingMarks, useProgressiveCount } from '@/lib/boot';
 import { ns } from '../i18n';
 import { Faq } from './faq';
 import { HeroArt } from './hero-art';
@@ -57,7 +55,7 @@ const BUSINESS_POINTS = ['post', 'video', 'pipeline', 'verified'] as const;
 const linkClasses = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 
 /** The top bar: logo, language, sign-in. */
-const LandingHeader = memo(function LandingHeader() {
+function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/60 bg-white/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-5xl items-center justify-between px-4">
@@ -69,10 +67,10 @@ const LandingHeader = memo(function LandingHeader() {
       </div>
     </header>
   );
-});
+}
 
 /** The hero: what InternReel is and the two ways in; the first screen's paint. */
-const Hero = memo(function Hero() {
+function Hero() {
   const { t } = useTranslation(ns);
   return (
     <section className="relative overflow-hidden">
@@ -122,30 +120,31 @@ const Hero = memo(function Hero() {
       </div>
     </section>
   );
-});
+}
 
 export function LandingPage() {
-  const drawn = useProgressiveCount(LATER.length + 1, 0);
   return (
     <div className="min-h-dvh bg-white">
       <LandingHeader />
-      <main {...drawingMarks(drawn <= LATER.length)}>
+      <main>
         <Hero />
-        {LATER.slice(0, drawn).map(([key, Part]) => (
+        {BELOW_THE_HERO.map(([key, Part]) => (
           <Part key={key} />
         ))}
       </main>
-      {drawn > LATER.length ? <SiteFooter /> : null}
+      <SiteFooter />
     </div>
   );
 }
 
 /**
- * What follows the hero, below the fold on a phone: drawn after the first paint, one part per
- * idle moment (lib/boot), so the first screen's render and layout hold the hero alone and no
- * task is long (#35); the footer comes last. Mounted later (a visit back), all at once.
+ * What follows the hero, below the fold on a phone. Drawn in the same render as the hero: the
+ * landing's own page (screen-landing.html) renders it in the task that ran its script, before
+ * the browser's first frame, so one render there costs less than parts drawn one per idle
+ * moment after the paint, each a task of its own (#35: Lighthouse's blocking time on `/` went
+ * from 279-776 ms to 110-240 ms).
  */
-const LATER: readonly (readonly [string, () => React.ReactNode])[] = [
+const BELOW_THE_HERO: readonly (readonly [string, () => React.ReactNode])[] = [
   ['samples', SampleShowcase],
   ['audiences', Audiences],
   ['benefits', Benefits],
