@@ -236,8 +236,6 @@ export default defineConfig({
     // Every browser the app supports has <link rel=modulepreload>: no polyfill in the first screen.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Libraries' "use client" lines mean nothing in a client-only bundle (@vitejs/plugin-react,
-      // which silenced them, is gone with React DOM).
       // index.html (main.tsx: any route) and each first screen's own entry (screenPages).
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
@@ -245,6 +243,8 @@ export default defineConfig({
           SCREEN_ENTRIES.map((name) => [`screen-${name}`, fileURLToPath(new URL(`./src/screens/${name}.tsx`, import.meta.url))]),
         ),
       },
+      // Libraries' "use client" lines mean nothing in a client-only bundle (@vitejs/plugin-react,
+      // which silenced them, is gone with React DOM).
       onLog(level, log, handler) {
         if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
         handler(level, log);
