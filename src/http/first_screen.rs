@@ -67,9 +67,8 @@ impl FirstScreen {
         // The district's name and verification badge are on every feed card.
         let feed: &[&'static str] = &["/api/internships", "/api/district"];
         // What each route's first screen asks for, and whether its first poster is preloaded:
-        // the poster is the feed's and the landing's backdrop, the largest thing on their first
-        // screen; browse draws small, lazy stills below its filters, where a preload would only
-        // take bandwidth from the script.
+        // the poster is the feed's and the landing's backdrop; browse draws small, lazy stills
+        // below its filters, where a preload would only take bandwidth from the scripts.
         // And the page: a first screen with an entry of its own gets its page, whose script
         // brings the screen and renders it as it runs (ui/src/screens/), else index.html.
         let (more, preload, screen): (&[&'static str], bool, Option<&str>) =
@@ -214,7 +213,11 @@ fn boot_element(answers: &[Answer], poster: Option<&str>) -> Vec<u8> {
     json.extend_from_slice(b"}}");
     let mut out = Vec::with_capacity(json.len() + 256);
     if let Some(p) = poster {
-        out.extend_from_slice(b"<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"");
+        // At the browser's priority for an image, below the scripts': nothing paints before they
+        // have run (the screen's script blocks rendering), and the largest paint is text
+        // (Lighthouse names the card's title or description, the landing's intro), so the still
+        // comes after them.
+        out.extend_from_slice(b"<link rel=\"preload\" as=\"image\" href=\"");
         out.extend_from_slice(p.as_bytes());
         out.extend_from_slice(b"\">");
     }
@@ -291,9 +294,7 @@ mod tests {
         let head = boot_element(&answers, first_poster(&answers[0].body).as_deref());
         let text = String::from_utf8(head).unwrap();
         assert_eq!(text.matches("</script>").count(), 1);
-        assert!(text.starts_with(
-            r#"<link rel="preload" as="image" fetchpriority="high" href="/api/posters/a.jpg">"#
-        ));
+        assert!(text.starts_with(r#"<link rel="preload" as="image" href="/api/posters/a.jpg">"#));
         let json = text
             .split_once("application/json\">")
             .unwrap()

@@ -26,6 +26,20 @@ async fn navigate(app: &TestApp, c: &reqwest::Client, path: &str) -> (String, Op
     (html, boot)
 }
 
+/// A client signed in as the demo student.
+async fn demo_student(app: &TestApp) -> reqwest::Client {
+    let student = app.client();
+    let res = app
+        .post(
+            &student,
+            "/api/student-login",
+            json!({"email": "ava@student.example", "password": "student123"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    student
+}
+
 fn answer<'a>(boot: &'a Value, url: &str) -> &'a Value {
     &boot["answers"][url]["body"]
 }
@@ -49,7 +63,7 @@ async fn each_first_screen_comes_with_its_answers_and_they_are_never_stale() {
     assert_eq!(samples, &direct);
     if let Some(poster) = samples[0]["posterUrl"].as_str() {
         assert!(html.contains(&format!(
-            r#"<link rel="preload" as="image" fetchpriority="high" href="{poster}">"#
+            r#"<link rel="preload" as="image" href="{poster}">"#
         )));
     }
     assert!(boot["answers"].get("/api/internships").is_none());
@@ -69,15 +83,7 @@ async fn each_first_screen_comes_with_its_answers_and_they_are_never_stale() {
 
     // A student's `/` is her feed: the same list GET /api/internships answers her, with the
     // next page's Link, and never stored by the browser.
-    let student = app.client();
-    let res = app
-        .post(
-            &student,
-            "/api/student-login",
-            json!({"email": "ava@student.example", "password": "student123"}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
+    let student = demo_student(&app).await;
     let res = app.get(&student, "/").await;
     assert_eq!(res.headers()["cache-control"], "private, no-store");
     let (html, boot) = navigate(&app, &student, "/").await;
@@ -202,15 +208,7 @@ async fn each_first_screen_gets_the_page_whose_script_brings_it() {
         assert!(boot.is_some(), "{path}");
     }
     // A signed-in student's `/` is her feed, so it gets the feed's page.
-    let student = app.client();
-    let res = app
-        .post(
-            &student,
-            "/api/student-login",
-            json!({"email": "ava@student.example", "password": "student123"}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
+    let student = demo_student(&app).await;
     let (html, _) = navigate(&app, &student, "/").await;
     assert_eq!(entry_of(&html), "screen-feed");
 }
