@@ -20,6 +20,7 @@ const SHARED = ['components', 'lib', 'stores', 'config', 'types', 'locales'];
 const I18N_CHECKED = [
   'src/main.tsx',
   'src/app',
+  'src/screens',
   'src/components',
   'src/lib',
   'src/stores',
@@ -65,6 +66,7 @@ export default tseslint.config(
       'import/resolver': { typescript: { project: './tsconfig.app.json' } },
       'boundaries/elements': [
         { type: 'app', pattern: 'src/app' },
+        { type: 'screens', pattern: 'src/screens' },
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
         ...SHARED.map((name) => ({ type: name, pattern: `src/${name}` })),
         { type: 'entry', pattern: 'src/*.{ts,tsx,css}' },
@@ -87,8 +89,10 @@ export default tseslint.config(
                 to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } },
               },
             },
-            // The app composes everything; main.tsx starts the app.
+            // The app composes everything; main.tsx starts the app, a first screen's entry
+            // (src/screens/) starts it with its screen.
             { from: { element: { type: 'app' } }, allow: { to: { element: { types: ['app', 'feature', ...SHARED] } } } },
+            { from: { element: { type: 'screens' } }, allow: { to: { element: { types: ['app', 'feature', ...SHARED] } } } },
             { from: { element: { type: 'entry' } }, allow: { to: { element: { types: ['app', 'entry', ...SHARED] } } } },
           ],
         },
