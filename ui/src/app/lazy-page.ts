@@ -34,9 +34,11 @@ export function provideScreens(screens: Partial<Record<FirstScreenName, Componen
 export function lazyPage(loader: () => Promise<{ default: ComponentType }>, name?: FirstScreenName): LazyPage {
   let loaded: ComponentType | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
+  // In already (an earlier load), or brought by the page's entry.
+  const ready = () => (loaded ??= name && provided.get(name));
   const load = () => {
-    loaded ??= name && provided.get(name);
-    if (loaded) return Promise.resolve({ default: loaded });
+    const screen = ready();
+    if (screen) return Promise.resolve({ default: screen });
     loading ??= withCatalogues(loader)().then(
       (module) => {
         loaded = module.default;
@@ -53,7 +55,7 @@ export function lazyPage(loader: () => Promise<{ default: ComponentType }>, name
   const Lazy = lazy(load);
   function Page(props: object): ReactElement {
     // Chosen once per mount: switching from the lazy wrapper to the loaded screen would remount it.
-    const [Screen] = useState<ComponentType<object>>(() => loaded ?? (name && provided.get(name)) ?? Lazy);
+    const [Screen] = useState<ComponentType<object>>(() => ready() ?? Lazy);
     return createElement(Screen, props);
   }
   return Object.assign(Page, { preload: load });
