@@ -22,6 +22,7 @@ pub mod i18n;
 pub mod infra;
 pub mod jobs;
 pub mod limiter;
+pub mod logging;
 pub mod mail;
 pub mod media;
 pub mod passwords;

@@ -1,4 +1,4 @@
-use std::io::{IsTerminal, Read};
+use std::io::Read;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -22,23 +22,7 @@ fn main() -> ExitCode {
         libc::umask(0o077);
     }
     let cli = Cli::parse();
-    // One line per request: written by a logging thread in batches (one write per batch, not
-    // per line, which cost the request threads ~15 % of the feed's throughput). Not lossy: a
-    // full queue slows requests down rather than dropping lines. The guard flushes at exit.
-    let (log_writer, _flush_logs_at_exit) =
-        tracing_appender::non_blocking::NonBlockingBuilder::default()
-            .lossy(false)
-            .thread_name("internreel-log")
-            .finish(std::io::BufWriter::new(std::io::stderr()));
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("INTERNREEL_LOG")
-                .unwrap_or_else(|_| "info".into()),
-        )
-        .with_writer(log_writer)
-        // Colour codes only for a terminal: not in log files, and not paid per request there.
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
+    let _flush_logs_at_exit = internreel::logging::init();
     let media = match cli.media.options().config() {
         Ok(m) => m,
         Err(e) => {

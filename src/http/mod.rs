@@ -243,7 +243,7 @@ pub async fn edge(
     if status.is_server_error() {
         tracing::error!("{method} {target} {code} {micros}µs");
     } else {
-        tracing::info!("{method} {target} {code} {micros}µs");
+        crate::logging::request(method.as_str(), &target, code, micros);
     }
     res
 }

@@ -1,9 +1,9 @@
 //! `GET /api/videos/{file}`, `/api/posters/{file}`, `/api/captions/{file}`: the media store's
 //! files with single byte ranges (206/416), Last-Modified, If-Modified-Since, If-Range and
-//! HEAD. On local disk each chunk of up to `CHUNK` bytes is mapped on the blocking pool and
-//! written from the page cache (a small one is read): tower-http's ServeDir read 64 KiB per
-//! blocking round trip and reached less than half of nginx's throughput on 1 MiB slices here
-//! (README, Benchmarks). On S3 a slice
+//! HEAD. On local disk a large file is mapped once for all its readers (media/storage.rs) and
+//! each chunk of up to `CHUNK` bytes written from the page cache (a small file is read):
+//! tower-http's ServeDir read 64 KiB per blocking round trip and reached less than half of
+//! nginx's throughput on 1 MiB slices here (README, Benchmarks). On S3 a slice
 //! is one ranged GET streamed through; with a CDN or presigned URLs configured the answer is
 //! a 302 and the bytes never pass through the server.
 

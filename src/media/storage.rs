@@ -3,11 +3,13 @@
 //! the default) and `S3Store` (s3.rs: S3-compatible object storage) implement it; config.rs
 //! picks one from the command line.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::time::SystemTime;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
 
 use axum::body::Bytes;
 
@@ -37,34 +39,13 @@ pub trait ReadAt: Send + Sync {
     }
 }
 
-/// From this size a slice is sent from a mapping of the file rather than read into a buffer.
-const MAP_FROM: usize = 128 << 10;
+/// From this size a file is sent from a mapping of it rather than read into buffers.
+const MAP_FROM: u64 = 128 << 10;
 
 impl ReadAt for File {
-    /// A large slice: the file's pages mapped and faulted in here (on the blocking pool, with
-    /// `MAP_POPULATE`), then written to the socket straight from the page cache, a copy fewer than
-    /// a read into a buffer, and no heap buffer of that size held per connection (issue #35: the
-    /// Range slices against nginx's sendfile, and the memory 64 readers left behind). Media files
-    /// are never rewritten in place (a new name, written aside and renamed), so a mapping cannot
-    /// lose its bytes under it; a removed file stays readable while mapped.
-    /// A small slice: one positioned read into a buffer that is not zeroed first.
+    /// One positioned read into a buffer that is not zeroed first (a small file: posters,
+    /// captions, short clips).
     fn read_at(&self, offset: u64, len: usize) -> io::Result<Bytes> {
-        if len >= MAP_FROM {
-            // Mapped pages past the end would fault (SIGBUS) when touched: never map them.
-            if self.metadata()?.len() < offset + len as u64 {
-                return Err(io::ErrorKind::UnexpectedEof.into());
-            }
-            // SAFETY: see above: the bytes of a stored media file do not change while it exists,
-            // and the range lies within the file.
-            let map = unsafe {
-                memmap2::MmapOptions::new()
-                    .offset(offset)
-                    .len(len)
-                    .populate()
-                    .map(self)?
-            };
-            return Ok(Bytes::from_owner(map));
-        }
         use std::os::fd::AsRawFd;
         let mut buf: Vec<u8> = Vec::with_capacity(len);
         let mut filled = 0;
@@ -96,6 +77,131 @@ impl ReadAt for File {
             }
         }
         Ok(Bytes::from(buf))
+    }
+}
+
+/// A large local file, mapped once for all the requests reading it (`Mappings`). Its
+/// slices are written to the socket straight from the page cache: a copy fewer than a read
+/// into a buffer, and no heap buffer of that size per connection. Shared rather than mapped per
+/// slice: mapping, faulting in and unmapping 1 MiB per request (with the page-table lock and
+/// the other core's TLB flushed on each unmap) was a fifth of the server's time on Range
+/// slices and what made their throughput swing between runs (issue #35). Media files are never
+/// rewritten in place (a new name, written aside and renamed), so a mapping cannot lose its
+/// bytes under it; a removed file stays readable while mapped.
+struct MappedFile {
+    map: Arc<memmap2::Mmap>,
+}
+
+impl ReadAt for MappedFile {
+    fn read_at(&self, offset: u64, len: usize) -> io::Result<Bytes> {
+        let start = usize::try_from(offset).map_err(|_| io::ErrorKind::UnexpectedEof)?;
+        if start
+            .checked_add(len)
+            .is_none_or(|end| end > self.map.len())
+        {
+            return Err(io::ErrorKind::UnexpectedEof.into());
+        }
+        Ok(Bytes::from_owner(SharedMap(self.map.clone())).slice(start..start + len))
+    }
+}
+
+/// A mapping as the owner of `Bytes`.
+struct SharedMap(Arc<memmap2::Mmap>);
+
+impl AsRef<[u8]> for SharedMap {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+/// The mappings of large local files being read, by device and inode. A mapping is kept
+/// while answers hold it and for `LINGER` after the last one: a player's next slice, or the
+/// next of 64 readers, finds it mapped (unmapping 64 MiB and faulting it in again cost more
+/// than the slice). A sweeping thread, running only while something is mapped, lets go of
+/// the rest, so an idle server maps nothing.
+struct Mappings {
+    kept: Mutex<HashMap<(u64, u64), Kept>>,
+    sweeping: AtomicBool,
+    linger: Duration,
+}
+
+struct Kept {
+    map: Arc<memmap2::Mmap>,
+    used: Instant,
+}
+
+const LINGER: Duration = Duration::from_secs(2);
+
+impl Mappings {
+    fn new(linger: Duration) -> Arc<Self> {
+        Arc::new(Mappings {
+            kept: Mutex::new(HashMap::new()),
+            sweeping: AtomicBool::new(false),
+            linger,
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(u64, u64), Kept>> {
+        // Every change below is one insert, update or retain: a panic left a whole map.
+        self.kept.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn of(
+        self: &Arc<Self>,
+        file: &File,
+        meta: &std::fs::Metadata,
+    ) -> io::Result<Arc<memmap2::Mmap>> {
+        use std::os::unix::fs::MetadataExt;
+        let key = (meta.dev(), meta.ino());
+        let mut kept = self.lock();
+        if let Some(k) = kept.get_mut(&key)
+            && k.map.len() as u64 == meta.len()
+        {
+            k.used = Instant::now();
+            return Ok(k.map.clone());
+        }
+        // SAFETY: see MappedFile: the bytes of a stored media file do not change while it
+        // exists, and the mapping is the file's length as just read.
+        let map = Arc::new(unsafe { memmap2::Mmap::map(file)? });
+        kept.insert(
+            key,
+            Kept {
+                map: map.clone(),
+                used: Instant::now(),
+            },
+        );
+        if !self.sweeping.swap(true, Ordering::AcqRel) {
+            let this = Arc::downgrade(self);
+            let started = std::thread::Builder::new()
+                .name("internreel-unmap".into())
+                .spawn(move || Self::sweep(this));
+            if started.is_err() {
+                // No thread now: the next mapping tries again; this one is let go at once.
+                self.sweeping.store(false, Ordering::Release);
+                kept.remove(&key);
+            }
+        }
+        Ok(map)
+    }
+
+    /// Lets go of mappings no answer holds and none has asked for in `linger`; ends when
+    /// nothing is left (or the store is gone).
+    fn sweep(this: std::sync::Weak<Self>) {
+        loop {
+            let Some(linger) = this.upgrade().map(|m| m.linger) else {
+                return;
+            };
+            std::thread::sleep(linger);
+            let Some(m) = this.upgrade() else {
+                return;
+            };
+            let mut kept = m.lock();
+            kept.retain(|_, k| Arc::strong_count(&k.map) > 1 || k.used.elapsed() < m.linger);
+            if kept.is_empty() {
+                m.sweeping.store(false, Ordering::Release);
+                return;
+            }
+        }
     }
 }
 
@@ -180,11 +286,15 @@ pub trait MediaStore: Send + Sync + 'static {
 
 pub struct LocalDisk {
     dir: PathBuf,
+    mappings: Arc<Mappings>,
 }
 
 impl LocalDisk {
     pub fn new(dir: PathBuf) -> Self {
-        LocalDisk { dir }
+        LocalDisk {
+            dir,
+            mappings: Mappings::new(LINGER),
+        }
     }
 
     fn path(&self, name: &str) -> io::Result<PathBuf> {
@@ -228,8 +338,15 @@ impl MediaStore for LocalDisk {
         if !meta.is_file() {
             return Ok(None);
         }
+        let reader: Arc<dyn ReadAt> = if meta.len() >= MAP_FROM {
+            Arc::new(MappedFile {
+                map: self.mappings.of(&file, &meta)?,
+            })
+        } else {
+            Arc::new(file)
+        };
         Ok(Some(Opened {
-            reader: Arc::new(file),
+            reader,
             len: meta.len(),
             modified: meta.modified()?,
         }))
@@ -258,5 +375,69 @@ impl MediaStore for LocalDisk {
 
     fn local_copy(&self, name: &str, _tmp: &Path) -> io::Result<LocalCopy> {
         self.path(name).map(LocalCopy::Stored)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINGER_IN_TESTS: Duration = Duration::from_millis(50);
+
+    #[test]
+    fn a_large_file_is_mapped_once_while_read_and_its_slices_are_its_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut disk = LocalDisk::new(dir.path().to_path_buf());
+        disk.mappings = Mappings::new(LINGER_IN_TESTS);
+        let bytes: Vec<u8> = (0..MAP_FROM as usize * 3)
+            .map(|i| (i % 251) as u8)
+            .collect();
+        disk.put_bytes(&bytes, "big.mp4").unwrap();
+        disk.put_bytes(&bytes[..1000], "small.jpg").unwrap();
+
+        let one = disk.open("big.mp4").unwrap().unwrap();
+        let slice = one.reader.read_at(MAP_FROM + 7, 200_000).unwrap();
+        assert_eq!(&slice[..], &bytes[MAP_FROM as usize + 7..][..200_000]);
+        let two = disk.open("big.mp4").unwrap().unwrap();
+        let maps = || disk.mappings.lock().len();
+        assert_eq!(
+            maps(),
+            1,
+            "the second reader shares the first one's mapping"
+        );
+        assert!(
+            one.reader.read_at(bytes.len() as u64 - 10, 11).is_err(),
+            "past the end"
+        );
+        assert!(one.reader.read_at(u64::MAX, 1).is_err());
+
+        drop((one, two));
+        std::thread::sleep(LINGER_IN_TESTS * 3);
+        assert_eq!(maps(), 1, "a slice still sent keeps its mapping");
+        drop(slice);
+        let idle = Instant::now();
+        while maps() > 0 {
+            assert!(
+                idle.elapsed() < Duration::from_secs(5),
+                "an idle mapping is let go"
+            );
+            std::thread::sleep(LINGER_IN_TESTS);
+        }
+        assert!(
+            !disk.mappings.sweeping.load(Ordering::Acquire),
+            "the sweeper ended"
+        );
+
+        // Replaced under the same name (a new file renamed in): the new bytes, a new mapping.
+        let other: Vec<u8> = bytes.iter().map(|b| b ^ 0xff).collect();
+        disk.put_bytes(&other, "big.mp4").unwrap();
+        let three = disk.open("big.mp4").unwrap().unwrap();
+        assert_eq!(
+            &three.reader.read_at(0, 200_000).unwrap()[..],
+            &other[..200_000]
+        );
+
+        let small = disk.open("small.jpg").unwrap().unwrap();
+        assert_eq!(&small.reader.read_at(10, 90).unwrap()[..], &bytes[10..100]);
     }
 }
