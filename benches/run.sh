@@ -142,6 +142,11 @@ one_run() {
     cp "$DATA/videos/$VIDEO" "$W/www/api/videos/$VIDEO"
 
     log "run $i: starting the server"
+    # Another server on the port would answer the health check below and be measured instead.
+    if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
+        log "something already listens on 127.0.0.1:$PORT: stop it or set BENCH_PORT"
+        exit 1
+    fi
     local SOUT=$W/server.out SERR=$W/server.err
     local t_listen="" t_health=""
     t0=$(ms_now)
@@ -160,7 +165,10 @@ one_run() {
             t_health=$(ms_now)
             [ -n "$t_listen" ] || t_listen=$t_health
         fi
-        [ -n "$t_health" ] && break
+        if [ -n "$t_health" ]; then
+            kill -0 "$SPID" 2>/dev/null || { cat "$SERR" >&2; exit 1; }
+            break
+        fi
         kill -0 "$SPID" 2>/dev/null || { cat "$SERR" >&2; exit 1; }
         (( ($(ms_now) - t0) < 60000000000 )) || { log "server did not start"; exit 1; }
         sleep 0.002
