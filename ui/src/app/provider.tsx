@@ -2,7 +2,7 @@
 import '@/lib/preact-effects';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useGuestInviteStore } from '@/lib/guest';
+import { isGuestSession, useGuestInviteStore } from '@/lib/guest';
 import { queryClient } from '@/lib/query-client';
 import { useToastStore } from '@/stores/toast-store';
 
@@ -29,22 +29,37 @@ function afterLoad(run: () => void): () => void {
   };
 }
 
-/** Mounts the toast region and the guest's invitation after the first paint, or once either is asked for. */
-function AfterFirstPaint() {
+/**
+ * Mounts `children` once the page has loaded and the browser is idle, or at once when `asked`;
+ * once there, they stay (a toast that closed before the idle time must not unmount its region).
+ */
+function WhenIdleOrAsked({ asked, idleToo = true, children }: { asked: boolean; idleToo?: boolean; children: ReactNode }) {
   const [idle, setIdle] = useState(false);
-  useEffect(() => afterLoad(() => setIdle(true)), []);
-  const toastAsked = useToastStore((s) => s.toasts.length > 0);
-  const inviteAsked = useGuestInviteStore((s) => s.open);
-  const asked = toastAsked || inviteAsked;
+  useEffect(() => (idleToo ? afterLoad(() => setIdle(true)) : undefined), [idleToo]);
   const [mounted, setMounted] = useState(false);
-  // Once there, they stay (a toast that closed before the idle time must not unmount its region).
   if ((idle || asked) && !mounted) setMounted(true);
   if (!mounted && !idle && !asked) return null;
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/**
+ * The toast region after the first paint, and the guest's invitation: made ready in the same way
+ * for a guest, but for anyone else only if it is ever asked for (only a guest session is invited),
+ * so a student's page does not load and mount a dialog it never shows. Each mounts in a task
+ * of its own.
+ */
+function AfterFirstPaint() {
+  const toastAsked = useToastStore((s) => s.toasts.length > 0);
+  const inviteAsked = useGuestInviteStore((s) => s.open);
   return (
-    <Suspense fallback={null}>
-      <Toaster />
-      <GuestInviteDialog />
-    </Suspense>
+    <>
+      <WhenIdleOrAsked asked={toastAsked}>
+        <Toaster />
+      </WhenIdleOrAsked>
+      <WhenIdleOrAsked asked={inviteAsked} idleToo={isGuestSession()}>
+        <GuestInviteDialog />
+      </WhenIdleOrAsked>
+    </>
   );
 }
 

@@ -217,15 +217,24 @@ export function JobFeedPage() {
     [t],
   );
 
-  // Fetch the dialogs' code in the background once the cards are on screen.
+  // Fetch the dialogs' code in the background once the cards are on screen, each in an idle
+  // moment of its own (starting a chunk's fetches is a task of 20-50 ms on a slow phone).
   const hasCards = list.length > 0;
   useEffect(() => {
     if (!hasCards) return;
+    const idle: number[] = [];
+    const later = (load: () => Promise<unknown>) => {
+      if (typeof window.requestIdleCallback === 'function') idle.push(window.requestIdleCallback(() => void load(), { timeout: 3000 }));
+      else void load();
+    };
     const timer = window.setTimeout(() => {
-      void loadComments();
-      void loadReport();
+      later(loadComments);
+      later(loadReport);
     }, 1500);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      for (const id of idle) window.cancelIdleCallback(id);
+    };
   }, [hasCards]);
   const onShare = useCallback(
     (i: Internship) =>
