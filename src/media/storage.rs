@@ -171,10 +171,10 @@ impl Mappings {
             },
         );
         if !self.sweeping.swap(true, Ordering::AcqRel) {
-            let this = Arc::downgrade(self);
+            let (this, linger) = (Arc::downgrade(self), self.linger);
             let started = std::thread::Builder::new()
                 .name("internreel-unmap".into())
-                .spawn(move || Self::sweep(this));
+                .spawn(move || Self::sweep(this, linger));
             if started.is_err() {
                 // No thread now: the next mapping tries again; this one is let go at once.
                 self.sweeping.store(false, Ordering::Release);
@@ -186,17 +186,14 @@ impl Mappings {
 
     /// Lets go of mappings no answer holds and none has asked for in `linger`; ends when
     /// nothing is left (or the store is gone).
-    fn sweep(this: std::sync::Weak<Self>) {
+    fn sweep(this: std::sync::Weak<Self>, linger: Duration) {
         loop {
-            let Some(linger) = this.upgrade().map(|m| m.linger) else {
-                return;
-            };
             std::thread::sleep(linger);
             let Some(m) = this.upgrade() else {
                 return;
             };
             let mut kept = m.lock();
-            kept.retain(|_, k| Arc::strong_count(&k.map) > 1 || k.used.elapsed() < m.linger);
+            kept.retain(|_, k| Arc::strong_count(&k.map) > 1 || k.used.elapsed() < linger);
             if kept.is_empty() {
                 m.sweeping.store(false, Ordering::Release);
                 return;

@@ -2,6 +2,7 @@
 import '@/lib/preact-effects';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { whenIdle } from '@/lib/boot';
 import { isGuestSession, useGuestInviteStore } from '@/lib/guest';
 import { queryClient } from '@/lib/query-client';
 import { useToastStore } from '@/stores/toast-store';
@@ -14,18 +15,15 @@ const GuestInviteDialog = lazy(() => import('@/components/guest/guest-invite-dia
 
 /** Calls `run` after the page's load event, when the browser is next idle. */
 function afterLoad(run: () => void): () => void {
-  let idle = 0;
-  let timer = 0;
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 2000 });
-    else timer = window.setTimeout(run, 200);
+  let cancel = () => {};
+  const idle = () => {
+    cancel = whenIdle(run, 2000, 200);
   };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
   return () => {
-    window.removeEventListener('load', whenIdle);
-    if (idle) window.cancelIdleCallback(idle);
-    window.clearTimeout(timer);
+    window.removeEventListener('load', idle);
+    cancel();
   };
 }
 

@@ -130,17 +130,26 @@ function runWaiting(): void {
 }
 
 /**
+ * Runs `task` in the browser's next idle moment (at most `timeout` ms from now), or after
+ * `fallback` ms where there is no `requestIdleCallback` (Safari). Returns its cancellation.
+ */
+export function whenIdle(task: () => void, timeout: number, fallback = 0): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(() => task(), { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, fallback);
+  return () => window.clearTimeout(id);
+}
+
+/**
  * Called by app/start.tsx once the first screen is rendered: the tasks given to `afterFirstPaint`
  * run after the browser has painted it (the next frame, then an idle moment, at most 1 s later).
  */
 export function firstScreenRendered(): void {
   if (painted) return;
-  const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(runWaiting, { timeout: 1000 });
-    else window.setTimeout(runWaiting, 0);
-  };
   // A rendered frame, then a task after it: the paint is on screen before anything else runs.
-  window.requestAnimationFrame(() => window.setTimeout(idle, 0));
+  window.requestAnimationFrame(() => window.setTimeout(() => whenIdle(runWaiting, 1000), 0));
   // A hidden tab gets no frames: still start within 2 s.
   window.setTimeout(runWaiting, 2000);
 }
@@ -182,13 +191,7 @@ export function useProgressiveCount(total: number, first: number): number {
   const [count, setCount] = useState(() => (painted ? Number.POSITIVE_INFINITY : first));
   useEffect(() => {
     if (!painted || count >= total) return;
-    const more = () => setCount((c) => c + 1);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(more, { timeout: 200 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(more, 16);
-    return () => window.clearTimeout(id);
+    return whenIdle(() => setCount((c) => c + 1), 200, 16);
   }, [painted, count, total]);
   return Math.min(count, total);
 }

@@ -5,6 +5,7 @@ import type { ReportTarget } from '@/components/safety/report-dialog';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { whenIdle } from '@/lib/boot';
 import { useApply, useInternships, useToggleBookmark, useToggleLike } from '@/lib/internships';
 import { withCatalogues } from '@/lib/i18n/i18n';
 import { flattenPages } from '@/lib/paging';
@@ -222,18 +223,14 @@ export function JobFeedPage() {
   const hasCards = list.length > 0;
   useEffect(() => {
     if (!hasCards) return;
-    const idle: number[] = [];
-    const later = (load: () => Promise<unknown>) => {
-      if (typeof window.requestIdleCallback === 'function') idle.push(window.requestIdleCallback(() => void load(), { timeout: 3000 }));
-      else void load();
-    };
+    const cancels: (() => void)[] = [];
     const timer = window.setTimeout(() => {
-      later(loadComments);
-      later(loadReport);
+      cancels.push(whenIdle(() => void loadComments(), 3000));
+      cancels.push(whenIdle(() => void loadReport(), 3000));
     }, 1500);
     return () => {
       window.clearTimeout(timer);
-      for (const id of idle) window.cancelIdleCallback(id);
+      for (const cancel of cancels) cancel();
     };
   }, [hasCards]);
   const onShare = useCallback(
