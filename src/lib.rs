@@ -28,6 +28,7 @@ pub mod media;
 pub mod passwords;
 pub mod pdf;
 pub mod search;
+pub mod sendfile;
 pub mod serve;
 pub mod services;
 pub mod state;

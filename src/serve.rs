@@ -216,6 +216,65 @@ mod tests {
             "a closed connection frees its slot"
         );
     }
+
+    #[tokio::test]
+    async fn a_mapped_files_pages_arrive_as_written_after_the_headers() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut temp = tempfile::NamedTempFile::new().unwrap();
+        // Larger than the socket's buffers, so sends are partial and wait for room.
+        let bytes: Vec<u8> = (0..9_000_000u32).map(|i| (i % 253) as u8).collect();
+        std::io::Write::write_all(&mut temp, &bytes).unwrap();
+        // SAFETY: the temporary file is not written while mapped.
+        let map =
+            unsafe { crate::sendfile::FileMap::new(std::fs::File::open(temp.path()).unwrap()) }
+                .unwrap();
+
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let client = tokio::net::TcpStream::connect(listener.local_addr().unwrap());
+        let (client, (server, peer)) =
+            tokio::join!(client, async { listener.accept().await.unwrap() });
+        let open = Arc::new(Mutex::new(Open::default()));
+        let slot = take_slot(
+            &open,
+            peer.ip(),
+            Caps {
+                per_address: 1,
+                total: 1,
+            },
+        )
+        .unwrap();
+        let mut server = Capped::new(server, slot);
+
+        let reading = tokio::spawn(async move {
+            let mut got = Vec::new();
+            let mut client = client.unwrap();
+            client.read_to_end(&mut got).await.unwrap();
+            got
+        });
+        let head = b"HTTP/1.1 206 Partial Content\r\n\r\n";
+        let (body, tail) = (&map[1234..8_001_234], &map[8_001_234..8_001_334]);
+        let mut bufs = [
+            std::io::IoSlice::new(head),
+            std::io::IoSlice::new(body),
+            std::io::IoSlice::new(tail),
+        ];
+        let mut left = &mut bufs[..];
+        while !left.is_empty() {
+            let n = server.write_vectored(left).await.unwrap();
+            assert!(n > 0);
+            std::io::IoSlice::advance_slices(&mut left, n);
+        }
+        server.shutdown().await.unwrap();
+        drop(server);
+
+        let got = reading.await.unwrap();
+        assert_eq!(got.len(), head.len() + 8_000_100);
+        assert_eq!(&got[..head.len()], head);
+        assert!(
+            got[head.len()..] == bytes[1234..8_001_334],
+            "the file's bytes, in order"
+        );
+    }
 }
 
 /// The same per-address and total caps for the TLS listener (axum-server): the TCP stream is
@@ -305,7 +364,37 @@ impl<S: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for Capped<S> {
     }
 }
 
-impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Capped<S> {
+/// A stream whose bytes go out on a socket as they are, so a file's pages can be sent on it
+/// with sendfile (src/sendfile.rs). Under TLS the `Capped` stream is the TCP stream beneath
+/// the encryption: what it is given to write are records, never a file's pages.
+pub trait Socket {
+    /// Runs `send` with the socket's descriptor once it is writable, again after WouldBlock.
+    fn poll_send(
+        &self,
+        cx: &mut std::task::Context<'_>,
+        send: impl FnMut(std::os::fd::RawFd) -> std::io::Result<usize>,
+    ) -> std::task::Poll<std::io::Result<usize>>;
+}
+
+impl Socket for tokio::net::TcpStream {
+    fn poll_send(
+        &self,
+        cx: &mut std::task::Context<'_>,
+        mut send: impl FnMut(std::os::fd::RawFd) -> std::io::Result<usize>,
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        use std::os::fd::AsRawFd;
+        loop {
+            std::task::ready!(self.poll_write_ready(cx))?;
+            // try_io clears the readiness on WouldBlock, so the next poll waits for it.
+            match self.try_io(tokio::io::Interest::WRITABLE, || send(self.as_raw_fd())) {
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+                sent => return std::task::Poll::Ready(sent),
+            }
+        }
+    }
+}
+
+impl<S: tokio::io::AsyncWrite + Socket + Unpin> tokio::io::AsyncWrite for Capped<S> {
     fn poll_write(
         mut self: std::pin::Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
@@ -319,13 +408,22 @@ impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Capped<S> {
     }
     // Forwarded, so hyper writes a body's chunks as they are (one writev with the headers)
     // instead of copying each into its own buffer first: without it a video slice was copied
-    // once more and every connection held a buffer of its size (issue #35).
+    // once more and every connection held a buffer of its size (issue #35). A chunk that is
+    // a mapped file's pages (a video slice) is sent with sendfile, the headers before it
+    // held back (MSG_MORE) to leave with it.
     fn poll_write_vectored(
         mut self: std::pin::Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> std::task::Poll<std::io::Result<usize>> {
-        let written = std::pin::Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        use crate::sendfile::{Plan, plan, send_file, send_more};
+        let written = match plan(bufs) {
+            Plan::Copy => std::pin::Pin::new(&mut self.inner).poll_write_vectored(cx, bufs),
+            Plan::Before(n) => self.inner.poll_send(cx, |to| send_more(to, &bufs[..n])),
+            Plan::File { fd, offset, len } => self
+                .inner
+                .poll_send(cx, |to| send_file(to, fd, offset, len)),
+        };
         if matches!(written, std::task::Poll::Ready(Ok(n)) if n > 0) {
             self.active();
         }

@@ -13,6 +13,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 use axum::body::Bytes;
 
+use crate::sendfile::FileMap;
+
 /// A stored file opened for reading slices of it.
 pub struct Opened {
     pub reader: Arc<dyn ReadAt>,
@@ -81,15 +83,15 @@ impl ReadAt for File {
 }
 
 /// A large local file, mapped once for all the requests reading it (`Mappings`). Its
-/// slices are written to the socket straight from the page cache: a copy fewer than a read
-/// into a buffer, and no heap buffer of that size per connection. Shared rather than mapped per
+/// slices are sent from the page cache (over plain HTTP with sendfile: src/sendfile.rs): no
+/// read into a buffer, and no heap buffer of that size per connection. Shared rather than mapped per
 /// slice: mapping, faulting in and unmapping 1 MiB per request (with the page-table lock and
 /// the other core's TLB flushed on each unmap) was a fifth of the server's time on Range
 /// slices and what made their throughput swing between runs (issue #35). Media files are never
 /// rewritten in place (a new name, written aside and renamed), so a mapping cannot lose its
 /// bytes under it; a removed file stays readable while mapped.
 struct MappedFile {
-    map: Arc<memmap2::Mmap>,
+    map: Arc<FileMap>,
 }
 
 impl ReadAt for MappedFile {
@@ -106,7 +108,7 @@ impl ReadAt for MappedFile {
 }
 
 /// A mapping as the owner of `Bytes`.
-struct SharedMap(Arc<memmap2::Mmap>);
+struct SharedMap(Arc<FileMap>);
 
 impl AsRef<[u8]> for SharedMap {
     fn as_ref(&self) -> &[u8] {
@@ -126,7 +128,7 @@ struct Mappings {
 }
 
 struct Kept {
-    map: Arc<memmap2::Mmap>,
+    map: Arc<FileMap>,
     used: Instant,
 }
 
@@ -146,11 +148,7 @@ impl Mappings {
         self.kept.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn of(
-        self: &Arc<Self>,
-        file: &File,
-        meta: &std::fs::Metadata,
-    ) -> io::Result<Arc<memmap2::Mmap>> {
+    fn of(self: &Arc<Self>, file: File, meta: &std::fs::Metadata) -> io::Result<Arc<FileMap>> {
         use std::os::unix::fs::MetadataExt;
         let key = (meta.dev(), meta.ino());
         let mut kept = self.lock();
@@ -161,8 +159,8 @@ impl Mappings {
             return Ok(k.map.clone());
         }
         // SAFETY: see MappedFile: the bytes of a stored media file do not change while it
-        // exists, and the mapping is the file's length as just read.
-        let map = Arc::new(unsafe { memmap2::Mmap::map(file)? });
+        // exists.
+        let map = Arc::new(unsafe { FileMap::new(file)? });
         kept.insert(
             key,
             Kept {
@@ -337,7 +335,7 @@ impl MediaStore for LocalDisk {
         }
         let reader: Arc<dyn ReadAt> = if meta.len() >= MAP_FROM {
             Arc::new(MappedFile {
-                map: self.mappings.of(&file, &meta)?,
+                map: self.mappings.of(file, &meta)?,
             })
         } else {
             Arc::new(file)

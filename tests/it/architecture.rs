@@ -195,6 +195,12 @@ fn each_layer_uses_only_the_layers_below_it() {
         ("validate.rs", [HTTP, SERVICES, IO].concat()),
         // The one cache type stands below everything that keeps values.
         ("cache.rs", [HTTP, SERVICES, IO, &["domain/"]].concat()),
+        // Mapped files' pages known by address: below the media store that maps them and
+        // the connections that send them.
+        (
+            "sendfile.rs",
+            [HTTP, SERVICES, IO, &["domain/", "serve.rs"]].concat(),
+        ),
         (
             "store/",
             [

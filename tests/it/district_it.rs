@@ -10,7 +10,10 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, employer_body, spawn_app, student_body, tls};
+use crate::helpers::{
+    TestApp, assert_large_video_served, employer_body, put_large_video, spawn_app, student_body,
+    tls,
+};
 
 struct Pair {
     cert_pem: String,
@@ -151,6 +154,11 @@ async fn https_serves_secure_cookies_hsts_redirects_and_wss() {
     // The app itself (an asset route) carries HSTS too.
     let page = c.get(format!("{base}/job-feed")).send().await.unwrap();
     assert!(page.headers().contains_key("strict-transport-security"));
+
+    // A large video (a mapped file, sent with sendfile over plain HTTP) goes through the
+    // encryption with its exact bytes.
+    let (name, bytes) = put_large_video(app._data.path());
+    assert_large_video_served(&c, &base, &name, &bytes).await;
 
     // The session cookie is Secure without any flag.
     let res = c

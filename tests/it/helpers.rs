@@ -472,3 +472,53 @@ pub fn totp_in(secret: &[u8], steps: i64) -> String {
         .as_secs() as i64;
     internreel::totp::code_at(secret, (now + steps * 30) as u64)
 }
+
+/// A 9 MB file put in `data`'s videos (written aside and renamed in, as the server stores
+/// media): larger than the size from which a file is mapped and sent with sendfile, and
+/// than the 4 MiB a video answer reads at a time.
+pub fn put_large_video(data: &std::path::Path) -> (String, Vec<u8>) {
+    let bytes: Vec<u8> = (0..9_000_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let dir = data.join("videos");
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = "large-slices.mp4".to_string();
+    let aside = dir.join(".large-slices.tmp");
+    std::fs::write(&aside, &bytes).unwrap();
+    std::fs::rename(&aside, dir.join(&name)).unwrap();
+    (name, bytes)
+}
+
+/// The large video's whole file and slices (one within the first read, one across reads,
+/// the end), several at once on one client, each exactly the file's bytes.
+pub async fn assert_large_video_served(c: &Client, base: &str, name: &str, bytes: &[u8]) {
+    let url = format!("{base}/api/videos/{name}");
+    let whole = c.get(&url).send().await.unwrap();
+    assert_eq!(whole.status(), reqwest::StatusCode::OK);
+    assert!(whole.bytes().await.unwrap() == bytes, "the whole file");
+    let n = bytes.len();
+    let slices = [
+        (0, 99),
+        (1000, 1_049_575),
+        (3_000_000, 7_500_000),
+        (n - 300_000, n - 1),
+    ];
+    let answers = futures_util::future::join_all(slices.iter().map(|&(from, to)| {
+        c.get(&url)
+            .header("range", format!("bytes={from}-{to}"))
+            .send()
+    }))
+    .await;
+    for (res, (from, to)) in answers.into_iter().zip(slices) {
+        let res = res.unwrap();
+        assert_eq!(res.status(), reqwest::StatusCode::PARTIAL_CONTENT);
+        assert_eq!(
+            res.headers()["content-range"],
+            format!("bytes {from}-{to}/{n}").as_str()
+        );
+        assert!(
+            res.bytes().await.unwrap() == bytes[from..=to],
+            "{from}-{to}"
+        );
+    }
+}

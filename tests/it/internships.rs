@@ -128,6 +128,13 @@ async fn a_video_upload_is_stored_and_streams_with_ranges() {
 }
 
 #[tokio::test]
+async fn a_large_video_is_sent_whole_and_in_slices_with_its_exact_bytes() {
+    let app = spawn_app().await;
+    let (name, bytes) = put_large_video(&app.data_path());
+    assert_large_video_served(&app.client(), &app.url(""), &name, &bytes).await;
+}
+
+#[tokio::test]
 async fn video_streaming_answers_head_conditionals_and_odd_ranges() {
     let app = spawn_app().await;
     let (c, _) = app.signup_employer("stream@acme.example").await;
