@@ -257,8 +257,11 @@ async fn a_web_ready_mp4_is_ready_at_once_with_its_poster_and_length() {
 #[tokio::test]
 async fn a_phone_hevc_mov_is_converted_to_portrait_h264_with_sound() {
     let app = spawn_app().await;
+    // The clip first: made during the session, it could leave the connection idle past the
+    // server's 30 s idle timeout on a loaded machine, and the reused connection breaks.
+    let clip = phone_hevc_mov(2);
     let (c, _) = app.signup_employer("phone@media.example").await;
-    let res = post_video(&app, &c, "Phone clip", phone_hevc_mov(2), "IMG_0001.MOV").await;
+    let res = post_video(&app, &c, "Phone clip", clip, "IMG_0001.MOV").await;
     let (status, v) = message_of(res).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
     // Saved at once; no player until the rendition is there, but the poster is.
@@ -526,8 +529,9 @@ async fn v_id(app: &TestApp, c: &reqwest::Client, title: &str) -> u64 {
 #[tokio::test]
 async fn a_conversion_interrupted_by_a_restart_finishes_after_it() {
     let app = spawn_app().await;
+    let clip = phone_hevc_mov(3);
     let (c, _) = app.signup_employer("restart@media.example").await;
-    let res = post_video(&app, &c, "Interrupted", phone_hevc_mov(3), "IMG.MOV").await;
+    let res = post_video(&app, &c, "Interrupted", clip, "IMG.MOV").await;
     let (status, v) = message_of(res).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
     let id = v["id"].as_u64().unwrap();
@@ -634,12 +638,13 @@ async fn without_ffmpeg_mp4_is_kept_as_sent_and_other_formats_are_refused() {
 #[tokio::test]
 async fn an_admin_fulfils_an_ai_request_with_a_phone_video_and_captions() {
     let app = spawn_app().await;
+    let clip = phone_hevc_mov(2);
     let (c, _) = app.signup_employer("ai@media.example").await;
     let posting = app.post_internship(&c, "AI clip").await;
     let id = posting["id"].as_u64().unwrap();
     let admin = app.admin().await;
     let form = reqwest::multipart::Form::new()
-        .part("video", Part::bytes(phone_hevc_mov(2)).file_name("ai.mov"))
+        .part("video", Part::bytes(clip).file_name("ai.mov"))
         .part(
             "captions",
             Part::bytes(VTT.as_bytes().to_vec()).file_name("ai.vtt"),
@@ -714,6 +719,9 @@ fn processes_mentioning(needle: &str) -> Vec<String> {
 #[tokio::test]
 async fn a_conversion_killed_with_the_server_by_sigkill_is_redone_at_the_next_start() {
     let data = tempfile::tempdir().unwrap();
+    // The clip first: made during the session, it could leave the connection idle past the
+    // server's 30 s idle timeout on a loaded machine, and the reused connection breaks.
+    let clip = phone_hevc_mov(4);
     let server = crate::crash::Server::start(data.path());
     crate::helpers::tls();
     let c = reqwest::Client::builder()
@@ -727,10 +735,8 @@ async fn a_conversion_killed_with_the_server_by_sigkill_is_redone_at_the_next_st
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::CREATED);
-    let form = posting_form("Killed mid-job").part(
-        "videoFile",
-        Part::bytes(phone_hevc_mov(4)).file_name("IMG.MOV"),
-    );
+    let form =
+        posting_form("Killed mid-job").part("videoFile", Part::bytes(clip).file_name("IMG.MOV"));
     let res = c
         .post(format!("{}/api/internships", server.addr))
         .multipart(form)
