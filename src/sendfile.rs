@@ -115,17 +115,8 @@ pub fn plan(bufs: &[IoSlice<'_>]) -> Plan {
 /// fewer, or fail with WouldBlock).
 pub fn send_file(to: RawFd, file: RawFd, offset: u64, len: usize) -> io::Result<usize> {
     let mut off = libc::off_t::try_from(offset).map_err(|_| io::ErrorKind::InvalidInput)?;
-    loop {
-        // SAFETY: both descriptors are open (see `plan`); `off` is a valid pointer.
-        let n = unsafe { libc::sendfile(to, file, &mut off, len) };
-        if n >= 0 {
-            return Ok(n as usize);
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
-        }
-    }
+    // SAFETY: both descriptors are open (see `plan`); `off` is a valid pointer.
+    retried(|| unsafe { libc::sendfile(to, file, &mut off, len) })
 }
 
 /// Writes `bufs` on the socket `to`, telling the kernel more follows (MSG_MORE): the headers
@@ -136,9 +127,14 @@ pub fn send_more(to: RawFd, bufs: &[IoSlice<'_>]) -> io::Result<usize> {
     // IoSlice is ABI-compatible with iovec (std guarantees it on Unix).
     msg.msg_iov = bufs.as_ptr() as *mut libc::iovec;
     msg.msg_iovlen = bufs.len().min(libc::UIO_MAXIOV as usize) as _;
+    // SAFETY: `msg` points at `bufs`, which outlive the call; sendmsg only reads them.
+    retried(|| unsafe { libc::sendmsg(to, &msg, libc::MSG_MORE | libc::MSG_NOSIGNAL) })
+}
+
+/// A system call's count, the call made again when a signal interrupted it.
+fn retried(mut call: impl FnMut() -> isize) -> io::Result<usize> {
     loop {
-        // SAFETY: `msg` points at `bufs`, which outlive the call; sendmsg only reads them.
-        let n = unsafe { libc::sendmsg(to, &msg, libc::MSG_MORE | libc::MSG_NOSIGNAL) };
+        let n = call();
         if n >= 0 {
             return Ok(n as usize);
         }
