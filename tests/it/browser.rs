@@ -1,13 +1,14 @@
 //! Runs the Playwright suite (ui/e2e) in Debian's Chromium against the real server with the
 //! demo fixtures. Screenshots land in target/screenshots/.
 
+use std::fmt;
 use std::path::Path;
 use std::process::Stdio;
 
 use crate::helpers::spawn_reviewed;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_browser_suite_passes_in_chromium() {
+async fn the_browser_suite_passes_in_chromium() -> Result<(), Failures> {
     assert!(
         Path::new("/usr/bin/chromium").exists(),
         "the browser tests need Debian's Chromium: run `apt-get install -y chromium` (as root), then `cargo test` again"
@@ -77,8 +78,85 @@ async fn the_browser_suite_passes_in_chromium() {
         String::from_utf8_lossy(&out.stderr)
     );
     println!("{report}");
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(Failures::of(&report))
+    }
+}
+
+/// The failed specs with the start of each one's error, returned instead of a panic so that they
+/// are the last lines a log shows (a panic's backtrace would come after them, and CI prints the
+/// tail of a long log).
+struct Failures(String);
+
+impl Failures {
+    const LINES_PER_FAILURE: usize = 24;
+
+    fn of(report: &str) -> Self {
+        let lines: Vec<&str> = report.lines().collect();
+        // Playwright numbers each failure's block: "  1) [project] › file:line › title ───".
+        let is_block_start = |line: &str| {
+            let t = line.trim_start();
+            let digits = t.chars().take_while(char::is_ascii_digit).count();
+            digits > 0 && t[digits..].starts_with(") [")
+        };
+        let mut out = String::from("the Playwright suite failed:\n");
+        for (i, _) in lines.iter().enumerate().filter(|(_, l)| is_block_start(l)) {
+            // A block runs until the next progress line ("[64/145] …") or its first lines end.
+            let rest = lines[i + 1..].iter().take_while(|l| !l.starts_with('['));
+            for line in std::iter::once(&lines[i])
+                .chain(rest)
+                .take(Self::LINES_PER_FAILURE)
+            {
+                out.push_str(line);
+                out.push('\n');
+            }
+            out.push_str("  …\n");
+        }
+        // Then Playwright's own summary: "N failed" and the list of failed tests, to the end.
+        if let Some(at) = lines.iter().rposition(|l| {
+            let t = l.trim();
+            t.ends_with(" failed")
+                && t.split(' ')
+                    .next()
+                    .is_some_and(|n| n.parse::<u32>().is_ok())
+        }) {
+            out.push_str(&lines[at..].join("\n"));
+        } else {
+            out.push_str(&lines[lines.len().saturating_sub(40)..].join("\n"));
+        }
+        Self(out)
+    }
+}
+
+impl fmt::Debug for Failures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[test]
+fn a_failed_suite_ends_with_the_failed_specs_and_their_errors() {
+    let report = "[1/3] [chromium-390x844] › e2e/a.spec.ts:4:1 › first\n\
+[2/3] [chromium-390x844] › e2e/b.spec.ts:9:1 › second\n\
+  1) [chromium-390x844] › e2e/b.spec.ts:9:1 › second ───\n\
+\n\
+    Error: expect(locator).toBeVisible() failed\n\
+\n\
+[3/3] [chromium-390x844] › e2e/c.spec.ts:2:1 › third\n\
+  1 failed\n\
+    [chromium-390x844] › e2e/b.spec.ts:9:1 › second ───\n\
+  2 passed (4.0s)\n";
+    let text = format!("{:?}", Failures::of(report));
     assert!(
-        out.status.success(),
-        "the Playwright suite failed:\n{report}"
+        text.contains("1) [chromium-390x844] › e2e/b.spec.ts:9:1 › second"),
+        "{text}"
     );
+    assert!(
+        text.contains("Error: expect(locator).toBeVisible() failed"),
+        "{text}"
+    );
+    assert!(!text.contains("third") && !text.contains("first"), "{text}");
+    assert!(text.trim_end().ends_with("2 passed (4.0s)"), "{text}");
 }
