@@ -21,7 +21,10 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry: a spec that fails once and then passes is listed as "flaky" in the report (CI
+  // failed once at stop 47 on a spec five full local runs never failed, and its name was cut
+  // from the log); a spec that fails twice fails the suite.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
