@@ -529,9 +529,9 @@ pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
             Duration::from_secs(600),
         ))
         .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
-        // axum's middleware takes its own body type.
+        // The edge and the routes take axum's body type.
         .map_request(|req: axum::http::Request<_>| req.map(axum::body::Body::new))
-        .layer(middleware::from_fn_with_state(state.clone(), http::edge))
+        .layer(http::edge::EdgeLayer::new(state.clone()))
         .layer(crate::http::transport::json_compression())
         .layer(csrf)
         .service(app.with_state(state));

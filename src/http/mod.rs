@@ -5,6 +5,7 @@ mod admin;
 mod applications;
 mod contact;
 mod data_rights;
+pub mod edge;
 mod email_confirmation;
 pub mod encoding;
 pub mod first_screen;
@@ -38,7 +39,6 @@ pub mod views;
 use axum::body::Body;
 use axum::extract::{FromRequest, Request};
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -203,55 +203,10 @@ fn plain_json_error(text: &str) -> String {
     format!("The field '{path}' must be {wanted}")
 }
 
-/// Every response passes here once: one log line, the security headers, and any `/api`
-/// error that was not already JSON rewritten as `{"message": ...}`. One layer rather than
-/// three: each `from_fn` layer boxes a future and clones the inner service per request,
-/// which showed on the feed's throughput.
-pub async fn edge(
-    axum::extract::State(state): axum::extract::State<AppState>,
-    req: Request,
-    next: Next,
-) -> Response {
-    let start = std::time::Instant::now();
-    let method = req.method().clone();
-    let target = req.uri().path_and_query().cloned();
-    let is_api = req.uri().path().starts_with("/api");
-    // The language the answer's messages are written in (crate::i18n).
-    let choose = language::chooser(&state, req.headers());
-    let mut res = crate::i18n::scope(choose, async {
-        if foreign_referer(&req) {
-            json_error(StatusCode::FORBIDDEN, "Cross-site requests are not allowed")
-        } else {
-            next.run(req).await
-        }
-    })
-    .await;
-    let status = res.status();
-    if is_api && (status.is_client_error() || status.is_server_error()) {
-        res = as_json_error(res);
-    }
-    if is_api && !res.headers().contains_key(header::CACHE_CONTROL) {
-        // API answers are personal (a student's flags, messages, applications) or change with
-        // every write: never kept by a browser or a proxy on a shared school computer.
-        res.headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    }
-    add_security_headers(res.headers_mut());
-    let micros = start.elapsed().as_micros();
-    let target = redacted(target.as_ref().map_or("", |t| t.as_str()));
-    let code = status.as_u16();
-    if status.is_server_error() {
-        tracing::error!("{method} {target} {code} {micros}µs");
-    } else {
-        crate::logging::request(method.as_str(), &target, code, micros);
-    }
-    res
-}
-
 /// A request target as the log may keep it: single-use tokens (`?token=...`, any long
 /// random-looking value) and e-mail addresses in the query are replaced by `[redacted]`, so
 /// a copy of the log signs nobody in and lists nobody's address.
-fn redacted(target: &str) -> std::borrow::Cow<'_, str> {
+pub(super) fn redacted(target: &str) -> std::borrow::Cow<'_, str> {
     let Some((path, query)) = target.split_once('?') else {
         return std::borrow::Cow::Borrowed(target);
     };
@@ -292,7 +247,7 @@ fn redacted(target: &str) -> std::borrow::Cow<'_, str> {
 /// A state-changing request without `Origin` whose `Referer` names another site: the CSRF
 /// layer judges by `Origin` and `Sec-Fetch-Site`, which old browsers and some proxies drop, so
 /// the referring page is checked too.
-fn foreign_referer(req: &Request) -> bool {
+pub(super) fn foreign_referer(req: &Request) -> bool {
     use axum::http::Method;
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return false;
@@ -319,7 +274,7 @@ fn foreign_referer(req: &Request) -> bool {
 }
 
 /// axum's 405, a limit layer's 413 and the like, in our `{"message"}` shape.
-fn as_json_error(res: Response) -> Response {
+pub(super) fn as_json_error(res: Response) -> Response {
     let status = res.status();
     let is_json = res
         .headers()
@@ -346,7 +301,7 @@ fn as_json_error(res: Response) -> Response {
     out
 }
 
-fn add_security_headers(h: &mut axum::http::HeaderMap) {
+pub(super) fn add_security_headers(h: &mut axum::http::HeaderMap) {
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(

@@ -114,11 +114,22 @@ pub async fn scope<F: std::future::Future>(
     choose: impl Fn() -> Lang + Send + Sync + 'static,
     fut: F,
 ) -> F::Output {
+    scoped(choose, fut).await
+}
+
+/// A future run in a request's language (`scoped`), a type a hand-written future can hold.
+pub type Scoped<F> = tokio::task::futures::TaskLocalFuture<Chooser, F>;
+
+/// `scope`, as a future of a type that can be named.
+pub fn scoped<F: std::future::Future>(
+    choose: impl Fn() -> Lang + Send + Sync + 'static,
+    fut: F,
+) -> Scoped<F> {
     let chooser = Chooser {
         chosen: OnceLock::new(),
         choose: Box::new(choose),
     };
-    CURRENT.scope(chooser, fut).await
+    CURRENT.scope(chooser, fut)
 }
 
 /// The language of the request being answered (English outside a request).

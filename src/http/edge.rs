@@ -1,0 +1,190 @@
+//! The edge every request passes once: its language, the cross-site `Referer` check, one log
+//! line, the security headers, `no-store` on `/api` answers, and any `/api` error that was not
+//! already JSON rewritten as `{"message": ...}`.
+//!
+//! A tower layer with its own future rather than axum's `from_fn`: that one boxes its future
+//! and the inner service again for every request, and on a cached page the moves and
+//! allocations showed (issue #35).
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll, ready};
+use std::time::Instant;
+
+use axum::body::{Body, Bytes, HttpBody};
+use axum::extract::Request;
+use axum::http::uri::PathAndQuery;
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::response::Response;
+use tower::{Layer, Service};
+
+use super::{add_security_headers, as_json_error, foreign_referer, language, redacted};
+use crate::error::json_error;
+use crate::i18n::Scoped;
+use crate::state::AppState;
+
+#[derive(Clone)]
+pub struct EdgeLayer {
+    state: AppState,
+}
+
+impl EdgeLayer {
+    pub fn new(state: AppState) -> Self {
+        EdgeLayer { state }
+    }
+}
+
+impl<S> Layer<S> for EdgeLayer {
+    type Service = Edge<S>;
+    fn layer(&self, inner: S) -> Edge<S> {
+        Edge {
+            inner,
+            state: self.state.clone(),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Edge<S> {
+    inner: S,
+    state: AppState,
+}
+
+impl<S, B> Service<Request> for Edge<S>
+where
+    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible> + Clone,
+    B: HttpBody<Data = Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = EdgeFuture<S>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request) -> EdgeFuture<S> {
+        let seen = Seen {
+            start: Instant::now(),
+            method: req.method().clone(),
+            target: req.uri().path_and_query().cloned(),
+            is_api: req.uri().path().starts_with("/api"),
+        };
+        // The language the answer's messages are written in (crate::i18n).
+        let choose = language::chooser(&self.state, req.headers());
+        // The service made ready is the one called; a clone stays for the next request.
+        let ready = self.inner.clone();
+        let inner = std::mem::replace(&mut self.inner, ready);
+        EdgeFuture {
+            answer: crate::i18n::scoped(
+                choose,
+                Answer::Start {
+                    inner: Some((inner, req)),
+                },
+            ),
+            seen: Some(seen),
+        }
+    }
+}
+
+/// What the log line and the headers need of the request, taken before it is handed on.
+struct Seen {
+    start: Instant,
+    method: Method,
+    target: Option<PathAndQuery>,
+    is_api: bool,
+}
+
+pin_project_lite::pin_project! {
+    pub struct EdgeFuture<S: Service<Request>> {
+        #[pin]
+        answer: Scoped<Answer<S>>,
+        seen: Option<Seen>,
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// The inner service is called at the first poll, inside the language's scope, as the
+    /// refusal is written: whatever answers in `call` (the CSRF layer's refusal) is translated.
+    #[project = AnswerProj]
+    pub enum Answer<S: Service<Request>> {
+        Start { inner: Option<(S, Request)> },
+        Inner { #[pin] future: S::Future },
+    }
+}
+
+impl<S, B> Future for Answer<S>
+where
+    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible>,
+    B: HttpBody<Data = Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    type Output = Response;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Response> {
+        loop {
+            match self.as_mut().project() {
+                AnswerProj::Start { inner } => {
+                    let (mut service, req) = inner.take().expect("polled after it answered");
+                    if foreign_referer(&req) {
+                        return Poll::Ready(json_error(
+                            StatusCode::FORBIDDEN,
+                            "Cross-site requests are not allowed",
+                        ));
+                    }
+                    let future = service.call(req);
+                    self.set(Answer::Inner { future });
+                }
+                AnswerProj::Inner { future } => {
+                    return future.poll(cx).map(|r| match r {
+                        // One body type for the edge's rewrites (a compressed body is boxed).
+                        Ok(res) => res.map(Body::new),
+                        Err(never) => match never {},
+                    });
+                }
+            }
+        }
+    }
+}
+
+impl<S, B> Future for EdgeFuture<S>
+where
+    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible>,
+    B: HttpBody<Data = Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let res = ready!(this.answer.poll(cx));
+        let seen = this.seen.take().expect("polled after it answered");
+        Poll::Ready(Ok(finish(res, seen)))
+    }
+}
+
+fn finish(mut res: Response, seen: Seen) -> Response {
+    let status = res.status();
+    if seen.is_api && (status.is_client_error() || status.is_server_error()) {
+        res = as_json_error(res);
+    }
+    if seen.is_api && !res.headers().contains_key(header::CACHE_CONTROL) {
+        // API answers are personal (a student's flags, messages, applications) or change with
+        // every write: never kept by a browser or a proxy on a shared school computer.
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    add_security_headers(res.headers_mut());
+    let micros = seen.start.elapsed().as_micros();
+    let target = redacted(seen.target.as_ref().map_or("", |t| t.as_str()));
+    let code = status.as_u16();
+    let method = &seen.method;
+    if status.is_server_error() {
+        tracing::error!("{method} {target} {code} {micros}µs");
+    } else {
+        crate::logging::request(method.as_str(), &target, code, micros);
+    }
+    res
+}
