@@ -5,7 +5,7 @@
 //! placeholders (each captured value is itself translated when the catalogue has it), and
 //! multi-line texts (e-mail bodies) are translated line by line. Nothing here does IO.
 //!
-//! The request's language lives in a task-local set by the HTTP layer (`scope`), so an error
+//! The request's language lives in a task-local set by the HTTP layer (`scoped`), so an error
 //! built deep in a service is translated where it becomes a response, without every call
 //! site carrying the language.
 
@@ -109,18 +109,10 @@ tokio::task_local! {
     static CURRENT: Chooser;
 }
 
-/// Runs `fut` answering in the language `choose` gives when first asked.
-pub async fn scope<F: std::future::Future>(
-    choose: impl Fn() -> Lang + Send + Sync + 'static,
-    fut: F,
-) -> F::Output {
-    scoped(choose, fut).await
-}
-
 /// A future run in a request's language (`scoped`), a type a hand-written future can hold.
 pub type Scoped<F> = tokio::task::futures::TaskLocalFuture<Chooser, F>;
 
-/// `scope`, as a future of a type that can be named.
+/// Runs `fut` answering in the language `choose` gives when first asked.
 pub fn scoped<F: std::future::Future>(
     choose: impl Fn() -> Lang + Send + Sync + 'static,
     fut: F,
