@@ -313,7 +313,7 @@ impl App {
         // The student feed's table (a scan of every posting) is built while the first
         // requests are served, not by the first student to arrive.
         let (feed, services) = (self.state.feed.clone(), self.state.services.clone());
-        tokio::task::spawn_blocking(move || {
+        let feed_table = tokio::task::spawn_blocking(move || {
             if let Err(e) = feed.table(&services) {
                 tracing::warn!(error = %e, "could not prepare the feed table");
             }
@@ -478,6 +478,8 @@ impl App {
         closer.abort();
         let _ = closer.await;
         let _ = sweep.await;
+        // It holds the store too: a CLI run right after a stop found the directory in use.
+        let _ = feed_table.await;
         self.state.batch.shutdown();
         control.abort();
         let _ = control.await;
@@ -528,10 +530,9 @@ pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             Duration::from_secs(600),
         ))
+        // Before the body is boxed for the routes: the edge answers a page sent before itself.
+        .layer(http::edge::EdgeLayer::new(state.clone(), metrics))
         .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
-        // The edge and the routes take axum's body type.
-        .map_request(|req: axum::http::Request<_>| req.map(axum::body::Body::new))
-        .layer(http::edge::EdgeLayer::new(state.clone()))
         .layer(crate::http::transport::json_compression())
         .layer(csrf)
         .service(app.with_state(state));

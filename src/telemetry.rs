@@ -5,6 +5,7 @@
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request, State};
+use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -34,14 +35,20 @@ pub async fn track(req: Request, next: Next) -> Response {
         .get::<MatchedPath>()
         .map(|p| p.as_str().to_string())
         .unwrap_or_else(|| "unmatched".into());
-    let method = req.method().as_str().to_string();
+    let method = req.method().clone();
     let res = next.run(req).await;
-    let status = res.status().as_u16().to_string();
+    record(method.as_str(), &route, res.status(), started);
+    res
+}
+
+/// Counts one answer of `route` (its template) and its time since `started`.
+pub fn record(method: &str, route: &str, status: StatusCode, started: Instant) {
+    let (method, route) = (method.to_string(), route.to_string());
+    let status = status.as_u16().to_string();
     metrics::counter!("internreel_http_requests_total", "method" => method.clone(), "route" => route.clone(), "status" => status)
         .increment(1);
     metrics::histogram!("internreel_http_request_duration_seconds", "method" => method, "route" => route)
         .record(started.elapsed().as_secs_f64());
-    res
 }
 
 /// The metrics listener's router: `GET /metrics`.

@@ -99,22 +99,25 @@ pub fn clear_cookie(state: &AppState) -> HeaderValue {
     session_cookie(state, "", 0)
 }
 
-fn cookie_token(headers: &HeaderMap) -> Option<String> {
+/// The session cookie's token: the first pair of that name, as `cookie`'s `split_parse` finds
+/// it (pairs split at `;`, name and value trimmed), read in place: every request with a
+/// cookie asks, and parsing each pair into a `Cookie` showed on a cached page (issue #35).
+fn cookie_token(headers: &HeaderMap) -> Option<&str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(Cookie::split_parse)
-        .filter_map(Result::ok)
-        .find(|c| c.name() == COOKIE_NAME)
-        .map(|c| c.value().to_string())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(name, _)| name.trim() == COOKIE_NAME)
+        .map(|(_, value)| value.trim())
         .filter(|t| t.len() == 64)
 }
 
 /// The key of the request's session (the hash of its cookie's token), for holders of a
 /// long-lived connection that re-check it (`still_signed_in`).
 pub fn session_key(headers: &HeaderMap) -> Option<[u8; 32]> {
-    cookie_token(headers).map(|t| token_hash(&t))
+    cookie_token(headers).map(token_hash)
 }
 
 /// Whether session `key` is still live and still `user_id`'s, and the account still exists.
@@ -139,7 +142,7 @@ pub fn end_session(state: &AppState, headers: &HeaderMap) -> AppResult<()> {
     if let Some(token) = cookie_token(headers) {
         state
             .store()
-            .write(|w| sessions::remove(w, &token_hash(&token)))?;
+            .write(|w| sessions::remove(w, &token_hash(token)))?;
     }
     Ok(())
 }
@@ -149,7 +152,7 @@ fn known(state: &AppState, headers: &HeaderMap) -> AppResult<Option<Known>> {
     let Some(token) = cookie_token(headers) else {
         return Ok(None);
     };
-    let hash = token_hash(&token);
+    let hash = token_hash(token);
     let now = now_ms();
     // Read before the transaction begins, so the transaction sees at least this version.
     let version = state.store().version();
@@ -211,7 +214,7 @@ pub fn update_guest(
     let Some(token) = cookie_token(headers) else {
         return Ok(false);
     };
-    let hash = token_hash(&token);
+    let hash = token_hash(token);
     let now = now_ms();
     Ok(state.store().write(|w| match sessions::get(w, &hash)? {
         Some(mut session)
@@ -275,10 +278,11 @@ impl Viewer {
     }
 }
 
-impl FromRequestParts<AppState> for Viewer {
-    type Rejection = AppError;
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
-        Ok(match known(state, &parts.headers)? {
+impl Viewer {
+    /// The viewer of a request with `headers`: the extractor's answer, for code that runs
+    /// before routing (`http::edge`'s cached pages).
+    pub fn of(state: &AppState, headers: &HeaderMap) -> AppResult<Viewer> {
+        Ok(match known(state, headers)? {
             Some(Known {
                 user: Some(user), ..
             }) => Viewer::User(user),
@@ -288,6 +292,13 @@ impl FromRequestParts<AppState> for Viewer {
             }) => Viewer::Guest(profile),
             _ => Viewer::Nobody,
         })
+    }
+}
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        Viewer::of(state, &parts.headers)
     }
 }
 
@@ -456,5 +467,45 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
             .map(|c| crate::limiter::client_key(c.0.ip()))
             .unwrap_or_else(|| "unknown".into());
         Ok(ClientIp(ip))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The token read in place is the one the `cookie` crate's parser finds.
+    #[test]
+    fn the_session_token_is_the_one_the_cookie_parser_finds() {
+        let token = "a".repeat(64);
+        let other = "b".repeat(64);
+        let headers = [
+            vec![format!("internreel_session={token}")],
+            vec![format!(" theme=dark ;  internreel_session = {token} ; x=1")],
+            vec![format!(
+                "internreel_session={token}; internreel_session={other}"
+            )],
+            vec!["a=1".into(), format!("internreel_session={token}")],
+            vec![format!("internreel_session; internreel_session={other}")],
+            vec![format!("internreel_sessionx={token}")],
+            vec![format!("internreel_session=\"{token}\"")],
+            vec!["internreel_session=short".into()],
+            vec![format!("=; ;;internreel_session={token}=")],
+            vec![],
+        ];
+        for values in headers {
+            let mut h = HeaderMap::new();
+            for v in &values {
+                h.append(header::COOKIE, HeaderValue::from_str(v).unwrap());
+            }
+            let parsed = values
+                .iter()
+                .flat_map(|v| Cookie::split_parse(v.as_str()))
+                .filter_map(Result::ok)
+                .find(|c| c.name() == COOKIE_NAME)
+                .map(|c| c.value().to_string())
+                .filter(|t| t.len() == 64);
+            assert_eq!(cookie_token(&h).map(str::to_string), parsed, "{values:?}");
+        }
     }
 }

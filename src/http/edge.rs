@@ -5,6 +5,11 @@
 //! A tower layer with its own future rather than axum's `from_fn`: that one boxes its future
 //! and the inner service again for every request, and on a cached page the moves and
 //! allocations showed (issue #35).
+//!
+//! A page of postings sent before at this store version (`GET /api/internships`, the feed
+//! every phone opens on) is answered here, before the body is boxed, the compression and
+//! CSRF layers and the router: those were over a third of the server's own work on that page
+//! (callgrind, issue #35). It goes out through the same `finish` as every other answer.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -27,11 +32,14 @@ use crate::state::AppState;
 #[derive(Clone)]
 pub struct EdgeLayer {
     state: AppState,
+    metrics: bool,
 }
 
 impl EdgeLayer {
-    pub fn new(state: AppState) -> Self {
-        EdgeLayer { state }
+    /// `metrics`: whether requests are counted (`--metrics-addr`); the router's route layer
+    /// counts the rest, the edge the pages it answers itself.
+    pub fn new(state: AppState, metrics: bool) -> Self {
+        EdgeLayer { state, metrics }
     }
 }
 
@@ -41,6 +49,7 @@ impl<S> Layer<S> for EdgeLayer {
         Edge {
             inner,
             state: self.state.clone(),
+            metrics: self.metrics,
         }
     }
 }
@@ -49,13 +58,30 @@ impl<S> Layer<S> for EdgeLayer {
 pub struct Edge<S> {
     inner: S,
     state: AppState,
+    metrics: bool,
 }
 
-impl<S, B> Service<Request> for Edge<S>
+/// The one route answered before routing, and its template for the metrics.
+const LISTS: &str = "/api/internships";
+
+impl<S> Edge<S> {
+    /// A page of postings sent before (`internship_lists::sent_before_routing`).
+    fn sent_before<RB>(&self, req: &axum::http::Request<RB>) -> Option<Response> {
+        if req.method() != Method::GET || req.uri().path() != LISTS {
+            return None;
+        }
+        let query = req.uri().query().unwrap_or("");
+        super::internship_lists::sent_before_routing(&self.state, req.headers(), query)
+    }
+}
+
+impl<S, B, RB> Service<axum::http::Request<RB>> for Edge<S>
 where
     S: Service<Request, Response = axum::http::Response<B>, Error = Infallible> + Clone,
     B: HttpBody<Data = Bytes> + Send + 'static,
     B::Error: Into<axum::BoxError>,
+    RB: HttpBody<Data = Bytes> + Send + 'static,
+    RB::Error: Into<axum::BoxError>,
 {
     type Response = Response;
     type Error = Infallible;
@@ -65,25 +91,38 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, req: Request) -> EdgeFuture<S> {
+    fn call(&mut self, req: axum::http::Request<RB>) -> EdgeFuture<S> {
         let seen = Seen {
             start: Instant::now(),
             method: req.method().clone(),
             target: req.uri().path_and_query().cloned(),
             is_api: req.uri().path().starts_with("/api"),
         };
+        if let Some(res) = self.sent_before(&req) {
+            if self.metrics {
+                crate::telemetry::record(seen.method.as_str(), LISTS, res.status(), seen.start);
+            }
+            return EdgeFuture {
+                answer: Answering::Kept { res: Some(res) },
+                seen: Some(seen),
+            };
+        }
+        // The routes take axum's body type.
+        let req = req.map(Body::new);
         // The language the answer's messages are written in (crate::i18n).
         let choose = language::chooser(&self.state, req.headers());
         // The service made ready is the one called; a clone stays for the next request.
         let ready = self.inner.clone();
         let inner = std::mem::replace(&mut self.inner, ready);
         EdgeFuture {
-            answer: crate::i18n::scoped(
-                choose,
-                Answer::Start {
-                    inner: Some((inner, req)),
-                },
-            ),
+            answer: Answering::Routed {
+                answer: crate::i18n::scoped(
+                    choose,
+                    Answer::Start {
+                        inner: Some((inner, req)),
+                    },
+                ),
+            },
             seen: Some(seen),
         }
     }
@@ -100,8 +139,17 @@ struct Seen {
 pin_project_lite::pin_project! {
     pub struct EdgeFuture<S: Service<Request>> {
         #[pin]
-        answer: Scoped<Answer<S>>,
+        answer: Answering<S>,
         seen: Option<Seen>,
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// Answered at the edge (a page sent before), or by the layers and routes inside it.
+    #[project = AnsweringProj]
+    pub enum Answering<S: Service<Request>> {
+        Kept { res: Option<Response> },
+        Routed { #[pin] answer: Scoped<Answer<S>> },
     }
 }
 
@@ -159,7 +207,10 @@ where
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
-        let res = ready!(this.answer.poll(cx));
+        let res = match this.answer.project() {
+            AnsweringProj::Kept { res } => res.take().expect("polled after it answered"),
+            AnsweringProj::Routed { answer } => ready!(answer.poll(cx)),
+        };
         let seen = this.seen.take().expect("polled after it answered");
         Poll::Ready(Ok(finish(res, seen)))
     }

@@ -23,14 +23,15 @@ impl Coding {
     }
 }
 
-/// Whether the client accepts `coding` (a `q` of zero refuses it).
-pub fn accepts(headers: &HeaderMap, coding: &str) -> bool {
+/// The client's `Accept-Encoding` items: each coding's name and whether a `q` of zero refuses
+/// it.
+fn items(headers: &HeaderMap) -> impl Iterator<Item = (&str, bool)> {
     headers
         .get_all(header::ACCEPT_ENCODING)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .any(|item| {
+        .map(|item| {
             let mut parts = item.split(';');
             let name = parts.next().unwrap_or("").trim();
             let refused = parts.any(|p| {
@@ -39,8 +40,19 @@ pub fn accepts(headers: &HeaderMap, coding: &str) -> bool {
                     .and_then(|q| q.trim().parse::<f32>().ok())
                     .is_some_and(|q| q <= 0.0)
             });
-            name.eq_ignore_ascii_case(coding) && !refused
+            (name, refused)
         })
+}
+
+/// Whether the client accepts `coding` (a `q` of zero refuses it).
+pub fn accepts(headers: &HeaderMap, coding: &str) -> bool {
+    items(headers).any(|(name, refused)| name.eq_ignore_ascii_case(coding) && !refused)
+}
+
+/// Whether the client refuses an answer sent as it is (`identity;q=0` or `*;q=0`).
+pub fn identity_refused(headers: &HeaderMap) -> bool {
+    items(headers)
+        .any(|(name, refused)| refused && (name == "*" || name.eq_ignore_ascii_case("identity")))
 }
 
 /// The smallest coding the client accepts: brotli, else gzip, else none.

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use axum::extract::State;
+use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use serde::Deserialize;
 
@@ -270,10 +271,11 @@ pub(super) async fn list_internships(
         (None, Some(s)) => Some(own_key(s, today, query)),
         (None, None) => None,
     };
-    if let Some(hit) = own.as_ref().and_then(|k| state.views.own_page(version, k))
-        && let PageBody::Whole(b) = hit.body
+    if let Some(res) = own
+        .as_ref()
+        .and_then(|k| sent_before(state.views.own_page(version, k), coding))
     {
-        return Ok(whole_page(b, hit.link, &hit.copies, coding));
+        return Ok(res);
     }
     let page_key = match (guest_page_key, student) {
         (Some(k), _) => k,
@@ -368,6 +370,45 @@ pub(super) async fn list_internships(
     Ok(own_answer(body, link))
 }
 
+/// `GET /api/internships` answered before routing (`http::edge`) when the page is one sent
+/// before at this store version: a student's own page, or the page every visitor, employer
+/// and admin gets. The same bytes and headers `list_internships` sends for it; None (a
+/// guest, a page not kept, a store that fails) leaves the request to the router.
+pub fn sent_before_routing(
+    state: &AppState,
+    headers: &axum::http::HeaderMap,
+    query: &str,
+) -> Option<Response> {
+    // In the order `list_internships` reads them: the viewer, the version, the day.
+    let viewer = Viewer::of(state, headers).ok()?;
+    let version = state.store().version();
+    let kept = match &viewer {
+        Viewer::Guest(_) => return None,
+        Viewer::User(u) if u.role == Role::Student => state
+            .views
+            .own_page(version, &own_key(u, clock::today(), query)),
+        _ => state.views.page(version, query),
+    };
+    if super::encoding::identity_refused(headers) {
+        // The compression layer answers 406 when nothing it can send is acceptable.
+        return None;
+    }
+    sent_before(kept, super::encoding::preferred(headers))
+}
+
+/// A page kept whole, sent as it was before; None for a profile's page, which takes the
+/// student's flags.
+fn sent_before(
+    kept: Option<CachedPage>,
+    coding: Option<super::encoding::Coding>,
+) -> Option<Response> {
+    let kept = kept?;
+    match kept.body {
+        PageBody::Whole(b) => Some(whole_page(b, kept.link, &kept.copies, coding)),
+        PageBody::ForProfile(_) => None,
+    }
+}
+
 /// A cached page, sent as its compressed copy (made once per cached page) when the client
 /// takes one.
 fn whole_page(
@@ -376,12 +417,19 @@ fn whole_page(
     copies: &super::encoding::Copies,
     coding: Option<super::encoding::Coding>,
 ) -> Response {
-    let res = paging::respond_json(body.clone(), link);
+    let mut res = paging::respond_json(body.clone(), link);
+    if body.len() < super::encoding::MIN_BYTES {
+        return res;
+    }
     match coding {
-        Some(c) if body.len() >= super::encoding::MIN_BYTES => {
-            super::encoding::encoded(res, c, copies.get(c, &body))
+        Some(c) => super::encoding::encoded(res, c, copies.get(c, &body)),
+        None => {
+            // As the compression layer marks what it could have compressed: the same answer
+            // whether it passed that layer or was sent before routing.
+            res.headers_mut()
+                .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            res
         }
-        _ => res,
     }
 }
 

@@ -237,3 +237,95 @@ async fn a_student_s_compressed_page_is_her_own_and_never_stale() {
         );
     }
 }
+
+/// The `internreel_session` cookie a sign-up sets, as a `Cookie` header value.
+fn session_cookie(res: &reqwest::Response) -> String {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("internreel_session="))
+        .and_then(|v| v.split(';').next())
+        .expect("a session cookie")
+        .to_string()
+}
+
+/// A page of postings sent before at this store version is answered before routing
+/// (`http::edge`): the same status, headers and bytes the routed answer had, for a student,
+/// an employer and a visitor, in every coding; a guest's page takes the routed way.
+#[tokio::test]
+async fn a_page_sent_before_is_sent_again_as_it_was() {
+    let app = spawn_demo().await;
+    let plain = reqwest::Client::new();
+    let signup = |path: &'static str, body: Value| {
+        let req = plain.post(app.url(path)).json(&body);
+        async move {
+            let res = req.send().await.unwrap();
+            assert_eq!(res.status(), StatusCode::CREATED);
+            session_cookie(&res)
+        }
+    };
+    let student = signup("/api/users", student_body("again@school.example")).await;
+    let employer = signup("/api/employers", employer_body("again@acme.example")).await;
+    let guest = {
+        let body = json!({"interests": ["Technology"], "grade": "Junior"});
+        let res = plain.post(app.url("/api/guest")).json(&body).send().await;
+        session_cookie(&res.unwrap())
+    };
+    let get = |cookie: Option<&str>, query: &str, accept: Option<&str>| {
+        let mut req = plain.get(app.url(&format!("/api/internships{query}")));
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        if let Some(a) = accept {
+            req = req.header("accept-encoding", a);
+        }
+        async move {
+            let res = req.send().await.unwrap();
+            let status = res.status();
+            let mut headers = res.headers().clone();
+            headers.remove("date");
+            (status, headers, res.bytes().await.unwrap())
+        }
+    };
+    let viewers = [
+        ("student", Some(student.as_str())),
+        ("employer", Some(employer.as_str())),
+        ("visitor", None),
+        ("guest", Some(guest.as_str())),
+    ];
+    for (who, cookie) in viewers {
+        for query in ["", "?limit=3", "?q=robotics", "?limit=2&cursor=bad"] {
+            let codings = [None, Some("gzip"), Some("gzip, deflate, br"), Some("*;q=0")];
+            for accept in codings {
+                let routed = get(cookie, query, accept).await;
+                let again = get(cookie, query, accept).await;
+                let at = format!("{who} {query} {accept:?}");
+                assert_eq!((routed.0, &routed.1), (again.0, &again.1), "{at}");
+                assert!(routed.2 == again.2, "{at}: the bytes differ");
+                let mut headers = axum::http::HeaderMap::new();
+                if let Some(c) = cookie {
+                    headers.insert("cookie", c.parse().unwrap());
+                }
+                if let Some(a) = accept {
+                    headers.insert("accept-encoding", a.parse().unwrap());
+                }
+                let q = query.trim_start_matches('?');
+                let kept = internreel::http::internship_lists::sent_before_routing(
+                    &app.state, &headers, q,
+                );
+                // A refused query is never kept; a guest's page, or one for a client that
+                // refuses an uncompressed answer, is not answered early.
+                let early = routed.0 == StatusCode::OK && who != "guest" && accept != Some("*;q=0");
+                assert_eq!(kept.is_some(), early, "{at}");
+                if let Some(kept) = kept {
+                    let body = axum::body::to_bytes(kept.into_body(), usize::MAX)
+                        .await
+                        .unwrap();
+                    assert!(body == routed.2, "{at}: the bytes differ");
+                }
+            }
+        }
+    }
+    app.stop().await;
+}
