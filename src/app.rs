@@ -14,7 +14,6 @@ use axum::extract::DefaultBodyLimit;
 use axum::middleware;
 use axum::routing::get;
 use tokio::net::{TcpListener, UnixListener};
-use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::csrf::CsrfLayer;
 
 use crate::infra::Services;
@@ -270,11 +269,7 @@ impl App {
         mut self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let router = router(
-            self.state.clone(),
-            self.tls.is_some(),
-            self.metrics.is_some(),
-        );
+        let metrics = self.metrics.is_some();
         // One stop signal for every listener and background task.
         let (stop_all, stopping) = tokio::sync::watch::channel(false);
         tokio::spawn(async move {
@@ -434,7 +429,7 @@ impl App {
                 // axum's serve loop plus timeouts and connection caps (src/serve.rs).
                 crate::serve::serve(
                     self.listener,
-                    router,
+                    service::<hyper::body::Incoming>(self.state.clone(), metrics),
                     crate::serve::Caps::for_this_process(),
                     stopped(stopping.clone()),
                 )
@@ -464,7 +459,18 @@ impl App {
                     .http1()
                     .header_read_timeout(crate::serve::HEADER_TIMEOUT);
                 let served = server
-                    .serve(router.into_make_service_with_connect_info::<SocketAddr>())
+                    .serve(
+                        Router::new()
+                            .fallback_service(service::<axum::body::Body>(
+                                self.state.clone(),
+                                metrics,
+                            ))
+                            // Outside the edge, so every answer carries it: its refusals too.
+                            .layer(middleware::map_response(
+                                crate::http::transport::strict_transport,
+                            ))
+                            .into_make_service_with_connect_info::<SocketAddr>(),
+                    )
                     .await;
                 watcher.abort();
                 served
@@ -501,7 +507,24 @@ impl App {
     }
 }
 
-pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
+/// Every request's way in: the edge, then the layers, then the router, for any request body
+/// type (hyper's for plain HTTP, axum's under the TLS listener's router).
+pub fn service<B>(
+    state: AppState,
+    metrics: bool,
+) -> impl tower::Service<
+    axum::http::Request<B>,
+    Response = axum::response::Response,
+    Error = std::convert::Infallible,
+    Future: Send + 'static,
+> + Clone
++ Send
++ Sync
++ 'static
+where
+    B: axum::body::HttpBody<Data = axum::body::Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
     let csrf = CsrfLayer::new().with_rejection_response(|_| {
         use axum::response::IntoResponse;
         crate::error::AppError::Forbidden("Cross-site requests are not allowed".into())
@@ -523,27 +546,21 @@ pub fn router(state: AppState, tls: bool, metrics: bool) -> Router {
     // a request went through seven boxed levels, a third of the server's own time on a cached
     // page (issue #35). They run before routing; only the metrics need the matched route, and
     // they stay a route layer.
-    let layered = tower::ServiceBuilder::new()
-        .layer(CatchPanicLayer::custom(http::panic_response))
+    tower::ServiceBuilder::new()
+        // First, so it catches a panic anywhere inside, and can answer a page sent before
+        // with no more work (http/edge.rs).
+        .layer(http::edge::EdgeLayer::new(state.clone(), metrics))
         // A body that trickles in (a byte every so often, which the connections' idle timeout
         // does not catch) is cut off; 10 minutes carry a 40 MB video over a slow school line.
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             Duration::from_secs(600),
         ))
-        // Before the body is boxed for the routes: the edge answers a page sent before itself.
-        .layer(http::edge::EdgeLayer::new(state.clone(), metrics))
+        // The routes take axum's body type.
+        .map_request(|req: axum::http::Request<_>| req.map(axum::body::Body::new))
         .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
         .layer(crate::http::transport::json_compression())
         .layer(csrf)
-        .service(app.with_state(state));
-    let mut app = Router::new().fallback_service(layered);
-    if tls {
-        // Outermost, so every answer carries it: the CSRF and cross-site refusals too.
-        app = app.layer(middleware::map_response(
-            crate::http::transport::strict_transport,
-        ));
-    }
-    app
+        .service(app.with_state(state))
 }
 
 /// The calling thread's nice value to 19 (Linux threads each have their own).

@@ -126,13 +126,15 @@ fn stored(path: &str) -> Option<Stored> {
 /// copies says `Vary: Accept-Encoding`.
 fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
     let original = stored(path)?;
+    use crate::http::encoding::{Accepted, Coding};
+    let accepted = Accepted::of(headers);
     let mut chosen = None;
     let mut has_copies = false;
-    for (coding, ext) in [("br", "br"), ("gzip", "gz")] {
+    for (coding, ext) in [(Coding::Brotli, "br"), (Coding::Gzip, "gz")] {
         if let Some(copy) = stored(&format!("{path}.{ext}")) {
             has_copies = true;
-            if chosen.is_none() && crate::http::encoding::accepts(headers, coding) {
-                chosen = Some((coding, copy));
+            if chosen.is_none() && accepted.accepts(coding) {
+                chosen = Some((coding.token(), copy));
             }
         }
     }

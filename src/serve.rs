@@ -16,8 +16,6 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::Router;
-use axum::body::Body;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
@@ -116,12 +114,22 @@ fn take_slot(open: &Arc<Mutex<Open>>, ip: IpAddr, caps: Caps) -> Option<Slot> {
 }
 
 /// Serves `app` on `listener` until `stop` completes, then lets open requests finish.
-pub async fn serve(
+pub async fn serve<S>(
     listener: TcpListener,
-    app: Router,
+    app: S,
     caps: Caps,
     stop: impl std::future::Future<Output = ()> + Send,
-) -> std::io::Result<()> {
+) -> std::io::Result<()>
+where
+    S: tower::Service<
+            hyper::Request<Incoming>,
+            Response = axum::response::Response,
+            Error = Infallible,
+        > + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+{
     let open = Arc::new(Mutex::new(Open::default()));
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     // Every connection task holds a clone; when all are gone the channel closes.
@@ -157,7 +165,7 @@ pub async fn serve(
             .clone()
             .map_request(move |mut req: hyper::Request<Incoming>| {
                 req.extensions_mut().insert(ConnectInfo(remote));
-                req.map(Body::new)
+                req
             });
         let service = TowerToHyperService::new(service);
         let mut stop_rx = stop_rx.clone();

@@ -1,6 +1,7 @@
-//! The edge every request passes once: its language, the cross-site `Referer` check, one log
-//! line, the security headers, `no-store` on `/api` answers, and any `/api` error that was not
-//! already JSON rewritten as `{"message": ...}`.
+//! The edge every request passes once, first: its language, the cross-site `Referer` check,
+//! one log line, the security headers, `no-store` on `/api` answers, any `/api` error that was
+//! not already JSON rewritten as `{"message": ...}`, and a panic anywhere inside answered as a
+//! 500 (tower-http's `CatchPanic` did that as one more layer, boxing every answer's body).
 //!
 //! A tower layer with its own future rather than axum's `from_fn`: that one boxes its future
 //! and the inner service again for every request, and on a cached page the moves and
@@ -13,12 +14,13 @@
 
 use std::convert::Infallible;
 use std::future::Future;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::pin::Pin;
-use std::task::{Context, Poll, ready};
+use std::task::{Context, Poll};
 use std::time::Instant;
 
 use axum::body::{Body, Bytes, HttpBody};
-use axum::extract::Request;
+use axum::http::Request;
 use axum::http::uri::PathAndQuery;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
@@ -66,7 +68,7 @@ const LISTS: &str = "/api/internships";
 
 impl<S> Edge<S> {
     /// A page of postings sent before (`internship_lists::sent_before_routing`).
-    fn sent_before<RB>(&self, req: &axum::http::Request<RB>) -> Option<Response> {
+    fn sent_before<RB>(&self, req: &Request<RB>) -> Option<Response> {
         if req.method() != Method::GET || req.uri().path() != LISTS {
             return None;
         }
@@ -75,30 +77,32 @@ impl<S> Edge<S> {
     }
 }
 
-impl<S, B, RB> Service<axum::http::Request<RB>> for Edge<S>
+impl<S, B, RB> Service<Request<RB>> for Edge<S>
 where
-    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible> + Clone,
+    S: Service<Request<RB>, Response = axum::http::Response<B>, Error = Infallible> + Clone,
     B: HttpBody<Data = Bytes> + Send + 'static,
     B::Error: Into<axum::BoxError>,
-    RB: HttpBody<Data = Bytes> + Send + 'static,
-    RB::Error: Into<axum::BoxError>,
 {
     type Response = Response;
     type Error = Infallible;
-    type Future = EdgeFuture<S>;
+    type Future = EdgeFuture<S, RB>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, req: axum::http::Request<RB>) -> EdgeFuture<S> {
+    fn call(&mut self, req: Request<RB>) -> EdgeFuture<S, RB> {
         let seen = Seen {
             start: Instant::now(),
             method: req.method().clone(),
             target: req.uri().path_and_query().cloned(),
             is_api: req.uri().path().starts_with("/api"),
         };
-        if let Some(res) = self.sent_before(&req) {
+        let kept = match catch_unwind(AssertUnwindSafe(|| self.sent_before(&req))) {
+            Ok(kept) => kept,
+            Err(panic) => Some(super::panic_response(panic)),
+        };
+        if let Some(res) = kept {
             if self.metrics {
                 crate::telemetry::record(seen.method.as_str(), LISTS, res.status(), seen.start);
             }
@@ -107,8 +111,6 @@ where
                 seen: Some(seen),
             };
         }
-        // The routes take axum's body type.
-        let req = req.map(Body::new);
         // The language the answer's messages are written in (crate::i18n).
         let choose = language::chooser(&self.state, req.headers());
         // The service made ready is the one called; a clone stays for the next request.
@@ -137,9 +139,9 @@ struct Seen {
 }
 
 pin_project_lite::pin_project! {
-    pub struct EdgeFuture<S: Service<Request>> {
+    pub struct EdgeFuture<S: Service<Request<RB>>, RB> {
         #[pin]
-        answer: Answering<S>,
+        answer: Answering<S, RB>,
         seen: Option<Seen>,
     }
 }
@@ -147,9 +149,9 @@ pin_project_lite::pin_project! {
 pin_project_lite::pin_project! {
     /// Answered at the edge (a page sent before), or by the layers and routes inside it.
     #[project = AnsweringProj]
-    pub enum Answering<S: Service<Request>> {
+    pub enum Answering<S: Service<Request<RB>>, RB> {
         Kept { res: Option<Response> },
-        Routed { #[pin] answer: Scoped<Answer<S>> },
+        Routed { #[pin] answer: Scoped<Answer<S, RB>> },
     }
 }
 
@@ -157,15 +159,15 @@ pin_project_lite::pin_project! {
     /// The inner service is called at the first poll, inside the language's scope, as the
     /// refusal is written: whatever answers in `call` (the CSRF layer's refusal) is translated.
     #[project = AnswerProj]
-    pub enum Answer<S: Service<Request>> {
-        Start { inner: Option<(S, Request)> },
+    pub enum Answer<S: Service<Request<RB>>, RB> {
+        Start { inner: Option<(S, Request<RB>)> },
         Inner { #[pin] future: S::Future },
     }
 }
 
-impl<S, B> Future for Answer<S>
+impl<S, B, RB> Future for Answer<S, RB>
 where
-    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible>,
+    S: Service<Request<RB>, Response = axum::http::Response<B>, Error = Infallible>,
     B: HttpBody<Data = Bytes> + Send + 'static,
     B::Error: Into<axum::BoxError>,
 {
@@ -197,9 +199,9 @@ where
     }
 }
 
-impl<S, B> Future for EdgeFuture<S>
+impl<S, B, RB> Future for EdgeFuture<S, RB>
 where
-    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible>,
+    S: Service<Request<RB>, Response = axum::http::Response<B>, Error = Infallible>,
     B: HttpBody<Data = Bytes> + Send + 'static,
     B::Error: Into<axum::BoxError>,
 {
@@ -209,7 +211,15 @@ where
         let this = self.project();
         let res = match this.answer.project() {
             AnsweringProj::Kept { res } => res.take().expect("polled after it answered"),
-            AnsweringProj::Routed { answer } => ready!(answer.poll(cx)),
+            // A panic in a layer or handler is answered here, and the future is not polled
+            // again (it is done: `seen` is taken below).
+            AnsweringProj::Routed { answer } => {
+                match catch_unwind(AssertUnwindSafe(|| answer.poll(cx))) {
+                    Ok(Poll::Ready(res)) => res,
+                    Ok(Poll::Pending) => return Poll::Pending,
+                    Err(panic) => super::panic_response(panic),
+                }
+            }
         };
         let seen = this.seen.take().expect("polled after it answered");
         Poll::Ready(Ok(finish(res, seen)))

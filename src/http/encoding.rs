@@ -23,43 +23,63 @@ impl Coding {
     }
 }
 
-/// The client's `Accept-Encoding` items: each coding's name and whether a `q` of zero refuses
-/// it.
-fn items(headers: &HeaderMap) -> impl Iterator<Item = (&str, bool)> {
-    headers
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .map(|item| {
+/// What the client's `Accept-Encoding` allows, read in one pass.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    pub brotli: bool,
+    pub gzip: bool,
+    /// An answer sent as it is is refused (`identity;q=0` or `*;q=0`).
+    pub identity_refused: bool,
+}
+
+impl Accepted {
+    pub fn of(headers: &HeaderMap) -> Accepted {
+        let mut a = Accepted::default();
+        let items = headers
+            .get_all(header::ACCEPT_ENCODING)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','));
+        for item in items {
             let mut parts = item.split(';');
             let name = parts.next().unwrap_or("").trim();
+            // A `q` of zero refuses the coding.
             let refused = parts.any(|p| {
                 p.trim()
                     .strip_prefix("q=")
                     .and_then(|q| q.trim().parse::<f32>().ok())
                     .is_some_and(|q| q <= 0.0)
             });
-            (name, refused)
-        })
-}
+            let is = |coding: &str| name.eq_ignore_ascii_case(coding);
+            if refused {
+                a.identity_refused |= name == "*" || is("identity");
+            } else {
+                a.brotli |= is(Coding::Brotli.token());
+                a.gzip |= is(Coding::Gzip.token());
+            }
+        }
+        a
+    }
 
-/// Whether the client accepts `coding` (a `q` of zero refuses it).
-pub fn accepts(headers: &HeaderMap, coding: &str) -> bool {
-    items(headers).any(|(name, refused)| name.eq_ignore_ascii_case(coding) && !refused)
-}
+    /// Whether the client accepts `coding`.
+    pub fn accepts(self, coding: Coding) -> bool {
+        match coding {
+            Coding::Brotli => self.brotli,
+            Coding::Gzip => self.gzip,
+        }
+    }
 
-/// Whether the client refuses an answer sent as it is (`identity;q=0` or `*;q=0`).
-pub fn identity_refused(headers: &HeaderMap) -> bool {
-    items(headers)
-        .any(|(name, refused)| refused && (name == "*" || name.eq_ignore_ascii_case("identity")))
+    /// The smallest coding the client accepts: brotli, else gzip, else none.
+    pub fn preferred(self) -> Option<Coding> {
+        [Coding::Brotli, Coding::Gzip]
+            .into_iter()
+            .find(|&c| self.accepts(c))
+    }
 }
 
 /// The smallest coding the client accepts: brotli, else gzip, else none.
 pub fn preferred(headers: &HeaderMap) -> Option<Coding> {
-    [Coding::Brotli, Coding::Gzip]
-        .into_iter()
-        .find(|c| accepts(headers, c.token()))
+    Accepted::of(headers).preferred()
 }
 
 /// Below this a body goes out as it is (the same bound as the compression layer's).
@@ -139,6 +159,17 @@ mod tests {
         assert_eq!(with("gzip"), Some(Coding::Gzip));
         assert_eq!(with("br;q=0, gzip;q=0.5"), Some(Coding::Gzip));
         assert_eq!(with("identity"), None);
+        assert_eq!(with("BR;q=0.5"), Some(Coding::Brotli));
+        assert_eq!(with("br;q=0, br"), Some(Coding::Brotli));
         assert_eq!(preferred(&HeaderMap::new()), None);
+        let refused = |v: &'static str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(v));
+            Accepted::of(&h).identity_refused
+        };
+        assert!(refused("br, identity;q=0"));
+        assert!(refused("gzip, *;q=0"));
+        assert!(!refused("gzip, identity"));
+        assert!(!refused("identity;q=0.1"));
     }
 }

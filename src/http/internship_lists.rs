@@ -389,11 +389,12 @@ pub fn sent_before_routing(
             .own_page(version, &own_key(u, clock::today(), query)),
         _ => state.views.page(version, query),
     };
-    if super::encoding::identity_refused(headers) {
+    let accepted = super::encoding::Accepted::of(headers);
+    if accepted.identity_refused {
         // The compression layer answers 406 when nothing it can send is acceptable.
         return None;
     }
-    sent_before(kept, super::encoding::preferred(headers))
+    sent_before(kept, accepted.preferred())
 }
 
 /// A page kept whole, sent as it was before; None for a profile's page, which takes the
@@ -417,20 +418,25 @@ fn whole_page(
     copies: &super::encoding::Copies,
     coding: Option<super::encoding::Coding>,
 ) -> Response {
-    let mut res = paging::respond_json(body.clone(), link);
     if body.len() < super::encoding::MIN_BYTES {
-        return res;
+        return paging::respond_json(body, link);
     }
-    match coding {
-        Some(c) => super::encoding::encoded(res, c, copies.get(c, &body)),
-        None => {
-            // As the compression layer marks what it could have compressed: the same answer
-            // whether it passed that layer or was sent before routing.
-            res.headers_mut()
-                .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-            res
-        }
+    let sent = match coding {
+        Some(c) => copies.get(c, &body),
+        None => body,
+    };
+    let mut res = paging::respond_json(sent, link);
+    let h = res.headers_mut();
+    if let Some(c) = coding {
+        h.insert(
+            header::CONTENT_ENCODING,
+            HeaderValue::from_static(c.token()),
+        );
     }
+    // Also when sent as it is, as the compression layer marks what it could have compressed:
+    // the same answer whether it passed that layer or was sent before routing.
+    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    res
 }
 
 /// `GET /api/matches`: the student's best 50 open postings by match score.

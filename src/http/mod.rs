@@ -247,7 +247,7 @@ pub(super) fn redacted(target: &str) -> std::borrow::Cow<'_, str> {
 /// A state-changing request without `Origin` whose `Referer` names another site: the CSRF
 /// layer judges by `Origin` and `Sec-Fetch-Site`, which old browsers and some proxies drop, so
 /// the referring page is checked too.
-pub(super) fn foreign_referer(req: &Request) -> bool {
+pub(super) fn foreign_referer<B>(req: &axum::http::Request<B>) -> bool {
     use axum::http::Method;
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return false;
@@ -323,7 +323,7 @@ pub(super) fn add_security_headers(h: &mut axum::http::HeaderMap) {
 }
 
 /// The response of a panicking handler.
-pub fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response<Body> {
+pub(super) fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response<Body> {
     tracing::error!("a handler panicked");
     json_error(
         StatusCode::INTERNAL_SERVER_ERROR,
