@@ -834,17 +834,6 @@ fn plain() -> Client {
         .unwrap()
 }
 
-fn session_cookie(res: &reqwest::Response) -> String {
-    res.headers()
-        .get_all(reqwest::header::SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("internreel_session="))
-        .and_then(|v| v.split(';').next())
-        .expect("a session cookie")
-        .to_string()
-}
-
 async fn send(
     app: &TestApp,
     p: &People,

@@ -238,18 +238,6 @@ async fn a_student_s_compressed_page_is_her_own_and_never_stale() {
     }
 }
 
-/// The `internreel_session` cookie a sign-up sets, as a `Cookie` header value.
-fn session_cookie(res: &reqwest::Response) -> String {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("internreel_session="))
-        .and_then(|v| v.split(';').next())
-        .expect("a session cookie")
-        .to_string()
-}
-
 /// A page of postings sent before at this store version is answered before routing
 /// (`http::edge`): the same status, headers and bytes the routed answer had, for a student,
 /// an employer and a visitor, in every coding; a guest's page takes the routed way.

@@ -364,6 +364,18 @@ pub fn fixture_video() -> Vec<u8> {
     .unwrap()
 }
 
+/// The `internreel_session` cookie an answer sets, as a `Cookie` header value.
+pub fn session_cookie(res: &Response) -> String {
+    res.headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("internreel_session="))
+        .and_then(|v| v.split(';').next())
+        .expect("a session cookie")
+        .to_string()
+}
+
 pub async fn message_of(res: Response) -> (StatusCode, Value) {
     let status = res.status();
     let body: Value = res.json().await.unwrap_or(Value::Null);
