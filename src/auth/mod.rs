@@ -4,14 +4,16 @@
 //! `Admin`, which answer 401 when signed out and 403 for the wrong role.
 
 pub mod cache;
+mod token;
 
 use axum::extract::FromRequestParts;
-use axum::http::{HeaderMap, HeaderValue, header, request::Parts};
+use axum::http::{HeaderMap, HeaderValue, request::Parts};
 use cookie::{Cookie, SameSite};
-use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
 use cache::Known;
+pub use token::COOKIE_NAME;
+use token::{cookie_token, token_hash};
 
 use crate::clock::{DAY_MS, now_ms};
 use crate::error::{AppError, AppResult};
@@ -23,7 +25,6 @@ use crate::store::staff::{Staff, StaffRole};
 use crate::store::users::{Role, User};
 use crate::store::{Reader, StoreError};
 
-pub const COOKIE_NAME: &str = "internreel_session";
 pub const SESSION_TTL_MS: i64 = 30 * DAY_MS;
 /// An admin session ends 12 hours after sign-in, however busy (it does not slide).
 pub const ADMIN_SESSION_MS: i64 = 12 * 60 * 60 * 1000;
@@ -60,10 +61,6 @@ pub async fn verify_password(state: &AppState, password: String, hash: String) -
         .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))
 }
 
-fn token_hash(token: &str) -> [u8; 32] {
-    Sha256::digest(token.as_bytes()).into()
-}
-
 /// Starts a session and returns the `Set-Cookie` value for it.
 pub fn start_session(state: &AppState, subject: Subject) -> AppResult<HeaderValue> {
     let token = crate::tokens::random_hex(32);
@@ -97,21 +94,6 @@ fn session_cookie(state: &AppState, token: &str, max_age_secs: i64) -> HeaderVal
 /// The `Set-Cookie` value that deletes the session cookie.
 pub fn clear_cookie(state: &AppState) -> HeaderValue {
     session_cookie(state, "", 0)
-}
-
-/// The session cookie's token: the first pair of that name, as `cookie`'s `split_parse` finds
-/// it (pairs split at `;`, name and value trimmed), read in place: every request with a
-/// cookie asks, and parsing each pair into a `Cookie` showed on a cached page (issue #35).
-fn cookie_token(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.split_once('='))
-        .find(|(name, _)| name.trim() == COOKIE_NAME)
-        .map(|(_, value)| value.trim())
-        .filter(|t| t.len() == 64)
 }
 
 /// The key of the request's session (the hash of its cookie's token), for holders of a
@@ -467,45 +449,5 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
             .map(|c| crate::limiter::client_key(c.0.ip()))
             .unwrap_or_else(|| "unknown".into());
         Ok(ClientIp(ip))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The token read in place is the one the `cookie` crate's parser finds.
-    #[test]
-    fn the_session_token_is_the_one_the_cookie_parser_finds() {
-        let token = "a".repeat(64);
-        let other = "b".repeat(64);
-        let headers = [
-            vec![format!("internreel_session={token}")],
-            vec![format!(" theme=dark ;  internreel_session = {token} ; x=1")],
-            vec![format!(
-                "internreel_session={token}; internreel_session={other}"
-            )],
-            vec!["a=1".into(), format!("internreel_session={token}")],
-            vec![format!("internreel_session; internreel_session={other}")],
-            vec![format!("internreel_sessionx={token}")],
-            vec![format!("internreel_session=\"{token}\"")],
-            vec!["internreel_session=short".into()],
-            vec![format!("=; ;;internreel_session={token}=")],
-            vec![],
-        ];
-        for values in headers {
-            let mut h = HeaderMap::new();
-            for v in &values {
-                h.append(header::COOKIE, HeaderValue::from_str(v).unwrap());
-            }
-            let parsed = values
-                .iter()
-                .flat_map(|v| Cookie::split_parse(v.as_str()))
-                .filter_map(Result::ok)
-                .find(|c| c.name() == COOKIE_NAME)
-                .map(|c| c.value().to_string())
-                .filter(|t| t.len() == 64);
-            assert_eq!(cookie_token(&h).map(str::to_string), parsed, "{values:?}");
-        }
     }
 }

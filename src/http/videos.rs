@@ -190,6 +190,14 @@ fn answer_for(headers: &HeaderMap, len: u64, modified: SystemTime, last_modified
 
 /// The first chunk of the bytes a local file's answer sends (None: nothing to read ahead, or
 /// a remote store, which streams its slice).
+/// A file's `Last-Modified`, the answer to the request's headers, and its first chunk.
+fn decide(asked: &HeaderMap, o: &Opened) -> (String, Answer, Option<std::io::Result<Bytes>>) {
+    let last_modified = httpdate::fmt_http_date(o.modified);
+    let answer = answer_for(asked, o.len, o.modified, &last_modified);
+    let first = first_chunk(o, &answer);
+    (last_modified, answer, first)
+}
+
 fn first_chunk(opened: &Opened, answer: &Answer) -> Option<std::io::Result<Bytes>> {
     match *answer {
         Answer::Bytes { start, end, .. } if opened.len > 0 && !opened.reader.streams() => Some(
@@ -232,29 +240,34 @@ async fn serve(
         .filter(|_| plain_name(&name))
         .ok_or_else(|| AppError::not_found(kind.not_found()))?;
     let store = state.media().store.clone();
-    let asked = headers.clone();
-    let (opened, redirect, decided) = tokio::task::spawn_blocking(move || {
-        let opened = store.open(&name);
-        // Only a file that exists is sent elsewhere: a missing one stays our 404.
-        let redirect = match &opened {
-            Ok(Some(_)) => store.redirect(&name),
-            _ => None,
-        };
-        // A local file's answer is decided, and its first chunk read, in the same trip to the
-        // blocking pool.
-        let decided = match &opened {
-            Ok(Some(o)) if redirect.is_none() => {
-                let last_modified = httpdate::fmt_http_date(o.modified);
-                let answer = answer_for(&asked, o.len, o.modified, &last_modified);
-                let first = first_chunk(o, &answer);
-                Some((last_modified, answer, first))
-            }
-            _ => None,
-        };
-        (opened, redirect, decided)
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.into()))?;
+    let (opened, redirect, decided) = match store.open_recent(&name) {
+        // A mapped file opened a moment ago (the next slice of a playing video): its first
+        // chunk is a slice of the mapping, nothing here reads the disk.
+        Some(o) => {
+            let decided = decide(&headers, &o);
+            (Ok(Some(o)), None, Some(decided))
+        }
+        None => {
+            let asked = headers.clone();
+            tokio::task::spawn_blocking(move || {
+                let opened = store.open(&name);
+                // Only a file that exists is sent elsewhere: a missing one stays our 404.
+                let redirect = match &opened {
+                    Ok(Some(_)) => store.redirect(&name),
+                    _ => None,
+                };
+                // A local file's answer is decided, and its first chunk read, in the same trip
+                // to the blocking pool.
+                let decided = match &opened {
+                    Ok(Some(o)) if redirect.is_none() => Some(decide(&asked, o)),
+                    _ => None,
+                };
+                (opened, redirect, decided)
+            })
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?
+        }
+    };
     let opened = opened.map_err(|e| unavailable(kind, e))?;
     if let Some(url) = redirect {
         // The bytes come from the CDN or the store itself; the player follows the 302 with

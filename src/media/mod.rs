@@ -16,6 +16,7 @@
 pub mod config;
 pub mod files;
 pub mod images;
+mod mapped;
 pub mod probe;
 pub mod s3;
 pub mod storage;

@@ -7,12 +7,12 @@ use std::collections::HashMap;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use axum::body::Bytes;
 
+use super::mapped::{LINGER, Mappings};
 use crate::sendfile::FileMap;
 
 /// A stored file opened for reading slices of it.
@@ -116,90 +116,6 @@ impl AsRef<[u8]> for SharedMap {
     }
 }
 
-/// The mappings of large local files being read, by device and inode. A mapping is kept
-/// while answers hold it and for `LINGER` after the last one: a player's next slice, or the
-/// next of 64 readers, finds it mapped (unmapping 64 MiB and faulting it in again cost more
-/// than the slice). A sweeping thread, running only while something is mapped, lets go of
-/// the rest, so an idle server maps nothing.
-struct Mappings {
-    kept: Mutex<HashMap<(u64, u64), Kept>>,
-    sweeping: AtomicBool,
-    linger: Duration,
-}
-
-struct Kept {
-    map: Arc<FileMap>,
-    used: Instant,
-}
-
-const LINGER: Duration = Duration::from_secs(2);
-
-impl Mappings {
-    fn new(linger: Duration) -> Arc<Self> {
-        Arc::new(Mappings {
-            kept: Mutex::new(HashMap::new()),
-            sweeping: AtomicBool::new(false),
-            linger,
-        })
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(u64, u64), Kept>> {
-        // Every change below is one insert, update or retain: a panic left a whole map.
-        self.kept.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn of(self: &Arc<Self>, file: File, meta: &std::fs::Metadata) -> io::Result<Arc<FileMap>> {
-        use std::os::unix::fs::MetadataExt;
-        let key = (meta.dev(), meta.ino());
-        let mut kept = self.lock();
-        if let Some(k) = kept.get_mut(&key)
-            && k.map.len() as u64 == meta.len()
-        {
-            k.used = Instant::now();
-            return Ok(k.map.clone());
-        }
-        // SAFETY: see MappedFile: the bytes of a stored media file do not change while it
-        // exists.
-        let map = Arc::new(unsafe { FileMap::new(file)? });
-        kept.insert(
-            key,
-            Kept {
-                map: map.clone(),
-                used: Instant::now(),
-            },
-        );
-        if !self.sweeping.swap(true, Ordering::AcqRel) {
-            let (this, linger) = (Arc::downgrade(self), self.linger);
-            let started = std::thread::Builder::new()
-                .name("internreel-unmap".into())
-                .spawn(move || Self::sweep(this, linger));
-            if started.is_err() {
-                // No thread now: the next mapping tries again; this one is let go at once.
-                self.sweeping.store(false, Ordering::Release);
-                kept.remove(&key);
-            }
-        }
-        Ok(map)
-    }
-
-    /// Lets go of mappings no answer holds and none has asked for in `linger`; ends when
-    /// nothing is left (or the store is gone).
-    fn sweep(this: std::sync::Weak<Self>, linger: Duration) {
-        loop {
-            std::thread::sleep(linger);
-            let Some(m) = this.upgrade() else {
-                return;
-            };
-            let mut kept = m.lock();
-            kept.retain(|_, k| Arc::strong_count(&k.map) > 1 || k.used.elapsed() < linger);
-            if kept.is_empty() {
-                m.sweeping.store(false, Ordering::Release);
-                return;
-            }
-        }
-    }
-}
-
 /// Stored names are generated (hex + extension) or the fixtures' plain names: anything else,
 /// including every path trick, names nothing of ours.
 pub fn plain_name(name: &str) -> bool {
@@ -237,6 +153,11 @@ pub trait MediaStore: Send + Sync + 'static {
     /// Writes `bytes` under `name` (fixtures).
     fn put_bytes(&self, bytes: &[u8], name: &str) -> io::Result<()>;
     fn open(&self, name: &str) -> io::Result<Option<Opened>>;
+    /// `name` as `open` gave it within the last second and still mapped, found without
+    /// touching the disk, so an async task may ask; None: call `open` (on the blocking pool).
+    fn open_recent(&self, _name: &str) -> Option<Opened> {
+        None
+    }
     fn exists(&self, name: &str) -> bool;
     /// Removes `name`; a missing file is not an error.
     fn remove(&self, name: &str);
@@ -282,14 +203,35 @@ pub trait MediaStore: Send + Sync + 'static {
 pub struct LocalDisk {
     dir: PathBuf,
     mappings: Arc<Mappings>,
+    recent: Mutex<HashMap<String, Recent>>,
 }
+
+/// A large file `open` mapped, by name: the next slice of a playing video is answered without
+/// a trip to the blocking pool for an `open` and a `stat` (issue #35). Weak, so the mapping
+/// still lives as long as `Mappings` and the answers keep it; young, so a file removed behind
+/// the server's back is seen within `RECENT`; and forgotten at once when the server removes
+/// the file itself.
+struct Recent {
+    map: std::sync::Weak<FileMap>,
+    len: u64,
+    modified: SystemTime,
+    opened: Instant,
+}
+
+const RECENT: Duration = Duration::from_secs(1);
 
 impl LocalDisk {
     pub fn new(dir: PathBuf) -> Self {
         LocalDisk {
             dir,
             mappings: Mappings::new(LINGER),
+            recent: Mutex::new(HashMap::new()),
         }
+    }
+
+    fn recent_files(&self) -> std::sync::MutexGuard<'_, HashMap<String, Recent>> {
+        // Every change is one insert, remove or retain: a panic left a whole map.
+        self.recent.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn path(&self, name: &str) -> io::Result<PathBuf> {
@@ -309,7 +251,9 @@ impl MediaStore for LocalDisk {
     }
 
     fn put(&self, from: &Path, name: &str) -> io::Result<()> {
-        std::fs::rename(from, self.path(name)?)
+        std::fs::rename(from, self.path(name)?)?;
+        self.recent_files().remove(name);
+        Ok(())
     }
 
     fn put_bytes(&self, bytes: &[u8], name: &str) -> io::Result<()> {
@@ -317,6 +261,7 @@ impl MediaStore for LocalDisk {
         io::Write::write_all(&mut temp, bytes)?;
         temp.as_file().sync_all()?;
         temp.persist(self.path(name)?).map_err(|e| e.error)?;
+        self.recent_files().remove(name);
         Ok(())
     }
 
@@ -333,18 +278,46 @@ impl MediaStore for LocalDisk {
         if !meta.is_file() {
             return Ok(None);
         }
+        let modified = meta.modified()?;
         let reader: Arc<dyn ReadAt> = if meta.len() >= MAP_FROM {
-            Arc::new(MappedFile {
-                map: self.mappings.of(file, &meta)?,
-            })
+            let map = self.mappings.of(file, &meta)?;
+            let mut recent = self.recent_files();
+            if recent.len() >= 256 {
+                recent.retain(|_, r| r.opened.elapsed() <= RECENT);
+            }
+            recent.insert(
+                name.to_string(),
+                Recent {
+                    map: Arc::downgrade(&map),
+                    len: meta.len(),
+                    modified,
+                    opened: Instant::now(),
+                },
+            );
+            Arc::new(MappedFile { map })
         } else {
             Arc::new(file)
         };
         Ok(Some(Opened {
             reader,
             len: meta.len(),
-            modified: meta.modified()?,
+            modified,
         }))
+    }
+
+    fn open_recent(&self, name: &str) -> Option<Opened> {
+        let recent = self.recent_files();
+        let r = recent.get(name)?;
+        if r.opened.elapsed() > RECENT {
+            return None;
+        }
+        Some(Opened {
+            reader: Arc::new(MappedFile {
+                map: r.map.upgrade()?,
+            }),
+            len: r.len,
+            modified: r.modified,
+        })
     }
 
     fn exists(&self, name: &str) -> bool {
@@ -352,6 +325,7 @@ impl MediaStore for LocalDisk {
     }
 
     fn remove(&self, name: &str) {
+        self.recent_files().remove(name);
         if let Ok(p) = self.path(name) {
             let _ = std::fs::remove_file(p);
         }
@@ -376,6 +350,7 @@ impl MediaStore for LocalDisk {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::Ordering;
 
     const LINGER_IN_TESTS: Duration = Duration::from_millis(50);
 
@@ -394,7 +369,7 @@ mod tests {
         let slice = one.reader.read_at(MAP_FROM + 7, 200_000).unwrap();
         assert_eq!(&slice[..], &bytes[MAP_FROM as usize + 7..][..200_000]);
         let two = disk.open("big.mp4").unwrap().unwrap();
-        let maps = || disk.mappings.lock().len();
+        let maps = || disk.mappings.count();
         assert_eq!(
             maps(),
             1,
@@ -434,5 +409,44 @@ mod tests {
 
         let small = disk.open("small.jpg").unwrap().unwrap();
         assert_eq!(&small.reader.read_at(10, 90).unwrap()[..], &bytes[10..100]);
+    }
+
+    #[test]
+    fn a_mapped_file_opened_a_moment_ago_is_found_without_the_disk_until_it_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let disk = LocalDisk::new(dir.path().to_path_buf());
+        let bytes: Vec<u8> = (0..MAP_FROM as usize * 2)
+            .map(|i| (i % 253) as u8)
+            .collect();
+        disk.put_bytes(&bytes, "big.mp4").unwrap();
+        disk.put_bytes(&bytes[..1000], "small.jpg").unwrap();
+        assert!(disk.open_recent("big.mp4").is_none(), "not opened yet");
+
+        let opened = disk.open("big.mp4").unwrap().unwrap();
+        let again = disk.open_recent("big.mp4").expect("opened a moment ago");
+        assert_eq!((again.len, again.modified), (opened.len, opened.modified));
+        assert_eq!(&again.reader.read_at(5, 100).unwrap()[..], &bytes[5..105]);
+        disk.open("small.jpg").unwrap().unwrap();
+        assert!(
+            disk.open_recent("small.jpg").is_none(),
+            "a small file is read, not mapped"
+        );
+
+        // Replaced under its name, or removed, by the server: asked of the disk again.
+        let other: Vec<u8> = bytes.iter().map(|b| b ^ 0xff).collect();
+        disk.put_bytes(&other, "big.mp4").unwrap();
+        assert!(disk.open_recent("big.mp4").is_none());
+        let three = disk.open("big.mp4").unwrap().unwrap();
+        assert_eq!(&three.reader.read_at(0, 10).unwrap()[..], &other[..10]);
+        assert!(disk.open_recent("big.mp4").is_some());
+        disk.remove("big.mp4");
+        assert!(disk.open_recent("big.mp4").is_none());
+
+        // Older than a second: asked of the disk again (a file removed behind the server's
+        // back is seen within that).
+        disk.put_bytes(&bytes, "late.mp4").unwrap();
+        let _late = disk.open("late.mp4").unwrap().unwrap();
+        std::thread::sleep(RECENT + Duration::from_millis(50));
+        assert!(disk.open_recent("late.mp4").is_none());
     }
 }
