@@ -366,14 +366,17 @@ pub fn fixture_video() -> Vec<u8> {
 
 /// The `internreel_session` cookie an answer sets, as a `Cookie` header value.
 pub fn session_cookie(res: &Response) -> String {
+    session_cookie_if_any(res).expect("a session cookie")
+}
+
+pub fn session_cookie_if_any(res: &Response) -> Option<String> {
     res.headers()
         .get_all(reqwest::header::SET_COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .find(|v| v.starts_with("internreel_session="))
         .and_then(|v| v.split(';').next())
-        .expect("a session cookie")
-        .to_string()
+        .map(str::to_string)
 }
 
 pub async fn message_of(res: Response) -> (StatusCode, Value) {
