@@ -298,3 +298,96 @@ async fn a_zip_a_plain_csv_and_files_we_cannot_read() {
     .unwrap_err();
     assert!(err.0.contains("missing"), "{}", err.0);
 }
+
+/// A right-to-left override or a spreadsheet formula never becomes a school of the sign-up
+/// list or a student's name: the forms' checks, each refusal with its file and line.
+#[tokio::test]
+async fn roster_names_and_school_names_get_the_forms_checks() {
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("orgs.csv"),
+        "sourcedId,status,name,type\n\
+         s1,active,Lakeside High,school\n\
+         s2,active,Lakeside \u{202E}hgiH,school\n\
+         s3,active,\"=HYPERLINK(\"\"https://evil.example\"\",\"\"Ridgeview High\"\")\",school\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("users.csv"),
+        "sourcedId,enabledUser,orgSourcedIds,role,givenName,familyName,email,grades\n\
+         u1,true,s1,student,Ana,Lopez,ana@lakeside.k12.ca.us,11\n\
+         u2,true,s1,student,Ben\u{202E},Ito,ben@lakeside.k12.ca.us,11\n\
+         u3,true,s1,student,Cy,+1+cmd,cy@lakeside.k12.ca.us,11\n",
+    )
+    .unwrap();
+    let out = import(&app, dir.path(), false);
+    assert!(out.starts_with("1 created"), "{out}");
+    for refused in [
+        "refused: orgs.csv line 3: a school name with invisible or control characters",
+        "refused: orgs.csv line 4: a school name that starts like a spreadsheet formula",
+        "refused: users.csv line 3: a name with invisible or control characters",
+        "refused: users.csv line 4: a name that starts like a spreadsheet formula",
+    ] {
+        assert!(out.contains(refused), "{refused}\n{out}");
+    }
+    let schools: Value = app
+        .get(&app.client(), "/api/schools")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(schools["schools"], json!(["Lakeside High"]));
+
+    // A second `email` column would leave which address counts to chance: the file is refused.
+    std::fs::write(
+        dir.path().join("users.csv"),
+        "sourcedId,role,givenName,familyName,email,orgSourcedIds,grades,email\n\
+         u1,student,Ana,Lopez,ana@lakeside.k12.ca.us,s1,11,eve@evil.example\n",
+    )
+    .unwrap();
+    let err = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterImport {
+            path: dir.path().to_path_buf(),
+            dry_run: false,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.0, "users.csv: the column email appears twice");
+}
+
+/// A zip's members are checked against their caps by the size the zip declares, before
+/// anything is inflated; `orgs.csv` (a district's schools) has a small one.
+#[tokio::test]
+async fn a_zip_member_over_its_cap_is_refused_before_it_is_read() {
+    use std::io::Write;
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    let zip_path = dir.path().join("oneroster.zip");
+    {
+        let mut z = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+        let opts = zip::write::SimpleFileOptions::default();
+        z.start_file("orgs.csv", opts).unwrap();
+        z.write_all(ORGS.as_bytes()).unwrap();
+        let row = "s9,active,2026-08-01,Filler High,school,,d1\n".repeat(1 << 12);
+        for _ in 0..100 {
+            z.write_all(row.as_bytes()).unwrap();
+        }
+        z.start_file("users.csv", opts).unwrap();
+        z.write_all(users(true).as_bytes()).unwrap();
+        z.finish().unwrap();
+    }
+    assert!(std::fs::metadata(&zip_path).unwrap().len() < 1 << 20);
+    let err = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterImport {
+            path: zip_path,
+            dry_run: true,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.0, "orgs.csv in the zip is larger than 16 MB");
+}
