@@ -275,7 +275,7 @@ fn read_capped(
 fn read_file(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>, CommandError> {
     let f = std::fs::File::open(path).map_err(|e| format!("{what}: {e}"))?;
     let meta = f.metadata().map_err(|e| format!("{what}: {e}"))?;
-    read_capped(f, meta.is_file().then(|| meta.len()), cap, what)
+    read_capped(f, meta.is_file().then_some(meta.len()), cap, what)
 }
 
 fn is_zip(path: &Path, shown: &str) -> Result<bool, CommandError> {

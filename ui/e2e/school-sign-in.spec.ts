@@ -108,8 +108,23 @@ test('an account of another domain is refused with a sentence, and an existing a
   } finally {
     const secret = join(mkdtempSync(join(tmpdir(), 'internreel-sso-')), 'secret');
     writeFileSync(secret, 's3cret');
-    cli('sso', 'add', 'Lakeside', '--issuer', process.env.INTERNREEL_OIDC_ISSUER ?? '', '--client-id', 'internreel',
-      '--client-secret-file', secret, '--domain', 'lakeside.k12.ca.us', '--domain', 'district.example', '--for', 'both');
+    cli(
+      'sso',
+      'add',
+      'Lakeside',
+      '--issuer',
+      process.env.INTERNREEL_OIDC_ISSUER ?? '',
+      '--client-id',
+      'internreel',
+      '--client-secret-file',
+      secret,
+      '--domain',
+      'lakeside.k12.ca.us',
+      '--domain',
+      'district.example',
+      '--for',
+      'both',
+    );
   }
   await api.dispose();
   const linking = await browser.newContext();
