@@ -350,7 +350,10 @@ pub fn roster_import(s: &Services, path: &Path, dry_run: bool) -> CommandResult 
         started.elapsed().as_secs_f64()
     );
     for r in &report.reclaimed {
-        out.push_str(&format!("password cleared: {r}: a self sign-up that never proved this address; the student signs in with the school account or a set-password link (roster invite)\n"));
+        out.push_str(&format!(
+            "{}: {r}: a self sign-up that never proved this address; the student signs in with the school account or a set-password link (roster invite)\n",
+            if dry_run { "would clear the password" } else { "password cleared" }
+        ));
     }
     for r in &report.refused {
         out.push_str(&format!("refused: {r}\n"));

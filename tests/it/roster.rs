@@ -364,6 +364,11 @@ async fn the_roster_takes_a_self_sign_up_that_never_proved_its_address_without_i
          p1,true,s1,parent,Rosa,Real,rosa@family.example,,\n",
     )
     .unwrap();
+    let out = import(&app, dir.path(), true);
+    assert!(
+        out.contains("would clear the password: users.csv line 2"),
+        "{out}"
+    );
     let out = import(&app, dir.path(), false);
     assert!(out.starts_with("0 created, 2 updated"), "{out}");
     assert!(
