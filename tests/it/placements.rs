@@ -1185,6 +1185,30 @@ async fn the_roster_s_guardian_is_the_placement_s_and_the_student_cannot_change_
         },
     )
     .unwrap();
+    // The import took the account without its password (its sign-up never proved the
+    // address): the student sets one through a link sent to the address.
+    let link = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::UsersResetLink {
+            email: "ana@student.example".into(),
+        },
+    )
+    .unwrap();
+    let token = link
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next();
+    let res = app
+        .post(
+            &app.client(),
+            "/api/password-reset/confirm",
+            json!({"token": token.unwrap(), "password": "secret1"}),
+        )
+        .await;
+    assert!(res.status().is_success(), "{}", res.status());
     let (employer, _) = app.signup_employer("boss@employer.example").await;
     let student = app.client();
     let res = app
