@@ -259,7 +259,8 @@ fn every_error_sentence_in_the_source_has_its_spanish() {
 
 /// A text the client wrote (here a multipart field's name, 3.5 KB crafted to match many
 /// templates at many places) costs one pass to answer in Spanish, and the server keeps
-/// answering others meanwhile. A backtracking matcher spent seconds of CPU on each.
+/// answering others meanwhile. A backtracking matcher spent seconds of CPU on each (minutes
+/// in a debug build), and two at once held both of the server's threads.
 #[tokio::test]
 async fn a_hostile_field_name_answered_in_spanish_never_stalls_the_server() {
     let app = spawn_app().await;
@@ -269,17 +270,18 @@ async fn a_hostile_field_name_answered_in_spanish_never_stalls_the_server() {
     let names = [
         format!("{}a", unit.repeat(48)),
         // Under the name cap: refused as an unexpected file, its name never repeated.
-        "a created, a updated; a".to_string(),
+        format!("{}a", unit.repeat(1)),
     ];
-    for name in names {
-        let form = reqwest::multipart::Form::new().part(
-            name.clone(),
-            reqwest::multipart::Part::bytes(b"GIF89a".to_vec()).file_name("x.gif"),
-        );
-        let attack = tokio::spawn({
-            let c = c.clone();
-            let photo = photo.clone();
-            async move {
+    let attacks: Vec<_> = names
+        .iter()
+        .flat_map(|name| [name.clone(), name.clone()])
+        .map(|name| {
+            let (c, photo) = (c.clone(), photo.clone());
+            tokio::spawn(async move {
+                let form = reqwest::multipart::Form::new().part(
+                    name.clone(),
+                    reqwest::multipart::Part::bytes(b"GIF89a".to_vec()).file_name("x.gif"),
+                );
                 let started = std::time::Instant::now();
                 let res = c
                     .post(photo)
@@ -288,34 +290,32 @@ async fn a_hostile_field_name_answered_in_spanish_never_stalls_the_server() {
                     .send()
                     .await
                     .unwrap();
-                (message_of(res).await, started.elapsed())
-            }
-        });
-        let health = app.client();
-        let mut slowest = std::time::Duration::ZERO;
-        while !attack.is_finished() {
-            let started = std::time::Instant::now();
-            let res = health.get(app.url("/api/health")).send().await.unwrap();
-            assert_eq!(res.status(), StatusCode::OK);
-            slowest = slowest.max(started.elapsed());
-            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-        }
-        let ((status, body), took) = attack.await.unwrap();
+                (name, message_of(res).await, started.elapsed())
+            })
+        })
+        .collect();
+    let health = app.client();
+    let mut slowest = std::time::Duration::ZERO;
+    while attacks.iter().any(|a| !a.is_finished()) {
+        let started = std::time::Instant::now();
+        let res = health.get(app.url("/api/health")).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        slowest = slowest.max(started.elapsed());
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    for attack in attacks {
+        let (name, (status, body), took) = attack.await.unwrap();
         assert_eq!(status, StatusCode::BAD_REQUEST);
         let message = body["message"].as_str().unwrap();
-        assert!(
-            !message.contains(&name),
-            "the name is not repeated: {message}"
-        );
+        assert!(!message.contains(&name), "the name is not repeated: {message}");
         assert!(message.len() < 200, "{message}");
         assert_ne!(message, "A form field's name is too long", "in Spanish");
-        assert!(
-            took < std::time::Duration::from_secs(10),
-            "answered in {took:?}"
-        );
-        assert!(
-            slowest < std::time::Duration::from_millis(100),
-            "/api/health took {slowest:?} meanwhile"
-        );
+        assert!(took < std::time::Duration::from_secs(10), "answered in {took:?}");
     }
+    // Under 100 ms on an idle machine (a few ms); the bound leaves room for a loaded CI
+    // machine, far below the seconds a backtracking matcher held the server.
+    assert!(
+        slowest < std::time::Duration::from_secs(2),
+        "/api/health took {slowest:?} meanwhile"
+    );
 }
