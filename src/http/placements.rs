@@ -16,7 +16,9 @@ use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::services::placement_views::{self as views, PlacementView};
 use crate::services::placements::{self as rules, Details, GuardianInput, SignedBy, Who};
-use crate::services::{placement_work as work, program, settings};
+use crate::services::{
+    placement_agreement as agreement, placement_work as work, program, settings,
+};
 use crate::state::AppState;
 use crate::store::placements::{self, Placement, State as PState, Supervisor};
 use crate::store::users::Role;
@@ -313,6 +315,10 @@ async fn sign(
     ApiJson(b): ApiJson<SignBody>,
 ) -> AppResult<Json<PlacementView>> {
     let by = signed_by(b.name, ip, &headers);
+    // Signatures over another text than the one shown are voided in a commit of their own.
+    state
+        .store()
+        .write(|w| agreement::settle(w, id, now_ms()))?;
     act(&state, &who, |w| rules::sign(w, &who, id, by, now_ms()))
 }
 
@@ -349,6 +355,10 @@ async fn guardian_sign(
     ApiJson(b): ApiJson<GuardianSign>,
 ) -> AppResult<Json<Said>> {
     let by = signed_by(b.name, ip, &headers);
+    let id = rules::by_guardian_token(&state.store().read()?, &token, now_ms())?.id;
+    state
+        .store()
+        .write(|w| agreement::settle(w, id, now_ms()))?;
     state
         .store()
         .write(|w| rules::guardian_sign(w, &token, by, b.consent, now_ms()))?;
