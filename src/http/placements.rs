@@ -289,14 +289,17 @@ async fn resend(
 }
 
 #[derive(Deserialize, Default)]
-#[serde(default)]
+#[serde(default, rename_all = "camelCase")]
 struct SignBody {
     name: String,
+    /// The hash of the text the signer's page showed.
+    agreement_sha256: Option<String>,
 }
 
-fn signed_by(name: String, ip: String, headers: &HeaderMap) -> SignedBy {
+fn signed_by(name: String, read: Option<String>, ip: String, headers: &HeaderMap) -> SignedBy {
     SignedBy {
         name,
+        read_sha256: read,
         ip,
         user_agent: headers
             .get(header::USER_AGENT)
@@ -314,7 +317,7 @@ async fn sign(
     Path(id): Path<u64>,
     ApiJson(b): ApiJson<SignBody>,
 ) -> AppResult<Json<PlacementView>> {
-    let by = signed_by(b.name, ip, &headers);
+    let by = signed_by(b.name, b.agreement_sha256, ip, &headers);
     // Signatures over another text than the one shown are voided in a commit of their own.
     state
         .store()
@@ -336,10 +339,11 @@ async fn guardian_page(
 }
 
 #[derive(Deserialize, Default)]
-#[serde(default)]
+#[serde(default, rename_all = "camelCase")]
 struct GuardianSign {
     name: String,
     consent: bool,
+    agreement_sha256: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -354,7 +358,7 @@ async fn guardian_sign(
     Path(token): Path<String>,
     ApiJson(b): ApiJson<GuardianSign>,
 ) -> AppResult<Json<Said>> {
-    let by = signed_by(b.name, ip, &headers);
+    let by = signed_by(b.name, b.agreement_sha256, ip, &headers);
     let id = rules::by_guardian_token(&state.store().read()?, &token, now_ms())?.id;
     state
         .store()

@@ -31,6 +31,7 @@ pub const NOT_FOUND: &str = "Placement not found";
 pub const GUARDIAN_COPY_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 pub const STALE: &str =
     "The agreement changed after it was signed. Read it again: every party signs it again.";
+pub const CHANGED: &str = "The agreement changed since you opened it. Read it again, then sign.";
 pub const LINK_GONE: &str =
     "This signing link is invalid or has expired. Ask the student or the school to send a new one.";
 /// The federal minimum wage (29 U.S.C. 206), the floor of a paid placement's wage.
@@ -485,11 +486,13 @@ pub fn resend_guardian_link(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<
     Ok(())
 }
 
-/// How a signature arrived: the typed name, the client's address and browser.
+/// How a signature arrived: the typed name, the client's address and browser, and the hash
+/// of the text the signer's page showed (when the client sends it).
 pub struct SignedBy {
     pub name: String,
     pub ip: String,
     pub user_agent: String,
+    pub read_sha256: Option<String>,
 }
 
 fn loose(s: &str) -> String {
@@ -555,6 +558,15 @@ fn add_signature(
     // (`placement_agreement::settle`), never signed beside.
     if p.signatures.iter().any(|s| s.sha256 != sha) {
         return Err(AppError::Conflict(STALE.into()));
+    }
+    // A signature is of the text its signer read: not of one that changed since their page
+    // loaded (before the first signature the text follows the posting and the template).
+    if by
+        .read_sha256
+        .as_deref()
+        .is_some_and(|h| !h.trim().eq_ignore_ascii_case(&hex(&sha)))
+    {
+        return Err(AppError::Conflict(CHANGED.into()));
     }
     super::placement_agreement::freeze(w, &p, &text, now)?;
     p.signatures.push(Signature {

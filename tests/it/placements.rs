@@ -1291,8 +1291,30 @@ async fn the_agreement_s_text_is_frozen_at_the_first_signature() {
     let g =
         json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example"});
     app.put(&h.student, &format!("{p}/guardian"), g).await;
+    // A signature is of the text the signer's page showed, not of one that changed since.
+    let shown = placement(&app, &h.student, h.id).await["agreementSha256"].clone();
+    let (status, body) = message_of(
+        app.post(
+            &h.student,
+            &format!("{p}/sign"),
+            json!({"name": "Sam Lee", "agreementSha256": "0".repeat(64)}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (
+            StatusCode::CONFLICT,
+            "The agreement changed since you opened it. Read it again, then sign."
+        )
+    );
     let signed: Value = app
-        .post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
+        .post(
+            &h.student,
+            &format!("{p}/sign"),
+            json!({"name": "Sam Lee", "agreementSha256": shown}),
+        )
         .await
         .json()
         .await
