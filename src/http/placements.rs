@@ -318,7 +318,9 @@ async fn sign(
     ApiJson(b): ApiJson<SignBody>,
 ) -> AppResult<Json<PlacementView>> {
     let by = signed_by(b.name, b.agreement_sha256, ip, &headers);
-    // Signatures over another text than the one shown are voided in a commit of their own.
+    // Signatures over another text than the one shown are voided in a commit of their own
+    // (on a placement the caller may read).
+    rules::visible(&state.store().read()?, id, &who)?;
     state
         .store()
         .write(|w| agreement::settle(w, id, now_ms()))?;
