@@ -8,7 +8,7 @@
 #   benches/media-s3.sh [RUNS]     (default 1)
 #
 # Needs the release binary (benches/run.sh builds it into target/bench), wrk, nginx, s3s-fs
-# (./test installs it into target/tools) and Chromium with ui/node_modules for the player.
+# (./test installs it into ~/.cache/internreel) and Chromium with ui/node_modules for the player.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,11 +18,11 @@ DUR=${BENCH_DURATION:-10s}
 PORT=${BENCH_PORT:-18090}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target/bench}
 BIN=$CARGO_TARGET_DIR/release/internreel
-S3S=${INTERNREEL_S3S_FS:-$ROOT/target/tools/bin/s3s-fs}
+S3S=${INTERNREEL_S3S_FS:-${XDG_CACHE_HOME:-$HOME/.cache}/internreel/s3s-fs-0.14.0/bin/s3s-fs}
 OUT=$CARGO_TARGET_DIR/results/media-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$OUT"
 [ -x "$BIN" ] || { echo "build the release binary first: CARGO_TARGET_DIR=target/bench cargo build --release"; exit 1; }
-[ -x "$S3S" ] || { echo "s3s-fs is missing: ./test installs it into target/tools"; exit 1; }
+[ -x "$S3S" ] || { echo "s3s-fs is missing: ./test installs it into ~/.cache/internreel"; exit 1; }
 
 PIDS=()
 W=$(mktemp -d /tmp/internreel-media-bench.XXXXXX)

@@ -574,13 +574,21 @@ fn lower_this_threads_priority() {
 /// Deletes those of `names` (the media files there were at start-up) no posting points at:
 /// left by a crash between writing a file and committing its posting. Stops early (removing
 /// nothing) when `stopping` says so.
+/// More files than a crash could leave behind (uploads are taken two at a time).
+const MAX_ORPHANS_REMOVED: usize = 50;
+
 fn sweep_orphan_media(
     s: &Services,
     names: Vec<String>,
     stopping: impl Fn() -> bool,
 ) -> anyhow::Result<()> {
     use crate::store::internships::Internship;
-    let mut orphans: std::collections::HashSet<String> = names.into_iter().collect();
+    // Only names of the server's own form: whatever else lies in the folder or under the
+    // prefix is not the server's to remove.
+    let mut orphans: std::collections::HashSet<String> = names
+        .into_iter()
+        .filter(|n| crate::media::files::own_name(n))
+        .collect();
     for name in crate::embedded::landing_files() {
         orphans.remove(name.as_str());
     }
@@ -598,6 +606,16 @@ fn sweep_orphan_media(
         !stopped && !orphans.is_empty()
     })?;
     if stopped {
+        return Ok(());
+    }
+    if orphans.len() > MAX_ORPHANS_REMOVED {
+        // A crash leaves a few; this many means the store is not the one this database
+        // wrote (another data directory's, a shared bucket): nothing is removed.
+        tracing::warn!(
+            files = orphans.len(),
+            "media files no posting refers to: more than {MAX_ORPHANS_REMOVED}, so none is \
+             removed; check --data and --media-store/--s3-prefix"
+        );
         return Ok(());
     }
     for name in orphans {

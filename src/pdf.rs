@@ -1,9 +1,19 @@
-//! Plain documents as PDF through `pdf-writer`: A4 pages of headings and wrapped text in the
-//! PDF base-14 Helvetica (nothing to embed; text in WinAnsi, which covers English and
-//! Spanish). The signed agreement and the certificate are made from stored records with this,
-//! so they can always be made again. No IO.
+//! Plain documents as PDF through `pdf-writer`: A4 pages of headings and wrapped text in
+//! DejaVu Sans and DejaVu Sans Bold (`assets/fonts/`, in the binary). A name may hold any
+//! letters (validate.rs refuses only hidden characters), so each document embeds the subset of
+//! glyphs it uses as a Type0 font (CIDFontType2, Identity-H) with its widths and a ToUnicode
+//! map: the PDF shows the names as typed and text extraction gives them back. A character the
+//! font lacks still gets its own CID (drawn as the font's empty box) so it reads back right.
+//! The signed agreement and the certificate are made from stored records with this, so they can
+//! always be made again. No IO.
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::sync::LazyLock;
+
+use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str};
+use unicode_normalization::UnicodeNormalization as _;
 
 /// A piece of a document, laid out top to bottom.
 pub enum Block {
@@ -19,68 +29,243 @@ const PAGE_W: f32 = 595.0;
 const PAGE_H: f32 = 842.0;
 const MARGIN: f32 = 56.0;
 
-/// Helvetica's advance widths (per 1000 em) for the printable ASCII range, so lines wrap
-/// where they really end.
-const WIDTHS: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
-    556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667,
-    611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
-    667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500,
-    222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
+/// A shipped TrueType face: its bytes, parsed once, its PostScript name, and the glyphs of
+/// Latin-1 looked up once (most of every document; the cmap lookup was a fifth of its cost).
+struct Font {
+    data: &'static [u8],
+    face: ttf_parser::Face<'static>,
+    name: &'static str,
+    bold: bool,
+    latin1: [u16; 256],
+}
 
-fn width(c: char, size: f32) -> f32 {
-    let w = match c as u32 {
-        32..=126 => WIDTHS[(c as u32 - 32) as usize],
-        _ => 556,
+const REGULAR: usize = 0;
+const BOLD: usize = 1;
+
+static FONTS: LazyLock<[Font; 2]> = LazyLock::new(|| {
+    let load = |data: &'static [u8], name, bold| {
+        let face = ttf_parser::Face::parse(data, 0).expect("the shipped font parses");
+        let mut latin1 = [0; 256];
+        for (c, g) in ('\0'..='\u{ff}').zip(&mut latin1) {
+            *g = face.glyph_index(c).map_or(0, |g| g.0);
+        }
+        Font {
+            data,
+            face,
+            name,
+            bold,
+            latin1,
+        }
     };
-    f32::from(w) * size / 1000.0
+    [
+        load(
+            include_bytes!("../assets/fonts/DejaVuSans.ttf"),
+            "DejaVuSans",
+            false,
+        ),
+        load(
+            include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf"),
+            "DejaVuSans-Bold",
+            true,
+        ),
+    ]
+});
+
+impl Font {
+    /// The glyph drawing `c`, or 0 (the empty box) when the font has none.
+    fn glyph(&self, c: char) -> u16 {
+        match self.latin1.get(c as usize) {
+            Some(&g) => g,
+            None => self.face.glyph_index(c).map_or(0, |g| g.0),
+        }
+    }
+
+    /// A font-unit value in thousandths of the em, PDF's text space.
+    fn per_mille(&self, v: f32) -> f32 {
+        v * 1000.0 / f32::from(self.face.units_per_em())
+    }
+
+    /// The advance of glyph `g` in thousandths of the em.
+    fn glyph_advance(&self, g: u16) -> f32 {
+        let units = self.face.glyph_hor_advance(ttf_parser::GlyphId(g));
+        self.per_mille(f32::from(units.unwrap_or(0)))
+    }
+
+    fn advance(&self, c: char) -> f32 {
+        self.glyph_advance(self.glyph(c))
+    }
+
+    fn width(&self, c: char, size: f32) -> f32 {
+        self.advance(c) * size / 1000.0
+    }
 }
 
-/// Text in WinAnsiEncoding (Windows-1252): Latin-1 as is, the usual typographic marks mapped,
-/// anything else a question mark.
-pub fn win_ansi(s: &str) -> Vec<u8> {
-    s.chars()
-        .map(|c| match c {
-            ' '..='~' => c as u8,
-            '\u{a0}'..='\u{ff}' => c as u32 as u8,
-            '€' => 0x80,
-            '‘' => 0x91,
-            '’' => 0x92,
-            '“' => 0x93,
-            '”' => 0x94,
-            '•' => 0x95,
-            '–' => 0x96,
-            '—' => 0x97,
-            '\t' => b' ',
-            _ => b'?',
-        })
-        .collect()
+/// The characters one document shows in one font, each with its own CID (1, 2, ...; 0 is the
+/// empty box): the content streams carry CIDs, the font maps them to glyphs and back to text.
+#[derive(Default)]
+struct Used {
+    chars: Vec<char>,
+    cids: HashMap<char, u16>,
 }
 
-/// Splits `text` into lines at most `max` points wide at `size` (long words are cut).
-fn wrap(text: &str, size: f32, max: f32) -> Vec<String> {
+impl Used {
+    /// `text` as a string of two-byte CIDs (Identity-H), adding new characters.
+    fn encode(&mut self, text: &str) -> Vec<u8> {
+        let mut out = Vec::with_capacity(text.len() * 2);
+        for c in text.chars() {
+            let cid = match self.cids.get(&c) {
+                Some(&cid) => cid,
+                // A document of more than 65,534 different characters shows the rest as boxes.
+                None if self.chars.len() >= usize::from(u16::MAX - 1) => 0,
+                None => {
+                    self.chars.push(c);
+                    let cid = self.chars.len() as u16;
+                    self.cids.insert(c, cid);
+                    cid
+                }
+            };
+            out.extend(cid.to_be_bytes());
+        }
+        out
+    }
+
+    /// The ToUnicode CMap: each CID to its character.
+    fn to_unicode(&self) -> Vec<u8> {
+        let mut cmap = UnicodeCmap::new(Name(b"Custom"), SYSTEM_INFO);
+        for (i, &c) in self.chars.iter().enumerate() {
+            cmap.pair(i as u16 + 1, c);
+        }
+        cmap.finish().to_vec()
+    }
+}
+
+const SYSTEM_INFO: SystemInfo = SystemInfo {
+    registry: Str(b"Adobe"),
+    ordering: Str(b"Identity"),
+    supplement: 0,
+};
+
+/// Compresses the document's streams with one compressor: its set-up (hundreds of KB of
+/// tables) would otherwise cost more than the compression of a small stream. The fastest level:
+/// a certificate takes half the time of level 6 for a quarter more bytes.
+struct Streams(flate2::write::ZlibEncoder<Vec<u8>>);
+
+impl Streams {
+    fn new() -> Self {
+        Self(flate2::write::ZlibEncoder::new(
+            Vec::new(),
+            flate2::Compression::fast(),
+        ))
+    }
+
+    fn deflate(&mut self, bytes: &[u8]) -> Vec<u8> {
+        self.0.write_all(bytes).expect("writing to memory");
+        self.0.reset(Vec::new()).expect("writing to memory")
+    }
+
+    /// Writes a stream of `bytes`, compressed, at `id`.
+    fn write(&mut self, pdf: &mut Pdf, id: Ref, bytes: &[u8]) {
+        pdf.stream(id, &self.deflate(bytes))
+            .filter(Filter::FlateDecode);
+    }
+}
+
+/// Writes `font` as a Type0 font at `id` with the subset of glyphs `used` needs; `next` hands
+/// out object numbers.
+fn write_font(
+    pdf: &mut Pdf,
+    streams: &mut Streams,
+    id: Ref,
+    font: &Font,
+    used: &Used,
+    next: &mut impl FnMut() -> Ref,
+) {
+    let (cid_font, descriptor, file, to_unicode, cid_to_gid) =
+        (next(), next(), next(), next(), next());
+    let mut remapper = subsetter::GlyphRemapper::new();
+    let old: Vec<u16> = used.chars.iter().map(|&c| font.glyph(c)).collect();
+    let new: Vec<u16> = old.iter().map(|&g| remapper.remap(g)).collect();
+    // Subsetting the shipped font cannot fail in practice; if it ever did, the whole font
+    // (with its own glyph numbers) still makes a correct, only larger, document.
+    let (bytes, gids) = match subsetter::subset(font.data, 0, &remapper) {
+        Ok(bytes) => (bytes, new),
+        Err(_) => (font.data.to_vec(), old),
+    };
+    // The subset's tag: six capitals that differ between different subsets.
+    let hash = used.chars.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &c| {
+        (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let tag: String = (0..6)
+        .map(|i| char::from(b'A' + ((hash >> (i * 8)) % 26) as u8))
+        .collect();
+    let base = format!("{tag}+{}", font.name);
+
+    pdf.type0_font(id)
+        .base_font(Name(base.as_bytes()))
+        .encoding_predefined(Name(b"Identity-H"))
+        .descendant_font(cid_font)
+        .to_unicode(to_unicode);
+    let mut cid = pdf.cid_font(cid_font);
+    cid.subtype(CidFontType::Type2)
+        .base_font(Name(base.as_bytes()))
+        .system_info(SYSTEM_INFO)
+        .font_descriptor(descriptor)
+        .default_width(font.glyph_advance(0))
+        .cid_to_gid_map_stream(cid_to_gid);
+    if !used.chars.is_empty() {
+        cid.widths()
+            .consecutive(1, used.chars.iter().map(|&c| font.advance(c)));
+    }
+    cid.finish();
+
+    let f = &font.face;
+    let b = f.global_bounding_box();
+    let scale = |v: i16| font.per_mille(f32::from(v));
+    pdf.font_descriptor(descriptor)
+        .name(Name(base.as_bytes()))
+        .flags(FontFlags::SYMBOLIC)
+        .bbox(Rect::new(
+            scale(b.x_min),
+            scale(b.y_min),
+            scale(b.x_max),
+            scale(b.y_max),
+        ))
+        .italic_angle(f.italic_angle())
+        .ascent(scale(f.ascender()))
+        .descent(scale(f.descender()))
+        .cap_height(scale(f.capital_height().unwrap_or(f.ascender())))
+        .stem_v(if font.bold { 120.0 } else { 80.0 })
+        .font_file2(file);
+    pdf.stream(file, &streams.deflate(&bytes))
+        .filter(Filter::FlateDecode)
+        .pair(Name(b"Length1"), bytes.len() as i32);
+    streams.write(pdf, to_unicode, &used.to_unicode());
+    let map: Vec<u8> = std::iter::once(0)
+        .chain(gids)
+        .flat_map(u16::to_be_bytes)
+        .collect();
+    streams.write(pdf, cid_to_gid, &map);
+}
+
+/// Splits `text` into lines at most `max` points wide in `font` at `size` (long words are cut).
+fn wrap(text: &str, font: &Font, size: f32, max: f32) -> Vec<String> {
     let mut lines = Vec::new();
+    let space = font.width(' ', size);
     for para in text.split('\n') {
         let mut line = String::new();
         let mut w = 0.0;
         for word in para.split(' ') {
-            let ww: f32 = word.chars().map(|c| width(c, size)).sum();
-            let space = if line.is_empty() {
-                0.0
-            } else {
-                width(' ', size)
-            };
+            let ww: f32 = word.chars().map(|c| font.width(c, size)).sum();
             if !line.is_empty() && w + space + ww > max {
                 lines.push(std::mem::take(&mut line));
                 w = 0.0;
             }
             if !line.is_empty() {
                 line.push(' ');
-                w += width(' ', size);
+                w += space;
             }
             for c in word.chars() {
-                let cw = width(c, size);
+                let cw = font.width(c, size);
                 if w + cw > max && !line.is_empty() {
                     lines.push(std::mem::take(&mut line));
                     w = 0.0;
@@ -94,21 +279,31 @@ fn wrap(text: &str, size: f32, max: f32) -> Vec<String> {
     lines
 }
 
+/// Text as it is laid out: composed (NFC, so "e" with two combining accents is the one glyph
+/// of "ễ"), tabs as spaces, other control characters dropped.
+fn shown(text: &str) -> String {
+    text.nfc()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .filter(|&c| c == '\n' || !c.is_control())
+        .collect()
+}
+
 /// A laid-out line: font, size, grey or not, baseline, text.
-type Line = (&'static [u8], f32, bool, f32, String);
+type Line = (usize, f32, bool, f32, String);
 
 /// The document as a PDF file, with `title` in its metadata and `footer` on every page.
 pub fn document(title: &str, footer: &str, blocks: &[Block]) -> Vec<u8> {
+    let fonts = &*FONTS;
     // Lay out: (font, size, grey, line) per line, with page breaks.
     let mut pages: Vec<Vec<Line>> = vec![Vec::new()];
     let mut y = PAGE_H - MARGIN;
     let max = PAGE_W - 2.0 * MARGIN;
     for b in blocks {
-        let (font, size, grey, text): (&'static [u8], f32, bool, &str) = match b {
-            Block::Title(t) => (b"F2", 16.0, false, t),
-            Block::Heading(t) => (b"F2", 11.5, false, t),
-            Block::Text(t) => (b"F1", 10.0, false, t),
-            Block::Small(t) => (b"F1", 8.0, true, t),
+        let (font, size, grey, text) = match b {
+            Block::Title(t) => (BOLD, 16.0, false, t),
+            Block::Heading(t) => (BOLD, 11.5, false, t),
+            Block::Text(t) => (REGULAR, 10.0, false, t),
+            Block::Small(t) => (REGULAR, 8.0, true, t),
             Block::Gap => {
                 y -= 8.0;
                 continue;
@@ -118,7 +313,7 @@ pub fn document(title: &str, footer: &str, blocks: &[Block]) -> Vec<u8> {
         if matches!(b, Block::Heading(_) | Block::Title(_)) {
             y -= size * 0.6;
         }
-        for line in wrap(text, size, max) {
+        for line in wrap(&shown(text), &fonts[font], size, max) {
             if y - leading < MARGIN + 20.0 {
                 pages.push(Vec::new());
                 y = PAGE_H - MARGIN;
@@ -132,30 +327,23 @@ pub fn document(title: &str, footer: &str, blocks: &[Block]) -> Vec<u8> {
     }
 
     let mut pdf = Pdf::new();
-    let catalog = Ref::new(1);
-    let tree = Ref::new(2);
-    let regular = Ref::new(3);
-    let bold = Ref::new(4);
-    let info = Ref::new(5);
-    let mut next = 6;
-    let mut ids = Vec::new();
-    for _ in &pages {
-        ids.push((Ref::new(next), Ref::new(next + 1)));
-        next += 2;
-    }
+    let mut last = 0;
+    let mut next = || {
+        last += 1;
+        Ref::new(last)
+    };
+    let (catalog, tree, info) = (next(), next(), next());
+    let font_ids = [next(), next()];
+    let ids: Vec<(Ref, Ref)> = pages.iter().map(|_| (next(), next())).collect();
     pdf.catalog(catalog).pages(tree);
     pdf.pages(tree)
         .kids(ids.iter().map(|(p, _)| *p))
         .count(ids.len() as i32);
-    pdf.type1_font(regular)
-        .base_font(Name(b"Helvetica"))
-        .encoding_predefined(Name(b"WinAnsiEncoding"));
-    pdf.type1_font(bold)
-        .base_font(Name(b"Helvetica-Bold"))
-        .encoding_predefined(Name(b"WinAnsiEncoding"));
     pdf.document_info(info)
         .title(pdf_writer::TextStr(title))
         .producer(pdf_writer::TextStr("InternReel"));
+    let mut used = [Used::default(), Used::default()];
+    let mut streams = Streams::new();
     let count = pages.len();
     for (n, (lines, (page_id, content_id))) in pages.into_iter().zip(ids).enumerate() {
         let mut page = pdf.page(page_id);
@@ -165,28 +353,32 @@ pub fn document(title: &str, footer: &str, blocks: &[Block]) -> Vec<u8> {
         {
             let mut resources = page.resources();
             let mut fonts = resources.fonts();
-            fonts.pair(Name(b"F1"), regular);
-            fonts.pair(Name(b"F2"), bold);
+            fonts.pair(Name(b"F1"), font_ids[REGULAR]);
+            fonts.pair(Name(b"F2"), font_ids[BOLD]);
         }
         page.finish();
         let mut c = Content::new();
-        for (font, size, grey, y, line) in lines {
-            let g = if grey { 0.35 } else { 0.0 };
-            c.set_fill_gray(g);
+        let foot = format!("{footer} · page {} of {count}", n + 1);
+        let foot = (REGULAR, 8.0, true, MARGIN - 20.0, shown(&foot));
+        for (font, size, grey, y, line) in lines.into_iter().chain([foot]) {
+            c.set_fill_gray(if grey { 0.35 } else { 0.0 });
             c.begin_text();
-            c.set_font(Name(font), size);
+            c.set_font(Name(if font == BOLD { b"F2" } else { b"F1" }), size);
             c.next_line(MARGIN, y);
-            c.show(Str(&win_ansi(&line)));
+            c.show(Str(&used[font].encode(&line)));
             c.end_text();
         }
-        let foot = format!("{footer} · page {} of {count}", n + 1);
-        c.set_fill_gray(0.35);
-        c.begin_text();
-        c.set_font(Name(b"F1"), 8.0);
-        c.next_line(MARGIN, MARGIN - 20.0);
-        c.show(Str(&win_ansi(&foot)));
-        c.end_text();
-        pdf.stream(content_id, &c.finish());
+        streams.write(&mut pdf, content_id, &c.finish());
+    }
+    for (i, font) in fonts.iter().enumerate() {
+        write_font(
+            &mut pdf,
+            &mut streams,
+            font_ids[i],
+            font,
+            &used[i],
+            &mut next,
+        );
     }
     pdf.finish()
 }
@@ -213,16 +405,72 @@ mod tests {
             text.contains("/Count ") && !text.contains("/Count 1\n"),
             "several pages"
         );
-        assert!(text.contains("Helvetica"));
+        for embedded in [
+            "+DejaVuSans-Bold",
+            "/CIDFontType2",
+            "/Identity-H",
+            "/FontFile2",
+            "/ToUnicode",
+        ] {
+            assert!(text.contains(embedded), "{embedded}");
+        }
     }
 
     #[test]
-    fn text_wraps_inside_the_margins_and_spanish_survives() {
-        let lines = wrap(&"a ".repeat(400), 10.0, 483.0);
+    fn text_wraps_at_the_embedded_font_s_widths() {
+        let regular = &FONTS[REGULAR];
+        let lines = wrap(&"a ".repeat(400), regular, 10.0, 483.0);
         assert!(lines.len() > 3);
-        assert_eq!(
-            win_ansi("José Núñez — “sí”"),
-            b"Jos\xe9 N\xfa\xf1ez \x97 \x93s\xed\x94"
-        );
+        for line in &lines {
+            let w: f32 = line.chars().map(|c| regular.width(c, 10.0)).sum();
+            assert!(w <= 483.0, "{line}");
+        }
+        // The widths are DejaVu Sans's (2025 and 569 of 2048), not Helvetica's (944 and 222).
+        assert!((regular.advance('W') - 988.77).abs() < 0.01);
+        assert!((regular.advance('i') - 277.83).abs() < 0.01);
+        assert!(FONTS[BOLD].advance('a') > regular.advance('a'));
+    }
+
+    /// The ToUnicode map read back: `<cid> <utf-16be>` pairs.
+    fn read_back(cmap: &[u8], cids: &[u8]) -> String {
+        let cmap = String::from_utf8_lossy(cmap);
+        let mut map = HashMap::new();
+        for line in cmap.lines() {
+            let hex: Vec<&str> = line
+                .split(['<', '>'])
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect();
+            if let [cid, utf16] = hex[..]
+                && let Ok(cid) = u16::from_str_radix(cid, 16)
+            {
+                let units: Vec<u16> = (0..utf16.len() / 4)
+                    .map(|i| u16::from_str_radix(&utf16[i * 4..i * 4 + 4], 16).unwrap())
+                    .collect();
+                map.insert(cid, String::from_utf16(&units).unwrap());
+            }
+        }
+        cids.chunks(2)
+            .map(|b| map[&u16::from_be_bytes([b[0], b[1]])].clone())
+            .collect()
+    }
+
+    #[test]
+    fn names_outside_latin_1_read_back_through_to_unicode() {
+        let mut used = Used::default();
+        let name = "Nguyễn Łukasz Peña — José “Ñ” Ωμέγα Иван 日本 😀";
+        let cids = used.encode(name);
+        assert_eq!(cids.len(), name.chars().count() * 2);
+        assert_eq!(read_back(&used.to_unicode(), &cids), name);
+        // Each character its own CID, repeats reuse it.
+        let again = used.encode("ñ ñ");
+        assert_eq!(again[0..2], again[4..6]);
+        // Letters the forms accept are in the font; what it lacks still reads back above.
+        for c in "ễŁñŒşđ ΩИ".chars() {
+            assert_ne!(FONTS[REGULAR].glyph(c), 0, "{c}");
+            assert_ne!(FONTS[BOLD].glyph(c), 0, "{c}");
+        }
+        // Decomposed input is composed: one glyph for "ễ".
+        assert_eq!(shown("Nguye\u{302}\u{303}n\tx"), "Nguyễn x");
     }
 }

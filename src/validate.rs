@@ -2,6 +2,9 @@
 
 use crate::error::{AppError, AppResult, FieldErrors};
 
+// The character and e-mail rules live in `domain/`, where the roster reads them too.
+pub use crate::domain::text::{has_hidden_chars, is_email};
+
 /// Upper bounds that keep a single field from filling the database.
 pub const SHORT_MAX: usize = 200;
 pub const LONG_MAX: usize = 5_000;
@@ -13,22 +16,6 @@ pub struct Checks {
 
 fn chars(s: &str) -> usize {
     s.chars().count()
-}
-
-/// A plain email check: one @, a dot in the domain, no spaces.
-pub fn is_email(s: &str) -> bool {
-    let s = s.trim();
-    let Some((local, domain)) = s.split_once('@') else {
-        return false;
-    };
-    !local.is_empty()
-        && !domain.contains('@')
-        && domain.contains('.')
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && !s.chars().any(|c| c.is_whitespace() || c.is_control())
-        && !has_hidden_chars(s, true)
-        && chars(s) <= 254
 }
 
 /// An http(s) URL with a host.
@@ -132,17 +119,6 @@ impl Checks {
 }
 
 pub const HIDDEN_CHARS: &str = "Contains invisible or control characters that are not allowed";
-
-/// Control characters (other than line breaks and tabs) and bidirectional overrides, which can
-/// disguise text; with `strict` (names, titles and other one-line fields), also line breaks
-/// (a title must not start a new line of an e-mail) and zero-width characters.
-pub fn has_hidden_chars(s: &str, strict: bool) -> bool {
-    s.chars().any(|c| {
-        (c.is_control() && (strict || !matches!(c, '\n' | '\t' | '\r')))
-            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-            || (strict && matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'))
-    })
-}
 
 /// Whether a text shows anything: not only whitespace and characters that render as nothing
 /// (zero-width spaces and joiners, the Braille blank, Hangul fillers, soft hyphens, variation

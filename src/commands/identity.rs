@@ -238,17 +238,51 @@ pub fn sso_remove(s: &Services, name: &str) -> CommandResult {
 
 /// Files of a roster bigger than this are refused (a state's roster is tens of MB).
 const ROSTER_MAX: u64 = 512 * 1024 * 1024;
+/// `orgs.csv` lists a district's schools: a few thousand rows at most.
+const ORGS_MAX: u64 = 16 * 1024 * 1024;
 
-fn read_capped(mut r: impl Read, what: &str) -> Result<Vec<u8>, CommandError> {
-    let mut buf = Vec::new();
-    r.by_ref()
-        .take(ROSTER_MAX + 1)
+/// Reads at most `cap` bytes. With a `declared` size (a zip member's, a file's length) a
+/// larger one is refused before anything is read, the buffer is made that size once, and
+/// no more than that is read: a zip whose member inflates past its entry (a bomb) is
+/// refused after `declared + 1` bytes, never after `cap` (the buffer's doubling once took
+/// 1.1 GB for a 600 KB zip).
+fn read_capped(
+    r: impl Read,
+    declared: Option<u64>,
+    cap: u64,
+    what: &str,
+) -> Result<Vec<u8>, CommandError> {
+    let too_large = || CommandError(format!("{what} is larger than {} MB", cap >> 20));
+    let limit = match declared {
+        Some(n) if n > cap => return Err(too_large()),
+        Some(n) => n,
+        None => cap,
+    };
+    let mut buf = Vec::with_capacity(declared.map_or(0, |n| n as usize + 1));
+    r.take(limit + 1)
         .read_to_end(&mut buf)
         .map_err(|e| format!("reading {what}: {e}"))?;
-    if buf.len() as u64 > ROSTER_MAX {
-        return Err(format!("{what} is larger than 512 MB").into());
+    if buf.len() as u64 > limit {
+        return Err(match declared {
+            Some(n) => format!("{what} holds more than the {n} bytes it declares").into(),
+            None => too_large(),
+        });
     }
     Ok(buf)
+}
+
+/// A file on disk, its length as the declared size (unless it is not a plain file).
+fn read_file(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>, CommandError> {
+    let f = std::fs::File::open(path).map_err(|e| format!("{what}: {e}"))?;
+    let meta = f.metadata().map_err(|e| format!("{what}: {e}"))?;
+    read_capped(f, meta.is_file().then_some(meta.len()), cap, what)
+}
+
+fn is_zip(path: &Path, shown: &str) -> Result<bool, CommandError> {
+    let mut magic = [0u8; 4];
+    let mut f = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let n = f.read(&mut magic).map_err(|e| format!("{shown}: {e}"))?;
+    Ok(n == 4 && &magic == b"PK\x03\x04")
 }
 
 /// The roster at `path`: a folder or zip holding orgs.csv and users.csv, or one plain CSV.
@@ -256,40 +290,47 @@ fn read_roster(path: &Path) -> Result<Roster, CommandError> {
     let shown = path.display().to_string();
     let bad = |e: roster::RosterError| CommandError(e.0);
     if path.is_dir() {
-        let orgs = std::fs::File::open(path.join("orgs.csv"))
-            .map_err(|e| format!("{shown}/orgs.csv: {e}"))?;
-        let users = std::fs::File::open(path.join("users.csv"))
-            .map_err(|e| format!("{shown}/users.csv: {e}"))?;
         return roster::one_roster(
-            &read_capped(orgs, "orgs.csv")?,
-            &read_capped(users, "users.csv")?,
+            &read_file(
+                &path.join("orgs.csv"),
+                ORGS_MAX,
+                &format!("{shown}/orgs.csv"),
+            )?,
+            &read_file(
+                &path.join("users.csv"),
+                ROSTER_MAX,
+                &format!("{shown}/users.csv"),
+            )?,
         )
         .map_err(bad);
     }
-    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
-    let bytes = read_capped(file, &shown)?;
-    if bytes.starts_with(b"PK\x03\x04") {
-        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes))
-            .map_err(|e| format!("{shown}: not a readable zip: {e}"))?;
-        let mut member = |name: &str| -> Result<Vec<u8>, CommandError> {
-            // OneRoster zips keep the files at the top; some exports nest them one folder deep.
-            let found = (0..zip.len())
-                .find(|&i| {
-                    zip.by_index(i)
-                        .map(|f| f.name().rsplit('/').next() == Some(name))
-                        .unwrap_or(false)
-                })
-                .ok_or_else(|| format!("{shown}: no {name} in the zip"))?;
-            let f = zip
-                .by_index(found)
-                .map_err(|e| format!("{shown}: {name}: {e}"))?;
-            read_capped(f, name)
-        };
-        let orgs = member("orgs.csv")?;
-        let users = member("users.csv")?;
-        return roster::one_roster(&orgs, &users).map_err(bad);
+    if !is_zip(path, &shown)? {
+        return roster::plain(&read_file(path, ROSTER_MAX, &shown)?, "the CSV").map_err(bad);
     }
-    roster::plain(&bytes, "the CSV").map_err(bad)
+    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    if file.metadata().map_err(|e| format!("{shown}: {e}"))?.len() > ROSTER_MAX {
+        return Err(format!("{shown} is larger than {} MB", ROSTER_MAX >> 20).into());
+    }
+    // Read from the file, never whole into memory: only the members we need are inflated.
+    let mut zip = zip::ZipArchive::new(std::io::BufReader::new(file))
+        .map_err(|e| format!("{shown}: not a readable zip: {e}"))?;
+    let mut member = |name: &str, cap: u64| -> Result<Vec<u8>, CommandError> {
+        // OneRoster zips keep the files at the top; some exports nest them one folder deep.
+        let found = (0..zip.len())
+            .find(|&i| {
+                zip.name_for_index(i)
+                    .is_some_and(|n| n.rsplit('/').next() == Some(name))
+            })
+            .ok_or_else(|| format!("{shown}: no {name} in the zip"))?;
+        let f = zip
+            .by_index(found)
+            .map_err(|e| format!("{shown}: {name}: {e}"))?;
+        let declared = f.size();
+        read_capped(f, Some(declared), cap, &format!("{name} in the zip"))
+    };
+    let orgs = member("orgs.csv", ORGS_MAX)?;
+    let users = member("users.csv", ROSTER_MAX)?;
+    roster::one_roster(&orgs, &users).map_err(bad)
 }
 
 pub fn roster_import(s: &Services, path: &Path, dry_run: bool) -> CommandResult {
@@ -308,6 +349,12 @@ pub fn roster_import(s: &Services, path: &Path, dry_run: bool) -> CommandResult 
         rows,
         started.elapsed().as_secs_f64()
     );
+    for r in &report.reclaimed {
+        out.push_str(&format!(
+            "{}: {r}: a self sign-up that never proved this address; the student signs in with the school account or a set-password link (roster invite)\n",
+            if dry_run { "would clear the password" } else { "password cleared" }
+        ));
+    }
     for r in &report.refused {
         out.push_str(&format!("refused: {r}\n"));
     }

@@ -113,7 +113,11 @@ pub fn reports_list(s: &Services, open: bool, as_json: bool) -> CommandResult {
 }
 
 pub fn reports_resolve(s: &Services, id: u64, action: &str, note: &str) -> CommandResult {
-    let r = reports::resolve(s, id, action, note, Actor::Cli).map_err(CommandError::from)?;
+    let r = match reports::resolve(s, id, action, note, Actor::Cli, reports::Reach::District)
+        .map_err(CommandError::from)?
+    {
+        reports::Resolved::Done(r) | reports::Resolved::Escalated(r) => r,
+    };
     Ok(format!(
         "report #{} resolved: {}\n",
         r.id,

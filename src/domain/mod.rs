@@ -17,3 +17,4 @@ pub mod reports;
 pub mod review;
 pub mod roster;
 pub mod student_friendly;
+pub mod text;

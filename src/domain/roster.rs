@@ -5,6 +5,13 @@
 
 use std::collections::HashMap;
 
+use super::text::{has_hidden_chars, is_email, starts_like_a_formula};
+
+/// The forms' bounds: a person's name (each part), a school's name (`SHORT_MAX`), a phone.
+const NAME_MAX: usize = 50;
+const SCHOOL_MAX: usize = 200;
+const PHONE_MAX: usize = 40;
+
 /// A student as the roster states them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RosterStudent {
@@ -74,13 +81,18 @@ impl Table {
             .flexible(true)
             .trim(csv::Trim::All)
             .from_reader(bytes);
-        let header = rdr
+        let mut header = HashMap::new();
+        let names = rdr
             .headers()
-            .map_err(|e| RosterError(format!("{name}: {e}")))?
-            .iter()
-            .enumerate()
-            .map(|(i, h)| (h.trim().to_ascii_lowercase(), i))
-            .collect();
+            .map_err(|e| RosterError(format!("{name}: {e}")))?;
+        for (i, h) in names.iter().enumerate() {
+            let h = h.trim().to_ascii_lowercase();
+            // Two `email` columns would leave which one counts to the reader; empty names
+            // (a spreadsheet's trailing commas) name nothing we read.
+            if !h.is_empty() && header.insert(h.clone(), i).is_some() {
+                return Err(RosterError(format!("{name}: the column {h} appears twice")));
+            }
+        }
         let mut rows = Vec::new();
         for rec in rdr.records() {
             let rec = rec.map_err(|e| RosterError(format!("{name}: {e}")))?;
@@ -114,14 +126,34 @@ fn split_ids(s: &str) -> Vec<String> {
         .collect()
 }
 
-fn looks_like_email(e: &str) -> bool {
-    let Some((local, host)) = e.split_once('@') else {
-        return false;
-    };
-    !local.is_empty()
-        && host.contains('.')
-        && !e.chars().any(|c| c.is_whitespace() || c.is_control())
-        && e.len() <= 254
+/// Why a name-like field is refused, by the forms' rules: too long, or invisible or control
+/// characters (a right-to-left override shows the text reversed); and, as these come from
+/// spreadsheets and go back into them, a value that starts like a formula.
+fn text_problem(what: &str, v: &str, max: usize) -> Option<String> {
+    if v.chars().count() > max {
+        Some(format!("{what} longer than {max} characters"))
+    } else if has_hidden_chars(v, true) {
+        Some(format!("{what} with invisible or control characters"))
+    } else if starts_like_a_formula(v) {
+        Some(format!(
+            "{what} that starts like a spreadsheet formula (=, +, - or @)"
+        ))
+    } else {
+        None
+    }
+}
+
+/// Why a guardian's row is refused (the student is kept, without that guardian).
+fn guardian_problem(g: &RosterGuardian) -> Option<String> {
+    text_problem("a name", &g.name, 2 * NAME_MAX + 1)
+        .or_else(|| {
+            (!g.email.is_empty() && !is_email(&g.email))
+                .then(|| format!("no valid e-mail address (\"{}\")", g.email))
+        })
+        .or_else(|| {
+            (g.phone.chars().count() > PHONE_MAX || has_hidden_chars(&g.phone, true))
+                .then(|| "a phone number that is not one".to_string())
+        })
 }
 
 /// Reads OneRoster 1.1 CSV: `orgs.csv` and `users.csv`.
@@ -139,13 +171,16 @@ pub fn one_roster(orgs: &[u8], users: &[u8]) -> Result<Roster, RosterError> {
     ])?;
     let mut roster = Roster::default();
     let mut school_names: HashMap<String, String> = HashMap::new();
-    for (_, rec) in &orgs.rows {
+    for (line, rec) in &orgs.rows {
         if orgs.get(rec, "type").eq_ignore_ascii_case("school")
             && !orgs.get(rec, "status").eq_ignore_ascii_case("tobedeleted")
         {
             let id = orgs.get(rec, "sourcedId").to_string();
             let name = orgs.get(rec, "name").to_string();
-            if !id.is_empty() && !name.is_empty() {
+            // The school becomes a choice of everyone's sign-up form.
+            if let Some(why) = text_problem("a school name", &name, SCHOOL_MAX) {
+                roster.refused.push(format!("orgs.csv line {line}: {why}"));
+            } else if !id.is_empty() && !name.is_empty() {
                 school_names.insert(id.clone(), name.clone());
                 roster.schools.push((id, name));
             }
@@ -155,7 +190,7 @@ pub fn one_roster(orgs: &[u8], users: &[u8]) -> Result<Roster, RosterError> {
     // Guardians first, so students can name them (agentSourcedIds goes either way).
     let mut guardians: HashMap<String, RosterGuardian> = HashMap::new();
     let mut wards: HashMap<String, Vec<String>> = HashMap::new();
-    for (_, rec) in &users.rows {
+    for (line, rec) in &users.rows {
         let role = users.get(rec, "role").to_ascii_lowercase();
         if matches!(role.as_str(), "parent" | "guardian" | "relative")
             && !users.get(rec, "status").eq_ignore_ascii_case("tobedeleted")
@@ -173,15 +208,18 @@ pub fn one_roster(orgs: &[u8], users: &[u8]) -> Result<Roster, RosterError> {
                 .find(|p| !p.is_empty())
                 .unwrap_or("")
                 .to_string();
-            guardians.insert(
-                id.clone(),
-                RosterGuardian {
-                    name,
-                    relationship: role.clone(),
-                    email: users.get(rec, "email").to_string(),
-                    phone,
-                },
-            );
+            let guardian = RosterGuardian {
+                name,
+                relationship: role.clone(),
+                email: users.get(rec, "email").to_string(),
+                phone,
+            };
+            // Their name and address go into agreements and e-mails to them.
+            if let Some(why) = guardian_problem(&guardian) {
+                roster.refused.push(format!("users.csv line {line}: {why}"));
+                continue;
+            }
+            guardians.insert(id.clone(), guardian);
             for s in split_ids(users.get(rec, "agentSourcedIds")) {
                 wards.entry(s).or_default().push(id.clone());
             }
@@ -240,14 +278,18 @@ fn student(
     enabled: bool,
     guardians: Vec<RosterGuardian>,
 ) -> Result<RosterStudent, String> {
-    if !looks_like_email(email) {
+    if !is_email(email) {
         return Err(format!("{at}: no valid e-mail address (\"{email}\")"));
     }
     if given.is_empty() {
         return Err(format!("{at}: no given name"));
     }
-    if given.chars().count() > 50 || family.chars().count() > 50 {
-        return Err(format!("{at}: a name longer than 50 characters"));
+    let school = school.unwrap_or_default();
+    if let Some(why) = text_problem("a name", given, NAME_MAX)
+        .or_else(|| text_problem("a name", family, NAME_MAX))
+        .or_else(|| text_problem("a school name", &school, SCHOOL_MAX))
+    {
+        return Err(format!("{at}: {why}"));
     }
     // A row that only turns an account off needs no grade or school.
     let grade = grade_of(grades);
@@ -256,7 +298,6 @@ fn student(
             "{at}: grade \"{grades}\" is not a high-school grade (9 to 12)"
         ));
     }
-    let school = school.unwrap_or_default();
     if enabled && school.is_empty() {
         return Err(format!(
             "{at}: no school in orgs.csv matches its orgSourcedIds"
@@ -372,6 +413,56 @@ mod tests {
     fn a_missing_column_refuses_the_file() {
         let e = one_roster(ORGS.as_bytes(), b"sourcedId,role\nu1,student\n").unwrap_err();
         assert!(e.0.contains("no column givenName"), "{e}");
+    }
+
+    #[test]
+    fn a_duplicate_column_refuses_the_file() {
+        let e = one_roster(
+            ORGS.as_bytes(),
+            b"sourcedId,role,givenName,familyName,email,orgSourcedIds,Email\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.0, "users.csv: the column email appears twice");
+        // Trailing commas (unnamed columns) are no duplicates.
+        assert!(plain(b"email,first_name,last_name,grade,school,,\n", "s.csv").is_ok());
+    }
+
+    #[test]
+    fn names_and_schools_get_the_forms_checks() {
+        let orgs = "sourcedId,name,type\n\
+            s1,Lakeside High,school\n\
+            s2,\u{202E}hgiH edisekaL,school\n\
+            s3,\"=HYPERLINK(\"\"https://x.example\"\",\"\"Lakeside High\"\")\",school\n";
+        let users = "sourcedId,role,givenName,familyName,email,orgSourcedIds,grades,agentSourcedIds\n\
+            u1,student,Ana,Lopez,ana@l.example,s1,11,p1\n\
+            u2,student,Ben\u{202E},Ito,ben@l.example,s1,11,\n\
+            u3,student,=cmd|' /C calc'!A0,Day,cy@l.example,s1,11,\n\
+            p1,parent,Maria\u{200B},Lopez,maria@example.com,s1,,u1\n";
+        let r = one_roster(orgs.as_bytes(), users.as_bytes()).unwrap();
+        let names: Vec<&str> = r.schools.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(names, ["Lakeside High"]);
+        assert_eq!(r.students.len(), 1);
+        assert!(r.students[0].guardians.is_empty());
+        assert_eq!(
+            r.refused,
+            [
+                "orgs.csv line 3: a school name with invisible or control characters",
+                "orgs.csv line 4: a school name that starts like a spreadsheet formula (=, +, - or @)",
+                "users.csv line 5: a name with invisible or control characters",
+                "users.csv line 3: a name with invisible or control characters",
+                "users.csv line 4: a name that starts like a spreadsheet formula (=, +, - or @)",
+            ]
+        );
+        let r = plain(
+            "email,first_name,last_name,grade,school\nzoe@x.org,Zoe,Ray,12,@SUM(A1)\n".as_bytes(),
+            "s.csv",
+        )
+        .unwrap();
+        assert!(r.schools.is_empty());
+        assert_eq!(
+            r.refused,
+            ["s.csv line 2: a school name that starts like a spreadsheet formula (=, +, - or @)"]
+        );
     }
 
     #[test]

@@ -168,9 +168,16 @@ async fn create_account(
         .signups
         .take(&format!("ip:{ip}"))
         .map_err(|wait| AppError::throttled("sign-ups from this network", wait))?;
-    if users::by_email(&state.store().read()?, &user.email)?.is_some() {
+    let r = state.store().read()?;
+    if let Some(why) = crate::services::settings::school_address(&r, &user.email, user.role)? {
+        let mut c = Checks::new();
+        c.fail("email", why);
+        c.finish()?;
+    }
+    if users::by_email(&r, &user.email)?.is_some() {
         return Err(taken(UserWriteError::EmailTaken));
     }
+    drop(r);
     let _turn = state
         .signup_hashing
         .acquire()

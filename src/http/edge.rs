@@ -97,6 +97,7 @@ where
             method: req.method().clone(),
             target: req.uri().path_and_query().cloned(),
             is_api: req.uri().path().starts_with("/api"),
+            http1: req.version() <= axum::http::Version::HTTP_11,
         };
         let kept = match catch_unwind(AssertUnwindSafe(|| self.sent_before(&req))) {
             Ok(kept) => kept,
@@ -136,6 +137,8 @@ struct Seen {
     method: Method,
     target: Option<PathAndQuery>,
     is_api: bool,
+    /// HTTP/1: a connection the server closes after this answer must say so.
+    http1: bool,
 }
 
 pin_project_lite::pin_project! {
@@ -238,6 +241,12 @@ fn finish(mut res: Response, seen: Seen) -> Response {
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     add_security_headers(res.headers_mut());
+    if status == StatusCode::PAYLOAD_TOO_LARGE && seen.http1 {
+        // The body was not read to its end, so the connection cannot carry another request
+        // and hyper closes it: a client that knows reconnects instead of losing its next one.
+        res.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
     let micros = seen.start.elapsed().as_micros();
     let target = redacted(seen.target.as_ref().map_or("", |t| t.as_str()));
     let code = status.as_u16();

@@ -12,7 +12,8 @@ use serde::Deserialize;
 use super::internship_views::Marks;
 use super::paging;
 use super::view_cache::{
-    CachedPage, Fragment, PageBody, own_key, profile_key, profile_page, render_for, render_list,
+    CachedPage, Fragment, PageBody, PageKey, guest_key, own_key, profile_page, render_for,
+    render_list,
 };
 use crate::auth::Viewer;
 use crate::clock;
@@ -265,9 +266,8 @@ pub(super) async fn list_internships(
     // A student's own page, as sent before at this version: bytes and compressed copies.
     let query = uri.query().unwrap_or("");
     // Guests have no flags: every guest with this profile is sent the same page.
-    let guest_page_key = guest.as_ref().map(|g| profile_key(g, today) + query);
-    let own = match (&guest_page_key, student) {
-        (Some(k), _) => Some(format!("{k}#guest")),
+    let own = match (&guest, student) {
+        (Some(g), _) => Some(guest_key(g, today, query)),
         (None, Some(s)) => Some(own_key(s, today, query)),
         (None, None) => None,
     };
@@ -277,10 +277,9 @@ pub(super) async fn list_internships(
     {
         return Ok(res);
     }
-    let page_key = match (guest_page_key, student) {
-        (Some(k), _) => k,
-        (None, None) => query.to_string(),
-        (None, Some(s)) => profile_key(s, today) + query,
+    let page_key = match student {
+        None => PageKey::shared(query),
+        Some(s) => PageKey::profile(s, today, query),
     };
     // A student's page is kept whole for her (with its copies) once her flags are written in.
     let own_answer = |body: axum::body::Bytes, link: Option<axum::http::HeaderValue>| {
@@ -295,22 +294,30 @@ pub(super) async fn list_internships(
         }
         whole_page(body, link, &copies, coding)
     };
-    if let Some(hit) = state.views.page(version, &page_key) {
-        let body = match (hit.body, student) {
-            (PageBody::Whole(b), _) => {
-                return Ok(whole_page(b, hit.link, &hit.copies, coding));
-            }
-            (PageBody::ForProfile(page), Some(s)) => {
-                let marks = marks_of(version, s, &|| Marks::of(&state.store().read()?, s))?;
-                render_for(&page, &marks)
-            }
-            (PageBody::ForProfile(_), None) => {
-                return Err(AppError::Internal(anyhow::anyhow!(
-                    "a student page for a visitor"
-                )));
-            }
-        };
-        return Ok(own_answer(body, hit.link));
+    // The key's kind says the page's kind; a page of the other kind would be a miss.
+    match (state.views.page(version, &page_key), student) {
+        (
+            Some(CachedPage {
+                body: PageBody::Whole(b),
+                link,
+                copies,
+            }),
+            None,
+        ) => {
+            return Ok(whole_page(b, link, &copies, coding));
+        }
+        (
+            Some(CachedPage {
+                body: PageBody::ForProfile(page),
+                link,
+                ..
+            }),
+            Some(s),
+        ) => {
+            let marks = marks_of(version, s, &|| Marks::of(&state.store().read()?, s))?;
+            return Ok(own_answer(render_for(&page, &marks), link));
+        }
+        _ => {}
     }
     let r = state.store().read()?;
     let fragment = |id: u64, known: Option<&Internship>| {
@@ -348,7 +355,7 @@ pub(super) async fn list_internships(
                 link: link.clone(),
                 copies: copies.clone(),
             };
-            state.views.keep_page(version, &page_key, cached);
+            state.views.keep_page(version, page_key, cached);
             return Ok(whole_page(body, link, &copies, coding));
         }
         Some(s) => {
@@ -366,7 +373,7 @@ pub(super) async fn list_internships(
         link: link.clone(),
         copies,
     };
-    state.views.keep_page(version, &page_key, cached);
+    state.views.keep_page(version, page_key, cached);
     Ok(own_answer(body, link))
 }
 
@@ -387,7 +394,7 @@ pub fn sent_before_routing(
         Viewer::User(u) if u.role == Role::Student => state
             .views
             .own_page(version, &own_key(u, clock::today(), query)),
-        _ => state.views.page(version, query),
+        _ => state.views.page(version, &PageKey::shared(query)),
     };
     let accepted = super::encoding::Accepted::of(headers);
     if accepted.identity_refused {

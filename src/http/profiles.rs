@@ -133,6 +133,17 @@ async fn update_employer_profile(
     let mut c = Checks::new();
     let mut user = me.clone();
     check_employer(&mut c, &body, &mut user, true);
+    // A new address takes effect at once (its confirmation follows), so a school's is
+    // refused here as at sign-up: it would lock the student out of the school sign-in.
+    if users::email_key(&user.email) != users::email_key(&me.email)
+        && let Some(why) = crate::services::settings::school_address(
+            &state.store().read()?,
+            &user.email,
+            Role::Employer,
+        )?
+    {
+        c.fail("email", why);
+    }
     c.finish()?;
     crate::services::employers::update_profile(&state.services, &me, &user, now_ms())
         .map_err(taken)?;

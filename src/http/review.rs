@@ -133,32 +133,37 @@ async fn resolve(
     member: StaffMember,
     Path(id): Path<u64>,
     ApiJson(body): ApiJson<Resolve>,
-) -> AppResult<Json<reports::ReportView>> {
-    if let Some(school) = &member.school {
-        // A coordinator answers reports about their school's students, and does not
-        // suspend employers (the district's review of employers is the admins').
-        let r = state.store().read()?;
-        let ids = crate::services::students::ids_of_school(&r, school)?;
-        let about_them = match r.get::<crate::store::reports::Report>(id)? {
-            Some(rep) => reports::about_any(&r, &rep, &ids)?,
-            None => false,
-        };
-        if !about_them {
-            return Err(crate::error::AppError::not_found("Report not found"));
-        }
-        if body.action.trim() == "suspend" {
-            return Err(crate::error::AppError::Forbidden(
-                crate::services::staff::ADMIN_ONLY.into(),
-            ));
-        }
-    }
-    Ok(Json(reports::resolve(
-        &state.services,
-        id,
-        &body.action,
-        &body.note,
-        member.actor,
-    )?))
+) -> AppResult<Response> {
+    use axum::response::IntoResponse;
+    // A coordinator reaches the reports about their school's students (README, "Staff
+    // accounts"); the service checks it in the resolving transaction.
+    let ids = match &member.school {
+        Some(school) => Some(crate::services::students::ids_of_school(
+            &state.store().read()?,
+            school,
+        )?),
+        None => None,
+    };
+    let reach = match &ids {
+        Some(ids) => reports::Reach::School(ids),
+        None => reports::Reach::District,
+    };
+    Ok(
+        match reports::resolve(
+            &state.services,
+            id,
+            &body.action,
+            &body.note,
+            member.actor,
+            reach,
+        )? {
+            reports::Resolved::Done(v) => Json(v).into_response(),
+            // Sent on to the district's admins; the report stays open.
+            reports::Resolved::Escalated(v) => {
+                (axum::http::StatusCode::ACCEPTED, Json(v)).into_response()
+            }
+        },
+    )
 }
 
 #[derive(Deserialize, Default)]

@@ -45,6 +45,9 @@ fn malformed(e: MultipartError) -> AppError {
 
 const MAX_TEXT_FIELD: usize = 64 * 1024;
 const MAX_FIELDS: usize = 64;
+/// Our fields' names are short words; a longer name is refused before anything else. No
+/// message repeats a field's name: it is the client's text.
+const MAX_FIELD_NAME: usize = 100;
 
 /// Reads a form whose files may come in the fields of `accepts` (the first is the main one,
 /// named in the message for a file sent in an unknown field).
@@ -81,26 +84,26 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accepts: &[&Accept]) ->
             return Err(AppError::bad_request("Too many form fields"));
         }
         let name = field.name().unwrap_or_default().to_string();
+        if name.len() > MAX_FIELD_NAME {
+            return Err(AppError::bad_request("A form field's name is too long"));
+        }
         let accept = accepts.iter().find(|a| a.field == name);
         if field.file_name().is_none() && accept.is_none() {
             let mut value = Vec::new();
             while let Some(chunk) = field.chunk().await.map_err(malformed)? {
                 value.extend_from_slice(&chunk);
                 if value.len() > MAX_TEXT_FIELD {
-                    return Err(AppError::TooLarge(format!(
-                        "The field '{name}' is too long"
-                    )));
+                    return Err(AppError::TooLarge("A form field is too long".into()));
                 }
             }
-            let text = String::from_utf8(value).map_err(|_| {
-                AppError::bad_request(format!("The field '{name}' is not valid UTF-8"))
-            })?;
+            let text = String::from_utf8(value)
+                .map_err(|_| AppError::bad_request("A form field is not valid UTF-8"))?;
             form.texts.insert(name, text);
             continue;
         }
         let Some(accept) = accept else {
             return Err(AppError::bad_request(format!(
-                "Unexpected file field '{name}'; send the file as '{}'",
+                "Unexpected file field; send the file as '{}'",
                 accepts.first().map(|a| a.field).unwrap_or_default()
             )));
         };

@@ -90,7 +90,7 @@ type MatchParts = Arc<HashMap<u64, Bytes>>;
 /// Every cache is keyed by the store's version, so any commit retires it.
 pub struct ViewCache {
     fragments: Versioned<u64, Arc<Fragment>>,
-    pages: Versioned<String, CachedPage>,
+    pages: Versioned<PageKey, CachedPage>,
     /// Keyed by the student, the day and the query (`own_key`); a guest's by the profile.
     own_pages: Versioned<String, CachedPage>,
     matches: Versioned<Profile, MatchParts>,
@@ -216,14 +216,14 @@ impl ViewCache {
         Ok(marks)
     }
 
-    /// A cached page: for students `key` starts with their profile (`profile_key`).
-    pub fn page(&self, version: u64, key: &str) -> Option<CachedPage> {
+    /// A cached page: the one every visitor gets for a query, or a profile's.
+    pub fn page(&self, version: u64, key: &PageKey) -> Option<CachedPage> {
         self.pages.get(version, key)
     }
 
-    pub fn keep_page(&self, version: u64, key: &str, page: CachedPage) {
+    pub fn keep_page(&self, version: u64, key: PageKey, page: CachedPage) {
         let size = page.body.len();
-        self.pages.keep(version, key.to_string(), page, size);
+        self.pages.keep(version, key, page, size);
     }
 
     /// A student's own page (`own_key`), whole, with its compressed copies.
@@ -252,12 +252,48 @@ pub fn own_key(student: &User, today: time::Date, query: &str) -> String {
     key
 }
 
-pub fn profile_key(student: &User, today: time::Date) -> String {
+/// What a whole page depends on besides the store's version, kept apart by kind: no query a
+/// visitor writes can name a profile's page, nor a profile's query a visitor's. (The pages
+/// hold no translated text, so the language is not in it; a page that gains some must add it.)
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub enum PageKey {
+    /// Visitors, employers and admins: no personal part, the same page for a query.
+    Shared { query: Box<str> },
+    /// Students and guests of one profile: the same scores for a query, flags written in
+    /// per student.
+    Profile {
+        grade: String,
+        day: time::Date,
+        interests: Vec<String>,
+        query: Box<str>,
+    },
+}
+
+impl PageKey {
+    pub fn shared(query: &str) -> PageKey {
+        PageKey::Shared {
+            query: query.into(),
+        }
+    }
+
+    pub fn profile(student: &User, day: time::Date, query: &str) -> PageKey {
+        PageKey::Profile {
+            grade: student.grade.clone(),
+            day,
+            interests: student.interests.clone(),
+            query: query.into(),
+        }
+    }
+}
+
+/// The own-page key of a guest: its profile and the query, apart from every student's
+/// (`own_key` starts with a student's id).
+pub fn guest_key(guest: &User, today: time::Date, query: &str) -> String {
     format!(
-        "student:{}:{}:{}|",
-        student.grade,
+        "guest:{}:{}:{}|{query}",
+        guest.grade,
         today,
-        student.interests.join(",")
+        guest.interests.join(",")
     )
 }
 

@@ -1,8 +1,19 @@
 //! One language's catalogue: exact sentences, and templates with `{{name}}` holes matched
 //! against text the server built with `format!`.
+//!
+//! A built text can hold what a client wrote (a title, a form field's name), so matching must
+//! never cost more than a pass over the text: each template is a regular expression run by the
+//! `regex` crate (linear in the text, no backtracking), all of them found at once by one
+//! `RegexSet` pass, and a line longer than `MAX_LINE` is never translated at all.
 
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
+
+use regex::{Regex, RegexSet};
+
+/// Longer lines are left as they are: no sentence of ours is this long, so such a line holds
+/// mostly what a client wrote.
+pub const MAX_LINE: usize = 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Part {
@@ -12,19 +23,22 @@ enum Part {
 
 #[derive(Debug)]
 struct Template {
-    parts: Vec<Part>,
+    /// The holes' names, in the order the pattern captures them.
+    holes: Vec<String>,
+    /// `^lit([^\n]+?)lit…$`: each hole takes at least one character of one line, the
+    /// shortest that lets the rest match (what a backtracking matcher would find first).
+    pattern: Regex,
     /// Literal characters: when several templates match, the most specific wins.
     weight: usize,
-    target: String,
+    target: Vec<Part>,
 }
-
-/// A template's holes and the values they took in one text.
-type Captures<'t> = Vec<(String, &'t str)>;
 
 #[derive(Debug, Default)]
 pub struct Catalogue {
     exact: HashMap<String, String>,
     templates: Vec<Template>,
+    /// Every template's pattern, in `templates`' order: one pass finds all that match.
+    any: Option<RegexSet>,
 }
 
 /// `Hello {{name}}!` → [Lit("Hello "), Hole("name"), Lit("!")].
@@ -61,44 +75,17 @@ fn holes(parts: &[Part]) -> BTreeSet<&str> {
         .collect()
 }
 
-/// The holes' values when `text` has the template's shape. Each hole takes at least one
-/// character; a hole followed by a literal tries each place that literal occurs.
-fn capture<'t>(parts: &[Part], text: &'t str, out: &mut Captures<'t>) -> bool {
-    match parts.split_first() {
-        None => text.is_empty(),
-        Some((Part::Lit(l), rest)) => text
-            .strip_prefix(l.as_str())
-            .is_some_and(|t| capture(rest, t, out)),
-        Some((Part::Hole(name), rest)) => match rest.first() {
-            // A value never spans lines: a multi-line text (an e-mail) goes line by line.
-            None => {
-                if text.is_empty() || text.contains('\n') {
-                    return false;
-                }
-                out.push((name.clone(), text));
-                true
-            }
-            Some(Part::Lit(next)) => {
-                let mut from = text.chars().next().map_or(1, char::len_utf8);
-                while let Some(i) = text.get(from..).and_then(|t| t.find(next.as_str())) {
-                    let at = from + i;
-                    if text[..at].contains('\n') {
-                        return false;
-                    }
-                    let mark = out.len();
-                    out.push((name.clone(), &text[..at]));
-                    if capture(rest, &text[at..], out) {
-                        return true;
-                    }
-                    out.truncate(mark);
-                    from = at + text[at..].chars().next().map_or(1, char::len_utf8);
-                }
-                false
-            }
-            // Two holes side by side are refused when the catalogue is read.
-            Some(Part::Hole(_)) => false,
-        },
+/// The template's pattern: literals escaped, each hole a lazy group within one line.
+fn pattern(parts: &[Part]) -> String {
+    let mut p = String::from("^");
+    for part in parts {
+        match part {
+            Part::Lit(l) => p.push_str(&regex::escape(l)),
+            Part::Hole(_) => p.push_str(r"([^\n]+?)"),
+        }
     }
+    p.push('$');
+    p
 }
 
 impl Catalogue {
@@ -132,13 +119,27 @@ impl Catalogue {
                         Part::Hole(_) => 0,
                     })
                     .sum();
+                let pattern = Regex::new(&pattern(&from))
+                    .map_err(|e| format!("{key:?} makes no pattern: {e}"))?;
+                let holes = from
+                    .into_iter()
+                    .filter_map(|p| match p {
+                        Part::Hole(h) => Some(h),
+                        Part::Lit(_) => None,
+                    })
+                    .collect();
                 c.templates.push(Template {
-                    parts: from,
+                    holes,
+                    pattern,
                     weight,
-                    target: value,
+                    target: to,
                 });
             }
         }
+        c.any = Some(
+            RegexSet::new(c.templates.iter().map(|t| t.pattern.as_str()))
+                .map_err(|e| format!("the templates make no pattern set: {e}"))?,
+        );
         Ok(c)
     }
 
@@ -148,21 +149,27 @@ impl Catalogue {
     }
 
     fn line(&self, text: &str, depth: u8) -> Option<String> {
+        if text.len() > MAX_LINE {
+            return None;
+        }
         if let Some(t) = self.exact.get(text) {
             return Some(t.clone());
         }
-        let mut best: Option<(usize, &Template, Captures)> = None;
-        for t in &self.templates {
-            if best.as_ref().is_some_and(|(w, _, _)| *w >= t.weight) {
-                continue;
-            }
-            let mut values = Vec::new();
-            if capture(&t.parts, text, &mut values) {
-                best = Some((t.weight, t, values));
+        let mut best: Option<&Template> = None;
+        for i in self.any.as_ref()?.matches(text).iter() {
+            let t = &self.templates[i];
+            if best.is_none_or(|b| t.weight > b.weight) {
+                best = Some(t);
             }
         }
-        let (_, t, values) = best?;
-        let mut out = t.target.clone();
+        let t = best?;
+        let caps = t.pattern.captures(text)?;
+        let values = t
+            .holes
+            .iter()
+            .zip(caps.iter().skip(1))
+            .filter_map(|(name, m)| Some((name, m?.as_str())));
+        let mut filled: HashMap<&str, String> = HashMap::new();
         for (name, value) in values {
             // A value the catalogue knows ("5 minutes", a reason) is translated too.
             let value = match depth {
@@ -173,7 +180,15 @@ impl Catalogue {
                     .cloned()
                     .unwrap_or_else(|| value.to_string()),
             };
-            out = out.replace(&format!("{{{{{name}}}}}"), &value);
+            filled.insert(name.as_str(), value);
+        }
+        // Filled part by part: a value that holds `{{x}}` stays as it was written.
+        let mut out = String::new();
+        for part in &t.target {
+            match part {
+                Part::Lit(l) => out.push_str(l),
+                Part::Hole(h) => out.push_str(filled.get(h.as_str()).map_or("", |v| v)),
+            }
         }
         Some(out)
     }
@@ -248,6 +263,39 @@ mod tests {
         assert_eq!(c.translate("cats and dogs"), "cats y dogs");
         assert_eq!(c.translate("Nothing known"), "Nothing known");
         assert_eq!(c.translate("ñandú and €"), "ñandú y €");
+    }
+
+    #[test]
+    fn client_text_costs_one_pass_and_long_lines_are_left_alone() {
+        let c = Catalogue::parse(
+            r#"{
+                "{{a}} created, {{b}} updated, {{c}} turned off, {{d}} turned on, {{e}} unchanged, {{f}} refused": "{{a}} creados, {{b}} actualizados, {{c}} desactivados, {{d}} activados, {{e}} sin cambios, {{f}} rechazados",
+                "Unexpected file field '{{name}}'; send the file as '{{field}}'": "Campo inesperado '{{name}}'; envía el archivo como '{{field}}'",
+                "Hi {{name}},": "Hola, {{name}}:"
+            }"#,
+        )
+        .unwrap();
+        // What made a backtracking matcher try every split of every hole (seconds per line).
+        let unit = "a created, a updated, a turned off, a turned on, a unchanged, a refused; ";
+        let fits = format!("{}a", unit.repeat(MAX_LINE / unit.len() - 1));
+        let line = format!("Unexpected file field '{fits}'; send the file as 'video'");
+        let started = std::time::Instant::now();
+        for _ in 0..20 {
+            let _ = c.translate(&line);
+        }
+        // A pass over 1 KB is microseconds; the backtracking matcher took minutes here.
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        let long = format!(
+            "Unexpected file field '{}'; send the file as 'video'",
+            unit.repeat(48)
+        );
+        assert_eq!(
+            c.translate(&long),
+            long.as_str(),
+            "a long line is left alone"
+        );
+        // A value that looks like a placeholder is written as it came.
+        assert_eq!(c.translate("Hi {{name}},"), "Hola, {{name}}:");
     }
 
     #[test]

@@ -133,7 +133,15 @@ impl MediaOptions {
             Some(other) => bail!("--s3-addressing is path or virtual, not {other}"),
         };
         let mut prefix = self.s3_prefix.clone().unwrap_or_else(|| "videos/".into());
-        if !prefix.is_empty() && !prefix.ends_with('/') {
+        // The server lists, and at start-up sweeps, what lies under its prefix: with none it
+        // would treat the whole bucket, the district's other files too, as its own.
+        if prefix.trim_matches('/').trim().is_empty() {
+            bail!(
+                "--s3-prefix must name a folder of the bucket (the default is videos/): \
+                 the server keeps its media under it and treats everything under it as its own"
+            );
+        }
+        if !prefix.ends_with('/') {
             prefix.push('/');
         }
         Ok(S3Config {

@@ -72,7 +72,7 @@ impl Upload {
             .map_err(AppError::bad_request)
     }
 
-    /// Moves the file into `dir` under a fresh random name and returns that name.
+    /// Moves the file into `dir` under a fresh random name (`own_name`) and returns that name.
     pub fn persist(self, dir: &Path) -> AppResult<String> {
         let name = format!("{}.{}", random_hex(16), self.ext);
         self.temp
@@ -176,4 +176,19 @@ pub fn video_url(v: &Video) -> Option<String> {
         Video::AiProcessing => Some(AI_MARKER.into()),
         _ => v.served_file().map(|f| format!("/api/videos/{f}")),
     }
+}
+
+/// Whether `name` has the form of a name the server gives a stored file: 32 lowercase hex
+/// digits (`random_hex(16)`) and a short extension. Start-up removes only such names (a
+/// bucket's other files, or a folder's, are never the server's to delete).
+pub fn own_name(name: &str) -> bool {
+    let Some((stem, ext)) = name.split_once('.') else {
+        return false;
+    };
+    stem.len() == 32
+        && stem.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+        && (2..=4).contains(&ext.len())
+        && ext
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
 }

@@ -97,6 +97,34 @@ pub fn view(r: &impl Reader, e: &Entry) -> AppResult<EntryView> {
             }
             s
         }
+        Event::ReportResolvedHid {
+            report,
+            action,
+            note,
+            hidden_sha256,
+            hidden_chars,
+        } => {
+            let mut s = format!("{by} resolved report #{report} about {record}: {action}");
+            if !note.is_empty() {
+                s.push_str(&format!(" (note: {note})"));
+            }
+            s.push_str(&format!(
+                "; the hidden text: {hidden_chars} characters, SHA-256 {hidden_sha256}"
+            ));
+            s
+        }
+        Event::ReportEscalated {
+            report,
+            action,
+            note,
+        } => {
+            let mut s =
+                format!("{by} asked the district's admins to {action} {record} (report #{report})");
+            if !note.is_empty() {
+                s.push_str(&format!(" (note: {note})"));
+            }
+            s
+        }
         Event::AiVideoUploaded => format!("{by} uploaded the AI-made video of {record}"),
         Event::AdminPinChanged => format!("{by} changed the admin pin"),
         Event::AdminSessionsRevoked => format!("{by} ended every admin session"),

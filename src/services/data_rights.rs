@@ -157,6 +157,19 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
         crate::store::identity::remove(w, u.id)?;
         super::placement_work::forget_student(w, id)?;
         crate::store::languages::forget_user(w, id, &u.email)?;
+        // The words of theirs a resolution hid stay in the log only as a hash and a length.
+        audit::redact_hidden_words(w, |kind, rid| match kind {
+            "comment" => w
+                .get::<social::Comment>(rid)
+                .ok()
+                .flatten()
+                .is_some_and(|c| c.user_id == id),
+            _ => w
+                .get::<Message>(rid)
+                .ok()
+                .flatten()
+                .is_some_and(|m| m.sender_id == id),
+        })?;
         w.delete::<User>(id)?;
         // Applications stay for the employer's pipeline, with no contact data (the record
         // holds ids only); the pair index that finds them by student goes.

@@ -330,15 +330,31 @@ fn closes_too(rep: &Report, other: &Report, action: Action) -> bool {
     system || matches!(action, Action::Hide | Action::Suspend)
 }
 
+/// Who resolves: the district (an admin, the CLI), or a school's coordinator, who reaches the
+/// reports about their students (`about_any`) and nothing of any other school's.
+#[derive(Clone, Copy)]
+pub enum Reach<'a> {
+    District,
+    School(&'a std::collections::HashSet<u64>),
+}
+
+/// What a resolution did: resolved the report, or (a coordinator's hide or release of a
+/// posting, which every school's students see) asked the district's admins to.
+pub enum Resolved {
+    Done(ReportView),
+    Escalated(ReportView),
+}
+
 /// Resolves a report, and the other open reports about the same target that the action
-/// answers too (`closes_too`).
+/// answers too (`closes_too`) and the resolver may see.
 pub fn resolve(
     s: &Services,
     id: u64,
     action: &str,
     note: &str,
     actor: Actor,
-) -> AppResult<ReportView> {
+    reach: Reach,
+) -> AppResult<Resolved> {
     let action = Action::parse(action).ok_or_else(|| {
         AppError::bad_request("Please choose an action: dismiss, hide, suspend or release")
     })?;
@@ -348,71 +364,176 @@ pub fn resolve(
             "The note must be at most {NOTE_MAX} characters"
         )));
     }
-    s.write_postings(|w| {
-        let rep = w.get::<Report>(id)?.ok_or_not_found("Report not found")?;
-        if rep.resolution.is_some() {
-            return Err(AppError::Conflict("This report is already resolved".into()));
-        }
-        let system = rep.reporter_id.is_none();
-        let action = match action {
-            // Closing an automatic hold without hiding lets the held item out.
-            Action::Dismiss if system => Action::Release,
-            Action::Release if !system => {
-                return Err(AppError::bad_request(
-                    "Only something held by the automatic screen can be released",
-                ));
+    let escalated = s
+        .write_postings(|w| {
+            let rep = w.get::<Report>(id)?.ok_or_not_found("Report not found")?;
+            let school = match reach {
+                Reach::District => None,
+                Reach::School(ids) => Some(ids),
+            };
+            if let Some(ids) = school
+                && !about_any(w, &rep, ids)?
+            {
+                return Err(AppError::not_found("Report not found"));
             }
-            a => a,
-        };
-        let (changed, suspended) = apply(w, &rep, action, actor)?;
-        let now = now_ms();
-        for mut other in reports::about(w, rep.target, rep.target_id)? {
-            if other.resolution.is_none() && closes_too(&rep, &other, action) {
-                reports::resolve(
-                    w,
-                    &mut other,
-                    Resolution {
-                        action,
-                        note: note.clone(),
-                        at: now,
-                    },
-                )?;
+            if rep.resolution.is_some() {
+                return Err(AppError::Conflict("This report is already resolved".into()));
             }
-        }
-        let hidden_text = if action == Action::Hide {
-            content(s, w, rep.target, rep.target_id)?.text
-        } else {
-            String::new()
-        };
-        audit::append(
-            w,
-            now,
-            actor,
-            Event::ReportResolvedNoted {
-                report: id,
-                action: action.as_str().into(),
-                note: note.clone(),
-                hidden_text,
-            },
-            (rep.target.as_str(), Some(rep.target_id)),
-            None,
-        )?;
-        if action == Action::Hide && rep.target == TargetKind::Internship {
-            tell_employer_of_hiding(w, rep.target_id, &note)?;
-        }
-        Ok::<_, AppError>((suspended, changed))
-    })
-    .map(|suspended| {
-        if let Some(employer) = suspended {
-            s.sessions_ended(employer);
-        }
-    })?;
+            let system = rep.reporter_id.is_none();
+            let action = match action {
+                // Closing an automatic hold without hiding lets the held item out.
+                Action::Dismiss if system => Action::Release,
+                Action::Release if !system => {
+                    return Err(AppError::bad_request(
+                        "Only something held by the automatic screen can be released",
+                    ));
+                }
+                a => a,
+            };
+            if school.is_some() {
+                // The district's review of employers is the admins'.
+                if action == Action::Suspend {
+                    return Err(AppError::Forbidden(super::staff::ADMIN_ONLY.into()));
+                }
+                if rep.target == TargetKind::Internship
+                    && matches!(action, Action::Hide | Action::Release)
+                {
+                    escalate(w, &rep, action, &note, actor)?;
+                    return Ok((None, Vec::new()));
+                }
+            }
+            let (changed, suspended) = apply(w, &rep, action, actor)?;
+            let now = now_ms();
+            for mut other in reports::about(w, rep.target, rep.target_id)? {
+                let visible = match school {
+                    None => true,
+                    Some(ids) => about_any(w, &other, ids)?,
+                };
+                if other.resolution.is_none() && visible && closes_too(&rep, &other, action) {
+                    reports::resolve(
+                        w,
+                        &mut other,
+                        Resolution {
+                            action,
+                            note: note.clone(),
+                            at: now,
+                        },
+                    )?;
+                }
+            }
+            let hidden_text = if action == Action::Hide {
+                content(s, w, rep.target, rep.target_id)?.text
+            } else {
+                String::new()
+            };
+            audit::append(
+                w,
+                now,
+                actor,
+                Event::report_resolved(
+                    id,
+                    action.as_str().into(),
+                    note.clone(),
+                    hidden_text,
+                    rep.target != TargetKind::Internship,
+                ),
+                (rep.target.as_str(), Some(rep.target_id)),
+                None,
+            )?;
+            if action == Action::Hide && rep.target == TargetKind::Internship {
+                tell_employer_of_hiding(w, rep.target_id, &note)?;
+            }
+            Ok::<_, AppError>((Some(suspended), changed))
+        })
+        .map(|done| match done {
+            None => true,
+            Some(suspended) => {
+                if let Some(employer) = suspended {
+                    s.sessions_ended(employer);
+                }
+                false
+            }
+        })?;
     let r = s.store.read()?;
-    view(
+    let v = view(
         s,
         &r,
         &r.get::<Report>(id)?.ok_or_not_found("Report not found")?,
-    )
+    )?;
+    Ok(if escalated {
+        Resolved::Escalated(v)
+    } else {
+        Resolved::Done(v)
+    })
+}
+
+/// A coordinator's hide or release of a posting: the report stays open, and every district
+/// admin (the district's contact address when there is none yet) gets the coordinator's
+/// request by e-mail, audited.
+fn escalate(w: &Wtx, rep: &Report, action: Action, note: &str, actor: Actor) -> AppResult<()> {
+    let Some(posting) = w.get::<Internship>(rep.target_id)? else {
+        return Err(AppError::not_found("Report not found"));
+    };
+    let who = match actor {
+        Actor::Staff(id) => w
+            .get::<crate::store::staff::Staff>(id)?
+            .map(|m| match m.school {
+                Some(school) => format!("{} ({school})", m.name),
+                None => m.name,
+            })
+            .unwrap_or_else(|| "A coordinator".into()),
+        _ => "A coordinator".into(),
+    };
+    let base = super::password_reset::public_url(w)?;
+    let asks = match action {
+        Action::Release => format!(
+            "{who} asks the district to release the held posting \"{}\" (report #{}).",
+            posting.title, rep.id
+        ),
+        _ => format!(
+            "{who} asks the district to hide the posting \"{}\" (report #{}).",
+            posting.title, rep.id
+        ),
+    };
+    let said = if note.is_empty() {
+        String::new()
+    } else {
+        format!("Their note: {note}\n\n")
+    };
+    let text = format!(
+        "{asks}\n\nA posting is seen by every school's students, so hiding or releasing it is the district admins' decision.\n\n{said}Open the Reports tab:\n{base}/admin\n"
+    );
+    let mut to: Vec<String> = crate::store::staff::all(w)?
+        .into_iter()
+        .filter(|m| m.role == crate::store::staff::StaffRole::Admin && m.enrolled && !m.disabled)
+        .map(|m| m.email)
+        .collect();
+    if to.is_empty() {
+        to.extend(super::settings::district_contact(w)?);
+    }
+    let now = now_ms();
+    for address in &to {
+        crate::store::outbox::enqueue(
+            w,
+            address,
+            "A coordinator asks the district to review a posting",
+            &text,
+            now,
+        )?;
+    }
+    audit::append(
+        w,
+        now,
+        actor,
+        Event::ReportEscalated {
+            report: rep.id,
+            action: action.as_str().into(),
+            note: note.to_string(),
+        },
+        (rep.target.as_str(), Some(rep.target_id)),
+        None,
+    )?;
+    Ok(())
 }
 
 /// The employer learns that the district hid its posting, and why (the resolution's note).

@@ -8,6 +8,7 @@ use crate::error::{AppError, AppResult};
 use crate::infra::Services;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::identity::{self, Guardian, Identity, School, Source};
+use crate::store::outbox::EmailConfirmation;
 use crate::store::users::{self, Role, User, UserWriteError};
 use crate::store::{Reader, StoreError, Wtx, sessions};
 
@@ -21,8 +22,11 @@ pub struct Report {
     pub schools: usize,
     /// Rows not taken, with their file, line and why.
     pub refused: Vec<String>,
-    /// Users whose sessions ended (turned off).
+    /// Users whose sessions ended (turned off, or a password cleared).
     pub ended: Vec<u64>,
+    /// Self sign-ups that never proved their address, taken over without their password
+    /// (their file and line).
+    pub reclaimed: Vec<String>,
 }
 
 impl Report {
@@ -176,6 +180,21 @@ fn apply(
         return Ok(Err("its e-mail belongs to another student's account".into()));
     }
     let mut ident = identity::of(w, user.id)?;
+    // A self sign-up that never proved its address (no school account linked, no confirmed
+    // change of address) may be a classmate who took this student's address first. The
+    // roster says whose address it is, so the account is taken without what only its maker
+    // knows: the password goes, its sessions end, an address change it asked for is dropped.
+    // The address's owner gets in with the school account (linked at once, as any roster
+    // account without a password) or a set-password link sent to the address (`roster
+    // invite`, "Forgot password?"). Refusing the row instead would keep the real student
+    // out until someone deleted the account by hand.
+    let reclaimed = ident.source == Source::SelfSignup
+        && ident.links.is_empty()
+        && !super::email_confirmation::is_confirmed(w, &user)?;
+    if reclaimed {
+        user.password_hash.clear();
+        ident.source = Source::Roster;
+    }
     let before_user = (
         user.first_name.clone(),
         user.last_name.clone(),
@@ -191,15 +210,16 @@ fn apply(
         user.grade = st.grade.clone();
         user.school = st.school.clone();
     }
-    let user_changed = before_user
-        != (
-            user.first_name.clone(),
-            user.last_name.clone(),
-            user.email.clone(),
-            user.grade.clone(),
-            user.school.clone(),
-        );
-    let mut ident_changed = false;
+    let user_changed = reclaimed
+        || before_user
+            != (
+                user.first_name.clone(),
+                user.last_name.clone(),
+                user.email.clone(),
+                user.grade.clone(),
+                user.school.clone(),
+            );
+    let mut ident_changed = reclaimed;
     if ident.roster_id.as_deref() != Some(st.sourced_id.as_str()) {
         ident.roster_id = Some(st.sourced_id.clone());
         ident_changed = true;
@@ -229,6 +249,12 @@ fn apply(
             }
             Err(UserWriteError::Store(e)) => return Err(e),
         }
+    }
+    if reclaimed {
+        w.delete::<EmailConfirmation>(user.id)?;
+        sessions::end_user_sessions(w, user.id, now)?;
+        report.ended.push(user.id);
+        report.reclaimed.push(st.line.clone());
     }
     if ident_changed {
         identity::save(w, &ident)?;

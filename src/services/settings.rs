@@ -48,6 +48,35 @@ pub const KEYS: &[(&str, &str)] = &[
 pub const SCHOOL_ACCOUNTS_ONLY: &str =
     "Student accounts come from your school. Sign in with your school account.";
 
+/// What a password sign-up with an address of a school sign-in provider's domain reads.
+pub const SCHOOL_ADDRESS_STUDENT: &str =
+    "This is a school e-mail address: sign in with your school account instead of a password.";
+pub const SCHOOL_ADDRESS_EMPLOYER: &str =
+    "This is a school e-mail address. Employers sign up with their work e-mail address.";
+
+/// Why a password sign-up (`role`'s form) with `email` is refused: its domain is one a school
+/// sign-in provider names (`sso add ... --domain D`). Only the school's sign-in proves such a
+/// mailbox is the person's; with a password anyone could take a classmate's address first,
+/// and the classmate's school sign-in would then be asked to "link with your password".
+pub fn school_address(
+    r: &impl Reader,
+    email: &str,
+    role: crate::store::users::Role,
+) -> StoreResult<Option<&'static str>> {
+    // The address as accounts are keyed (a Kelvin sign folds to "k" there, so here too).
+    let key = crate::store::users::email_key(email);
+    let Some((_, domain)) = key.rsplit_once('@') else {
+        return Ok(None);
+    };
+    let named = crate::store::sso::providers(r)?
+        .iter()
+        .any(|p| p.domains.iter().any(|d| d == domain));
+    Ok(named.then_some(match role {
+        crate::store::users::Role::Student => SCHOOL_ADDRESS_STUDENT,
+        crate::store::users::Role::Employer => SCHOOL_ADDRESS_EMPLOYER,
+    }))
+}
+
 /// A value the setting may take, checked against the data where it matters; the reason
 /// otherwise.
 pub fn check_value(r: &impl Reader, key: &str, value: &str) -> Result<(), String> {

@@ -75,6 +75,23 @@ pub enum Event {
     },
     /// The district's work-based-learning record exported.
     ProgramExported,
+    /// A resolution that hid a person's words (a comment, a message): the hidden text's
+    /// SHA-256 (hex) and length in characters, never the words, which may carry a student's
+    /// name or number (`ReportResolvedNoted` keeps a posting's text).
+    ReportResolvedHid {
+        report: u64,
+        action: String,
+        note: String,
+        hidden_sha256: String,
+        hidden_chars: u32,
+    },
+    /// A coordinator asked the district's admins to hide or release a posting (which every
+    /// school's students see); the report stays open for them.
+    ReportEscalated {
+        report: u64,
+        action: String,
+        note: String,
+    },
 }
 
 impl Event {
@@ -82,7 +99,10 @@ impl Event {
         match self {
             Event::EmployerVerified => "employer.verify",
             Event::EmployerSuspended { .. } => "employer.suspend",
-            Event::ReportResolved { .. } | Event::ReportResolvedNoted { .. } => "report.resolve",
+            Event::ReportResolved { .. }
+            | Event::ReportResolvedNoted { .. }
+            | Event::ReportResolvedHid { .. } => "report.resolve",
+            Event::ReportEscalated { .. } => "report.escalate",
             Event::AiVideoUploaded => "ai_video.upload",
             Event::AdminPinChanged => "admin.pin_change",
             Event::AdminSessionsRevoked => "admin.sessions_revoke",
@@ -120,6 +140,67 @@ impl Entity for Entry {
     fn id(&self) -> u64 {
         self.id
     }
+}
+
+impl Event {
+    /// The entry of a resolution that hid `text`: a posting's text kept as the district saw
+    /// it, a person's words only as their hash and length.
+    pub fn report_resolved(
+        report: u64,
+        action: String,
+        note: String,
+        hidden_text: String,
+        words_of_a_person: bool,
+    ) -> Event {
+        if !words_of_a_person || hidden_text.is_empty() {
+            return Event::ReportResolvedNoted {
+                report,
+                action,
+                note,
+                hidden_text,
+            };
+        }
+        use sha2::Digest;
+        let hash = sha2::Sha256::digest(hidden_text.as_bytes());
+        Event::ReportResolvedHid {
+            report,
+            action,
+            note,
+            hidden_sha256: hash.iter().map(|b| format!("{b:02x}")).collect(),
+            hidden_chars: u32::try_from(hidden_text.chars().count()).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+/// Entries written before the hash rule that keep a person's hidden words verbatim, about a
+/// comment or message whose author `is_theirs` says: rewritten to the hash form when that
+/// person's account is deleted (the one change the append-only log allows, for data rights).
+pub fn redact_hidden_words(w: &Wtx, is_theirs: impl Fn(&str, u64) -> bool) -> StoreResult<u32> {
+    let mut found = Vec::new();
+    w.each_rev(|e: Entry| {
+        if let Event::ReportResolvedNoted { hidden_text, .. } = &e.event
+            && !hidden_text.is_empty()
+            && matches!(e.record_type.as_str(), "comment" | "message")
+            && e.record_id.is_some_and(|id| is_theirs(&e.record_type, id))
+        {
+            found.push(e);
+        }
+        true
+    })?;
+    let n = u32::try_from(found.len()).unwrap_or(u32::MAX);
+    for mut e in found {
+        if let Event::ReportResolvedNoted {
+            report,
+            action,
+            note,
+            hidden_text,
+        } = e.event
+        {
+            e.event = Event::report_resolved(report, action, note, hidden_text, true);
+            w.put(&e)?;
+        }
+    }
+    Ok(n)
 }
 
 /// Appends an entry inside the caller's transaction, so the record and the action commit

@@ -652,3 +652,101 @@ async fn photos_and_transcripts_are_checked_by_content_and_kept_private() {
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.headers()["content-type"], "application/pdf");
 }
+
+/// A classmate could sign up with a student's school address and a password before the
+/// student ever signed in; the student's school sign-in would then be asked for that
+/// password. An address of a school sign-in provider's domain signs up only through it.
+#[tokio::test]
+async fn a_password_sign_up_with_a_school_sign_in_domain_is_refused() {
+    let app = spawn_app().await;
+    let base = app.addr.clone();
+    let provider = crate::oidc_provider::start(
+        json!([{"client_id": "internreel", "client_secret": "s3cret",
+                "redirect_uris": [format!("{base}/api/auth/sso/Lakeside/callback")]}]),
+        json!([{"id": "bob", "email": "bob@lakeside.k12.ca.us", "email_verified": true,
+                "given_name": "Bob", "family_name": "Real", "amr": ["pwd"], "password": "pw"}]),
+    );
+    internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::SsoAdd {
+            name: "Lakeside".into(),
+            issuer: provider.issuer.clone(),
+            client_id: "internreel".into(),
+            client_secret: "s3cret".into(),
+            domains: vec!["lakeside.k12.ca.us".into()],
+            serves: "both".into(),
+        },
+    )
+    .unwrap();
+    // The address as typed, in capitals, or with a Kelvin sign that folds to "k".
+    for email in [
+        "bob@lakeside.k12.ca.us",
+        "BOB@Lakeside.K12.CA.US",
+        "bob@la\u{212A}eside.k12.ca.us",
+    ] {
+        let (status, body) = message_of(
+            app.post(&app.client(), "/api/users", student_body(email))
+                .await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{email}");
+        let said = "This is a school e-mail address: sign in with your school account instead of a password.";
+        assert_eq!(body["message"], said);
+        assert_eq!(
+            body["errors"]["email"], said,
+            "the form shows it by the field"
+        );
+        let (status, body) = message_of(
+            app.post(&app.client(), "/api/employers", employer_body(email))
+                .await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{email}");
+        assert_eq!(
+            body["errors"]["email"],
+            "This is a school e-mail address. Employers sign up with their work e-mail address."
+        );
+    }
+    let res = app
+        .client()
+        .post(app.url("/api/users"))
+        .header("Accept-Language", "es")
+        .json(&student_body("bob@lakeside.k12.ca.us"))
+        .send()
+        .await
+        .unwrap();
+    let (_, body) = message_of(res).await;
+    assert_eq!(
+        body["message"],
+        "Esta es una dirección de correo de la escuela: inicia sesión con tu cuenta de la escuela en lugar de una contraseña."
+    );
+    // Nor does an employer's profile take the address (it would hold it before confirming).
+    let (employer, _) = app.signup_employer("hire@acme.example").await;
+    let mut edit = employer_body("bob@lakeside.k12.ca.us");
+    edit["phone"] = json!("555-010-0199");
+    let (status, body) = message_of(app.put(&employer, "/api/employers/profile", edit).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"]["email"],
+        "This is a school e-mail address. Employers sign up with their work e-mail address."
+    );
+    // Other domains sign up as before.
+    app.signup_student("ava@student.example").await;
+    app.signup_student("bob@lakeside-fans.example").await;
+
+    // So the real Bob's first school sign-in makes his account, with no password to link.
+    let b = crate::oidc_provider::browser();
+    let start = "/api/auth/sso/Lakeside/start?role=student";
+    let callback = crate::oidc_provider::to_callback(
+        &b,
+        &base,
+        start,
+        &provider.issuer,
+        "bob@lakeside.k12.ca.us",
+        "pw",
+    )
+    .await;
+    let res = b.get(&callback).send().await.unwrap();
+    assert_eq!(res.headers()["location"], "/school-signup");
+}

@@ -247,3 +247,45 @@ async fn shutdown_lets_an_in_flight_upload_finish() {
 }
 
 use futures_util::StreamExt;
+
+/// A body too large is answered 413 and the connection closed (its rest is never read); the
+/// answer says `Connection: close`, so a client that reuses connections does not lose its
+/// next request on it.
+#[tokio::test]
+async fn an_oversized_body_is_answered_with_connection_close() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = spawn_app().await;
+    let addr = app
+        .url("")
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    // Declared over the JSON limit (256 KB), and sent until just past it: the server stops
+    // reading there and answers.
+    let head = format!(
+        "POST /api/contact HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: 5000000\r\n\r\n"
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    s.write_all(&vec![b' '; 256 * 1024 + 1]).await.unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+        let n = tokio::time::timeout(Duration::from_secs(10), s.read(&mut buf))
+            .await
+            .expect("an answer")
+            .unwrap();
+        assert!(n > 0, "closed without an answer");
+        got.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&got).to_lowercase();
+    assert!(text.starts_with("http/1.1 413"), "{text}");
+    assert!(text.contains("\r\nconnection: close\r\n"), "{text}");
+    assert!(closed_within(&mut s, Duration::from_secs(10)).await);
+
+    // An ordinary refusal keeps the connection for the next request.
+    let res = app.post(&app.client(), "/api/contact", json!({})).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(res.headers().get("connection").is_none());
+}

@@ -317,3 +317,48 @@ async fn a_page_sent_before_is_sent_again_as_it_was() {
     }
     app.stop().await;
 }
+
+/// A visitor's query cannot name a profile's cached page, nor a student's page a visitor's:
+/// the keys of the two kinds are apart, so neither plants a page for the other and neither
+/// is answered 500.
+#[tokio::test]
+async fn a_visitor_cannot_plant_a_page_for_students_nor_break_on_theirs() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("plant@acme.example").await;
+    app.post_internship(&employer, "Robotics Helper").await;
+    let (student, user) = app.signup_student("plant@school.example").await;
+    let (twin, _) = app.signup_student("plant-twin@school.example").await;
+    let visitor = app.client();
+    // What the page cache's key of this profile was, followed by the students' query.
+    let today = time::OffsetDateTime::now_utc().date();
+    let interests: Vec<&str> = user["interests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i.as_str().unwrap())
+        .collect();
+    let profile = format!(
+        "?student:{}:{today}:{}|",
+        user["grade"].as_str().unwrap(),
+        interests.join(",")
+    );
+
+    // The visitor's page planted under the profile's key (no writes from here on)...
+    let planted = list(&app, &visitor, &profile).await;
+    assert!(planted.iter().all(|p| !p["matchScore"].is_u64()));
+    // ...is not what the students get: their page has their scores and flags.
+    for c in [&student, &twin] {
+        let mine = list(&app, c, "").await;
+        assert!(!mine.is_empty());
+        assert!(mine.iter().all(|p| p["matchScore"].is_u64()), "{mine:?}");
+        assert!(mine.iter().all(|p| p["isLiked"] == false));
+    }
+    // The other way: the students' page of a query is kept; a visitor naming its key gets a
+    // visitor's page, not a 500.
+    let mine = list(&app, &student, "?limit=5").await;
+    assert!(mine.iter().all(|p| p["matchScore"].is_u64()));
+    for _ in 0..2 {
+        let theirs = list(&app, &visitor, &format!("{profile}limit=5")).await;
+        assert!(theirs.iter().all(|p| !p["matchScore"].is_u64()));
+    }
+}

@@ -256,3 +256,66 @@ fn every_error_sentence_in_the_source_has_its_spanish() {
         missing.join("\n")
     );
 }
+
+/// A text the client wrote (here a multipart field's name, 3.5 KB crafted to match many
+/// templates at many places) costs one pass to answer in Spanish, and the server keeps
+/// answering others meanwhile. A backtracking matcher spent seconds of CPU on each.
+#[tokio::test]
+async fn a_hostile_field_name_answered_in_spanish_never_stalls_the_server() {
+    let app = spawn_app().await;
+    let (c, user) = app.signup_student("hostile-name@school.example").await;
+    let photo = app.url(&format!("/api/users/{}/photo", user["id"]));
+    let unit = "a created, a updated, a turned off, a turned on, a unchanged, a refused; ";
+    let names = [
+        format!("{}a", unit.repeat(48)),
+        // Under the name cap: refused as an unexpected file, its name never repeated.
+        "a created, a updated; a".to_string(),
+    ];
+    for name in names {
+        let form = reqwest::multipart::Form::new().part(
+            name.clone(),
+            reqwest::multipart::Part::bytes(b"GIF89a".to_vec()).file_name("x.gif"),
+        );
+        let attack = tokio::spawn({
+            let c = c.clone();
+            let photo = photo.clone();
+            async move {
+                let started = std::time::Instant::now();
+                let res = c
+                    .post(photo)
+                    .header("Accept-Language", "es")
+                    .multipart(form)
+                    .send()
+                    .await
+                    .unwrap();
+                (message_of(res).await, started.elapsed())
+            }
+        });
+        let health = app.client();
+        let mut slowest = std::time::Duration::ZERO;
+        while !attack.is_finished() {
+            let started = std::time::Instant::now();
+            let res = health.get(app.url("/api/health")).send().await.unwrap();
+            assert_eq!(res.status(), StatusCode::OK);
+            slowest = slowest.max(started.elapsed());
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        let ((status, body), took) = attack.await.unwrap();
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let message = body["message"].as_str().unwrap();
+        assert!(
+            !message.contains(&name),
+            "the name is not repeated: {message}"
+        );
+        assert!(message.len() < 200, "{message}");
+        assert_ne!(message, "A form field's name is too long", "in Spanish");
+        assert!(
+            took < std::time::Duration::from_secs(10),
+            "answered in {took:?}"
+        );
+        assert!(
+            slowest < std::time::Duration::from_millis(100),
+            "/api/health took {slowest:?} meanwhile"
+        );
+    }
+}

@@ -1192,6 +1192,30 @@ async fn the_roster_s_guardian_is_the_placement_s_and_the_student_cannot_change_
         },
     )
     .unwrap();
+    // The import took the account without its password (its sign-up never proved the
+    // address): the student sets one through a link sent to the address.
+    let link = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::UsersResetLink {
+            email: "ana@student.example".into(),
+        },
+    )
+    .unwrap();
+    let token = link
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next();
+    let res = app
+        .post(
+            &app.client(),
+            "/api/password-reset/confirm",
+            json!({"token": token.unwrap(), "password": "secret1"}),
+        )
+        .await;
+    assert!(res.status().is_success(), "{}", res.status());
     let (employer, _) = app.signup_employer("boss@employer.example").await;
     let student = app.client();
     let res = app
@@ -1240,6 +1264,104 @@ async fn the_roster_s_guardian_is_the_placement_s_and_the_student_cannot_change_
     assert_eq!(
         body["message"],
         "Your school's records list your parent or guardian; ask your school to change it"
+    );
+}
+
+/// Names beyond Windows-1252 (Vietnamese, Polish) beside Spanish ones: the agreement and the
+/// certificate read back with each name exactly as typed, not "Nguy?n ?ukasz" (the PDFs embed
+/// a font that has the letters, with a ToUnicode map).
+#[tokio::test]
+async fn the_pdfs_show_vietnamese_polish_and_spanish_names_as_typed() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    let student = "Nguyễn Łukasz Peña";
+    let guardian = "Trần Thị Núñez";
+    let res = app
+        .put(
+            &h.student,
+            &format!("/api/users/{}", h.student_id),
+            json!({"firstName": "Nguyễn Łukasz", "lastName": "Peña", "email": "ana@student.example",
+                   "grade": "junior", "school": "Lincoln High", "interests": ["technology"]}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        app.put(&h.employer, &p, details(-30, 30)).await.status(),
+        StatusCode::OK
+    );
+    let g = json!({"name": guardian, "relationship": "mother", "email": "tran@family.example"});
+    assert_eq!(
+        app.put(&h.student, &format!("{p}/guardian"), g)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    let token = guardian_token(&app);
+    let signs = [
+        (
+            app.client(),
+            format!("/api/guardian/{token}/sign"),
+            guardian,
+        ),
+        (h.student.clone(), format!("{p}/sign"), student),
+        (h.employer.clone(), format!("{p}/sign"), "Priya Shah"),
+    ];
+    for (c, path, name) in signs {
+        let res = app
+            .post(&c, &path, json!({"name": name, "consent": true}))
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "{name}");
+    }
+    app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
+        .await;
+    let res = app
+        .post(
+            &h.admin,
+            &format!("{p}/sign"),
+            json!({"name": "Coordinator Cole"}),
+        )
+        .await;
+    assert_eq!(res.json::<Value>().await.unwrap()["state"], "active");
+
+    let res = app.get(&h.student, &format!("{p}/agreement.pdf")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let text = pdftotext(&res.bytes().await.unwrap());
+    for want in [student, guardian] {
+        assert!(text.contains(want), "the agreement lacks {want}:\n{text}");
+    }
+
+    let scores: serde_json::Map<String, Value> = [
+        "attendance",
+        "communication",
+        "teamwork",
+        "initiative",
+        "quality",
+        "safety",
+        "professionalism",
+        "learning",
+    ]
+    .iter()
+    .map(|k| (k.to_string(), json!(4)))
+    .collect();
+    let res = app
+        .post(
+            &h.employer,
+            &format!("{p}/evaluations"),
+            json!({"kind": "final", "scores": scores, "comments": ""}),
+        )
+        .await;
+    assert!(res.status().is_success(), "{}", res.status());
+    let res = app
+        .post(&h.admin, &format!("{p}/complete"), json!({}))
+        .await;
+    assert_eq!(res.json::<Value>().await.unwrap()["state"], "completed");
+    let res = app.get(&h.student, &format!("{p}/certificate.pdf")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let text = pdftotext(&res.bytes().await.unwrap());
+    assert!(
+        text.contains(student),
+        "the certificate lacks {student}:\n{text}"
     );
 }
 

@@ -298,3 +298,230 @@ async fn a_zip_a_plain_csv_and_files_we_cannot_read() {
     .unwrap_err();
     assert!(err.0.contains("missing"), "{}", err.0);
 }
+
+fn confirmation_token(app: &TestApp) -> String {
+    let out = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::MailList { json: true },
+    )
+    .unwrap();
+    let at = out
+        .find("confirm-email?token=")
+        .expect("a confirmation link")
+        + 20;
+    out[at..at + 64].to_string()
+}
+
+/// A classmate signed up with Bob's school address and a password before Bob did; the
+/// roster then names the address Bob's. The account is Bob's from then on: the classmate's
+/// password, sessions and pending address change go, Bob gets in through his mailbox.
+#[tokio::test]
+async fn the_roster_takes_a_self_sign_up_that_never_proved_its_address_without_its_password() {
+    let app = spawn_app().await;
+    let (squatter, _) = app.signup_student("bob@lakeside.k12.ca.us").await;
+    let mut profile = student_body("bob@lakeside.k12.ca.us");
+    profile["email"] = json!("classmate@home.example");
+    let me: Value = app
+        .get(&squatter, "/api/auth/user")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let path = format!("/api/users/{}", me["id"]);
+    assert_eq!(
+        app.put(&squatter, &path, profile).await.status(),
+        StatusCode::OK
+    );
+    let token = confirmation_token(&app);
+    // Someone who proved the address (a confirmed change to it) keeps the password.
+    let (kept, _) = app.signup_student("kim@home.example").await;
+    let mut moved = student_body("kim@lakeside.k12.ca.us");
+    moved["firstName"] = json!("Kim");
+    let kim: Value = app.get(&kept, "/api/auth/user").await.json().await.unwrap();
+    let kim_path = format!("/api/users/{}", kim["id"]);
+    assert_eq!(
+        app.put(&kept, &kim_path, moved).await.status(),
+        StatusCode::OK
+    );
+    let kim_token = confirmation_token(&app);
+    let res = app
+        .post(
+            &app.client(),
+            "/api/email-confirmation",
+            json!({"token": kim_token}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("orgs.csv"), ORGS).unwrap();
+    std::fs::write(
+        dir.path().join("users.csv"),
+        "sourcedId,enabledUser,orgSourcedIds,role,givenName,familyName,email,agentSourcedIds,grades\n\
+         u1,true,s1,student,Bob,Real,bob@lakeside.k12.ca.us,p1,11\n\
+         u2,true,s1,student,Kim,Day,kim@lakeside.k12.ca.us,,11\n\
+         p1,true,s1,parent,Rosa,Real,rosa@family.example,,\n",
+    )
+    .unwrap();
+    let out = import(&app, dir.path(), true);
+    assert!(
+        out.contains("would clear the password: users.csv line 2"),
+        "{out}"
+    );
+    let out = import(&app, dir.path(), false);
+    assert!(out.starts_with("0 created, 2 updated"), "{out}");
+    assert!(
+        out.contains(
+            "password cleared: users.csv line 2: a self sign-up that never proved this address"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("line 3"), "{out}");
+
+    // The classmate is out: the session ended, the password is gone, the change is void.
+    let session: Value = app
+        .get(&squatter, "/api/session")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(session["user"].is_null(), "{session}");
+    let (status, _) = message_of(
+        app.post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "bob@lakeside.k12.ca.us", "password": "secret1"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let res = app
+        .post(
+            &app.client(),
+            "/api/email-confirmation",
+            json!({"token": token}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let r = app.state.store().read().unwrap();
+    let bob = internreel::store::users::by_email(&r, "bob@lakeside.k12.ca.us")
+        .unwrap()
+        .expect("the account keeps the roster's address");
+    let identity = internreel::store::identity::of(&r, bob.id).unwrap();
+    assert_eq!(identity.source, internreel::store::identity::Source::Roster);
+    assert_eq!(identity.guardians[0].email, "rosa@family.example");
+    drop(r);
+    // Kim proved the address: her password still signs in.
+    let res = app
+        .post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "kim@lakeside.k12.ca.us", "password": "secret1"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+
+    // Bob sets a password through the link the roster invite sends to his mailbox.
+    let out = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterInvite { school: None },
+    )
+    .unwrap();
+    assert!(out.contains("queued 1 set-password"), "{out}");
+}
+
+/// A right-to-left override or a spreadsheet formula never becomes a school of the sign-up
+/// list or a student's name: the forms' checks, each refusal with its file and line.
+#[tokio::test]
+async fn roster_names_and_school_names_get_the_forms_checks() {
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("orgs.csv"),
+        "sourcedId,status,name,type\n\
+         s1,active,Lakeside High,school\n\
+         s2,active,Lakeside \u{202E}hgiH,school\n\
+         s3,active,\"=HYPERLINK(\"\"https://evil.example\"\",\"\"Ridgeview High\"\")\",school\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("users.csv"),
+        "sourcedId,enabledUser,orgSourcedIds,role,givenName,familyName,email,grades\n\
+         u1,true,s1,student,Ana,Lopez,ana@lakeside.k12.ca.us,11\n\
+         u2,true,s1,student,Ben\u{202E},Ito,ben@lakeside.k12.ca.us,11\n\
+         u3,true,s1,student,Cy,+1+cmd,cy@lakeside.k12.ca.us,11\n",
+    )
+    .unwrap();
+    let out = import(&app, dir.path(), false);
+    assert!(out.starts_with("1 created"), "{out}");
+    for refused in [
+        "refused: orgs.csv line 3: a school name with invisible or control characters",
+        "refused: orgs.csv line 4: a school name that starts like a spreadsheet formula",
+        "refused: users.csv line 3: a name with invisible or control characters",
+        "refused: users.csv line 4: a name that starts like a spreadsheet formula",
+    ] {
+        assert!(out.contains(refused), "{refused}\n{out}");
+    }
+    let schools: Value = app
+        .get(&app.client(), "/api/schools")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(schools["schools"], json!(["Lakeside High"]));
+
+    // A second `email` column would leave which address counts to chance: the file is refused.
+    std::fs::write(
+        dir.path().join("users.csv"),
+        "sourcedId,role,givenName,familyName,email,orgSourcedIds,grades,email\n\
+         u1,student,Ana,Lopez,ana@lakeside.k12.ca.us,s1,11,eve@evil.example\n",
+    )
+    .unwrap();
+    let err = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterImport {
+            path: dir.path().to_path_buf(),
+            dry_run: false,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.0, "users.csv: the column email appears twice");
+}
+
+/// A zip's members are checked against their caps by the size the zip declares, before
+/// anything is inflated; `orgs.csv` (a district's schools) has a small one.
+#[tokio::test]
+async fn a_zip_member_over_its_cap_is_refused_before_it_is_read() {
+    use std::io::Write;
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    let zip_path = dir.path().join("oneroster.zip");
+    {
+        let mut z = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+        let opts = zip::write::SimpleFileOptions::default();
+        z.start_file("orgs.csv", opts).unwrap();
+        z.write_all(ORGS.as_bytes()).unwrap();
+        let row = "s9,active,2026-08-01,Filler High,school,,d1\n".repeat(1 << 12);
+        for _ in 0..100 {
+            z.write_all(row.as_bytes()).unwrap();
+        }
+        z.start_file("users.csv", opts).unwrap();
+        z.write_all(users(true).as_bytes()).unwrap();
+        z.finish().unwrap();
+    }
+    assert!(std::fs::metadata(&zip_path).unwrap().len() < 1 << 20);
+    let err = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::RosterImport {
+            path: zip_path,
+            dry_run: true,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.0, "orgs.csv in the zip is larger than 16 MB");
+}

@@ -478,39 +478,95 @@ fn doctor_checks_the_s3_store_with_a_round_trip() {
     assert!(line.contains("writing failed"), "{line}");
 }
 
+/// A name of the form the server gives its files (32 hex digits), as a crash leaves one.
+fn own_name(n: usize, ext: &str) -> String {
+    format!("{n:032x}.{ext}")
+}
+
+async fn put_objects(s3: &S3Server, names: &[String]) {
+    let store = S3Store::open(s3.s3(BUCKET), Delivery::Stream).unwrap();
+    let names = names.to_vec();
+    tokio::task::spawn_blocking(move || {
+        for name in names {
+            store.put_bytes(b"not referenced", &name).unwrap();
+        }
+    })
+    .await
+    .unwrap();
+}
+
 #[tokio::test]
 async fn start_up_removes_objects_no_posting_refers_to_and_keeps_the_rest_of_the_bucket() {
     let s3 = S3Server::start();
-    let store = S3Store::open(s3.s3(BUCKET), Delivery::Stream).unwrap();
     // Left by a crash between storing a file and committing its posting.
-    tokio::task::spawn_blocking(move || store.put_bytes(b"not referenced", "0123456789abcdef.mp4"))
-        .await
-        .unwrap()
-        .unwrap();
-    // Something of the district's own beside our prefix.
+    let orphan = own_name(0xabc, "mp4");
+    // The district's own files under our prefix (a prefix shared by mistake), and beside it.
+    let theirs = ["district-budget-2027.xlsx", "backup.tar.gz", "notes.txt"].map(String::from);
+    put_objects(&s3, std::slice::from_ref(&orphan)).await;
+    put_objects(&s3, &theirs).await;
     std::fs::write(s3.root().join(BUCKET).join("district-logo.png"), b"png").unwrap();
-    assert!(
-        s3.objects(BUCKET)
-            .contains(&"0123456789abcdef.mp4".to_string())
-    );
+    assert!(s3.objects(BUCKET).contains(&orphan));
     let app = s3_app(&s3, Delivery::Stream).await;
     // The sweep runs beside the first requests (app.rs): gone within moments.
     let mut objects = s3.objects(BUCKET);
     for _ in 0..100 {
-        if !objects.contains(&"0123456789abcdef.mp4".to_string()) {
+        if !objects.contains(&orphan) {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         objects = s3.objects(BUCKET);
     }
-    assert!(
-        !objects.contains(&"0123456789abcdef.mp4".to_string()),
-        "{objects:?}"
-    );
+    assert!(!objects.contains(&orphan), "{objects:?}");
     assert!(
         objects.iter().any(|o| o.starts_with("landing-")),
         "{objects:?}"
     );
+    for name in &theirs {
+        assert!(objects.contains(name), "{name} is kept: {objects:?}");
+    }
     assert!(s3.root().join(BUCKET).join("district-logo.png").exists());
     drop(app);
+}
+
+/// More unreferenced files than a crash could leave mean the store is not this database's:
+/// start-up says so and removes none.
+#[tokio::test]
+async fn start_up_removes_nothing_when_too_many_objects_are_unreferenced() {
+    let s3 = S3Server::start();
+    let many: Vec<String> = (0..60).map(|n| own_name(n, "jpg")).collect();
+    put_objects(&s3, &many).await;
+    let app = s3_app(&s3, Delivery::Stream).await;
+    // The sweep has run once the landing page's files are in the store and a moment passed.
+    for _ in 0..100 {
+        if s3.objects(BUCKET).iter().any(|o| o.starts_with("landing-")) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    let objects = s3.objects(BUCKET);
+    for name in &many {
+        assert!(objects.contains(name), "{name} is kept");
+    }
+    drop(app);
+}
+
+#[test]
+fn an_empty_s3_prefix_is_refused() {
+    let s3 = S3Server::start();
+    for prefix in ["", "/", " "] {
+        let data = tempfile::tempdir().unwrap();
+        let mut cmd = Command::new(BIN);
+        cmd.arg("--data").arg(data.path());
+        s3.cli(&mut cmd, BUCKET);
+        let out = cmd
+            .arg(format!("--s3-prefix={prefix}"))
+            .arg("doctor")
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{prefix:?}");
+        let said = String::from_utf8_lossy(&out.stderr).to_string()
+            + &String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains("--s3-prefix must name a folder"), "{said}");
+    }
 }

@@ -35,7 +35,8 @@ fn binary() -> PathBuf {
         })
         .unwrap_or_else(|| {
             panic!(
-                "s3s-fs (the S3 server of the tests) is missing: ./test installs it, or run \
+                "s3s-fs (the S3 server of the tests) is missing: ./test installs it into \
+                 ~/.cache/internreel and sets INTERNREEL_S3S_FS, or run \
                  cargo install --locked s3s-fs@0.14.0 --features binary --root target/tools"
             )
         })

@@ -1157,3 +1157,214 @@ async fn the_cli_reviews_employers_and_reports_with_the_server_stopped() {
         "verified again, its released posting is live"
     );
 }
+
+/// The audit log keeps what a resolution hid of a person's words only as its hash and length
+/// (a student's comment may carry her full name and number); entries written before that
+/// rule lose the words when the student's account is deleted.
+#[tokio::test]
+async fn the_audit_log_keeps_a_hidden_comment_as_a_hash_never_the_words() {
+    let s = scene("hash").await;
+    let app = &s.app;
+    let (other, _) = app.signup_student("classmate@hash.example").await;
+    let comments = format!("/api/internships/{}/comments", s.internship);
+    let words = "Ava Martinez says you are all clowns";
+    let c = body(
+        app.post(&s.student, &comments, json!({"content": words}))
+            .await,
+    )
+    .await;
+    let cid = c["id"].as_u64().unwrap();
+    let (_, filed) = report(&s, &other, "comment", cid, "harassment").await;
+    let rid = filed["id"].as_u64().unwrap();
+    let res = app
+        .post(
+            &s.admin,
+            &format!("/api/admin/reports/{rid}/resolve"),
+            json!({"action": "hide"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let audit = app
+        .get(&s.admin, "/api/admin/audit")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!audit.contains("Ava Martinez"), "{audit}");
+    let counted = format!("{} characters, SHA-256 ", words.chars().count());
+    assert!(audit.contains(&counted), "{audit}");
+
+    // An entry of the old form, with the words, about another comment of hers.
+    let old = body(
+        app.post(&s.student, &comments, json!({"content": "Second comment"}))
+            .await,
+    )
+    .await["id"]
+        .as_u64()
+        .unwrap();
+    app.state
+        .store()
+        .write(|w| {
+            use internreel::store::audit::{Actor, Event, append};
+            append(
+                w,
+                0,
+                Actor::Admin,
+                Event::ReportResolvedNoted {
+                    report: rid,
+                    action: "hide".into(),
+                    note: String::new(),
+                    hidden_text: "Ava Martinez, 555-0100".into(), // 22 characters
+                },
+                ("comment", Some(old)),
+                None,
+            )?;
+            Ok::<_, internreel::store::StoreError>(())
+        })
+        .unwrap();
+    let audit = app
+        .get(&s.admin, "/api/admin/audit")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(audit.contains("555-0100"), "{audit}");
+    let res = s
+        .student
+        .delete(app.url(&format!("/api/users/{}", s.student_id)))
+        .json(&json!({"password": "secret1"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let audit = app
+        .get(&s.admin, "/api/admin/audit")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!audit.contains("555-0100"), "{audit}");
+    assert!(!audit.contains("Ava Martinez"), "{audit}");
+    assert!(audit.contains("22 characters, SHA-256 "), "{audit}");
+}
+
+/// A coordinator's hide of a posting, which every school's students see, goes to the
+/// district's admins instead (the report stays open, the admins get an e-mail); and a
+/// coordinator's resolution never closes another school's report they cannot see.
+#[tokio::test]
+async fn a_coordinator_asks_the_district_to_hide_a_posting_and_closes_only_their_schools_reports() {
+    let s = scene("escalate").await;
+    let app = &s.app;
+    let mut body_other = student_body("kid@ridgeview.example");
+    body_other["school"] = json!("Ridgeview High");
+    let other = app.client();
+    assert_eq!(
+        app.post(&other, "/api/users", body_other).await.status(),
+        StatusCode::CREATED
+    );
+    let (_, mine) = report(&s, &s.student, "internship", s.internship, "scam").await;
+    let mine = mine["id"].as_u64().unwrap();
+    let (_, theirs) = report(&s, &other, "internship", s.internship, "personal_info").await;
+    let theirs = theirs["id"].as_u64().unwrap();
+
+    add_staff(app, "dana@district.example", "admin", None);
+    let secret = add_staff(
+        app,
+        "sam@district.example",
+        "coordinator",
+        Some("Lincoln High"),
+    );
+    let coordinator = app.client();
+    let res = app
+        .post(
+            &coordinator,
+            "/api/staff/login",
+            json!({"email": "sam@district.example", "password": STAFF_PASSWORD, "code": totp_now(&secret)}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let listed = body(app.get(&coordinator, "/api/admin/reports").await).await;
+    let ids: Vec<u64> = listed["reports"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [mine]);
+
+    // Another school's report is not theirs to resolve.
+    let res = app
+        .post(
+            &coordinator,
+            &format!("/api/admin/reports/{theirs}/resolve"),
+            json!({"action": "dismiss"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    // Hiding the posting: sent to the admins, nothing hidden, nothing closed.
+    let res = app
+        .post(
+            &coordinator,
+            &format!("/api/admin/reports/{mine}/resolve"),
+            json!({"action": "hide", "note": "Asks students for a fee"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+    assert_eq!(body(res).await["status"], "open");
+    assert_eq!(
+        seen_by_students(app, &s.student, s.internship).await,
+        [true; 4]
+    );
+    let all = body(app.get(&s.admin, "/api/admin/reports").await).await;
+    assert!(
+        all["reports"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["status"] == "open"),
+        "{all}"
+    );
+    let mails = {
+        use internreel::store::Reader;
+        app.state
+            .store()
+            .read()
+            .unwrap()
+            .scan_rev(|m: &internreel::store::outbox::Mail| m.to == "dana@district.example")
+            .unwrap()
+    };
+    assert_eq!(mails.len(), 1);
+    assert!(
+        mails[0]
+            .text
+            .contains("asks the district to hide the posting \"Robot helper\"")
+    );
+    assert!(
+        mails[0]
+            .text
+            .contains("Their note: Asks students for a fee")
+    );
+    assert_eq!(audit_actions(app, &s.admin, "").await[0], "report.escalate");
+
+    // A dismissal of their student's report closes that report only.
+    let res = app
+        .post(
+            &coordinator,
+            &format!("/api/admin/reports/{mine}/resolve"),
+            json!({"action": "dismiss"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let all = body(app.get(&s.admin, "/api/admin/reports").await).await;
+    let status_of = |id: u64| {
+        all["reports"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap()["status"]
+            .clone()
+    };
+    assert_eq!(status_of(theirs), "open");
+    assert_ne!(status_of(mine), "open");
+}

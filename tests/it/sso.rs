@@ -280,7 +280,28 @@ async fn wrong_domains_unverified_e_mails_replays_and_tampered_tokens_are_refuse
 #[tokio::test]
 async fn an_existing_account_is_linked_only_after_its_password_and_a_roster_account_at_once() {
     let (app, p) = setup().await;
+    // Lee signed up with a password before the district set up its school sign-in (a
+    // password sign-up with the provider's domain is refused since).
+    let run = |command| {
+        internreel::commands::run(
+            &app.state.services,
+            &internreel::jobs::Boards::Recorded,
+            command,
+        )
+        .unwrap()
+    };
+    for name in ["Lakeside", "Broken"] {
+        run(internreel::commands::Command::SsoRemove { name: name.into() });
+    }
     let (_, lee) = app.signup_student("lee@lakeside.k12.ca.us").await;
+    run(internreel::commands::Command::SsoAdd {
+        name: "Lakeside".into(),
+        issuer: p.issuer.clone(),
+        client_id: "internreel".into(),
+        client_secret: "s3cret".into(),
+        domains: vec!["lakeside.k12.ca.us".into()],
+        serves: "both".into(),
+    });
     let b = browser();
     let landed = sign_in(
         &app,

@@ -320,8 +320,11 @@ function ReportRow({ report }: { report: AdminReport }) {
     resolve.mutate(
       { id: report.id, action, note },
       {
-        onSuccess: () =>
-          toast({ title: t('reports.resolved'), description: t('reports.resolvedText', { action: label, about }), variant: 'success' }),
+        onSuccess: (after) =>
+          // Still open: a coordinator's hide or release of a posting went to the district's admins.
+          after.status === 'open'
+            ? toast({ title: t('reports.escalated'), description: t('reports.escalatedText', { about }), variant: 'success' })
+            : toast({ title: t('reports.resolved'), description: t('reports.resolvedText', { action: label, about }), variant: 'success' }),
         onError: (error) => toast({ title: t('reports.resolveFailed'), description: errorMessage(error), variant: 'destructive' }),
       },
     );
