@@ -676,6 +676,7 @@ fn seed_placements(
         name: name.to_string(),
         ip: "demo".into(),
         user_agent: "demo".into(),
+        read_sha256: None,
     };
     for (n, a) in hired.iter().enumerate() {
         if n == hired.len() - 1 {

@@ -100,7 +100,7 @@ pub fn show(s: &Services, id: u64, json: bool) -> CommandResult {
             "guardian: {} ({}) <{}>, given by the {}{}\n",
             g.name,
             g.relationship,
-            g.email,
+            g.email.as_deref().unwrap_or(""),
             g.source,
             if g.confirmed {
                 ", confirmed"

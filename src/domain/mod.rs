@@ -4,6 +4,7 @@
 
 pub mod applications;
 pub mod contact;
+pub mod guardians;
 pub mod hazards;
 pub mod job_text;
 pub mod markers;

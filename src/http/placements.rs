@@ -16,7 +16,9 @@ use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::services::placement_views::{self as views, PlacementView};
 use crate::services::placements::{self as rules, Details, GuardianInput, SignedBy, Who};
-use crate::services::{placement_work as work, program, settings};
+use crate::services::{
+    placement_agreement as agreement, placement_work as work, program, settings,
+};
 use crate::state::AppState;
 use crate::store::placements::{self, Placement, State as PState, Supervisor};
 use crate::store::users::Role;
@@ -287,14 +289,17 @@ async fn resend(
 }
 
 #[derive(Deserialize, Default)]
-#[serde(default)]
+#[serde(default, rename_all = "camelCase")]
 struct SignBody {
     name: String,
+    /// The hash of the text the signer's page showed.
+    agreement_sha256: Option<String>,
 }
 
-fn signed_by(name: String, ip: String, headers: &HeaderMap) -> SignedBy {
+fn signed_by(name: String, read: Option<String>, ip: String, headers: &HeaderMap) -> SignedBy {
     SignedBy {
         name,
+        read_sha256: read,
         ip,
         user_agent: headers
             .get(header::USER_AGENT)
@@ -312,7 +317,13 @@ async fn sign(
     Path(id): Path<u64>,
     ApiJson(b): ApiJson<SignBody>,
 ) -> AppResult<Json<PlacementView>> {
-    let by = signed_by(b.name, ip, &headers);
+    let by = signed_by(b.name, b.agreement_sha256, ip, &headers);
+    // Signatures over another text than the one shown are voided in a commit of their own
+    // (on a placement the caller may read).
+    rules::visible(&state.store().read()?, id, &who)?;
+    state
+        .store()
+        .write(|w| agreement::settle(w, id, now_ms()))?;
     act(&state, &who, |w| rules::sign(w, &who, id, by, now_ms()))
 }
 
@@ -330,10 +341,11 @@ async fn guardian_page(
 }
 
 #[derive(Deserialize, Default)]
-#[serde(default)]
+#[serde(default, rename_all = "camelCase")]
 struct GuardianSign {
     name: String,
     consent: bool,
+    agreement_sha256: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -348,7 +360,11 @@ async fn guardian_sign(
     Path(token): Path<String>,
     ApiJson(b): ApiJson<GuardianSign>,
 ) -> AppResult<Json<Said>> {
-    let by = signed_by(b.name, ip, &headers);
+    let by = signed_by(b.name, b.agreement_sha256, ip, &headers);
+    let id = rules::by_guardian_token(&state.store().read()?, &token, now_ms())?.id;
+    state
+        .store()
+        .write(|w| agreement::settle(w, id, now_ms()))?;
     state
         .store()
         .write(|w| rules::guardian_sign(w, &token, by, b.consent, now_ms()))?;

@@ -14,6 +14,8 @@ pub mod feed;
 pub mod messages;
 pub mod notify;
 pub mod password_reset;
+pub mod placement_agreement;
+pub mod placement_mail;
 pub mod placement_views;
 pub mod placement_work;
 pub mod placements;

@@ -1,13 +1,16 @@
 //! Over 500 lines: one read model with many small parts (its types are most of it), the
 //! guardian's page and the two PDFs, all made from the same stored record.
-//! What each party reads of a placement (the student does not see the midpoint evaluation or
-//! the school's flags), the guardian's page, and the PDFs: the signed agreement and the
-//! certificate, made from the stored record each time.
+//! What each party reads of a placement (the student does not see the school's flags; the
+//! employer sees the guardian's name and relationship only; a de-identified record names no
+//! student or application), the guardian's page, and the PDFs: the signed agreement (the
+//! frozen text every signature is of) and the certificate, made from the stored record each
+//! time.
 
 use serde::Serialize;
 use time::OffsetDateTime;
 
-use super::placements::{Who, agreement_text, hex, sha256};
+use super::placement_agreement::{agreement_text, hex, posting, sha256};
+use super::placements::Who;
 use crate::domain::placements::{self as rules, EvaluationKind, Party, State};
 use crate::error::{AppError, AppResult};
 use crate::i18n::Lang;
@@ -20,7 +23,8 @@ use crate::store::users::User;
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PersonRef {
-    pub id: u64,
+    /// None once the record is de-identified.
+    pub id: Option<u64>,
     pub name: String,
     pub email: String,
     pub school: String,
@@ -55,15 +59,17 @@ pub struct SupervisorView {
 pub struct GuardianView {
     pub name: String,
     pub relationship: String,
-    pub email: String,
-    pub phone: String,
+    /// None for the employer, who reaches the family through the school.
+    pub email: Option<String>,
+    pub phone: Option<String>,
     pub source: &'static str,
     pub confirmed: bool,
 }
 
 #[derive(Serialize)]
 pub struct Declined {
-    pub reason: String,
+    /// None for the employer: the family's reason is for the student and the school.
+    pub reason: Option<String>,
     pub at: i64,
 }
 
@@ -131,7 +137,8 @@ pub struct HistoryItem {
 #[serde(rename_all = "camelCase")]
 pub struct PlacementView {
     pub id: u64,
-    pub application_id: u64,
+    /// None once the record is de-identified.
+    pub application_id: Option<u64>,
     pub state: &'static str,
     pub student: PersonRef,
     pub employer: EmployerRef,
@@ -202,14 +209,15 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
     let entries = placements::entries(r, p.id)?;
     let (approved, waiting) = super::placement_work::totals(&entries);
     let is_student = matches!(who, Who::Student(_));
+    let is_employer = matches!(who, Who::Employer(_));
     let party = who.party();
     let signed: Vec<Party> = p.signatures.iter().map(|s| s.party).collect();
     let confirmed = p.guardian.as_ref().is_some_and(|g| g.confirmed);
+    // Every party sees both evaluations once submitted: the student's export holds them too
+    // (their own record), and the midpoint is feedback meant to be acted on.
     let evaluations = p
         .evaluations
         .iter()
-        // The student sees the final evaluation once it is in, not the midpoint.
-        .filter(|e| !is_student || e.kind == EvaluationKind::Final)
         .map(|e| EvaluationView {
             kind: e.kind.as_str(),
             scores: e.scores.iter().cloned().collect(),
@@ -235,10 +243,10 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
     };
     Ok(PlacementView {
         id: p.id,
-        application_id: p.application_id,
+        application_id: (!p.deidentified).then_some(p.application_id),
         state: p.state.as_str(),
         student: PersonRef {
-            id: p.student_id,
+            id: (!p.deidentified).then_some(p.student_id),
             name: student
                 .as_ref()
                 .map(User::full_name)
@@ -285,8 +293,8 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
         guardian: p.guardian.as_ref().map(|g| GuardianView {
             name: g.name.clone(),
             relationship: g.relationship.clone(),
-            email: g.email.clone(),
-            phone: g.phone.clone(),
+            email: (!is_employer).then(|| g.email.clone()),
+            phone: (!is_employer).then(|| g.phone.clone()),
             source: match g.source {
                 GuardianSource::Student => "student",
                 GuardianSource::Roster => "roster",
@@ -294,7 +302,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
             confirmed: g.confirmed,
         }),
         guardian_declined: p.guardian_declined.as_ref().map(|(reason, at)| Declined {
-            reason: reason.clone(),
+            reason: (!is_employer).then(|| reason.clone()),
             at: *at,
         }),
         guardian_link_sent_at: p.guardian_link_sent_at,
@@ -350,7 +358,11 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
             .iter()
             .map(|(at, text)| HistoryItem {
                 at: *at,
-                text: text.clone(),
+                text: if is_employer {
+                    for_employer(text)
+                } else {
+                    text.clone()
+                },
             })
             .collect(),
         you: match who {
@@ -361,6 +373,18 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
         can_sign: rules::may_sign(p.state, party, &signed, confirmed).is_none(),
         you_signed: signed.contains(&party),
     })
+}
+
+/// A history line as the employer reads it: the lines written before the guardian's address
+/// and decline reason left the history, without them.
+fn for_employer(text: &str) -> String {
+    if text.starts_with("The signing link was sent to ") {
+        "The signing link was sent to the parent or guardian".into()
+    } else if text.starts_with("The parent or guardian declined") {
+        "The parent or guardian declined".into()
+    } else {
+        text.to_string()
+    }
 }
 
 /// The guardian's page: only this agreement, nothing else of the student's.
@@ -394,7 +418,7 @@ pub struct GuardianName {
 
 pub fn guardian_page(r: &impl Reader, p: &Placement) -> AppResult<GuardianPage> {
     let text = agreement_text(r, p)?;
-    let internship = r.get::<Internship>(p.internship_id)?;
+    let (title, company) = posting(r, p)?;
     let g = p.guardian.as_ref();
     Ok(GuardianPage {
         placement: GuardianPlacement {
@@ -402,14 +426,8 @@ pub fn guardian_page(r: &impl Reader, p: &Placement) -> AppResult<GuardianPage> 
                 .get::<User>(p.student_id)?
                 .map(|u| u.full_name())
                 .unwrap_or_default(),
-            company: internship
-                .as_ref()
-                .map(|i| i.company.clone())
-                .unwrap_or_default(),
-            title: internship
-                .as_ref()
-                .map(|i| i.title.clone())
-                .unwrap_or_default(),
+            company,
+            title,
             start_date: p.start.map(date_str),
             end_date: p.end.map(date_str),
             agreement_sha256: hex(&sha256(&text)),

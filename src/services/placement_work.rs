@@ -152,9 +152,21 @@ pub fn delete_entry(w: &Wtx, student_id: u64, id: u64, entry_id: u64) -> AppResu
     Ok(placements::delete_entry(w, &entry)?)
 }
 
+/// Approvals and returns happen while the placement is active: once the school ended it (or
+/// it was completed) its hours are the record the district's figures and CSV count.
+fn reviewable(p: &Placement) -> AppResult<()> {
+    if p.state != State::Active {
+        return Err(AppError::Conflict(
+            "Hours are approved or returned while the placement is active".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// The supervisor approves entries (one, or a week's at once).
 pub fn approve(w: &Wtx, employer_id: u64, id: u64, ids: &[u64], now: i64) -> AppResult<Placement> {
     let mut p = visible(w, id, &Who::Employer(employer_id))?;
+    reviewable(&p)?;
     if ids.is_empty() || ids.len() > 500 {
         return Err(AppError::bad_request("Choose the entries to approve"));
     }
@@ -193,6 +205,7 @@ pub fn return_entry(
     now: i64,
 ) -> AppResult<Placement> {
     let mut p = visible(w, id, &Who::Employer(employer_id))?;
+    reviewable(&p)?;
     let mut e = own_entry(w, &p, entry_id)?;
     if e.status == EntryStatus::Approved {
         return Err(AppError::Conflict(
@@ -284,15 +297,18 @@ pub fn evaluate(
         &p,
         format!("submitted the {} evaluation", kind.as_str()),
     )?;
-    if kind == EvaluationKind::Final {
-        super::notify::notify(
-            w,
-            p.student_id,
-            "placement",
-            "Your supervisor submitted your final evaluation.".into(),
-            &format!("/placements/{}", p.id),
-        )?;
-    }
+    // The student reads both evaluations (their page and their export alike).
+    let told = match kind {
+        EvaluationKind::Midpoint => "Your supervisor submitted your midpoint evaluation.",
+        EvaluationKind::Final => "Your supervisor submitted your final evaluation.",
+    };
+    super::notify::notify(
+        w,
+        p.student_id,
+        "placement",
+        told.into(),
+        &format!("/placements/{}", p.id),
+    )?;
     placements::save(w, &p)?;
     Ok(p)
 }
@@ -514,9 +530,15 @@ pub fn forget_student(w: &Wtx, student_id: u64) -> AppResult<()> {
             w.key_remove("placement-application", &p.application_id.to_string())?;
             p.guardian_link = None;
             placements::save(w, &p)?;
+            placements::unfreeze_text(w, p.id)?;
             w.delete::<Placement>(p.id)?;
             continue;
         }
+        // The frozen text names the student and the guardian; the ids would lead back to them.
+        placements::unfreeze_text(w, p.id)?;
+        w.key_remove("placement-application", &p.application_id.to_string())?;
+        p.student_id = 0;
+        p.application_id = 0;
         for mut e in entries {
             e.note.clear();
             placements::put_entry(w, e)?;

@@ -3,27 +3,35 @@
 //! Placements: made when an application is moved to Hired; the employer's details, the
 //! student's guardian, the four signatures of the training agreement (any order, the
 //! school's last; a change after a signature voids them all), the guardian's e-mailed link,
-//! cancelling. Hours, evaluations and completion are in `placement_work.rs`; what each party
-//! sees in `placement_views.rs`.
+//! cancelling. The agreement's text (frozen at the first signature) and voiding are in
+//! `placement_agreement.rs`, the mails to the guardian in `placement_mail.rs`; hours,
+//! evaluations and completion in `placement_work.rs`; what each party sees in
+//! `placement_views.rs`.
 
-use sha2::{Digest, Sha256};
 use time::Date;
 
+use crate::domain::guardians;
 use crate::domain::placements::{self as rules, Party, State};
 use crate::error::{AppError, AppResult};
 use crate::store::applications::Application;
-use crate::store::audit::{self, Actor, Event};
+use crate::store::audit::Actor;
 use crate::store::internships::Internship;
 use crate::store::placements::{self, Guardian, GuardianSource, Placement, Signature, Supervisor};
 use crate::store::users::User;
 use crate::store::{Reader, StoreResult, Wtx, identity};
 use crate::validate::Checks;
 
+pub(super) use super::placement_agreement::audit_change;
+pub use super::placement_agreement::{agreement_text, hex, sha256};
+use super::placement_agreement::{tell_everyone, void_signatures};
+use super::placement_mail;
+
 pub const NOT_FOUND: &str = "Placement not found";
-/// A guardian's link lasts 14 days.
-pub const GUARDIAN_LINK_MS: i64 = 14 * 24 * 60 * 60 * 1000;
 /// The guardian's copy of the signed agreement stays downloadable for 30 days.
 pub const GUARDIAN_COPY_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+pub const STALE: &str =
+    "The agreement changed after it was signed. Read it again: every party signs it again.";
+pub const CHANGED: &str = "The agreement changed since you opened it. Read it again, then sign.";
 pub const LINK_GONE: &str =
     "This signing link is invalid or has expired. Ask the student or the school to send a new one.";
 /// The federal minimum wage (29 U.S.C. 206), the floor of a paid placement's wage.
@@ -163,138 +171,6 @@ pub fn create_for_hired(w: &Wtx, a: &Application, now: i64) -> StoreResult<Optio
         &format!("/placements/{}", p.id),
     )?;
     Ok(Some(p))
-}
-
-/// The agreement text with the placement's facts.
-pub fn agreement_text(r: &impl Reader, p: &Placement) -> StoreResult<String> {
-    let template = super::settings::agreement_template(r)?;
-    let student = r.get::<User>(p.student_id)?;
-    let employer = r.get::<User>(p.employer_id)?;
-    let internship = r.get::<Internship>(p.internship_id)?;
-    let caps = super::settings::hour_caps(r)?;
-    let district = super::settings::district_signature(r)?;
-    let date = |d: Option<Date>| {
-        d.map(rules::long_date)
-            .unwrap_or_else(|| "(not set)".into())
-    };
-    let supervisor = if p.supervisor.name.is_empty() {
-        "(not named yet)".to_string()
-    } else if p.supervisor.title.is_empty() {
-        p.supervisor.name.clone()
-    } else {
-        format!("{} ({})", p.supervisor.name, p.supervisor.title)
-    };
-    let value = |k: &str| -> String {
-        match k {
-            "student" => student
-                .as_ref()
-                .map(User::full_name)
-                .unwrap_or_else(|| "the student".into()),
-            "grade" => p.grade.clone(),
-            "school" => p.school.clone(),
-            "company" => employer
-                .as_ref()
-                .map(|e| e.company.clone())
-                .or_else(|| internship.as_ref().map(|i| i.company.clone()))
-                .unwrap_or_default(),
-            "title" => internship
-                .as_ref()
-                .map(|i| i.title.clone())
-                .unwrap_or_default(),
-            "supervisor" => supervisor.clone(),
-            "worksite" => p.worksite.clone(),
-            "start" => date(p.start),
-            "end" => date(p.end),
-            "schedule" => p.schedule.clone(),
-            "hours" => p.planned_hours.to_string(),
-            "pay" => match (p.paid, p.hourly_wage_cents) {
-                (true, Some(c)) => format!("paid ${}.{:02} an hour", c / 100, c % 100),
-                _ => "unpaid".into(),
-            },
-            "district" => district.clone(),
-            "max_day" => rules::fmt_hours(caps.per_day),
-            "max_week" => rules::fmt_hours(caps.per_week),
-            "guardian" => p
-                .guardian
-                .as_ref()
-                .map(|g| g.name.clone())
-                .unwrap_or_else(|| "(not given yet)".into()),
-            _ => String::new(),
-        }
-    };
-    Ok(rules::fill(&template, value))
-}
-
-pub fn sha256(text: &str) -> [u8; 32] {
-    Sha256::digest(text.as_bytes()).into()
-}
-
-pub fn hex(h: &[u8; 32]) -> String {
-    h.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The audit entry of a placement's change (signatures, voids, approvals, completion...).
-pub(super) fn audit_change(
-    w: &Wtx,
-    now: i64,
-    actor: Actor,
-    p: &Placement,
-    change: String,
-) -> StoreResult<()> {
-    audit::append(
-        w,
-        now,
-        actor,
-        Event::PlacementChanged {
-            placement: p.id,
-            change,
-        },
-        ("placement", Some(p.id)),
-        Some(p.student_id),
-    )
-    .map(|_| ())
-}
-
-/// Tells the student and the employer (in the app and by e-mail) and the guardian (by
-/// e-mail) something about the placement.
-fn tell_everyone(w: &Wtx, p: &Placement, text: &str) -> StoreResult<()> {
-    let link = format!("/placements/{}", p.id);
-    super::notify::notify(w, p.student_id, "placement", text.to_string(), &link)?;
-    super::notify::notify(w, p.employer_id, "placement", text.to_string(), &link)?;
-    if let Some(g) = &p.guardian {
-        let district = super::settings::district_signature(w)?;
-        crate::store::outbox::enqueue(
-            w,
-            &g.email,
-            "About the internship agreement",
-            &format!("Hello {},\n\n{text}\n\n{district}", g.name),
-            crate::clock::now_ms(),
-        )?;
-    }
-    Ok(())
-}
-
-/// Voids every signature (a detail changed after one): back to awaiting signatures.
-fn void_signatures(
-    w: &Wtx,
-    p: &mut Placement,
-    actor: Actor,
-    now: i64,
-    why: &str,
-) -> StoreResult<()> {
-    if p.signatures.is_empty() {
-        return Ok(());
-    }
-    p.signatures.clear();
-    p.history.push((now, format!("Signatures voided: {why}")));
-    audit_change(w, now, actor, p, format!("voided every signature ({why})"))?;
-    tell_everyone(
-        w,
-        p,
-        &format!(
-            "The internship agreement changed ({why}), so every signature was voided. Please read it again and sign."
-        ),
-    )
 }
 
 /// The employer's details.
@@ -437,9 +313,10 @@ pub fn update_details(
             w,
             &p,
             "The internship agreement is ready. Please read it and sign.",
+            now,
         )?;
     }
-    send_guardian_link_if_due(w, &mut p, now)?;
+    placement_mail::send_link_if_due(w, &mut p, now)?;
     placements::save(w, &p)?;
     Ok(p)
 }
@@ -494,8 +371,16 @@ pub fn set_guardian(
         "Please enter a valid email address",
     )
     .max_len("phone", &g.phone, 40);
+    // The name greets a third party in the district's mail: a plain name, nothing else.
+    if !g.name.trim().is_empty() && !guardians::is_plain_name(&g.name) {
+        c.fail(
+            "name",
+            "Write their name with letters, spaces, hyphens and apostrophes only",
+        );
+    }
+    // Never the student's own mailbox, plus-addressed (ava+x@) or not.
     if let Some(me) = w.get::<User>(student_id)?
-        && crate::store::users::email_key(&me.email) == crate::store::users::email_key(&g.email)
+        && guardians::is_own_mailbox(&me.email, &g.email)
     {
         c.fail(
             "email",
@@ -520,6 +405,9 @@ pub fn set_guardian(
     if same {
         return Ok(p);
     }
+    if placement_mail::would_mail(&p) {
+        placement_mail::throttle(w, p.id, now)?;
+    }
     void_signatures(
         w,
         &mut p,
@@ -532,7 +420,7 @@ pub fn set_guardian(
     p.guardian_link = None;
     p.history
         .push((now, "The student gave their parent or guardian".into()));
-    send_guardian_link_if_due(w, &mut p, now)?;
+    placement_mail::send_link_if_due(w, &mut p, now)?;
     placements::save(w, &p)?;
     Ok(p)
 }
@@ -562,54 +450,9 @@ pub fn confirm_guardian(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Plac
     Ok(p)
 }
 
-/// Sends the guardian's link when the agreement is open and no live link was sent.
-fn send_guardian_link_if_due(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<()> {
-    if p.state != State::AwaitingSignatures
-        || p.guardian.is_none()
-        || p.signatures.iter().any(|s| s.party == Party::Guardian)
-        || p.guardian_link.is_some_and(|(_, exp)| exp > now)
-    {
-        return Ok(());
-    }
-    guardian_link(w, p, now)
-}
-
-/// A fresh link for the guardian (the old one stops working), e-mailed.
-fn guardian_link(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<()> {
-    guardian_token(w, p, now).map(|_| ())
-}
-
-/// `guardian_link`, returning the link's token (the demo signs with it).
+/// A fresh guardian's link, e-mailed; its token (the demo signs with it).
 pub fn guardian_token(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<String> {
-    let Some(g) = p.guardian.clone() else {
-        return Ok(String::new());
-    };
-    let token = crate::tokens::random_hex(32);
-    p.guardian_link = Some((sha256(&token), now + GUARDIAN_LINK_MS));
-    p.guardian_link_sent_at = Some(now);
-    let link = format!("{}/guardian/{token}", super::password_reset::public_url(w)?);
-    let student = w
-        .get::<User>(p.student_id)?
-        .map(|u| u.full_name())
-        .unwrap_or_default();
-    let company = w
-        .get::<Internship>(p.internship_id)?
-        .map(|i| i.company)
-        .unwrap_or_default();
-    let district = super::settings::district_signature(w)?;
-    crate::store::outbox::enqueue(
-        w,
-        &g.email,
-        &format!("Please sign {student}'s internship agreement"),
-        &format!(
-            "Hello {},\n\n{student} has an internship at {company}. As their parent or guardian, please read the training agreement and sign it, or decline it. No account is needed. The link works for 14 days:\n\n{link}\n\nIf you did not expect this e-mail, contact {student}'s school.\n\n{district}",
-            g.name
-        ),
-        now,
-    )?;
-    p.history
-        .push((now, format!("The signing link was sent to {}", g.email)));
-    Ok(token)
+    placement_mail::link(w, p, now)
 }
 
 /// The student or the school sends the guardian a new link.
@@ -633,17 +476,23 @@ pub fn resend_guardian_link(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<
             "The parent or guardian has already signed".into(),
         ));
     }
+    // The student's resends are throttled (a mail to a third party); the school's are not.
+    if matches!(who, Who::Student(_)) {
+        placement_mail::throttle(w, p.id, now)?;
+    }
     p.guardian_declined = None;
-    guardian_link(w, &mut p, now)?;
+    placement_mail::link(w, &mut p, now)?;
     placements::save(w, &p)?;
     Ok(())
 }
 
-/// How a signature arrived: the typed name, the client's address and browser.
+/// How a signature arrived: the typed name, the client's address and browser, and the hash
+/// of the text the signer's page showed (when the client sends it).
 pub struct SignedBy {
     pub name: String,
     pub ip: String,
     pub user_agent: String,
+    pub read_sha256: Option<String>,
 }
 
 fn loose(s: &str) -> String {
@@ -705,6 +554,21 @@ fn add_signature(
     }
     let text = agreement_text(w, &p)?;
     let sha = sha256(&text);
+    // Every signature is of the one text shown: signatures over another are voided first
+    // (`placement_agreement::settle`), never signed beside.
+    if p.signatures.iter().any(|s| s.sha256 != sha) {
+        return Err(AppError::Conflict(STALE.into()));
+    }
+    // A signature is of the text its signer read: not of one that changed since their page
+    // loaded (before the first signature the text follows the posting and the template).
+    if by
+        .read_sha256
+        .as_deref()
+        .is_some_and(|h| !h.trim().eq_ignore_ascii_case(&hex(&sha)))
+    {
+        return Err(AppError::Conflict(CHANGED.into()));
+    }
+    super::placement_agreement::freeze(w, &p, &text, now)?;
     p.signatures.push(Signature {
         party,
         name: name.clone(),
@@ -740,20 +604,11 @@ fn add_signature(
         super::notify::notify(w, p.student_id, "placement", text.into(), &link)?;
         super::notify::notify(w, p.employer_id, "placement", text.into(), &link)?;
         // The guardian has no account: their copy comes by a link of its own (30 days).
-        if let Some(g) = p.guardian.clone() {
+        if p.guardian.is_some() {
             let token = crate::tokens::random_hex(32);
             p.guardian_copy = Some((sha256(&token), now + GUARDIAN_COPY_MS));
-            let district = super::settings::district_signature(w)?;
-            crate::store::outbox::enqueue(
-                w,
-                &g.email,
-                "The signed internship agreement",
-                &format!(
-                    "Hello {},\n\nEveryone signed the internship agreement. Your copy (PDF), for 30 days:\n\n{base}/api/guardian/{token}/agreement.pdf\n\n{district}",
-                    g.name
-                ),
-                now,
-            )?;
+            let url = format!("{base}/api/guardian/{token}/agreement.pdf");
+            placement_mail::signed_copy(w, &p, &url, now)?;
         }
     }
     placements::save(w, &p)?;
@@ -813,7 +668,7 @@ pub fn guardian_decline(w: &Wtx, token: &str, reason: &str, now: i64) -> AppResu
     p.guardian_link = None;
     p.guardian_declined = Some((reason.clone(), now));
     p.history
-        .push((now, format!("The parent or guardian declined: {reason}")));
+        .push((now, "The parent or guardian declined".into()));
     audit_change(
         w,
         now,
@@ -893,6 +748,7 @@ fn move_to_final(
         w,
         p,
         &format!("The internship placement was {what}: {reason}"),
+        now,
     )?;
     placements::save(w, p)?;
     Ok(())

@@ -259,3 +259,71 @@ pub fn delete_entry(w: &Wtx, e: &HourEntry) -> StoreResult<()> {
     w.pair_remove(tables::PLACEMENT_HOURS, (e.placement_id, e.id))?;
     w.delete::<HourEntry>(e.id)
 }
+
+/// The agreement's text as every party read and signed it, frozen at the first signature so
+/// that nothing the text is made of (the posting, names, the template, the caps, the
+/// district's name) changes it under the signatures; a void removes it. One text per
+/// language, each a (code, text) pair (English, "en", today); the posting's title and company
+/// as they were, for the guardian's page above the text.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FrozenText {
+    pub placement_id: u64,
+    pub texts: Vec<(String, String)>,
+    pub title: String,
+    pub company: String,
+    pub frozen_at: i64,
+}
+
+impl Entity for FrozenText {
+    const TABLE: tables::EntityTable = tables::PLACEMENT_TEXTS;
+    fn id(&self) -> u64 {
+        self.placement_id
+    }
+}
+
+impl FrozenText {
+    /// The text in `lang` (a language code), if frozen in it.
+    pub fn text(&self, lang: &str) -> Option<&str> {
+        self.texts
+            .iter()
+            .find(|(l, _)| l == lang)
+            .map(|(_, t)| t.as_str())
+    }
+}
+
+pub fn frozen_text(r: &impl Reader, placement_id: u64) -> StoreResult<Option<FrozenText>> {
+    r.get(placement_id)
+}
+
+pub fn freeze_text(w: &Wtx, f: &FrozenText) -> StoreResult<()> {
+    w.put(f)
+}
+
+pub fn unfreeze_text(w: &Wtx, placement_id: u64) -> StoreResult<()> {
+    w.delete::<FrozenText>(placement_id)
+}
+
+/// When e-mails went to a placement's parent or guardian (the last day's, for the throttle).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GuardianMails {
+    pub placement_id: u64,
+    pub sent: Vec<i64>,
+}
+
+impl Entity for GuardianMails {
+    const TABLE: tables::EntityTable = tables::GUARDIAN_MAILS;
+    fn id(&self) -> u64 {
+        self.placement_id
+    }
+}
+
+pub fn guardian_mails(r: &impl Reader, placement_id: u64) -> StoreResult<GuardianMails> {
+    Ok(r.get(placement_id)?.unwrap_or(GuardianMails {
+        placement_id,
+        sent: Vec::new(),
+    }))
+}
+
+pub fn put_guardian_mails(w: &Wtx, m: &GuardianMails) -> StoreResult<()> {
+    w.put(m)
+}

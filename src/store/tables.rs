@@ -107,9 +107,13 @@ pub const HOUR_ENTRIES: EntityTable = TableDefinition::new("hour_entries_v1");
 pub const PLACEMENTS_BY_STUDENT: PairTable = TableDefinition::new("placements_by_student_v1");
 pub const PLACEMENTS_BY_EMPLOYER: PairTable = TableDefinition::new("placements_by_employer_v1");
 pub const PLACEMENT_HOURS: PairTable = TableDefinition::new("placement_hours_v1");
+/// placement id → the agreement's text frozen at its first signature.
+pub const PLACEMENT_TEXTS: EntityTable = TableDefinition::new("placement_texts_v1");
+/// placement id → when e-mails went to its parent or guardian (their throttle).
+pub const GUARDIAN_MAILS: EntityTable = TableDefinition::new("guardian_mails_v1");
 
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 22] = [
+pub const ENTITY_TABLES: [EntityTable; 24] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -132,6 +136,8 @@ pub const ENTITY_TABLES: [EntityTable; 22] = [
     SSO_PENDING,
     PLACEMENTS,
     HOUR_ENTRIES,
+    PLACEMENT_TEXTS,
+    GUARDIAN_MAILS,
 ];
 
 /// Every pair table.

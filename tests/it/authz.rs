@@ -625,8 +625,9 @@ fn table() -> Vec<Row> {
         row(
             "POST",
             "/api/placements/{P}/hours/approve",
+            // The placement is not active: nothing is approved (before any entry is looked up).
             Json(|_, _, _| json!({"ids": [987_654]})),
-            [401, 403, 403, 404, 403, 403],
+            [401, 403, 403, 409, 403, 403],
         )
         .coord([403, 403]),
         row(
@@ -641,7 +642,7 @@ fn table() -> Vec<Row> {
             "POST",
             "/api/placements/{P}/hours/{NOPE}/return",
             Json(|_, _, _| json!({"comment": "Left early"})),
-            [401, 403, 403, 404, 403, 403],
+            [401, 403, 403, 409, 403, 403],
         )
         .coord([403, 403]),
         row(

@@ -531,7 +531,9 @@ async fn the_guardian_declines_and_a_link_expires_and_can_be_sent_again() {
             .status(),
         StatusCode::NOT_FOUND
     );
-    // The employer may not re-send; the student may, and the new link works.
+    // The employer may not re-send; the student may (after the cool-down), and the new link
+    // works.
+    age_guardian_mails(&app, h.id);
     assert_eq!(
         app.post(&h.employer, &format!("{p}/guardian/resend"), json!({}))
             .await
@@ -780,10 +782,10 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
         json!({"kind": "midpoint", "scores": scores, "comments": "Good start"}),
     )
     .await;
-    // The student does not see the midpoint evaluation; the school does.
+    // The student reads the midpoint evaluation as the school does (and in their export).
     assert_eq!(
-        placement(&app, &h.student, h.id).await["evaluations"],
-        json!([])
+        placement(&app, &h.student, h.id).await["evaluations"][0]["comments"],
+        "Good start"
     );
     assert_eq!(
         placement(&app, &h.admin, h.id).await["evaluations"][0]["kind"],
@@ -796,7 +798,7 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
     )
     .await;
     assert_eq!(
-        placement(&app, &h.student, h.id).await["evaluations"][0]["comments"],
+        placement(&app, &h.student, h.id).await["evaluations"][1]["comments"],
         "Excellent"
     );
     let (status, body) = message_of(
@@ -896,6 +898,11 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
     assert_eq!(
         export["placements"][0]["guardian"]["email"],
         "maria@family.example"
+    );
+    // One rule for the page and the export: both evaluations.
+    assert_eq!(
+        export["placements"][0]["evaluations"][0]["comments"],
+        "Good start"
     );
     let res = app
         .client()
@@ -1356,4 +1363,589 @@ async fn the_pdfs_show_vietnamese_polish_and_spanish_names_as_typed() {
         text.contains(student),
         "the certificate lacks {student}:\n{text}"
     );
+}
+
+/// As if the placement's mails to the guardian went ten minutes earlier (past the cool-down a
+/// student's next resend or guardian change waits for).
+pub fn age_guardian_mails(app: &TestApp, id: u64) {
+    use internreel::store::placements as pl;
+    app.state
+        .store()
+        .write(|w| {
+            let mut m = pl::guardian_mails(w, id)?;
+            for t in &mut m.sent {
+                *t -= 10 * 60_000;
+            }
+            pl::put_guardian_mails(w, &m)
+        })
+        .unwrap();
+}
+
+/// The outbox's mails to `to`, newest first.
+fn mails_to(app: &TestApp, to: &str) -> Vec<Value> {
+    let out = internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::MailList { json: true },
+    )
+    .unwrap();
+    let all: Vec<Value> = serde_json::from_str(&out).unwrap();
+    all.into_iter().filter(|m| m["to"] == to).collect()
+}
+
+fn sha_of(text: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The text is frozen at the first signature: a retitled posting, a renamed student, a new
+/// template and district name after it change nothing that was signed; every signature of the
+/// active agreement is of the one text its PDF shows.
+#[tokio::test]
+async fn the_agreement_s_text_is_frozen_at_the_first_signature() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    app.put(&h.employer, &p, details(-5, 60)).await;
+    let g =
+        json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example"});
+    app.put(&h.student, &format!("{p}/guardian"), g).await;
+    // A signature is of the text the signer's page showed, not of one that changed since.
+    let shown = placement(&app, &h.student, h.id).await["agreementSha256"].clone();
+    let (status, body) = message_of(
+        app.post(
+            &h.student,
+            &format!("{p}/sign"),
+            json!({"name": "Sam Lee", "agreementSha256": "0".repeat(64)}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (
+            StatusCode::CONFLICT,
+            "The agreement changed since you opened it. Read it again, then sign."
+        )
+    );
+    let signed: Value = app
+        .post(
+            &h.student,
+            &format!("{p}/sign"),
+            json!({"name": "Sam Lee", "agreementSha256": shown}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let text = signed["agreementText"].as_str().unwrap().to_string();
+    assert!(text.contains("as Library helper"), "{text}");
+    assert_eq!(signed["agreementSha256"], sha_of(&text).as_str());
+
+    // Everything the text is made of changes after the student signed.
+    let posting = signed["internship"]["id"].as_u64().unwrap();
+    let res = app
+        .put(
+            &h.employer,
+            &format!("/api/employers/internships/{posting}"),
+            internship_body("Door-to-Door Sales Representative"),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .put(&h.student, &format!("/api/users/{}", h.student_id), json!({"firstName": "Samuel", "lastName": "Lee", "email": "ana@student.example", "grade": "junior", "school": "Lincoln High", "interests": ["technology"]}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .put(
+            &h.admin,
+            "/api/admin/agreement-template",
+            json!({"template": "{district} hosts {student} as {title}. Nothing else."}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    internreel::commands::run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        internreel::commands::Command::SettingsSet {
+            key: "district-name".into(),
+            value: "Renamed Unified".into(),
+        },
+    )
+    .unwrap();
+    for who in [&h.student, &h.employer, &h.admin] {
+        let v = placement(&app, who, h.id).await;
+        assert_eq!(
+            v["agreementText"],
+            text.as_str(),
+            "every view shows the frozen text"
+        );
+        assert_eq!(v["agreementSha256"], sha_of(&text).as_str());
+    }
+    let token = guardian_token(&app);
+    let page: Value = app
+        .get(&app.client(), &format!("/api/guardian/{token}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["placement"]["agreementText"], text.as_str());
+    assert_eq!(page["placement"]["title"], "Library helper");
+
+    // The other three sign the same text; the placement is active over one text.
+    let res = app
+        .post(
+            &app.client(),
+            &format!("/api/guardian/{token}/sign"),
+            json!({"name": "Maria Lopez", "consent": true}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    app.post(
+        &h.employer,
+        &format!("{p}/sign"),
+        json!({"name": "Priya Shah"}),
+    )
+    .await;
+    app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
+        .await;
+    let v: Value = app
+        .post(&h.admin, &format!("{p}/sign"), json!({"name": "Cole"}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(v["state"], "active");
+    let export: Value = app
+        .get(&h.student, &format!("/api/users/{}/export", h.student_id))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let hashes: Vec<&str> = export["placements"][0]["signatures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["agreementSha256"].as_str().unwrap())
+        .collect();
+    assert_eq!(hashes, vec![sha_of(&text).as_str(); 4], "{export}");
+    let pdf = pdftotext(
+        &app.get(&h.student, &format!("{p}/agreement.pdf"))
+            .await
+            .bytes()
+            .await
+            .unwrap(),
+    )
+    .replace('\n', " ");
+    assert!(pdf.contains("Library helper"), "{pdf}");
+    assert!(
+        !pdf.contains("Door-to-Door") && !pdf.contains("Nothing else"),
+        "{pdf}"
+    );
+}
+
+/// A void (here the guardian's change) unfreezes the text: the next signatures are of today's.
+/// And a signature over another text than the one shown (one given before texts were frozen)
+/// is voided before anyone signs beside it: the school cannot sign over it.
+#[tokio::test]
+async fn a_void_unfreezes_the_text_and_the_school_never_signs_over_another_text() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    app.put(&h.employer, &p, details(-5, 60)).await;
+    let g =
+        json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example"});
+    app.put(&h.student, &format!("{p}/guardian"), g).await;
+    app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
+        .await;
+    let posting = placement(&app, &h.student, h.id).await["internship"]["id"]
+        .as_u64()
+        .unwrap();
+    app.put(
+        &h.employer,
+        &format!("/api/employers/internships/{posting}"),
+        internship_body("Night Shift Stock Associate"),
+    )
+    .await;
+    let g = json!({"name": "Maria Lopez", "relationship": "aunt", "email": "maria@family.example"});
+    age_guardian_mails(&app, h.id);
+    let v: Value = app
+        .put(&h.student, &format!("{p}/guardian"), g)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(v["signatures"], json!([]));
+    assert!(
+        v["agreementText"]
+            .as_str()
+            .unwrap()
+            .contains("as Night Shift Stock Associate"),
+        "a void unfreezes: {}",
+        v["agreementText"]
+    );
+
+    // Three parties sign; then one signature's hash is not the shown text's (as a signature
+    // given before texts were frozen, over a text changed since).
+    app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
+        .await;
+    app.post(
+        &h.employer,
+        &format!("{p}/sign"),
+        json!({"name": "Priya Shah"}),
+    )
+    .await;
+    let token = guardian_token(&app);
+    app.post(
+        &app.client(),
+        &format!("/api/guardian/{token}/sign"),
+        json!({"name": "Maria Lopez", "consent": true}),
+    )
+    .await;
+    app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
+        .await;
+    app.state
+        .store()
+        .write(|w| {
+            let mut pl = w
+                .get::<internreel::store::placements::Placement>(h.id)?
+                .unwrap();
+            pl.signatures[1].sha256 = [7; 32];
+            internreel::store::placements::save(w, &pl)
+        })
+        .unwrap();
+    let (status, body) = message_of(
+        app.post(&h.admin, &format!("{p}/sign"), json!({"name": "Cole"}))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let v = placement(&app, &h.admin, h.id).await;
+    assert_eq!(v["state"], "awaiting_signatures");
+    assert_eq!(
+        v["signatures"],
+        json!([]),
+        "the stale signatures are voided"
+    );
+    let notes = app
+        .get(&h.student, "/api/notifications")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        notes.contains("its wording changed after it was signed"),
+        "{notes}"
+    );
+}
+
+/// The student cannot make the district's mail server write to anyone at will: guardian mails
+/// are throttled per placement (429, Retry-After), carry no student-written text beyond a
+/// plain name, and never go to the student's own mailbox.
+#[tokio::test]
+async fn guardian_mails_are_throttled_plain_and_never_to_the_student_s_own_mailbox() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    // A "name" that is a sentence and a link, and the student's own mailbox plus-addressed.
+    let (status, body) = message_of(
+        app.put(
+            &h.student,
+            &format!("{p}/guardian"),
+            json!({"name": "Your district: pay the $25 fee at https://pay.example", "relationship": "mother", "email": "victim@elsewhere.example"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"]["name"],
+        "Write their name with letters, spaces, hyphens and apostrophes only"
+    );
+    let (status, body) = message_of(
+        app.put(
+            &h.student,
+            &format!("{p}/guardian"),
+            json!({"name": "Maria Lopez", "relationship": "mother", "email": "Ana+parent@Student.example"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["errors"]["email"]
+            .as_str()
+            .unwrap()
+            .contains("your own")
+    );
+
+    // The student's own name is no plain name: the mail leaves it out.
+    let res = app
+        .put(&h.student, &format!("/api/users/{}", h.student_id), json!({"firstName": "Pay $25", "lastName": "at https://pay.example", "email": "ana@student.example", "grade": "junior", "school": "Lincoln High", "interests": ["technology"]}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let g = json!({"name": "Maria O'Neil-Lopez", "relationship": "mother", "email": "maria@family.example"});
+    assert_eq!(
+        app.put(&h.student, &format!("{p}/guardian"), g)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    app.put(&h.employer, &p, details(-5, 60)).await;
+    let mails = mails_to(&app, "maria@family.example");
+    let link = mails
+        .iter()
+        .find(|m| m["text"].as_str().unwrap().contains("/guardian/"))
+        .expect("the signing link");
+    assert_eq!(link["subject"], "Please sign an internship agreement");
+    let text = link["text"].as_str().unwrap();
+    assert!(text.starts_with("Hello Maria O'Neil-Lopez,"), "{text}");
+    assert!(
+        !text.contains("pay.example") && !text.contains("$25"),
+        "{text}"
+    );
+
+    // 40 resends and guardian changes at once: none gets through the cool-down.
+    let before = mails_to(&app, "maria@family.example").len();
+    let mut tasks = Vec::new();
+    for i in 0..40 {
+        let (c, url) = (h.student.clone(), app.url(&p));
+        tasks.push(tokio::spawn(async move {
+            let res = if i % 2 == 0 {
+                c.post(format!("{url}/guardian/resend")).json(&json!({})).send().await
+            } else {
+                let g = json!({"name": "Maria Lopez", "relationship": "mother", "email": format!("victim{i}@elsewhere.example")});
+                c.put(format!("{url}/guardian")).json(&g).send().await
+            }
+            .unwrap();
+            let retry = res.headers().get("retry-after").cloned();
+            (res.status(), retry, res.json::<Value>().await.unwrap())
+        }));
+    }
+    for t in tasks {
+        let (status, retry, body) = t.await.unwrap();
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        assert!(retry.is_some());
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Too many e-mails to the parent or guardian. Please try again in"),
+            "{body}"
+        );
+    }
+    assert_eq!(mails_to(&app, "maria@family.example").len(), before);
+    assert!(mails_to(&app, "victim1@elsewhere.example").is_empty());
+
+    // After the cool-down one more goes; a few a day in all, then the wait is hours.
+    let at = |minutes_ago: &[i64]| {
+        let now = internreel::clock::now_ms();
+        let sent: Vec<i64> = minutes_ago.iter().map(|m| now - m * 60_000).collect();
+        app.state
+            .store()
+            .write(|w| {
+                internreel::store::placements::put_guardian_mails(
+                    w,
+                    &internreel::store::placements::GuardianMails {
+                        placement_id: h.id,
+                        sent,
+                    },
+                )
+            })
+            .unwrap();
+    };
+    at(&[6]);
+    assert_eq!(
+        app.post(&h.student, &format!("{p}/guardian/resend"), json!({}))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    at(&[600, 500, 400, 300, 10]);
+    let res = app
+        .post(&h.student, &format!("{p}/guardian/resend"), json!({}))
+        .await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(retry > 3600 * 10, "{retry}");
+    // The school's resend is not the student's: it goes.
+    assert_eq!(
+        app.post(&h.admin, &format!("{p}/guardian/resend"), json!({}))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+}
+
+/// Once the school ended a placement early, its waiting hours stay waiting: the employer can
+/// neither approve nor return them (they would feed the district's figures and CSV).
+#[tokio::test]
+async fn hours_are_not_approved_after_the_school_ended_the_placement() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    activate(&app, &h, -30, 30).await;
+    let e: Value = app
+        .post(
+            &h.student,
+            &format!("{p}/hours"),
+            json!({"date": day(-2), "hours": 3, "note": "Shelved returns"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let res = app
+        .post(
+            &h.admin,
+            &format!("{p}/end"),
+            json!({"reason": "The worksite closed"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let (status, body) = message_of(
+        app.post(
+            &h.employer,
+            &format!("{p}/hours/approve"),
+            json!({"ids": [e["id"]]}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (
+            StatusCode::CONFLICT,
+            "Hours are approved or returned while the placement is active"
+        )
+    );
+    let (status, _) = message_of(
+        app.post(
+            &h.employer,
+            &format!("{p}/hours/{}/return", e["id"]),
+            json!({"comment": "x"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let v = placement(&app, &h.admin, h.id).await;
+    assert_eq!(v["hours"]["approved"], 0.0);
+    let prog: Value = app
+        .get(&h.admin, "/api/admin/program")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(prog["approvedHours"], 0.0, "{prog}");
+}
+
+/// The employer reads the guardian's name and relationship, never their e-mail, phone or
+/// decline reason (nor in the history).
+#[tokio::test]
+async fn the_employer_sees_the_guardian_s_name_and_relationship_only() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    app.put(&h.employer, &p, details(5, 60)).await;
+    let g = json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example", "phone": "555-0100"});
+    app.put(&h.student, &format!("{p}/guardian"), g).await;
+    let token = guardian_token(&app);
+    app.post(
+        &app.client(),
+        &format!("/api/guardian/{token}/decline"),
+        json!({"reason": "We are moving to Ohio next month"}),
+    )
+    .await;
+    let v = placement(&app, &h.employer, h.id).await;
+    assert_eq!(v["guardian"]["name"], "Maria Lopez");
+    assert_eq!(v["guardian"]["relationship"], "mother");
+    assert!(
+        v["guardian"]["email"].is_null() && v["guardian"]["phone"].is_null(),
+        "{v}"
+    );
+    assert!(v["guardianDeclined"]["reason"].is_null(), "{v}");
+    let all = v.to_string();
+    assert!(
+        !all.contains("maria@family.example") && !all.contains("555-0100") && !all.contains("Ohio"),
+        "{all}"
+    );
+    let list = app
+        .get(&h.employer, "/api/placements")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!list.contains("maria@family.example") && !list.contains("Ohio"));
+    // The student and the school still read them.
+    for who in [&h.student, &h.admin] {
+        let v = placement(&app, who, h.id).await;
+        assert_eq!(v["guardian"]["email"], "maria@family.example");
+        assert_eq!(
+            v["guardianDeclined"]["reason"],
+            "We are moving to Ohio next month"
+        );
+    }
+}
+
+/// A completed placement kept, de-identified, after the student deleted their account names
+/// no student or application in the employer's or the school's views.
+#[tokio::test]
+async fn a_deidentified_placement_carries_no_student_or_application_id() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    activate(&app, &h, -30, 30).await;
+    let scores: serde_json::Map<String, Value> = internreel::domain::placements::DEFAULT_RUBRIC
+        .iter()
+        .map(|(k, _)| (k.to_string(), json!(3)))
+        .collect();
+    app.post(
+        &h.employer,
+        &format!("{p}/evaluations"),
+        json!({"kind": "final", "scores": scores, "comments": "Good"}),
+    )
+    .await;
+    let v: Value = app
+        .post(&h.admin, &format!("{p}/complete"), json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(v["state"], "completed");
+    assert!(v["applicationId"].is_u64());
+    let res = h
+        .student
+        .delete(app.url(&format!("/api/users/{}", h.student_id)))
+        .json(&json!({"password": "secret1"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success());
+    for who in [&h.employer, &h.admin] {
+        let v = placement(&app, who, h.id).await;
+        assert!(v["student"]["id"].is_null(), "{v}");
+        assert!(v["applicationId"].is_null(), "{v}");
+        let all = v.to_string();
+        assert!(
+            !all.contains("Sam Lee") && !all.contains("Maria Lopez"),
+            "{all}"
+        );
+    }
+    let stored = app
+        .state
+        .store()
+        .read()
+        .unwrap()
+        .get::<internreel::store::placements::Placement>(h.id)
+        .unwrap()
+        .unwrap();
+    assert_eq!((stored.student_id, stored.application_id), (0, 0));
 }

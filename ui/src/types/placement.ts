@@ -14,7 +14,8 @@ export type EntryStatus = 'waiting' | 'approved' | 'returned';
 export type EvaluationKind = 'midpoint' | 'final';
 
 export interface PlacementStudent {
-  id: number;
+  /** null once the record is de-identified (the student deleted their account). */
+  id: number | null;
   name: string;
   email: string;
   school: string;
@@ -43,8 +44,9 @@ export interface Supervisor {
 export interface Guardian {
   name: string;
   relationship: string;
-  email: string;
-  phone: string;
+  /** null for the employer, who sees the guardian's name and relationship only. */
+  email: string | null;
+  phone: string | null;
   /** 'roster': the school's records (read-only for the student); 'student': the student gave it. */
   source: 'student' | 'roster';
   confirmed: boolean;
@@ -91,7 +93,8 @@ export interface EvaluationDue {
 
 export interface Placement {
   id: number;
-  applicationId: number;
+  /** null once the record is de-identified. */
+  applicationId: number | null;
   state: PlacementState;
   student: PlacementStudent;
   employer: PlacementEmployer;
@@ -105,7 +108,8 @@ export interface Placement {
   paid: boolean;
   hourlyWage: number | null;
   guardian: Guardian | null;
-  guardianDeclined: { reason: string; at: number } | null;
+  /** The reason is null for the employer (it is the family's, for the student and the school). */
+  guardianDeclined: { reason: string | null; at: number } | null;
   guardianLinkSentAt: number | null;
   signatures: Signature[];
   /** The parties still to sign (only while awaiting signatures). */
@@ -117,7 +121,7 @@ export interface Placement {
   /** The school's and the employer's notes (hours over the district's caps); empty for the student. */
   flags: string[];
   rubric: RubricItem[];
-  /** The student sees only the final one. */
+  /** Every party sees both once submitted. */
   evaluations: Evaluation[];
   evaluationsDue: EvaluationDue[];
   reflection: { text: string; at: number } | null;

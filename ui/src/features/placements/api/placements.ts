@@ -95,9 +95,9 @@ export function useResendGuardianLink(id: number) {
   return usePlacementRefresh(id, () => api.post<{ message?: string }>(`/api/placements/${id}/guardian/resend`));
 }
 
-/** POST /api/placements/{id}/sign with the typed full name. */
-export function useSign(id: number) {
-  return usePlacementChange(id, (name: string) => api.post<Placement>(`/api/placements/${id}/sign`, { name }));
+/** POST /api/placements/{id}/sign with the typed full name and the hash of the text shown (the server refuses a text that changed since). */
+export function useSign(id: number, agreementSha256: string) {
+  return usePlacementChange(id, (name: string) => api.post<Placement>(`/api/placements/${id}/sign`, { name, agreementSha256 }));
 }
 
 export interface EntryInput {
@@ -192,9 +192,9 @@ export function useGuardianView(token: string) {
   });
 }
 
-/** POST /api/guardian/{token}/sign: the typed name and the consent box. */
+/** POST /api/guardian/{token}/sign: the typed name, the consent box and the hash of the text shown. */
 export function useGuardianSign(token: string) {
-  return useMutation<{ message?: string }, Error, { name: string; consent: boolean }>({
+  return useMutation<{ message?: string }, Error, { name: string; consent: boolean; agreementSha256: string }>({
     mutationFn: (input) => api.post<{ message?: string }>(`/api/guardian/${encodeURIComponent(token)}/sign`, input),
   });
 }

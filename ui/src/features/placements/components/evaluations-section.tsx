@@ -214,7 +214,7 @@ function EvaluationForm({ placement, kind, onDone }: { placement: Placement; kin
 
 /**
  * Evaluations: when each is due; the ones submitted; the supervisor writes the midpoint and
- * the final one while the placement is active. The student sees the final one only.
+ * the final one while the placement is active. The student sees both once submitted.
  */
 export function EvaluationsSection({ placement }: { placement: Placement }) {
   const { t } = useTranslation(ns);

@@ -30,7 +30,17 @@ function validateSign(v: SignValues): Errors<keyof SignValues> {
   return e;
 }
 
-function SignForm({ token, guardianName, onDone }: { token: string; guardianName: string; onDone: (message: string) => void }) {
+function SignForm({
+  token,
+  guardianName,
+  agreementSha256,
+  onDone,
+}: {
+  token: string;
+  guardianName: string;
+  agreementSha256: string;
+  onDone: (message: string) => void;
+}) {
   const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const consentId = useId();
@@ -44,7 +54,7 @@ function SignForm({ token, guardianName, onDone }: { token: string; guardianName
     if (sign.isPending || !form.validateAll(formRef.current)) return;
     setAlert(undefined);
     sign.mutate(
-      { name: form.values.name.trim(), consent: form.values.consent },
+      { name: form.values.name.trim(), consent: form.values.consent, agreementSha256 },
       {
         onSuccess: (answer) => onDone(answer?.message ?? t('guardianPage.signedDefault')),
         onError: (error) => {
@@ -192,7 +202,12 @@ export function GuardianPage() {
               <AgreementText text={view.data.placement.agreementText} sha256={view.data.placement.agreementSha256} />
             </Card>
             <Card>
-              <SignForm token={token} guardianName={view.data.guardian.name} onDone={(message) => finish(message, true)} />
+              <SignForm
+                token={token}
+                guardianName={view.data.guardian.name}
+                agreementSha256={view.data.placement.agreementSha256}
+                onDone={(message) => finish(message, true)}
+              />
             </Card>
             <Card className="space-y-3">
               <h2 className="text-lg font-bold text-slate-900">{t('guardianPage.declineHeading')}</h2>

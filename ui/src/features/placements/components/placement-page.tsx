@@ -113,7 +113,9 @@ function Notes({ placement: p }: { placement: Placement }) {
           heading={t('notes.declinedHeading')}
         >
           <p className="mt-1 [overflow-wrap:anywhere]">
-            {t('notes.declinedReason', { reason: p.guardianDeclined.reason, at: atText(p.guardianDeclined.at) })}
+            {p.guardianDeclined.reason !== null
+              ? t('notes.declinedReason', { reason: p.guardianDeclined.reason, at: atText(p.guardianDeclined.at) })
+              : null}
             {p.you === 'student' ? t('notes.declinedStudent') : t('notes.declinedOther')}
           </p>
         </Notice>

@@ -28,7 +28,7 @@ function hintFor(placement: Placement): string {
 export function SignForm({ placement }: { placement: Placement }) {
   const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
-  const sign = useSign(placement.id);
+  const sign = useSign(placement.id, placement.agreementSha256);
   const form = useForm<SignValues>({ name: '' }, validateSign);
   const [alert, setAlert] = useState<string | undefined>();
 

@@ -1,0 +1,218 @@
+//! The training agreement's text: made from the district's template and the placement's
+//! facts while nobody has signed, frozen at the first signature (`store::placements::
+//! FrozenText`), so that what the parties read, what the views and the PDF show and what every
+//! signature's hash is of stay one text. Anything that changes the facts after a signature
+//! (the employer's details, the guardian) voids every signature, which unfreezes it; nothing
+//! else (a retitled posting, a renamed student, a new template, caps or district name)
+//! reaches a frozen text. A signature whose hash is not the shown text's is never added to
+//! (`stale`): the school cannot sign and the placement cannot become active over it.
+
+use sha2::{Digest, Sha256};
+use time::Date;
+
+use crate::domain::placements::{self as rules, State};
+use crate::store::audit::{self, Actor, Event};
+use crate::store::internships::Internship;
+use crate::store::placements::{self, FrozenText, Placement};
+use crate::store::users::User;
+use crate::store::{Reader, StoreResult, Wtx};
+
+/// The language of the text every party signs today.
+pub const SIGNED_LANG: &str = "en";
+
+pub fn sha256(text: &str) -> [u8; 32] {
+    Sha256::digest(text.as_bytes()).into()
+}
+
+pub fn hex(h: &[u8; 32]) -> String {
+    h.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The agreement's text as it is shown and signed: the frozen one once someone signed, else
+/// the template filled in with today's facts.
+pub fn agreement_text(r: &impl Reader, p: &Placement) -> StoreResult<String> {
+    if let Some(f) = placements::frozen_text(r, p.id)?
+        && let Some(t) = f.text(SIGNED_LANG)
+    {
+        return Ok(t.to_string());
+    }
+    live_text(r, p)
+}
+
+/// The posting's title and company as the agreement names them (frozen with its text).
+pub fn posting(r: &impl Reader, p: &Placement) -> StoreResult<(String, String)> {
+    if let Some(f) = placements::frozen_text(r, p.id)? {
+        return Ok((f.title, f.company));
+    }
+    let i = r.get::<Internship>(p.internship_id)?;
+    Ok(i.map(|i| (i.title, i.company)).unwrap_or_default())
+}
+
+/// Whether any signature's hash differs from the text shown (signed over another text).
+pub fn stale(r: &impl Reader, p: &Placement) -> StoreResult<bool> {
+    if p.signatures.is_empty() {
+        return Ok(false);
+    }
+    let sha = sha256(&agreement_text(r, p)?);
+    Ok(p.signatures.iter().any(|s| s.sha256 != sha))
+}
+
+/// Freezes the text about to be signed first (nothing frozen yet).
+pub fn freeze(w: &Wtx, p: &Placement, text: &str, now: i64) -> StoreResult<()> {
+    if placements::frozen_text(w, p.id)?.is_some() {
+        return Ok(());
+    }
+    let (title, company) = posting(w, p)?;
+    placements::freeze_text(
+        w,
+        &FrozenText {
+            placement_id: p.id,
+            texts: vec![(SIGNED_LANG.to_string(), text.to_string())],
+            title,
+            company,
+            frozen_at: now,
+        },
+    )
+}
+
+/// The template filled in with the placement's facts as they are now.
+fn live_text(r: &impl Reader, p: &Placement) -> StoreResult<String> {
+    let template = super::settings::agreement_template(r)?;
+    let student = r.get::<User>(p.student_id)?;
+    let employer = r.get::<User>(p.employer_id)?;
+    let internship = r.get::<Internship>(p.internship_id)?;
+    let caps = super::settings::hour_caps(r)?;
+    let district = super::settings::district_signature(r)?;
+    let date = |d: Option<Date>| {
+        d.map(rules::long_date)
+            .unwrap_or_else(|| "(not set)".into())
+    };
+    let supervisor = if p.supervisor.name.is_empty() {
+        "(not named yet)".to_string()
+    } else if p.supervisor.title.is_empty() {
+        p.supervisor.name.clone()
+    } else {
+        format!("{} ({})", p.supervisor.name, p.supervisor.title)
+    };
+    let value = |k: &str| -> String {
+        match k {
+            "student" => student
+                .as_ref()
+                .map(User::full_name)
+                .unwrap_or_else(|| "the student".into()),
+            "grade" => p.grade.clone(),
+            "school" => p.school.clone(),
+            "company" => employer
+                .as_ref()
+                .map(|e| e.company.clone())
+                .or_else(|| internship.as_ref().map(|i| i.company.clone()))
+                .unwrap_or_default(),
+            "title" => internship
+                .as_ref()
+                .map(|i| i.title.clone())
+                .unwrap_or_default(),
+            "supervisor" => supervisor.clone(),
+            "worksite" => p.worksite.clone(),
+            "start" => date(p.start),
+            "end" => date(p.end),
+            "schedule" => p.schedule.clone(),
+            "hours" => p.planned_hours.to_string(),
+            "pay" => match (p.paid, p.hourly_wage_cents) {
+                (true, Some(c)) => format!("paid ${}.{:02} an hour", c / 100, c % 100),
+                _ => "unpaid".into(),
+            },
+            "district" => district.clone(),
+            "max_day" => rules::fmt_hours(caps.per_day),
+            "max_week" => rules::fmt_hours(caps.per_week),
+            "guardian" => p
+                .guardian
+                .as_ref()
+                .map(|g| g.name.clone())
+                .unwrap_or_else(|| "(not given yet)".into()),
+            _ => String::new(),
+        }
+    };
+    Ok(rules::fill(&template, value))
+}
+
+/// The audit entry of a placement's change (signatures, voids, approvals, completion...).
+pub(super) fn audit_change(
+    w: &Wtx,
+    now: i64,
+    actor: Actor,
+    p: &Placement,
+    change: String,
+) -> StoreResult<()> {
+    audit::append(
+        w,
+        now,
+        actor,
+        Event::PlacementChanged {
+            placement: p.id,
+            change,
+        },
+        ("placement", Some(p.id)),
+        Some(p.student_id),
+    )
+    .map(|_| ())
+}
+
+/// Tells the student and the employer (in the app and by e-mail) and the guardian (by
+/// e-mail) something about the placement.
+pub(super) fn tell_everyone(w: &Wtx, p: &Placement, text: &str, now: i64) -> StoreResult<()> {
+    let link = format!("/placements/{}", p.id);
+    super::notify::notify(w, p.student_id, "placement", text.to_string(), &link)?;
+    super::notify::notify(w, p.employer_id, "placement", text.to_string(), &link)?;
+    super::placement_mail::notice(w, p, text, now)
+}
+
+/// Voids every signature (a fact of the text changed after one): the text unfreezes, the
+/// placement awaits signatures, everyone is told.
+pub(super) fn void_signatures(
+    w: &Wtx,
+    p: &mut Placement,
+    actor: Actor,
+    now: i64,
+    why: &str,
+) -> StoreResult<()> {
+    placements::unfreeze_text(w, p.id)?;
+    if p.signatures.is_empty() {
+        return Ok(());
+    }
+    p.signatures.clear();
+    p.history.push((now, format!("Signatures voided: {why}")));
+    audit_change(w, now, actor, p, format!("voided every signature ({why})"))?;
+    tell_everyone(
+        w,
+        p,
+        &format!(
+            "The internship agreement changed ({why}), so every signature was voided. Please read it again and sign."
+        ),
+        now,
+    )
+}
+
+/// Before a signature: an agreement awaiting signatures whose signatures were given over
+/// another text than the one shown (signed before texts were frozen, and changed since) has
+/// them voided, and everyone is told; one whose signatures all match has its text frozen.
+/// Its own transaction, so the void stands even when the signature that follows is refused.
+pub fn settle(w: &Wtx, id: u64, now: i64) -> StoreResult<()> {
+    let Some(mut p) = w.get::<Placement>(id)? else {
+        return Ok(());
+    };
+    if p.state != State::AwaitingSignatures || p.signatures.is_empty() {
+        return Ok(());
+    }
+    if stale(w, &p)? {
+        void_signatures(
+            w,
+            &mut p,
+            Actor::System,
+            now,
+            "its wording changed after it was signed",
+        )?;
+        return placements::save(w, &p);
+    }
+    let text = agreement_text(w, &p)?;
+    freeze(w, &p, &text, now)
+}
