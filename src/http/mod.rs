@@ -405,24 +405,45 @@ mod tests {
         let t = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
         for (target, logged) in [
             (format!("/staff/invite/{t}"), "/staff/invite/[redacted]"),
-            (format!("/api/staff/invite/{t}"), "/api/staff/invite/[redacted]"),
+            (
+                format!("/api/staff/invite/{t}"),
+                "/api/staff/invite/[redacted]",
+            ),
             (format!("/guardian/{t}"), "/guardian/[redacted]"),
-            (format!("/api/guardian/{t}/sign"), "/api/guardian/[redacted]/sign"),
-            (format!("/api/guardian/{t}/language"), "/api/guardian/[redacted]/language"),
+            (
+                format!("/api/guardian/{t}/sign"),
+                "/api/guardian/[redacted]/sign",
+            ),
+            (
+                format!("/api/guardian/{t}/language"),
+                "/api/guardian/[redacted]/language",
+            ),
             (
                 format!("/api/guardian/{t}/agreement.pdf"),
                 "/api/guardian/[redacted]/agreement.pdf",
             ),
             // A short or mistyped token is still the link's secret part.
-            ("/api/guardian/abc/decline".to_string(), "/api/guardian/[redacted]/decline"),
-            (format!("/Staff/Invite/{t}?x=1"), "/Staff/Invite/[redacted]?x=1"),
+            (
+                "/api/guardian/abc/decline".to_string(),
+                "/api/guardian/[redacted]/decline",
+            ),
+            (
+                format!("/Staff/Invite/{t}?x=1"),
+                "/Staff/Invite/[redacted]?x=1",
+            ),
             (format!("/api/other/{t}"), "/api/other/[redacted]"),
-            (format!("/reset-password?token={t}"), "/reset-password?token=[redacted]"),
+            (
+                format!("/reset-password?token={t}"),
+                "/reset-password?token=[redacted]",
+            ),
             (
                 "/api/auth/sso/Lakeside/callback?state=abcDEF123_-xyz&code=q".to_string(),
                 "/api/auth/sso/Lakeside/callback?state=[redacted]&code=[redacted]",
             ),
-            ("/api/users/a%40b.example".to_string(), "/api/users/[redacted]"),
+            (
+                "/api/users/a%40b.example".to_string(),
+                "/api/users/[redacted]",
+            ),
         ] {
             assert_eq!(redacted(&target), logged, "{target}");
         }

@@ -6,8 +6,7 @@
 use base64::Engine;
 use openidconnect::core::CoreAuthenticationFlow;
 use openidconnect::{
-    AuthorizationCode, CsrfToken, Nonce, PkceCodeChallenge, PkceCodeVerifier, Scope,
-    TokenResponse,
+    AuthorizationCode, CsrfToken, Nonce, PkceCodeChallenge, PkceCodeVerifier, Scope, TokenResponse,
 };
 use sha2::{Digest, Sha256};
 
@@ -236,8 +235,7 @@ async fn verified_claims(
     flow: &Flow,
     code: &str,
 ) -> Result<Claims, String> {
-    let (client, http) =
-        oidc::client(p, &redirect_uri(base, &p.name), oidc::Fresh::Now).await?;
+    let (client, http) = oidc::client(p, &redirect_uri(base, &p.name), oidc::Fresh::Now).await?;
     let call = move |req| oidc::send(http.clone(), req);
     let token = client
         .exchange_code(AuthorizationCode::new(code.to_string()))
@@ -455,12 +453,24 @@ mod tests {
             // An address outside the listed domains is refused whatever `hd` says.
             assert!(!domain_allowed(p, &claims("dana@district.example", school)));
         }
-        assert!(domain_allowed(&other, &claims("ana@Lakeside.k12.ca.us", None)));
-        assert!(domain_allowed(&other, &claims("ana@lakeside.k12.ca.us", Some("x.example"))));
+        assert!(domain_allowed(
+            &other,
+            &claims("ana@Lakeside.k12.ca.us", None)
+        ));
+        assert!(domain_allowed(
+            &other,
+            &claims("ana@lakeside.k12.ca.us", Some("x.example"))
+        ));
         // Google: the Workspace domain must be listed too (a consumer Google account made
         // with a school address has no `hd`).
-        assert!(domain_allowed(&google, &claims("ana@lakeside.k12.ca.us", school)));
-        assert!(!domain_allowed(&google, &claims("ana@lakeside.k12.ca.us", None)));
+        assert!(domain_allowed(
+            &google,
+            &claims("ana@lakeside.k12.ca.us", school)
+        ));
+        assert!(!domain_allowed(
+            &google,
+            &claims("ana@lakeside.k12.ca.us", None)
+        ));
         assert!(!domain_allowed(
             &google,
             &claims("ana@lakeside.k12.ca.us", Some("evil.example"))

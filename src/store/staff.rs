@@ -148,8 +148,7 @@ pub fn invite_browser(
     staff: u64,
     invite: &[u8; 32],
 ) -> StoreResult<Option<[u8; 32]>> {
-    Ok(r
-        .get::<InviteBrowser>(staff)?
+    Ok(r.get::<InviteBrowser>(staff)?
         .filter(|b| &b.invite == invite)
         .map(|b| b.browser))
 }
