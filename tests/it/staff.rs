@@ -594,7 +594,7 @@ fn the_cli_adds_lists_and_changes_staff() {
     assert!(!ok && out.contains("A coordinator needs a school"), "{out}");
     let (ok, out) = cli(&["staff", "list", "--json"]);
     assert!(ok, "{out}");
-    let list: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let list: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(list[0]["status"], "invited");
     assert_eq!(list[0]["school"], "Lincoln High");
     let (ok, out) = cli(&["staff", "role", "sam@district.example", "admin"]);
