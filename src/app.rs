@@ -98,6 +98,7 @@ pub struct App {
 
 impl App {
     pub async fn build(config: Config) -> anyhow::Result<App> {
+        crate::tls::install_crypto_provider();
         let services = Services::open_with(
             &config.data_dir,
             config.ffmpeg_dir.as_deref(),
@@ -186,6 +187,10 @@ impl App {
         };
         let control = control::bind(&services.paths.socket())
             .context("while creating the control socket in the data directory")?;
+        // School sign-ins left in flight by the last run: expired ones go, the rest are indexed.
+        services
+            .store
+            .write(|w| crate::store::sso::sweep(w, crate::clock::now_ms()))?;
         let batch = crate::store::batch::Batcher::start(services.store.clone());
         let mailer = crate::mail::Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
         services

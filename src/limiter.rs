@@ -264,6 +264,9 @@ pub struct Limits {
     pub guests_per_hour: usize,
     /// A student's e-mail address changes per hour.
     pub email_changes_per_hour: usize,
+    /// School sign-ins started per client address and minute, outside `--trusted-networks`
+    /// (each asks the provider and stores a sign-in in flight).
+    pub sso_starts_per_minute: usize,
 }
 
 impl Default for Limits {
@@ -277,6 +280,7 @@ impl Default for Limits {
             resets_per_hour: 5,
             guests_per_hour: 60,
             email_changes_per_hour: 5,
+            sso_starts_per_minute: 30,
         }
     }
 }
@@ -293,6 +297,7 @@ impl Limits {
             resets_per_hour: 0,
             guests_per_hour: 0,
             email_changes_per_hour: 0,
+            sso_starts_per_minute: 0,
         }
     }
 }
@@ -309,6 +314,7 @@ pub struct Throttles {
     pub reset_mails: RateLimit,
     pub guests: RateLimit,
     pub email_changes: RateLimit,
+    pub sso_starts: RateLimit,
 }
 
 impl Throttles {
@@ -325,6 +331,7 @@ impl Throttles {
             reset_mails: RateLimit::new(l.resets_per_hour.min(1), 5 * MINUTE),
             guests: RateLimit::new(l.guests_per_hour, HOUR),
             email_changes: RateLimit::new(l.email_changes_per_hour, HOUR),
+            sso_starts: RateLimit::new(l.sso_starts_per_minute, MINUTE),
         }
     }
 }

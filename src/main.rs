@@ -21,6 +21,8 @@ fn main() -> ExitCode {
     unsafe {
         libc::umask(0o077);
     }
+    // Before any command builds a TLS client (school sign-in, SMTP, S3, job boards).
+    internreel::tls::install_crypto_provider();
     let cli = Cli::parse();
     let _flush_logs_at_exit = internreel::logging::init();
     let media = match cli.media.options().config() {

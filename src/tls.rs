@@ -12,6 +12,15 @@ use axum_server::tls_rustls::RustlsConfig;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 
+/// Makes ring the process's TLS crypto provider, once, before anything builds a TLS client:
+/// reqwest, lettre and object_store are built without a provider of their own, and a client
+/// built before one is installed panics ("No rustls crypto provider is configured"). Called
+/// first thing by `main` (every command) and by `App::build` (the server, and its tests).
+pub fn install_crypto_provider() {
+    // A second call finds one installed and changes nothing.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// How often the files' modification times are compared.
 const WATCH_EVERY: Duration = Duration::from_secs(5);
 

@@ -30,6 +30,7 @@ mod social;
 mod sso;
 mod sso_cookie;
 mod staff;
+mod staff_invite;
 pub mod transport;
 pub mod uploads;
 mod videos;
@@ -60,6 +61,7 @@ pub fn router() -> Router<AppState> {
         .merge(email_confirmation::router())
         .merge(admin::router())
         .merge(staff::router())
+        .merge(staff_invite::router())
         .merge(sso::router())
         .merge(placements::router())
         .merge(review::router())
@@ -203,26 +205,88 @@ fn plain_json_error(text: &str) -> String {
     format!("The field '{path}' must be {wanted}")
 }
 
-/// A request target as the log may keep it: single-use tokens (`?token=...`, any long
-/// random-looking value) and e-mail addresses in the query are replaced by `[redacted]`, so
-/// a copy of the log signs nobody in and lists nobody's address.
+/// A request target as the log may keep it: bearer tokens and e-mail addresses are replaced
+/// by `[redacted]`, so a copy of the log signs nobody in and lists nobody's address. In the
+/// query: single-use tokens (`?token=...`), codes, any long random-looking value, addresses.
+/// In the path: the segment after a token-bearing route's prefix (`/staff/invite/{token}`,
+/// `/guardian/{token}`, `/api/staff/invite/{token}`, `/api/guardian/{token}/...`) and any
+/// segment that looks like a token, so a route added later is covered too.
 pub(super) fn redacted(target: &str) -> std::borrow::Cow<'_, str> {
-    let Some((path, query)) = target.split_once('?') else {
-        return std::borrow::Cow::Borrowed(target);
+    let (path, query) = match target.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (target, None),
     };
+    let path_out = redacted_path(path);
+    let query_out = query.map(redacted_query);
+    let changed = matches!(path_out, std::borrow::Cow::Owned(_))
+        || matches!(query_out, Some(std::borrow::Cow::Owned(_)));
+    if !changed {
+        return std::borrow::Cow::Borrowed(target);
+    }
+    match query_out {
+        Some(q) => std::borrow::Cow::Owned(format!("{path_out}?{q}")),
+        None => std::borrow::Cow::Owned(path_out.into_owned()),
+    }
+}
+
+/// A long value of the characters tokens are written in (hex, base64url).
+fn looks_like_token(value: &str) -> bool {
+    value.len() >= 24
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Routes whose next path segment is a bearer token (the page and its API).
+const TOKEN_PREFIXES: [&[&str]; 4] = [
+    &["staff", "invite"],
+    &["api", "staff", "invite"],
+    &["guardian"],
+    &["api", "guardian"],
+];
+
+fn redacted_path(path: &str) -> std::borrow::Cow<'_, str> {
+    let segments: Vec<&str> = path.split('/').collect();
+    // segments[0] is the empty text before the leading '/'.
+    let after_prefix = TOKEN_PREFIXES
+        .iter()
+        .find(|p| {
+            segments.len() > p.len() + 1
+                && segments[1..=p.len()]
+                    .iter()
+                    .zip(p.iter())
+                    .all(|(s, want)| s.eq_ignore_ascii_case(want))
+        })
+        .map(|p| p.len() + 1);
+    let secret = |i: usize, s: &str| {
+        !s.is_empty()
+            && (Some(i) == after_prefix
+                || looks_like_token(s)
+                || s.contains('@')
+                || s.to_ascii_lowercase().contains("%40"))
+    };
+    if !segments.iter().enumerate().any(|(i, s)| secret(i, s)) {
+        return std::borrow::Cow::Borrowed(path);
+    }
+    let out: Vec<&str> = segments
+        .iter()
+        .enumerate()
+        .map(|(i, s)| if secret(i, s) { "[redacted]" } else { s })
+        .collect();
+    std::borrow::Cow::Owned(out.join("/"))
+}
+
+fn redacted_query(query: &str) -> std::borrow::Cow<'_, str> {
     let secret = |key: &str, value: &str| {
         let key = key.to_ascii_lowercase();
         [
-            "token", "code", "key", "secret", "password", "pin", "email", "sig",
+            "token", "code", "key", "secret", "password", "pin", "email", "sig", "state",
         ]
         .iter()
         .any(|k| key.contains(k))
             || value.contains('@')
-            || value.contains("%40")
-            || (value.len() >= 24
-                && value
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+            || value.to_ascii_lowercase().contains("%40")
+            || looks_like_token(value)
     };
     let mut changed = false;
     let parts: Vec<String> = query
@@ -238,9 +302,9 @@ pub(super) fn redacted(target: &str) -> std::borrow::Cow<'_, str> {
         })
         .collect();
     if changed {
-        std::borrow::Cow::Owned(format!("{path}?{}", parts.join("&")))
+        std::borrow::Cow::Owned(parts.join("&"))
     } else {
-        std::borrow::Cow::Borrowed(target)
+        std::borrow::Cow::Borrowed(query)
     }
 }
 
@@ -334,7 +398,65 @@ pub(super) fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Resp
 
 #[cfg(test)]
 mod tests {
-    use super::plain_json_error;
+    use super::{plain_json_error, redacted};
+
+    #[test]
+    fn bearer_tokens_in_paths_and_queries_are_not_logged() {
+        let t = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+        for (target, logged) in [
+            (format!("/staff/invite/{t}"), "/staff/invite/[redacted]"),
+            (
+                format!("/api/staff/invite/{t}"),
+                "/api/staff/invite/[redacted]",
+            ),
+            (format!("/guardian/{t}"), "/guardian/[redacted]"),
+            (
+                format!("/api/guardian/{t}/sign"),
+                "/api/guardian/[redacted]/sign",
+            ),
+            (
+                format!("/api/guardian/{t}/language"),
+                "/api/guardian/[redacted]/language",
+            ),
+            (
+                format!("/api/guardian/{t}/agreement.pdf"),
+                "/api/guardian/[redacted]/agreement.pdf",
+            ),
+            // A short or mistyped token is still the link's secret part.
+            (
+                "/api/guardian/abc/decline".to_string(),
+                "/api/guardian/[redacted]/decline",
+            ),
+            (
+                format!("/Staff/Invite/{t}?x=1"),
+                "/Staff/Invite/[redacted]?x=1",
+            ),
+            (format!("/api/other/{t}"), "/api/other/[redacted]"),
+            (
+                format!("/reset-password?token={t}"),
+                "/reset-password?token=[redacted]",
+            ),
+            (
+                "/api/auth/sso/Lakeside/callback?state=abcDEF123_-xyz&code=q".to_string(),
+                "/api/auth/sso/Lakeside/callback?state=[redacted]&code=[redacted]",
+            ),
+            (
+                "/api/users/a%40b.example".to_string(),
+                "/api/users/[redacted]",
+            ),
+        ] {
+            assert_eq!(redacted(&target), logged, "{target}");
+        }
+        for kept in [
+            "/api/internships?page=2&q=robotics",
+            "/api/videos/0123456789abcdef0123456789abcdef.mp4",
+            "/api/placements/12/guardian/resend",
+            "/guardian",
+            "/api/staff/invite/",
+        ] {
+            assert_eq!(redacted(kept), kept);
+        }
+    }
 
     #[test]
     fn serde_errors_are_said_plainly() {

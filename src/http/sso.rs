@@ -127,6 +127,7 @@ struct StartQuery {
 async fn start(
     State(state): State<AppState>,
     headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     Path(name): Path<String>,
     Query(q): Query<StartQuery>,
 ) -> AppResult<Response> {
@@ -135,6 +136,15 @@ async fn start(
         "student" | "" => FlowRole::Student,
         _ => return Err(AppError::bad_request("role is student or staff")),
     };
+    // Each start asks the provider (unless its discovery is cached) and stores a sign-in in
+    // flight: per address, as many as a classroom needs; the district's networks are free.
+    if !state.trusted_networks.contains(&ip) {
+        state
+            .throttles
+            .sso_starts
+            .take(&format!("ip:{ip}"))
+            .map_err(|wait| AppError::throttled("school sign-ins from this network", wait))?;
+    }
     let base = base_url(&state, &headers)?;
     let token = crate::tokens::random_hex(32);
     let browser = rules::browser_hash(&token);

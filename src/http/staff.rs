@@ -1,5 +1,6 @@
-//! Named staff: sign-in with a password and a second factor, the invite page's calls, the
-//! Staff tab (admins), the Students tab (admins and coordinators) and the roster's schools.
+//! Named staff: sign-in with a password and a second factor, the Staff tab (admins), the
+//! Students tab (admins and coordinators) and the roster's schools. The invite page's calls
+//! are in `staff_invite.rs`.
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -26,7 +27,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/staff/config", get(config))
         .route("/api/staff/login", post(login))
         .route("/api/staff/login/sso", get(sso_pending).post(sso_code))
-        .route("/api/staff/invite/{token}", get(invite).post(accept_invite))
         .route("/api/admin/staff", get(list).post(add))
         .route("/api/admin/staff/{id}/role", post(set_role))
         .route("/api/admin/staff/{id}/disable", post(disable))
@@ -139,10 +139,6 @@ async fn login(
             .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?,
     };
     let member = match found.filter(|_| ok) {
-        Some(s) if s.disabled => {
-            turns.succeeded(&state);
-            return Err(AppError::Forbidden(TURNED_OFF.into()));
-        }
         Some(s) => second_factor(&state, s.id, body.code.trim())?,
         None => None,
     };
@@ -151,6 +147,11 @@ async fn login(
         return Err(AppError::Unauthorized(WRONG.into()));
     };
     turns.succeeded(&state);
+    // Said only to someone who proved both factors: to anyone else a turned-off account
+    // answers as a wrong password or code does.
+    if member.disabled {
+        return Err(AppError::Forbidden(TURNED_OFF.into()));
+    }
     signed_in(&state, &member)
 }
 
@@ -223,72 +224,6 @@ async fn sso_code(
     res.headers_mut()
         .append(header::SET_COOKIE, sso_cookie(&state, "", 0));
     Ok(res)
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct InviteView {
-    email: String,
-    name: String,
-    role: &'static str,
-    school: Option<String>,
-    secret: String,
-    otpauth_uri: String,
-}
-
-async fn invite(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-) -> AppResult<Json<InviteView>> {
-    let s = staff_rules::by_invite(&state.store().read()?, &token, now_ms())?;
-    Ok(Json(InviteView {
-        secret: crate::totp::base32(&s.totp_secret),
-        otpauth_uri: crate::totp::uri(&s.totp_secret, &s.email),
-        email: s.email,
-        name: s.name,
-        role: s.role.as_str(),
-        school: s.school,
-    }))
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct Enrol {
-    password: String,
-    code: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Enrolled {
-    recovery_codes: Vec<String>,
-}
-
-async fn accept_invite(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    Path(token): Path<String>,
-    ApiJson(body): ApiJson<Enrol>,
-) -> AppResult<Json<Enrolled>> {
-    let now = now_ms();
-    let s = staff_rules::by_invite(&state.store().read()?, &token, now)?;
-    // Wrong codes on an invite are throttled like sign-ins: the link is a bearer secret.
-    let turns = SignInTurns::wait(&state, &ip, &s.email).await?;
-    let step = match staff_rules::check_enrolment(&s, &body.password, body.code.trim(), now) {
-        Ok(step) => step,
-        Err(e) => {
-            turns.failed(&state);
-            return Err(e);
-        }
-    };
-    turns.succeeded(&state);
-    let hash = auth::hash_password(&state, body.password).await?;
-    let codes = state
-        .store()
-        .write(|w| staff_rules::enrol(w, &token, hash, step, now))?;
-    Ok(Json(Enrolled {
-        recovery_codes: codes,
-    }))
 }
 
 #[derive(Serialize)]

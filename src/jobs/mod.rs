@@ -102,8 +102,7 @@ const MAX_LEVER_PAGES: usize = 50;
 
 pub fn http_client() -> anyhow::Result<reqwest::Client> {
     // reqwest is built without a default TLS provider; ring keeps the build free of C code.
-    // Installing twice is harmless (the second call reports the first).
-    let _ = rustls::crypto::ring::default_provider().install_default();
+    crate::tls::install_crypto_provider();
     Ok(reqwest::Client::builder()
         .user_agent(concat!(
             "InternReel/",

@@ -27,6 +27,7 @@ pub mod reports;
 pub mod roster;
 pub mod settings;
 pub mod sso;
+pub mod sso_provider;
 pub mod staff;
 pub mod student_files;
 pub mod students;

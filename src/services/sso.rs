@@ -3,17 +3,16 @@
 //! signature (JWKS), issuer, audience, expiry and nonce checked by it. What we add: the
 //! provider's e-mail domains, `email_verified`, and what an answer means for our accounts.
 
-use std::time::Duration;
-
 use base64::Engine;
-use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
+use openidconnect::core::CoreAuthenticationFlow;
 use openidconnect::{
-    AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce, PkceCodeChallenge,
-    PkceCodeVerifier, RedirectUrl, Scope, TokenResponse,
+    AuthorizationCode, CsrfToken, Nonce, PkceCodeChallenge, PkceCodeVerifier, Scope, TokenResponse,
 };
 use sha2::{Digest, Sha256};
 
-use crate::error::{AppError, AppResult};
+use super::sso_provider as oidc;
+
+use crate::error::AppResult;
 use crate::infra::Services;
 use crate::store::identity::{self, Source};
 use crate::store::sso::{self, Answer, Flow, FlowRole, Provider};
@@ -22,8 +21,6 @@ use crate::store::users::{self, Role};
 
 /// From the redirect to the provider's answer, and from the answer to the next step.
 const FLOW_MS: i64 = 10 * 60 * 1000;
-/// How long a provider may take to answer one request.
-const PROVIDER_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub const EXPIRED: &str = "This sign-in has expired or was already used. Please start again.";
 pub const UNKNOWN_PROVIDER: &str = "That school sign-in is not set up here.";
@@ -66,75 +63,6 @@ fn provider(s: &Services, name: &str) -> AppResult<Option<Provider>> {
         .find(|p| p.name.eq_ignore_ascii_case(name)))
 }
 
-/// The HTTP client the crate's requests go through: ours (rustls), no redirects followed.
-fn http_client() -> AppResult<reqwest::Client> {
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(PROVIDER_TIMEOUT)
-        .build()
-        .map_err(|e| AppError::Internal(anyhow::anyhow!(e)))
-}
-
-/// The crate's request, sent with reqwest 0.13 (the crate's own adapter is for 0.12).
-async fn send(
-    client: reqwest::Client,
-    req: openidconnect::HttpRequest,
-) -> Result<openidconnect::HttpResponse, reqwest::Error> {
-    let (parts, body) = req.into_parts();
-    let res = client
-        .request(parts.method, parts.uri.to_string())
-        .headers(parts.headers)
-        .body(body)
-        .send()
-        .await?;
-    let mut out = openidconnect::http::Response::builder().status(res.status());
-    for (k, v) in res.headers() {
-        out = out.header(k, v);
-    }
-    let bytes = res.bytes().await?;
-    Ok(out
-        .body(bytes.to_vec())
-        .expect("a response built from a valid one"))
-}
-
-type Client = openidconnect::Client<
-    openidconnect::EmptyAdditionalClaims,
-    openidconnect::core::CoreAuthDisplay,
-    openidconnect::core::CoreGenderClaim,
-    openidconnect::core::CoreJweContentEncryptionAlgorithm,
-    openidconnect::core::CoreJsonWebKey,
-    openidconnect::core::CoreAuthPrompt,
-    openidconnect::StandardErrorResponse<openidconnect::core::CoreErrorResponseType>,
-    openidconnect::core::CoreTokenResponse,
-    openidconnect::core::CoreTokenIntrospectionResponse,
-    openidconnect::core::CoreRevocableToken,
-    openidconnect::core::CoreRevocationErrorResponse,
-    openidconnect::EndpointSet,
-    openidconnect::EndpointNotSet,
-    openidconnect::EndpointNotSet,
-    openidconnect::EndpointNotSet,
-    openidconnect::EndpointMaybeSet,
-    openidconnect::EndpointMaybeSet,
->;
-
-async fn client(p: &Provider, redirect: &str) -> Result<(Client, reqwest::Client), String> {
-    let http = http_client().map_err(|e| e.to_string())?;
-    let issuer = IssuerUrl::new(p.issuer.clone()).map_err(|e| format!("issuer URL: {e}"))?;
-    let h = http.clone();
-    let call = move |req| send(h.clone(), req);
-    let metadata = CoreProviderMetadata::discover_async(issuer, &call)
-        .await
-        .map_err(|e| format!("discovery: {e}"))?;
-    let redirect = RedirectUrl::new(redirect.to_string()).map_err(|e| e.to_string())?;
-    let client = CoreClient::from_provider_metadata(
-        metadata,
-        ClientId::new(p.client_id.clone()),
-        Some(ClientSecret::new(p.client_secret.clone())),
-    )
-    .set_redirect_uri(redirect);
-    Ok((client, http))
-}
-
 /// The redirect URI registered at the provider for `name`.
 pub fn redirect_uri(base: &str, name: &str) -> String {
     format!(
@@ -164,7 +92,11 @@ pub async fn begin(
     if !serves {
         return Err(refused(role, UNKNOWN_PROVIDER));
     }
-    let (client, _) = client(&p, &redirect_uri(base, &p.name)).await.map_err(|e| {
+    // The provider's discovery document as fetched in the last minutes: a start costs no
+    // round trip to the provider (the callback's client is fetched afresh, with its keys).
+    let (client, _) = oidc::client(&p, &redirect_uri(base, &p.name), oidc::Fresh::Cached)
+        .await
+        .map_err(|e| {
         tracing::warn!(provider = %p.name, error = %e, "school sign-in: the provider did not answer");
         refused(
             role,
@@ -303,8 +235,8 @@ async fn verified_claims(
     flow: &Flow,
     code: &str,
 ) -> Result<Claims, String> {
-    let (client, http) = client(p, &redirect_uri(base, &p.name)).await?;
-    let call = move |req| send(http.clone(), req);
+    let (client, http) = oidc::client(p, &redirect_uri(base, &p.name), oidc::Fresh::Now).await?;
+    let call = move |req| oidc::send(http.clone(), req);
     let token = client
         .exchange_code(AuthorizationCode::new(code.to_string()))
         .map_err(|e| format!("token endpoint: {e}"))?
@@ -365,18 +297,26 @@ fn payload_claim(jwt: &str, name: &str) -> Option<String> {
     v.get(name)?.as_str().map(str::to_string)
 }
 
+/// Google's issuer: the only provider whose `hd` claim (the Workspace domain) means anything.
+const GOOGLE_ISSUER: &str = "https://accounts.google.com";
+
+/// The e-mail's own domain must be one of the provider's. `hd` names a Google Workspace
+/// domain, so only Google's is read, and then it must be listed too: a Google account made
+/// for a school address outside the school's Workspace has none. Another provider's `hd` is
+/// any text its tenant chose and never widens the list.
 fn domain_allowed(p: &Provider, c: &Claims) -> bool {
     if p.domains.is_empty() {
         return true;
     }
-    let email_domain = c
-        .email
-        .rsplit_once('@')
-        .map(|(_, d)| d.to_ascii_lowercase())
-        .unwrap_or_default();
-    p.domains
-        .iter()
-        .any(|d| *d == email_domain || c.hd.as_deref().is_some_and(|hd| hd.eq_ignore_ascii_case(d)))
+    let listed = |d: &str| p.domains.iter().any(|l| l.eq_ignore_ascii_case(d));
+    let email_domain = c.email.rsplit_once('@').map_or("", |(_, d)| d);
+    if !listed(email_domain) {
+        return false;
+    }
+    if p.issuer.trim_end_matches('/') == GOOGLE_ISSUER {
+        return c.hd.as_deref().is_some_and(listed);
+    }
+    true
 }
 
 /// What the verified answer means here; stores the flow's next step when one is owed.
@@ -474,4 +414,66 @@ pub fn pending(s: &Services, browser: &[u8; 32], now: i64) -> AppResult<Option<(
     Ok(sso::by_browser(&r, browser)?
         .filter(|f| f.expires_at > now)
         .and_then(|f| f.answer.clone().map(|a| (f, a))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::sso::ServesRole;
+
+    fn claims(email: &str, hd: Option<&str>) -> Claims {
+        Claims {
+            subject: "s".into(),
+            email: email.into(),
+            email_verified: true,
+            given_name: String::new(),
+            family_name: String::new(),
+            hd: hd.map(str::to_string),
+            mfa: true,
+        }
+    }
+
+    fn provider_at(issuer: &str) -> Provider {
+        Provider {
+            name: "P".into(),
+            issuer: issuer.into(),
+            client_id: "c".into(),
+            client_secret: "s".into(),
+            domains: vec!["lakeside.k12.ca.us".into()],
+            serves: ServesRole::Both,
+        }
+    }
+
+    #[test]
+    fn hd_counts_only_from_google_and_never_instead_of_the_e_mail_s_domain() {
+        let other = provider_at("https://login.example.org/tenant");
+        let google = provider_at("https://accounts.google.com");
+        let school = Some("lakeside.k12.ca.us");
+        for p in [&other, &google] {
+            // An address outside the listed domains is refused whatever `hd` says.
+            assert!(!domain_allowed(p, &claims("dana@district.example", school)));
+        }
+        assert!(domain_allowed(
+            &other,
+            &claims("ana@Lakeside.k12.ca.us", None)
+        ));
+        assert!(domain_allowed(
+            &other,
+            &claims("ana@lakeside.k12.ca.us", Some("x.example"))
+        ));
+        // Google: the Workspace domain must be listed too (a consumer Google account made
+        // with a school address has no `hd`).
+        assert!(domain_allowed(
+            &google,
+            &claims("ana@lakeside.k12.ca.us", school)
+        ));
+        assert!(!domain_allowed(
+            &google,
+            &claims("ana@lakeside.k12.ca.us", None)
+        ));
+        assert!(!domain_allowed(
+            &google,
+            &claims("ana@lakeside.k12.ca.us", Some("evil.example"))
+        ));
+    }
 }

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::{AppError, AppResult, FieldErrors};
 use crate::store::audit::{self, Actor, Event};
-use crate::store::staff::{self, Invite, Staff, StaffRole};
+use crate::store::staff::{self, Invite, InviteBrowser, Staff, StaffRole};
 use crate::store::{Reader, StoreResult, Wtx, sessions};
 use crate::validate::Checks;
 
@@ -18,6 +18,7 @@ pub const WRONG_CODE: &str = "That code is not right. Check that your phone's cl
 pub const INVITE_GONE: &str =
     "This invite link is invalid or has expired. Ask your district admin for a new one.";
 pub const ADMIN_ONLY: &str = "Only a district admin can do this";
+pub const INVITE_ELSEWHERE: &str = "This invite link was opened in another browser first. Finish setting up there, or ask your district admin for a new invite link.";
 
 #[derive(Serialize, Clone)]
 #[serde(rename_all = "camelCase")]
@@ -78,6 +79,11 @@ pub struct NewStaff {
 
 fn invite_hash(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
+}
+
+/// The hash of a browser's invite cookie, as the invite keeps it.
+pub fn browser_hash(cookie: &str) -> [u8; 32] {
+    Sha256::digest(cookie.as_bytes()).into()
 }
 
 /// A fresh invite on `s` (replacing any earlier one and a not yet finished enrolment): a new
@@ -200,6 +206,50 @@ pub fn by_invite(r: &impl Reader, token: &str, now: i64) -> AppResult<Staff> {
     }
 }
 
+/// Opens a live invite in a browser: the first browser to open it keeps it (the e-mailed link
+/// proves nothing once copied, so the authenticator's secret goes to one browser only);
+/// another browser is refused, and the real invitee then asks for a new invite.
+pub fn open_invite(w: &Wtx, token: &str, browser: [u8; 32], now: i64) -> AppResult<Staff> {
+    let s = by_invite(w, token, now)?;
+    let invite = invite_hash(token);
+    match staff::invite_browser(w, s.id, &invite)? {
+        None => staff::bind_invite_browser(
+            w,
+            &InviteBrowser {
+                id: s.id,
+                invite,
+                browser,
+            },
+        )?,
+        Some(b) if b == browser => {}
+        Some(_) => return Err(elsewhere(&s)),
+    }
+    Ok(s)
+}
+
+/// The staff member of a live invite that this browser opened first.
+pub fn invite_in_browser(
+    r: &impl Reader,
+    token: &str,
+    browser: Option<[u8; 32]>,
+    now: i64,
+) -> AppResult<Staff> {
+    let s = by_invite(r, token, now)?;
+    match staff::invite_browser(r, s.id, &invite_hash(token))? {
+        Some(b) if Some(b) == browser => Ok(s),
+        _ => Err(elsewhere(&s)),
+    }
+}
+
+fn elsewhere(s: &Staff) -> AppError {
+    // For the operator: a link that reached two browsers may have been copied from somewhere.
+    tracing::warn!(
+        staff = s.id,
+        "a staff invite was refused to a browser other than the one that first opened it"
+    );
+    AppError::Forbidden(INVITE_ELSEWHERE.into())
+}
+
 /// Checks an invite's answer before the password is hashed (so a wrong code costs no hash).
 pub fn check_enrolment(s: &Staff, password: &str, code: &str, now: i64) -> AppResult<u64> {
     let mut errors = FieldErrors::new();
@@ -225,12 +275,14 @@ pub fn check_enrolment(s: &Staff, password: &str, code: &str, now: i64) -> AppRe
 pub fn enrol(
     w: &Wtx,
     token: &str,
+    browser: Option<[u8; 32]>,
     password_hash: String,
     step: u64,
     now: i64,
 ) -> AppResult<Vec<String>> {
     // Read again in the write: the invite may have been used or replaced meanwhile.
-    let mut s = by_invite(w, token, now)?;
+    let mut s = invite_in_browser(w, token, browser, now)?;
+    staff::forget_invite_browser(w, s.id)?;
     let (codes, hashes) = crate::totp::recovery_codes();
     s.password_hash = Some(password_hash);
     s.enrolled = true;
@@ -331,6 +383,7 @@ pub fn change(
         }
         Change::ResetTwoFactor => {
             let l = fresh_invite(w, &mut s, now)?;
+            staff::forget_invite_browser(w, s.id)?;
             invite_mail(w, &s, &l, now)?;
             link = Some(l);
             format!(

@@ -469,6 +469,22 @@ impl Wtx {
         Ok(())
     }
 
+    /// Up to `limit` keys of a pair table whose owner is below `owner_end`, ascending (an
+    /// index keyed by time: what is due before then).
+    pub fn pairs_below(
+        &self,
+        table: PairTable,
+        owner_end: u64,
+        limit: usize,
+    ) -> StoreResult<Vec<(u64, u64)>> {
+        let t = self.0.open_table(table)?;
+        let mut out = Vec::new();
+        for row in t.range(..(owner_end, 0))?.take(limit) {
+            out.push(row?.0.value());
+        }
+        Ok(out)
+    }
+
     /// Removes a pair; true when it was there.
     pub fn pair_remove(&self, table: PairTable, key: (u64, u64)) -> StoreResult<bool> {
         Ok(self.0.open_table(table)?.remove(key)?.is_some())

@@ -110,6 +110,11 @@ fn hex(h: &[u8; 32]) -> String {
     h.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The flow's key in the expiry index.
+fn expiry_key(flow: &Flow) -> (u64, u64) {
+    (u64::try_from(flow.expires_at).unwrap_or(0), flow.id)
+}
+
 pub fn start(w: &Wtx, mut flow: Flow, now: i64) -> StoreResult<Flow> {
     purge_expired(w, now)?;
     // A browser has one sign-in in flight: a new start replaces the earlier one.
@@ -119,6 +124,7 @@ pub fn start(w: &Wtx, mut flow: Flow, now: i64) -> StoreResult<Flow> {
     flow.id = w.next_id::<Flow>()?;
     w.key_put(STATE_SPACE, &flow.state, flow.id)?;
     w.key_put(BROWSER_SPACE, &hex(&flow.browser), flow.id)?;
+    w.pair_put(tables::SSO_BY_EXPIRY, expiry_key(&flow), 0)?;
     w.put(&flow)?;
     Ok(flow)
 }
@@ -140,8 +146,10 @@ pub fn by_browser(r: &impl Reader, browser: &[u8; 32]) -> StoreResult<Option<Flo
 /// Records the provider's answer; the state can never be used again.
 pub fn answered(w: &Wtx, mut flow: Flow, answer: Answer, expires_at: i64) -> StoreResult<Flow> {
     w.key_remove(STATE_SPACE, &flow.state)?;
+    w.pair_remove(tables::SSO_BY_EXPIRY, expiry_key(&flow))?;
     flow.answer = Some(answer);
     flow.expires_at = expires_at;
+    w.pair_put(tables::SSO_BY_EXPIRY, expiry_key(&flow), 0)?;
     w.put(&flow)?;
     Ok(flow)
 }
@@ -149,13 +157,37 @@ pub fn answered(w: &Wtx, mut flow: Flow, answer: Answer, expires_at: i64) -> Sto
 pub fn remove(w: &Wtx, flow: &Flow) -> StoreResult<()> {
     w.key_remove(STATE_SPACE, &flow.state)?;
     w.key_remove(BROWSER_SPACE, &hex(&flow.browser))?;
+    w.pair_remove(tables::SSO_BY_EXPIRY, expiry_key(flow))?;
     w.delete::<Flow>(flow.id)
 }
 
+/// At most this many expired flows are removed by one start (the rest by the next ones).
+const PURGE_AT_ONCE: usize = 200;
+
+/// Removes expired flows from the front of the expiry index: the work is the expired
+/// flows', not every live flow's.
 fn purge_expired(w: &Wtx, now: i64) -> StoreResult<()> {
-    let old = w.scan_rev::<Flow>(|_| true)?;
-    for f in old.iter().filter(|f| f.expires_at <= now) {
-        remove(w, f)?;
+    let due = u64::try_from(now).unwrap_or(0).saturating_add(1);
+    for (at, id) in w.pairs_below(tables::SSO_BY_EXPIRY, due, PURGE_AT_ONCE)? {
+        match w.get::<Flow>(id)? {
+            Some(f) => remove(w, &f)?,
+            None => {
+                w.pair_remove(tables::SSO_BY_EXPIRY, (at, id))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// At start-up: every flow is checked once, the expired removed and the rest put in the
+/// expiry index (flows stored before the index existed have no entry).
+pub fn sweep(w: &Wtx, now: i64) -> StoreResult<()> {
+    for f in w.scan_rev::<Flow>(|_| true)? {
+        if f.expires_at <= now {
+            remove(w, &f)?;
+        } else {
+            w.pair_put(tables::SSO_BY_EXPIRY, expiry_key(&f), 0)?;
+        }
     }
     Ok(())
 }

@@ -123,6 +123,44 @@ pub fn by_invite(r: &impl Reader, hash: &[u8; 32]) -> StoreResult<Option<Staff>>
         .find(|s| s.invite.as_ref().is_some_and(|i| &i.hash == hash)))
 }
 
+/// The browser that first opened a staff member's invite: only it is shown the
+/// authenticator's secret and may finish the invite (a copied link opened elsewhere is not).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct InviteBrowser {
+    /// The staff member's id.
+    pub id: u64,
+    /// The invite it was opened for (a new invite is opened afresh).
+    pub invite: [u8; 32],
+    /// SHA-256 of the browser's invite cookie.
+    pub browser: [u8; 32],
+}
+
+impl Entity for InviteBrowser {
+    const TABLE: tables::EntityTable = tables::STAFF_INVITE_BROWSERS;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+/// The browser bound to this invite of `staff`, if one opened it.
+pub fn invite_browser(
+    r: &impl Reader,
+    staff: u64,
+    invite: &[u8; 32],
+) -> StoreResult<Option<[u8; 32]>> {
+    Ok(r.get::<InviteBrowser>(staff)?
+        .filter(|b| &b.invite == invite)
+        .map(|b| b.browser))
+}
+
+pub fn bind_invite_browser(w: &Wtx, b: &InviteBrowser) -> StoreResult<()> {
+    w.put(b)
+}
+
+pub fn forget_invite_browser(w: &Wtx, staff: u64) -> StoreResult<()> {
+    w.delete::<InviteBrowser>(staff)
+}
+
 /// Whether an enabled named admin has finished setting up (the pin may then be turned off).
 pub fn has_active_admin(r: &impl Reader) -> StoreResult<bool> {
     Ok(all(r)?

@@ -99,6 +99,10 @@ pub const STAFF: EntityTable = TableDefinition::new("staff_v1");
 pub const STUDENT_IDENTITY: EntityTable = TableDefinition::new("student_identity_v1");
 /// A school-account sign-in between the provider's answer and the person's next step.
 pub const SSO_PENDING: EntityTable = TableDefinition::new("sso_pending_v1");
+/// (expires at ms, flow id): the school sign-ins in flight by expiry, purged from the front.
+pub const SSO_BY_EXPIRY: PairTable = TableDefinition::new("sso_by_expiry_v1");
+/// staff id → the browser that first opened the staff member's live invite (its hash).
+pub const STAFF_INVITE_BROWSERS: EntityTable = TableDefinition::new("staff_invite_browsers_v1");
 
 /// Work-based-learning placements and their hours entries.
 pub const PLACEMENTS: EntityTable = TableDefinition::new("placements_v1");
@@ -113,7 +117,7 @@ pub const PLACEMENT_TEXTS: EntityTable = TableDefinition::new("placement_texts_v
 pub const GUARDIAN_MAILS: EntityTable = TableDefinition::new("guardian_mails_v1");
 
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 24] = [
+pub const ENTITY_TABLES: [EntityTable; 25] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -138,10 +142,11 @@ pub const ENTITY_TABLES: [EntityTable; 24] = [
     HOUR_ENTRIES,
     PLACEMENT_TEXTS,
     GUARDIAN_MAILS,
+    STAFF_INVITE_BROWSERS,
 ];
 
 /// Every pair table.
-pub const PAIR_TABLES: [PairTable; 22] = [
+pub const PAIR_TABLES: [PairTable; 23] = [
     INTERNSHIPS_BY_EMPLOYER,
     APPLICATIONS_BY_STUDENT,
     APPLICATIONS_BY_EMPLOYER,
@@ -164,4 +169,5 @@ pub const PAIR_TABLES: [PairTable; 22] = [
     PLACEMENTS_BY_STUDENT,
     PLACEMENTS_BY_EMPLOYER,
     PLACEMENT_HOURS,
+    SSO_BY_EXPIRY,
 ];

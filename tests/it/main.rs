@@ -11,6 +11,7 @@ mod applications;
 mod architecture;
 mod authz;
 mod backup;
+mod binary_server;
 mod browser;
 mod cli;
 mod compression;

@@ -18,7 +18,11 @@ fn account(id: &str, email: &str, verified: bool, amr: &[&str]) -> Value {
 /// An app with the provider set up as "Lakeside" (domain lakeside.k12.ca.us, students and
 /// staff) and as "Broken", whose ID tokens come back with a corrupted signature.
 async fn setup() -> (TestApp, Provider) {
-    let app = spawn_app().await;
+    setup_on(spawn_app().await).await
+}
+
+/// `setup` on a server already started (with other limits).
+async fn setup_on(app: TestApp) -> (TestApp, Provider) {
     let base = app.addr.clone();
     let provider = oidc_provider::start(
         json!([
@@ -35,6 +39,10 @@ async fn setup() -> (TestApp, Provider) {
             account("rita", "rita@lakeside.k12.ca.us", true, &["pwd"]),
             account("dana", "dana@lakeside.k12.ca.us", true, &["pwd", "mfa"]),
             account("sam", "sam@lakeside.k12.ca.us", true, &["pwd"]),
+            // Not a school account: this provider's `hd` is whatever its tenant says.
+            {"id": "mal", "email": "dana@district.example", "email_verified": true,
+             "given_name": "Mal", "family_name": "Lory", "hd": "lakeside.k12.ca.us",
+             "amr": ["pwd", "mfa"], "password": "pw"},
         ]),
     );
     for (name, client) in [("Lakeside", "internreel"), ("Broken", "broken")] {
@@ -438,4 +446,182 @@ async fn staff_sign_in_with_the_school_account_asks_a_code_unless_the_provider_d
     .await;
     assert!(landed.starts_with("/admin-login?ssoError="), "{landed}");
     assert!(error_of(&landed).contains("has no staff account here"));
+}
+
+#[tokio::test]
+async fn hd_from_a_provider_other_than_google_never_stands_in_for_the_e_mail_s_domain() {
+    let (app, p) = setup().await;
+    // A named admin whose address is outside the provider's domain.
+    add_staff(&app, "dana@district.example", "admin", None);
+    let b = browser();
+    let landed = sign_in(&app, &p, &b, "Lakeside", "staff", "dana@district.example").await;
+    assert!(landed.starts_with("/admin-login?ssoError="), "{landed}");
+    assert_eq!(
+        error_of(&landed),
+        "dana@district.example is not one of the school accounts this district accepts. Sign in with your school e-mail."
+    );
+    assert_eq!(
+        app.get(&b, "/api/admin/session").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn school_sign_in_starts_are_throttled_per_address_and_reuse_the_provider_s_discovery() {
+    let limits = internreel::limiter::Limits {
+        sso_starts_per_minute: 3,
+        ..internreel::limiter::Limits::off()
+    };
+    let (app, p) = setup_on(start_with_limits(limits).await).await;
+    let start = "/api/auth/sso/Lakeside/start?role=student";
+    let b = browser();
+    let res = app.get(&b, start).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // The provider goes away: starts within the next minutes still lead to it, from the
+    // discovery document fetched by the first.
+    let issuer = p.issuer.clone();
+    drop(p);
+    for _ in 0..2 {
+        let res = app.get(&b, start).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let to = res.headers()[reqwest::header::LOCATION].to_str().unwrap();
+        assert!(to.starts_with(&issuer), "{to}");
+    }
+    // The fourth start in a minute from this address: 429, said in JSON, with when.
+    let res = app.get(&browser(), start).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = res.headers()[reqwest::header::RETRY_AFTER]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    let (_, body) = message_of(res).await;
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many school sign-ins from this network. Please try again in"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn expired_school_sign_ins_are_purged_without_reading_the_live_ones() {
+    use internreel::store::sso::{self, Flow, FlowRole};
+    use internreel::store::{Reader, StoreError};
+    let now = internreel::clock::now_ms();
+    let flow = |n: u64, expires_at: i64| Flow {
+        id: 0,
+        provider: "Lakeside".into(),
+        role: FlowRole::Student,
+        browser: browser_of(n),
+        state: format!("state-{n}"),
+        nonce: "n".into(),
+        pkce_verifier: "v".into(),
+        answer: None,
+        expires_at,
+    };
+    // 12,000 sign-ins in flight, 50 about to expire and 20 expired, as a busy server (or an
+    // attacker's starts from many addresses) leaves them; stored directly, as a server that
+    // kept no expiry index stored them.
+    let data = tempfile::tempdir().unwrap();
+    {
+        let s = internreel::infra::Services::open(data.path()).unwrap();
+        s.store
+            .write(|w| {
+                for (from, to, expires_at) in [
+                    (0, 12_000, now + 600_000),
+                    (12_000, 12_050, now + 2_000),
+                    (12_050, 12_070, now - 1_000),
+                ] {
+                    for n in from..to {
+                        let mut f = flow(n, expires_at);
+                        f.id = w.next_id::<Flow>()?;
+                        w.put(&f)?;
+                        w.key_put("sso-state", &f.state, f.id)?;
+                    }
+                }
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+    }
+    let app = start_on(data, false).await;
+    tokio::time::sleep(std::time::Duration::from_millis(2_500)).await;
+    // Each start removes what is due; what it costs does not grow with the live ones.
+    let mut took = Vec::new();
+    for n in 0..3 {
+        app.state
+            .store()
+            .write(|w| {
+                let started = std::time::Instant::now();
+                sso::start(
+                    w,
+                    flow(100_000 + n, internreel::clock::now_ms() + 600_000),
+                    internreel::clock::now_ms(),
+                )?;
+                took.push(started.elapsed());
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+    }
+    println!("a start with 12,000 sign-ins in flight (in its write): {took:?}");
+    let fastest = took.iter().min().unwrap();
+    assert!(
+        *fastest < std::time::Duration::from_millis(20),
+        "a start read the live sign-ins: {took:?}"
+    );
+    let r = app.state.store().read().unwrap();
+    assert_eq!(r.count::<Flow>().unwrap(), 12_003);
+    assert!(sso::by_state(&r, "state-12010").unwrap().is_none());
+    assert!(sso::by_state(&r, "state-12060").unwrap().is_none());
+    assert!(sso::by_state(&r, "state-11999").unwrap().is_some());
+}
+
+/// A distinct browser hash per number.
+fn browser_of(n: u64) -> [u8; 32] {
+    let mut h = [0u8; 32];
+    h[..8].copy_from_slice(&n.to_le_bytes());
+    h
+}
+
+#[tokio::test]
+async fn school_sign_in_works_first_thing_after_a_start_without_job_fetching() {
+    use crate::binary_server::BinaryServer;
+    // The real binary: this test process installed a TLS provider for itself long ago.
+    let data = tempfile::tempdir().unwrap();
+    let server = BinaryServer::start(data.path(), &["--jobs-interval-hours", "0"]);
+    let base = server.addr.clone();
+    let p = oidc_provider::start(
+        json!([{"client_id": "internreel", "client_secret": "s3cret",
+                "redirect_uris": [format!("{base}/api/auth/sso/Lakeside/callback")]}]),
+        json!([account("ana", "ana@lakeside.k12.ca.us", true, &["pwd"])]),
+    );
+    let secret = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(secret.path(), "s3cret\n").unwrap();
+    let (ok, out) = server.cli(&[
+        "sso",
+        "add",
+        "Lakeside",
+        "--issuer",
+        &p.issuer,
+        "--client-id",
+        "internreel",
+        "--client-secret-file",
+        secret.path().to_str().unwrap(),
+        "--domain",
+        "lakeside.k12.ca.us",
+        "--for",
+        "both",
+    ]);
+    assert!(ok, "{out}");
+    // The first request that needs TLS client set-up is this sign-in.
+    let b = browser();
+    let start = "/api/auth/sso/Lakeside/start?role=student";
+    let callback = to_callback(&b, &base, start, &p.issuer, "ana@lakeside.k12.ca.us", "pw").await;
+    let res = b.get(&callback).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(res.headers()[reqwest::header::LOCATION], "/school-signup");
+    let log = server.stop();
+    assert!(!log.contains("crypto provider"), "{log}");
 }

@@ -388,7 +388,8 @@ async fn turning_off_resetting_and_changing_roles_end_sessions_at_once() {
         StatusCode::OK
     );
 
-    // Turned off: the session ends and the sign-in says why.
+    // Turned off: the session ends; a sign-in without both factors learns nothing more
+    // (a_turned_off_staff_account_says_so_only_after_both_factors).
     let res = app
         .post(&admin, &format!("/api/admin/staff/{id}/disable"), json!({}))
         .await;
@@ -401,12 +402,7 @@ async fn turning_off_resetting_and_changing_roles_end_sessions_at_once() {
         StatusCode::UNAUTHORIZED
     );
     let (_, res) = staff_login(&app, "sam@district.example", STAFF_PASSWORD, "000000").await;
-    let (status, body) = message_of(res).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert_eq!(
-        body["message"],
-        "This staff account is turned off. Ask your district admin."
-    );
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
     app.post(&admin, &format!("/api/admin/staff/{id}/enable"), json!({}))
         .await;
 
@@ -609,4 +605,265 @@ fn the_cli_adds_lists_and_changes_staff() {
     assert!(ok && out.contains("disabled"), "{out}");
     let (ok, out) = cli(&["staff", "disable", "nobody@district.example"]);
     assert!(!ok && out.contains("No staff member"), "{out}");
+}
+
+#[tokio::test]
+async fn a_turned_off_staff_account_says_so_only_after_both_factors() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let secret = add_staff(&app, "off@district.example", "admin", None);
+    let id = internreel::store::staff::by_email(
+        &app.state.store().read().unwrap(),
+        "off@district.example",
+    )
+    .unwrap()
+    .unwrap()
+    .id;
+    let res = app
+        .post(&admin, &format!("/api/admin/staff/{id}/disable"), json!({}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    const WRONG: &str = "Invalid email, password or code. Please try again.";
+    // The password alone, or the code alone, is answered as any wrong sign-in is.
+    for (password, code) in [
+        (STAFF_PASSWORD, "000000".to_string()),
+        ("not-the-password", totp_now(&secret)),
+    ] {
+        let (_, res) = staff_login(&app, "off@district.example", password, &code).await;
+        let (status, body) = message_of(res).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_eq!(body["message"], WRONG);
+    }
+    // Both factors: the owner is told why, and gets no session.
+    let (c, res) = staff_login(
+        &app,
+        "off@district.example",
+        STAFF_PASSWORD,
+        &totp_in(&secret, 1),
+    )
+    .await;
+    let (status, body) = message_of(res).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        body["message"],
+        "This staff account is turned off. Ask your district admin."
+    );
+    assert_eq!(
+        app.get(&c, "/api/admin/session").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+/// An invite added through the admin's API; its token.
+async fn invite_token(app: &TestApp, admin: &reqwest::Client, email: &str) -> String {
+    let res = app
+        .post(
+            admin,
+            "/api/admin/staff",
+            json!({"email": email, "name": "Dana Ruiz", "role": "admin"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let added: Value = res.json().await.unwrap();
+    token_of(added["inviteUrl"].as_str().unwrap())
+}
+
+#[tokio::test]
+async fn an_invite_link_opened_in_a_second_browser_is_refused() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let token = invite_token(&app, &admin, "dana@district.example").await;
+    let path = format!("/api/staff/invite/{token}");
+
+    // The invitee's browser opens it first: the secret, and a cookie for this invite only.
+    let invitee = app.client();
+    let res = app.get(&invitee, &path).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let cookie = res.headers()[reqwest::header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        cookie.contains("HttpOnly")
+            && cookie.contains("SameSite=Strict")
+            && cookie.contains("Path=/api/staff/invite/"),
+        "{cookie}"
+    );
+    let invite: Value = res.json().await.unwrap();
+    let secret = internreel::totp::from_base32(invite["secret"].as_str().unwrap()).unwrap();
+
+    // Someone else with the same link (read from a log, a forwarded mail): no secret, no
+    // finish, even with a right code; told plainly what to do.
+    let other = app.client();
+    const ELSEWHERE: &str = "This invite link was opened in another browser first. Finish setting up there, or ask your district admin for a new invite link.";
+    let res = app.get(&other, &path).await;
+    assert!(res.headers().get(reqwest::header::SET_COOKIE).is_none());
+    let (status, body) = message_of(res).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(body["message"], ELSEWHERE);
+    assert!(body.get("secret").is_none() && body.get("otpauthUri").is_none());
+    let (status, body) = message_of(
+        app.post(
+            &other,
+            &path,
+            json!({"password": "attacker-password-1", "code": totp_now(&secret)}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(body["message"], ELSEWHERE);
+    // Nor does a client without any cookie.
+    let (status, _) = message_of(
+        app.post(
+            &app.client(),
+            &path,
+            json!({"password": "attacker-password-1", "code": totp_now(&secret)}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // The invitee reloads the page (same secret) and finishes.
+    let again: Value = app.get(&invitee, &path).await.json().await.unwrap();
+    assert_eq!(again["secret"], invite["secret"]);
+    let res = app
+        .post(
+            &invitee,
+            &path,
+            json!({"password": "a-long-password-1", "code": totp_now(&secret)}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let (c, res) = staff_login(
+        &app,
+        "dana@district.example",
+        "a-long-password-1",
+        &totp_in(&secret, 1),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    drop(c);
+
+    // Whoever was refused is not locked out for good: the admin's reset makes a new invite,
+    // which the browser that opens it first keeps.
+    let id = internreel::store::staff::by_email(
+        &app.state.store().read().unwrap(),
+        "dana@district.example",
+    )
+    .unwrap()
+    .unwrap()
+    .id;
+    let res: Value = app
+        .post(
+            &admin,
+            &format!("/api/admin/staff/{id}/reset-2fa"),
+            json!({}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let fresh = token_of(res["inviteUrl"].as_str().unwrap());
+    let res = app.get(&other, &format!("/api/staff/invite/{fresh}")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        app.get(&invitee, &format!("/api/staff/invite/{fresh}"))
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+}
+
+#[tokio::test]
+async fn bearer_tokens_in_paths_never_reach_the_request_log() {
+    let data = tempfile::tempdir().unwrap();
+    let server = crate::binary_server::BinaryServer::start(data.path(), &[]);
+    let (ok, out) = server.cli(&[
+        "staff",
+        "add",
+        "dana@district.example",
+        "--name",
+        "Dana Ruiz",
+        "--role",
+        "admin",
+    ]);
+    assert!(ok, "{out}");
+    let link = out
+        .split_whitespace()
+        .find(|w| w.contains("/staff/invite/"))
+        .unwrap_or_else(|| panic!("an invite link in: {out}"));
+    let invite = token_of(link);
+    // Guardian links' tokens: the log must not keep them whether or not they are live.
+    let guardian = "5f".repeat(32);
+    let copy = "a1".repeat(32);
+    let reset = "c3".repeat(32);
+    tls();
+    let c = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let base = server.addr.clone();
+    let get = |p: String| c.get(format!("{base}{p}")).send();
+    assert_eq!(
+        get(format!("/api/staff/invite/{invite}"))
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::OK
+    );
+    for p in [
+        format!("/staff/invite/{invite}"),
+        format!("/guardian/{guardian}"),
+        format!("/api/guardian/{guardian}"),
+        format!("/api/guardian/{copy}/agreement.pdf"),
+        format!("/reset-password?token={reset}"),
+        format!("/confirm-email?token={reset}"),
+    ] {
+        get(p).await.unwrap();
+    }
+    for p in ["sign", "decline"] {
+        c.post(format!("{base}/api/guardian/{guardian}/{p}"))
+            .json(&json!({"name": "Pat Parent"}))
+            .send()
+            .await
+            .unwrap();
+    }
+    c.put(format!("{base}/api/guardian/{guardian}/language"))
+        .json(&json!({"language": "es"}))
+        .send()
+        .await
+        .unwrap();
+    c.post(format!("{base}/api/staff/invite/{invite}"))
+        .json(&json!({"password": "short", "code": "000000"}))
+        .send()
+        .await
+        .unwrap();
+
+    let log = server.stop();
+    for (what, token) in [
+        ("the invite", invite.as_str()),
+        ("a guardian link", guardian.as_str()),
+        ("a guardian's copy", copy.as_str()),
+        ("a reset link", reset.as_str()),
+    ] {
+        assert!(!log.contains(token), "{what}'s token is in the log:\n{log}");
+    }
+    // The requests are still there, each with its route.
+    for line in [
+        "GET /api/staff/invite/[redacted] 200",
+        "POST /api/staff/invite/[redacted] 400",
+        "GET /staff/invite/[redacted] ",
+        "GET /guardian/[redacted] ",
+        "GET /api/guardian/[redacted] 404",
+        "POST /api/guardian/[redacted]/sign ",
+        "POST /api/guardian/[redacted]/decline ",
+        "PUT /api/guardian/[redacted]/language ",
+        "GET /api/guardian/[redacted]/agreement.pdf ",
+        "GET /reset-password?token=[redacted] ",
+    ] {
+        assert!(log.contains(line), "{line} in:\n{log}");
+    }
 }
