@@ -270,7 +270,7 @@ async fn a_hostile_field_name_answered_in_spanish_never_stalls_the_server() {
     let names = [
         format!("{}a", unit.repeat(48)),
         // Under the name cap: refused as an unexpected file, its name never repeated.
-        format!("{}a", unit.repeat(1)),
+        format!("{unit}a"),
     ];
     let attacks: Vec<_> = names
         .iter()
@@ -307,10 +307,16 @@ async fn a_hostile_field_name_answered_in_spanish_never_stalls_the_server() {
         let (name, (status, body), took) = attack.await.unwrap();
         assert_eq!(status, StatusCode::BAD_REQUEST);
         let message = body["message"].as_str().unwrap();
-        assert!(!message.contains(&name), "the name is not repeated: {message}");
+        assert!(
+            !message.contains(&name),
+            "the name is not repeated: {message}"
+        );
         assert!(message.len() < 200, "{message}");
         assert_ne!(message, "A form field's name is too long", "in Spanish");
-        assert!(took < std::time::Duration::from_secs(10), "answered in {took:?}");
+        assert!(
+            took < std::time::Duration::from_secs(10),
+            "answered in {took:?}"
+        );
     }
     // Under 100 ms on an idle machine (a few ms); the bound leaves room for a loaded CI
     // machine, far below the seconds a backtracking matcher held the server.
