@@ -4,6 +4,7 @@ mod accounts;
 mod admin;
 mod applications;
 mod contact;
+mod cookies;
 mod data_rights;
 pub mod edge;
 mod email_confirmation;

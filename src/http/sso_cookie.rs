@@ -1,8 +1,9 @@
 //! The cookie that ties a school-account sign-in to the browser that started it, and what a
 //! password sign-in does with a sign-in waiting in it (links the school account).
 
-use axum::http::{HeaderMap, header};
+use axum::http::HeaderMap;
 
+use super::cookies;
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::services::sso as rules;
@@ -13,14 +14,7 @@ const SSO_COOKIE: &str = "internreel_sso";
 
 /// The browser's school sign-in cookie, hashed.
 pub(super) fn sso_browser(headers: &HeaderMap) -> Option<[u8; 32]> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(cookie::Cookie::split_parse)
-        .filter_map(Result::ok)
-        .find(|c| c.name() == SSO_COOKIE)
-        .map(|c| rules::browser_hash(c.value()))
+    cookies::named(headers, SSO_COOKIE).map(|v| rules::browser_hash(&v))
 }
 
 /// The cookie that ties a school sign-in to this browser (10 minutes, this site only).

@@ -10,8 +10,8 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::ApiJson;
 use super::signin_turns::SignInTurns;
+use super::{ApiJson, cookies};
 use crate::auth::{self, ClientIp};
 use crate::clock::now_ms;
 use crate::error::AppResult;
@@ -26,14 +26,7 @@ const INVITE_COOKIE: &str = "internreel_invite";
 
 /// The browser's invite cookie, when it holds one of ours.
 fn invite_cookie(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(cookie::Cookie::split_parse)
-        .filter_map(Result::ok)
-        .find(|c| c.name() == INVITE_COOKIE)
-        .map(|c| c.value().to_string())
+    cookies::named(headers, INVITE_COOKIE)
         .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 

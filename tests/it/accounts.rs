@@ -61,11 +61,7 @@ async fn student_signup_enforces_every_rule_with_specs_messages() {
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
     assert!(body["message"].is_string());
     let res = app
-        .post(
-            &app.client(),
-            "/api/student-login",
-            json!({"email": "rules@school.example", "password": "secret1"}),
-        )
+        .student_login(&app.client(), "rules@school.example", "secret1")
         .await;
     assert_eq!(
         res.status(),
@@ -227,11 +223,7 @@ async fn sessions_slide_and_end() {
     let app = spawn_app().await;
     app.signup_student("slide@school.example").await;
     let res = app
-        .post(
-            &app.client(),
-            "/api/student-login",
-            json!({"email": "slide@school.example", "password": "secret1"}),
-        )
+        .student_login(&app.client(), "slide@school.example", "secret1")
         .await;
     let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
     let pair = cookie.split(';').next().unwrap().to_string();
@@ -295,12 +287,8 @@ async fn wrong_credentials_and_wrong_roles_are_refused() {
     app.signup_employer("emp@acme.example").await;
     let c = app.client();
     let (status, body) = message_of(
-        app.post(
-            &c,
-            "/api/student-login",
-            json!({"email": "stu@school.example", "password": "wrong-pw"}),
-        )
-        .await,
+        app.student_login(&c, "stu@school.example", "wrong-pw")
+            .await,
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -314,22 +302,10 @@ async fn wrong_credentials_and_wrong_roles_are_refused() {
         .await;
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
     let res = app
-        .post(
-            &c,
-            "/api/student-login",
-            json!({"email": "emp@acme.example", "password": "longsecret"}),
-        )
+        .student_login(&c, "emp@acme.example", "longsecret")
         .await;
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
-    let (status, body) = message_of(
-        app.post(
-            &c,
-            "/api/student-login",
-            json!({"email": "x", "password": ""}),
-        )
-        .await,
-    )
-    .await;
+    let (status, body) = message_of(app.student_login(&c, "x", "").await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["errors"]["email"],
@@ -454,29 +430,15 @@ async fn profile_edits_validate_and_persist() {
         .chars()
         .take_while(|c| c.is_ascii_hexdigit())
         .collect();
-    let res = app
-        .post(
-            &app.client(),
-            "/api/email-confirmation",
-            json!({"token": token}),
-        )
-        .await;
+    let res = app.confirm_email(&token).await;
     assert_eq!(res.status(), StatusCode::OK);
     // The new email signs in; the old one no longer does.
     let res = app
-        .post(
-            &app.client(),
-            "/api/student-login",
-            json!({"email": "samira@school.example", "password": "secret1"}),
-        )
+        .student_login(&app.client(), "samira@school.example", "secret1")
         .await;
     assert_eq!(res.status(), StatusCode::OK);
     let res = app
-        .post(
-            &app.client(),
-            "/api/student-login",
-            json!({"email": "edit@school.example", "password": "secret1"}),
-        )
+        .student_login(&app.client(), "edit@school.example", "secret1")
         .await;
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
 }
@@ -666,18 +628,14 @@ async fn a_password_sign_up_with_a_school_sign_in_domain_is_refused() {
         json!([{"id": "bob", "email": "bob@lakeside.k12.ca.us", "email_verified": true,
                 "given_name": "Bob", "family_name": "Real", "amr": ["pwd"], "password": "pw"}]),
     );
-    internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::SsoAdd {
-            name: "Lakeside".into(),
-            issuer: provider.issuer.clone(),
-            client_id: "internreel".into(),
-            client_secret: "s3cret".into(),
-            domains: vec!["lakeside.k12.ca.us".into()],
-            serves: "both".into(),
-        },
-    )
+    app.command(internreel::commands::Command::SsoAdd {
+        name: "Lakeside".into(),
+        issuer: provider.issuer.clone(),
+        client_id: "internreel".into(),
+        client_secret: "s3cret".into(),
+        domains: vec!["lakeside.k12.ca.us".into()],
+        serves: "both".into(),
+    })
     .unwrap();
     // The address as typed, in capitals, or with a Kelvin sign that folds to "k".
     for email in [

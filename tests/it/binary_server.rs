@@ -10,6 +10,36 @@ use tempfile::NamedTempFile;
 
 const BIN: &str = env!("CARGO_BIN_EXE_internreel");
 
+/// The address a just-started `internreel serve` (its stdout piped) prints on its
+/// `listening on` line, read up to that line.
+pub fn listening_address(child: &mut Child) -> String {
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    loop {
+        let line = lines
+            .next()
+            .expect("the server prints its address (did the database open?)")
+            .unwrap();
+        if let Some(rest) = line.strip_prefix("listening on ") {
+            return rest.to_string();
+        }
+    }
+}
+
+/// `internreel --data DATA ARGS...`, as an operator types it; (success, stdout and stderr).
+pub fn cli(data: &Path, args: &[&str]) -> (bool, String) {
+    let out = Command::new(BIN)
+        .arg("--data")
+        .arg(data)
+        .args(args)
+        .env_remove("INTERNREEL_DATA")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
 pub struct BinaryServer {
     pub addr: String,
     child: Child,
@@ -33,16 +63,7 @@ impl BinaryServer {
             .stderr(log.reopen().unwrap())
             .spawn()
             .expect("the binary starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let addr = loop {
-            let line = lines
-                .next()
-                .expect("the server prints its address")
-                .unwrap();
-            if let Some(rest) = line.strip_prefix("listening on ") {
-                break rest.to_string();
-            }
-        };
+        let addr = listening_address(&mut child);
         BinaryServer {
             addr,
             child,
@@ -53,18 +74,7 @@ impl BinaryServer {
 
     /// Runs a CLI command against the running server's data directory; (success, output).
     pub fn cli(&self, args: &[&str]) -> (bool, String) {
-        let out = Command::new(BIN)
-            .arg("--data")
-            .arg(&self.data)
-            .args(args)
-            .env_remove("INTERNREEL_DATA")
-            .output()
-            .unwrap();
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stdout).to_string()
-                + &String::from_utf8_lossy(&out.stderr),
-        )
+        cli(&self.data, args)
     }
 
     /// Stops the server with SIGTERM (its log is flushed) and returns the whole log.

@@ -1,9 +1,11 @@
 //! The real binary's subcommands, against a stopped data directory and a running server.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 
 use serde_json::Value;
+
+use crate::binary_server::listening_address;
 
 const BIN: &str = env!("CARGO_BIN_EXE_internreel");
 
@@ -65,16 +67,7 @@ fn serve(data: &std::path::Path) -> Server {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let addr = loop {
-        let line = lines
-            .next()
-            .expect("the server prints its address")
-            .unwrap();
-        if let Some(rest) = line.strip_prefix("listening on ") {
-            break rest.to_string();
-        }
-    };
+    let addr = listening_address(&mut child);
     Server { child, addr }
 }
 

@@ -5,7 +5,6 @@
 //! store.
 
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -13,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use reqwest::Client;
 use serde_json::{Value, json};
 
+use crate::binary_server::listening_address;
 use crate::helpers::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_internreel");
@@ -54,16 +54,7 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .expect("the binary starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let addr = loop {
-            let line = lines
-                .next()
-                .expect("the server prints its address (did the database open?)")
-                .unwrap();
-            if let Some(rest) = line.strip_prefix("listening on ") {
-                break rest.to_string();
-            }
-        };
+        let addr = listening_address(&mut child);
         Server { child, addr }
     }
 

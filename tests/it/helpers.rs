@@ -209,6 +209,33 @@ impl TestApp {
         self.data.path().to_path_buf()
     }
 
+    /// A CLI command run on this server's services, as `internreel <command>` runs it.
+    pub fn command(&self, c: internreel::commands::Command) -> internreel::commands::CommandResult {
+        internreel::commands::run(&self.state.services, &internreel::jobs::Boards::Recorded, c)
+    }
+
+    /// The outbox as `internreel mail list --json` prints it, newest first.
+    pub fn outbox(&self) -> String {
+        self.command(internreel::commands::Command::MailList { json: true })
+            .unwrap()
+    }
+
+    /// The token of the password-reset link `internreel users reset-link` makes for `email`.
+    pub fn reset_token(&self, email: &str) -> String {
+        let link = self
+            .command(internreel::commands::Command::UsersResetLink {
+                email: email.into(),
+            })
+            .unwrap();
+        link.split("token=")
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_string()
+    }
+
     pub async fn get(&self, c: &Client, path: &str) -> Response {
         c.get(self.url(path)).send().await.expect("request")
     }
@@ -231,6 +258,22 @@ impl TestApp {
 
     pub async fn delete(&self, c: &Client, path: &str) -> Response {
         c.delete(self.url(path)).send().await.expect("request")
+    }
+
+    /// The link of an address-confirmation mail, opened in a fresh browser.
+    pub async fn confirm_email(&self, token: &str) -> Response {
+        self.post(
+            &self.client(),
+            "/api/email-confirmation",
+            json!({ "token": token }),
+        )
+        .await
+    }
+
+    /// `c` signs in as a student with `email` and `password`.
+    pub async fn student_login(&self, c: &Client, email: &str, password: &str) -> Response {
+        let creds = json!({"email": email, "password": password});
+        self.post(c, "/api/student-login", creds).await
     }
 
     pub async fn signup_student(&self, email: &str) -> (Client, Value) {

@@ -72,16 +72,84 @@ async fn placement(app: &TestApp, c: &Client, id: u64) -> Value {
 
 /// The newest guardian link in the outbox (the list is newest first).
 fn guardian_token(app: &TestApp) -> String {
-    let out = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::MailList { json: true },
-    )
-    .unwrap();
+    let out = app.outbox();
     let at = out
         .find("/guardian/")
         .expect("a guardian link in the outbox");
     out[at + 10..at + 74].to_string()
+}
+
+/// `who` signs the agreement of the placement at `p` with `name`.
+async fn sign(app: &TestApp, who: &Client, p: &str, name: &str) -> reqwest::Response {
+    app.post(who, &format!("{p}/sign"), json!({ "name": name }))
+        .await
+}
+
+/// The guardian, who has no account, signs through the link `token` and consents.
+async fn guardian_signs(app: &TestApp, token: &str) -> reqwest::Response {
+    app.post(
+        &app.client(),
+        &format!("/api/guardian/{token}/sign"),
+        json!({"name": "Maria Lopez", "consent": true}),
+    )
+    .await
+}
+
+/// The student, the employer and the guardian (through the newest link) sign and the school
+/// confirms the guardian, none of it checked: only the school's signature is left.
+async fn sign_all_but_school(app: &TestApp, h: &Hired, p: &str) {
+    sign(app, &h.student, p, "Sam Lee").await;
+    sign(app, &h.employer, p, "Priya Shah").await;
+    guardian_signs(app, &guardian_token(app)).await;
+    app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
+        .await;
+}
+
+/// The guardian's signing page, as the link `token` shows it to anyone.
+async fn guardian_page(app: &TestApp, token: &str) -> Value {
+    app.get(&app.client(), &format!("/api/guardian/{token}"))
+        .await
+        .json()
+        .await
+        .unwrap()
+}
+
+/// The student gives the guardian `g`: refused, its e-mail is the student's own.
+async fn assert_refused_as_own_mailbox(app: &TestApp, h: &Hired, p: &str, g: Value) {
+    let (status, body) = message_of(app.put(&h.student, &format!("{p}/guardian"), g).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["errors"]["email"]
+            .as_str()
+            .unwrap()
+            .contains("your own")
+    );
+}
+
+/// The employer's details (from five days ago) and the student's guardian, unchecked: the
+/// agreement awaits its four signatures.
+async fn ready_to_sign(app: &TestApp, h: &Hired, p: &str) {
+    app.put(&h.employer, p, details(-5, 60)).await;
+    let g =
+        json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example"});
+    app.put(&h.student, &format!("{p}/guardian"), g).await;
+}
+
+/// Every criterion of the district's rubric scored `each`.
+fn scores(each: u8) -> serde_json::Map<String, Value> {
+    [
+        "attendance",
+        "communication",
+        "teamwork",
+        "initiative",
+        "quality",
+        "safety",
+        "professionalism",
+        "learning",
+    ]
+    .iter()
+    .map(|k| (k.to_string(), json!(each)))
+    .collect()
 }
 
 /// Details, guardian, and the four signatures: the placement is active.
@@ -99,31 +167,13 @@ pub async fn activate(app: &TestApp, h: &Hired, start: i64, end: i64) {
         StatusCode::OK
     );
     let token = guardian_token(app);
-    let visitor = app.client();
+    assert_eq!(guardian_signs(app, &token).await.status(), StatusCode::OK);
     assert_eq!(
-        app.post(
-            &visitor,
-            &format!("/api/guardian/{token}/sign"),
-            json!({"name": "Maria Lopez", "consent": true})
-        )
-        .await
-        .status(),
+        sign(app, &h.student, &p, "Sam Lee").await.status(),
         StatusCode::OK
     );
     assert_eq!(
-        app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
-            .await
-            .status(),
-        StatusCode::OK
-    );
-    assert_eq!(
-        app.post(
-            &h.employer,
-            &format!("{p}/sign"),
-            json!({"name": "Priya Shah"})
-        )
-        .await
-        .status(),
+        sign(app, &h.employer, &p, "Priya Shah").await.status(),
         StatusCode::OK
     );
     assert_eq!(
@@ -132,13 +182,7 @@ pub async fn activate(app: &TestApp, h: &Hired, start: i64, end: i64) {
             .status(),
         StatusCode::OK
     );
-    let res = app
-        .post(
-            &h.admin,
-            &format!("{p}/sign"),
-            json!({"name": "Coordinator Cole"}),
-        )
-        .await;
+    let res = sign(app, &h.admin, &p, "Coordinator Cole").await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.json::<Value>().await.unwrap()["state"], "active");
 }
@@ -169,11 +213,7 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
         "the worksite starts as the posting's location: {v}"
     );
     // Nobody signs before the employer's details; the student cannot fill them in.
-    let (status, body) = message_of(
-        app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
-            .await,
-    )
-    .await;
+    let (status, body) = message_of(sign(&app, &h.student, &p, "Sam Lee").await).await;
     assert_eq!(
         (status, body["message"].as_str().unwrap()),
         (
@@ -225,22 +265,13 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
     );
 
     // The student cannot name themself as the guardian.
-    let (status, body) = message_of(
-        app.put(
-            &h.student,
-            &format!("{p}/guardian"),
-            json!({"name": "Me", "relationship": "mother", "email": "ana@student.example"}),
-        )
-        .await,
+    assert_refused_as_own_mailbox(
+        &app,
+        &h,
+        &p,
+        json!({"name": "Me", "relationship": "mother", "email": "ana@student.example"}),
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        body["errors"]["email"]
-            .as_str()
-            .unwrap()
-            .contains("your own")
-    );
     let g = json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example", "phone": "555-0100"});
     let v: Value = app
         .put(&h.student, &format!("{p}/guardian"), g)
@@ -252,26 +283,13 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
     assert_eq!(v["guardian"]["confirmed"], false);
 
     // The student signs with their account's name only.
-    let (status, body) = message_of(
-        app.post(
-            &h.student,
-            &format!("{p}/sign"),
-            json!({"name": "Someone Else"}),
-        )
-        .await,
-    )
-    .await;
+    let (status, body) = message_of(sign(&app, &h.student, &p, "Someone Else").await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["errors"]["name"],
         "Type your full name as on your account: Sam Lee"
     );
-    let v: Value = app
-        .post(
-            &h.student,
-            &format!("{p}/sign"),
-            json!({"name": "  sam   lee "}),
-        )
+    let v: Value = sign(&app, &h.student, &p, "  sam   lee ")
         .await
         .json()
         .await
@@ -280,12 +298,7 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
     assert_eq!(v["awaiting"], json!(["guardian", "supervisor", "school"]));
     let token = guardian_token(&app);
     // The guardian's page shows only the agreement.
-    let page: Value = app
-        .get(&app.client(), &format!("/api/guardian/{token}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let page = guardian_page(&app, &token).await;
     assert_eq!(page["placement"]["studentName"], "Sam Lee");
     assert_eq!(page["placement"]["agreementSha256"], sha_first.as_str());
     assert!(page["placement"].get("student").is_none());
@@ -303,13 +316,7 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
         body["errors"]["consent"],
         "Please tick the box to give your consent"
     );
-    let res = app
-        .post(
-            &app.client(),
-            &format!("/api/guardian/{token}/sign"),
-            json!({"name": "Maria Lopez", "consent": true}),
-        )
-        .await;
+    let res = guardian_signs(&app, &token).await;
     assert_eq!(res.status(), StatusCode::OK);
     // Single use.
     let (status, body) = message_of(
@@ -322,19 +329,10 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
         body["message"],
         "This signing link is invalid or has expired. Ask the student or the school to send a new one."
     );
-    app.post(
-        &h.employer,
-        &format!("{p}/sign"),
-        json!({"name": "Priya Shah"}),
-    )
-    .await;
+    sign(&app, &h.employer, &p, "Priya Shah").await;
 
     // The school signs last, after confirming a guardian the student gave.
-    let (status, body) = message_of(
-        app.post(&h.admin, &format!("{p}/sign"), json!({"name": "Cole"}))
-            .await,
-    )
-    .await;
+    let (status, body) = message_of(sign(&app, &h.admin, &p, "Cole").await).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(
         body["message"]
@@ -374,29 +372,8 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
     );
 
     // Everyone signs again; all four → active, each with the new text's hash.
-    app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
-        .await;
-    app.post(
-        &h.employer,
-        &format!("{p}/sign"),
-        json!({"name": "Priya Shah"}),
-    )
-    .await;
-    let token = guardian_token(&app);
-    app.post(
-        &app.client(),
-        &format!("/api/guardian/{token}/sign"),
-        json!({"name": "Maria Lopez", "consent": true}),
-    )
-    .await;
-    app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
-        .await;
-    let v: Value = app
-        .post(
-            &h.admin,
-            &format!("{p}/sign"),
-            json!({"name": "Coordinator Cole"}),
-        )
+    sign_all_but_school(&app, &h, &p).await;
+    let v: Value = sign(&app, &h.admin, &p, "Coordinator Cole")
         .await
         .json()
         .await
@@ -458,12 +435,7 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
         assert!(es.contains(want), "the Spanish PDF lacks {want}:\n{es}");
     }
     // The guardian's copy comes by its own link (the guardian has no account).
-    let out = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::MailList { json: true },
-    )
-    .unwrap();
+    let out = app.outbox();
     let at = out
         .find("/agreement.pdf")
         .expect("the guardian's copy link");
@@ -745,19 +717,7 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
             "The supervisor's final evaluation is needed first"
         )
     );
-    let scores: serde_json::Map<String, Value> = [
-        "attendance",
-        "communication",
-        "teamwork",
-        "initiative",
-        "quality",
-        "safety",
-        "professionalism",
-        "learning",
-    ]
-    .iter()
-    .map(|k| (k.to_string(), json!(4)))
-    .collect();
+    let scores = scores(4);
     let mut partial = scores.clone();
     partial.remove("safety");
     let (status, body) = message_of(
@@ -980,10 +940,7 @@ async fn the_template_refuses_unknown_placeholders_and_the_cli_lists_and_exports
         key: key.into(),
         value: value.into(),
     };
-    let run = |c| {
-        internreel::commands::run(&app.state.services, &internreel::jobs::Boards::Recorded, c)
-            .map_err(|e| e.0)
-    };
+    let run = |c| app.command(c).map_err(|e| e.0);
     assert!(
         run(cmd("agreement-template", "Hi {pet}"))
             .unwrap_err()
@@ -1183,47 +1140,26 @@ async fn the_roster_s_guardian_is_the_placement_s_and_the_student_cannot_change_
     // The student signed up before the roster arrived; the import finds them by e-mail.
     let h_student = app.signup_student("ana@student.example").await;
     drop(h_student);
-    internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::RosterImport {
-            path: dir.path().to_path_buf(),
-            dry_run: false,
-        },
-    )
+    app.command(internreel::commands::Command::RosterImport {
+        path: dir.path().to_path_buf(),
+        dry_run: false,
+    })
     .unwrap();
     // The import took the account without its password (its sign-up never proved the
     // address): the student sets one through a link sent to the address.
-    let link = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::UsersResetLink {
-            email: "ana@student.example".into(),
-        },
-    )
-    .unwrap();
-    let token = link
-        .split("token=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next();
+    let token = app.reset_token("ana@student.example");
     let res = app
         .post(
             &app.client(),
             "/api/password-reset/confirm",
-            json!({"token": token.unwrap(), "password": "secret1"}),
+            json!({"token": token, "password": "secret1"}),
         )
         .await;
     assert!(res.status().is_success(), "{}", res.status());
     let (employer, _) = app.signup_employer("boss@employer.example").await;
     let student = app.client();
     let res = app
-        .post(
-            &student,
-            "/api/student-login",
-            json!({"email": "ana@student.example", "password": "secret1"}),
-        )
+        .student_login(&student, "ana@student.example", "secret1")
         .await;
     assert_eq!(res.status(), StatusCode::OK);
     let posting = app.post_internship(&employer, "Library helper").await;
@@ -1315,13 +1251,7 @@ async fn the_pdfs_show_vietnamese_polish_and_spanish_names_as_typed() {
     }
     app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
         .await;
-    let res = app
-        .post(
-            &h.admin,
-            &format!("{p}/sign"),
-            json!({"name": "Coordinator Cole"}),
-        )
-        .await;
+    let res = sign(&app, &h.admin, &p, "Coordinator Cole").await;
     assert_eq!(res.json::<Value>().await.unwrap()["state"], "active");
 
     let res = app.get(&h.student, &format!("{p}/agreement.pdf")).await;
@@ -1331,19 +1261,7 @@ async fn the_pdfs_show_vietnamese_polish_and_spanish_names_as_typed() {
         assert!(text.contains(want), "the agreement lacks {want}:\n{text}");
     }
 
-    let scores: serde_json::Map<String, Value> = [
-        "attendance",
-        "communication",
-        "teamwork",
-        "initiative",
-        "quality",
-        "safety",
-        "professionalism",
-        "learning",
-    ]
-    .iter()
-    .map(|k| (k.to_string(), json!(4)))
-    .collect();
+    let scores = scores(4);
     let res = app
         .post(
             &h.employer,
@@ -1383,12 +1301,7 @@ pub fn age_guardian_mails(app: &TestApp, id: u64) {
 
 /// The outbox's mails to `to`, newest first.
 fn mails_to(app: &TestApp, to: &str) -> Vec<Value> {
-    let out = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::MailList { json: true },
-    )
-    .unwrap();
+    let out = app.outbox();
     let all: Vec<Value> = serde_json::from_str(&out).unwrap();
     all.into_iter().filter(|m| m["to"] == to).collect()
 }
@@ -1409,10 +1322,7 @@ async fn the_agreement_s_text_is_frozen_at_the_first_signature() {
     let app = spawn_app().await;
     let h = hired(&app).await;
     let p = format!("/api/placements/{}", h.id);
-    app.put(&h.employer, &p, details(-5, 60)).await;
-    let g =
-        json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example"});
-    app.put(&h.student, &format!("{p}/guardian"), g).await;
+    ready_to_sign(&app, &h, &p).await;
     // A signature is of the text the signer's page showed, not of one that changed since.
     let shown = placement(&app, &h.student, h.id).await["agreementSha256"].clone();
     let (status, body) = message_of(
@@ -1467,14 +1377,10 @@ async fn the_agreement_s_text_is_frozen_at_the_first_signature() {
         )
         .await;
     assert_eq!(res.status(), StatusCode::OK);
-    internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::SettingsSet {
-            key: "district-name".into(),
-            value: "Renamed Unified".into(),
-        },
-    )
+    app.command(internreel::commands::Command::SettingsSet {
+        key: "district-name".into(),
+        value: "Renamed Unified".into(),
+    })
     .unwrap();
     for who in [&h.student, &h.employer, &h.admin] {
         let v = placement(&app, who, h.id).await;
@@ -1486,38 +1392,17 @@ async fn the_agreement_s_text_is_frozen_at_the_first_signature() {
         assert_eq!(v["agreementSha256"], sha_of(&text).as_str());
     }
     let token = guardian_token(&app);
-    let page: Value = app
-        .get(&app.client(), &format!("/api/guardian/{token}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let page = guardian_page(&app, &token).await;
     assert_eq!(page["placement"]["agreementText"], text.as_str());
     assert_eq!(page["placement"]["title"], "Library helper");
 
     // The other three sign the same text; the placement is active over one text.
-    let res = app
-        .post(
-            &app.client(),
-            &format!("/api/guardian/{token}/sign"),
-            json!({"name": "Maria Lopez", "consent": true}),
-        )
-        .await;
+    let res = guardian_signs(&app, &token).await;
     assert_eq!(res.status(), StatusCode::OK);
-    app.post(
-        &h.employer,
-        &format!("{p}/sign"),
-        json!({"name": "Priya Shah"}),
-    )
-    .await;
+    sign(&app, &h.employer, &p, "Priya Shah").await;
     app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
         .await;
-    let v: Value = app
-        .post(&h.admin, &format!("{p}/sign"), json!({"name": "Cole"}))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let v: Value = sign(&app, &h.admin, &p, "Cole").await.json().await.unwrap();
     assert_eq!(v["state"], "active");
     let export: Value = app
         .get(&h.student, &format!("/api/users/{}/export", h.student_id))
@@ -1555,12 +1440,8 @@ async fn a_void_unfreezes_the_text_and_the_school_never_signs_over_another_text(
     let app = spawn_app().await;
     let h = hired(&app).await;
     let p = format!("/api/placements/{}", h.id);
-    app.put(&h.employer, &p, details(-5, 60)).await;
-    let g =
-        json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example"});
-    app.put(&h.student, &format!("{p}/guardian"), g).await;
-    app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
-        .await;
+    ready_to_sign(&app, &h, &p).await;
+    sign(&app, &h.student, &p, "Sam Lee").await;
     let posting = placement(&app, &h.student, h.id).await["internship"]["id"]
         .as_u64()
         .unwrap();
@@ -1590,23 +1471,7 @@ async fn a_void_unfreezes_the_text_and_the_school_never_signs_over_another_text(
 
     // Three parties sign; then one signature's hash is not the shown text's (as a signature
     // given before texts were frozen, over a text changed since).
-    app.post(&h.student, &format!("{p}/sign"), json!({"name": "Sam Lee"}))
-        .await;
-    app.post(
-        &h.employer,
-        &format!("{p}/sign"),
-        json!({"name": "Priya Shah"}),
-    )
-    .await;
-    let token = guardian_token(&app);
-    app.post(
-        &app.client(),
-        &format!("/api/guardian/{token}/sign"),
-        json!({"name": "Maria Lopez", "consent": true}),
-    )
-    .await;
-    app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
-        .await;
+    sign_all_but_school(&app, &h, &p).await;
     app.state
         .store()
         .write(|w| {
@@ -1617,11 +1482,7 @@ async fn a_void_unfreezes_the_text_and_the_school_never_signs_over_another_text(
             internreel::store::placements::save(w, &pl)
         })
         .unwrap();
-    let (status, body) = message_of(
-        app.post(&h.admin, &format!("{p}/sign"), json!({"name": "Cole"}))
-            .await,
-    )
-    .await;
+    let (status, body) = message_of(sign(&app, &h.admin, &p, "Cole").await).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let v = placement(&app, &h.admin, h.id).await;
     assert_eq!(v["state"], "awaiting_signatures");
@@ -1665,22 +1526,7 @@ async fn guardian_mails_are_throttled_plain_and_never_to_the_student_s_own_mailb
         body["errors"]["name"],
         "Write their name with letters, spaces, hyphens and apostrophes only"
     );
-    let (status, body) = message_of(
-        app.put(
-            &h.student,
-            &format!("{p}/guardian"),
-            json!({"name": "Maria Lopez", "relationship": "mother", "email": "Ana+parent@Student.example"}),
-        )
-        .await,
-    )
-    .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        body["errors"]["email"]
-            .as_str()
-            .unwrap()
-            .contains("your own")
-    );
+    assert_refused_as_own_mailbox(&app, &h, &p, json!({"name": "Maria Lopez", "relationship": "mother", "email": "Ana+parent@Student.example"})).await;
 
     // The student's own name is no plain name: the mail leaves it out.
     let res = app
@@ -1903,10 +1749,7 @@ async fn a_deidentified_placement_carries_no_student_or_application_id() {
     let h = hired(&app).await;
     let p = format!("/api/placements/{}", h.id);
     activate(&app, &h, -30, 30).await;
-    let scores: serde_json::Map<String, Value> = internreel::domain::placements::DEFAULT_RUBRIC
-        .iter()
-        .map(|(k, _)| (k.to_string(), json!(3)))
-        .collect();
+    let scores = scores(3);
     app.post(
         &h.employer,
         &format!("{p}/evaluations"),

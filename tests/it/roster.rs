@@ -30,14 +30,10 @@ fn write_folder(dir: &std::path::Path, ana_enabled: bool) {
 }
 
 fn import(app: &TestApp, path: &std::path::Path, dry_run: bool) -> String {
-    internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::RosterImport {
-            path: path.to_path_buf(),
-            dry_run,
-        },
-    )
+    app.command(internreel::commands::Command::RosterImport {
+        path: path.to_path_buf(),
+        dry_run,
+    })
     .map_err(|e| e.0)
     .unwrap()
 }
@@ -139,43 +135,19 @@ async fn a_turned_off_student_is_signed_out_and_refused_until_turned_on_again() 
     write_folder(dir.path(), true);
     import(&app, dir.path(), false);
     // A roster account has no password: "Forgot password?" (or `roster invite`) sets one.
-    let out = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::RosterInvite {
+    let out = app
+        .command(internreel::commands::Command::RosterInvite {
             school: Some("Lakeside High".into()),
-        },
-    )
-    .unwrap();
+        })
+        .unwrap();
     assert!(
         out.contains("queued 1 set-password e-mail(s) for Lakeside High"),
         "{out}"
     );
     let c = app.client();
-    let res = app
-        .post(
-            &c,
-            "/api/student-login",
-            json!({"email": "ana@lakeside.k12.ca.us", "password": ""}),
-        )
-        .await;
+    let res = app.student_login(&c, "ana@lakeside.k12.ca.us", "").await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-    let link = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::UsersResetLink {
-            email: "ana@lakeside.k12.ca.us".into(),
-        },
-    )
-    .unwrap();
-    let token = link
-        .split("token=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_string();
+    let token = app.reset_token("ana@lakeside.k12.ca.us");
     let res = app
         .post(
             &c,
@@ -185,11 +157,7 @@ async fn a_turned_off_student_is_signed_out_and_refused_until_turned_on_again() 
         .await;
     assert!(res.status().is_success(), "{}", res.status());
     let res = app
-        .post(
-            &c,
-            "/api/student-login",
-            json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"}),
-        )
+        .student_login(&c, "ana@lakeside.k12.ca.us", "new-password-1")
         .await;
     assert_eq!(res.status(), StatusCode::OK);
 
@@ -202,12 +170,8 @@ async fn a_turned_off_student_is_signed_out_and_refused_until_turned_on_again() 
     let me: Value = app.get(&c, "/api/session").await.json().await.unwrap();
     assert!(me["user"].is_null(), "the session ended");
     let (status, body) = message_of(
-        app.post(
-            &app.client(),
-            "/api/student-login",
-            json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"}),
-        )
-        .await,
+        app.student_login(&app.client(), "ana@lakeside.k12.ca.us", "new-password-1")
+            .await,
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -228,11 +192,7 @@ async fn a_turned_off_student_is_signed_out_and_refused_until_turned_on_again() 
     let out = import(&app, dir.path(), false);
     assert!(out.contains("1 turned on"), "{out}");
     let res = app
-        .post(
-            &app.client(),
-            "/api/student-login",
-            json!({"email": "ana@lakeside.k12.ca.us", "password": "new-password-1"}),
-        )
+        .student_login(&app.client(), "ana@lakeside.k12.ca.us", "new-password-1")
         .await;
     assert_eq!(res.status(), StatusCode::OK);
 }
@@ -277,35 +237,24 @@ async fn a_zip_a_plain_csv_and_files_we_cannot_read() {
 
     // A file without the columns is refused whole, and nothing changes.
     std::fs::write(&plain, "name,grade\nAl,11\n").unwrap();
-    let err = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::RosterImport {
+    let err = app
+        .command(internreel::commands::Command::RosterImport {
             path: plain.clone(),
             dry_run: false,
-        },
-    )
-    .unwrap_err();
+        })
+        .unwrap_err();
     assert!(err.0.contains("no column email"), "{}", err.0);
-    let err = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::RosterImport {
+    let err = app
+        .command(internreel::commands::Command::RosterImport {
             path: dir.path().join("missing"),
             dry_run: false,
-        },
-    )
-    .unwrap_err();
+        })
+        .unwrap_err();
     assert!(err.0.contains("missing"), "{}", err.0);
 }
 
 fn confirmation_token(app: &TestApp) -> String {
-    let out = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::MailList { json: true },
-    )
-    .unwrap();
+    let out = app.outbox();
     let at = out
         .find("confirm-email?token=")
         .expect("a confirmation link")
@@ -345,13 +294,7 @@ async fn the_roster_takes_a_self_sign_up_that_never_proved_its_address_without_i
         StatusCode::OK
     );
     let kim_token = confirmation_token(&app);
-    let res = app
-        .post(
-            &app.client(),
-            "/api/email-confirmation",
-            json!({"token": kim_token}),
-        )
-        .await;
+    let res = app.confirm_email(&kim_token).await;
     assert_eq!(res.status(), StatusCode::OK);
 
     let dir = tempfile::tempdir().unwrap();
@@ -388,22 +331,12 @@ async fn the_roster_takes_a_self_sign_up_that_never_proved_its_address_without_i
         .unwrap();
     assert!(session["user"].is_null(), "{session}");
     let (status, _) = message_of(
-        app.post(
-            &app.client(),
-            "/api/student-login",
-            json!({"email": "bob@lakeside.k12.ca.us", "password": "secret1"}),
-        )
-        .await,
+        app.student_login(&app.client(), "bob@lakeside.k12.ca.us", "secret1")
+            .await,
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let res = app
-        .post(
-            &app.client(),
-            "/api/email-confirmation",
-            json!({"token": token}),
-        )
-        .await;
+    let res = app.confirm_email(&token).await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     let r = app.state.store().read().unwrap();
     let bob = internreel::store::users::by_email(&r, "bob@lakeside.k12.ca.us")
@@ -415,21 +348,14 @@ async fn the_roster_takes_a_self_sign_up_that_never_proved_its_address_without_i
     drop(r);
     // Kim proved the address: her password still signs in.
     let res = app
-        .post(
-            &app.client(),
-            "/api/student-login",
-            json!({"email": "kim@lakeside.k12.ca.us", "password": "secret1"}),
-        )
+        .student_login(&app.client(), "kim@lakeside.k12.ca.us", "secret1")
         .await;
     assert_eq!(res.status(), StatusCode::OK);
 
     // Bob sets a password through the link the roster invite sends to his mailbox.
-    let out = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::RosterInvite { school: None },
-    )
-    .unwrap();
+    let out = app
+        .command(internreel::commands::Command::RosterInvite { school: None })
+        .unwrap();
     assert!(out.contains("queued 1 set-password"), "{out}");
 }
 
@@ -480,15 +406,12 @@ async fn roster_names_and_school_names_get_the_forms_checks() {
          u1,student,Ana,Lopez,ana@lakeside.k12.ca.us,s1,11,eve@evil.example\n",
     )
     .unwrap();
-    let err = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::RosterImport {
+    let err = app
+        .command(internreel::commands::Command::RosterImport {
             path: dir.path().to_path_buf(),
             dry_run: false,
-        },
-    )
-    .unwrap_err();
+        })
+        .unwrap_err();
     assert_eq!(err.0, "users.csv: the column email appears twice");
 }
 
@@ -514,14 +437,11 @@ async fn a_zip_member_over_its_cap_is_refused_before_it_is_read() {
         z.finish().unwrap();
     }
     assert!(std::fs::metadata(&zip_path).unwrap().len() < 1 << 20);
-    let err = internreel::commands::run(
-        &app.state.services,
-        &internreel::jobs::Boards::Recorded,
-        internreel::commands::Command::RosterImport {
+    let err = app
+        .command(internreel::commands::Command::RosterImport {
             path: zip_path,
             dry_run: true,
-        },
-    )
-    .unwrap_err();
+        })
+        .unwrap_err();
     assert_eq!(err.0, "orgs.csv in the zip is larger than 16 MB");
 }

@@ -555,20 +555,7 @@ async fn students_sign_up_only_with_a_school_account_when_the_district_says_so()
 #[test]
 fn the_cli_adds_lists_and_changes_staff() {
     let data = tempfile::tempdir().unwrap();
-    let cli = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_internreel"))
-            .arg("--data")
-            .arg(data.path())
-            .args(args)
-            .env_remove("INTERNREEL_DATA")
-            .output()
-            .unwrap();
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stdout).to_string()
-                + &String::from_utf8_lossy(&out.stderr),
-        )
-    };
+    let cli = |args: &[&str]| crate::binary_server::cli(data.path(), args);
     let (ok, out) = cli(&[
         "staff",
         "add",
