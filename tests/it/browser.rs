@@ -59,8 +59,14 @@ async fn the_browser_suite_passes_in_chromium() -> Result<(), Failures> {
         },
     )
     .unwrap();
+    // `INTERNREEL_E2E="e2e/placements.spec.ts e2e/identity.spec.ts"` runs only those specs
+    // (Playwright's own filters), for working on one screen.
+    let only: Vec<String> = std::env::var("INTERNREEL_E2E")
+        .map(|v| v.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default();
     let out = tokio::process::Command::new("npx")
         .args(["playwright", "test", "--reporter=line"])
+        .args(&only)
         .current_dir(&ui)
         .env("INTERNREEL_BASE_URL", &app.addr)
         // For specs that read the outbox (`internreel mail list`) as an admin would.

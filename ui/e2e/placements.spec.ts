@@ -200,9 +200,10 @@ test.describe('the student: My placement (Omar Hassan, active)', () => {
       const row = page.locator(`[data-testid="hour-entry"][data-date="${firstApproved.date}"]`);
       await expect(row.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
     }
-    // The student sees the final evaluation only (the midpoint is the school's and the employer's); no flags, no history.
+    // The student sees each evaluation once submitted (the demo's midpoint is in, the final not yet); no flags, no history.
     await expect(page.getByRole('heading', { name: 'Your evaluation' })).toBeVisible();
-    await expect(page.getByText("Your supervisor's final evaluation shows here once it is submitted.")).toBeVisible();
+    await expect(page.locator('[data-testid="evaluation"][data-kind="midpoint"]')).toBeVisible();
+    await expect(page.locator('[data-testid="evaluation"][data-kind="final"]')).toHaveCount(0);
     await expect(page.getByTestId('flags')).toHaveCount(0);
     await expect(page.getByTestId('history')).toHaveCount(0);
     await audit.scan('My placement (active)');
