@@ -581,7 +581,13 @@ fn the_cli_adds_lists_and_changes_staff() {
     assert!(!ok && out.contains("A coordinator needs a school"), "{out}");
     let (ok, out) = cli(&["staff", "list", "--json"]);
     assert!(ok, "{out}");
-    let list: Value = serde_json::from_str(&out).unwrap();
+    // The JSON is on standard output; `cli` appends standard error after it, where a log line
+    // may stand (the cause of a rare "trailing characters" here).
+    let list: Value = serde_json::Deserializer::from_str(&out)
+        .into_iter::<Value>()
+        .next()
+        .unwrap_or_else(|| panic!("{out}"))
+        .unwrap_or_else(|e| panic!("{e}: {out}"));
     assert_eq!(list[0]["status"], "invited");
     assert_eq!(list[0]["school"], "Lincoln High");
     let (ok, out) = cli(&["staff", "role", "sam@district.example", "admin"]);
