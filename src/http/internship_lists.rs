@@ -394,7 +394,7 @@ pub fn sent_before_routing(
         Viewer::User(u) if u.role == Role::Student => state
             .views
             .own_page(version, &own_key(u, clock::today(), query)),
-        _ => state.views.page(version, &PageKey::shared(query)),
+        _ => state.views.shared_page(version, query),
     };
     let accepted = super::encoding::Accepted::of(headers);
     if accepted.identity_refused {

@@ -90,7 +90,11 @@ type MatchParts = Arc<HashMap<u64, Bytes>>;
 /// Every cache is keyed by the store's version, so any commit retires it.
 pub struct ViewCache {
     fragments: Versioned<u64, Arc<Fragment>>,
-    pages: Versioned<PageKey, CachedPage>,
+    /// The page every visitor gets, by its query: looked up without a copy of the query (the
+    /// edge does it for every visitor's page).
+    shared_pages: Versioned<Box<str>, CachedPage>,
+    /// Profiles' pages (`PageKey::Profile`): a map of their own, so no query names one.
+    profile_pages: Versioned<PageKey, CachedPage>,
     /// Keyed by the student, the day and the query (`own_key`); a guest's by the profile.
     own_pages: Versioned<String, CachedPage>,
     matches: Versioned<Profile, MatchParts>,
@@ -102,7 +106,8 @@ impl Default for ViewCache {
     fn default() -> Self {
         ViewCache {
             fragments: Versioned::new(FRAGMENTS),
-            pages: Versioned::new(PAGES),
+            shared_pages: Versioned::new(PAGES),
+            profile_pages: Versioned::new(PAGES),
             own_pages: Versioned::new(OWN_PAGES),
             matches: Versioned::new(MATCH_PARTS),
             marks: Versioned::new(MARKS),
@@ -218,12 +223,23 @@ impl ViewCache {
 
     /// A cached page: the one every visitor gets for a query, or a profile's.
     pub fn page(&self, version: u64, key: &PageKey) -> Option<CachedPage> {
-        self.pages.get(version, key)
+        match key {
+            PageKey::Shared { query } => self.shared_page(version, query),
+            profile => self.profile_pages.get(version, profile),
+        }
+    }
+
+    /// The page every visitor gets for `query`.
+    pub fn shared_page(&self, version: u64, query: &str) -> Option<CachedPage> {
+        self.shared_pages.get(version, query)
     }
 
     pub fn keep_page(&self, version: u64, key: PageKey, page: CachedPage) {
         let size = page.body.len();
-        self.pages.keep(version, key, page, size);
+        match key {
+            PageKey::Shared { query } => self.shared_pages.keep(version, query, page, size),
+            profile => self.profile_pages.keep(version, profile, page, size),
+        }
     }
 
     /// A student's own page (`own_key`), whole, with its compressed copies.
