@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -10,23 +11,6 @@ import { VitePWA } from 'vite-plugin-pwa';
  * cached app shell (the /api/login redirect, video and image files, the WebSocket).
  */
 const SERVER_PATHS = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/videos\//, /^\/images\//];
-
-/**
- * The app is written against React's API and types, and runs on Preact through preact/compat
- * (issue #35: React DOM alone was 57 KB of the first screen's brotli bytes, Preact is 5 KB).
- * Every import of react or react-dom, the app's and its libraries' (Radix, TanStack Query,
- * react-i18next, wouter, zustand), resolves to Preact, in the dev server too, so what is tested
- * is what ships. React 19 APIs Preact lacks are not used (ui/README.md, "Preact").
- */
-const PREACT_ALIASES = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  // wouter's shim of useSyncExternalStore for React < 18: Preact has it.
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-];
 
 /** Each first screen's roots: the app's entry and the route chunks it renders (scripts/first-screen.json). */
 const FIRST_SCREENS: string[][] = Object.values<string[]>(
@@ -173,10 +157,9 @@ function screenPages(): Plugin {
 
 // The Rust server embeds the built UI from the repository's top-level dist/.
 export default defineConfig({
-  // JSX compiles to the automatic runtime's react/jsx-runtime (aliased to Preact's above). No
-  // fast refresh in `npm run dev` (React's needs React DOM): an edit reloads the page.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   plugins: [
+    // React's automatic JSX runtime, and fast refresh in `npm run dev`.
+    react(),
     lucideIconImports(),
     findFirstScreenModules(),
     screenPages(),
@@ -222,8 +205,7 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` }, ...PREACT_ALIASES],
-    dedupe: ['preact'],
+    alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` }],
   },
   build: {
     outDir: '../dist',
@@ -243,8 +225,7 @@ export default defineConfig({
           SCREEN_ENTRIES.map((name) => [`screen-${name}`, fileURLToPath(new URL(`./src/screens/${name}.tsx`, import.meta.url))]),
         ),
       },
-      // Libraries' "use client" lines mean nothing in a client-only bundle (@vitejs/plugin-react,
-      // which silenced them, is gone with React DOM).
+      // Libraries' "use client" lines mean nothing in a client-only bundle.
       onLog(level, log, handler) {
         if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
         handler(level, log);
@@ -258,7 +239,7 @@ export default defineConfig({
         },
         codeSplitting: {
           groups: [
-            // What every first screen needs (Preact, the router, i18next, TanStack Query, the
+            // What every first screen needs (React, the router, i18next, TanStack Query, the
             // shared components and icons): one chunk beside the entry; what only the visitor's
             // or only the student's needs: one chunk each. One request each, and better compressed
             // than a dozen small shared chunks. First: a module goes to the first group that takes

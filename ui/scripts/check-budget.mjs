@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-export const BUDGET_BYTES = 70 * 1024;
+export const BUDGET_BYTES = 125 * 1024;
 /**
  * The screens held to the budget: the student's feed and the visitor's landing page, the two
  * every phone opens. Browse and external jobs are weighed and printed: their screens import

@@ -1,5 +1,3 @@
-// First: React's effect timing on Preact, before anything renders.
-import '@/lib/preact-effects';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { whenIdle } from '@/lib/boot';

@@ -19,6 +19,7 @@ import {
 } from 'lucide-react';
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import type { TFunction } from 'i18next';
+import { preload } from 'react-dom';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
@@ -30,7 +31,6 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { isClosed } from '@/lib/deadline';
 import { initials } from '@/lib/format';
-import { preloadImage } from '@/lib/preload';
 import type { Internship } from '@/types/internship';
 import { ns } from '../i18n';
 
@@ -271,7 +271,7 @@ export const FeedCard = memo(function FeedCard({
   const captionsUrl = hasVideo ? internship.captionsUrl : null;
   const posterUrl = internship.posterUrl ?? undefined;
   // The first card's still is the feed's first paint: fetch it first, before any video bytes.
-  if (index === 0 && posterUrl && hasVideo) preloadImage(posterUrl);
+  if (index === 0 && posterUrl && hasVideo) preload(posterUrl, { as: 'image', fetchPriority: 'high' });
 
   // Play the active card, pause every other one.
   useEffect(() => {
