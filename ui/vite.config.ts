@@ -114,9 +114,8 @@ const ENTRY_MODULES = new Set(
 
 /**
  * `screen-<name>.html` beside index.html for each first screen's entry: index.html with its
- * scripts, modulepreloads and stylesheets replaced by the entry's. The entry's script blocks
- * rendering (`blocking="render"`): the page has nothing to paint before it has run, and it
- * renders its screen as it runs, so the browser's first frame is the screen, not an empty page.
+ * scripts, modulepreloads and stylesheets replaced by the entry's. scripts/prerender.mjs then
+ * writes the screen's frame into its #root, so the browser paints before the script has run.
  */
 function screenPages(): Plugin {
   const ownTag =
@@ -145,7 +144,7 @@ function screenPages(): Plugin {
         };
         visit(entry.fileName);
         const tags = [
-          `<script type="module" crossorigin blocking="render" src="/${entry.fileName}"></script>`,
+          `<script type="module" crossorigin src="/${entry.fileName}"></script>`,
           ...chunks.slice(1).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
         ].join('\n    ');
@@ -193,8 +192,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // The precompressed copies are the server's business, not the cache's.
-        globIgnores: ['**/*.br', '**/*.gz'],
+        // The precompressed copies are the server's business, not the cache's; so are the first
+        // screens' pages, which the server sends with their data on their routes.
+        globIgnores: ['**/*.br', '**/*.gz', 'screen-*.html'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: SERVER_PATHS,
         cleanupOutdatedCaches: true,

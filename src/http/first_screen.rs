@@ -85,10 +85,15 @@ impl FirstScreen {
                 ),
                 _ => (&[], false, None),
             };
-        let Some(html) = screen
-            .and_then(crate::assets::screen_html)
-            .or_else(crate::assets::index_html)
-        else {
+        // The screen's page in the language the UI will start in: its frame paints in it
+        // before the script has run (first_paint.rs).
+        let lang = super::first_paint::language(uri.query(), &headers, who.language);
+        let html = screen.and_then(|name| match lang {
+            crate::i18n::Lang::En => crate::assets::screen_html(name),
+            other => crate::assets::screen_html(&format!("{name}.{}", other.code()))
+                .or_else(|| crate::assets::screen_html(name)),
+        });
+        let Some(html) = html.or_else(crate::assets::index_html) else {
             return crate::assets::not_built();
         };
         for url in more {
@@ -98,7 +103,18 @@ impl FirstScreen {
             .then(|| answers.iter().skip(1).find_map(|a| first_poster(&a.body)))
             .flatten();
         let head = boot_element(&answers, poster.as_deref());
-        let page = inject(&html, &head);
+        let page = if screen == Some("feed") {
+            let card = answers
+                .iter()
+                .find(|a| a.url == "/api/internships")
+                .and_then(|a| super::first_paint::Card::first_of(&a.body));
+            inject(
+                &super::first_paint::with_first_card(&html, card.as_ref()),
+                &head,
+            )
+        } else {
+            inject(&html, &head)
+        };
         let mut res = html_response(page, &headers, who.signed_in);
         for c in cookies {
             res.headers_mut().append(header::SET_COOKIE, c);
@@ -155,6 +171,8 @@ impl FirstScreen {
 struct Who {
     signed_in: bool,
     reads_the_feed: bool,
+    /// The signed-in person's stored language, when they chose one.
+    language: Option<crate::i18n::Lang>,
 }
 
 impl Who {
@@ -164,16 +182,20 @@ impl Who {
             user: Option<serde::de::IgnoredAny>,
             #[serde(default)]
             admin: bool,
+            #[serde(default)]
+            language: Option<String>,
         }
         match serde_json::from_slice::<Session>(session) {
             Ok(s) => Who {
                 signed_in: s.user.is_some() || s.admin,
                 reads_the_feed: s.user.is_some(),
+                language: s.language.as_deref().and_then(crate::i18n::Lang::parse),
             },
             // Unknown: treated as personal.
             Err(_) => Who {
                 signed_in: true,
                 reads_the_feed: false,
+                language: None,
             },
         }
     }
@@ -187,7 +209,11 @@ fn first_poster(list: &[u8]) -> Option<String> {
         poster_url: Option<String>,
     }
     let items: Vec<Item> = serde_json::from_slice(list).ok()?;
-    let url = items.into_iter().next()?.poster_url?;
+    own_poster(items.into_iter().next()?.poster_url?)
+}
+
+/// `url` when it is a still this server serves, written into the page as it is.
+pub(super) fn own_poster(url: String) -> Option<String> {
     url.starts_with("/api/")
         .then_some(url)
         .filter(|u| !u.contains(['"', '<', '>', '&']))
@@ -213,10 +239,9 @@ fn boot_element(answers: &[Answer], poster: Option<&str>) -> Vec<u8> {
     json.extend_from_slice(b"}}");
     let mut out = Vec::with_capacity(json.len() + 256);
     if let Some(p) = poster {
-        // At the browser's priority for an image, below the scripts': nothing paints before they
-        // have run (the screen's script blocks rendering), and the largest paint is text
-        // (Lighthouse names the card's title or description, the landing's intro), so the still
-        // comes after them.
+        // At the browser's priority for an image, below the scripts': the largest paint is
+        // text (Lighthouse names the card's title or description, the landing's intro), which
+        // the page's frame paints before any script has run (first_paint.rs).
         out.extend_from_slice(b"<link rel=\"preload\" as=\"image\" href=\"");
         out.extend_from_slice(p.as_bytes());
         out.extend_from_slice(b"\">");

@@ -9,6 +9,7 @@ mod data_rights;
 pub mod edge;
 mod email_confirmation;
 pub mod encoding;
+mod first_paint;
 pub mod first_screen;
 mod guest;
 pub mod internship_lists;

@@ -192,10 +192,11 @@ async fn each_first_screen_gets_the_page_whose_script_brings_it() {
     ] {
         let (html, boot) = navigate(&app, &visitor, path).await;
         assert_eq!(entry_of(&html), entry, "{path}");
-        // A screen's page blocks rendering on its script (it renders as it runs); the
-        // generic page does not (its screen's chunk comes after).
+        // No page waits for its script to paint: a screen's page brings its frame, drawn
+        // at build time, which the app replaces (first_paint.rs); the generic page has none.
+        assert!(!html.contains("blocking=\"render\""), "{path}");
         assert_eq!(
-            html.contains("blocking=\"render\""),
+            html.contains("<div id=\"root\"><div inert data-first-paint>"),
             entry != "index",
             "{path}"
         );
@@ -211,4 +212,94 @@ async fn each_first_screen_gets_the_page_whose_script_brings_it() {
     let student = demo_student(&app).await;
     let (html, _) = navigate(&app, &student, "/").await;
     assert_eq!(entry_of(&html), "screen-feed");
+}
+
+/// The frame a page paints before its script: what lies inside `data-first-paint`.
+fn first_paint(html: &str) -> &str {
+    let frame = html
+        .split_once("<div inert data-first-paint>")
+        .expect("a frame")
+        .1;
+    frame.split_once("<script").map_or(frame, |(f, _)| f)
+}
+
+#[tokio::test]
+async fn a_first_screen_paints_in_the_language_the_app_will_start_in() {
+    let app = spawn_demo().await;
+    let page = |headers: &[(&str, &str)], path: &str| {
+        let mut req = app.client().get(app.url(path));
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        async move { req.send().await.unwrap().text().await.unwrap() }
+    };
+    let english = "Your first internship,";
+    let spanish = "Tu primera práctica,";
+
+    // The browser's language, the device's choice over it, and `?lang=` over both.
+    let html = page(&[], "/").await;
+    assert!(
+        html.starts_with("<!doctype html>\n<html lang=\"en\">"),
+        "{html}"
+    );
+    assert!(first_paint(&html).contains(english));
+    let html = page(&[("accept-language", "es-MX,es;q=0.9")], "/").await;
+    assert!(html.contains("<html lang=\"es\">"));
+    assert!(first_paint(&html).contains(spanish), "{html}");
+    let html = page(
+        &[
+            ("accept-language", "es-MX"),
+            ("cookie", "internreel_lang=en"),
+        ],
+        "/",
+    )
+    .await;
+    assert!(first_paint(&html).contains(english));
+    let html = page(&[("cookie", "internreel_lang=en")], "/?lang=es").await;
+    assert!(first_paint(&html).contains(spanish));
+    // Browse and external jobs too, with their headings.
+    let html = page(&[("accept-language", "es")], "/browse-internships").await;
+    assert!(first_paint(&html).contains("<h1"), "{html}");
+    assert!(!first_paint(&html).contains("Browse Internships"));
+
+    // A signed-in student's stored language wins over the browser's.
+    let student = demo_student(&app).await;
+    let res = app
+        .put(&student, "/api/language", json!({"language": "es"}))
+        .await;
+    assert!(res.status().is_success());
+    let html = student
+        .get(app.url("/job-feed"))
+        .header("accept-language", "en-US")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("<html lang=\"es\">"));
+}
+
+#[tokio::test]
+async fn the_feed_paints_its_first_card_before_the_script() {
+    let app = spawn_demo().await;
+    let student = demo_student(&app).await;
+    let (html, boot) = navigate(&app, &student, "/job-feed").await;
+    let first = &answer(boot.as_ref().unwrap(), "/api/internships")[0];
+    let frame = first_paint(&html);
+    let poster = first["posterUrl"].as_str().unwrap();
+    assert!(frame.contains(&format!("<img src=\"{poster}\"")), "{frame}");
+    let title = first["title"]
+        .as_str()
+        .unwrap()
+        .replace('&', "&amp;")
+        .replace('\'', "&#39;");
+    assert!(frame.contains(&format!(">{title}</h2>")), "{frame}");
+    // No placeholder of the template is left, nor the template's marks.
+    assert!(!frame.contains("%FIRST_CARD_"), "{frame}");
+    assert!(frame.contains("<!--first-card-->"));
+
+    // A visitor's feed page leaves no placeholder either.
+    let (html, _) = navigate(&app, &app.client(), "/job-feed").await;
+    assert!(!html.contains("%FIRST_CARD_"));
 }

@@ -33,12 +33,24 @@ function readStored(): Language | null {
   }
 }
 
+/**
+ * The device's choice, also told to the server (cookie `internreel_lang`), which sends a first
+ * screen's page already painted in it (src/http/first_paint.rs).
+ */
+export const LANGUAGE_COOKIE = 'internreel_lang';
+
 function remember(language: Language): void {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Private mode or full storage: the choice lasts this visit.
   }
+  tellServer(language);
+}
+
+function tellServer(language: Language): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 /** `?lang=` of the address, dropped from it (the rest of the address is left as it was). */
@@ -68,7 +80,10 @@ export function initialLanguage(): Language {
     remember(fromAddress);
     return fromAddress;
   }
-  return readStored() ?? browserLanguage() ?? DEFAULT_LANGUAGE;
+  const stored = readStored();
+  // A choice remembered before the server was told of it.
+  if (stored && !document.cookie.includes(`${LANGUAGE_COOKIE}=${stored}`)) tellServer(stored);
+  return stored ?? browserLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import type { TFunction } from 'i18next';
 import { preload } from 'react-dom';
+import { CardShade, FEED_CARD_CLASSES, FeedCardStill } from './feed-card-still';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
@@ -339,32 +340,21 @@ export const FeedCard = memo(function FeedCard({
     'data-playing': playing ? 'true' : 'false',
     // The feed's keys move focus here (so Tab goes on into this card); drawn inside the edge.
     tabIndex: -1,
-    className:
-      'feed-card relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]',
+    className: FEED_CARD_CLASSES,
   };
-  const shade = (
-    <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-b from-black/45 via-transparent via-40% to-black/85" />
-  );
+  const shade = <CardShade />;
 
   if (!full) {
     // Far from the screen: the still and the title where the whole card draws them.
+    const { className: _className, ...articleProps } = cardProps;
     return (
-      <article {...cardProps}>
-        <div className="absolute inset-0">
-          {posterUrl && mediaState !== 'processing' ? (
-            <img src={posterUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
-          ) : (
-            <div aria-hidden className="h-full w-full bg-gradient-to-br from-slate-800 to-slate-950" />
-          )}
-        </div>
-        {shade}
-        <div className="absolute inset-x-0 bottom-0 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-white">
-          <p className="text-sm font-bold">{internship.company}</p>
-          <h2 id={titleId} className="mt-2 mb-14 text-xl font-extrabold leading-tight short:text-lg">
-            {internship.title}
-          </h2>
-        </div>
-      </article>
+      <FeedCardStill
+        {...articleProps}
+        company={internship.company}
+        title={internship.title}
+        titleId={titleId}
+        posterUrl={posterUrl && mediaState !== 'processing' ? posterUrl : undefined}
+      />
     );
   }
 

@@ -1,0 +1,43 @@
+// Writes each first screen's frame into its page, in every language (ui/README.md, "First
+// paint"): screen-<name>.html (English) and screen-<name>.<lang>.html, their #root holding
+// the screen as src/screens/frames.tsx renders it with react-dom/server. The browser paints
+// it as the HTML arrives, before any script has run; the app's first render replaces it.
+// The frame is `inert` until then: nothing in it can be clicked, focused or read out while
+// the live screen is on its way.
+//
+// Usage: node scripts/prerender.mjs [build dir, default ../dist] (after `vite build`).
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+const ui = fileURLToPath(new URL('..', import.meta.url));
+const root = process.argv[2] ?? join(ui, '..', 'dist');
+// Inside ui/ so Node resolves react-dom and the rest from ui/node_modules.
+const out = join(ui, 'node_modules', '.prerender');
+
+await build({
+  configFile: false,
+  root: ui,
+  logLevel: 'error',
+  plugins: [react()],
+  resolve: { alias: [{ find: /^@\//, replacement: `${join(ui, 'src')}/` }] },
+  build: { ssr: 'src/screens/frames.tsx', outDir: out, emptyOutDir: true, minify: false },
+});
+
+const { renderFrames } = await import(pathToFileURL(join(out, 'frames.js')).href);
+const EMPTY_ROOT = '<div id="root"></div>';
+const frames = await renderFrames();
+// Every page is made from the screen's page as Vite wrote it, read before any is written.
+const templates = new Map(frames.map(({ screen }) => [screen, readFileSync(join(root, `screen-${screen}.html`), 'utf8')]));
+for (const { screen, language, html } of frames) {
+  const page = templates.get(screen);
+  if (!page.includes(EMPTY_ROOT)) throw new Error(`prerender: screen-${screen}.html has no empty ${EMPTY_ROOT}`);
+  const framed = page
+    .replace(EMPTY_ROOT, `<div id="root"><div inert data-first-paint>${html}</div></div>`)
+    .replace('<html lang="en">', `<html lang="${language}">`);
+  writeFileSync(join(root, language === 'en' ? `screen-${screen}.html` : `screen-${screen}.${language}.html`), framed);
+}
+rmSync(out, { recursive: true, force: true });
+console.log(`prerender: ${frames.length} first-screen pages framed`);
