@@ -414,16 +414,11 @@ impl App {
                 if minutes % 60 == 1 {
                     let s = digest_state.clone();
                     let sent = tokio::task::spawn_blocking(move || {
-                        let now = crate::clock::now_ms();
-                        s.services
-                            .store
-                            .write(|w| crate::services::placement_work::reminders(w, now))
+                        crate::services::placement_work::remind(&s.services)
                     })
                     .await;
-                    match sent {
-                        Ok(Ok(n)) if n > 0 => digest_state.mailer.wake(),
-                        Ok(Err(e)) => tracing::warn!(error = %e, "placement reminders failed"),
-                        _ => {}
+                    if matches!(sent, Ok(true)) {
+                        digest_state.mailer.wake();
                     }
                 }
             }
@@ -629,3 +624,4 @@ fn sweep_orphan_media(
     }
     Ok(())
 }
+
