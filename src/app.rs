@@ -414,16 +414,11 @@ impl App {
                 if minutes % 60 == 1 {
                     let s = digest_state.clone();
                     let sent = tokio::task::spawn_blocking(move || {
-                        let now = crate::clock::now_ms();
-                        s.services
-                            .store
-                            .write(|w| crate::services::placement_work::reminders(w, now))
+                        crate::services::placement_work::remind(&s.services)
                     })
                     .await;
-                    match sent {
-                        Ok(Ok(n)) if n > 0 => digest_state.mailer.wake(),
-                        Ok(Err(e)) => tracing::warn!(error = %e, "placement reminders failed"),
-                        _ => {}
+                    if matches!(sent, Ok(true)) {
+                        digest_state.mailer.wake();
                     }
                 }
             }
@@ -570,7 +565,8 @@ where
 
 /// The calling thread's nice value to 19 (Linux threads each have their own).
 fn lower_this_threads_priority() {
-    // SAFETY: setpriority on this thread's own id changes only this thread.
+    // SAFETY: setpriority takes plain integers and no pointer, so it cannot touch our memory;
+    // with this thread's own id it changes only this thread's nice value.
     unsafe {
         libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 19);
     }
@@ -628,4 +624,37 @@ fn sweep_orphan_media(
         s.media.store.remove(&name);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// The calling thread's nice value: field 19 of /proc/thread-self/stat.
+    fn this_threads_nice() -> i64 {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+        // Fields after the command's closing parenthesis start at field 3.
+        let after = stat.rsplit_once(')').unwrap().1;
+        after
+            .split_whitespace()
+            .nth(19 - 3)
+            .unwrap()
+            .parse()
+            .unwrap()
+    }
+
+    #[test]
+    fn lowering_a_threads_priority_sets_its_nice_to_19_and_leaves_the_others() {
+        let before = this_threads_nice();
+        let niced = std::thread::spawn(|| {
+            super::lower_this_threads_priority();
+            this_threads_nice()
+        })
+        .join()
+        .unwrap();
+        assert_eq!(niced, 19);
+        assert_eq!(
+            this_threads_nice(),
+            before,
+            "the calling thread keeps its own"
+        );
+    }
 }

@@ -115,7 +115,8 @@ pub fn plan(bufs: &[IoSlice<'_>]) -> Plan {
 /// fewer, or fail with WouldBlock).
 pub fn send_file(to: RawFd, file: RawFd, offset: u64, len: usize) -> io::Result<usize> {
     let mut off = libc::off_t::try_from(offset).map_err(|_| io::ErrorKind::InvalidInput)?;
-    // SAFETY: both descriptors are open (see `plan`); `off` is a valid pointer.
+    // SAFETY: the only pointer is `off`, a live local the kernel reads and advances; the
+    // descriptors are plain integers (a closed one is an EBADF error, not a memory access).
     retried(|| unsafe { libc::sendfile(to, file, &mut off, len) })
 }
 

@@ -55,7 +55,8 @@ pub fn raise_descriptor_limit() -> u64 {
         rlim_cur: 0,
         rlim_max: 0,
     };
-    // SAFETY: getrlimit/setrlimit with a valid struct for this process.
+    // SAFETY: getrlimit writes into `lim`, a live local of the type it expects; setrlimit only
+    // reads `raised`. Both change nothing but this process's descriptor limit.
     unsafe {
         if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) != 0 {
             return 1024;
@@ -203,6 +204,16 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_descriptor_limit_is_raised_to_the_hard_limit_and_reported() {
+        let soft = raise_descriptor_limit().to_string();
+        let limits = std::fs::read_to_string("/proc/self/limits").unwrap();
+        let line = limits.lines().find(|l| l.starts_with("Max open files"));
+        // "Max open files <soft> <hard> files"
+        let fields: Vec<&str> = line.unwrap().split_whitespace().collect();
+        assert_eq!((fields[3], fields[4]), (soft.as_str(), soft.as_str()));
+    }
 
     #[test]
     fn connections_are_capped_per_address_and_in_all() {

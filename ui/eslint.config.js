@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import i18n from './scripts/eslint-i18n-plugin.mjs';
 
 /**
- * The layers of src/ (STYLE.md, ui/README.md): imports flow shared -> features -> app.
+ * The layers of src/ (ui/README.md, "Layout"): imports flow shared -> features -> app.
  * A feature may use the shared layers and its own files, never another feature; the shared
  * layers never reach up into a feature or the app.
  */

@@ -238,3 +238,14 @@ fn certificate(r: &mut Report, cert: &Path, now: SystemTime) {
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_free_share_of_a_directory_is_read_from_its_file_system() {
+        let dir = tempfile::tempdir().unwrap();
+        let (free, total) = super::free_share(dir.path()).expect("statvfs answers");
+        assert!(total > 0 && free <= total, "{free} of {total}");
+        assert_eq!(super::free_share(&dir.path().join("missing")), None);
+    }
+}

@@ -94,8 +94,8 @@ async fn read_thread(
         .then(|| page.first().map(|m| m.id.to_string()))
         .flatten();
     let mut res = super::paging::respond(&uri, views, next);
-    // The body stays SPEC.md's array; whether the reader may still write is a header, so the
-    // screen can close the message box before anyone types into it.
+    // The body stays the plain array of messages (API.md); whether the reader may still
+    // write is a header, so the screen can close the message box before anyone types into it.
     if let Some(why) = closed
         && let Ok(v) = axum::http::HeaderValue::from_str(why)
     {

@@ -1,4 +1,5 @@
-//! The server's languages. Every text the server writes is English (SPEC.md's exact words);
+//! The server's languages. Every text the server writes is English (the product's wording,
+//! which API.md and the tests quote);
 //! a reader who chose another language gets it through that language's catalogue
 //! (`locales/server/<code>.json`, compiled in), keyed by the English text as gettext does:
 //! sentences match exactly, texts built with `format!` match a template with `{{name}}`

@@ -63,8 +63,9 @@ impl Mappings {
             k.used = Instant::now();
             return Ok(k.map.clone());
         }
-        // SAFETY: see MappedFile: the bytes of a stored media file do not change while it
-        // exists.
+        // SAFETY: FileMap::new's promise holds: a stored media file is written aside and renamed
+        // in, never rewritten in place (MappedFile in storage.rs), so the mapped bytes do not
+        // change while mapped; a removed file stays readable through its mapping.
         let map = Arc::new(unsafe { FileMap::new(file)? });
         kept.insert(
             key,

@@ -242,7 +242,9 @@ async fn run(mut cmd: Command, limit: Duration, memory: Memory) -> Result<Vec<u8
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
-    // SAFETY: prctl, setpriority and setrlimit are async-signal-safe and change only the child.
+    // SAFETY: the closure runs in the child between fork and exec, where only async-signal-safe
+    // calls are sound: prctl, setpriority and setrlimit are, it allocates nothing (the rlimit
+    // is on the stack) and takes no lock, and it changes only the child.
     unsafe {
         cmd.pre_exec(move || {
             // Dies with the server, even a `kill -9`ed one: the job is run again at the next
@@ -299,5 +301,37 @@ pub fn describe_missing(dir: Option<&Path>) -> String {
             d.display()
         ),
         None => "ffmpeg and ffprobe were not found on PATH (Debian: apt-get install ffmpeg)".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_conversion_runs_at_nice_19_under_its_address_space_cap() {
+        // `cat` reads its own process's figures, which it inherits from the configured child.
+        let mut cmd = Command::new("cat");
+        cmd.args(["/proc/self/stat", "/proc/self/limits"]);
+        let out = run(cmd, Duration::from_secs(10), Memory::Transcode)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let text = String::from_utf8(out).unwrap();
+        let stat = text.lines().next().unwrap();
+        // Field 19 is the nice value; fields after the command's parenthesis start at 3.
+        let nice = stat
+            .rsplit_once(')')
+            .unwrap()
+            .1
+            .split_whitespace()
+            .nth(19 - 3);
+        assert_eq!(nice, Some("19"));
+        let cap = text
+            .lines()
+            .find(|l| l.starts_with("Max address space"))
+            .unwrap();
+        let cap: Vec<&str> = cap.split_whitespace().collect();
+        let bytes = Memory::Transcode.address_space().to_string();
+        assert_eq!((cap[3], cap[4]), (bytes.as_str(), bytes.as_str()));
     }
 }

@@ -302,3 +302,23 @@ fn reindex_rebuilds_the_search_index_on_demand() {
     );
     drop(server);
 }
+
+#[test]
+fn files_the_binary_makes_without_a_mode_of_their_own_are_owner_only() {
+    // main.rs sets the umask to 077: the search index's layout marker and tantivy's lock
+    // files are written with the default mode, so the umask alone keeps them the owner's.
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let out = run(&data, &["reindex"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let files: Vec<_> = std::fs::read_dir(data.join("index"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(files.iter().any(|f| f.ends_with("LAYOUT")), "{files:?}");
+    for f in files {
+        let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode & 0o077, 0, "{} is {mode:o}", f.display());
+    }
+}

@@ -432,7 +432,7 @@ test.describe.serial('employer, student and admin end to end', () => {
     await page.goto('/employer-dashboard');
     const card = page.getByRole('listitem', { name: aiTitle });
     await expect(card.getByText('Active', { exact: true })).toBeVisible();
-    // The AI placeholder is gone (a conversion of the uploaded file, if any, now reads 'Video Processing' too: one spelling, SPEC.md).
+    // The AI placeholder is gone (a conversion of the uploaded file, if any, now reads 'Video Processing' too: one spelling).
     await expect(card.getByTestId('ai-placeholder')).toHaveCount(0);
     const posting = await page.request.get(`/api/internships/${aiPostingId}`);
     expect(((await posting.json()) as { videoUrl: string }).videoUrl).not.toBe(AI_MARKER);

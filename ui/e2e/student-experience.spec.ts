@@ -276,7 +276,7 @@ test('apply from the internship page, see the confirmation, and talk with the em
   await page.getByTestId('apply').click();
   await expect(page).toHaveURL(/\/confirmation$/);
   await expect(page.getByRole('heading', { name: 'Application Submitted' })).toBeVisible();
-  // SPEC.md: 'status Under Review' on the confirmation (issue 32; it said 'Pending Review').
+  // A new application reads 'Under Review' on the confirmation (it once said 'Pending Review').
   await expect(page.getByTestId('application-status')).toHaveText('Under Review');
   await expect(page.getByTestId('application-reference')).toHaveText(/^AI-\d{4}-\d{3,}$/);
   await snap(page, 'student-confirmation');

@@ -6,7 +6,7 @@ import { expect, request as apiRequest, test, type APIRequestContext, type Brows
  * Contract with the screens (keep it when replacing a placeholder):
  * - wherever the signed-in user's first name is shown in the top bar, the element carries
  *   data-testid="greeting" (the shared AuthControls does this), next to a 'Logout' button;
- *   employer screens show no greeting and a 'Sign Out' button (SPEC.md's dashboard word);
+ *   employer screens show no greeting and a 'Sign Out' button (the dashboard's word);
  * - toasts render inside the Toaster's viewport, data-testid="toast-viewport".
  */
 

@@ -5,8 +5,7 @@ import { lazyPage, type FirstScreenName, type LazyPage } from './lazy-page';
 import { HomeRoute, preloadHome } from './routes/home';
 
 /**
- * Every route of SPEC.md section 2 (plus /company-profile/{id}, /reset-password, the footer's
- * legal pages, the staff invite and the school-account sign-up), each split into its own chunk. The path-less route last is the 404 page.
+ * Every client route, each split into its own chunk. The path-less route last is the 404 page.
  */
 // A screen's chunk and, in a language other than English, its catalogues: one wait.
 const page = (loader: () => Promise<{ default: ComponentType }>, name?: FirstScreenName): LazyPage => lazyPage(loader, name);

@@ -1,4 +1,4 @@
-/** Every route of SPEC.md section 2, in one place. */
+/** Every client route, in one place (app/router.tsx maps each to its screen). */
 export const paths = {
   home: '/',
   studentSignup: '/student-signup',

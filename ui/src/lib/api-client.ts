@@ -1,7 +1,7 @@
 import { currentLanguage, tCommon } from './i18n/i18n';
 
 /**
- * The one fetch wrapper (SPEC.md sections 7 and 8).
+ * The one fetch wrapper (ui/README.md, "Rules the shared code already applies").
  *
  * - Every call sends credentials (the session is an HttpOnly cookie) and the UI's language
  *   (`Accept-Language`), so the server's messages come back in it.
@@ -184,7 +184,7 @@ export const api = {
   upload: apiUpload,
 };
 
-/** Hard redirect to the login entry point after an unauthorized error (SPEC.md section 7). */
+/** Hard redirect to the login entry point after an unauthorized error. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 export const LIKE_UNAUTHORIZED_REDIRECT_MS = 1000;
 

@@ -151,7 +151,7 @@ export function displayFirstName(user: Pick<SessionUser, 'firstName'> | null | u
 }
 
 /**
- * Logout (SPEC.md section 4): clear the client cache, post to the logout endpoint and reload
+ * Logout: clear the client cache, post to the logout endpoint and reload
  * at the root, the same even if the call fails.
  */
 /** Announced before a sign-out starts, so live connections close instead of reconnecting. */

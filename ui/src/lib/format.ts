@@ -68,7 +68,7 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
   return cached('number', options, (locale) => new Intl.NumberFormat(locale, options)).format(value);
 }
 
-/** Message time: clock time when under 24 hours old, otherwise a short date (SPEC.md section 9). */
+/** Message time: clock time when under 24 hours old, otherwise a short date. */
 export function messageTime(value: string, now: number = Date.now()): string {
   const date = parseDate(value);
   if (!date) return '';

@@ -1,7 +1,7 @@
 /**
  * Internship data shared by the student screens (feed, browse, company, detail, matches,
- * profile): query keys, fetchers and the like / save / apply mutations with SPEC.md's
- * error texts and redirects.
+ * profile): query keys, fetchers and the like / save / apply mutations with their error
+ * texts and redirects.
  */
 import { useInfiniteQuery, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError, LIKE_UNAUTHORIZED_REDIRECT_MS, redirectToLogin, UNAUTHORIZED_REDIRECT_MS } from './api-client';
@@ -23,7 +23,7 @@ export const applicationsKey = (userId: number) => [`/api/users/${userId}/applic
 export const bookmarksKey = (userId: number) => [`/api/users/${userId}/bookmarks`] as const;
 export const MATCHES_KEY = ['/api/matches'] as const;
 
-/** A non-list answer is treated as empty (SPEC.md section 7). */
+/** A non-list answer is treated as empty. */
 function asList<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }

@@ -56,7 +56,7 @@ const INDUSTRIES = [
 
 export const INDUSTRY_OPTIONS: readonly SelectOption[] = INDUSTRIES.map((value) => option(value, () => tForms(`industries.${value}`)));
 
-/** SPEC.md section 3: the employer-profile industries (stored lower-case by the server), by their keys. */
+/** The employer profile's industries (stored lower-case by the server), by their keys. */
 const PROFILE_INDUSTRIES = [
   ['technology', 'technology'],
   ['healthcare', 'healthcare'],

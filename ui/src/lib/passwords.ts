@@ -4,7 +4,7 @@ import { tForms } from './i18n/namespaces/forms';
 import type { Errors } from './validation';
 import type { MessageResponse } from '@/types/api';
 
-/** SPEC.md section 9: each role's shortest password. */
+/** Each role's shortest password (the server checks the same: `password_min` in src/http/accounts.rs). */
 export const STUDENT_PASSWORD_MIN = 6;
 export const EMPLOYER_PASSWORD_MIN = 8;
 

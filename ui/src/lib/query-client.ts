@@ -5,7 +5,7 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
  * The default data fetch: a GET to the first element of the query key as the path
- * (SPEC.md section 7). With `on401: 'returnNull'` a 401 yields null instead of an error.
+ * With `on401: 'returnNull'` a 401 yields null instead of an error.
  */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {

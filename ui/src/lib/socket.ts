@@ -8,7 +8,7 @@ import { afterFirstPaint } from './boot';
  * signed-in user, and hands every frame to the listeners registered with `onSocketFrame`.
  */
 
-/** SPEC.md section 4: on close, reconnect after 3 seconds. */
+/** On close, reconnect after 3 seconds. */
 export const SOCKET_RETRY_MS = 3000;
 
 export type SocketState = 'idle' | 'connecting' | 'connected';

@@ -6,7 +6,7 @@ import { tCommon } from './i18n/i18n';
 interface UnauthorizedOptions {
   title?: string;
   description?: string;
-  /** 500 ms for sign-up, comments and bookmarks; 1000 ms for likes (SPEC.md section 7). */
+  /** 500 ms for sign-up, comments and bookmarks; 1000 ms for likes. */
   delayMs?: number;
 }
 

@@ -16,8 +16,3 @@ export function useReducedMotion(): boolean {
     () => false,
   );
 }
-
-/** The same, read once outside React (e.g. inside an event handler). */
-export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia(QUERY).matches;
-}

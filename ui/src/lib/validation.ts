@@ -38,8 +38,7 @@ const say = (message: Message): string => (typeof message === 'function' ? messa
 export type Rule<T> = (value: T) => string | undefined;
 
 /**
- * One entity's rules (lib/schemas/: student, employer, posting), SPEC.md's messages written
- * once. Every form that edits the entity checks the fields it holds with the same schema.
+ * One entity's rules (lib/schemas/: student, employer, posting), each message written once. Every form that edits the entity checks the fields it holds with the same schema.
  */
 export type Schema<V> = { readonly [K in keyof V]?: Rule<V[K]> };
 

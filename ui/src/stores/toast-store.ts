@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** SPEC.md section 9: one toast shown at a time, 5000 ms by default. */
+/** One toast shown at a time, 5000 ms by default. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;

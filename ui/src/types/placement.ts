@@ -168,13 +168,7 @@ export const PARTY_LABELS: Readonly<Record<SigningParty, string>> = labels(['stu
 export const SIGNING_ORDER: readonly SigningParty[] = ['student', 'guardian', 'supervisor', 'school'];
 
 /** The rubric's scale. */
-export const SCORE_LABELS: Readonly<Record<number, string>> = labels([1, 2, 3, 4] as const, (score) => tTerms(`score.${score}`));
-
 export const SCORES: readonly number[] = [1, 2, 3, 4];
-
-export const EVALUATION_LABELS: Readonly<Record<EvaluationKind, string>> = labels(['midpoint', 'final'], (kind) =>
-  tTerms(`evaluation.${kind}`),
-);
 
 /** "12", "12.5", "12.25": hours as a person writes them. */
 export function hoursText(hours: number): string {

@@ -23,7 +23,7 @@ interface ChangePasswordValues {
 const emptyValues: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 interface ChangePasswordSectionProps {
-  /** The signed-in role's shortest password (students 6, employers 8, SPEC.md section 9). */
+  /** The signed-in role's shortest password (students 6, employers 8: lib/passwords.ts). */
   minLength: number;
   /** The account's e-mail, for password managers (a hidden username field). */
   username?: string;

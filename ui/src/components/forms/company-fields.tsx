@@ -11,7 +11,7 @@ interface CompanyFieldsProps {
   /** The values the industry list and the description's counter follow. */
   industry: string;
   description: string;
-  /** Sign-up offers its own industry list and example texts; the profile SPEC.md's list. */
+  /** Sign-up offers its own industry list and example texts; the profile `PROFILE_INDUSTRY_OPTIONS` (lib/options.ts). */
   variant: 'signup' | 'profile';
 }
 

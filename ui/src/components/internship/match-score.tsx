@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { cn } from '@/lib/cn';
 import { internshipNs, tInternship } from '@/lib/i18n/namespaces/internship';
 
-/** SPEC.md section 9: 90+ green, 80+ yellow, otherwise blue. The number is always shown. */
+/** A match score's colour: 90+ green, 80+ yellow, otherwise blue. The number is always shown. */
 export function matchTone(score: number): string {
   if (score >= 90) return 'bg-emerald-100 text-emerald-800 ring-emerald-300';
   if (score >= 80) return 'bg-amber-100 text-amber-900 ring-amber-300';

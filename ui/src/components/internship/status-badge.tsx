@@ -12,7 +12,7 @@ interface StatusStyle {
 }
 
 /**
- * SPEC.md section 4: labels, and the student colours (awaiting review neutral; interview,
+ * The pipeline statuses' labels, and the student colours (awaiting review neutral; interview,
  * offer and hired positive; rejected negative). Every badge carries an icon and a label,
  * so colour is never the only signal.
  */

@@ -17,7 +17,7 @@ function VariantIcon({ variant }: { variant: ToastVariant }) {
 }
 
 /**
- * The toast region (SPEC.md section 9): one toast at a time, 5000 ms, swipe right past
+ * The toast region: one toast at a time, 5000 ms, swipe right past
  * 50 px to dismiss, F8 moves focus to the region. On phones it sits at the top of the screen,
  * clear of the bottom sheets' buttons (the post and review dialogs); from 640 px on, at the
  * bottom right, beside the centred dialogs.

@@ -9,7 +9,7 @@ import { tMessaging } from '@/lib/i18n/namespaces/messaging';
 export const threadKey = (applicationId: number) => [`/api/applications/${applicationId}/messages`] as const;
 export const receivedKey = (userId: number) => [`/api/users/${userId}/messages`] as const;
 
-/** SPEC.md section 7: the thread is polled every 2 s, or 10 s while the socket is connected. */
+/** The thread is polled every 2 s, or 10 s while the socket is connected. */
 export const THREAD_POLL_MS = 2000;
 export const THREAD_POLL_CONNECTED_MS = 10000;
 /** Unread messages are polled every 5 s. */
@@ -137,7 +137,7 @@ export function useSendMessage(applicationId: number, receiverId: number, userId
     },
     onError: (error) => {
       // A refusal the server explains (a block, a suspended employer, a company awaiting
-      // review) is shown as it is; anything else gets SPEC.md's generic text.
+      // review) is shown as it is; anything else gets the generic text.
       const explained = isApiError(error) && error.status === 403 && error.message;
       toast({
         title: tMessaging('errors.title'),

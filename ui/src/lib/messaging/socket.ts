@@ -2,8 +2,6 @@ import { onSocketFrame, useLiveSocket, type SocketState } from '@/lib/socket';
 import { queryClient } from '@/lib/query-client';
 import { receivedKey, threadKey } from './messages';
 
-export { SOCKET_RETRY_MS, useSocketStore } from '@/lib/socket';
-
 // On `new_message`: refetch that thread and the unread list.
 onSocketFrame((frame, userId) => {
   if (frame.type !== 'new_message') return;

@@ -9,7 +9,7 @@ export interface PersonValues {
   email: string;
 }
 
-/** SPEC.md section 5: the name and e-mail messages, shared by the student and employer schemas. */
+/** The name and e-mail messages, shared by the student and employer schemas. */
 export const personSchema: Schema<PersonValues> = {
   firstName: required(() => tForms('validation.firstName')),
   lastName: required(() => tForms('validation.lastName')),

@@ -26,7 +26,7 @@ export interface EmployerValues extends PersonValues {
 export type EmployerSignupValues = Omit<EmployerValues, 'phone'>;
 export type EmployerProfileValues = Omit<EmployerValues, 'password'>;
 
-/** SPEC.md section 5: the employer's messages. */
+/** The employer's fields and their messages. */
 export const employerSchema: Schema<EmployerValues> = {
   ...personSchema,
   password: newPassword(EMPLOYER_PASSWORD_MIN),

@@ -16,7 +16,7 @@ export interface StudentValues extends PersonValues {
 /** The student profile form's fields (sign-up's without the password). */
 export type StudentProfileValues = Omit<StudentValues, 'password'>;
 
-/** SPEC.md section 5: the student's messages. */
+/** The student's fields and their messages. */
 export const studentSchema: Schema<StudentValues> = {
   ...personSchema,
   password: newPassword(STUDENT_PASSWORD_MIN),

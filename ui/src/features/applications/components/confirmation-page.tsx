@@ -15,7 +15,7 @@ import { toast } from '@/stores/toast-store';
 import type { Application } from '@/types/internship';
 import { ns } from '../i18n';
 
-/** The application's reference in SPEC.md's format (AI-YYYY-NNN), built from its real id and date. */
+/** The application's reference, AI-YYYY-NNN, built from its real id and date. */
 export function applicationReference(a: Application): string {
   const year = new Date(a.appliedAt).getFullYear();
   return `AI-${Number.isNaN(year) ? '' : year}-${String(a.id).padStart(3, '0')}`;
@@ -99,7 +99,7 @@ export function ConfirmationPage() {
                     <dt className="text-slate-500">{t('details.status')}</dt>
                     <dd className="inline-flex items-center gap-1 font-semibold text-slate-900" data-testid="application-status">
                       <CalendarCheck aria-hidden className="h-4 w-4 text-brand-600" />
-                      {/* SPEC.md: a new application shows 'Under Review' here (pending and under_review both await review). */}
+                      {/* A new application shows 'Under Review' here (pending and under_review both await review). */}
                       {application.status === 'pending' ? t('details.underReview') : statusLabel(application.status)}
                     </dd>
                   </div>

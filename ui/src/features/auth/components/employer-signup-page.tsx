@@ -84,7 +84,7 @@ export function EmployerSignupPage() {
       const duplicate = (isApiError(error) && error.status === 409) || message.includes('already exists') || message.includes('23505');
       if (isApiError(error) || duplicate) {
         const fieldErrors = isApiError(error) ? form.serverErrors(error.errors) : {};
-        // SPEC.md section 8's duplicate-email texts (the field's message, and the toast's).
+        // A taken address gets its own texts: the field's message, and the toast's.
         if (duplicate) fieldErrors.email = t('signup.duplicateEmailField');
         if (Object.keys(fieldErrors).length) {
           // Rendered now, so the first message can be scrolled to and its field focused.

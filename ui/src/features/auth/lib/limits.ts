@@ -1,4 +1,4 @@
-/** SPEC.md section 9. */
+/** The sign-up's photo (5 MB) and transcript (10 MB) limits; the server holds the same (API.md). */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const TRANSCRIPT_MAX_BYTES = 10 * 1024 * 1024;
 /** The sign-up photo is cropped to a centred square of this size before upload. */

@@ -56,7 +56,7 @@ function ApplyForPosition({ internship }: { internship: Internship }) {
 
 /**
  * `/company/{id}` and `/company-profile/{id}`: the company behind one internship (loaded by
- * the internship's id, as SPEC.md describes).
+ * the internship's id: the route's id is the internship's, as the feed's links give it).
  */
 export function CompanyPage({ back }: { back?: { href: string; label: string } }) {
   const { t } = useTranslation(ns);

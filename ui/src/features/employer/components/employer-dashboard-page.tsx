@@ -110,7 +110,7 @@ function StatCard({
   );
 }
 
-/** /employer-dashboard (SPEC.md section 2), with real counters and activity. */
+/** /employer-dashboard, with real counters and activity. */
 export function EmployerDashboardPage() {
   const { t } = useTranslation(ns);
   const { user, ready } = useEmployerGuard();

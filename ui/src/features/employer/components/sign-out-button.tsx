@@ -6,7 +6,7 @@ import { ns } from '../i18n';
 import { signOutEmployer } from '../lib/sign-out';
 
 /**
- * 'Sign Out' (SPEC.md: the employer dashboard's word), the same on every employer screen: ends
+ * 'Sign Out' (the employer dashboard's word), the same on every employer screen: ends
  * the employer session and goes to /role-selection.
  */
 export function EmployerSignOutButton() {

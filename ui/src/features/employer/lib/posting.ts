@@ -5,7 +5,7 @@ import { AI_VIDEO_MARKER } from '../types';
 import type { Internship } from '@/types/internship';
 import { splitList } from './format';
 
-/** SPEC.md section 9. */
+/** The video chooser refuses files over 50 MB, the submit over 40 MB (the server's limit). */
 export const VIDEO_CHOOSER_MAX_BYTES = 50 * 1024 * 1024;
 export const VIDEO_SUBMIT_MAX_BYTES = 40 * 1024 * 1024;
 export const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/x-msvideo,.mp4,.mov,.avi';
@@ -108,7 +108,7 @@ export function postingValuesFrom(i: Internship): PostingValues {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** SPEC.md section 5's posting rules plus the teen-employment fields: the create and edit forms' one schema. */
+/** The posting's rules (API.md "Internships") plus the teen-employment fields: the create and edit forms' one schema. */
 const TEXT_MIN = 10;
 
 export const postingSchema: Schema<PostingValues> = {

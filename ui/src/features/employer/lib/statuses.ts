@@ -11,7 +11,7 @@ function byStatus(read: (status: ApplicationStatus) => string): Record<Applicati
   return record;
 }
 
-/** SPEC.md section 4's labels. */
+/** The pipeline statuses' labels, as employers read them. */
 export const STATUS_LABELS: Record<ApplicationStatus, string> = byStatus((status) => tEmployer(`statuses.${status}`));
 
 export const STATUS_TONES: Record<ApplicationStatus, BadgeTone> = {

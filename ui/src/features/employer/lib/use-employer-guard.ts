@@ -6,7 +6,7 @@ import { toast } from '@/stores/toast-store';
 import { tEmployer } from '../i18n';
 
 /**
- * SPEC.md section 6: employer screens need a signed-in employer; anyone else gets the
+ * Employer screens need a signed-in employer; anyone else gets the
  * 'Authentication Required' toast and goes to /role-selection.
  */
 export function useEmployerGuard() {

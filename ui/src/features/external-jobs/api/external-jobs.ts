@@ -35,7 +35,7 @@ export interface ExternalCompany {
   totalLocations: number;
 }
 
-/** SPEC.md section 9: external jobs are refetched every 5 minutes. */
+/** External jobs are refetched every 5 minutes. */
 export const EXTERNAL_JOBS_REFETCH_MS = 5 * 60 * 1000;
 /** After a refresh request, the list is refetched after 3 s. */
 export const REFRESH_REFETCH_DELAY_MS = 3000;

@@ -2,7 +2,7 @@ import { formatNumber } from '@/lib/format';
 import { i18n } from '@/lib/i18n/i18n';
 import { ns } from '../i18n';
 
-/** SPEC.md section 9: job description preview length. */
+/** A job card shows the first 150 characters of the plain description. */
 export const DESCRIPTION_PREVIEW = 150;
 
 /** A whole amount in `currency` (USD when missing or unknown), in the UI's language. */

@@ -13,7 +13,7 @@ export const commentsKey = (internshipId: number) => [`/api/internships/${intern
 
 /**
  * GET /api/internships/{id}/comments, every page (oldest first; comments are few, so the whole
- * thread is loaded by following the Link header); a failure gives an empty list (SPEC.md section 8).
+ * thread is loaded by following the Link header); a failure gives an empty list.
  */
 export function useComments(internshipId: number, enabled: boolean) {
   return useQuery<Comment[]>({

@@ -95,7 +95,7 @@ function CommentItem({
   );
 }
 
-/** The comments dialog of a feed card (SPEC.md section 2). */
+/** The comments dialog of a feed card. */
 export function CommentsDialog({
   internship,
   open,

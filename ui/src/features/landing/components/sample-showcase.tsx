@@ -7,7 +7,7 @@ import { ns } from '../i18n';
 import { SampleVideoCard } from './sample-video-card';
 
 /**
- * The two landing samples. One plays at a time (SPEC.md section 4): none playing -> one
+ * The two landing samples. One plays at a time: none playing -> one
  * playing (others paused) -> paused or ended returns to none playing.
  */
 export function SampleShowcase() {

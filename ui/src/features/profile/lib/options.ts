@@ -1,6 +1,6 @@
 import { tProfile } from '../i18n';
 
-/** SPEC.md section 3, profile interests (toggled case-insensitively, stored lower-case): the stored value, its catalogue key. */
+/** The profile's interests (toggled case-insensitively, stored lower-case): the stored value, its catalogue key. */
 const INTERESTS = {
   technology: 'technology',
   healthcare: 'healthcare',
@@ -33,7 +33,7 @@ export function interestLabel(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-/** SPEC.md section 5: avatar image under 2MB, cropped to 200x200 JPEG at 0.8; zoom 0.5-3 step 0.1. */
+/** The profile photo: an image under 2MB, cropped to 200x200 JPEG at 0.8; zoom 0.5-3 step 0.1. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_OUTPUT_SIZE = 200;
 export const AVATAR_QUALITY = 0.8;
