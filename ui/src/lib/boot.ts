@@ -146,8 +146,11 @@ export function whenIdle(task: () => void, timeout: number, fallback = 0): () =>
  * Called by app/start.tsx once the first screen is rendered: the tasks given to `afterFirstPaint`
  * run after the browser has painted it (the next frame, then an idle moment, at most 1 s later).
  */
+let paintAwaited = false;
 export function firstScreenRendered(): void {
-  if (painted) return;
+  // Once: StrictMode runs a mount's effects twice in development.
+  if (painted || paintAwaited) return;
+  paintAwaited = true;
   // A rendered frame, then a task after it: the paint is on screen before anything else runs.
   window.requestAnimationFrame(() => window.setTimeout(() => whenIdle(runWaiting, 1000), 0));
   // A hidden tab gets no frames: still start within 2 s.
