@@ -27,6 +27,8 @@ let socket: WebSocket | null = null;
 let socketUserId: number | null = null;
 let users = 0;
 let retryTimer: number | undefined;
+/** The last user's unmount closes the connection a turn later, unless another mounts first. */
+let closeTimer: number | undefined;
 /** Set once the user signs out: no (re)connection may start while the session ends. */
 let signedOut = false;
 
@@ -125,6 +127,7 @@ export function useLiveSocket(userId: number | undefined): SocketState {
       if (!mounted) return;
       counted = true;
       users += 1;
+      window.clearTimeout(closeTimer);
       if (socketUserId !== userId) {
         disconnect();
         connect(userId);
@@ -134,7 +137,9 @@ export function useLiveSocket(userId: number | undefined): SocketState {
       mounted = false;
       if (!counted) return;
       users -= 1;
-      if (users === 0) disconnect();
+      // A turn later: a screen replacing another, or StrictMode mounting an effect again in
+      // development, keeps the connection instead of closing it mid-handshake.
+      if (users === 0) closeTimer = window.setTimeout(() => users === 0 && disconnect(), 0);
     };
   }, [userId]);
   return useSocketStore((s) => s.state);
