@@ -6,12 +6,12 @@ import { i18n } from './i18n';
  * `useTranslation(ns)`: the namespace's `t` in the language in use, re-rendering on a
  * language switch and suspending while a catalogue of that language is still loading.
  *
- * It does what react-i18next's hook did for this app (bindI18n 'languageChanged',
- * useSuspense) for a fraction of the work: that hook copied the i18next instance's
- * descriptors and built a new `t` per component, and every call of `t` went through
- * i18next's key parsing and interpolation. A first feed screen calls `t` about 600 times
- * for about 150 distinct texts, which was a fifth of its first render on a phone. Here
- * each language and namespace list has one `t`, and a text already made is looked up.
+ * It does what react-i18next's hook would do for this app (bindI18n 'languageChanged',
+ * useSuspense) for a fraction of the work: that hook builds a `t` per component, and every
+ * call of `t` goes through i18next's key parsing and interpolation. A first feed screen calls
+ * `t` about 600 times for about 150 distinct texts: react-i18next 17 cost about 100 ms more
+ * of that render on a throttled phone (ui/README.md, "Languages"). Here each language and
+ * namespace list has one `t`, and a text already made is looked up.
  */
 
 type Namespaces = FlatNamespace | readonly [FlatNamespace, ...FlatNamespace[]];
