@@ -179,7 +179,7 @@ one_run() {
     echo "rss_start_kb=$(rss_kb "$SPID")" >>"$M"
     local BASE=http://127.0.0.1:$PORT
 
-    # The first screen as a visitor's phone gets it (issue 35: ≤ 70 KB): the page `/` as served
+    # The first screen as a visitor's phone gets it (≤ 125 KB with React): the page `/` as served
     # (its first screen's answers included) and every script, module preload and stylesheet it
     # names, each as it travels to a browser that accepts brotli (precompressed copies).
     curl -sf "$BASE/" >"$W/index.html"
