@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- test fixtures and the English messages expected, never shown to a user */
 import type { Query } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -187,7 +188,8 @@ describe('bootPagedData', () => {
 });
 
 describe('bootStaleTime', () => {
-  const queryUpdatedAt = (at: number) => ({ state: { dataUpdatedAt: at } }) as unknown as Query<unknown, Error, unknown, readonly unknown[]>;
+  const queryUpdatedAt = (at: number) =>
+    ({ state: { dataUpdatedAt: at } }) as unknown as Query<unknown, Error, unknown, readonly unknown[]>;
 
   it('keeps seeded data fresh for BOOT_FRESH_MS, and fetched data by the normal rule', async () => {
     const { BOOT_AT, BOOT_FRESH_MS, bootStaleTime } = await freshBoot();
