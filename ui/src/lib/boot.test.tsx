@@ -295,3 +295,73 @@ describe('seedBootSession (lib/auth)', () => {
     expect(queryClient.getQueryState(auth.AUTH_USER_KEY)).toBeUndefined();
   });
 });
+
+describe('useFirstPaintDone and useProgressiveCount', () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+  /** Renders a list of `total` items drawn progressively from `first`; returns what it drew each render. */
+  async function renderList(boot: Boot, total: number, first: number) {
+    const { act } = await import('react');
+    const { createRoot } = await import('react-dom/client');
+    const seen: { painted: boolean; count: number }[] = [];
+    function List() {
+      const painted = boot.useFirstPaintDone();
+      const count = boot.useProgressiveCount(total, first);
+      seen.push({ painted, count });
+      return (
+        <ul {...boot.drawingMarks(count < total)}>
+          {Array.from({ length: count }, (_, i) => (
+            <li key={i} />
+          ))}
+        </ul>
+      );
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    act(() => root.render(<List />));
+    // In small steps, each in its own act(): an update inside act() renders (and its effect
+    // schedules the next idle moment) only when that act() ends.
+    const wait = async (ms: number) => {
+      for (let waited = 0; waited < ms; waited += 50) await act(() => vi.advanceTimersByTimeAsync(50));
+    };
+    return { container, seen, wait, unmount: () => act(() => root.unmount()) };
+  }
+
+  it('draws the first items only until the first paint, then one more per idle moment up to the total', async () => {
+    vi.useFakeTimers();
+    const boot = await freshBoot();
+    const list = await renderList(boot, 5, 2);
+    const items = () => list.container.querySelectorAll('li').length;
+    const ul = () => list.container.querySelector('ul')!;
+    expect(items()).toBe(2);
+    expect(ul().getAttribute('aria-busy')).toBe('true');
+    expect(ul().hasAttribute('data-drawing')).toBe(true);
+    await list.wait(1000);
+    expect(items()).toBe(2);
+    expect(list.seen.every((s) => !s.painted)).toBe(true);
+
+    boot.firstScreenRendered();
+    await list.wait(2000);
+    expect(list.seen.some((s) => s.painted)).toBe(true);
+    await list.wait(1000);
+    expect(items()).toBe(5);
+    // One at a time, never past the total.
+    const counts = [...new Set(list.seen.map((s) => s.count))];
+    expect(counts).toEqual([2, 3, 4, 5]);
+    expect(ul().hasAttribute('aria-busy')).toBe(false);
+    expect(ul().hasAttribute('data-drawing')).toBe(false);
+    list.unmount();
+  });
+
+  it('draws a list mounted after the first paint whole at once', async () => {
+    vi.useFakeTimers();
+    const boot = await freshBoot();
+    boot.firstScreenRendered();
+    await vi.advanceTimersByTimeAsync(2000);
+    const list = await renderList(boot, 40, 3);
+    expect(list.container.querySelectorAll('li').length).toBe(40);
+    expect(list.seen.map((s) => s.count)).toEqual([40]);
+    list.unmount();
+  });
+});
