@@ -35,7 +35,7 @@ describe('employer schema', () => {
     expect(validateEmployerSignup(signup)).toEqual({});
   });
 
-  it('gives each empty sign-up field SPEC.md’s message', () => {
+  it('gives each empty sign-up field its message', () => {
     const empty = Object.fromEntries(Object.keys(signup).map((k) => [k, ''])) as unknown as EmployerSignupValues;
     expect(validateEmployerSignup(empty)).toEqual({
       firstName: 'First name is required',

@@ -26,7 +26,7 @@ describe('student schema', () => {
     expect(validateStudent(student)).toEqual({});
   });
 
-  it('gives each missing field SPEC.md’s message, and at least one interest is required', () => {
+  it('gives each missing field its message, and at least one interest is required', () => {
     expect(validateStudent({ ...student, firstName: ' ', email: 'ava@', school: '', grade: '', interests: [] })).toEqual({
       firstName: 'First name is required',
       email: 'Valid email required',
