@@ -6,7 +6,9 @@ export const FEED_CARD_CLASSES =
 
 /** The shade over the video or still that keeps white text readable. */
 export function CardShade() {
-  return <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-b from-black/45 via-transparent via-40% to-black/85" />;
+  return (
+    <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-b from-black/45 via-transparent via-40% to-black/85" />
+  );
 }
 
 interface StillProps extends HTMLAttributes<HTMLElement> {
@@ -29,12 +31,7 @@ export function FeedCardStill({ company, title, titleId, posterUrl, eager = fals
     <article className={FEED_CARD_CLASSES} {...article}>
       <div className="absolute inset-0">
         {posterUrl ? (
-          <img
-            src={posterUrl}
-            alt=""
-            loading={eager ? 'eager' : 'lazy'}
-            className="h-full w-full object-cover"
-          />
+          <img src={posterUrl} alt="" loading={eager ? 'eager' : 'lazy'} className="h-full w-full object-cover" />
         ) : (
           <div aria-hidden className="h-full w-full bg-gradient-to-br from-slate-800 to-slate-950" />
         )}

@@ -34,42 +34,7 @@ import { isClosed } from '@/lib/deadline';
 import { initials } from '@/lib/format';
 import type { Internship } from '@/types/internship';
 import { ns } from '../i18n';
-
-/** The rail's sizes (px): a button, a count under it, the gap between two controls. */
-const RAIL = {
-  regular: { button: 48, count: 18, gap: 10 },
-  compact: { button: 40, count: 18, gap: 6 },
-} as const;
-export type RailSize = keyof typeof RAIL;
-
-/** One control the rail can show (or move into its More menu when the screen is short). */
-interface RailAction {
-  key: 'like' | 'comments' | 'save' | 'share' | 'mute' | 'captions';
-  counted: boolean;
-}
-
-/**
- * How much of the rail fits in `height` px: every control at the regular size, else at the
- * compact size, else the first ones (in priority order) with the rest in the More menu.
- */
-export function fitRail(
-  actions: readonly RailAction[],
-  height: number,
-  alwaysMore: boolean,
-): { size: RailSize; shown: number; more: boolean } {
-  const need = (size: RailSize, count: number, more: boolean): number => {
-    const r = RAIL[size];
-    const items = actions.slice(0, count);
-    const n = items.length + (more ? 1 : 0);
-    return items.reduce((sum, a) => sum + r.button + (a.counted ? r.count : 0), 0) + (more ? r.button : 0) + Math.max(0, n - 1) * r.gap;
-  };
-  for (const size of ['regular', 'compact'] as const) {
-    if (need(size, actions.length, alwaysMore) <= height) return { size, shown: actions.length, more: alwaysMore };
-  }
-  let shown = actions.length - 1;
-  while (shown > 0 && need('compact', shown, true) > height) shown -= 1;
-  return { size: 'compact', shown, more: true };
-}
+import { fitRail, railActions, settleSlotHeight, SLOT_PADDING_BOTTOM, type RailKey, type RailSize } from '../lib/rail';
 
 /**
  * One round control of the rail. `label` is the whole accessible name, its count included (the
@@ -316,12 +281,12 @@ export const FeedCard = memo(function FeedCard({
     // The first screen's cards measure at once, less the slot's bottom padding (pb-2), so their
     // rail is drawn once. A card drawn later (off screen, issue #35) waits for the observer's
     // first report, before its first paint too, without forcing a layout of the whole feed.
-    if (index < 2) setSlotHeight(slot.clientHeight - 8);
+    if (index < 2) setSlotHeight(slot.clientHeight - SLOT_PADDING_BOTTOM);
     const observer = new ResizeObserver(([entry]) => {
       // The content box: the slot's height less its bottom padding.
       // The first measure is whole pixels (clientHeight), the observer's fractional: a change
       // under a pixel moves no button, and re-rendering the card for it was a long task per card.
-      if (entry) setSlotHeight((was) => (was !== null && Math.abs(was - entry.contentRect.height) < 1 ? was : entry.contentRect.height));
+      if (entry) setSlotHeight((was) => settleSlotHeight(was, entry.contentRect.height));
     });
     observer.observe(slot);
     return () => observer.disconnect();
@@ -365,21 +330,13 @@ export const FeedCard = memo(function FeedCard({
 
   const ageText = internship.ageRequirement ? t('card.ages', { ages: internship.ageRequirement }) : null;
 
-  const actions: RailAction[] = [
-    { key: 'like', counted: true },
-    { key: 'comments', counted: true },
-    { key: 'save', counted: false },
-    { key: 'share', counted: false },
-    ...(hasVideo && hasAudio ? [{ key: 'mute' as const, counted: false }] : []),
-    ...(captionsUrl ? [{ key: 'captions' as const, counted: false }] : []),
-  ];
+  const actions = railActions({ sound: hasVideo && hasAudio, captions: Boolean(captionsUrl) });
   const fit = fitRail(actions, slotHeight ?? Number.POSITIVE_INFINITY, canReport);
-  const onRail = actions.slice(0, fit.shown);
-  const inMenu = actions.slice(fit.shown);
+  const { onRail, inMenu } = fit;
   const likeLabel = internship.isLiked ? t('card.unlike') : t('card.like');
   const saveLabel = internship.isBookmarked ? t('card.unsave') : t('card.save');
   const muteLabel = muted ? t('card.unmute') : t('card.mute');
-  const railButton = (key: RailAction['key']): React.ReactNode => {
+  const railButton = (key: RailKey): React.ReactNode => {
     switch (key) {
       case 'like':
         return (
@@ -457,7 +414,7 @@ export const FeedCard = memo(function FeedCard({
         );
     }
   };
-  const menuAction = (key: RailAction['key']): MenuAction => {
+  const menuAction = (key: RailKey): MenuAction => {
     switch (key) {
       case 'like':
         return { key, label: likeLabel, icon: Heart, onSelect: () => onLike(internship) };

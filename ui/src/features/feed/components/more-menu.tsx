@@ -2,7 +2,8 @@ import { Check } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef, useState, type ComponentType, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
-import type { MenuAction, RailSize } from './feed-card';
+import type { RailSize } from '../lib/rail';
+import type { MenuAction } from './feed-card';
 
 /** The More button (feed-card.tsx draws it, also while this menu's code loads). */
 type MoreButton = ComponentType<{ label: string; size: RailSize } & ComponentProps<'button'>>;
