@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- test fixtures and the English messages expected, never shown to a user */
 import type { Query } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 

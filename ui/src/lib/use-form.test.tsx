@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- test fixtures and the English messages expected, never shown to a user */
 import { act, useRef, type InputHTMLAttributes } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- test fixtures: nothing a test renders reaches a user */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { RichText } from './rich-text';

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- test fixtures: nothing a test renders reaches a user */
 import { act, Suspense, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { BackendModule } from 'i18next';

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- test fixtures and the English messages expected, never shown to a user */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startI18n } from '@/lib/i18n/i18n';
 import {
