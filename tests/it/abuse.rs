@@ -4,10 +4,16 @@
 
 use std::os::unix::fs::PermissionsExt;
 
-use reqwest::StatusCode;
+use std::time::Duration;
+
+use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::*;
+
+async fn body(res: reqwest::Response) -> Value {
+    res.json().await.unwrap_or(Value::Null)
+}
 
 #[tokio::test]
 async fn an_unknown_email_costs_the_same_password_check_as_a_known_one() {
@@ -503,4 +509,253 @@ async fn slow_clients_are_capped_and_timed_out_while_others_are_served() {
         "the slow connection was closed"
     );
     drop(slow);
+}
+
+/// A browser at loopback address `127.0.0.{n}`: an attacker sending from many source addresses.
+fn client_from(n: u8) -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .local_address(std::net::IpAddr::from([127, 0, 0, n]))
+        .build()
+        .unwrap()
+}
+
+/// Sends `n` requests at once (`make(i)` builds the i-th) and counts how many are answered
+/// within `wait`; the rest are dropped. Parallel guesses that queue behind each other leave
+/// most unanswered.
+async fn answered_within(
+    n: usize,
+    wait: Duration,
+    make: impl Fn(usize) -> reqwest::RequestBuilder,
+) -> usize {
+    let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut sent = tokio::task::JoinSet::new();
+    for i in 0..n {
+        let (req, answered) = (make(i), answered.clone());
+        sent.spawn(async move {
+            let _ = req.send().await;
+            answered.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        });
+    }
+    tokio::time::sleep(wait).await;
+    sent.abort_all();
+    answered.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+async fn sign_in(app: &TestApp, c: &Client, email: &str, password: &str) -> StatusCode {
+    c.post(app.url("/api/student-login"))
+        .json(&json!({"email": email, "password": password}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+#[tokio::test]
+async fn failed_sign_ins_slow_attackers_without_locking_a_school_out() {
+    let app = spawn_app().await;
+    app.signup_student("ava@school-nat.example").await;
+    app.signup_student("ben@school-nat.example").await;
+
+    // 100 failures with made-up e-mails from the school's one address lock nobody out.
+    let school = client_from(2);
+    let mut attempts = tokio::task::JoinSet::new();
+    for n in 0..100 {
+        let (app_url, c) = (app.url("/api/student-login"), school.clone());
+        attempts.spawn(async move {
+            c.post(app_url)
+                .json(&json!({"email": format!("made.up.{n}@nowhere.example"), "password": "guess123"}))
+                .send()
+                .await
+                .unwrap()
+                .status()
+        });
+        if attempts.len() >= 4 {
+            attempts.join_next().await;
+        }
+    }
+    while attempts.join_next().await.is_some() {}
+    assert_eq!(
+        sign_in(&app, &school, "ava@school-nat.example", "secret1").await,
+        StatusCode::OK,
+        "a real student at the same address still signs in"
+    );
+
+    // Ten wrong guesses by a classmate at school do not lock Ben out there.
+    let classmate = client_from(3);
+    let ben = client_from(3);
+    assert_eq!(
+        sign_in(&app, &ben, "ben@school-nat.example", "secret1").await,
+        StatusCode::OK
+    );
+    for _ in 0..10 {
+        assert_eq!(
+            sign_in(&app, &classmate, "ben@school-nat.example", "wrong-guess").await,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    assert_eq!(
+        sign_in(&app, &ben, "ben@school-nat.example", "secret1").await,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn parallel_guesses_queue_behind_each_other_while_the_owner_signs_in() {
+    let app = spawn_app().await;
+    app.signup_student("cara@guessed.example").await;
+    let home = client_from(5);
+    assert_eq!(
+        sign_in(&app, &home, "cara@guessed.example", "secret1").await,
+        StatusCode::OK
+    );
+
+    // 16 guesses at once from another address: one password check at a time, each waiting
+    // longer than the one before once the first five have failed.
+    let attacker = client_from(4);
+    let url = app.url("/api/student-login");
+    let guessing = answered_within(16, Duration::from_secs(4), |n| {
+        attacker
+            .post(&url)
+            .json(&json!({"email": "cara@guessed.example", "password": format!("guess-{n}")}))
+    });
+    // Meanwhile (the guesses are still queued) the owner, at home where she signed in before,
+    // is not held up.
+    let owner = async {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let started = std::time::Instant::now();
+        let status = sign_in(&app, &home, "cara@guessed.example", "secret1").await;
+        (status, started.elapsed())
+    };
+    let (by_now, (status, took)) = tokio::join!(guessing, owner);
+    assert!(
+        by_now < 12,
+        "{by_now} of 16 parallel guesses answered within 4 s"
+    );
+    assert_eq!(status, StatusCode::OK);
+    assert!(took < Duration::from_secs(2), "{took:?}");
+}
+
+#[tokio::test]
+async fn wrong_admin_pins_from_many_addresses_queue_behind_each_other() {
+    let app = spawn_app().await;
+    let _admin = app.admin().await;
+    let url = app.url("/api/admin/login");
+    let by_now = answered_within(30, Duration::from_secs(5), |n| {
+        client_from(10 + n as u8)
+            .post(&url)
+            .json(&json!({"pin": format!("{n:06}")}))
+    })
+    .await;
+    assert!(
+        by_now < 20,
+        "{by_now} of 30 wrong pins from 30 addresses answered within 5 s"
+    );
+}
+
+#[tokio::test]
+async fn a_live_session_is_no_way_around_the_sign_in_throttle() {
+    let app = spawn_app().await;
+    let (c, _) = app.signup_student("dana@session.example").await;
+    let url = app.url("/api/users/me/password");
+    let by_now = answered_within(14, Duration::from_secs(4), |n| {
+        c.put(&url)
+            .json(&json!({"currentPassword": format!("guess-{n}"), "newPassword": "whatever-long"}))
+    })
+    .await;
+    assert!(
+        by_now < 11,
+        "{by_now} of 14 password guesses answered within 4 s"
+    );
+}
+
+#[tokio::test]
+async fn strangers_reset_requests_never_block_the_owners_own() {
+    let app = start_with_limits(internreel::limiter::Limits::default()).await;
+    app.signup_student("eve@reset-flood.example").await;
+    for n in 0..5u8 {
+        let res = client_from(40 + n)
+            .post(app.url("/api/password-reset"))
+            .json(&json!({"email": "eve@reset-flood.example"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
+    }
+    // The owner, from her own address, gets the same answer (no 429).
+    let res = client_from(50)
+        .post(app.url("/api/password-reset"))
+        .json(&json!({"email": "eve@reset-flood.example"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+    // And at most one mail went out in these five minutes.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let queued = {
+        use internreel::store::Reader;
+        let r = app.state.store().read().unwrap();
+        r.scan_rev(|m: &internreel::store::outbox::Mail| {
+            m.to == "eve@reset-flood.example" && m.subject.contains("password")
+        })
+        .unwrap()
+        .len()
+    };
+    assert_eq!(queued, 1);
+}
+
+#[tokio::test]
+async fn a_request_body_that_stalls_does_not_hold_its_connection() {
+    use tokio::io::AsyncWriteExt;
+    let app = spawn_app().await;
+    let addr = app.addr.trim_start_matches("http://").to_string();
+    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    s.write_all(
+        format!("POST /api/contact HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{\"name\":")
+            .as_bytes(),
+    )
+    .await
+    .unwrap();
+    let started = std::time::Instant::now();
+    let closed = crate::helpers::closed_within(&mut s, Duration::from_secs(60)).await;
+    assert!(
+        closed,
+        "a stalled body still holds the connection after 60 s"
+    );
+    assert!(
+        started.elapsed() >= Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn blocking_reveals_no_company_a_student_could_not_know_and_media_caches_are_short() {
+    let app = spawn_reviewed(false).await;
+    let (_, pending) = app.signup_employer("quiet@pending-block.example").await;
+    let (student, _) = app.signup_student("kid@block.example").await;
+    let res = app
+        .post(
+            &student,
+            "/api/blocks",
+            json!({"employerId": pending["id"]}),
+        )
+        .await;
+    let (status, v) = message_of(res).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{v}");
+    assert!(!v.to_string().contains("Acme"), "{v}");
+
+    // A posting's video is cached for minutes, not a year: a posting the district hides
+    // leaves caches soon.
+    let admin = app.admin().await;
+    let (employer, me) = app.signup_employer("boss@media-cache.example").await;
+    verify(&app, &admin, me["id"].as_u64().unwrap()).await;
+    let res = app
+        .post_internship_with_video(&employer, "Cached", fixture_video())
+        .await;
+    let p = body(res).await;
+    let url = p["videoUrl"].as_str().unwrap().to_string();
+    let res = app.get(&app.client(), &url).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["cache-control"], "public, max-age=600");
 }

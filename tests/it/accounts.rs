@@ -708,3 +708,125 @@ async fn a_password_sign_up_with_a_school_sign_in_domain_is_refused() {
     let res = b.get(&callback).send().await.unwrap();
     assert_eq!(res.headers()["location"], "/school-signup");
 }
+
+/// A small JPEG (drawn by the `image` crate) with an EXIF block holding a GPS latitude and a
+/// comment naming a place, as a phone's photo carries them.
+fn jpeg_with_gps() -> Vec<u8> {
+    let img = image::RgbImage::from_fn(32, 24, |x, y| image::Rgb([x as u8 * 8, y as u8 * 10, 90]));
+    let mut plain = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(img)
+        .write_to(&mut plain, image::ImageFormat::Jpeg)
+        .unwrap();
+    let plain = plain.into_inner();
+    // TIFF (big-endian): IFD0 with a GPSInfo pointer; a GPS IFD with GPSLatitudeRef "N".
+    let mut tiff: Vec<u8> = b"MM\0\x2a\0\0\0\x08".to_vec();
+    tiff.extend([0, 1, 0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 26, 0, 0, 0, 0]);
+    tiff.extend([0, 1, 0, 1, 0, 2, 0, 0, 0, 2, b'N', 0, 0, 0, 0, 0, 0, 0]);
+    let mut exif = b"Exif\0\0".to_vec();
+    exif.extend(tiff);
+    let comment = b"GPS 48.8584N 2.2945E";
+    let mut out = plain[..2].to_vec();
+    out.extend([0xFF, 0xE1]);
+    out.extend(((exif.len() + 2) as u16).to_be_bytes());
+    out.extend(&exif);
+    out.extend([0xFF, 0xFE]);
+    out.extend(((comment.len() + 2) as u16).to_be_bytes());
+    out.extend(comment);
+    out.extend(&plain[2..]);
+    out
+}
+
+#[tokio::test]
+async fn a_students_photo_is_stored_without_its_exif_or_gps() {
+    let app = spawn_app().await;
+    let (c, user) = app.signup_student("gps@school.example").await;
+    let id = user["id"].as_u64().unwrap();
+    let sent = jpeg_with_gps();
+    assert!(sent.windows(4).any(|w| w == b"Exif"));
+    for path in ["photo", "transcript"] {
+        let form = reqwest::multipart::Form::new().part(
+            "file",
+            reqwest::multipart::Part::bytes(sent.clone()).file_name("me.jpg"),
+        );
+        let res = c
+            .post(app.url(&format!("/api/users/{id}/{path}")))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let got = app
+            .get(&c, &format!("/api/users/{id}/{path}"))
+            .await
+            .bytes()
+            .await
+            .unwrap();
+        assert!(got.starts_with(&[0xFF, 0xD8, 0xFF]), "{path}: still a JPEG");
+        assert!(!got.windows(4).any(|w| w == b"Exif"), "{path}: no EXIF");
+        assert!(!got.windows(7).any(|w| w == b"48.8584"), "{path}: no place");
+        let decoded = image::load_from_memory(&got).unwrap();
+        assert_eq!((decoded.width(), decoded.height()), (32, 24));
+    }
+    // A file that only looks like a picture is refused with a message.
+    let mut fake = vec![0xFF, 0xD8, 0xFF, 0xE0];
+    fake.extend(vec![0u8; 200]);
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(fake).file_name("x.jpg"),
+    );
+    let res = c
+        .post(app.url(&format!("/api/users/{id}/photo")))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let (status, v) = message_of(res).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        v["message"],
+        "This image could not be read. Please upload a JPEG, PNG, GIF or WebP picture."
+    );
+}
+
+#[tokio::test]
+async fn changing_ones_e_mail_tests_no_addresses_and_claims_none_unconfirmed() {
+    let app = start_with_limits(internreel::limiter::Limits::default()).await;
+    app.signup_student("taken@change.example").await;
+    let (c, me) = app.signup_student("mine@change.example").await;
+    let path = format!("/api/users/{}", me["id"]);
+    let profile = |email: &str| {
+        json!({"firstName": "Sam", "lastName": "Lee", "email": email, "grade": "junior",
+               "school": "Lincoln High", "interests": ["technology"]})
+    };
+    // A taken address and a free one answer alike; neither takes effect yet.
+    let taken = app.put(&c, &path, profile("taken@change.example")).await;
+    assert_eq!(taken.status(), StatusCode::OK);
+    let taken: Value = taken.json().await.unwrap();
+    assert_eq!(taken["email"], "mine@change.example");
+    let free: Value = app
+        .put(&c, &path, profile("free@change.example"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(free["email"], "mine@change.example");
+    assert_eq!(free["pendingEmail"], "free@change.example");
+    // Unconfirmed, the new address signs nobody in.
+    let res = app
+        .post(
+            &app.client(),
+            "/api/student-login",
+            json!({"email": "free@change.example", "password": "secret1"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    // Throttled: five changes an hour.
+    for n in 0..3 {
+        let res = app
+            .put(&c, &path, profile(&format!("probe{n}@change.example")))
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    let res = app.put(&c, &path, profile("probe9@change.example")).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+}

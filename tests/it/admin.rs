@@ -233,3 +233,118 @@ async fn requests_older_than_a_day_are_overdue() {
         .unwrap();
     assert_eq!(list[0]["overdue"], true);
 }
+
+#[tokio::test]
+async fn an_admin_upload_with_no_multipart_body_gets_the_no_file_message() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("nobody@acme.example").await;
+    let id = app.post_internship(&employer, "Needs a video").await["id"]
+        .as_u64()
+        .unwrap();
+    let admin = app.admin().await;
+    for req in [
+        admin.post(app.url(&format!("/api/admin/ai-video-requests/{id}/upload"))),
+        admin
+            .post(app.url(&format!("/api/admin/ai-video-requests/{id}/upload")))
+            .header("content-type", "application/json")
+            .body("{}"),
+    ] {
+        let (status, v) = message_of(req.send().await.unwrap()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert_eq!(v["message"], "Please select a video file to upload.");
+    }
+}
+
+#[tokio::test]
+async fn an_admin_upload_without_a_file_part_gets_the_no_file_message() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("nofile@acme.example").await;
+    let id = app.post_internship(&employer, "Needs a video").await["id"]
+        .as_u64()
+        .unwrap();
+    let admin = app.admin().await;
+    for form in [
+        reqwest::multipart::Form::new().text("note", "no file here"),
+        reqwest::multipart::Form::new(),
+    ] {
+        let (status, v) = app.admin_upload(&admin, id, form).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert_eq!(v["message"], "Please select a video file to upload.");
+    }
+}
+
+#[tokio::test]
+async fn a_deleted_posting_leaves_the_ai_queue_and_cannot_be_fulfilled() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("gone@acme.example").await;
+    let id = app.post_internship(&employer, "Soon gone").await["id"]
+        .as_u64()
+        .unwrap();
+    let admin = app.admin().await;
+    let list: Value = app
+        .get(&admin, "/api/admin/ai-video-requests")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(ids(&list), vec![id]);
+    assert_eq!(
+        app.delete(&employer, &format!("/api/internships/{id}"))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    let list: Value = app
+        .get(&admin, "/api/admin/ai-video-requests")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(ids(&list).is_empty(), "{list}");
+    let form = reqwest::multipart::Form::new().part(
+        "video",
+        reqwest::multipart::Part::bytes(fixture_video()).file_name("ai.mp4"),
+    );
+    let (status, v) = app.admin_upload(&admin, id, form).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("deleted by its employer"),
+        "{v}"
+    );
+}
+
+#[tokio::test]
+async fn the_ai_queue_holds_requests_for_postings_that_cannot_go_live() {
+    let app = spawn_reviewed(false).await;
+    let admin = app.admin().await;
+    let (pending, _) = app.signup_employer("new@queue.example").await;
+    let id = app.post_internship(&pending, "Waiting company").await["id"]
+        .as_u64()
+        .unwrap();
+    let queue: Vec<Value> = app
+        .get(&admin, "/api/admin/ai-video-requests")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let r = queue.iter().find(|r| r["id"] == id).unwrap();
+    assert_eq!(r["status"], "on_hold");
+    assert_eq!(r["onHoldBecause"], "awaiting_review");
+    assert_eq!(r["overdue"], false);
+    let form = reqwest::multipart::Form::new().part(
+        "video",
+        reqwest::multipart::Part::bytes(fixture_video()).file_name("v.mp4"),
+    );
+    let (status, v) = app.admin_upload(&admin, id, form).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot go live yet"),
+        "{v}"
+    );
+}

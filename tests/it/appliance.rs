@@ -289,3 +289,52 @@ async fn an_oversized_body_is_answered_with_connection_close() {
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     assert!(res.headers().get("connection").is_none());
 }
+
+/// A panic anywhere inside the edge (in a layer's `call` or a handler's future) is answered
+/// as a 500 with the JSON message and the edge's headers, and the server goes on.
+#[tokio::test]
+async fn a_panic_inside_is_answered_as_a_json_500() {
+    use tower::{Layer, ServiceExt};
+    let app = spawn_app().await;
+    let edge = internreel::http::edge::EdgeLayer::new(app.state.clone(), false);
+    let request = || {
+        axum::http::Request::get("/api/anything")
+            .body(axum::body::Body::empty())
+            .unwrap()
+    };
+    let in_call =
+        edge.layer(
+            tower::service_fn(
+                |_: axum::http::Request<axum::body::Body>| -> std::future::Ready<
+                    Result<axum::response::Response, std::convert::Infallible>,
+                > { panic!("a layer's call panicked") },
+            ),
+        );
+    let in_future = edge.layer(tower::service_fn(
+        |_: axum::http::Request<axum::body::Body>| async {
+            if true {
+                panic!("a handler panicked");
+            }
+            Ok::<axum::response::Response, std::convert::Infallible>(Default::default())
+        },
+    ));
+    for res in [
+        in_call.oneshot(request()).await.unwrap(),
+        in_future.oneshot(request()).await.unwrap(),
+    ] {
+        assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(res.headers()["cache-control"], "no-store");
+        assert_eq!(res.headers()["x-content-type-options"], "nosniff");
+        let body = axum::body::to_bytes(res.into_body(), 1 << 16)
+            .await
+            .unwrap();
+        let said: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(
+            said["message"],
+            "Something went wrong on our side. Please try again."
+        );
+    }
+    let c = app.client();
+    assert_eq!(app.get(&c, "/api/health").await.status(), StatusCode::OK);
+    app.stop().await;
+}

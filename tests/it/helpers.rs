@@ -484,6 +484,35 @@ pub async fn live_posting(
     (employer, eid, id)
 }
 
+/// The `id`s of a JSON list, in its order.
+pub fn ids(list: &Value) -> Vec<u64> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_u64().unwrap())
+        .collect()
+}
+
+/// A posting's comments as visitors see them: each one's text and the name shown with it.
+pub async fn comment_texts(app: &TestApp, c: &reqwest::Client, id: u64) -> Vec<(String, String)> {
+    let v: Value = app
+        .get(c, &format!("/api/internships/{id}/comments"))
+        .await
+        .json()
+        .await
+        .unwrap_or(Value::Null);
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["content"].as_str().unwrap().to_string(),
+                format!("{} {}", c["user"]["firstName"], c["user"]["lastName"]),
+            )
+        })
+        .collect()
+}
+
 /// The password of staff made by `add_staff`.
 pub const STAFF_PASSWORD: &str = "staff-password-1";
 

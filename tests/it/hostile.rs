@@ -990,3 +990,18 @@ async fn uploads_refuse_malformed_multipart_cleanly_and_leave_no_file_behind() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn one_line_fields_refuse_line_breaks_that_would_start_a_link_in_an_e_mail() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("boss@newline.example").await;
+    let mut b = internship_body("Robot helper\nhttps://evil.example/\" onmouseover=\"x");
+    b["aiVideoRequested"] = json!(true);
+    let res = app.post(&employer, "/api/internships", b).await;
+    let (status, v) = message_of(res).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(
+        v.to_string().contains("invisible or control characters"),
+        "{v}"
+    );
+}

@@ -497,3 +497,25 @@ async fn views_of_a_posting_by_students_and_visitors_count_as_profile_views() {
         .unwrap();
     assert_eq!(student_view["profileViews"], Value::Null);
 }
+
+#[tokio::test]
+async fn a_remote_posting_with_no_work_style_is_remote() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("remote@acme.example").await;
+    let mut body = internship_body("Remote helper");
+    body["location"] = json!("Remote");
+    body.as_object_mut().unwrap().remove("workStyle");
+    let res = app.post(&employer, "/api/internships", body).await;
+    let (status, v) = message_of(res).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!(v["workStyle"], "Remote");
+    let mut body = internship_body("Office helper");
+    body.as_object_mut().unwrap().remove("workStyle");
+    let v: Value = app
+        .post(&employer, "/api/internships", body)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(v["workStyle"], "On-site");
+}

@@ -467,3 +467,48 @@ async fn sources_are_managed_with_clear_errors() {
         .is_err()
     );
 }
+
+#[tokio::test]
+async fn external_job_previews_start_with_the_role_not_the_boards_boilerplate() {
+    let app = spawn_demo().await;
+    let c = app.client();
+    let mut jobs: Vec<Value> = Vec::new();
+    for _ in 0..50 {
+        let res = app
+            .get(&c, "/api/external-jobs?beginner=false&limit=100")
+            .await;
+        jobs = res
+            .json::<Value>()
+            .await
+            .unwrap_or(Value::Null)
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if !jobs.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert!(!jobs.is_empty(), "the demo's recorded boards were read");
+    let mut by_company: std::collections::HashMap<String, Vec<String>> = Default::default();
+    for j in &jobs {
+        by_company
+            .entry(j["companyName"].as_str().unwrap_or("").to_string())
+            .or_default()
+            .push(
+                j["descriptionPlain"]
+                    .as_str()
+                    .unwrap_or("")
+                    .chars()
+                    .take(120)
+                    .collect(),
+            );
+    }
+    for (company, openings) in by_company.iter().filter(|(_, o)| o.len() >= 3) {
+        let first = &openings[0];
+        assert!(
+            openings.iter().any(|o| o != first),
+            "{company}: every preview starts alike: {first}"
+        );
+    }
+}

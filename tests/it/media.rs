@@ -5,12 +5,13 @@
 use std::path::Path;
 use std::time::Duration;
 
-use reqwest::StatusCode;
 use reqwest::multipart::Part;
+use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
 use crate::helpers::{
-    TestApp, files_in, fixture_video, message_of, posting_form, spawn_app, start_on,
+    TestApp, files_in, fixture_video, live_posting, message_of, posting_form, spawn_app,
+    spawn_reviewed, start_on,
 };
 
 /// Makes a clip with ffmpeg from lavfi test sources: `args` go between `-y` and the output.
@@ -907,4 +908,108 @@ async fn backups_carry_posters_and_captions_and_restore_them() {
     for f in [&video, &poster, &captions] {
         assert!(restored.join("videos").join(f).is_file(), "{f} restored");
     }
+}
+
+fn ffmpeg(args: &[&str]) {
+    let ok = std::process::Command::new("ffmpeg")
+        .args(["-hide_banner", "-v", "error", "-y"])
+        .args(args)
+        .status()
+        .expect("ffmpeg runs");
+    assert!(ok.success(), "ffmpeg {args:?}");
+}
+
+/// Patches an MP4's header durations (mvhd, tkhd, mdhd) to say `seconds`: a file that lies
+/// about its length.
+fn claim_duration(mp4: &mut [u8], seconds: u32) {
+    let find = |b: &[u8], name: &[u8], from: usize| {
+        b[from..]
+            .windows(4)
+            .position(|w| w == name)
+            .map(|p| p + from)
+    };
+    let get = |b: &[u8], at: usize| u32::from_be_bytes(b[at..at + 4].try_into().unwrap());
+    let mvhd = find(mp4, b"mvhd", 0).unwrap() + 4;
+    let movie_scale = get(mp4, mvhd + 12);
+    mp4[mvhd + 16..mvhd + 20].copy_from_slice(&(movie_scale * seconds).to_be_bytes());
+    let tkhd = find(mp4, b"tkhd", 0).unwrap() + 4;
+    mp4[tkhd + 20..tkhd + 24].copy_from_slice(&(movie_scale * seconds).to_be_bytes());
+    let mdhd = find(mp4, b"mdhd", 0).unwrap() + 4;
+    let track_scale = get(mp4, mdhd + 12);
+    mp4[mdhd + 16..mdhd + 20].copy_from_slice(&(track_scale * seconds).to_be_bytes());
+}
+
+async fn upload_video(
+    app: &TestApp,
+    employer: &Client,
+    name: &str,
+    bytes: Vec<u8>,
+) -> (StatusCode, Value) {
+    let form = posting_form("Video helper").part(
+        "videoFile",
+        reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()),
+    );
+    let res = employer
+        .post(app.url("/api/internships"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    message_of(res).await
+}
+
+#[tokio::test]
+async fn hostile_videos_are_refused_before_they_cost_memory_or_pass_as_short() {
+    let app = spawn_reviewed(false).await;
+    let admin = app.admin().await;
+    let (employer, _, _) = live_posting(&app, &admin, "videos").await;
+    let dir = tempfile::tempdir().unwrap();
+
+    // 8000×8000 in a few hundred KB.
+    let big = dir.path().join("big.mov");
+    ffmpeg(&[
+        "-f",
+        "lavfi",
+        "-i",
+        "color=c=blue:s=8000x8000:d=0.2:r=5",
+        "-c:v",
+        "mpeg4",
+        "-q:v",
+        "31",
+        "-f",
+        "mov",
+        big.to_str().unwrap(),
+    ]);
+    let (status, v) = upload_video(&app, &employer, "big.mov", std::fs::read(&big).unwrap()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(
+        v["message"],
+        "Videos can be at most 4K (3840×2160 pixels); this one is 8000×8000. Please export it at 1080p and upload it again."
+    );
+
+    // A 100-second clip whose header says 60 seconds.
+    let long = dir.path().join("long.mp4");
+    ffmpeg(&[
+        "-f",
+        "lavfi",
+        "-i",
+        "color=c=red:s=64x64:d=100:r=2",
+        "-c:v",
+        "libx264",
+        "-pix_fmt",
+        "yuv420p",
+        "-movflags",
+        "+faststart",
+        long.to_str().unwrap(),
+    ]);
+    let mut bytes = std::fs::read(&long).unwrap();
+    claim_duration(&mut bytes, 60);
+    let (status, v) = upload_video(&app, &employer, "long.mp4", bytes).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(
+        v["message"].as_str().unwrap().starts_with(
+            "Videos can be at most 1 minute 30 seconds long; this one is 1 minute 40 seconds"
+        ),
+        "{v}"
+    );
 }

@@ -3,11 +3,15 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use reqwest::StatusCode;
+use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::{self, Message};
 
 use crate::helpers::*;
+
+async fn body(res: reqwest::Response) -> Value {
+    res.json().await.unwrap_or(Value::Null)
+}
 
 struct Thread {
     student: reqwest::Client,
@@ -322,4 +326,122 @@ async fn a_stored_message_is_pushed_to_the_receiver_and_no_one_else() {
         "nothing reaches the stranger"
     );
     let _ = t.student;
+}
+
+/// Whether the socket is closed by the server within `within`.
+async fn closes_within<S>(ws: &mut S, within: Duration) -> bool
+where
+    S: futures_util::Stream<Item = Result<Message, tungstenite::Error>> + Unpin,
+{
+    tokio::time::timeout(within, async {
+        loop {
+            match ws.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => continue,
+            }
+        }
+    })
+    .await
+    .unwrap_or(false)
+}
+
+#[tokio::test]
+async fn open_sockets_close_when_their_sessions_end() {
+    let app = spawn_reviewed(false).await;
+    let admin = app.admin().await;
+
+    // A password change closes the student's sockets opened before it.
+    let (student, _) = app.signup_student("ws@change.example").await;
+    let cookie = login_cookie(&app, "/api/student-login", "ws@change.example", "secret1").await;
+    let mut ws = ws_connect(&app, Some(cookie)).await.expect("upgrade");
+    let res = app
+        .put(
+            &student,
+            "/api/users/me/password",
+            json!({"currentPassword": "secret1", "newPassword": "secret22"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        closes_within(&mut ws, Duration::from_secs(3)).await,
+        "a password change closes open sockets"
+    );
+
+    // A suspension closes the employer's sockets.
+    let (_, me) = app.signup_employer("ws@suspend.example").await;
+    let eid = me["id"].as_u64().unwrap();
+    verify(&app, &admin, eid).await;
+    let cookie = login_cookie(
+        &app,
+        "/api/employers/login",
+        "ws@suspend.example",
+        "longsecret",
+    )
+    .await;
+    let mut ws = ws_connect(&app, Some(cookie)).await.expect("upgrade");
+    let res = app
+        .post(
+            &admin,
+            &format!("/api/admin/employers/{eid}/suspend"),
+            json!({"reason": "Unsafe"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(closes_within(&mut ws, Duration::from_secs(3)).await);
+
+    // Deleting the account closes its sockets.
+    let (student, me) = app.signup_student("ws@delete.example").await;
+    let cookie = login_cookie(&app, "/api/student-login", "ws@delete.example", "secret1").await;
+    let mut ws = ws_connect(&app, Some(cookie)).await.expect("upgrade");
+    let res = student
+        .delete(app.url(&format!("/api/users/{}", me["id"])))
+        .json(&json!({"password": "secret1"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.status());
+    assert!(closes_within(&mut ws, Duration::from_secs(3)).await);
+
+    // A socket whose session ended some other way (signed out) closes by itself within a
+    // minute: the periodic check.
+    let (_, _) = app.signup_student("ws@logout.example").await;
+    let cookie = login_cookie(&app, "/api/student-login", "ws@logout.example", "secret1").await;
+    let mut ws = ws_connect(&app, Some(cookie.clone()))
+        .await
+        .expect("upgrade");
+    let res = app
+        .client()
+        .post(app.url("/api/logout"))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success());
+    assert!(closes_within(&mut ws, Duration::from_secs(60)).await);
+}
+
+#[tokio::test]
+async fn a_closed_thread_says_so_before_anyone_writes() {
+    let app = spawn_reviewed(false).await;
+    let admin = app.admin().await;
+    let (_, eid, id) = live_posting(&app, &admin, "closed-thread").await;
+    let (student, _) = app.signup_student("kid@closed-thread.example").await;
+    let application = body(app.apply(&student, id).await).await["id"]
+        .as_u64()
+        .unwrap();
+    let thread = format!("/api/applications/{application}/messages");
+    let open = app.get(&student, &thread).await;
+    assert!(open.headers().get("x-thread-closed").is_none());
+    app.post(
+        &admin,
+        &format!("/api/admin/employers/{eid}/suspend"),
+        json!({"reason": "Unsafe"}),
+    )
+    .await;
+    let closed = app.get(&student, &thread).await;
+    assert_eq!(
+        closed.headers()["x-thread-closed"],
+        "This conversation is closed: the employer's account is suspended."
+    );
+    let _: Client = student;
 }

@@ -1368,3 +1368,72 @@ async fn a_coordinator_asks_the_district_to_hide_a_posting_and_closes_only_their
     assert_eq!(status_of(theirs), "open");
     assert_ne!(status_of(mine), "open");
 }
+
+#[tokio::test]
+async fn a_deleted_students_name_leaves_the_employers_news_and_the_file_is_compacted() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("boss@forget.example").await;
+    let id = app.post_internship(&employer, "Robot helper").await["id"]
+        .as_u64()
+        .unwrap();
+    let mut body = student_body("zoe@forget.example");
+    body["firstName"] = json!("Zoerine");
+    let student = app.client();
+    let me = app
+        .post(&student, "/api/users", body)
+        .await
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(app.apply(&student, id).await.status(), StatusCode::CREATED);
+    let news = app
+        .get(&employer, "/api/notifications")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(news.contains("Zoerine applied"), "{news}");
+
+    let res = student
+        .delete(app.url(&format!("/api/users/{}", me["id"])))
+        .json(&json!({"password": "secret1"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success());
+    let news = app
+        .get(&employer, "/api/notifications")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!news.contains("Zoerine"), "{news}");
+    assert!(
+        news.contains("A student applied to \\\"Robot helper\\\"."),
+        "{news}"
+    );
+    let mails = {
+        use internreel::store::Reader;
+        let r = app.state.store().read().unwrap();
+        r.scan_rev(|m: &internreel::store::outbox::Mail| {
+            m.text.contains("Zoerine") || m.subject.contains("Zoerine")
+        })
+        .unwrap()
+        .len()
+    };
+    assert_eq!(mails, 0, "no unsent mail names her");
+
+    // The next start compacts the file (the freed pages held her record).
+    let due = |app: &TestApp| {
+        internreel::store::meta::get_i64(
+            &app.state.store().read().unwrap(),
+            internreel::store::COMPACT_DUE,
+        )
+        .unwrap()
+        .unwrap_or(0)
+    };
+    assert_eq!(due(&app), 1);
+    let data = app.stop().await;
+    let app = start_on(data, false).await;
+    assert_eq!(due(&app), 0);
+}

@@ -1,4 +1,5 @@
-//! Browse search (tantivy) and personalised matching.
+//! Browse search (tantivy) and personalised matching; a posting past its deadline leaves the
+//! feed and the matches but is still found by search.
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -287,4 +288,68 @@ async fn students_get_explained_match_scores_and_visitors_none() {
         app.get(&employer, "/api/matches").await.status(),
         StatusCode::FORBIDDEN
     );
+}
+
+/// Moves a posting's deadline into the past, as the calendar would.
+fn close(app: &TestApp, id: u64) {
+    use internreel::store::Reader;
+    use internreel::store::internships::Internship;
+    app.state
+        .store()
+        .write(|w| {
+            let mut i: Internship = w.get(id)?.unwrap();
+            i.deadline = "2020-01-01".into();
+            w.put(&i)
+        })
+        .unwrap();
+}
+
+#[tokio::test]
+async fn postings_past_their_deadline_leave_the_feed_and_matches_but_not_search() {
+    let app = spawn_app().await;
+    let (employer, _) = app.signup_employer("closed@acme.example").await;
+    let open = app.post_internship(&employer, "Robotics open").await["id"]
+        .as_u64()
+        .unwrap();
+    let closed = app.post_internship(&employer, "Robotics closed").await["id"]
+        .as_u64()
+        .unwrap();
+    close(&app, closed);
+    let (student, _) = app.signup_student("closed@school.example").await;
+
+    let visitor: Value = app
+        .get(&app.client(), "/api/internships")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(ids(&visitor), vec![open]);
+    let feed: Value = app
+        .get(&student, "/api/internships")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(ids(&feed), vec![open]);
+    let matches: Value = app
+        .get(&student, "/api/matches")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(ids(&matches), vec![open]);
+    // Searching still finds it, and its page still opens (shown as closed by the clients).
+    let found: Value = app
+        .get(&student, "/api/internships?q=robotics")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let mut found = ids(&found);
+    found.sort();
+    assert_eq!(found, vec![open, closed]);
+    let page = app
+        .get(&student, &format!("/api/internships/{closed}"))
+        .await;
+    assert_eq!(page.status(), StatusCode::OK);
 }

@@ -4,6 +4,7 @@ import {
   createEmployerViaApi,
   createStudentViaApi,
   DEMO_ADMIN_PIN,
+  DEMO_EMPLOYER,
   expectToast,
   makePng,
   newEmployer,
@@ -408,4 +409,17 @@ test('F8 moves focus to the notifications region', async ({ page }) => {
     return !!region && (region === document.activeElement || region.contains(document.activeElement));
   });
   expect(focusedInRegion).toBe(true);
+});
+
+test('the demo employer’s dashboard (new applications) and its post dialog pass axe', async ({ page }) => {
+  test.setTimeout(90_000);
+  expect((await page.request.post('/api/employers/login', { data: DEMO_EMPLOYER })).status()).toBe(200);
+  await page.goto('/employer-dashboard');
+  await expect(page.getByTestId('posting').first()).toBeVisible();
+  const audit = new AxeAudit(page);
+  await audit.scan('dashboard');
+  await page.getByRole('button', { name: 'Post New Internship' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Post New Internship' })).toBeVisible();
+  await audit.scan('post dialog');
+  audit.expectClean();
 });

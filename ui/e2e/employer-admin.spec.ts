@@ -5,6 +5,7 @@ import {
   choose,
   createStudentViaApi,
   DEMO_ADMIN_PIN,
+  DESKTOP,
   expectToast,
   fillEmployerSignup,
   newEmployer,
@@ -498,6 +499,35 @@ test.describe('external jobs', () => {
     await refresh.click();
     expect((await answered).status()).toBe(202);
     await expectToast(page, 'Success', 'Job listings are being refreshed. This may take a moment.');
+  });
+
+  test('at 1280x800 external job company names are never cut off', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/external-jobs');
+    await page.getByRole('button', { name: 'All Jobs', exact: true }).click();
+    const names = page.getByTestId('company-card').getByRole('heading');
+    await expect(names.first()).toBeVisible();
+    const cut = await names.evaluateAll((els) =>
+      els
+        .filter((el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis')
+        .map((el) => el.textContent ?? ''),
+    );
+    expect(cut).toEqual([]);
+    await snap(page, 'external-jobs-1280');
+  });
+
+  test('external job salaries say what period they pay for', async ({ page }) => {
+    await page.goto('/external-jobs');
+    await page.getByRole('button', { name: 'All Jobs', exact: true }).click();
+    await page
+      .getByRole('button', { name: /^View All Jobs at .*civic/i })
+      .first()
+      .click();
+    const jobs = page.getByTestId('job-card');
+    await expect(jobs.first()).toBeVisible();
+    // The recorded board pays by the hour and by the year; no amount is shown without its period.
+    await expect(jobs.getByText(/\$[\d,.]+( - \$[\d,.]+)?\/(hour|year)/).first()).toBeVisible();
+    expect(await jobs.getByText(/^\$[\d,.]+( - \$[\d,.]+)?\+?$/).count()).toBe(0);
   });
 });
 

@@ -2,14 +2,26 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createStudentViaApi, newEmployerApi, newStudent, postInternshipViaApi, snap } from './support';
+import {
+  boxOf,
+  createStudentViaApi,
+  DESKTOP,
+  newEmployerApi,
+  newPage,
+  newStudent,
+  PHONE,
+  postInternshipViaApi,
+  snap,
+  toasts,
+} from './support';
 
 /**
  * Issue 32, the feed card's layout on phones: every control of the side rail is where a tap
  * lands (nothing of the top bar, the position arrows or the details lies over it) at every
  * phone height from 568 px, with and without captions; the captions are drawn inside the
  * visible part of the cropped video, wrapped, above the details and left of the rail; a video
- * without sound and a placeholder card show no Mute control.
+ * without sound and a placeholder card show no Mute control. A toast sits below the top bar and
+ * clear of the rail; at 1280 px the position arrows sit beside the card column.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -104,12 +116,6 @@ async function coveredRailButtons(card: Locator): Promise<string[]> {
     }
     return covered;
   });
-}
-
-async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
-  const box = await locator.boundingBox();
-  expect(box).not.toBeNull();
-  return box!;
 }
 
 test('every rail control is reachable at 320x568, 360x740, 375x667 and 390x844, with and without captions', async ({ page }) => {
@@ -260,4 +266,48 @@ test('a video with sound shows the Mute control', async ({ page }) => {
   await mute.click();
   await expect(mute).toHaveAccessibleName('Mute');
   expect(await card.locator('video').evaluate((el: HTMLVideoElement) => el.muted)).toBe(false);
+});
+
+test('on a phone a toast sits below the feed’s top bar and clear of the rail', async ({ browser }) => {
+  for (const viewport of [PHONE, { width: 320, height: 568 }]) {
+    const page = await newPage(browser, viewport);
+    await createStudentViaApi(page.request, newStudent('toast-feed'));
+    await page.goto('/job-feed');
+    const card = page.getByTestId('feed-card').first();
+    await expect(card).toBeVisible();
+    await card.getByTestId('save').click();
+    const toast = toasts(page).locator('li').first();
+    await expect(toast).toBeVisible();
+    const t = (await toast.boundingBox())!;
+    const nav = (await page.getByRole('navigation', { name: 'Feed' }).boundingBox())!;
+    expect(t.y, 'below the top bar').toBeGreaterThanOrEqual(nav.y + nav.height);
+    for (const button of await card.locator('[data-rail-button]').all()) {
+      const b = (await button.boundingBox())!;
+      expect(t.x + t.width <= b.x || t.y + t.height <= b.y || b.y + b.height <= t.y, 'clear of the rail').toBe(true);
+    }
+    await snap(page, `toast-feed-${viewport.width}`);
+    await page.context().close();
+  }
+});
+
+test('at 1280x800 the feed’s position arrows sit beside the card column', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/job-feed');
+  const card = page.getByTestId('feed-card').first();
+  await expect(card).toBeVisible();
+  const arrows = page.getByTestId('feed-arrows');
+  await expect(arrows.getByRole('button', { name: 'Next internship' })).toBeVisible();
+  const c = await boxOf(card);
+  const a = await boxOf(arrows);
+  // Right of the column, close to it, and far from the window's edge.
+  expect(a.x).toBeGreaterThanOrEqual(c.x + c.width);
+  expect(a.x - (c.x + c.width)).toBeLessThanOrEqual(24);
+  expect(DESKTOP.width - (a.x + a.width)).toBeGreaterThan(100);
+  await snap(page, 'feed-1280');
+
+  // On a phone they stay inside the screen.
+  await page.setViewportSize(PHONE);
+  const phone = await boxOf(arrows);
+  expect(phone.x + phone.width).toBeLessThanOrEqual(PHONE.width);
+  expect(phone.x).toBeGreaterThan(PHONE.width / 2);
 });

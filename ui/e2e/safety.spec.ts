@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { createStudentViaApi, DEMO_ADMIN_PIN, expectToast, fillEmployerSignup, newPage, newStudent, snap, uniqueEmail } from './support';
+import {
+  createStudentViaApi,
+  DEMO_ADMIN_PIN,
+  expectToast,
+  fillEmployerSignup,
+  newEmployerApi,
+  newPage,
+  newStudent,
+  snap,
+  uniqueEmail,
+} from './support';
 
 /**
  * District review, reports, the audit log and students' data rights (issue #20), against the
@@ -230,4 +240,39 @@ test.describe.serial('district review, reports, audit and data rights', () => {
     const again = await page.request.post('/api/student-login', { data: { email: student.email, password: student.password } });
     expect(again.status()).toBeGreaterThanOrEqual(400);
   });
+});
+
+test('the admin reinstates a suspended employer through a Reinstate button that asks first', async ({ page }) => {
+  test.setTimeout(90_000);
+  const company = `Reinstated Co ${Date.now().toString(36)}`;
+  const employer = await newEmployerApi('reinstate', company);
+  const me = (await (await employer.get('/api/auth/user')).json()) as { id: number };
+  await employer.dispose();
+  expect((await page.request.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/admin/employers/${me.id}/suspend`, { data: { reason: 'Checking the reinstate flow' } })).status(),
+  ).toBe(200);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Employers', exact: true }).click();
+  const row = page.getByRole('tabpanel', { name: 'Employers' }).getByRole('listitem', { name: company, exact: true });
+  await expect(row.getByTestId('employer-status')).toHaveText('Suspended');
+  await expect(row.getByRole('button', { name: `Verify ${company}` })).toHaveCount(0);
+  await row.getByRole('button', { name: `Reinstate ${company}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Reinstate ${company}?` });
+  await expect(confirm).toContainText(`every one of ${company}'s postings comes back`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByTestId('employer-status')).toHaveText('Suspended');
+  await row.getByRole('button', { name: `Reinstate ${company}` }).click();
+  await confirm.getByRole('button', { name: 'Reinstate', exact: true }).click();
+  await expect(row.getByTestId('employer-status')).toHaveText('Verified');
+});
+
+test('the privacy policy says what Download my data and Delete my account do, and what stays', async ({ page }) => {
+  await page.goto('/privacy');
+  await expect(page.getByText(/contact us and we will remove it/)).toHaveCount(0);
+  const choices = page.getByRole('region', { name: 'Your choices' });
+  await expect(choices).toContainText('Download my data');
+  await expect(choices).toContainText('Delete my account');
+  await expect(choices).toContainText('audit log');
+  await expect(choices).toContainText('Deleted student');
 });

@@ -107,7 +107,7 @@ test('a new e-mail address waits for its link: the profile says so and keeps the
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
   await expect(page.getByTestId('pending-email')).toHaveCount(2);
 
-  // (Past five changes an hour the server answers 429: tests/it/hardening.rs; the suite's
+  // (Past five changes an hour the server answers 429: tests/it/accounts.rs; the suite's
   // server runs without limits, as every spec signs up and posts far more than a person.)
 });
 
@@ -210,4 +210,31 @@ test('the district reads a pending company’s postings before verifying it', as
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(row.getByRole('button', { name: `View postings of ${company}` })).toBeFocused();
+});
+
+test('a thread whose employer is suspended turns its message box off and says why', async ({ page, playwright }) => {
+  test.setTimeout(90_000);
+  const employer = await newEmployerApi('closed-thread', 'Soon Suspended Co');
+  const posting = await postInternshipViaApi(employer, {
+    title: `Closed Thread Intern ${Date.now().toString(36)}`,
+    description: 'Applied to.',
+  });
+  const me = (await (await employer.get('/api/auth/user')).json()) as { id: number };
+  await createStudentViaApi(page.request, newStudent('closed-thread'));
+  expect((await page.request.post('/api/applications', { data: { internshipId: posting.id, status: 'pending' } })).status()).toBe(201);
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  expect((await admin.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
+  const suspended = await admin.post(`/api/admin/employers/${me.id}/suspend`, { data: { reason: 'Test of a closed thread' } });
+  expect(suspended.status(), await suspended.text()).toBe(200);
+  await admin.dispose();
+  await employer.dispose();
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Message employer, Soon Suspended Co' }).click();
+  const dialog = page.getByRole('dialog');
+  const box = dialog.getByRole('textbox');
+  // The thread's GET says so (X-Thread-Closed): the box is off before anything is typed.
+  await expect(dialog.getByTestId('send-error')).toHaveText("This conversation is closed: the employer's account is suspended.");
+  await expect(box).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Send message' })).toBeDisabled();
 });

@@ -47,3 +47,8 @@ test.describe('sign-in', () => {
     await expectToast(page, 'Welcome back!', `Logged in as ${account.firstName} ${account.lastName}`);
   });
 });
+
+test('the admin-login page says what the pin opens', async ({ page }) => {
+  await page.goto('/admin-login');
+  await expect(page.getByText(/AI video requests, the review of employers, reports and the audit log/)).toBeVisible();
+});

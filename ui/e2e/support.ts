@@ -275,3 +275,100 @@ export async function fillEmployerSignup(page: Page, account: EmployerAccount, c
     .getByLabel('Company description')
     .fill(company.description ?? 'A small design studio that makes videos and brands for local businesses and non-profits.');
 }
+
+/** The demo's employer with the most postings and applicants (fixtures/demo.json). */
+export const DEMO_EMPLOYER = { email: 'jordan@sproutly.example', password: 'employer123' };
+
+/** The demo's Riverside Community Hospital: a long company name, and a posting whose deadline has passed. */
+export const RIVERSIDE = { email: 'angela@riversidehealth.example', password: 'employer123', company: 'Riverside Community Hospital' };
+
+/** A desktop window. */
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** The narrowest window the screens must fit without scrolling sideways (WCAG 1.4.10). */
+export const NARROW = { width: 320, height: 640 };
+
+/** A posting with its deadline, as the server returns it. */
+export interface DatedPosting {
+  id: number;
+  title: string;
+  company: string;
+  deadline: string | null;
+  applicationDeadline: string | null;
+}
+
+/** Today in the browser's (and this machine's) calendar, YYYY-MM-DD. */
+export function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function inDays(days: number): string {
+  const d = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export function deadlineOf(p: DatedPosting): string {
+  return p.applicationDeadline || p.deadline || '';
+}
+
+/** The Riverside employer's postings (its own list holds closed ones too), through the API. */
+export async function riversidePostings(request: APIRequestContext): Promise<DatedPosting[]> {
+  const login = await request.post('/api/employers/login', { data: { email: RIVERSIDE.email, password: RIVERSIDE.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const res = await request.get('/api/employers/internships');
+  expect(res.status()).toBe(200);
+  const list = (await res.json()) as DatedPosting[];
+  expect(list.length).toBeGreaterThan(0);
+  return list;
+}
+
+/** An AI-video posting, due in 60 days, made through the API by the employer signed in on `api`. */
+export async function postViaApi(api: APIRequestContext, title: string, extra: Record<string, unknown> = {}): Promise<DatedPosting> {
+  const res = await api.post('/api/internships', {
+    data: {
+      title,
+      description: 'Help our team run weekend workshops for younger kids.',
+      location: 'Springfield, IL',
+      duration: '6 weeks',
+      requirements: ['Reliable and curious', 'Patient with younger kids'],
+      applicationDeadline: inDays(60),
+      workStyle: 'Hybrid',
+      ageRequirement: '16+',
+      gradeRequirement: '11th-12th grade',
+      skills: ['Teaching'],
+      benefits: ['Mentorship'],
+      tags: ['education'],
+      aiVideoRequested: true,
+      ...extra,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as DatedPosting;
+}
+
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/** The page scrolls sideways (content wider than the window). */
+export async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, 'the element has a box').not.toBeNull();
+  return box ?? { x: 0, y: 0, width: 0, height: 0 };
+}
+
+export function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
