@@ -64,7 +64,7 @@ impl Card {
             .ok()?
             .into_iter()
             .next()?;
-        let poster = super::first_screen::own_poster(item.poster_url?)?;
+        let poster = own_poster(item.poster_url?)?;
         Some(Card {
             poster,
             company: item.company,
@@ -108,6 +108,13 @@ pub(super) fn with_first_card(page: &[u8], card: Option<&Card>) -> Vec<u8> {
     }
     out.extend_from_slice(&page[end..]);
     out
+}
+
+/// `url` when it is a still this server serves, written into the page as it is.
+pub(super) fn own_poster(url: String) -> Option<String> {
+    url.starts_with("/api/")
+        .then_some(url)
+        .filter(|u| !u.contains(['"', '<', '>', '&']))
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {

@@ -209,14 +209,7 @@ fn first_poster(list: &[u8]) -> Option<String> {
         poster_url: Option<String>,
     }
     let items: Vec<Item> = serde_json::from_slice(list).ok()?;
-    own_poster(items.into_iter().next()?.poster_url?)
-}
-
-/// `url` when it is a still this server serves, written into the page as it is.
-pub(super) fn own_poster(url: String) -> Option<String> {
-    url.starts_with("/api/")
-        .then_some(url)
-        .filter(|u| !u.contains(['"', '<', '>', '&']))
+    super::first_paint::own_poster(items.into_iter().next()?.poster_url?)
 }
 
 /// `<script id=… type=application/json>{"answers":{URL:{"status","body","link"}}}</script>`
