@@ -18,6 +18,9 @@ import { FeedCard } from './feed-card';
 import { ns } from '../i18n';
 import { FeedTopBar } from './feed-top-bar';
 
+/** How much of a card must be in view for it to be the active one. */
+const ACTIVE_RATIO = 0.6;
+
 /** Cards whose video element exists: the active one and its neighbours (the first 2 at the start). */
 const LOAD_BEHIND = 1;
 const LOAD_AHEAD = 1;
@@ -100,13 +103,15 @@ export function JobFeedPage() {
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          if (entry.isIntersecting) {
+          // Past the threshold, not merely touching: a card leaving drops below it while still
+          // partly in view, and counting it made a quick move land back on the card it left.
+          if (entry.isIntersecting && entry.intersectionRatio >= ACTIVE_RATIO) {
             const index = Number((entry.target as HTMLElement).dataset.index);
             if (!Number.isNaN(index)) setActive(index);
           }
         }
       },
-      { root, threshold: 0.6 },
+      { root, threshold: ACTIVE_RATIO },
     );
     root.querySelectorAll('[data-testid="feed-card"]').forEach((card) => observer.observe(card));
     return () => observer.disconnect();
