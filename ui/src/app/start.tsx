@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyBootSessionLanguage, seedBootSession } from '@/lib/auth';
 import { firstScreenRendered } from '@/lib/boot';
@@ -29,17 +29,22 @@ export function startApp(): void {
   // catalogues are in, so the first paint is already in it; the account's stored language
   // too when the page brought the session. Meanwhile the first screen's chunk loads, so the first
   // render shows the screen rather than a spinner (a failed load is retried by the render).
-  // When the page's entry brought the screen and the language is English, both are settled:
-  // the first render runs in the task that ran the entry, before the browser's first frame.
   const language = startLanguage().then(applyBootSessionLanguage);
   const screen = preloadFirstScreen(window.location.pathname).catch(() => undefined);
 
   void Promise.all([language, screen]).then(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-        <FirstScreen />
-      </StrictMode>,
-    );
+    const app = createRoot(root);
+    // A first screen's page is already painted with its frame (ui/README.md, "React and the
+    // first paint"), so the first render need not be one task: as a transition React renders
+    // in slices, answering taps and keys in between, and swaps the frame for the screen once
+    // the whole screen is ready. A page without a frame renders the same way.
+    startTransition(() => {
+      app.render(
+        <StrictMode>
+          <App />
+          <FirstScreen />
+        </StrictMode>,
+      );
+    });
   });
 }
