@@ -5,7 +5,7 @@ import type { ReportTarget } from '@/components/safety/report-dialog';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { whenIdle } from '@/lib/boot';
+import { drawingMarks, useProgressiveCount, whenIdle } from '@/lib/boot';
 import { useApply, useInternships, useToggleBookmark, useToggleLike } from '@/lib/internships';
 import { withCatalogues } from '@/lib/i18n/i18n';
 import { flattenPages } from '@/lib/paging';
@@ -30,6 +30,11 @@ const LOAD_AHEAD = 1;
  */
 const FULL_BEHIND = 1;
 const FULL_AHEAD = 2;
+/**
+ * Cards in the first render: the whole ones and the next. The rest of the first page is drawn one
+ * per idle moment after the paint (useProgressiveCount), so no task lays out fifty cards at once.
+ */
+const FIRST_DRAWN = FULL_AHEAD + 2;
 /** The next page of postings is fetched when the active card is this close to the last loaded one. */
 const PREFETCH_WITHIN = 3;
 
@@ -96,10 +101,17 @@ export function JobFeedPage() {
   const save = useToggleBookmark();
   const apply = useApply();
 
+  // The first page's cards after the first few come one per idle moment; once all are in, every
+  // later page is drawn whole as it arrives.
+  const [firstDrawn, setFirstDrawn] = useState(false);
+  const progressive = useProgressiveCount(firstDrawn ? 0 : list.length, FIRST_DRAWN);
+  if (!firstDrawn && list.length > 0 && progressive >= list.length) setFirstDrawn(true);
+  const drawn = firstDrawn ? list.length : progressive;
+
   // Which card fills the screen.
   useEffect(() => {
     const root = containerRef.current;
-    if (!root || list.length === 0) return;
+    if (!root || drawn === 0) return;
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
@@ -115,7 +127,7 @@ export function JobFeedPage() {
     );
     root.querySelectorAll('[data-testid="feed-card"]').forEach((card) => observer.observe(card));
     return () => observer.disconnect();
-  }, [list.length]);
+  }, [drawn]);
 
   // Near the end of what is loaded: fetch the next page (the Link header's URL).
   const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } = internships;
@@ -301,9 +313,10 @@ export function JobFeedPage() {
         <div
           ref={containerRef}
           data-testid="feed"
+          {...drawingMarks(drawn < list.length)}
           className="h-dvh snap-y snap-mandatory overflow-y-scroll overscroll-contain bg-slate-950 [scrollbar-width:none] motion-reduce:snap-none"
         >
-          {list.map((internship, index) => (
+          {list.slice(0, drawn).map((internship, index) => (
             <FeedCard
               key={internship.id}
               t={t}

@@ -1,3 +1,4 @@
+import { drawingMarks, useProgressiveCount } from '@/lib/boot';
 import {
   BadgeCheck,
   Building2,
@@ -123,12 +124,13 @@ function Hero() {
 }
 
 export function LandingPage() {
+  const drawn = useProgressiveCount(BELOW_THE_HERO.length, FIRST_PARTS);
   return (
     <div className="min-h-dvh bg-white">
       <LandingHeader />
-      <main>
+      <main {...drawingMarks(drawn < BELOW_THE_HERO.length)}>
         <Hero />
-        {BELOW_THE_HERO.map(([key, Part]) => (
+        {BELOW_THE_HERO.slice(0, drawn).map(([key, Part]) => (
           <Part key={key} />
         ))}
       </main>
@@ -138,12 +140,11 @@ export function LandingPage() {
 }
 
 /**
- * What follows the hero, below the fold on a phone. Drawn in the same render as the hero: the
- * landing's own page (screen-landing.html) renders it in the task that ran its script, before
- * the browser's first frame, so one render there costs less than parts drawn one per idle
- * moment after the paint, each a task of its own (#35: Lighthouse's blocking time on `/` went
- * from 279-776 ms to 110-240 ms).
+ * What follows the hero, below the fold on a phone: the first part in the first render (and in the
+ * page's frame), the others one per idle moment after the paint, each a short task of its own,
+ * rather than one long task laying out the whole page while the phone waits to scroll.
  */
+const FIRST_PARTS = 1;
 const BELOW_THE_HERO: readonly (readonly [string, () => React.ReactNode])[] = [
   ['samples', SampleShowcase],
   ['audiences', Audiences],
