@@ -1,6 +1,7 @@
 //! The real S3-compatible server of the tests: `s3s-fs` (the s3s project's server on a
 //! folder, with SigV4 checking, multipart uploads, ranged GETs and presigned URLs), started on
-//! loopback. `./test` installs it into target/tools with `cargo install --locked` when missing.
+//! loopback. `./test` installs it once per machine (`~/.cache/internreel/s3s-fs-<version>`) and
+//! names it in INTERNREEL_S3S_FS; a clone's target/tools or PATH serve a plain `cargo test`.
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
