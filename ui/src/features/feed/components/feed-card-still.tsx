@@ -1,5 +1,3 @@
-import type { HTMLAttributes } from 'react';
-
 /** The card's outer classes: the full card, its still, and the page's first paint share them. */
 export const FEED_CARD_CLASSES =
   'feed-card relative mx-auto h-dvh w-full snap-start snap-always overflow-hidden bg-slate-950 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white sm:max-w-[min(100%,calc(100dvh*9/16+8rem))]';
@@ -11,7 +9,7 @@ export function CardShade() {
   );
 }
 
-interface StillProps extends HTMLAttributes<HTMLElement> {
+interface StillProps {
   company: string;
   title: string;
   titleId?: string;
@@ -22,13 +20,13 @@ interface StillProps extends HTMLAttributes<HTMLElement> {
 }
 
 /**
- * A card far from the screen: its still and its title where the whole card draws them. Also the
- * feed's first paint, which the server writes into the page before the script has run
- * (src/screens/frames.tsx renders it with placeholders the server fills).
+ * What a card far from the screen draws inside its `<article>`: its still and its title where the
+ * whole card draws them. The card keeps its one `<article>` element whether whole or a still (the
+ * feed's observer watches that element), so this is its content, not a card of its own.
  */
-export function FeedCardStill({ company, title, titleId, posterUrl, eager = false, ...article }: StillProps) {
+export function FeedCardStillContent({ company, title, titleId, posterUrl, eager = false }: StillProps) {
   return (
-    <article className={FEED_CARD_CLASSES} {...article}>
+    <>
       <div className="absolute inset-0">
         {posterUrl ? (
           <img src={posterUrl} alt="" loading={eager ? 'eager' : 'lazy'} className="h-full w-full object-cover" />
@@ -43,6 +41,18 @@ export function FeedCardStill({ company, title, titleId, posterUrl, eager = fals
           {title}
         </h2>
       </div>
+    </>
+  );
+}
+
+/**
+ * A still card on its own: the feed's first paint, which the server writes into the page before
+ * the script has run (src/screens/frames.tsx renders it with placeholders the server fills).
+ */
+export function FeedCardStill(props: StillProps) {
+  return (
+    <article className={FEED_CARD_CLASSES}>
+      <FeedCardStillContent {...props} />
     </article>
   );
 }

@@ -20,7 +20,7 @@ import {
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import type { TFunction } from 'i18next';
 import { preload } from 'react-dom';
-import { CardShade, FEED_CARD_CLASSES, FeedCardStill } from './feed-card-still';
+import { CardShade, FEED_CARD_CLASSES, FeedCardStillContent } from './feed-card-still';
 import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
@@ -310,16 +310,17 @@ export const FeedCard = memo(function FeedCard({
   const shade = <CardShade />;
 
   if (!full) {
-    // Far from the screen: the still and the title where the whole card draws them.
-    const { className: _className, ...articleProps } = cardProps;
+    // Far from the screen: the still and the title where the whole card draws them, in the same
+    // <article> (the feed's observer watches that element: a new one would go unseen).
     return (
-      <FeedCardStill
-        {...articleProps}
-        company={internship.company}
-        title={internship.title}
-        titleId={titleId}
-        posterUrl={posterUrl && mediaState !== 'processing' ? posterUrl : undefined}
-      />
+      <article {...cardProps}>
+        <FeedCardStillContent
+          company={internship.company}
+          title={internship.title}
+          titleId={titleId}
+          posterUrl={posterUrl && mediaState !== 'processing' ? posterUrl : undefined}
+        />
+      </article>
     );
   }
 
