@@ -11,8 +11,14 @@ function cards(page: Page): Locator {
   return page.getByTestId('feed-card');
 }
 
+/** The feed draws its first cards, then the rest one per idle moment (`data-drawing` until done). */
+async function allCardsDrawn(page: Page): Promise<void> {
+  await expect(page.getByTestId('feed')).not.toHaveAttribute('data-drawing');
+}
+
 /** "Internship 3 of 34: {title} at {company}", read from the card itself. */
 async function announcementFor(page: Page, index: number): Promise<string> {
+  await allCardsDrawn(page);
   const card = cards(page).nth(index);
   const title = (await card.getByRole('heading', { level: 2 }).innerText()).trim();
   const company = (await card.getAttribute('data-company')) ?? '';
@@ -22,6 +28,7 @@ async function announcementFor(page: Page, index: number): Promise<string> {
 
 /** Index of the first card that shows a playable video. */
 async function firstVideoIndex(page: Page): Promise<number> {
+  await allCardsDrawn(page);
   const media = await cards(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-media')));
   const index = media.indexOf('video');
   expect(index, 'the demo feed has a card with a video').toBeGreaterThanOrEqual(0);
