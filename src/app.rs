@@ -414,7 +414,7 @@ impl App {
                 if minutes % 60 == 1 {
                     let s = digest_state.clone();
                     let sent = tokio::task::spawn_blocking(move || {
-                        crate::services::placement_work::remind(&s.services)
+                        crate::services::placements::reminders::remind(&s.services)
                     })
                     .await;
                     if matches!(sent, Ok(true)) {

@@ -648,7 +648,7 @@ fn seed_placements(
     apps: &HashMap<(u64, u64), (u64, u64)>,
     now: i64,
 ) -> Result<(), crate::error::AppError> {
-    use crate::services::placement_work as work;
+    use crate::services::placements as work;
     use crate::services::placements::{self as pl, Details, GuardianInput, SignedBy, Who};
     use crate::store::Reader as _;
     use crate::store::placements::Supervisor;

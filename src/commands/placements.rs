@@ -6,8 +6,8 @@ use super::{CommandError, CommandResult};
 use crate::clock::now_ms;
 use crate::domain::placements::State;
 use crate::infra::Services;
-use crate::services::placement_views as views;
 use crate::services::placements::Who;
+use crate::services::placements::views;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::placements;
 

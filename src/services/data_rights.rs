@@ -112,7 +112,7 @@ pub fn export(s: &Services, me: &User) -> AppResult<Value> {
         "comments": comments,
         "reports": filed,
         "blockedCompanies": blocks,
-        "placements": super::placement_work::export(&r, u.id)?,
+        "placements": super::placements::student_data::export(&r, u.id)?,
         "auditEntries": entries,
     }))
 }
@@ -155,7 +155,7 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
         sessions::end_user_sessions(w, id, now)?;
         w.email_remove(&users::email_key(&u.email))?;
         crate::store::identity::remove(w, u.id)?;
-        super::placement_work::forget_student(w, id)?;
+        super::placements::student_data::forget_student(w, id)?;
         crate::store::languages::forget_user(w, id, &u.email)?;
         // The words of theirs a resolution hid stay in the log only as a hash and a length.
         audit::redact_hidden_words(w, |kind, rid| match kind {

@@ -83,14 +83,14 @@ fn student_name(r: &impl Reader, p: &Placement) -> StoreResult<Option<String>> {
 
 /// A notice to the guardian about the agreement (`text` is the district's own sentence).
 pub fn notice(w: &Wtx, p: &Placement, text: &str, now: i64) -> StoreResult<()> {
-    let district = super::settings::district_signature(w)?;
+    let district = crate::services::settings::district_signature(w)?;
     let body = format!("{}\n\n{text}\n\n{district}", greeting(p));
     send(w, p, "About the internship agreement", &body, now)
 }
 
 /// The guardian's copy of the signed agreement, by the link `url`.
 pub fn signed_copy(w: &Wtx, p: &Placement, url: &str, now: i64) -> StoreResult<()> {
-    let district = super::settings::district_signature(w)?;
+    let district = crate::services::settings::district_signature(w)?;
     let body = format!(
         "{}\n\nEveryone signed the internship agreement. Your copy (PDF), for 30 days:\n\n{url}\n\n{district}",
         greeting(p)
@@ -127,12 +127,15 @@ pub fn link(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<String> {
         now + GUARDIAN_LINK_MS,
     ));
     p.guardian_link_sent_at = Some(now);
-    let link = format!("{}/guardian/{token}", super::password_reset::public_url(w)?);
+    let link = format!(
+        "{}/guardian/{token}",
+        crate::services::password_reset::public_url(w)?
+    );
     let company = w
         .get::<Internship>(p.internship_id)?
         .map(|i| i.company)
         .unwrap_or_default();
-    let district = super::settings::district_signature(w)?;
+    let district = crate::services::settings::district_signature(w)?;
     let hello = greeting(p);
     let (subject, body) = match student_name(w, p)? {
         Some(student) => (

@@ -77,12 +77,12 @@ pub fn freeze(w: &Wtx, p: &Placement, text: &str, now: i64) -> StoreResult<()> {
 
 /// The template filled in with the placement's facts as they are now.
 fn live_text(r: &impl Reader, p: &Placement) -> StoreResult<String> {
-    let template = super::settings::agreement_template(r)?;
+    let template = crate::services::settings::agreement_template(r)?;
     let student = r.get::<User>(p.student_id)?;
     let employer = r.get::<User>(p.employer_id)?;
     let internship = r.get::<Internship>(p.internship_id)?;
-    let caps = super::settings::hour_caps(r)?;
-    let district = super::settings::district_signature(r)?;
+    let caps = crate::services::settings::hour_caps(r)?;
+    let district = crate::services::settings::district_signature(r)?;
     let date = |d: Option<Date>| {
         d.map(rules::long_date)
             .unwrap_or_else(|| "(not set)".into())
@@ -136,7 +136,7 @@ fn live_text(r: &impl Reader, p: &Placement) -> StoreResult<String> {
 }
 
 /// The audit entry of a placement's change (signatures, voids, approvals, completion...).
-pub(super) fn audit_change(
+pub(crate) fn audit_change(
     w: &Wtx,
     now: i64,
     actor: Actor,
@@ -161,9 +161,9 @@ pub(super) fn audit_change(
 /// e-mail) something about the placement.
 pub(super) fn tell_everyone(w: &Wtx, p: &Placement, text: &str, now: i64) -> StoreResult<()> {
     let link = format!("/placements/{}", p.id);
-    super::notify::notify(w, p.student_id, "placement", text.to_string(), &link)?;
-    super::notify::notify(w, p.employer_id, "placement", text.to_string(), &link)?;
-    super::placement_mail::notice(w, p, text, now)
+    crate::services::notify::notify(w, p.student_id, "placement", text.to_string(), &link)?;
+    crate::services::notify::notify(w, p.employer_id, "placement", text.to_string(), &link)?;
+    super::guardian_mail::notice(w, p, text, now)
 }
 
 /// Voids every signature (a fact of the text changed after one): the text unfreezes, the

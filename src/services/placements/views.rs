@@ -1,20 +1,13 @@
-//! Over 500 lines: one read model with many small parts (its types are most of it), the
-//! guardian's page and the two PDFs, all made from the same stored record.
-//! What each party reads of a placement (the student does not see the school's flags; the
-//! employer sees the guardian's name and relationship only; a de-identified record names no
-//! student or application), the guardian's page, and the PDFs: the signed agreement (the
-//! frozen text every signature is of) and the certificate, made from the stored record each
-//! time.
+//! What each party reads of a placement: the student does not see the school's flags, the
+//! employer sees the guardian's name and relationship only, and a de-identified record names no
+//! student or application.
 
 use serde::Serialize;
-use time::OffsetDateTime;
 
-use super::placement_agreement::{agreement_text, hex, posting, sha256};
-use super::placements::Who;
+use super::agreement::{agreement_text, hex, sha256};
+use super::{Who, today};
 use crate::domain::placements::{self as rules, EvaluationKind, Party, State};
-use crate::error::{AppError, AppResult};
-use crate::i18n::Lang;
-use crate::pdf::{self, Block};
+use crate::error::AppResult;
 use crate::store::Reader;
 use crate::store::internships::Internship;
 use crate::store::placements::{self, EntryStatus, GuardianSource, Placement};
@@ -174,15 +167,9 @@ pub struct PlacementView {
 
 pub use crate::domain::placements::date_str;
 
-fn today(now: i64) -> time::Date {
-    OffsetDateTime::from_unix_timestamp(now / 1000)
-        .map(|t| t.date())
-        .unwrap_or(time::Date::MIN)
-}
-
 /// The school's flags of a placement: hours over the district's caps.
 pub fn flags(r: &impl Reader, p: &Placement) -> AppResult<Vec<String>> {
-    let caps = super::settings::hour_caps(r)?;
+    let caps = crate::services::settings::hour_caps(r)?;
     let entries: Vec<(time::Date, f64)> = placements::entries(r, p.id)?
         .iter()
         .map(|e| (e.date, e.hours()))
@@ -190,7 +177,7 @@ pub fn flags(r: &impl Reader, p: &Placement) -> AppResult<Vec<String>> {
     Ok(rules::cap_flags(&entries, caps))
 }
 
-fn signatures(p: &Placement) -> Vec<SignatureView> {
+pub(super) fn signatures(p: &Placement) -> Vec<SignatureView> {
     p.signatures
         .iter()
         .map(|s| SignatureView {
@@ -207,7 +194,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
     let internship = r.get::<Internship>(p.internship_id)?;
     let text = agreement_text(r, p)?;
     let entries = placements::entries(r, p.id)?;
-    let (approved, waiting) = super::placement_work::totals(&entries);
+    let (approved, waiting) = super::hours::totals(&entries);
     let is_student = matches!(who, Who::Student(_));
     let is_employer = matches!(who, Who::Employer(_));
     let party = who.party();
@@ -342,7 +329,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
             })
             .collect(),
         flags: if is_student { Vec::new() } else { flags(r, p)? },
-        rubric: super::settings::rubric(r)?
+        rubric: crate::services::settings::rubric(r)?
             .into_iter()
             .map(|(key, label)| RubricItem { key, label })
             .collect(),
@@ -385,213 +372,4 @@ fn for_employer(text: &str) -> String {
     } else {
         text.to_string()
     }
-}
-
-/// The guardian's page: only this agreement, nothing else of the student's.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct GuardianPage {
-    pub placement: GuardianPlacement,
-    pub guardian: GuardianName,
-    pub district: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct GuardianPlacement {
-    pub student_name: String,
-    pub company: String,
-    pub title: String,
-    pub start_date: Option<String>,
-    pub end_date: Option<String>,
-    pub agreement_text: String,
-    pub agreement_sha256: String,
-    pub signatures: Vec<SignatureView>,
-    pub state: &'static str,
-}
-
-#[derive(Serialize)]
-pub struct GuardianName {
-    pub name: String,
-    pub relationship: String,
-}
-
-pub fn guardian_page(r: &impl Reader, p: &Placement) -> AppResult<GuardianPage> {
-    let text = agreement_text(r, p)?;
-    let (title, company) = posting(r, p)?;
-    let g = p.guardian.as_ref();
-    Ok(GuardianPage {
-        placement: GuardianPlacement {
-            student_name: r
-                .get::<User>(p.student_id)?
-                .map(|u| u.full_name())
-                .unwrap_or_default(),
-            company,
-            title,
-            start_date: p.start.map(date_str),
-            end_date: p.end.map(date_str),
-            agreement_sha256: hex(&sha256(&text)),
-            agreement_text: text,
-            signatures: signatures(p),
-            state: p.state.as_str(),
-        },
-        guardian: GuardianName {
-            name: g.map(|g| g.name.clone()).unwrap_or_default(),
-            relationship: g.map(|g| g.relationship.clone()).unwrap_or_default(),
-        },
-        district: super::settings::district_signature(r)?,
-    })
-}
-
-/// `rules::long_date` as a reader of `lang` writes it ("2 de marzo de 2027").
-fn long_date_in(lang: Lang, d: time::Date) -> String {
-    const MESES: [&str; 12] = [
-        "enero",
-        "febrero",
-        "marzo",
-        "abril",
-        "mayo",
-        "junio",
-        "julio",
-        "agosto",
-        "septiembre",
-        "octubre",
-        "noviembre",
-        "diciembre",
-    ];
-    match lang {
-        Lang::En => rules::long_date(d),
-        Lang::Es => format!(
-            "{} de {} de {}",
-            d.day(),
-            MESES[d.month() as usize - 1],
-            d.year()
-        ),
-    }
-}
-
-fn when_in(lang: Lang, ms: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(ms / 1000)
-        .map(|t| {
-            format!(
-                "{} {:02}:{:02} UTC",
-                long_date_in(lang, t.date()),
-                t.hour(),
-                t.minute()
-            )
-        })
-        .unwrap_or_default()
-}
-
-/// The signed agreement as a PDF in `lang`: the text (in English, the words that were signed
-/// and hashed), each signature with its name, time and the document's hash, and the district's
-/// name.
-pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Vec<u8>> {
-    if !matches!(
-        p.state,
-        State::Active | State::Completed | State::EndedEarly
-    ) {
-        return Err(AppError::Conflict(
-            "The signed agreement exists once all four parties signed".into(),
-        ));
-    }
-    let text = agreement_text(r, p)?;
-    let sha = hex(&sha256(&text));
-    let district = lang
-        .tr(&super::settings::district_signature(r)?)
-        .into_owned();
-    let tr = |s: &str| lang.tr(s).into_owned();
-    let mut blocks = vec![
-        Block::Title(tr("Work-based learning training agreement")),
-        Block::Small(district.clone()),
-        Block::Gap,
-    ];
-    if lang != Lang::En {
-        blocks.push(Block::Small(tr(
-            "The agreement below is in English, the words every party signed.",
-        )));
-        blocks.push(Block::Gap);
-    }
-    for para in text.split("\n\n") {
-        blocks.push(Block::Text(para.to_string()));
-        blocks.push(Block::Gap);
-    }
-    blocks.push(Block::Heading(tr("Signatures")));
-    for s in &p.signatures {
-        blocks.push(Block::Text(tr(&format!(
-            "{}: {}, signed {}",
-            tr(party_label(s.party)),
-            s.name,
-            when_in(lang, s.at)
-        ))));
-        blocks.push(Block::Small(tr(&format!(
-            "document SHA-256 {}",
-            hex(&s.sha256)
-        ))));
-    }
-    blocks.push(Block::Gap);
-    blocks.push(Block::Small(tr(&format!(
-        "SHA-256 of the agreement text: {sha}"
-    ))));
-    Ok(pdf::document(&tr("Training agreement"), &district, &blocks))
-}
-
-fn party_label(p: Party) -> &'static str {
-    p.label()
-}
-
-/// The completion certificate, in `lang`.
-pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Vec<u8>> {
-    if p.state != State::Completed {
-        return Err(AppError::Conflict(
-            "The certificate exists once the placement is completed".into(),
-        ));
-    }
-    let student = r
-        .get::<User>(p.student_id)?
-        .map(|u| u.full_name())
-        .unwrap_or_default();
-    let internship = r.get::<Internship>(p.internship_id)?;
-    let title = internship
-        .as_ref()
-        .map(|i| i.title.clone())
-        .unwrap_or_default();
-    let company = internship
-        .as_ref()
-        .map(|i| i.company.clone())
-        .unwrap_or_default();
-    let (approved, _) = super::placement_work::totals(&placements::entries(r, p.id)?);
-    let district = lang
-        .tr(&super::settings::district_signature(r)?)
-        .into_owned();
-    let tr = |s: &str| lang.tr(s).into_owned();
-    let dates = match (p.start, p.end) {
-        (Some(s), Some(e)) => tr(&format!(
-            "{} to {}",
-            long_date_in(lang, s),
-            long_date_in(lang, e)
-        )),
-        _ => String::new(),
-    };
-    let blocks = [
-        Block::Title(tr("Certificate of work-based learning")),
-        Block::Gap,
-        Block::Text(tr(&format!("{district} certifies that"))),
-        Block::Title(student),
-        Block::Text(tr(&format!(
-            "completed {} hours of work-based learning as {title} at {company}, {dates}.",
-            rules::fmt_hours(approved)
-        ))),
-        Block::Gap,
-        Block::Text(tr(&format!(
-            "Completed {}",
-            p.finished_at.map(|t| when_in(lang, t)).unwrap_or_default()
-        ))),
-        Block::Small(tr(&format!("Placement #{} · {}", p.id, p.school))),
-    ];
-    Ok(pdf::document(
-        &tr("Certificate of work-based learning"),
-        &district,
-        &blocks,
-    ))
 }

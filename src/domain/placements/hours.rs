@@ -1,0 +1,164 @@
+//! Hours entries and the district's caps: what a day's entry may be, the flags the school sees
+//! for days and weeks over a cap, and the dates and figures they are written with.
+
+use time::{Date, Duration, Weekday};
+
+/// Hours of one day's entry: quarter-hour steps, more than 0, at most 12.
+pub fn hours_refusal(hours: f64) -> Option<&'static str> {
+    if !hours.is_finite() || hours <= 0.0 {
+        return Some("Hours must be more than 0");
+    }
+    if hours > 12.0 {
+        return Some("A day's entry is at most 12 hours");
+    }
+    if ((hours * 4.0) - (hours * 4.0).round()).abs() > 1e-9 {
+        return Some("Hours go in quarter-hour steps (for example 2.25 or 3.5)");
+    }
+    None
+}
+
+/// A day's date: inside the placement and not in the future.
+pub fn date_refusal(date: Date, start: Date, end: Date, today: Date) -> Option<&'static str> {
+    if date > today {
+        return Some("You cannot log hours for a day that has not come yet");
+    }
+    if date < start || date > end {
+        return Some("That day is outside the placement's dates");
+    }
+    None
+}
+
+/// The Monday of `date`'s week (the weeks of the caps and the digest).
+pub fn week_of(date: Date) -> Date {
+    date - Duration::days(i64::from(date.weekday().number_days_from_monday()))
+}
+
+/// The district's caps (hours a day, hours a week).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Caps {
+    pub per_day: f64,
+    pub per_week: f64,
+}
+
+impl Default for Caps {
+    fn default() -> Self {
+        Caps {
+            per_day: 8.0,
+            per_week: 20.0,
+        }
+    }
+}
+
+/// The flags the school sees for a placement's entries (date, hours): each day and each week
+/// over a cap, as a sentence.
+pub fn cap_flags(entries: &[(Date, f64)], caps: Caps) -> Vec<String> {
+    let mut flags = Vec::new();
+    let mut days: Vec<(Date, f64)> = entries.to_vec();
+    days.sort_by_key(|(d, _)| *d);
+    for (d, h) in &days {
+        if *h > caps.per_day {
+            flags.push(format!(
+                "{} h on {}, over the district's {} a day",
+                fmt_hours(*h),
+                short_date(*d),
+                fmt_hours(caps.per_day)
+            ));
+        }
+    }
+    let mut weeks: Vec<(Date, f64)> = Vec::new();
+    for (d, h) in &days {
+        let w = week_of(*d);
+        match weeks.iter_mut().find(|(x, _)| *x == w) {
+            Some((_, total)) => *total += h,
+            None => weeks.push((w, *h)),
+        }
+    }
+    for (w, total) in weeks {
+        if total > caps.per_week {
+            flags.push(format!(
+                "{} h in the week of {}, over the district's {}",
+                fmt_hours(total),
+                short_date(w),
+                fmt_hours(caps.per_week)
+            ));
+        }
+    }
+    flags
+}
+
+/// 23.5 → "23.5", 8 → "8".
+pub fn fmt_hours(h: f64) -> String {
+    let s = format!("{h:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// "2027-03-02", as the API and the CSV write dates.
+pub fn date_str(d: Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+}
+
+/// "Mar 2".
+pub fn short_date(d: Date) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    format!(
+        "{} {}",
+        MONTHS[usize::from(u8::from(d.month())) - 1],
+        d.day()
+    )
+}
+
+/// "March 2, 2027".
+pub fn long_date(d: Date) -> String {
+    format!("{} {}, {}", d.month(), d.day(), d.year())
+}
+/// Whether a day is a Monday (the weekly digest goes out on Mondays).
+pub fn is_monday(d: Date) -> bool {
+    d.weekday() == Weekday::Monday
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    #[test]
+    fn hours_dates_and_caps() {
+        assert_eq!(hours_refusal(2.25), None);
+        assert!(hours_refusal(2.2).is_some());
+        assert!(hours_refusal(0.0).is_some());
+        assert!(hours_refusal(12.25).is_some());
+        let (start, end, today) = (
+            date!(2027 - 03 - 01),
+            date!(2027 - 05 - 28),
+            date!(2027 - 03 - 10),
+        );
+        assert!(
+            date_refusal(date!(2027 - 03 - 11), start, end, today)
+                .unwrap()
+                .contains("not come")
+        );
+        assert!(
+            date_refusal(date!(2027 - 02 - 28), start, end, today)
+                .unwrap()
+                .contains("outside")
+        );
+        // Mar 1 2027 is a Monday: 5 × 4.7 = 23.5 h in that week; Mar 2 alone is 9 h.
+        let entries = [
+            (date!(2027 - 03 - 01), 4.5),
+            (date!(2027 - 03 - 02), 9.0),
+            (date!(2027 - 03 - 03), 4.0),
+            (date!(2027 - 03 - 04), 3.0),
+            (date!(2027 - 03 - 05), 3.0),
+        ];
+        let flags = cap_flags(&entries, Caps::default());
+        assert_eq!(
+            flags,
+            [
+                "9 h on Mar 2, over the district's 8 a day",
+                "23.5 h in the week of Mar 1, over the district's 20"
+            ]
+        );
+    }
+}

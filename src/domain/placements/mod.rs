@@ -1,0 +1,212 @@
+//! Work-based-learning placements' rules, no IO (the services ask these functions): here the
+//! states and their moves and who may sign when; the agreement template and its placeholders in
+//! `agreement`, hours entries, the district's caps and the dates they are written with in
+//! `hours`, the evaluation rubric in `evaluations`.
+
+use serde::{Deserialize, Serialize};
+
+pub mod agreement;
+pub mod evaluations;
+pub mod hours;
+
+pub use agreement::{DEFAULT_TEMPLATE, PLACEHOLDERS, fill, unknown_placeholders};
+pub use evaluations::{DEFAULT_RUBRIC, EvaluationKind, rating_label};
+pub use hours::{
+    Caps, cap_flags, date_refusal, date_str, fmt_hours, hours_refusal, is_monday, long_date,
+    short_date, week_of,
+};
+
+/// Variants are only appended (postcard).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum State {
+    /// Created at "Hired": the employer fills in the details.
+    Setup,
+    AwaitingSignatures,
+    Active,
+    Completed,
+    EndedEarly,
+    Cancelled,
+}
+
+impl State {
+    pub const ALL: [State; 6] = [
+        State::Setup,
+        State::AwaitingSignatures,
+        State::Active,
+        State::Completed,
+        State::EndedEarly,
+        State::Cancelled,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            State::Setup => "setup",
+            State::AwaitingSignatures => "awaiting_signatures",
+            State::Active => "active",
+            State::Completed => "completed",
+            State::EndedEarly => "ended_early",
+            State::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<State> {
+        State::ALL.into_iter().find(|st| st.as_str() == s)
+    }
+
+    pub fn is_final(self) -> bool {
+        matches!(
+            self,
+            State::Completed | State::EndedEarly | State::Cancelled
+        )
+    }
+
+    /// setup → awaiting_signatures (details complete) → active (four signatures) →
+    /// completed | ended_early; setup or awaiting_signatures → cancelled; a detail changed
+    /// after a signature returns awaiting_signatures to itself (signatures voided).
+    pub fn can_move_to(self, to: State) -> bool {
+        use State::*;
+        matches!(
+            (self, to),
+            (Setup, AwaitingSignatures)
+                | (AwaitingSignatures, Active)
+                | (Active, Completed)
+                | (Active, EndedEarly)
+                | (Setup, Cancelled)
+                | (AwaitingSignatures, Cancelled)
+        )
+    }
+
+    /// The sentence for a refused move.
+    pub fn refusal(self, to: State) -> String {
+        match (self, to) {
+            (_, State::Completed) if self != State::Active => {
+                "Only an active placement can be completed".into()
+            }
+            (_, State::EndedEarly) if self != State::Active => {
+                "Only an active placement can be ended early; cancel one that has not started"
+                    .into()
+            }
+            (_, State::Cancelled) => {
+                "A placement that has started cannot be cancelled; end it early instead".into()
+            }
+            _ => format!(
+                "A placement cannot go from {} to {}",
+                self.as_str(),
+                to.as_str()
+            ),
+        }
+    }
+}
+
+/// Who signs. Variants are only appended (postcard).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Party {
+    Student,
+    Guardian,
+    Supervisor,
+    School,
+}
+
+impl Party {
+    pub const ALL: [Party; 4] = [
+        Party::Student,
+        Party::Guardian,
+        Party::Supervisor,
+        Party::School,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Party::Student => "student",
+            Party::Guardian => "guardian",
+            Party::Supervisor => "supervisor",
+            Party::School => "school",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Party::Student => "Student",
+            Party::Guardian => "Parent or guardian",
+            Party::Supervisor => "Supervisor (employer)",
+            Party::School => "School",
+        }
+    }
+}
+
+/// Why a signature is refused now (None: it may be given). The school signs last.
+pub fn may_sign(
+    state: State,
+    party: Party,
+    signed: &[Party],
+    guardian_confirmed: bool,
+) -> Option<&'static str> {
+    if state != State::AwaitingSignatures {
+        return Some("This agreement is not open for signatures");
+    }
+    if signed.contains(&party) {
+        return Some("You have already signed this agreement");
+    }
+    if party == Party::School {
+        if Party::ALL
+            .iter()
+            .any(|p| *p != Party::School && !signed.contains(p))
+        {
+            return Some(
+                "The school signs last, after the student, the parent or guardian and the supervisor",
+            );
+        }
+        if !guardian_confirmed {
+            return Some("Confirm the parent or guardian the student gave before the school signs");
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_and_their_refusals() {
+        assert!(State::Setup.can_move_to(State::AwaitingSignatures));
+        assert!(State::AwaitingSignatures.can_move_to(State::Active));
+        assert!(!State::Setup.can_move_to(State::Active));
+        assert!(!State::Active.can_move_to(State::Cancelled));
+        assert_eq!(
+            State::Active.refusal(State::Cancelled),
+            "A placement that has started cannot be cancelled; end it early instead"
+        );
+        assert_eq!(
+            State::Setup.refusal(State::Completed),
+            "Only an active placement can be completed"
+        );
+    }
+
+    #[test]
+    fn the_school_signs_last_and_after_confirming_the_guardian() {
+        use Party::*;
+        let s = State::AwaitingSignatures;
+        assert_eq!(may_sign(s, Student, &[], false), None);
+        assert!(
+            may_sign(s, School, &[Student, Guardian], true)
+                .unwrap()
+                .starts_with("The school signs last")
+        );
+        assert!(
+            may_sign(s, School, &[Student, Guardian, Supervisor], false)
+                .unwrap()
+                .starts_with("Confirm")
+        );
+        assert_eq!(
+            may_sign(s, School, &[Student, Guardian, Supervisor], true),
+            None
+        );
+        assert!(may_sign(State::Setup, Student, &[], true).is_some());
+        assert!(
+            may_sign(s, Student, &[Student], true)
+                .unwrap()
+                .contains("already")
+        );
+    }
+}

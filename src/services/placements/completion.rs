@@ -1,0 +1,132 @@
+//! How a placement ends: completed by the school (final evaluation in, no hours waiting),
+//! ended early by the school, or cancelled before it started; each with its reason.
+
+use crate::domain::placements::{self as rules, EvaluationKind, State};
+use crate::error::{AppError, AppResult};
+use crate::store::Wtx;
+use crate::store::placements::{self, EntryStatus, Placement};
+use crate::validate::Checks;
+
+use super::agreement::{audit_change, tell_everyone};
+use super::{Who, visible};
+
+/// The school completes an active placement: the final evaluation is in and no entry waits.
+pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
+    let mut p = visible(w, id, who)?;
+    if !matches!(who, Who::School { .. }) {
+        return Err(AppError::Forbidden(
+            "Only the school completes a placement".into(),
+        ));
+    }
+    if !p.state.can_move_to(State::Completed) {
+        return Err(AppError::Conflict(p.state.refusal(State::Completed)));
+    }
+    if !p
+        .evaluations
+        .iter()
+        .any(|e| e.kind == EvaluationKind::Final)
+    {
+        return Err(AppError::Conflict(
+            "The supervisor's final evaluation is needed first".into(),
+        ));
+    }
+    let entries = placements::entries(w, id)?;
+    if entries.iter().any(|e| e.status != EntryStatus::Approved) {
+        return Err(AppError::Conflict(
+            "Some hours still wait for the supervisor's approval".into(),
+        ));
+    }
+    let approved: u32 = entries.iter().map(|e| e.quarters).sum();
+    p.state = State::Completed;
+    p.finished_at = Some(now);
+    let hours = rules::fmt_hours(f64::from(approved) / 4.0);
+    p.history.push((
+        now,
+        format!("The school marked the placement completed ({hours} h)"),
+    ));
+    audit_change(
+        w,
+        now,
+        who.actor(),
+        &p,
+        format!("completed the placement ({hours} h)"),
+    )?;
+    crate::services::notify::notify(
+        w,
+        p.student_id,
+        "placement",
+        format!(
+            "You completed {hours} hours of work-based learning. Your certificate is on your placement page."
+        ),
+        &format!("/placements/{}", p.id),
+    )?;
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// Cancels a placement that has not started (the school or the employer), with why.
+pub fn cancel(w: &Wtx, who: &Who, id: u64, reason: &str, now: i64) -> AppResult<Placement> {
+    let mut p = visible(w, id, who)?;
+    if matches!(who, Who::Student(_)) {
+        return Err(AppError::Forbidden(
+            "The school or the employer cancels a placement".into(),
+        ));
+    }
+    move_to_final(w, &mut p, who, State::Cancelled, reason, now)?;
+    Ok(p)
+}
+
+/// Ends an active placement early (the school), with why.
+pub fn end_early(w: &Wtx, who: &Who, id: u64, reason: &str, now: i64) -> AppResult<Placement> {
+    let mut p = visible(w, id, who)?;
+    if !matches!(who, Who::School { .. }) {
+        return Err(AppError::Forbidden(
+            "Only the school ends a placement early".into(),
+        ));
+    }
+    move_to_final(w, &mut p, who, State::EndedEarly, reason, now)?;
+    Ok(p)
+}
+
+fn move_to_final(
+    w: &Wtx,
+    p: &mut Placement,
+    who: &Who,
+    to: State,
+    reason: &str,
+    now: i64,
+) -> AppResult<()> {
+    if !p.state.can_move_to(to) {
+        return Err(AppError::Conflict(p.state.refusal(to)));
+    }
+    let reason = crate::validate::clean(reason);
+    let mut c = Checks::new();
+    c.required("reason", &reason, "Please give a reason")
+        .max_len("reason", &reason, 500);
+    c.finish()?;
+    p.state = to;
+    p.end_reason = Some(reason.clone());
+    p.finished_at = Some(now);
+    p.guardian_link = None;
+    let what = match to {
+        State::Cancelled => "cancelled",
+        _ => "ended early",
+    };
+    p.history
+        .push((now, format!("The placement was {what}: {reason}")));
+    audit_change(
+        w,
+        now,
+        who.actor(),
+        p,
+        format!("{what} the placement: {reason}"),
+    )?;
+    tell_everyone(
+        w,
+        p,
+        &format!("The internship placement was {what}: {reason}"),
+        now,
+    )?;
+    placements::save(w, p)?;
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! The supervisor's evaluations (midpoint and final, every competency of the rubric rated 1-4)
+//! and the student's reflection at the end.
+
+use crate::domain::placements::{EvaluationKind, State};
+use crate::error::{AppError, AppResult};
+use crate::store::Wtx;
+use crate::store::audit::Actor;
+use crate::store::placements::{self, Evaluation, Placement};
+use crate::validate::Checks;
+
+use super::agreement::audit_change;
+use super::{Who, visible};
+
+/// The supervisor's evaluation: every competency of the rubric rated 1-4, and comments.
+pub fn evaluate(
+    w: &Wtx,
+    employer_id: u64,
+    id: u64,
+    kind: &str,
+    scores: &[(String, i64)],
+    comments: &str,
+    now: i64,
+) -> AppResult<Placement> {
+    let mut p = visible(w, id, &Who::Employer(employer_id))?;
+    let kind = EvaluationKind::parse(kind)
+        .ok_or_else(|| AppError::bad_request("kind is midpoint or final"))?;
+    if p.state != State::Active {
+        return Err(AppError::Conflict(
+            "Evaluations are written while the placement is active".into(),
+        ));
+    }
+    if p.evaluations.iter().any(|e| e.kind == kind) {
+        return Err(AppError::Conflict(format!(
+            "The {} evaluation was already submitted",
+            kind.as_str()
+        )));
+    }
+    let rubric = crate::services::settings::rubric(w)?;
+    let mut c = Checks::new();
+    let mut out = Vec::new();
+    for (key, label) in &rubric {
+        match scores.iter().find(|(k, _)| k == key) {
+            Some((_, v)) if (1..=4).contains(v) => out.push((key.clone(), *v as u8)),
+            _ => c.fail("scores", &format!("Rate {label} from 1 to 4")),
+        }
+    }
+    c.max_len("comments", comments, 2000);
+    c.finish()?;
+    p.evaluations.push(Evaluation {
+        kind,
+        scores: out,
+        comments: crate::validate::clean(comments),
+        at: now,
+    });
+    p.history.push((
+        now,
+        format!("The supervisor submitted the {} evaluation", kind.as_str()),
+    ));
+    audit_change(
+        w,
+        now,
+        Actor::User(employer_id),
+        &p,
+        format!("submitted the {} evaluation", kind.as_str()),
+    )?;
+    // The student reads both evaluations (their page and their export alike).
+    let told = match kind {
+        EvaluationKind::Midpoint => "Your supervisor submitted your midpoint evaluation.",
+        EvaluationKind::Final => "Your supervisor submitted your final evaluation.",
+    };
+    crate::services::notify::notify(
+        w,
+        p.student_id,
+        "placement",
+        told.into(),
+        &format!("/placements/{}", p.id),
+    )?;
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// The student's reflection at the end.
+pub fn reflect(w: &Wtx, student_id: u64, id: u64, text: &str, now: i64) -> AppResult<Placement> {
+    let mut p = visible(w, id, &Who::Student(student_id))?;
+    if !matches!(p.state, State::Active | State::Completed) {
+        return Err(AppError::Conflict(
+            "The reflection is written during or after the placement".into(),
+        ));
+    }
+    let text = crate::validate::clean(text);
+    let mut c = Checks::new();
+    c.required(
+        "text",
+        &text,
+        "Write a few sentences about what you learned",
+    )
+    .max_len("text", &text, 2000);
+    c.finish()?;
+    p.reflection = Some((text, now));
+    p.history
+        .push((now, "The student wrote their reflection".into()));
+    placements::save(w, &p)?;
+    Ok(p)
+}

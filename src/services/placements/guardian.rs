@@ -1,0 +1,266 @@
+//! The student's parent or guardian: given by the student (or the roster), confirmed by the
+//! school, reached through a single-use e-mailed link where they sign or decline, and given a
+//! copy of the signed agreement.
+
+use crate::domain::guardians;
+use crate::domain::placements::{Party, State};
+use crate::error::{AppError, AppResult};
+use crate::store::audit::Actor;
+use crate::store::placements::{self, Guardian, GuardianSource, Placement};
+use crate::store::users::User;
+use crate::store::{Reader, StoreResult, Wtx};
+use crate::validate::Checks;
+
+use super::LINK_GONE;
+use super::agreement::{audit_change, void_signatures};
+use super::sha256;
+use super::signatures::{SignedBy, add_signature};
+use super::{Who, guardian_mail, visible};
+
+/// The guardian's contact details.
+pub struct GuardianInput {
+    pub name: String,
+    pub relationship: String,
+    pub email: String,
+    pub phone: String,
+}
+
+/// The student gives (or changes) their parent or guardian, unless the roster lists one.
+pub fn set_guardian(
+    w: &Wtx,
+    student_id: u64,
+    id: u64,
+    g: GuardianInput,
+    now: i64,
+) -> AppResult<Placement> {
+    let mut p = visible(w, id, &Who::Student(student_id))?;
+    if p.state.is_final() || p.state == State::Active {
+        return Err(AppError::Conflict(
+            "The guardian cannot change once the placement has started".into(),
+        ));
+    }
+    if p.guardian
+        .as_ref()
+        .is_some_and(|g| g.source == GuardianSource::Roster)
+    {
+        return Err(AppError::Forbidden(
+            "Your school's records list your parent or guardian; ask your school to change it"
+                .into(),
+        ));
+    }
+    let mut c = Checks::new();
+    c.required(
+        "name",
+        &g.name,
+        "Your parent or guardian's name is required",
+    )
+    .max_len("name", &g.name, 100)
+    .required(
+        "relationship",
+        &g.relationship,
+        "Please say how they are related to you",
+    )
+    .max_len("relationship", &g.relationship, 40)
+    .email(
+        "email",
+        g.email.trim(),
+        "Please enter a valid email address",
+    )
+    .max_len("phone", &g.phone, 40);
+    // The name greets a third party in the district's mail: a plain name, nothing else.
+    if !g.name.trim().is_empty() && !guardians::is_plain_name(&g.name) {
+        c.fail(
+            "name",
+            "Write their name with letters, spaces, hyphens and apostrophes only",
+        );
+    }
+    // Never the student's own mailbox, plus-addressed (ava+x@) or not.
+    if let Some(me) = w.get::<User>(student_id)?
+        && guardians::is_own_mailbox(&me.email, &g.email)
+    {
+        c.fail(
+            "email",
+            "This is your own e-mail address: enter your parent or guardian's",
+        );
+    }
+    c.finish()?;
+    let new = Guardian {
+        name: crate::validate::clean(&g.name),
+        relationship: crate::validate::clean(&g.relationship),
+        email: g.email.trim().to_string(),
+        phone: crate::validate::clean(&g.phone),
+        source: GuardianSource::Student,
+        confirmed: false,
+    };
+    let same = p.guardian.as_ref().is_some_and(|o| {
+        o.name == new.name
+            && o.email == new.email
+            && o.relationship == new.relationship
+            && o.phone == new.phone
+    });
+    if same {
+        return Ok(p);
+    }
+    if guardian_mail::would_mail(&p) {
+        guardian_mail::throttle(w, p.id, now)?;
+    }
+    void_signatures(
+        w,
+        &mut p,
+        Actor::User(student_id),
+        now,
+        "the student changed the parent or guardian",
+    )?;
+    p.guardian = Some(new);
+    p.guardian_declined = None;
+    p.guardian_link = None;
+    p.history
+        .push((now, "The student gave their parent or guardian".into()));
+    guardian_mail::send_link_if_due(w, &mut p, now)?;
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// The school confirms a guardian the student gave (before the school signs).
+pub fn confirm_guardian(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
+    let mut p = visible(w, id, who)?;
+    let Some(g) = p.guardian.as_mut() else {
+        return Err(AppError::Conflict(
+            "The student has not given a parent or guardian yet".into(),
+        ));
+    };
+    g.confirmed = true;
+    let name = g.name.clone();
+    p.history.push((
+        now,
+        format!("The school confirmed the parent or guardian ({name})"),
+    ));
+    audit_change(
+        w,
+        now,
+        who.actor(),
+        &p,
+        format!("confirmed the guardian {name}"),
+    )?;
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// A fresh guardian's link, e-mailed; its token (the demo signs with it).
+pub fn guardian_token(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<String> {
+    guardian_mail::link(w, p, now)
+}
+
+/// The student or the school sends the guardian a new link.
+pub fn resend_guardian_link(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<()> {
+    let mut p = visible(w, id, who)?;
+    if matches!(who, Who::Employer(_)) {
+        return Err(AppError::Forbidden(
+            "The student or the school sends the guardian's link".into(),
+        ));
+    }
+    if p.state != State::AwaitingSignatures {
+        return Err(AppError::Conflict(
+            "This agreement is not open for signatures".into(),
+        ));
+    }
+    if p.guardian.is_none() {
+        return Err(AppError::Conflict("Add a parent or guardian first".into()));
+    }
+    if p.signatures.iter().any(|s| s.party == Party::Guardian) {
+        return Err(AppError::Conflict(
+            "The parent or guardian has already signed".into(),
+        ));
+    }
+    // The student's resends are throttled (a mail to a third party); the school's are not.
+    if matches!(who, Who::Student(_)) {
+        guardian_mail::throttle(w, p.id, now)?;
+    }
+    p.guardian_declined = None;
+    guardian_mail::link(w, &mut p, now)?;
+    placements::save(w, &p)?;
+    Ok(())
+}
+
+/// The placement of a live guardian link.
+pub fn by_guardian_token(r: &impl Reader, token: &str, now: i64) -> AppResult<Placement> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(AppError::not_found(LINK_GONE));
+    }
+    match placements::by_guardian_link(r, &sha256(token))? {
+        Some(p)
+            if p.state == State::AwaitingSignatures
+                && p.guardian_link.is_some_and(|(_, exp)| exp > now) =>
+        {
+            Ok(p)
+        }
+        _ => Err(AppError::not_found(LINK_GONE)),
+    }
+}
+
+/// The guardian signs through the link (single use: the link ends with the signature).
+pub fn guardian_sign(
+    w: &Wtx,
+    token: &str,
+    by: SignedBy,
+    consent: bool,
+    now: i64,
+) -> AppResult<Placement> {
+    let mut p = by_guardian_token(w, token, now)?;
+    let mut c = Checks::new();
+    c.check(
+        "consent",
+        consent,
+        "Please tick the box to give your consent",
+    );
+    let name = crate::validate::clean(&by.name);
+    c.check(
+        "name",
+        !name.is_empty() && name.chars().count() <= 100,
+        "Type your full name to sign",
+    );
+    c.finish()?;
+    p.guardian_link = None;
+    add_signature(w, p, Party::Guardian, name, 0, Actor::System, by, now)
+}
+
+/// The guardian declines, with why: the student and the school are told; the link ends.
+pub fn guardian_decline(w: &Wtx, token: &str, reason: &str, now: i64) -> AppResult<Placement> {
+    let mut p = by_guardian_token(w, token, now)?;
+    let reason = crate::validate::clean(reason);
+    let mut c = Checks::new();
+    c.required("reason", &reason, "Please say why, so the school can help")
+        .max_len("reason", &reason, 500);
+    c.finish()?;
+    p.guardian_link = None;
+    p.guardian_declined = Some((reason.clone(), now));
+    p.history
+        .push((now, "The parent or guardian declined".into()));
+    audit_change(
+        w,
+        now,
+        Actor::System,
+        &p,
+        format!("the guardian declined: {reason}"),
+    )?;
+    crate::services::notify::notify(
+        w,
+        p.student_id,
+        "placement",
+        format!("Your parent or guardian declined the internship agreement: {reason}"),
+        &format!("/placements/{}", p.id),
+    )?;
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// The placement of a guardian's copy link (the signed agreement), while it lasts.
+pub fn by_guardian_copy(r: &impl Reader, token: &str, now: i64) -> AppResult<Placement> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(AppError::not_found(LINK_GONE));
+    }
+    match placements::by_guardian_copy(r, &sha256(token))? {
+        Some(p) if p.guardian_copy.is_some_and(|(_, exp)| exp > now) && !p.deidentified => Ok(p),
+        _ => Err(AppError::not_found(LINK_GONE)),
+    }
+}

@@ -1,0 +1,253 @@
+//! An active placement's hours log: the student's entries (one a day), the supervisor's
+//! approvals and returns, and their totals.
+
+use crate::domain::placements::{self as rules, State};
+use crate::error::{AppError, AppResult};
+use crate::store::audit::Actor;
+use crate::store::placements::{self, EntryStatus, HourEntry, Placement};
+use crate::store::{Reader, Wtx};
+use crate::validate::Checks;
+
+use super::agreement::audit_change;
+use super::{Who, today, visible};
+use time::Date;
+
+pub const NOTE_MAX: usize = 500;
+
+/// A day's entry as the student gives it.
+pub struct EntryInput {
+    pub date: String,
+    pub hours: f64,
+    pub note: String,
+}
+
+fn checked_entry(p: &Placement, e: &EntryInput, now: i64) -> AppResult<(Date, u32, String)> {
+    let mut c = Checks::new();
+    let date = Date::parse(
+        e.date.trim(),
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .ok();
+    c.check("date", date.is_some(), "Please choose the day you worked");
+    if let (Some(d), Some(start), Some(end)) = (date, p.start, p.end)
+        && let Some(why) = rules::date_refusal(d, start, end, today(now))
+    {
+        c.fail("date", why);
+    }
+    if let Some(why) = rules::hours_refusal(e.hours) {
+        c.fail("hours", why);
+    }
+    let note = crate::validate::clean(&e.note);
+    c.required("note", &note, "Say what you did or learned")
+        .max_len("note", &e.note, NOTE_MAX);
+    c.finish()?;
+    Ok((
+        date.unwrap_or(Date::MIN),
+        (e.hours * 4.0).round() as u32,
+        note,
+    ))
+}
+
+fn active(p: &Placement) -> AppResult<()> {
+    if p.state != State::Active {
+        return Err(AppError::Conflict(
+            "Hours are logged while the placement is active".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The student logs a day (one entry per date).
+pub fn add_entry(
+    w: &Wtx,
+    student_id: u64,
+    id: u64,
+    e: EntryInput,
+    now: i64,
+) -> AppResult<HourEntry> {
+    let p = visible(w, id, &Who::Student(student_id))?;
+    active(&p)?;
+    let (date, quarters, note) = checked_entry(&p, &e, now)?;
+    if placements::entries(w, id)?.iter().any(|x| x.date == date) {
+        let mut c = Checks::new();
+        c.fail(
+            "date",
+            "You already logged that day; change that entry instead",
+        );
+        c.finish()?;
+    }
+    Ok(placements::put_entry(
+        w,
+        HourEntry {
+            id: 0,
+            placement_id: id,
+            date,
+            quarters,
+            note,
+            status: EntryStatus::Waiting,
+            created_at: now,
+            updated_at: now,
+        },
+    )?)
+}
+
+fn own_entry(w: &Wtx, p: &Placement, entry_id: u64) -> AppResult<HourEntry> {
+    w.get::<HourEntry>(entry_id)?
+        .filter(|e| e.placement_id == p.id)
+        .ok_or_else(|| AppError::not_found("Entry not found"))
+}
+
+/// The student changes an entry not yet approved (a returned one goes back to waiting).
+pub fn edit_entry(
+    w: &Wtx,
+    student_id: u64,
+    id: u64,
+    entry_id: u64,
+    e: EntryInput,
+    now: i64,
+) -> AppResult<HourEntry> {
+    let p = visible(w, id, &Who::Student(student_id))?;
+    active(&p)?;
+    let mut entry = own_entry(w, &p, entry_id)?;
+    if entry.status == EntryStatus::Approved {
+        return Err(AppError::Conflict("An approved entry cannot change".into()));
+    }
+    let (date, quarters, note) = checked_entry(&p, &e, now)?;
+    if placements::entries(w, id)?
+        .iter()
+        .any(|x| x.date == date && x.id != entry_id)
+    {
+        let mut c = Checks::new();
+        c.fail(
+            "date",
+            "You already logged that day; change that entry instead",
+        );
+        c.finish()?;
+    }
+    entry.date = date;
+    entry.quarters = quarters;
+    entry.note = note;
+    entry.status = EntryStatus::Waiting;
+    entry.updated_at = now;
+    Ok(placements::put_entry(w, entry)?)
+}
+
+pub fn delete_entry(w: &Wtx, student_id: u64, id: u64, entry_id: u64) -> AppResult<()> {
+    let p = visible(w, id, &Who::Student(student_id))?;
+    active(&p)?;
+    let entry = own_entry(w, &p, entry_id)?;
+    if entry.status == EntryStatus::Approved {
+        return Err(AppError::Conflict(
+            "An approved entry cannot be deleted".into(),
+        ));
+    }
+    Ok(placements::delete_entry(w, &entry)?)
+}
+
+/// Approvals and returns happen while the placement is active: once the school ended it (or
+/// it was completed) its hours are the record the district's figures and CSV count.
+fn reviewable(p: &Placement) -> AppResult<()> {
+    if p.state != State::Active {
+        return Err(AppError::Conflict(
+            "Hours are approved or returned while the placement is active".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The supervisor approves entries (one, or a week's at once).
+pub fn approve(w: &Wtx, employer_id: u64, id: u64, ids: &[u64], now: i64) -> AppResult<Placement> {
+    let mut p = visible(w, id, &Who::Employer(employer_id))?;
+    reviewable(&p)?;
+    if ids.is_empty() || ids.len() > 500 {
+        return Err(AppError::bad_request("Choose the entries to approve"));
+    }
+    let mut total = 0u32;
+    for eid in ids {
+        let mut e = own_entry(w, &p, *eid)?;
+        if e.status != EntryStatus::Waiting {
+            continue;
+        }
+        e.status = EntryStatus::Approved;
+        e.updated_at = now;
+        total += e.quarters;
+        placements::put_entry(w, e)?;
+    }
+    let hours = rules::fmt_hours(f64::from(total) / 4.0);
+    p.history
+        .push((now, format!("The supervisor approved {hours} h")));
+    audit_change(
+        w,
+        now,
+        Actor::User(employer_id),
+        &p,
+        format!("approved {hours} h of entries {ids:?}"),
+    )?;
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// The supervisor returns an entry with a comment; the student fixes it and it waits again.
+pub fn return_entry(
+    w: &Wtx,
+    employer_id: u64,
+    id: u64,
+    entry_id: u64,
+    comment: &str,
+    now: i64,
+) -> AppResult<Placement> {
+    let mut p = visible(w, id, &Who::Employer(employer_id))?;
+    reviewable(&p)?;
+    let mut e = own_entry(w, &p, entry_id)?;
+    if e.status == EntryStatus::Approved {
+        return Err(AppError::Conflict(
+            "An approved entry cannot be returned".into(),
+        ));
+    }
+    let comment = crate::validate::clean(comment);
+    let mut c = Checks::new();
+    c.required("comment", &comment, "Say what to fix")
+        .max_len("comment", &comment, NOTE_MAX);
+    c.finish()?;
+    e.status = EntryStatus::Returned {
+        comment: comment.clone(),
+    };
+    e.updated_at = now;
+    let day = rules::short_date(e.date);
+    placements::put_entry(w, e)?;
+    p.history.push((
+        now,
+        format!("The supervisor returned the entry of {day}: {comment}"),
+    ));
+    audit_change(
+        w,
+        now,
+        Actor::User(employer_id),
+        &p,
+        format!("returned the entry of {day}"),
+    )?;
+    crate::services::notify::notify(
+        w,
+        p.student_id,
+        "placement",
+        format!("Your supervisor returned your hours of {day}: {comment}"),
+        &format!("/placements/{}", p.id),
+    )?;
+    placements::save(w, &p)?;
+    Ok(p)
+}
+
+/// Hours of a placement's entries: (approved, waiting or returned).
+pub fn totals(entries: &[HourEntry]) -> (f64, f64) {
+    let approved: u32 = entries
+        .iter()
+        .filter(|e| e.status == EntryStatus::Approved)
+        .map(|e| e.quarters)
+        .sum();
+    let other: u32 = entries
+        .iter()
+        .filter(|e| e.status != EntryStatus::Approved)
+        .map(|e| e.quarters)
+        .sum();
+    (f64::from(approved) / 4.0, f64::from(other) / 4.0)
+}

@@ -1,0 +1,78 @@
+//! The daily reminders of active placements: each evaluation from its due date until submitted,
+//! and on Mondays the entries waiting for the supervisor's approval.
+
+use crate::domain::placements::{self as rules, EvaluationKind, State};
+use crate::store::placements::{self, EntryStatus};
+use crate::store::{Reader, StoreResult, Wtx};
+
+use super::today;
+
+/// Reminders, once a day: each evaluation from its due date until submitted (once per
+/// placement and kind), and on Mondays the entries waiting for the supervisor's approval.
+pub fn reminders(w: &Wtx, now: i64) -> StoreResult<usize> {
+    let day = today(now);
+    let mut sent = 0;
+    for mut p in placements::all(w)? {
+        if p.state != State::Active {
+            continue;
+        }
+        let (Some(start), Some(end)) = (p.start, p.end) else {
+            continue;
+        };
+        let mut changed = false;
+        for kind in [EvaluationKind::Midpoint, EvaluationKind::Final] {
+            if day >= kind.due(start, end)
+                && !p.evaluations.iter().any(|e| e.kind == kind)
+                && !p.reminded.contains(&kind)
+            {
+                crate::services::notify::notify(
+                    w,
+                    p.employer_id,
+                    "placement",
+                    format!(
+                        "The {} evaluation of your intern is due. Please fill it in on the placement page.",
+                        kind.as_str()
+                    ),
+                    &format!("/placements/{}", p.id),
+                )?;
+                p.reminded.push(kind);
+                changed = true;
+                sent += 1;
+            }
+        }
+        if rules::is_monday(day) {
+            let waiting = placements::entries(w, p.id)?
+                .iter()
+                .filter(|e| e.status == EntryStatus::Waiting)
+                .count();
+            let key = format!("placement_digest:{}:{}", p.id, day);
+            if waiting > 0 && w.meta_get(&key)?.is_none() {
+                crate::services::notify::notify(
+                    w,
+                    p.employer_id,
+                    "placement_hours",
+                    format!("{waiting} day(s) of your intern's hours wait for your approval."),
+                    &format!("/placements/{}", p.id),
+                )?;
+                w.meta_put(&key, &[1])?;
+                sent += 1;
+            }
+        }
+        if changed {
+            placements::save(w, &p)?;
+        }
+    }
+    Ok(sent)
+}
+
+/// Runs the reminders now; true when any was sent (the mail sender is then woken).
+pub fn remind(s: &crate::infra::Services) -> bool {
+    let now = crate::clock::now_ms();
+    match s.store.write(|w| reminders(w, now)) {
+        Ok(n) => n > 0,
+        Err(e) => {
+            tracing::warn!(error = %e, "placement reminders failed");
+            false
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! The four signatures of the training agreement: any order, the school's last, each of the
+//! one text shown (its SHA-256 kept); the fourth makes the placement active.
+
+use crate::domain::placements::{self as rules, Party, State};
+use crate::error::{AppError, AppResult};
+use crate::store::audit::Actor;
+use crate::store::placements::{self, Placement, Signature};
+use crate::store::users::User;
+use crate::store::{Reader, Wtx};
+use crate::validate::Checks;
+
+use super::agreement::audit_change;
+use super::{CHANGED, GUARDIAN_COPY_MS, STALE};
+use super::{Who, guardian_mail, visible};
+use super::{agreement_text, hex, sha256};
+
+/// of the text the signer's page showed (when the client sends it).
+pub struct SignedBy {
+    pub name: String,
+    pub ip: String,
+    pub user_agent: String,
+    pub read_sha256: Option<String>,
+}
+
+fn loose(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// A signature by the student, the supervisor (the employer) or the school.
+pub fn sign(w: &Wtx, who: &Who, id: u64, by: SignedBy, now: i64) -> AppResult<Placement> {
+    let p = visible(w, id, who)?;
+    let name = crate::validate::clean(&by.name);
+    if name.is_empty() || name.chars().count() > 100 {
+        let mut c = Checks::new();
+        c.fail("name", "Type your full name to sign");
+        c.finish()?;
+    }
+    if let Who::Student(u) = who {
+        let me = w
+            .get::<User>(*u)?
+            .map(|u| u.full_name())
+            .unwrap_or_default();
+        if loose(&me) != loose(&name) {
+            let mut c = Checks::new();
+            c.fail(
+                "name",
+                &format!("Type your full name as on your account: {me}"),
+            );
+            c.finish()?;
+        }
+    }
+    let signer = match who {
+        Who::Student(u) | Who::Employer(u) => *u,
+        Who::School {
+            actor: Actor::Staff(s),
+            ..
+        } => *s,
+        Who::School { .. } => 0,
+    };
+    add_signature(w, p, who.party(), name, signer, who.actor(), by, now)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn add_signature(
+    w: &Wtx,
+    mut p: Placement,
+    party: Party,
+    name: String,
+    signer: u64,
+    actor: Actor,
+    by: SignedBy,
+    now: i64,
+) -> AppResult<Placement> {
+    let signed: Vec<Party> = p.signatures.iter().map(|s| s.party).collect();
+    let confirmed = p.guardian.as_ref().is_some_and(|g| g.confirmed);
+    if let Some(why) = rules::may_sign(p.state, party, &signed, confirmed) {
+        return Err(AppError::Conflict(why.into()));
+    }
+    let text = agreement_text(w, &p)?;
+    let sha = sha256(&text);
+    // Every signature is of the one text shown: signatures over another are voided first
+    // (`agreement::settle`), never signed beside.
+    if p.signatures.iter().any(|s| s.sha256 != sha) {
+        return Err(AppError::Conflict(STALE.into()));
+    }
+    // A signature is of the text its signer read: not of one that changed since their page
+    // loaded (before the first signature the text follows the posting and the template).
+    if by
+        .read_sha256
+        .as_deref()
+        .is_some_and(|h| !h.trim().eq_ignore_ascii_case(&hex(&sha)))
+    {
+        return Err(AppError::Conflict(CHANGED.into()));
+    }
+    super::agreement::freeze(w, &p, &text, now)?;
+    p.signatures.push(Signature {
+        party,
+        name: name.clone(),
+        at: now,
+        ip: by.ip,
+        user_agent: by.user_agent.chars().take(300).collect(),
+        sha256: sha,
+        by: signer,
+    });
+    p.history
+        .push((now, format!("{} signed ({name})", party.label())));
+    audit_change(
+        w,
+        now,
+        actor,
+        &p,
+        format!(
+            "signed the agreement as {} ({name}, sha256 {})",
+            party.as_str(),
+            hex(&sha)
+        ),
+    )?;
+    if p.signatures.len() == Party::ALL.len() {
+        p.state = State::Active;
+        p.guardian_link = None;
+        p.history.push((
+            now,
+            "All four parties signed: the placement is active".into(),
+        ));
+        let base = crate::services::password_reset::public_url(w)?;
+        let text = "Everyone signed the internship agreement: the placement is active. The signed agreement is on the placement page (PDF).";
+        let link = format!("/placements/{}", p.id);
+        crate::services::notify::notify(w, p.student_id, "placement", text.into(), &link)?;
+        crate::services::notify::notify(w, p.employer_id, "placement", text.into(), &link)?;
+        // The guardian has no account: their copy comes by a link of its own (30 days).
+        if p.guardian.is_some() {
+            let token = crate::tokens::random_hex(32);
+            p.guardian_copy = Some((sha256(&token), now + GUARDIAN_COPY_MS));
+            let url = format!("{base}/api/guardian/{token}/agreement.pdf");
+            guardian_mail::signed_copy(w, &p, &url, now)?;
+        }
+    }
+    placements::save(w, &p)?;
+    Ok(p)
+}
