@@ -10,14 +10,15 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use super::internship_views::Marks;
-use super::paging;
 use super::view_cache::{
     CachedPage, Fragment, PageBody, PageKey, guest_key, own_key, profile_page, render_for,
     render_list,
 };
+use super::{language, paging};
 use crate::auth::Viewer;
 use crate::clock;
 use crate::error::{AppError, AppResult};
+use crate::i18n::Lang;
 use crate::search;
 use crate::services::feed;
 use crate::services::postings::open_on;
@@ -263,12 +264,17 @@ pub(super) async fn list_internships(
     // Read before the transaction begins, so the transaction sees at least this version.
     let version = state.store().version();
     let today = clock::today();
+    // The language of the match reasons (only pages with a profile carry any).
+    let lang = match student {
+        Some(_) => crate::i18n::current(),
+        None => Lang::En,
+    };
     // A student's own page, as sent before at this version: bytes and compressed copies.
     let query = uri.query().unwrap_or("");
     // Guests have no flags: every guest with this profile is sent the same page.
     let own = match (&guest, student) {
-        (Some(g), _) => Some(guest_key(g, today, query)),
-        (None, Some(s)) => Some(own_key(s, today, query)),
+        (Some(g), _) => Some(guest_key(g, today, lang, query)),
+        (None, Some(s)) => Some(own_key(s, today, lang, query)),
         (None, None) => None,
     };
     if let Some(res) = own
@@ -279,7 +285,7 @@ pub(super) async fn list_internships(
     }
     let page_key = match student {
         None => PageKey::shared(query),
-        Some(s) => PageKey::profile(s, today, query),
+        Some(s) => PageKey::profile(s, today, lang, query),
     };
     // A student's page is kept whole for her (with its copies) once her flags are written in.
     let own_answer = |body: axum::body::Bytes, link: Option<axum::http::HeaderValue>| {
@@ -361,7 +367,7 @@ pub(super) async fn list_internships(
         Some(s) => {
             let page = Arc::new(profile_page(
                 &list,
-                state.views.match_parts(version, s, today, &list)?,
+                state.views.match_parts(version, s, today, lang, &list)?,
             ));
             let marks = marks_of(version, s, &|| Marks::of(&r, s))?;
             let body = render_for(&page, &marks);
@@ -391,9 +397,15 @@ pub fn sent_before_routing(
     let version = state.store().version();
     let kept = match &viewer {
         Viewer::Guest(_) => return None,
-        Viewer::User(u) if u.role == Role::Student => state
-            .views
-            .own_page(version, &own_key(u, clock::today(), query)),
+        Viewer::User(u) if u.role == Role::Student => state.views.own_page(
+            version,
+            &own_key(
+                u,
+                clock::today(),
+                language::of_user(state, u.id, headers),
+                query,
+            ),
+        ),
         _ => state.views.shared_page(version, query),
     };
     let accepted = super::encoding::Accepted::of(headers);
@@ -481,7 +493,11 @@ pub(super) async fn list_matches(
             list.push(f);
         }
     }
-    let page = profile_page(&list, state.views.match_parts(version, &me, today, &list)?);
+    let lang = crate::i18n::current();
+    let page = profile_page(
+        &list,
+        state.views.match_parts(version, &me, today, lang, &list)?,
+    );
     let marks = state.views.marks(version, &me, || Marks::of(&r, &me))?;
     let body = render_for(&page, &marks);
     Ok(paging::respond_json(body, None))

@@ -44,6 +44,17 @@ pub fn stored(state: &AppState, headers: &HeaderMap) -> Option<Lang> {
     }
 }
 
+/// The language of a request whose signed-in user is known: their stored choice, else what
+/// `Accept-Language` asks for (what `chooser` works out, without looking up the session again).
+pub fn of_user(state: &AppState, user_id: u64, headers: &HeaderMap) -> Lang {
+    state
+        .store()
+        .read()
+        .ok()
+        .and_then(|r| languages::of_user(&r, user_id).ok().flatten())
+        .unwrap_or_else(|| accepted(headers))
+}
+
 /// The language a request is answered in, worked out when a text first needs it.
 pub fn chooser(state: &AppState, headers: &HeaderMap) -> impl Fn() -> Lang + Send + Sync + 'static {
     let accept = accepted(headers);

@@ -16,6 +16,7 @@ use super::internship_views::{Marks, shared_view};
 use crate::cache::{Bounds, Versioned};
 use crate::domain::matching;
 use crate::error::AppResult;
+use crate::i18n::Lang;
 use crate::media::Pipeline;
 use crate::store::Reader;
 use crate::store::internships::Internship;
@@ -76,12 +77,14 @@ pub struct CachedPage {
     pub copies: Arc<super::encoding::Copies>,
 }
 
-/// What a match score depends on besides the posting.
+/// What a match score and its reasons depend on besides the posting (the reasons are written
+/// in the reader's language).
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Profile {
     interests: Vec<String>,
     grade: String,
     day: time::Date,
+    lang: Lang,
 }
 
 /// `"matchScore":…,"matchReasons":[…]` per posting, for one profile.
@@ -147,20 +150,22 @@ impl ViewCache {
         Ok(Some(fragment))
     }
 
-    /// The match score and reasons of `student` for each posting, as JSON members; computed
-    /// once per profile (interests, grade, day) and store version, since every student with
-    /// that profile gets the same.
+    /// The match score and reasons of `student` for each posting, as JSON members, the reasons
+    /// in `lang`; computed once per profile (interests, grade, day, language) and store
+    /// version, since every student with that profile gets the same.
     pub fn match_parts(
         &self,
         version: u64,
         student: &User,
         today: time::Date,
+        lang: Lang,
         postings: &[Arc<Fragment>],
     ) -> AppResult<Vec<Bytes>> {
         let profile = Profile {
             interests: student.interests.clone(),
             grade: student.grade.clone(),
             day: today,
+            lang,
         };
         let mut out = Vec::with_capacity(postings.len());
         let mut missing = Vec::new();
@@ -189,7 +194,7 @@ impl ViewCache {
             let m = matching::score(&seeker, &postings[n].posting.match_facts(), today);
             let json = serde_json::to_vec(&MatchPart {
                 match_score: m.score,
-                match_reasons: m.reasons,
+                match_reasons: translated(m.reasons, lang),
             })
             .map_err(|e| crate::error::AppError::Internal(e.into()))?;
             // Without the braces: members to splice into the posting's object.
@@ -253,24 +258,35 @@ impl ViewCache {
     }
 }
 
+/// Match reasons as a reader of `lang` reads them.
+pub fn translated(reasons: Vec<String>, lang: Lang) -> Vec<String> {
+    if lang == Lang::En {
+        return reasons;
+    }
+    reasons.iter().map(|r| lang.tr(r).into_owned()).collect()
+}
+
 /// The key of a student's own page: who, the day (a page's scores and open postings are
-/// today's) and the query. Her profile needs no place in it: any change to it is a new store
-/// version, and the cache holds one version.
-pub fn own_key(student: &User, today: time::Date, query: &str) -> String {
+/// today's), the language its match reasons are in, and the query. Her profile needs no place
+/// in it: any change to it is a new store version, and the cache holds one version.
+pub fn own_key(student: &User, today: time::Date, lang: Lang, query: &str) -> String {
     // Written without `fmt`: every signed-in student's feed request makes one.
     let mut digits = itoa::Buffer::new();
-    let mut key = String::with_capacity(32 + query.len());
+    let mut key = String::with_capacity(36 + query.len());
     key.push_str(digits.format(student.id));
     key.push(':');
     key.push_str(digits.format(today.to_julian_day()));
+    key.push(':');
+    key.push_str(lang.code());
     key.push('#');
     key.push_str(query);
     key
 }
 
 /// What a whole page depends on besides the store's version, kept apart by kind: no query a
-/// visitor writes can name a profile's page, nor a profile's query a visitor's. (The pages
-/// hold no translated text, so the language is not in it; a page that gains some must add it.)
+/// visitor writes can name a profile's page, nor a profile's query a visitor's. A profile's
+/// page carries match reasons, so its language is in the key; a shared page holds no
+/// translated text (a page that gains some must add the language).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub enum PageKey {
     /// Visitors, employers and admins: no personal part, the same page for a query.
@@ -281,6 +297,7 @@ pub enum PageKey {
         grade: String,
         day: time::Date,
         interests: Vec<String>,
+        lang: Lang,
         query: Box<str>,
     },
 }
@@ -292,11 +309,12 @@ impl PageKey {
         }
     }
 
-    pub fn profile(student: &User, day: time::Date, query: &str) -> PageKey {
+    pub fn profile(student: &User, day: time::Date, lang: Lang, query: &str) -> PageKey {
         PageKey::Profile {
             grade: student.grade.clone(),
             day,
             interests: student.interests.clone(),
+            lang,
             query: query.into(),
         }
     }
@@ -304,11 +322,12 @@ impl PageKey {
 
 /// The own-page key of a guest: its profile and the query, apart from every student's
 /// (`own_key` starts with a student's id).
-pub fn guest_key(guest: &User, today: time::Date, query: &str) -> String {
+pub fn guest_key(guest: &User, today: time::Date, lang: Lang, query: &str) -> String {
     format!(
-        "guest:{}:{}:{}|{query}",
+        "guest:{}:{}:{}:{}|{query}",
         guest.grade,
         today,
+        lang.code(),
         guest.interests.join(",")
     )
 }

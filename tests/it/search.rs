@@ -223,6 +223,76 @@ async fn a_crash_between_the_store_and_index_commits_repairs_itself() {
     );
 }
 
+/// The match reasons of the first posting titled `title` in a list.
+fn reasons_of(list: &[Value], title: &str) -> Vec<String> {
+    let i = list.iter().find(|i| i["title"] == title).unwrap();
+    serde_json::from_value(i["matchReasons"].clone()).unwrap()
+}
+
+#[tokio::test]
+async fn match_reasons_are_in_the_reader_s_language_and_cached_apart() {
+    let (app, _) = seeded().await;
+    let title = "Software Engineering Intern";
+    let spanish = [
+        "Coincide con tu interés en tecnología".to_string(),
+        "Horario híbrido".to_string(),
+    ];
+    let english = [
+        "Matches your interest in Technology".to_string(),
+        "Hybrid schedule".to_string(),
+    ];
+    let get = |c: &reqwest::Client, path: &str, lang: &str| {
+        c.get(app.url(path)).header("Accept-Language", lang).send()
+    };
+    let list = |c: reqwest::Client, path: &'static str, lang: &'static str| {
+        let res = get(&c, path, lang);
+        async move {
+            let res = res.await.unwrap();
+            assert_eq!(res.status(), StatusCode::OK);
+            res.json::<Vec<Value>>().await.unwrap()
+        }
+    };
+    // Three students of one profile (same grade, same interests): one who chose Spanish, one
+    // whose browser asks for it, one in English.
+    let (ana, _) = app.signup_student("ana.es@school.example").await;
+    let res = app
+        .put(&ana, "/api/language", json!({"language": "es"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let (ben, _) = app.signup_student("ben.en@school.example").await;
+    let (cruz, _) = app.signup_student("cruz.browser@school.example").await;
+
+    // English first, so the profile's page and match parts are cached in English...
+    let reasons = reasons_of(&list(ben.clone(), "/api/internships", "en").await, title);
+    assert!(english.iter().all(|r| reasons.contains(r)), "{reasons:?}");
+    // ...and neither reaches a Spanish reader: her stored choice (on an English browser), or a
+    // Spanish browser; twice each, the second answered from the student's own page.
+    for _ in 0..2 {
+        let reasons = reasons_of(&list(ana.clone(), "/api/internships", "en").await, title);
+        assert!(spanish.iter().all(|r| reasons.contains(r)), "{reasons:?}");
+        let reasons = reasons_of(&list(cruz.clone(), "/api/internships", "es").await, title);
+        assert!(spanish.iter().all(|r| reasons.contains(r)), "{reasons:?}");
+    }
+    let reasons = reasons_of(&list(ben.clone(), "/api/internships", "en").await, title);
+    assert!(english.iter().all(|r| reasons.contains(r)), "{reasons:?}");
+    // The same on the matches and on the posting's own page.
+    let matches = list(ana.clone(), "/api/matches", "en").await;
+    let reasons = reasons_of(&matches, title);
+    assert!(spanish.iter().all(|r| reasons.contains(r)), "{reasons:?}");
+    let id = matches.iter().find(|i| i["title"] == title).unwrap()["id"].clone();
+    let one: Value = get(&ana, &format!("/api/internships/{id}"), "en")
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let reasons: Vec<String> = serde_json::from_value(one["matchReasons"].clone()).unwrap();
+    assert!(spanish.iter().all(|r| reasons.contains(r)), "{reasons:?}");
+    let matches = list(ben.clone(), "/api/matches", "en").await;
+    let reasons = reasons_of(&matches, title);
+    assert!(english.iter().all(|r| reasons.contains(r)), "{reasons:?}");
+}
+
 #[tokio::test]
 async fn students_get_explained_match_scores_and_visitors_none() {
     let (app, _) = seeded().await;
