@@ -64,10 +64,16 @@ async fn the_browser_suite_passes_in_chromium() -> Result<(), Failures> {
     let only: Vec<String> = std::env::var("INTERNREEL_E2E")
         .map(|v| v.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default();
+    // Playwright's JSON report beside the line output, for the slowest tests printed at the end
+    // (kept at `INTERNREEL_E2E_REPORT` when that names a file).
+    let json_report = std::env::var_os("INTERNREEL_E2E_REPORT")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| app.data_path().join("playwright-report.json"));
     let out = tokio::process::Command::new("npx")
-        .args(["playwright", "test", "--reporter=line"])
+        .args(["playwright", "test", "--reporter=line,json"])
         .args(&only)
         .current_dir(&ui)
+        .env("PLAYWRIGHT_JSON_OUTPUT_FILE", &json_report)
         .env("INTERNREEL_BASE_URL", &app.addr)
         // For specs that read the outbox (`internreel mail list`) as an admin would.
         .env("INTERNREEL_BIN", env!("CARGO_BIN_EXE_internreel"))
@@ -84,11 +90,59 @@ async fn the_browser_suite_passes_in_chromium() -> Result<(), Failures> {
         String::from_utf8_lossy(&out.stderr)
     );
     println!("{report}");
+    if let Ok(json) = std::fs::read_to_string(&json_report) {
+        println!("{}", slowest(&json, 10));
+    }
     if out.status.success() {
         Ok(())
     } else {
         Err(Failures::of(&report))
     }
+}
+
+/// The `n` slowest tests of a Playwright JSON report, each with its file, line, title and the
+/// time of its last attempt (docs/operations.md lists them for a full run).
+fn slowest(json: &str, n: usize) -> String {
+    fn walk(suite: &serde_json::Value, out: &mut Vec<(f64, String)>) {
+        for spec in suite["specs"].as_array().into_iter().flatten() {
+            for test in spec["tests"].as_array().into_iter().flatten() {
+                if let Some(last) = test["results"].as_array().and_then(|r| r.last()) {
+                    let ms = last["duration"].as_f64().unwrap_or(0.0);
+                    out.push((
+                        ms,
+                        format!(
+                            "{}:{} › {}",
+                            spec["file"].as_str().unwrap_or("?"),
+                            spec["line"],
+                            spec["title"].as_str().unwrap_or("?")
+                        ),
+                    ));
+                }
+            }
+        }
+        for child in suite["suites"].as_array().into_iter().flatten() {
+            walk(child, out);
+        }
+    }
+    let Ok(report) = serde_json::from_str::<serde_json::Value>(json) else {
+        return "the Playwright JSON report could not be read".into();
+    };
+    let mut tests = Vec::new();
+    for suite in report["suites"].as_array().into_iter().flatten() {
+        walk(suite, &mut tests);
+    }
+    let total: f64 = tests.iter().map(|(ms, _)| ms).sum();
+    tests.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut out = format!(
+        "the {} slowest of {} browser tests ({:.0} s in all):\n",
+        n.min(tests.len()),
+        tests.len(),
+        total / 1000.0
+    );
+    for (ms, name) in tests.iter().take(n) {
+        out.push_str(&format!("  {:6.1} s  {name}\n", ms / 1000.0));
+    }
+    out
 }
 
 /// The failed specs with the start of each one's error, returned instead of a panic so that they
@@ -140,6 +194,19 @@ impl fmt::Debug for Failures {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
+}
+
+#[test]
+fn the_slowest_browser_tests_are_listed_slowest_first() {
+    let json = r#"{"suites":[{"specs":[{"file":"a.spec.ts","line":3,"title":"quick","tests":[{"results":[{"duration":1200}]}]}],
+        "suites":[{"specs":[{"file":"b.spec.ts","line":9,"title":"slow","tests":[{"results":[{"duration":60000},{"duration":30500}]}]}]}]}]}"#;
+    let text = slowest(json, 1);
+    assert!(
+        text.starts_with("the 1 slowest of 2 browser tests (32 s in all)"),
+        "{text}"
+    );
+    assert!(text.contains("30.5 s  b.spec.ts:9 › slow"), "{text}");
+    assert!(!text.contains("quick"), "{text}");
 }
 
 #[test]
