@@ -1,5 +1,5 @@
 //! Files shipped inside the binary: the demo fixtures, the landing page's samples and the
-//! clips and posters both use (`fixtures/`). Read by the seeding (fixtures.rs) and served by
+//! clips and posters both use (`fixtures/`). Read by the seeding (src/fixtures/) and served by
 //! the landing page alike.
 
 use anyhow::Context;

@@ -306,7 +306,7 @@ async fn verify(c: &Client, addr: &str, data: &Path, l: &Ledger, round: u64) {
         );
     }
     // Files nothing refers to are removed by the start-up sweep, which runs beside the first
-    // requests (app.rs): gone within moments, never a referenced one.
+    // requests (app/orphans.rs): gone within moments, never a referenced one.
     let mut videos = videos;
     for _ in 0..100 {
         if videos.is_subset(&referenced) {

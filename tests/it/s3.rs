@@ -507,7 +507,7 @@ async fn start_up_removes_objects_no_posting_refers_to_and_keeps_the_rest_of_the
     std::fs::write(s3.root().join(BUCKET).join("district-logo.png"), b"png").unwrap();
     assert!(s3.objects(BUCKET).contains(&orphan));
     let app = s3_app(&s3, Delivery::Stream).await;
-    // The sweep runs beside the first requests (app.rs): gone within moments.
+    // The sweep runs beside the first requests (app/orphans.rs): gone within moments.
     let mut objects = s3.objects(BUCKET);
     for _ in 0..100 {
         if !objects.contains(&orphan) {

@@ -1,6 +1,12 @@
-//! Building and running the server: state, router, listeners, graceful shutdown.
-//! Over 500 lines: the composition root starts and stops every listener and worker in one
-//! place, so their order at start-up and shutdown reads top to bottom.
+//! Building and running the server: `Config` and `App`, whose `build` and `run_until_stopped`
+//! start and stop every listener and worker in one place, so their order at start-up and
+//! shutdown reads top to bottom here. Beside them: `service` (every request's way in through
+//! the layers), `background` (the sockets' closer and the unread-messages digest) and
+//! `orphans` (the sweep of media files nothing refers to).
+
+mod background;
+mod orphans;
+mod service;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -10,17 +16,15 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
 use axum::middleware;
-use axum::routing::get;
 use tokio::net::{TcpListener, UnixListener};
-use tower_http::csrf::CsrfLayer;
+
+pub use service::service;
 
 use crate::infra::Services;
 use crate::limiter::FailureLimiter;
 use crate::state::{AppState, Inner};
-use crate::store::Reader;
-use crate::{control, fixtures, http, ws};
+use crate::{control, fixtures, ws};
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -92,7 +96,7 @@ pub struct App {
     metrics: Option<(TcpListener, metrics_exporter_prometheus::PrometheusHandle)>,
     /// Lines for the operator: demo accounts, the demo pin.
     pub notes: Vec<String>,
-    /// The media files found at start-up, for `sweep_orphan_media`.
+    /// The media files found at start-up, for the orphan sweep (`orphans`).
     stored_media: Vec<String>,
 }
 
@@ -128,7 +132,7 @@ impl App {
         // the videos works, and /api/ready says why.
         // The files there are now: each was written by an earlier process, so a posting that
         // refers to one is committed already. Which of them nothing refers to is worked out
-        // while the server runs (`sweep_orphan_media`); files written later are never in it.
+        // while the server runs (`orphans`); files written later are never in it.
         let stored_media = match crate::embedded::ensure_landing_videos(&services)
             .and_then(|()| Ok(services.media.store.names()?))
         {
@@ -320,43 +324,14 @@ impl App {
         });
         // Files left by a crash between writing a file and committing its posting: a scan of
         // every posting, so it runs beside the first requests (it stops with the server).
-        let (services, names, stop) = (
+        let sweep = orphans::start_sweep(
             self.state.services.clone(),
             std::mem::take(&mut self.stored_media),
             stopping.clone(),
-        );
-        // Housekeeping only: its own thread at the lowest priority, so on a busy server it
-        // takes the CPU the requests leave (at 1,000,000 postings it ran for seconds under
-        // the first requests, at the same priority as the workers).
-        let (swept, sweep) = tokio::sync::oneshot::channel::<()>();
-        std::thread::Builder::new()
-            .name("media-sweep".into())
-            .spawn(move || {
-                lower_this_threads_priority();
-                if let Err(e) = sweep_orphan_media(&services, names, || *stop.borrow()) {
-                    tracing::error!(error = %format!("{e:#}"), "could not look for media files nothing refers to");
-                }
-                let _ = swept.send(());
-            })?;
-        // Sockets die with their sessions: a password change or reset, a suspension or a
-        // deletion (from HTTP or the CLI) closes the user's open sockets at once.
-        let mut ended = self.state.services.sessions_ended.subscribe();
-        let hub_state = self.state.clone();
-        let mut stop_closer = stopping.clone();
-        let closer = tokio::spawn(async move {
-            use tokio::sync::broadcast::error::RecvError;
-            loop {
-                tokio::select! {
-                    got = ended.recv() => match got {
-                        Ok(user_id) => hub_state.hub.close_user(user_id),
-                        // Missed some: the sockets' own periodic session check closes them.
-                        Err(RecvError::Lagged(_)) => {}
-                        Err(RecvError::Closed) => return,
-                    },
-                    _ = stop_closer.wait_for(|s| *s) => return,
-                }
-            }
-        });
+        )?;
+        // Sockets die with their sessions (a password change, a suspension, a deletion).
+        let closer =
+            background::close_sockets_of_ended_sessions(self.state.clone(), stopping.clone());
         let control = tokio::spawn(control::serve(
             self.control,
             self.state.services.clone(),
@@ -381,48 +356,9 @@ impl App {
             self.state.mailer.clone(),
             mail_stopped,
         ));
-        // The unread-messages digest: once a minute, messages unread for 15 minutes.
-        let digest_state = self.state.clone();
-        let (stop_digest, mut digest_stopped) = tokio::sync::watch::channel(false);
-        let digest = tokio::spawn(async move {
-            let every = Duration::from_secs(60);
-            let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-            let mut minutes = 0u32;
-            loop {
-                // Stopped between runs, never during one: a run holds the store and index.
-                tokio::select! {
-                    _ = tick.tick() => {}
-                    _ = digest_stopped.changed() => return,
-                }
-                let s = digest_state.clone();
-                let made = tokio::task::spawn_blocking(move || {
-                    crate::services::notify::digest_unread(&s.services, crate::clock::now_ms())
-                })
-                .await;
-                match made {
-                    Ok(Ok(list)) => {
-                        if !list.is_empty() {
-                            digest_state.mailer.wake();
-                        }
-                        http::notifications::push(&digest_state, &list);
-                    }
-                    Ok(Err(e)) => tracing::warn!(error = %e, "the unread-messages digest failed"),
-                    Err(_) => {}
-                }
-                // Placements' reminders (evaluations due, hours waiting): hourly, one write.
-                minutes += 1;
-                if minutes % 60 == 1 {
-                    let s = digest_state.clone();
-                    let sent = tokio::task::spawn_blocking(move || {
-                        crate::services::placements::reminders::remind(&s.services)
-                    })
-                    .await;
-                    if matches!(sent, Ok(true)) {
-                        digest_state.mailer.wake();
-                    }
-                }
-            }
-        });
+        // The unread-messages digest (once a minute) and placements' reminders (hourly).
+        let (stop_digest, digest_stopped) = tokio::sync::watch::channel(false);
+        let digest = background::digest(self.state.clone(), digest_stopped);
         let socket_path = self.state.paths().socket();
         let result = match self.tls {
             None => {
@@ -504,157 +440,5 @@ impl App {
         }
         let _ = std::fs::remove_file(socket_path);
         result.context("while serving")
-    }
-}
-
-/// Every request's way in: the edge, then the layers, then the router, for any request body
-/// type (hyper's for plain HTTP, axum's under the TLS listener's router).
-pub fn service<B>(
-    state: AppState,
-    metrics: bool,
-) -> impl tower::Service<
-    axum::http::Request<B>,
-    Response = axum::response::Response,
-    Error = std::convert::Infallible,
-    Future: Send + 'static,
-> + Clone
-+ Send
-+ Sync
-+ 'static
-where
-    B: axum::body::HttpBody<Data = axum::body::Bytes> + Send + 'static,
-    B::Error: Into<axum::BoxError>,
-{
-    let csrf = CsrfLayer::new().with_rejection_response(|_| {
-        use axum::response::IntoResponse;
-        crate::error::AppError::Forbidden("Cross-site requests are not allowed".into())
-            .into_response()
-    });
-    // Client routes get their first screen's answers from the API's own routes.
-    let first_screen =
-        http::first_screen::FirstScreen::new(http::router().with_state(state.clone()));
-    let mut app = Router::new()
-        .route("/ws", get(ws::upgrade))
-        .merge(http::router());
-    if metrics {
-        // On matched routes only, where the route's template is known.
-        app = app.route_layer(middleware::from_fn(crate::telemetry::track));
-    }
-    app = app.fallback(move |req: axum::extract::Request| first_screen.clone().serve(req));
-    // The layers wrap the router once, as one service, rather than through `Router::layer`,
-    // which wraps every route and boxes each layer's service and future again per request:
-    // a request went through seven boxed levels, a third of the server's own time on a cached
-    // page (issue #35). They run before routing; only the metrics need the matched route, and
-    // they stay a route layer.
-    tower::ServiceBuilder::new()
-        // First, so it catches a panic anywhere inside, and can answer a page sent before
-        // with no more work (http/edge.rs).
-        .layer(http::edge::EdgeLayer::new(state.clone(), metrics))
-        // A body that trickles in (a byte every so often, which the connections' idle timeout
-        // does not catch) is cut off; 10 minutes carry a 40 MB video over a slow school line.
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-            Duration::from_secs(600),
-        ))
-        // The routes take axum's body type.
-        .map_request(|req: axum::http::Request<_>| req.map(axum::body::Body::new))
-        .layer(DefaultBodyLimit::max(http::JSON_LIMIT))
-        .layer(crate::http::transport::json_compression())
-        .layer(csrf)
-        .service(app.with_state(state))
-}
-
-/// The calling thread's nice value to 19 (Linux threads each have their own).
-fn lower_this_threads_priority() {
-    // SAFETY: setpriority takes plain integers and no pointer, so it cannot touch our memory;
-    // with this thread's own id it changes only this thread's nice value.
-    unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 19);
-    }
-}
-
-/// Deletes those of `names` (the media files there were at start-up) no posting points at:
-/// left by a crash between writing a file and committing its posting. Stops early (removing
-/// nothing) when `stopping` says so.
-/// More files than a crash could leave behind (uploads are taken two at a time).
-const MAX_ORPHANS_REMOVED: usize = 50;
-
-fn sweep_orphan_media(
-    s: &Services,
-    names: Vec<String>,
-    stopping: impl Fn() -> bool,
-) -> anyhow::Result<()> {
-    use crate::store::internships::Internship;
-    // Only names of the server's own form: whatever else lies in the folder or under the
-    // prefix is not the server's to remove.
-    let mut orphans: std::collections::HashSet<String> = names
-        .into_iter()
-        .filter(|n| crate::media::files::own_name(n))
-        .collect();
-    for name in crate::embedded::landing_files() {
-        orphans.remove(name.as_str());
-    }
-    if orphans.is_empty() {
-        return Ok(());
-    }
-    let r = s.store.read()?;
-    let mut stopped = false;
-    // One posting decoded at a time: collecting 100,000 of them cost ~100 MB at start-up.
-    r.each_rev(|i: Internship| {
-        for f in i.video.files() {
-            orphans.remove(f);
-        }
-        stopped = stopping();
-        !stopped && !orphans.is_empty()
-    })?;
-    if stopped {
-        return Ok(());
-    }
-    if orphans.len() > MAX_ORPHANS_REMOVED {
-        // A crash leaves a few; this many means the store is not the one this database
-        // wrote (another data directory's, a shared bucket): nothing is removed.
-        tracing::warn!(
-            files = orphans.len(),
-            "media files no posting refers to: more than {MAX_ORPHANS_REMOVED}, so none is \
-             removed; check --data and --media-store/--s3-prefix"
-        );
-        return Ok(());
-    }
-    for name in orphans {
-        tracing::warn!(file = %name, "removing a media file no posting refers to");
-        s.media.store.remove(&name);
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    /// The calling thread's nice value: field 19 of /proc/thread-self/stat.
-    fn this_threads_nice() -> i64 {
-        let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
-        // Fields after the command's closing parenthesis start at field 3.
-        let after = stat.rsplit_once(')').unwrap().1;
-        after
-            .split_whitespace()
-            .nth(19 - 3)
-            .unwrap()
-            .parse()
-            .unwrap()
-    }
-
-    #[test]
-    fn lowering_a_threads_priority_sets_its_nice_to_19_and_leaves_the_others() {
-        let before = this_threads_nice();
-        let niced = std::thread::spawn(|| {
-            super::lower_this_threads_priority();
-            this_threads_nice()
-        })
-        .join()
-        .unwrap();
-        assert_eq!(niced, 19);
-        assert_eq!(
-            this_threads_nice(),
-            before,
-            "the calling thread keeps its own"
-        );
     }
 }
