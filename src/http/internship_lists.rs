@@ -18,7 +18,6 @@ use super::{language, paging};
 use crate::auth::Viewer;
 use crate::clock;
 use crate::error::{AppError, AppResult};
-use crate::i18n::Lang;
 use crate::search;
 use crate::services::feed;
 use crate::services::postings::open_on;
@@ -265,10 +264,7 @@ pub(super) async fn list_internships(
     let version = state.store().version();
     let today = clock::today();
     // The language of the match reasons (only pages with a profile carry any).
-    let lang = match student {
-        Some(_) => crate::i18n::current(),
-        None => Lang::En,
-    };
+    let lang = crate::i18n::current();
     // A student's own page, as sent before at this version: bytes and compressed copies.
     let query = uri.query().unwrap_or("");
     // Guests have no flags: every guest with this profile is sent the same page.

@@ -228,10 +228,7 @@ impl Marks {
         let m = matching::score(&student.seeker(), &i.match_facts(), today);
         Personal {
             match_score: Some(m.score),
-            match_reasons: Some(super::view_cache::translated(
-                m.reasons,
-                crate::i18n::current(),
-            )),
+            match_reasons: Some(crate::i18n::current().tr_all(m.reasons)),
             is_liked: self.liked.contains(&i.id),
             is_bookmarked: self.saved.contains(&i.id),
             has_applied: self.applied.contains(&i.id),

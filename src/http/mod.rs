@@ -20,6 +20,7 @@ mod landing;
 pub mod language;
 mod messages;
 pub mod notifications;
+pub mod page_keys;
 mod paging;
 mod passwords;
 mod placements;

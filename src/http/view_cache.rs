@@ -13,6 +13,7 @@ use axum::http::HeaderValue;
 use serde::Serialize;
 
 use super::internship_views::{Marks, shared_view};
+pub use super::page_keys::{PageKey, guest_key, own_key};
 use crate::cache::{Bounds, Versioned};
 use crate::domain::matching;
 use crate::error::AppResult;
@@ -194,7 +195,7 @@ impl ViewCache {
             let m = matching::score(&seeker, &postings[n].posting.match_facts(), today);
             let json = serde_json::to_vec(&MatchPart {
                 match_score: m.score,
-                match_reasons: translated(m.reasons, lang),
+                match_reasons: lang.tr_all(m.reasons),
             })
             .map_err(|e| crate::error::AppError::Internal(e.into()))?;
             // Without the braces: members to splice into the posting's object.
@@ -256,80 +257,6 @@ impl ViewCache {
         let size = page.body.len();
         self.own_pages.keep(version, key, page, size);
     }
-}
-
-/// Match reasons as a reader of `lang` reads them.
-pub fn translated(reasons: Vec<String>, lang: Lang) -> Vec<String> {
-    if lang == Lang::En {
-        return reasons;
-    }
-    reasons.iter().map(|r| lang.tr(r).into_owned()).collect()
-}
-
-/// The key of a student's own page: who, the day (a page's scores and open postings are
-/// today's), the language its match reasons are in, and the query. Her profile needs no place
-/// in it: any change to it is a new store version, and the cache holds one version.
-pub fn own_key(student: &User, today: time::Date, lang: Lang, query: &str) -> String {
-    // Written without `fmt`: every signed-in student's feed request makes one.
-    let mut digits = itoa::Buffer::new();
-    let mut key = String::with_capacity(36 + query.len());
-    key.push_str(digits.format(student.id));
-    key.push(':');
-    key.push_str(digits.format(today.to_julian_day()));
-    key.push(':');
-    key.push_str(lang.code());
-    key.push('#');
-    key.push_str(query);
-    key
-}
-
-/// What a whole page depends on besides the store's version, kept apart by kind: no query a
-/// visitor writes can name a profile's page, nor a profile's query a visitor's. A profile's
-/// page carries match reasons, so its language is in the key; a shared page holds no
-/// translated text (a page that gains some must add the language).
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub enum PageKey {
-    /// Visitors, employers and admins: no personal part, the same page for a query.
-    Shared { query: Box<str> },
-    /// Students and guests of one profile: the same scores for a query, flags written in
-    /// per student.
-    Profile {
-        grade: String,
-        day: time::Date,
-        interests: Vec<String>,
-        lang: Lang,
-        query: Box<str>,
-    },
-}
-
-impl PageKey {
-    pub fn shared(query: &str) -> PageKey {
-        PageKey::Shared {
-            query: query.into(),
-        }
-    }
-
-    pub fn profile(student: &User, day: time::Date, lang: Lang, query: &str) -> PageKey {
-        PageKey::Profile {
-            grade: student.grade.clone(),
-            day,
-            interests: student.interests.clone(),
-            lang,
-            query: query.into(),
-        }
-    }
-}
-
-/// The own-page key of a guest: its profile and the query, apart from every student's
-/// (`own_key` starts with a student's id).
-pub fn guest_key(guest: &User, today: time::Date, lang: Lang, query: &str) -> String {
-    format!(
-        "guest:{}:{}:{}:{}|{query}",
-        guest.grade,
-        today,
-        lang.code(),
-        guest.interests.join(",")
-    )
 }
 
 /// A list for viewers without personal parts: no match, no flags.

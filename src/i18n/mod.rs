@@ -97,6 +97,14 @@ impl Lang {
             Some(c) => c.translate(text),
         }
     }
+
+    /// Each of `texts` in this language (match reasons, say).
+    pub fn tr_all(self, texts: Vec<String>) -> Vec<String> {
+        match self.catalogue() {
+            None => texts,
+            Some(c) => texts.iter().map(|t| c.translate(t).into_owned()).collect(),
+        }
+    }
 }
 
 /// A request's language, worked out the first time a text needs it (most answers carry no

@@ -1162,10 +1162,16 @@ async fn a_coordinator_of_another_school_is_refused_the_same() {
 fn router_routes() -> Vec<(String, String)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = vec![root.join("app/service.rs")];
-    for e in std::fs::read_dir(root.join("http")).unwrap() {
-        let path = e.unwrap().path();
-        if path.extension().is_some_and(|x| x == "rs") {
-            files.push(path);
+    // http/ and its folders (a resource with many routes is a folder: http/placements/).
+    let mut dirs = vec![root.join("http")];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                files.push(path);
+            }
         }
     }
     let mut out = Vec::new();
