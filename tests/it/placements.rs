@@ -1792,3 +1792,49 @@ async fn a_deidentified_placement_carries_no_student_or_application_id() {
         .unwrap();
     assert_eq!((stored.student_id, stored.application_id), (0, 0));
 }
+
+#[tokio::test]
+async fn the_guardian_reads_the_result_of_their_answer_in_their_page_s_language() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    app.put(&h.employer, &p, details(5, 60)).await;
+    let g = json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example", "phone": ""});
+    app.put(&h.student, &format!("{p}/guardian"), g).await;
+    // The page sends its language as Accept-Language (the guardian has no account).
+    let answer = |path: String, body: Value| {
+        let req = app
+            .client()
+            .post(app.url(&path))
+            .header("Accept-Language", "es")
+            .json(&body)
+            .send();
+        async move {
+            let res = req.await.unwrap();
+            assert_eq!(res.status(), StatusCode::OK);
+            res.json::<Value>().await.unwrap()["message"].clone()
+        }
+    };
+    let token = guardian_token(&app);
+    let said = answer(
+        format!("/api/guardian/{token}/decline"),
+        json!({"reason": "Las horas son muy tarde"}),
+    )
+    .await;
+    assert_eq!(
+        said,
+        "Usted rechazó el acuerdo. Le informamos el motivo al estudiante y a la escuela."
+    );
+    // The school sends a new link (the student's resends wait a minute).
+    let res = app
+        .post(&h.admin, &format!("{p}/guardian/resend"), json!({}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let token = guardian_token(&app);
+    let said = answer(
+        format!("/api/guardian/{token}/sign"),
+        json!({"name": "Maria Lopez", "consent": true}),
+    )
+    .await;
+    assert_eq!(said, "Gracias. Su firma quedó registrada en el acuerdo.");
+}

@@ -59,7 +59,7 @@ pub(super) async fn guardian_sign(
         .write(|w| rules::guardian_sign(w, &token, by, b.consent, now_ms()))?;
     state.mailer.wake();
     Ok(Json(Said {
-        message: "Thank you. You signed the agreement.".into(),
+        message: crate::i18n::tr("Thank you. You signed the agreement.").into_owned(),
     }))
 }
 
@@ -73,7 +73,10 @@ pub(super) async fn guardian_decline(
         .write(|w| rules::guardian_decline(w, &token, &b.reason, now_ms()))?;
     state.mailer.wake();
     Ok(Json(Said {
-        message: "You declined the agreement. The student and the school were told why.".into(),
+        message: crate::i18n::tr(
+            "You declined the agreement. The student and the school were told why.",
+        )
+        .into_owned(),
     }))
 }
 
