@@ -106,6 +106,10 @@ test('in Spanish: every screen a visitor reaches, with the comments and details 
   // The feed, its comments (read-only for visitors) and the browse details dialog.
   await page.goto('/job-feed');
   await expect(page.getByTestId('feed-card').first()).toBeVisible();
+  // Each card's work style in Spanish (every demo posting has one), never the stored English.
+  const cards = page.getByTestId('feed-card');
+  await expect(cards.first().getByText(/^(Remoto|Híbrido|Presencial)$/)).toBeVisible();
+  await expect(cards.getByText(/^(Remote|Hybrid|On-site)$/)).toHaveCount(0);
   await audit.check('/job-feed');
   await page.getByTestId('feed-card').first().getByTestId('comments').click();
   await expect(page.getByRole('dialog', { name: es('Comments') })).toBeVisible();

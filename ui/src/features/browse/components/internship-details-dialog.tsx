@@ -12,12 +12,14 @@ import { paths } from '@/config/paths';
 import { formatDate, orNotSpecified, requirementList } from '@/lib/format';
 import { useReporter } from '@/lib/reports';
 import type { Internship } from '@/types/internship';
+import { workStyleKey } from '@/lib/work-styles';
 import { ns } from '../i18n';
 import { ApplyButton } from './apply-button';
 
 /** The browse page's details dialog: every field, 'Not specified' where empty. */
 export function InternshipDetailsDialog({ internship, onClose }: { internship: Internship | null; onClose: () => void }) {
   const { t } = useTranslation(ns);
+  const workStyle = workStyleKey(internship?.workStyle);
   const requirements = requirementList(internship?.requirements);
   const reporter = useReporter();
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
@@ -82,7 +84,7 @@ export function InternshipDetailsDialog({ internship, onClose }: { internship: I
             <MapPin aria-hidden className="h-4 w-4" />
             {internship.location}
             {internship.workStyle && internship.workStyle.toLowerCase() !== internship.location.trim().toLowerCase()
-              ? ` · ${internship.workStyle}`
+              ? ` · ${workStyle ? t(`workStyles.${workStyle}`) : internship.workStyle}`
               : ''}
           </p>
           <section>

@@ -33,6 +33,7 @@ import { cn } from '@/lib/cn';
 import { isClosed } from '@/lib/deadline';
 import { initials } from '@/lib/format';
 import type { Internship } from '@/types/internship';
+import { workStyleKey } from '@/lib/work-styles';
 import { ns } from '../i18n';
 import { fitRail, railActions, settleSlotHeight, SLOT_PADDING_BOTTOM, type RailKey, type RailSize } from '../lib/rail';
 
@@ -330,6 +331,8 @@ export const FeedCard = memo(function FeedCard({
   };
 
   const ageText = internship.ageRequirement ? t('card.ages', { ages: internship.ageRequirement }) : null;
+  const workStyle = workStyleKey(internship.workStyle);
+  const workStyleText = workStyle ? t(`workStyles.${workStyle}`) : internship.workStyle;
 
   const actions = railActions({ sound: hasVideo && hasAudio, captions: Boolean(captionsUrl) });
   const fit = fitRail(actions, slotHeight ?? Number.POSITIVE_INFINITY, canReport);
@@ -574,7 +577,7 @@ export const FeedCard = memo(function FeedCard({
             ) : null}
             <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs font-medium text-white/90">
               {internship.duration ? <Meta icon={Clock}>{internship.duration}</Meta> : null}
-              {internship.workStyle ? <Meta icon={Briefcase}>{internship.workStyle}</Meta> : null}
+              {internship.workStyle ? <Meta icon={Briefcase}>{workStyleText}</Meta> : null}
               {ageText ? <Meta icon={UserRound}>{ageText}</Meta> : null}
             </p>
           </div>

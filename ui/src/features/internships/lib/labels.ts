@@ -1,9 +1,8 @@
 import type { TFunction } from 'i18next';
+import { workStyleKey } from '@/lib/work-styles';
 import type en from '@/locales/en/internships.json';
 import type { ns } from '../i18n';
 
-/** The posting form's stored values (exactly as it writes them), by catalogue key. */
-const WORK_STYLES: Record<string, 'remote' | 'hybrid' | 'onSite'> = { Remote: 'remote', Hybrid: 'hybrid', 'On-site': 'onSite' };
 const GRADES: Record<string, 'grade10to12' | 'grade11to12' | 'grade12'> = {
   '10th-12th grade': 'grade10to12',
   '11th-12th grade': 'grade11to12',
@@ -12,7 +11,7 @@ const GRADES: Record<string, 'grade10to12' | 'grade11to12' | 'grade12'> = {
 
 /** A stored work style ('On-site') in the UI's language; any other text as the employer wrote it. */
 export function workStyleLabel(t: TFunction<typeof ns>, value: string | null | undefined): string | null | undefined {
-  const key = value ? WORK_STYLES[value] : undefined;
+  const key = workStyleKey(value);
   return key ? t(`workStyles.${key}`) : value;
 }
 
