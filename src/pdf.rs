@@ -291,8 +291,14 @@ fn shown(text: &str) -> String {
 /// A laid-out line: font, size, grey or not, baseline, text.
 type Line = (usize, f32, bool, f32, String);
 
-/// The document as a PDF file, with `title` in its metadata and `footer` on every page.
-pub fn document(title: &str, footer: &str, blocks: &[Block]) -> Vec<u8> {
+/// The document as a PDF file, with `title` in its metadata and `footer` on every page beside
+/// its number, as `page_of(n, count)` writes it in the reader's language ("page 1 of 2").
+pub fn document(
+    title: &str,
+    footer: &str,
+    page_of: &dyn Fn(usize, usize) -> String,
+    blocks: &[Block],
+) -> Vec<u8> {
     let fonts = &*FONTS;
     // Lay out: (font, size, grey, line) per line, with page breaks.
     let mut pages: Vec<Vec<Line>> = vec![Vec::new()];
@@ -358,7 +364,7 @@ pub fn document(title: &str, footer: &str, blocks: &[Block]) -> Vec<u8> {
         }
         page.finish();
         let mut c = Content::new();
-        let foot = format!("{footer} · page {} of {count}", n + 1);
+        let foot = format!("{footer} · {}", page_of(n + 1, count));
         let foot = (REGULAR, 8.0, true, MARGIN - 20.0, shown(&foot));
         for (font, size, grey, y, line) in lines.into_iter().chain([foot]) {
             c.set_fill_gray(if grey { 0.35 } else { 0.0 });
@@ -393,6 +399,7 @@ mod tests {
         let bytes = document(
             "Agreement",
             "Lakeside Unified",
+            &|n, count| format!("page {n} of {count}"),
             &[
                 Block::Title("Agreement".into()),
                 Block::Text(long),

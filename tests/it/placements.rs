@@ -431,6 +431,7 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
         "Maria Lopez",
         &sha[..32],
         " de 20",
+        "página 1 de ",
     ] {
         assert!(es.contains(want), "the Spanish PDF lacks {want}:\n{es}");
     }

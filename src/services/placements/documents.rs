@@ -162,7 +162,12 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
     blocks.push(Block::Small(tr(&format!(
         "SHA-256 of the agreement text: {sha}"
     ))));
-    Ok(pdf::document(&tr("Training agreement"), &district, &blocks))
+    Ok(pdf::document(
+        &tr("Training agreement"),
+        &district,
+        &page_of(lang),
+        &blocks,
+    ))
 }
 
 fn party_label(p: Party) -> &'static str {
@@ -221,6 +226,12 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
     Ok(pdf::document(
         &tr("Certificate of work-based learning"),
         &district,
+        &page_of(lang),
         &blocks,
     ))
+}
+
+/// A page's number as a reader of `lang` writes it ("page 1 of 2").
+fn page_of(lang: Lang) -> impl Fn(usize, usize) -> String {
+    move |n, count| lang.tr(&format!("page {n} of {count}")).into_owned()
 }
