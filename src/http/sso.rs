@@ -267,10 +267,13 @@ struct Finish {
     grade: String,
     school: String,
     interests: Vec<String>,
+    /// The language chosen in the form; see `language::of_signup`.
+    language: Option<String>,
 }
 
 /// A first school sign-in's last step: grade, school and interests; the account is made
-/// from the provider's verified name and e-mail, linked, and signed in.
+/// from the provider's verified name and e-mail, in the request's language, linked, and
+/// signed in.
 async fn finish(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -318,10 +321,12 @@ async fn finish(
     c.forget("lastName");
     c.finish()?;
     user.created_at = now;
+    let lang = super::language::of_signup(body.language.as_deref(), None, &headers);
     let user = state
         .store()
         .write(|w| {
             let user = users::insert(w, user)?;
+            crate::store::languages::set_user(w, user.id, &user.email, lang)?;
             identity::save(
                 w,
                 &Identity {
@@ -340,12 +345,12 @@ async fn finish(
         auth::end_session(&state, &headers)?;
     }
     let cookie = auth::start_session(&state, Subject::User(user.id))?;
+    let mut view = super::views::UserView::from(&user);
+    view.language = Some(lang.code());
     let mut res = (
         StatusCode::CREATED,
         [(header::SET_COOKIE, cookie)],
-        Json(Finished {
-            user: super::views::UserView::from(&user),
-        }),
+        Json(Finished { user: view }),
     )
         .into_response();
     res.headers_mut()
