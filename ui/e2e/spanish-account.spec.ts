@@ -64,9 +64,9 @@ test('a student who signs up in Spanish gets Spanish e-mails', async ({ page }) 
   await page.goto('/student-signup?lang=es');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
-  await page.getByLabel(es('First name')).fill(account.firstName);
-  await page.getByLabel(es('Last name')).fill(account.lastName);
-  await page.getByLabel(es('Email')).fill(account.email);
+  await page.getByLabel(es('First name'), { exact: true }).fill(account.firstName);
+  await page.getByLabel(es('Last name'), { exact: true }).fill(account.lastName);
+  await page.getByLabel(es('Email'), { exact: true }).fill(account.email);
   await page.getByLabel(es('Password'), { exact: true }).fill(account.password);
   const school = page.getByLabel(es('School name'), { exact: true });
   await expect(school).toBeEnabled();
