@@ -125,3 +125,36 @@ test('a Spanish account signing in on an English browser sees Spanish at once', 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 });
+
+test("Spanish chosen on the sign-in page makes a school sign-in's new account Spanish", async ({ page }) => {
+  test.skip(!process.env.INTERNREEL_OIDC_ISSUER, 'needs the OpenID provider that tests/it/browser.rs starts');
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  const start = page.getByRole('link', { name: es('Continue with {{name}}', { name: 'Lakeside' }) });
+  await expect(start).toHaveAttribute('href', /[?&]lang=es(&|$)/);
+  await start.click();
+
+  // The provider's own page (English), then the finish step in Spanish.
+  await expect(page.getByRole('heading', { name: 'Lakeside Sign-In' })).toBeVisible();
+  await page.getByLabel('Email').fill('sol@lakeside.k12.ca.us');
+  await page.getByLabel('Password').fill('school-pass');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/school-signup$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  const school = page.getByLabel(es('School name'), { exact: true });
+  await expect(school).toBeEnabled();
+  if ((await school.getAttribute('role')) === 'combobox') {
+    await school.click();
+    await page.getByRole('option').first().click();
+  } else {
+    await school.fill('Lincoln High School');
+  }
+  await choose(page, 'Grade level', 'Tercer año (11.º grado)');
+  await page.getByRole('checkbox', { name: es('Technology') }).check();
+  await page.getByRole('button', { name: es('Finish sign-up') }).click();
+  await expect(page).toHaveURL(/\/job-feed$/);
+  const session = (await (await page.request.get('/api/session')).json()) as { language: string | null };
+  expect(session.language).toBe('es');
+});
