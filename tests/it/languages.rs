@@ -195,12 +195,20 @@ async fn mail_to(app: &TestApp, to: &str) -> Mail {
     panic!("no e-mail to {to}");
 }
 
+/// (e-mail, the call's address, its headers, the language the account should get)
+type SignUpWay = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+);
+
 #[tokio::test]
 async fn a_student_who_signs_up_in_spanish_keeps_spanish_and_gets_spanish_mail() {
     let app = spawn_app().await;
     // The address's `?lang=`, the device's choice (cookie) and a Spanish browser each count;
     // the device's choice wins over the browser's.
-    let ways: [(&str, &str, &[(&str, &str)], &str); 5] = [
+    let ways: [SignUpWay; 5] = [
         ("address@lang.example", "/api/users?lang=es", &[], "es"),
         (
             "cookie@lang.example",
