@@ -3,7 +3,7 @@
 use super::signin_turns::SignInTurns;
 use axum::Json;
 use axum::Router;
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -15,8 +15,10 @@ use crate::auth::{self, ClientIp};
 use crate::clock::now_ms;
 use crate::domain::options::{self, COMPANY_SIZES, GRADES, INDUSTRIES};
 use crate::error::{AppError, AppResult};
+use crate::i18n::Lang;
 use crate::services::email_confirmation;
 use crate::state::AppState;
+use crate::store::languages;
 use crate::store::sessions::Subject;
 use crate::store::users::{self, Role, User, UserWriteError};
 use crate::validate::{Checks, LONG_MAX, SHORT_MAX, clean, is_url};
@@ -64,6 +66,8 @@ struct StudentSignup {
     school: String,
     interests: Vec<String>,
     gpa: Option<String>,
+    /// The language chosen in the form ("en", "es"); see `language::of_signup`.
+    language: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -114,18 +118,22 @@ pub(super) fn taken(e: UserWriteError) -> AppError {
     }
 }
 
-fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, user: &User) -> Response {
-    (
-        status,
-        [(header::SET_COOKIE, cookie)],
-        Json(UserView::from(user)),
-    )
-        .into_response()
+/// The signed-in account's answer, with its stored language (the UI switches to it at once).
+fn with_cookie(
+    status: StatusCode,
+    cookie: axum::http::HeaderValue,
+    user: &User,
+    language: Option<Lang>,
+) -> Response {
+    let mut view = UserView::from(user);
+    view.language = language.map(Lang::code);
+    (status, [(header::SET_COOKIE, cookie)], Json(view)).into_response()
 }
 
 async fn signup_student(
     State(state): State<AppState>,
     headers: HeaderMap,
+    RawQuery(query): RawQuery,
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<StudentSignup>,
 ) -> AppResult<Response> {
@@ -149,10 +157,12 @@ async fn signup_student(
     check_password(&mut c, Role::Student, &body.password);
     // Order the messages as the form shows its fields.
     c.finish()?;
-    create_account(&state, &headers, &ip, user, body.password).await
+    let lang = super::language::of_signup(body.language.as_deref(), query.as_deref(), &headers);
+    create_account(&state, &headers, &ip, user, body.password, lang).await
 }
 
-/// Stores a checked new account (email still free, password hashed) and signs it in.
+/// Stores a checked new account (email still free, password hashed) in `lang`, the sign-up
+/// request's language (its e-mails, the welcome first, are written in it), and signs it in.
 /// Sign-ups are counted per client address before the e-mail is looked at, so the duplicate
 /// message cannot be used to test thousands of addresses; their hashing takes one of the two
 /// hashing threads at most, so sign-ins keep their latency under a wave of sign-ups.
@@ -162,6 +172,7 @@ async fn create_account(
     ip: &str,
     mut user: User,
     password: String,
+    lang: Lang,
 ) -> AppResult<Response> {
     state
         .throttles
@@ -189,6 +200,7 @@ async fn create_account(
         .store()
         .write(|w| {
             let user = users::insert(w, user)?;
+            languages::set_user(w, user.id, &user.email, lang)?;
             if user.role == Role::Employer {
                 email_confirmation::send_link(w, &user, true, user.created_at)?;
             }
@@ -201,7 +213,7 @@ async fn create_account(
         auth::end_session(state, headers)?;
     }
     let cookie = auth::start_session(state, Subject::User(user.id))?;
-    Ok(with_cookie(StatusCode::CREATED, cookie, &user))
+    Ok(with_cookie(StatusCode::CREATED, cookie, &user, Some(lang)))
 }
 
 #[derive(Deserialize, Default)]
@@ -219,6 +231,8 @@ pub(super) struct EmployerFields {
     phone: Option<String>,
     address: String,
     company_description: String,
+    /// Sign-up only: the language chosen in the form; see `language::of_signup`.
+    language: Option<String>,
 }
 
 /// The employer rules shared by sign-up and profile edit; fills the user.
@@ -284,6 +298,7 @@ pub(super) fn check_employer(c: &mut Checks, p: &EmployerFields, u: &mut User, w
 async fn signup_employer(
     State(state): State<AppState>,
     headers: HeaderMap,
+    RawQuery(query): RawQuery,
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<EmployerFields>,
 ) -> AppResult<Response> {
@@ -293,7 +308,8 @@ async fn signup_employer(
     user.review.status = state.employer_approval.status_at_signup();
     check_password(&mut c, Role::Employer, &body.password);
     c.finish()?;
-    create_account(&state, &headers, &ip, user, body.password).await
+    let lang = super::language::of_signup(body.language.as_deref(), query.as_deref(), &headers);
+    create_account(&state, &headers, &ip, user, body.password, lang).await
 }
 
 #[derive(Deserialize, Default)]
@@ -301,6 +317,9 @@ async fn signup_employer(
 struct Credentials {
     email: String,
     password: String,
+    /// A language the person chose on the sign-in page: it becomes the account's. Without
+    /// it the account keeps its own, which the answer names.
+    language: Option<String>,
 }
 
 async fn login(
@@ -376,8 +395,17 @@ async fn login(
     } else {
         false
     };
+    let language = match body.language.as_deref().and_then(Lang::parse) {
+        Some(chosen) => {
+            state
+                .store()
+                .write(|w| languages::set_user(w, user.id, &user.email, chosen))?;
+            Some(chosen)
+        }
+        None => languages::of_user(&state.store().read()?, user.id)?,
+    };
     let cookie = auth::start_session(&state, Subject::User(user.id))?;
-    let mut res = with_cookie(StatusCode::OK, cookie, &user);
+    let mut res = with_cookie(StatusCode::OK, cookie, &user, language);
     if linked {
         res.headers_mut().append(
             header::SET_COOKIE,

@@ -34,6 +34,17 @@ pub fn accepted(headers: &HeaderMap) -> Lang {
         .unwrap_or_default()
 }
 
+/// A new account's language, from its sign-up request: the language the person chose in the
+/// form (`explicit`, when the UI sends one we speak), else the page's order of
+/// first_paint.rs (`?lang=`, the device's `internreel_lang` cookie, `Accept-Language`).
+/// Decided here, never taken from the UI alone: an API client's sign-up gets the same rule.
+pub fn of_signup(explicit: Option<&str>, query: Option<&str>, headers: &HeaderMap) -> Lang {
+    explicit
+        .filter(|code| code.len() <= 16)
+        .and_then(Lang::parse)
+        .unwrap_or_else(|| super::first_paint::language(query, headers, None))
+}
+
 /// The stored choice of the request's signed-in person, if any.
 pub fn stored(state: &AppState, headers: &HeaderMap) -> Option<Lang> {
     let r = state.store().read().ok()?;

@@ -10,11 +10,12 @@ use serde::{Deserialize, Serialize};
 
 use super::ApiJson;
 use super::accounts::{StudentProfile, check_student};
-use super::sso_cookie::{sso_browser, sso_cookie};
+use super::sso_cookie::{sso_browser, sso_cookie, sso_language, sso_language_cookie};
 use super::staff::signed_in;
 use crate::auth::{self, ClientIp};
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
+use crate::i18n::Lang;
 use crate::services::sso::{self as rules, Outcome};
 use crate::services::{settings, students};
 use crate::state::AppState;
@@ -122,6 +123,8 @@ fn url_encode(s: &str) -> String {
 #[serde(default)]
 struct StartQuery {
     role: String,
+    /// A language chosen on the sign-in page: the account's once the provider answers.
+    lang: String,
 }
 
 async fn start(
@@ -149,18 +152,27 @@ async fn start(
     let token = crate::tokens::random_hex(32);
     let browser = rules::browser_hash(&token);
     match rules::begin(&state.services, &name, role, &base, browser, now_ms()).await {
-        Ok(url) => Ok((
-            StatusCode::SEE_OTHER,
-            [
-                (
-                    header::LOCATION,
-                    axum::http::HeaderValue::from_str(&url)
-                        .map_err(|e| AppError::Internal(e.into()))?,
-                ),
-                (header::SET_COOKIE, sso_cookie(&state, &token, COOKIE_SECS)),
-            ],
-        )
-            .into_response()),
+        Ok(url) => {
+            let chosen = Lang::parse(&q.lang).filter(|_| q.lang.len() <= 16);
+            let mut res = (
+                StatusCode::SEE_OTHER,
+                [
+                    (
+                        header::LOCATION,
+                        axum::http::HeaderValue::from_str(&url)
+                            .map_err(|e| AppError::Internal(e.into()))?,
+                    ),
+                    (header::SET_COOKIE, sso_cookie(&state, &token, COOKIE_SECS)),
+                ],
+            )
+                .into_response();
+            // Always written: a choice left from an earlier start must not outlive it.
+            let code = chosen.map_or("", Lang::code);
+            let age = if chosen.is_some() { COOKIE_SECS } else { 0 };
+            res.headers_mut()
+                .append(header::SET_COOKIE, sso_language_cookie(&state, code, age));
+            Ok(res)
+        }
         Err(r) => Ok(refused_page(r.role, &r.message)),
     }
 }
@@ -197,20 +209,31 @@ async fn callback(
     )
     .await;
     let clear = (header::SET_COOKIE, sso_cookie(&state, "", 0));
+    let clear_lang = (header::SET_COOKIE, sso_language_cookie(&state, "", 0));
     Ok(match outcome {
         Err(r) => {
             let mut res = refused_page(r.role, &r.message);
             res.headers_mut().append(clear.0, clear.1);
+            res.headers_mut().append(clear_lang.0, clear_lang.1);
             res
         }
         Ok(Outcome::Student(id)) => {
-            state
-                .store()
-                .write(|w| identity::note_sign_in(w, id, now_ms()))?;
+            let chosen = sso_language(&headers);
+            state.store().write(|w| {
+                identity::note_sign_in(w, id, now_ms())?;
+                // A language chosen on the sign-in page becomes the account's.
+                if let Some(lang) = chosen
+                    && let Some(u) = w.get::<User>(id)?
+                {
+                    crate::store::languages::set_user(w, id, &u.email, lang)?;
+                }
+                Ok::<_, crate::store::StoreError>(())
+            })?;
             let cookie = auth::start_session(&state, Subject::User(id))?;
             let mut res = Redirect::to("/job-feed").into_response();
             res.headers_mut().append(header::SET_COOKIE, cookie);
             res.headers_mut().append(clear.0, clear.1);
+            res.headers_mut().append(clear_lang.0, clear_lang.1);
             res
         }
         Ok(Outcome::Staff(id)) => {
@@ -225,6 +248,7 @@ async fn callback(
                 res.headers_mut().append(header::SET_COOKIE, c.clone());
             }
             res.headers_mut().append(clear.0, clear.1);
+            res.headers_mut().append(clear_lang.0, clear_lang.1);
             res
         }
         Ok(Outcome::NewStudent) => Redirect::to("/school-signup").into_response(),
@@ -267,10 +291,13 @@ struct Finish {
     grade: String,
     school: String,
     interests: Vec<String>,
+    /// The language chosen in the form; see `language::of_signup`.
+    language: Option<String>,
 }
 
 /// A first school sign-in's last step: grade, school and interests; the account is made
-/// from the provider's verified name and e-mail, linked, and signed in.
+/// from the provider's verified name and e-mail, in the request's language, linked, and
+/// signed in.
 async fn finish(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -318,10 +345,15 @@ async fn finish(
     c.forget("lastName");
     c.finish()?;
     user.created_at = now;
+    // The form's language, else one chosen on the sign-in page before the provider.
+    let chosen = sso_language(&headers);
+    let explicit = body.language.as_deref().or(chosen.map(Lang::code));
+    let lang = super::language::of_signup(explicit, None, &headers);
     let user = state
         .store()
         .write(|w| {
             let user = users::insert(w, user)?;
+            crate::store::languages::set_user(w, user.id, &user.email, lang)?;
             identity::save(
                 w,
                 &Identity {
@@ -340,16 +372,18 @@ async fn finish(
         auth::end_session(&state, &headers)?;
     }
     let cookie = auth::start_session(&state, Subject::User(user.id))?;
+    let mut view = super::views::UserView::from(&user);
+    view.language = Some(lang.code());
     let mut res = (
         StatusCode::CREATED,
         [(header::SET_COOKIE, cookie)],
-        Json(Finished {
-            user: super::views::UserView::from(&user),
-        }),
+        Json(Finished { user: view }),
     )
         .into_response();
     res.headers_mut()
         .append(header::SET_COOKIE, sso_cookie(&state, "", 0));
+    res.headers_mut()
+        .append(header::SET_COOKIE, sso_language_cookie(&state, "", 0));
     Ok(res)
 }
 

@@ -11,10 +11,28 @@ use crate::state::AppState;
 use crate::store::identity;
 
 const SSO_COOKIE: &str = "internreel_sso";
+/// The language chosen on the sign-in page before a school sign-in started (`?lang=` of its
+/// start): it becomes the account's when the provider answers.
+const SSO_LANG_COOKIE: &str = "internreel_sso_lang";
 
 /// The browser's school sign-in cookie, hashed.
 pub(super) fn sso_browser(headers: &HeaderMap) -> Option<[u8; 32]> {
     cookies::named(headers, SSO_COOKIE).map(|v| rules::browser_hash(&v))
+}
+
+/// The language chosen before this browser's school sign-in started, if any.
+pub(super) fn sso_language(headers: &HeaderMap) -> Option<crate::i18n::Lang> {
+    cookies::named(headers, SSO_LANG_COOKIE).and_then(|v| crate::i18n::Lang::parse(&v))
+}
+
+/// The cookie that keeps a school sign-in's chosen language until the provider answers (the
+/// same life as `sso_cookie`; an empty code and 0 clear it).
+pub(super) fn sso_language_cookie(
+    state: &AppState,
+    code: &str,
+    max_age_secs: i64,
+) -> axum::http::HeaderValue {
+    api_cookie(state, SSO_LANG_COOKIE, code, max_age_secs)
 }
 
 /// The cookie that ties a school sign-in to this browser (10 minutes, this site only).
@@ -23,7 +41,16 @@ pub(super) fn sso_cookie(
     token: &str,
     max_age_secs: i64,
 ) -> axum::http::HeaderValue {
-    let c = cookie::Cookie::build((SSO_COOKIE, token.to_string()))
+    api_cookie(state, SSO_COOKIE, token, max_age_secs)
+}
+
+fn api_cookie(
+    state: &AppState,
+    name: &'static str,
+    value: &str,
+    max_age_secs: i64,
+) -> axum::http::HeaderValue {
+    let c = cookie::Cookie::build((name, value.to_string()))
         .http_only(true)
         // Lax: the provider's redirect back is a top-level GET, which Lax cookies go with.
         .same_site(cookie::SameSite::Lax)

@@ -40,6 +40,10 @@ pub struct UserView {
     /// until then).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pending_email: Option<String>,
+    /// The account's stored language ("en", "es"), in the answers of sign-up and sign-in
+    /// only: the UI switches to it at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<&'static str>,
 }
 
 pub fn photo_url(u: &User) -> Option<String> {
@@ -82,6 +86,7 @@ impl From<&User> for UserView {
             },
             email_confirmed: None,
             pending_email: None,
+            language: None,
         }
     }
 }

@@ -43,7 +43,10 @@ async fn the_browser_suite_passes_in_chromium() -> Result<(), Failures> {
             {"id": "eve", "email": "eve@gmail.com", "email_verified": true,
              "given_name": "Eve", "family_name": "Out", "amr": ["pwd"], "password": "school-pass"},
             {"id": "lee", "email": "lee@lakeside.k12.ca.us", "email_verified": true,
-             "given_name": "Lee", "family_name": "Park", "amr": ["pwd"], "password": "school-pass"}
+             "given_name": "Lee", "family_name": "Park", "amr": ["pwd"], "password": "school-pass"},
+            // ui/e2e/spanish-account.spec.ts: a first school sign-in in Spanish.
+            {"id": "sol", "email": "sol@lakeside.k12.ca.us", "email_verified": true,
+             "given_name": "Sol", "family_name": "Vega", "amr": ["pwd"], "password": "school-pass"}
         ]),
     );
     internreel::commands::run(

@@ -81,8 +81,9 @@ async fn a_spanish_speaking_student_gets_spanish_messages_notifications_and_emai
     assert_eq!(res.status(), StatusCode::OK);
     let session: Value = app.get(&ana, "/api/session").await.json().await.unwrap();
     assert_eq!(session["language"], "es");
+    // Ben signed up without asking for a language: his account's is English.
     let session: Value = app.get(&ben, "/api/session").await.json().await.unwrap();
-    assert!(session["language"].is_null());
+    assert_eq!(session["language"], "en");
     let res = app
         .put(&ana, "/api/language", json!({"language": "tlh"}))
         .await;
@@ -154,6 +155,204 @@ async fn a_spanish_speaking_student_gets_spanish_messages_notifications_and_emai
         ana_mail.text
     );
     assert_eq!(ana_mail.subject, es(&ben_mail.subject));
+}
+
+/// Signs up a student with `body`, this request's extra headers and address; the new
+/// account's client and the language its session answers.
+async fn sign_up_with(
+    app: &TestApp,
+    path: &str,
+    body: Value,
+    headers: &[(&str, &str)],
+) -> (reqwest::Client, Value) {
+    let c = app.client();
+    let mut req = c.post(app.url(path)).json(&body);
+    for (name, value) in headers {
+        req = req.header(*name, *value);
+    }
+    let res = req.send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::CREATED, "sign-up");
+    let answer: Value = res.json().await.unwrap();
+    let session: Value = app.get(&c, "/api/session").await.json().await.unwrap();
+    assert_eq!(
+        answer["language"], session["language"],
+        "the sign-up's answer names the stored language"
+    );
+    (c, session["language"].clone())
+}
+
+/// The newest e-mail to `to`, waited for (some are written after the answer).
+async fn mail_to(app: &TestApp, to: &str) -> Mail {
+    for _ in 0..100 {
+        let r = app.state.store().read().unwrap();
+        let mails = r.scan_rev::<Mail>(|_| true).unwrap();
+        if let Some(m) = mails.into_iter().find(|m| m.to == to) {
+            return m;
+        }
+        drop(r);
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no e-mail to {to}");
+}
+
+/// (e-mail, the call's address, its headers, the language the account should get)
+type SignUpWay = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+);
+
+#[tokio::test]
+async fn a_student_who_signs_up_in_spanish_keeps_spanish_and_gets_spanish_mail() {
+    let app = spawn_app().await;
+    // The address's `?lang=`, the device's choice (cookie) and a Spanish browser each count;
+    // the device's choice wins over the browser's.
+    let ways: [SignUpWay; 5] = [
+        ("address@lang.example", "/api/users?lang=es", &[], "es"),
+        (
+            "cookie@lang.example",
+            "/api/users",
+            &[
+                ("Cookie", "internreel_lang=es"),
+                ("Accept-Language", "en-US"),
+            ],
+            "es",
+        ),
+        (
+            "browser@lang.example",
+            "/api/users",
+            &[("Accept-Language", "es-MX,es;q=0.9,en;q=0.5")],
+            "es",
+        ),
+        // A language we do not speak leaves English.
+        (
+            "french@lang.example",
+            "/api/users",
+            &[("Accept-Language", "fr-FR,fr;q=0.9")],
+            "en",
+        ),
+        ("plain@lang.example", "/api/users", &[], "en"),
+    ];
+    for (email, path, headers, want) in ways {
+        let (_, language) = sign_up_with(&app, path, student_body(email), headers).await;
+        assert_eq!(language, want, "{email}");
+    }
+
+    // An e-mail sent later (a password reset, asked from an English browser) is Spanish.
+    let c = app.client();
+    for email in ["browser@lang.example", "plain@lang.example"] {
+        let res = c
+            .post(app.url("/api/password-reset"))
+            .header("Accept-Language", "en-US")
+            .json(&json!({"email": email}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
+    }
+    let spanish = mail_to(&app, "browser@lang.example").await;
+    let english = mail_to(&app, "plain@lang.example").await;
+    assert_eq!(spanish.subject, es(&english.subject));
+    assert!(
+        spanish.text.contains(&es(
+            "Someone (we hope you) asked to reset the password of your InternReel account. Open this link within 30 minutes to choose a new one:"
+        )),
+        "{}",
+        spanish.text
+    );
+}
+
+#[tokio::test]
+async fn a_language_chosen_in_the_sign_up_form_wins_over_the_request_s() {
+    let app = spawn_app().await;
+    let spanish_device = [("Cookie", "internreel_lang=es"), ("Accept-Language", "es")];
+    let mut body = student_body("chose-en@lang.example");
+    body["language"] = json!("en");
+    let (_, language) = sign_up_with(&app, "/api/users?lang=es", body, &spanish_device).await;
+    assert_eq!(language, "en");
+
+    let mut body = student_body("chose-es@lang.example");
+    body["language"] = json!("es-MX");
+    let (_, language) =
+        sign_up_with(&app, "/api/users", body, &[("Accept-Language", "en-US")]).await;
+    assert_eq!(language, "es");
+
+    // A value we do not speak is no choice: the request's language stands.
+    let mut body = student_body("chose-tlh@lang.example");
+    body["language"] = json!("tlh");
+    let (_, language) = sign_up_with(&app, "/api/users", body, &spanish_device).await;
+    assert_eq!(language, "es");
+}
+
+#[tokio::test]
+async fn an_employer_who_signs_up_in_spanish_is_welcomed_in_spanish() {
+    let app = spawn_app().await;
+    let (_, language) = sign_up_with(
+        &app,
+        "/api/employers",
+        employer_body("jefa@lang.example"),
+        &[("Accept-Language", "es-ES,es;q=0.9")],
+    )
+    .await;
+    assert_eq!(language, "es");
+    let (_, language) = sign_up_with(
+        &app,
+        "/api/employers",
+        employer_body("boss@lang.example"),
+        &[],
+    )
+    .await;
+    assert_eq!(language, "en");
+    let spanish = mail_to(&app, "jefa@lang.example").await;
+    let english = mail_to(&app, "boss@lang.example").await;
+    assert_eq!(
+        english.subject,
+        "Welcome to InternReel: confirm your e-mail address"
+    );
+    assert_eq!(spanish.subject, es(&english.subject));
+    assert!(
+        spanish
+            .text
+            .starts_with("¡Te damos la bienvenida a InternReel, Riley!"),
+        "{}",
+        spanish.text
+    );
+}
+
+#[tokio::test]
+async fn signing_in_answers_the_account_s_language_and_a_choice_made_there_becomes_it() {
+    let app = spawn_app().await;
+    sign_up_with(
+        &app,
+        "/api/users",
+        student_body("lucia@lang.example"),
+        &[("Accept-Language", "es")],
+    )
+    .await;
+    let login = |body: Value| {
+        let c = app.client();
+        let url = app.url("/api/student-login");
+        async move {
+            let res = c
+                .post(url)
+                .header("Accept-Language", "en-US")
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), StatusCode::OK);
+            res.json::<Value>().await.unwrap()
+        }
+    };
+    let credentials = json!({"email": "lucia@lang.example", "password": "secret1"});
+    // An English browser: the answer names her Spanish, for the UI to switch to at once.
+    assert_eq!(login(credentials.clone()).await["language"], "es");
+    // English chosen on the sign-in page becomes the account's.
+    let mut chose = credentials.clone();
+    chose["language"] = json!("en");
+    assert_eq!(login(chose).await["language"], "en");
+    assert_eq!(login(credentials).await["language"], "en");
 }
 
 /// The string literal starting at `s` (just after its opening quote), unescaped.

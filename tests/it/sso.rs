@@ -625,3 +625,117 @@ async fn school_sign_in_works_first_thing_after_a_start_without_job_fetching() {
     let log = server.stop();
     assert!(!log.contains("crypto provider"), "{log}");
 }
+
+#[tokio::test]
+async fn a_first_school_sign_in_from_a_spanish_device_makes_a_spanish_account() {
+    let (app, p) = setup().await;
+    let b = browser();
+    let landed = sign_in(
+        &app,
+        &p,
+        &b,
+        "Lakeside",
+        "student",
+        "lee@lakeside.k12.ca.us",
+    )
+    .await;
+    assert_eq!(landed, "/school-signup");
+    // A Spanish browser (the device's cookie counts too, as for any sign-up).
+    let res = b
+        .post(app.url("/api/auth/sso/finish"))
+        .header("Accept-Language", "es-MX,es;q=0.9")
+        .json(&json!({"grade": "junior", "school": "Lincoln High", "interests": ["technology"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let answer: Value = res.json().await.unwrap();
+    assert_eq!(answer["user"]["language"], "es");
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["language"], "es");
+
+    // A language chosen in the form wins over the browser's.
+    let b = browser();
+    let landed = sign_in(
+        &app,
+        &p,
+        &b,
+        "Lakeside",
+        "student",
+        "sam@lakeside.k12.ca.us",
+    )
+    .await;
+    assert_eq!(landed, "/school-signup");
+    let res = b
+        .post(app.url("/api/auth/sso/finish"))
+        .header("Accept-Language", "es")
+        .json(&json!({"grade": "junior", "school": "Lincoln High", "interests": ["technology"], "language": "en"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["language"], "en");
+}
+
+#[tokio::test]
+async fn a_language_chosen_before_a_school_sign_in_becomes_the_account_s() {
+    let (app, p) = setup().await;
+    let b = browser();
+    assert_eq!(
+        sign_in(
+            &app,
+            &p,
+            &b,
+            "Lakeside",
+            "student",
+            "rita@lakeside.k12.ca.us"
+        )
+        .await,
+        "/school-signup"
+    );
+    let res = app
+        .post(
+            &b,
+            "/api/auth/sso/finish",
+            json!({"grade": "junior", "school": "Lincoln High", "interests": ["technology"]}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["language"], "en");
+
+    // Another day, Spanish chosen on the sign-in page before "Continue with Lakeside".
+    let b = browser();
+    let start = "/api/auth/sso/Lakeside/start?role=student&lang=es";
+    let callback = to_callback(
+        &b,
+        &app.addr,
+        start,
+        &p.issuer,
+        "rita@lakeside.k12.ca.us",
+        "pw",
+    )
+    .await;
+    let res = b.get(&callback).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(res.headers()[reqwest::header::LOCATION], "/job-feed");
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["language"], "es");
+
+    // A later start without a choice leaves the account's language alone.
+    let b = browser();
+    let start = "/api/auth/sso/Lakeside/start?role=student";
+    let callback = to_callback(
+        &b,
+        &app.addr,
+        start,
+        &p.issuer,
+        "rita@lakeside.k12.ca.us",
+        "pw",
+    )
+    .await;
+    b.get(&callback).send().await.unwrap();
+    let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
+    assert_eq!(me["language"], "es");
+}

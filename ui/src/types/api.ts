@@ -41,6 +41,8 @@ export interface User {
   emailConfirmed?: boolean;
   /** Students: a new address waiting for the link sent to it (the account keeps `email` until then). */
   pendingEmail?: string | null;
+  /** Sign-up and sign-in answers only: the account's stored language ('en', 'es'). */
+  language?: string | null;
 }
 
 /**

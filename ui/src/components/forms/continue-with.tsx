@@ -3,6 +3,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { signInLanguage } from '@/lib/i18n/language';
 import { formsNs } from '@/lib/i18n/namespaces/forms';
 
 /**
@@ -23,12 +24,15 @@ export function ContinueWith({
 }) {
   const { t } = useTranslation(formsNs);
   if (providers.length === 0) return null;
+  // A language chosen on this page becomes the student's account's once the provider answers.
+  const chosen = role === 'student' ? signInLanguage() : undefined;
+  const start = (name: string) => (chosen ? `${paths.ssoStart(name, role)}&lang=${chosen}` : paths.ssoStart(name, role));
   return (
     <div className={cn('space-y-5', className)} data-testid="continue-with">
       <ul className="space-y-2">
         {providers.map((name) => (
           <li key={name}>
-            <a href={paths.ssoStart(name, role)} className={buttonClasses('outline', 'lg', 'w-full text-center')}>
+            <a href={start(name)} className={buttonClasses('outline', 'lg', 'w-full text-center')}>
               <School aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
               <span className="min-w-0 [overflow-wrap:anywhere]">{t('continueWith.provider', { name })}</span>
             </a>

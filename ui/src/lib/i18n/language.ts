@@ -14,6 +14,11 @@ import { DEFAULT_LANGUAGE, isLanguage, languageOfTag, type Language } from './la
  *
  * 2 is known before the first paint when the page brought the session's answer (lib/boot),
  * else after it (it needs the server); 3 caches it, so it is a change only on a new device. A choice in the switcher is remembered here and, signed in, on the server.
+ *
+ * Signing up sends the UI's language (`signUpLanguage`): the server stores it on the new
+ * account (or decides from the request's cookie and `Accept-Language` without it). Signing
+ * in sends a language chosen on this visit before it (`signInLanguage`), which becomes the
+ * account's; the answer names the account's language, applied at once (`applyAccountLanguage`).
  */
 
 export const LANGUAGE_STORAGE_KEY = 'internreel.lang';
@@ -23,6 +28,8 @@ export const LANGUAGE_PARAM = 'lang';
 let chosenInAddress = false;
 /** Whether the last session answer named someone (a switch is then saved on the server). */
 let signedIn = false;
+/** A language chosen on this page load while signed out (address or switcher): a sign-in carries it. */
+let chosenSignedOut: Language | null = null;
 
 function readStored(): Language | null {
   try {
@@ -77,6 +84,7 @@ export function initialLanguage(): Language {
   const fromAddress = takeAddressLanguage();
   if (fromAddress) {
     chosenInAddress = true;
+    chosenSignedOut = fromAddress;
     remember(fromAddress);
     return fromAddress;
   }
@@ -97,6 +105,7 @@ export function startLanguage(): Promise<unknown> {
 /** The switcher's choice: the UI changes, the device remembers it, the account too when signed in. */
 export async function chooseLanguage(language: Language): Promise<void> {
   remember(language);
+  if (!signedIn) chosenSignedOut = language;
   await changeLanguage(language);
   // The server stores it for its messages and e-mails; an older server may not know the
   // call (404): the choice still holds on this device, so any failure is ignored.
@@ -113,4 +122,28 @@ export function applySessionLanguage(stored: unknown, isSignedIn: boolean): Prom
   if (!isSignedIn || chosenInAddress || !isLanguage(stored) || stored === currentLanguage()) return Promise.resolve();
   remember(stored);
   return changeLanguage(stored).catch(() => undefined);
+}
+
+/** The `language` of a sign-up's body: the one the person is reading the form in. */
+export function signUpLanguage(): Language {
+  return currentLanguage();
+}
+
+/** The `language` of a sign-in's body: a choice made on this visit before it, if any (else the account's stands). */
+export function signInLanguage(): Language | undefined {
+  return chosenSignedOut ?? undefined;
+}
+
+/**
+ * A sign-in's or sign-up's answer named the account's language: the UI switches to it now (no
+ * reload) and the device remembers it (cookie included). Resolves once its catalogues are in.
+ */
+export function applyAccountLanguage(language: unknown): Promise<void> {
+  signedIn = true;
+  chosenSignedOut = null;
+  chosenInAddress = false;
+  if (!isLanguage(language)) return Promise.resolve();
+  remember(language);
+  if (language === currentLanguage()) return Promise.resolve();
+  return changeLanguage(language).catch(() => undefined);
 }

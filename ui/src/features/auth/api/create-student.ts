@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { applyAccountLanguage, signUpLanguage } from '@/lib/i18n/language';
 import type { User } from '@/types/api';
 
 export interface CreateStudentInput {
@@ -16,9 +17,11 @@ export interface CreateStudentInput {
   position: null;
 }
 
-/** POST /api/users: creates the student and signs them in (201 User). */
-export function createStudent(input: CreateStudentInput): Promise<User> {
-  return api.post<User>('/api/users', input);
+/** POST /api/users: creates the student in the form's language and signs them in (201 User). */
+export async function createStudent(input: CreateStudentInput): Promise<User> {
+  const user = await api.post<User>('/api/users', { ...input, language: signUpLanguage() });
+  await applyAccountLanguage(user.language);
+  return user;
 }
 
 export function useCreateStudent() {

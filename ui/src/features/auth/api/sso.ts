@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
+import { applyAccountLanguage, signUpLanguage } from '@/lib/i18n/language';
 import type { SsoConfig } from '@/types/staff';
 import type { User } from '@/types/api';
 
@@ -57,9 +58,16 @@ export interface FinishSchoolSignupInput {
   interests: string[];
 }
 
-/** POST /api/auth/sso/finish: creates the student from the school account and signs them in (201 `{user}`). */
+/**
+ * POST /api/auth/sso/finish: creates the student from the school account, in the form's
+ * language, and signs them in (201 `{user}`).
+ */
 export function useFinishSchoolSignup() {
   return useMutation<User, Error, FinishSchoolSignupInput>({
-    mutationFn: async (input) => (await api.post<{ user: User }>('/api/auth/sso/finish', input)).user,
+    mutationFn: async (input) => {
+      const { user } = await api.post<{ user: User }>('/api/auth/sso/finish', { ...input, language: signUpLanguage() });
+      await applyAccountLanguage(user.language);
+      return user;
+    },
   });
 }
