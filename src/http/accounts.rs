@@ -1,13 +1,14 @@
-//! Sign-up, sign-in and sessions, and the account rules the profiles (profiles.rs) share.
+//! Sign-up and sign-in, and the account rules the profiles (profiles.rs) share; who is signed
+//! in and signing out are in session.rs.
 
 use super::signin_turns::SignInTurns;
 use axum::Json;
 use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
-use serde::{Deserialize, Serialize};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use serde::Deserialize;
 
 use super::ApiJson;
 use super::views::UserView;
@@ -29,11 +30,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/student-login", post(login_student))
         .route("/api/employers", post(signup_employer))
         .route("/api/employers/login", post(login_employer))
-        .route("/api/auth/user", get(current_user))
-        .route("/api/session", get(session))
-        .route("/api/logout", post(logout))
-        .route("/api/employers/logout", post(logout))
-        .route("/api/login", get(login_redirect))
 }
 
 pub(super) const NAME_MAX: usize = 100;
@@ -431,90 +427,4 @@ async fn login_employer(
     ApiJson(body): ApiJson<Credentials>,
 ) -> AppResult<Response> {
     login(state, ip, headers, body, Role::Employer).await
-}
-
-/// Who the request's session belongs to, as `GET /api/auth/user` and `GET /api/session`
-/// show it: the student or employer (employers with their e-mail confirmation), the guest, or
-/// nobody (the admin session has no user).
-fn session_view(state: &AppState, viewer: auth::Viewer) -> AppResult<Option<serde_json::Value>> {
-    let json = |v: Result<serde_json::Value, serde_json::Error>| {
-        v.map_err(|e| AppError::Internal(e.into()))
-    };
-    match viewer {
-        auth::Viewer::User(user) => {
-            let mut view = UserView::from(&*user);
-            if user.role == Role::Employer {
-                view.email_confirmed = Some(email_confirmation::is_confirmed(
-                    &state.store().read()?,
-                    &user,
-                )?);
-            } else {
-                view.pending_email =
-                    email_confirmation::pending_email(&state.store().read()?, &user, now_ms())?;
-            }
-            json(serde_json::to_value(view)).map(Some)
-        }
-        auth::Viewer::Guest(g) => {
-            json(serde_json::to_value(super::guest::GuestView::from(&g))).map(Some)
-        }
-        auth::Viewer::Nobody => Ok(None),
-    }
-}
-
-/// The signed-in student or employer, or the guest; 401 for everyone else.
-async fn current_user(
-    State(state): State<AppState>,
-    viewer: auth::Viewer,
-) -> AppResult<Json<serde_json::Value>> {
-    session_view(&state, viewer)?
-        .map(Json)
-        .ok_or_else(AppError::unauthorized)
-}
-
-#[derive(Serialize)]
-struct SessionAnswer {
-    user: Option<serde_json::Value>,
-    /// A district staff session (the pin's or a named member's; neither has a user).
-    admin: bool,
-    /// The named staff member, when the session is one's.
-    staff: Option<crate::services::staff::Who>,
-    /// The signed-in person's stored language ("en", "es"); null when they never chose.
-    language: Option<&'static str>,
-}
-
-/// `{"user": ..., "admin": false}` or `{"user": null, "admin": ...}`, always 200: what the UI
-/// asks on page loads, so a visitor's page makes no refused call (browsers log those).
-async fn session(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    viewer: auth::Viewer,
-) -> AppResult<Json<SessionAnswer>> {
-    let (admin, staff) = auth::staff_of(&state, &headers)?;
-    let language = super::language::stored(&state, &headers).map(|l| l.code());
-    Ok(Json(SessionAnswer {
-        user: session_view(&state, viewer)?,
-        admin,
-        staff,
-        language,
-    }))
-}
-
-#[derive(Serialize)]
-struct Done {
-    message: &'static str,
-}
-
-async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
-    auth::end_session(&state, &headers)?;
-    Ok((
-        [(header::SET_COOKIE, auth::clear_cookie(&state))],
-        Json(Done {
-            message: "Signed out",
-        }),
-    )
-        .into_response())
-}
-
-async fn login_redirect() -> Redirect {
-    Redirect::to("/role-selection")
 }

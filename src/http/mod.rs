@@ -28,6 +28,7 @@ pub mod profile_viewers;
 mod profiles;
 mod review;
 mod safety;
+mod session;
 mod signin_turns;
 mod social;
 mod sso;
@@ -59,6 +60,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/health", get(health))
         .route("/api/ready", get(ready))
         .merge(accounts::router())
+        .merge(session::router())
         .merge(profiles::router())
         .merge(guest::router())
         .merge(email_confirmation::router())
