@@ -577,7 +577,11 @@ export const FeedCard = memo(function FeedCard({
             ) : null}
             <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs font-medium text-white/90">
               {internship.duration ? <Meta icon={Clock}>{internship.duration}</Meta> : null}
-              {internship.workStyle ? <Meta icon={Briefcase}>{workStyleText}</Meta> : null}
+              {internship.workStyle ? (
+                <Meta icon={Briefcase} testId="work-style">
+                  {workStyleText}
+                </Meta>
+              ) : null}
               {ageText ? <Meta icon={UserRound}>{ageText}</Meta> : null}
             </p>
           </div>
