@@ -416,9 +416,10 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
             "the agreement PDF lacks {want}:\n{text}"
         );
     }
-    // In Spanish for a reader who asks for it: the labels and dates, the signed text as signed.
+    // In Spanish for a reader who asks for it (the school's pin session stores no language):
+    // the labels and dates, the signed text as signed.
     let res = h
-        .student
+        .admin
         .get(app.url(&format!("{p}/agreement.pdf")))
         .header("Accept-Language", "es")
         .send()
