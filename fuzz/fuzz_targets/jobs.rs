@@ -1,7 +1,7 @@
 //! External-job payloads and their HTML must never panic the parser.
 #![no_main]
 
-use internreel::jobs::{ashby, greenhouse, html_to_text, lever};
+use internreel_untrusted::job_boards::{ashby, greenhouse, html_to_text, lever};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

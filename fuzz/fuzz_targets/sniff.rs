@@ -1,7 +1,7 @@
 //! Upload content sniffing must never panic, and only ever answers an accepted kind.
 #![no_main]
 
-use internreel::http::uploads::{IMAGE_KINDS, TRANSCRIPT_KINDS, VIDEO_KINDS, sniff};
+use internreel_untrusted::sniff::{IMAGE_KINDS, TRANSCRIPT_KINDS, VIDEO_KINDS, sniff};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
