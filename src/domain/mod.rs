@@ -16,5 +16,6 @@ pub mod placements;
 pub mod reports;
 pub mod review;
 pub mod roster;
+pub mod sso_refusal;
 pub mod student_friendly;
 pub mod text;

@@ -16,7 +16,7 @@ use crate::auth::{self, ClientIp};
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::i18n::Lang;
-use crate::services::sso::{self as rules, Outcome};
+use crate::services::sso::{self as rules, Outcome, Refusal};
 use crate::services::{settings, students};
 use crate::state::AppState;
 use crate::store::Reader;
@@ -98,14 +98,18 @@ fn base_url(state: &AppState, headers: &HeaderMap) -> AppResult<String> {
     Ok(format!("{scheme}://{host}"))
 }
 
-/// Where a refused sign-in lands, with its sentence.
-fn refused_page(role: FlowRole, message: &str) -> Response {
+/// Where a refused sign-in lands: the sign-in page, with the refusal's code and name.
+fn refused_page(role: FlowRole, why: &Refusal) -> Response {
     let page = match role {
         FlowRole::Student => "/login",
         FlowRole::Staff => "/admin-login",
     };
-    let q: String = url_encode(message);
-    Redirect::to(&format!("{page}?ssoError={q}")).into_response()
+    let mut to = format!("{page}?ssoError={}", why.code());
+    if let Some(name) = why.name() {
+        to.push_str("&ssoName=");
+        to.push_str(&url_encode(name));
+    }
+    Redirect::to(&to).into_response()
 }
 
 fn url_encode(s: &str) -> String {
@@ -173,7 +177,7 @@ async fn start(
                 .append(header::SET_COOKIE, sso_language_cookie(&state, code, age));
             Ok(res)
         }
-        Err(r) => Ok(refused_page(r.role, &r.message)),
+        Err(r) => Ok(refused_page(r.role, &r.why)),
     }
 }
 
@@ -192,7 +196,7 @@ async fn callback(
     Query(q): Query<CallbackQuery>,
 ) -> AppResult<Response> {
     let Some(browser) = sso_browser(&headers) else {
-        return Ok(refused_page(FlowRole::Student, rules::EXPIRED));
+        return Ok(refused_page(FlowRole::Student, &Refusal::Expired));
     };
     let base = base_url(&state, &headers)?;
     let outcome = rules::finish(
@@ -212,7 +216,7 @@ async fn callback(
     let clear_lang = (header::SET_COOKIE, sso_language_cookie(&state, "", 0));
     Ok(match outcome {
         Err(r) => {
-            let mut res = refused_page(r.role, &r.message);
+            let mut res = refused_page(r.role, &r.why);
             res.headers_mut().append(clear.0, clear.1);
             res.headers_mut().append(clear_lang.0, clear_lang.1);
             res

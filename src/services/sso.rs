@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 
 use super::sso_provider as oidc;
 
+pub use crate::domain::sso_refusal::Refusal;
 use crate::error::AppResult;
 use crate::infra::Services;
 use crate::store::identity::{self, Source};
@@ -22,8 +23,8 @@ use crate::store::users::{self, Role};
 /// From the redirect to the provider's answer, and from the answer to the next step.
 const FLOW_MS: i64 = 10 * 60 * 1000;
 
+/// For the JSON steps after the redirect (`Refusal::Expired` on the sign-in page).
 pub const EXPIRED: &str = "This sign-in has expired or was already used. Please start again.";
-pub const UNKNOWN_PROVIDER: &str = "That school sign-in is not set up here.";
 
 /// What an answer from the provider leads to.
 pub enum Outcome {
@@ -42,14 +43,17 @@ pub enum Outcome {
 /// A sign-in refused: a sentence for the sign-in page, and which page.
 pub struct Refused {
     pub role: FlowRole,
-    pub message: String,
+    pub why: Refusal,
 }
 
-fn refused(role: FlowRole, message: impl Into<String>) -> Refused {
-    Refused {
-        role,
-        message: message.into(),
-    }
+fn refused(role: FlowRole, why: Refusal) -> Refused {
+    Refused { role, why }
+}
+
+/// The data directory failed (logged): the reader can only try again.
+fn unavailable(e: impl std::fmt::Display) -> Refusal {
+    tracing::error!(error = %e, "school sign-in: the data directory failed");
+    Refusal::Unavailable
 }
 
 /// The browser cookie's hash, which ties a flow to the browser that started it.
@@ -82,15 +86,15 @@ pub async fn begin(
 ) -> Result<String, Refused> {
     let p = match provider(s, name) {
         Ok(Some(p)) => p,
-        Ok(None) => return Err(refused(role, UNKNOWN_PROVIDER)),
-        Err(e) => return Err(refused(role, e.to_string())),
+        Ok(None) => return Err(refused(role, Refusal::UnknownProvider)),
+        Err(e) => return Err(refused(role, unavailable(e))),
     };
     let serves = match role {
         FlowRole::Student => p.serves.students(),
         FlowRole::Staff => p.serves.staff(),
     };
     if !serves {
-        return Err(refused(role, UNKNOWN_PROVIDER));
+        return Err(refused(role, Refusal::UnknownProvider));
     }
     // The provider's discovery document as fetched in the last minutes: a start costs no
     // round trip to the provider (the callback's client is fetched afresh, with its keys).
@@ -98,10 +102,7 @@ pub async fn begin(
         .await
         .map_err(|e| {
         tracing::warn!(provider = %p.name, error = %e, "school sign-in: the provider did not answer");
-        refused(
-            role,
-            format!("{} did not answer. Please try again in a minute.", p.name),
-        )
+        refused(role, Refusal::NoAnswer(p.name.clone()))
     })?;
     let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
     let (url, state, nonce) = client
@@ -127,7 +128,7 @@ pub async fn begin(
     };
     s.store
         .write(|w| sso::start(w, flow, now))
-        .map_err(|e: crate::store::StoreError| refused(role, e.to_string()))?;
+        .map_err(|e| refused(role, unavailable(e)))?;
     Ok(url.to_string())
 }
 
@@ -171,9 +172,9 @@ pub async fn finish(
                 .ok()
                 .flatten()
                 .map_or(FlowRole::Student, |f| f.role);
-            return Err(refused(role, EXPIRED));
+            return Err(refused(role, Refusal::Expired));
         }
-        Err(e) => return Err(refused(FlowRole::Student, e.to_string())),
+        Err(e) => return Err(refused(FlowRole::Student, unavailable(e))),
     };
     let role = flow.role;
     // Used up now, whatever follows: a replayed state finds nothing.
@@ -182,49 +183,28 @@ pub async fn finish(
         Ok::<_, crate::store::StoreError>(())
     });
     if flow.browser != browser || !flow.provider.eq_ignore_ascii_case(name) {
-        return Err(refused(role, EXPIRED));
+        return Err(refused(role, Refusal::Expired));
     }
     if let Some(e) = error {
         tracing::info!(provider = %flow.provider, error = %e, "school sign-in: the provider refused");
-        return Err(refused(
-            role,
-            format!("{} did not sign you in. Please try again.", flow.provider),
-        ));
+        return Err(refused(role, Refusal::ProviderRefused(flow.provider)));
     }
     let Some(code) = code.filter(|c| !c.is_empty() && c.len() < 4096) else {
-        return Err(refused(role, EXPIRED));
+        return Err(refused(role, Refusal::Expired));
     };
     let p = match provider(s, &flow.provider) {
         Ok(Some(p)) => p,
-        _ => return Err(refused(role, UNKNOWN_PROVIDER)),
+        _ => return Err(refused(role, Refusal::UnknownProvider)),
     };
     let claims = verified_claims(&p, base, &flow, code).await.map_err(|e| {
         tracing::warn!(provider = %p.name, error = %e, "school sign-in refused");
-        refused(
-            role,
-            format!(
-                "We could not confirm your sign-in with {}. Please try again.",
-                p.name
-            ),
-        )
+        refused(role, Refusal::NotConfirmed(p.name.clone()))
     })?;
     if !claims.email_verified || claims.email.is_empty() {
-        return Err(refused(
-            role,
-            format!(
-                "{} has not confirmed your e-mail address, so it cannot sign you in here. Ask your school's IT.",
-                p.name
-            ),
-        ));
+        return Err(refused(role, Refusal::EmailUnverified(p.name)));
     }
     if !domain_allowed(&p, &claims) {
-        return Err(refused(
-            role,
-            format!(
-                "{} is not one of the school accounts this district accepts. Sign in with your school e-mail.",
-                claims.email
-            ),
-        ));
+        return Err(refused(role, Refusal::DomainNotAccepted(claims.email)));
     }
     outcome(s, &p, flow, claims, now).map_err(|e| refused(role, e))
 }
@@ -320,7 +300,13 @@ fn domain_allowed(p: &Provider, c: &Claims) -> bool {
 }
 
 /// What the verified answer means here; stores the flow's next step when one is owed.
-fn outcome(s: &Services, p: &Provider, flow: Flow, c: Claims, now: i64) -> Result<Outcome, String> {
+fn outcome(
+    s: &Services,
+    p: &Provider,
+    flow: Flow,
+    c: Claims,
+    now: i64,
+) -> Result<Outcome, Refusal> {
     let answer = |link_user, staff| Answer {
         subject: c.subject.clone(),
         email: c.email.clone(),
@@ -330,20 +316,24 @@ fn outcome(s: &Services, p: &Provider, flow: Flow, c: Claims, now: i64) -> Resul
         link_user,
         staff,
     };
-    let result = s.store.write(|w| -> Result<Outcome, StoreOrText> {
+    let result = s.store.write(|w| -> Result<Outcome, StoreOrRefusal> {
         match flow.role {
             FlowRole::Staff => {
                 let member = staff::by_email(w, &c.email)?
                     .filter(|m| m.enrolled && !m.disabled)
-                    .ok_or_else(|| StoreOrText::Text(format!(
-                        "{} has no staff account here. Ask your district admin to add you.",
-                        c.email
-                    )))?;
+                    .ok_or_else(|| {
+                        StoreOrRefusal::Refusal(Refusal::NoStaffAccount(c.email.clone()))
+                    })?;
                 if c.mfa {
                     sso::remove(w, &flow)?;
                     Ok(Outcome::Staff(member.id))
                 } else {
-                    sso::answered(w, flow.clone(), answer(None, Some(member.id)), now + FLOW_MS)?;
+                    sso::answered(
+                        w,
+                        flow.clone(),
+                        answer(None, Some(member.id)),
+                        now + FLOW_MS,
+                    )?;
                     Ok(Outcome::StaffNeedsCode)
                 }
             }
@@ -353,9 +343,9 @@ fn outcome(s: &Services, p: &Provider, flow: Flow, c: Claims, now: i64) -> Resul
                     return student_allowed(w, id).map(|()| Outcome::Student(id));
                 }
                 match users::by_email(w, &c.email)? {
-                    Some(u) if u.role == Role::Employer => Err(StoreOrText::Text(
-                        "This e-mail belongs to an employer account. Employers sign in on the employer sign-in page.".into(),
-                    )),
+                    Some(u) if u.role == Role::Employer => {
+                        Err(StoreOrRefusal::Refusal(Refusal::EmployerAccount))
+                    }
                     Some(u) => {
                         let mut i = identity::of(w, u.id)?;
                         // A roster account has no password of its own: the district's roster
@@ -368,7 +358,12 @@ fn outcome(s: &Services, p: &Provider, flow: Flow, c: Claims, now: i64) -> Resul
                             sso::remove(w, &flow)?;
                             Ok(Outcome::Student(u.id))
                         } else {
-                            sso::answered(w, flow.clone(), answer(Some(u.id), None), now + FLOW_MS)?;
+                            sso::answered(
+                                w,
+                                flow.clone(),
+                                answer(Some(u.id), None),
+                                now + FLOW_MS,
+                            )?;
                             Ok(Outcome::LinkNeeded)
                         }
                     }
@@ -381,30 +376,30 @@ fn outcome(s: &Services, p: &Provider, flow: Flow, c: Claims, now: i64) -> Resul
         }
     });
     result.map_err(|e| match e {
-        StoreOrText::Text(t) => t,
-        StoreOrText::Store(e) => e.to_string(),
+        StoreOrRefusal::Refusal(r) => r,
+        StoreOrRefusal::Store(e) => unavailable(e),
     })
 }
 
-/// A roster-disabled student may not sign in.
+/// A roster-disabled student may not sign in (the sign-in page says it as `Refusal::TurnedOff`).
 pub const TURNED_OFF: &str =
     "Your school has turned off this account. Ask your school's work-based-learning coordinator.";
 
-fn student_allowed(r: &impl crate::store::Reader, id: u64) -> Result<(), StoreOrText> {
+fn student_allowed(r: &impl crate::store::Reader, id: u64) -> Result<(), StoreOrRefusal> {
     if identity::of(r, id)?.disabled {
-        return Err(StoreOrText::Text(TURNED_OFF.into()));
+        return Err(StoreOrRefusal::Refusal(Refusal::TurnedOff));
     }
     Ok(())
 }
 
-enum StoreOrText {
+enum StoreOrRefusal {
     Store(crate::store::StoreError),
-    Text(String),
+    Refusal(Refusal),
 }
 
-impl From<crate::store::StoreError> for StoreOrText {
+impl From<crate::store::StoreError> for StoreOrRefusal {
     fn from(e: crate::store::StoreError) -> Self {
-        StoreOrText::Store(e)
+        StoreOrRefusal::Store(e)
     }
 }
 

@@ -379,13 +379,20 @@ test('a coordinator signs in with the app code: Students (their school only, no 
 
 test('the school sign-in pages without a sign-in waiting: the error and expiry sentences', async ({ page }) => {
   const audit = new AxeAudit(page);
-  const sentence = 'Your school account could not be used. Please try again.';
-  await page.goto(`/login?ssoError=${encodeURIComponent(sentence)}`);
-  await expect(page.getByRole('alert').filter({ hasText: sentence })).toBeVisible();
+  const expired = 'This sign-in has expired or was already used. Please start again.';
+  await page.goto('/login?ssoError=expired');
+  await expect(page.getByRole('alert').filter({ hasText: expired })).toBeVisible();
   await audit.scan('/login?ssoError');
+  // The page says it in its reader's language.
+  await page.goto('/login?ssoError=expired&lang=es');
+  await expect(page.getByRole('alert').filter({ hasText: 'Este inicio de sesión venció o ya se usó. Vuelve a empezar.' })).toBeVisible();
+  await page.goto('/login?lang=en');
 
-  await page.goto(`/admin-login?ssoError=${encodeURIComponent(sentence)}`);
-  await expect(page.getByRole('alert').filter({ hasText: sentence })).toBeVisible();
+  // A link cannot put its own words on the page: the general sentence instead.
+  const crafted = 'Your account is locked. Call 555-0100.';
+  await page.goto(`/admin-login?ssoError=${encodeURIComponent(crafted)}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'School sign-in could not finish. Please try again in a minute.' })).toBeVisible();
+  await expect(page.getByText(crafted)).toHaveCount(0);
   await audit.scan('/admin-login?ssoError');
 
   // The code step with no school sign-in behind it.

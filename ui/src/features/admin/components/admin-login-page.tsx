@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ContinueWith } from '@/components/forms/continue-with';
+import { SsoRefusal } from '@/components/forms/sso-refusal';
 import { AppHeader } from '@/components/layout/app-header';
 import { AuthHeading } from '@/components/layout/auth-card';
 import { PageContainer, PageShell } from '@/components/layout/page';
@@ -320,7 +321,6 @@ export function AdminLoginPage() {
   const { t } = useTranslation([ns, 'common']);
   const params = new URLSearchParams(useSearch());
   const codeStep = params.get('sso') === 'code';
-  const ssoError = params.get('ssoError')?.trim() || null;
   const { config } = useStaffConfig();
   const providers = (config?.providers ?? []).map((p) => p.name);
   // The code step: whom the school sign-in named (null once it has expired, undefined while asked).
@@ -340,11 +340,7 @@ export function AdminLoginPage() {
               title={t('login.heading')}
               text={codeStep && !expired ? t('login.introCode') : t('login.intro')}
             />
-            {ssoError ? (
-              <FormAlert testId="sso-error" className="mb-5">
-                {ssoError}
-              </FormAlert>
-            ) : null}
+            <SsoRefusal search={params} providers={config ? providers : undefined} />
             {codeStep ? (
               <SsoCodeForm who={pendingSignIn.data} />
             ) : (

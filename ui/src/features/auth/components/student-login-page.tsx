@@ -4,7 +4,7 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { ContinueWith } from '@/components/forms/continue-with';
-import { FormAlert } from '@/components/ui/form-alert';
+import { SsoRefusal } from '@/components/forms/sso-refusal';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
@@ -24,7 +24,6 @@ export function StudentLoginPage() {
   const search = useSearch();
   const login = useStudentLogin();
   const params = new URLSearchParams(search);
-  const ssoError = params.get('ssoError')?.trim() || null;
   const linking = params.get('sso') === 'link';
   const sso = useSsoConfig();
   const pending = usePendingSchoolSignIn(linking);
@@ -40,11 +39,7 @@ export function StudentLoginPage() {
         <PageContainer className="py-8">
           <AuthCard>
             <AuthHeading icon={GraduationCap} title={t('studentLogin.heading')} text={t('studentLogin.text')} />
-            {ssoError ? (
-              <FormAlert testId="sso-error" className="mb-5">
-                {ssoError}
-              </FormAlert>
-            ) : null}
+            <SsoRefusal search={params} providers={sso.isLoading ? undefined : sso.studentProviders} />
             {linkTo ? (
               <p data-testid="sso-link" className="mb-5 rounded-2xl border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
                 <RichText
