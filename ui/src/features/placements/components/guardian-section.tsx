@@ -108,32 +108,19 @@ function GuardianForm({ placement }: { placement: Placement }) {
 function ResendLink({ placement, label }: { placement: Placement; label: string }) {
   const { t } = useTranslation(ns);
   const resend = useResendGuardianLink(placement.id);
-  const [sent, setSent] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  // From the mutation's own state, not callbacks of `mutate`: those are skipped when an answer
+  // arrives as the page re-renders from the placement's refetch.
+  const email = placement.guardian?.email;
   return (
     <div className="space-y-2">
-      <Button
-        variant="secondary"
-        disabled={resend.isPending}
-        onClick={() => {
-          setFailed(null);
-          setSent(null);
-          resend.mutate(undefined, {
-            onSuccess: () =>
-              setSent(
-                placement.guardian?.email ? t('guardian.resentTo', { email: placement.guardian.email }) : t('guardian.resentToYours'),
-              ),
-            onError: (error) => setFailed(errorMessage(error) ?? t('guardian.resendFailed')),
-          });
-        }}
-      >
+      <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate(undefined)}>
         <Mail aria-hidden className="h-4 w-4" />
         {resend.isPending ? t('guardian.sending') : label}
       </Button>
       <p role="status" className="text-sm font-semibold text-emerald-800" data-testid="resend-status">
-        {sent}
+        {resend.isSuccess ? (email ? t('guardian.resentTo', { email }) : t('guardian.resentToYours')) : null}
       </p>
-      {failed ? <FormAlert>{failed}</FormAlert> : null}
+      {resend.isError ? <FormAlert>{errorMessage(resend.error) ?? t('guardian.resendFailed')}</FormAlert> : null}
     </div>
   );
 }
