@@ -60,7 +60,8 @@ pub fn list(s: &Services, state: Option<&str>, json: bool) -> CommandResult {
                 if v.flags.is_empty() {
                     String::new()
                 } else {
-                    format!("  flags: {}", v.flags.join("; "))
+                    let flags: Vec<&str> = v.flags.iter().map(|f| f.english.as_str()).collect();
+                    format!("  flags: {}", flags.join("; "))
                 }
             )
         })
@@ -119,7 +120,7 @@ pub fn show(s: &Services, id: u64, json: bool) -> CommandResult {
     }
     out.push_str(&format!("agreement sha256: {}\n", v.agreement_sha256));
     for f in &v.flags {
-        out.push_str(&format!("flag: {f}\n"));
+        out.push_str(&format!("flag: {}\n", f.english));
     }
     for h in &v.history {
         out.push_str(&format!("{}  {}\n", crate::clock::rfc3339(h.at), h.text));

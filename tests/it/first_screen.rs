@@ -246,6 +246,12 @@ async fn a_first_screen_paints_in_the_language_the_app_will_start_in() {
     let html = page(&[("accept-language", "es-MX,es;q=0.9")], "/").await;
     assert!(html.contains("<html lang=\"es\">"));
     assert!(first_paint(&html).contains(spanish), "{html}");
+    // The page's title and description, which a search result or a shared link shows, too.
+    assert!(
+        html.contains("<title>InternReel — prácticas para adolescentes, en videos cortos</title>"),
+        "{html}"
+    );
+    assert!(html.contains("<meta name=\"description\" content=\"InternReel: prácticas para estudiantes de preparatoria, en videos verticales cortos.\""));
     let html = page(
         &[
             ("accept-language", "es-MX"),

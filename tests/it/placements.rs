@@ -619,10 +619,12 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
             .contains("already logged")
     );
     let v = placement(&app, &h.admin, h.id).await;
+    // Over the district's caps, as data the reader's page words in its own language.
     let flags = v["flags"].as_array().unwrap();
     assert!(
-        flags.iter().any(|f| f.as_str().unwrap().contains("9 h on")
-            && f.as_str().unwrap().contains("over the district's 8 a day")),
+        flags
+            .iter()
+            .any(|f| f["period"] == "day" && f["hours"] == 9.0 && f["cap"] == 8.0),
         "{flags:?}"
     );
     assert_eq!(
@@ -634,6 +636,30 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
         json!([]),
         "the student sees no flags"
     );
+    // The product's rubric reads in the reader's language; the district's own words as written.
+    let spanish: Value = h
+        .admin
+        .get(app.url(&format!("/api/placements/{}", h.id)))
+        .header("Accept-Language", "es")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(spanish["rubric"][0]["label"], "Asistencia y puntualidad");
+    // So does the placement's history, written in English as it happened.
+    let history: Vec<&str> = spanish["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|h| h["text"].as_str())
+        .collect();
+    assert!(
+        history.contains(&"Las cuatro partes firmaron: la práctica está activa"),
+        "{history:?}"
+    );
+    assert_eq!(v["rubric"][0]["label"], "Attendance and punctuality");
 
     // The supervisor returns one with a comment; the student fixes it; the week is approved.
     let v: Value = app

@@ -155,9 +155,11 @@ const NEEDLES = englishNeedles();
 
 /**
  * Records the server wrote and keeps as written, left out of the scan: the audit log's
- * entries (their summaries and actors' names, as the server stored them).
+ * entries (their summaries and actors' names, as the server stored them), and a placement's
+ * agreement, the district's own document in the words of its template (English unless the
+ * district wrote it otherwise), frozen as the parties sign it.
  */
-const SERVER_RECORDS = '[data-testid="audit-entry"]';
+const SERVER_RECORDS = '[data-testid="audit-entry"], [data-testid="agreement-text"]';
 
 /** The visible text of the page: the title, body text, and visible labels, placeholders, titles and alts. */
 async function visibleText(page: Page): Promise<string> {

@@ -376,7 +376,7 @@ test('in Spanish: every tab and dialog of the district admin', async ({ page }) 
   await page.goto(inSpanish('/admin'));
   await expect(page.getByRole('tab', { name: es('AI video requests') })).toBeVisible();
   await audit.check('/admin, AI video requests');
-  for (const tab of ['Employers', 'Reports', 'Audit']) {
+  for (const tab of ['Employers', 'Reports', 'Audit', 'Placements', 'Students', 'Program']) {
     await page.getByRole('tab', { name: es(tab), exact: true }).click();
     await expect(page.getByRole('tabpanel', { name: es(tab) })).toBeVisible();
     await audit.check(`/admin, ${tab}`);
@@ -389,6 +389,16 @@ test('in Spanish: every tab and dialog of the district admin', async ({ page }) 
   await expect(page.getByRole('dialog')).toBeVisible();
   await audit.check('/admin, suspend dialog');
   await closeDialog(page);
+  // A placement as the school reads it: signatures, hours, evaluations, history and flags.
+  const listed = (await (await page.request.get('/api/placements')).json()) as { placements: { id: number; state: string }[] };
+  // One of each state the demo's placements are in (other specs move some along).
+  const oneOfEach = [...new Map(listed.placements.map((p) => [p.state, p])).values()];
+  expect(oneOfEach.length).toBeGreaterThanOrEqual(3);
+  for (const placement of oneOfEach) {
+    await page.goto(`/placements/${placement.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit.check(`/placements/${placement.id} (${placement.state}, the school)`);
+  }
   await page.goto('/admin-login');
   await audit.check('/admin-login (admin)');
   audit.expectClean();

@@ -1,5 +1,6 @@
 // Writes each first screen's frame into its page, in every language (ui/README.md, "First
-// paint"): screen-<name>.html (English) and screen-<name>.<lang>.html, their #root holding
+// paint"): screen-<name>.html (English) and screen-<name>.<lang>.html, with the title and
+// description of that language's catalogue (common.json, `app`), their #root holding
 // the screen as src/screens/frames.tsx renders it with react-dom/server. The browser paints
 // it as the HTML arrives, before any script has run; the app's first render replaces it.
 // The frame is `inert` until then: nothing in it can be clicked, focused or read out while
@@ -27,6 +28,18 @@ await build({
 });
 
 const { renderFrames } = await import(pathToFileURL(join(out, 'frames.js')).href);
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** The page's title and description in `language`, from its `common` catalogue's `app`. */
+function head(page, language) {
+  const { title, description } = JSON.parse(readFileSync(join(ui, 'src', 'locales', language, 'common.json'), 'utf8')).app;
+  const TITLE = /<title>[^<]*<\/title>/;
+  const DESCRIPTION = /<meta name="description" content="[^"]*" \/>/;
+  if (!TITLE.test(page) || !DESCRIPTION.test(page)) throw new Error('prerender: a page without its <title> or description');
+  return page
+    .replace(TITLE, `<title>${escapeHtml(title)}</title>`)
+    .replace(DESCRIPTION, `<meta name="description" content="${escapeHtml(description)}" />`);
+}
 const EMPTY_ROOT = '<div id="root"></div>';
 const frames = await renderFrames();
 // Every page is made from the screen's page as Vite wrote it, read before any is written.
@@ -34,7 +47,7 @@ const templates = new Map(frames.map(({ screen }) => [screen, readFileSync(join(
 for (const { screen, language, html } of frames) {
   const page = templates.get(screen);
   if (!page.includes(EMPTY_ROOT)) throw new Error(`prerender: screen-${screen}.html has no empty ${EMPTY_ROOT}`);
-  const framed = page
+  const framed = head(page, language)
     .replace(EMPTY_ROOT, `<div id="root"><div inert data-first-paint>${html}</div></div>`)
     .replace('<html lang="en">', `<html lang="${language}">`);
   writeFileSync(join(root, language === 'en' ? `screen-${screen}.html` : `screen-${screen}.${language}.html`), framed);

@@ -49,20 +49,51 @@ impl Default for Caps {
     }
 }
 
-/// The flags the school sees for a placement's entries (date, hours): each day and each week
-/// over a cap, as a sentence.
-pub fn cap_flags(entries: &[(Date, f64)], caps: Caps) -> Vec<String> {
+/// A day or a week of a placement's hours over the district's cap. The reader's page says it
+/// in its own language, with its own dates and decimals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CapFlag {
+    /// false: the day `date`; true: the week starting on Monday `date`.
+    pub week: bool,
+    pub date: Date,
+    pub hours: f64,
+    pub cap: f64,
+}
+
+/// In English, for the CLI: "9 h on Mar 2, over the district's 8 a day" (the UI words it in
+/// its reader's language).
+impl std::fmt::Display for CapFlag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (hours, day, cap) = (
+            fmt_hours(self.hours),
+            short_date(self.date),
+            fmt_hours(self.cap),
+        );
+        if self.week {
+            write!(
+                f,
+                "{hours} h in the week of {day}, over the district's {cap}"
+            )
+        } else {
+            write!(f, "{hours} h on {day}, over the district's {cap} a day")
+        }
+    }
+}
+
+/// The flags the school sees for a placement's entries (date, hours): each day over the
+/// daily cap, then each week over the weekly one.
+pub fn cap_flags(entries: &[(Date, f64)], caps: Caps) -> Vec<CapFlag> {
     let mut flags = Vec::new();
     let mut days: Vec<(Date, f64)> = entries.to_vec();
     days.sort_by_key(|(d, _)| *d);
-    for (d, h) in &days {
-        if *h > caps.per_day {
-            flags.push(format!(
-                "{} h on {}, over the district's {} a day",
-                fmt_hours(*h),
-                short_date(*d),
-                fmt_hours(caps.per_day)
-            ));
+    for &(date, hours) in &days {
+        if hours > caps.per_day {
+            flags.push(CapFlag {
+                week: false,
+                date,
+                hours,
+                cap: caps.per_day,
+            });
         }
     }
     let mut weeks: Vec<(Date, f64)> = Vec::new();
@@ -73,14 +104,14 @@ pub fn cap_flags(entries: &[(Date, f64)], caps: Caps) -> Vec<String> {
             None => weeks.push((w, *h)),
         }
     }
-    for (w, total) in weeks {
-        if total > caps.per_week {
-            flags.push(format!(
-                "{} h in the week of {}, over the district's {}",
-                fmt_hours(total),
-                short_date(w),
-                fmt_hours(caps.per_week)
-            ));
+    for (date, hours) in weeks {
+        if hours > caps.per_week {
+            flags.push(CapFlag {
+                week: true,
+                date,
+                hours,
+                cap: caps.per_week,
+            });
         }
     }
     flags
@@ -155,6 +186,23 @@ mod tests {
         let flags = cap_flags(&entries, Caps::default());
         assert_eq!(
             flags,
+            [
+                CapFlag {
+                    week: false,
+                    date: date!(2027 - 03 - 02),
+                    hours: 9.0,
+                    cap: 8.0
+                },
+                CapFlag {
+                    week: true,
+                    date: date!(2027 - 03 - 01),
+                    hours: 23.5,
+                    cap: 20.0
+                }
+            ]
+        );
+        assert_eq!(
+            flags.iter().map(|f| f.to_string()).collect::<Vec<_>>(),
             [
                 "9 h on Mar 2, over the district's 8 a day",
                 "23.5 h in the week of Mar 1, over the district's 20"

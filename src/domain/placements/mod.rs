@@ -12,8 +12,8 @@ pub mod hours;
 pub use agreement::{DEFAULT_TEMPLATE, PLACEHOLDERS, fill, unknown_placeholders};
 pub use evaluations::{DEFAULT_RUBRIC, EvaluationKind, rating_label};
 pub use hours::{
-    Caps, cap_flags, date_refusal, date_str, fmt_hours, hours_refusal, is_monday, long_date,
-    short_date, week_of,
+    CapFlag, Caps, cap_flags, date_refusal, date_str, fmt_hours, hours_refusal, is_monday,
+    long_date, short_date, week_of,
 };
 
 /// Variants are only appended (postcard).

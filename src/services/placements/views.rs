@@ -153,7 +153,7 @@ pub struct PlacementView {
     pub agreement_sha256: String,
     pub hours: Hours,
     pub entries: Vec<EntryView>,
-    pub flags: Vec<String>,
+    pub flags: Vec<FlagView>,
     pub rubric: Vec<RubricItem>,
     pub evaluations: Vec<EvaluationView>,
     pub evaluations_due: Vec<Due>,
@@ -167,14 +167,49 @@ pub struct PlacementView {
 
 pub use crate::domain::placements::date_str;
 
+/// A day or week over the district's cap, as data: the reader's page words it in its language.
+#[derive(Serialize)]
+pub struct FlagView {
+    /// "day" or "week" (the week starting on Monday `date`).
+    pub period: &'static str,
+    pub date: String,
+    pub hours: f64,
+    pub cap: f64,
+    /// For the CLI, which speaks English.
+    #[serde(skip)]
+    pub english: String,
+}
+
 /// The school's flags of a placement: hours over the district's caps.
-pub fn flags(r: &impl Reader, p: &Placement) -> AppResult<Vec<String>> {
+pub fn flags(r: &impl Reader, p: &Placement) -> AppResult<Vec<FlagView>> {
     let caps = crate::services::settings::hour_caps(r)?;
     let entries: Vec<(time::Date, f64)> = placements::entries(r, p.id)?
         .iter()
         .map(|e| (e.date, e.hours()))
         .collect();
-    Ok(rules::cap_flags(&entries, caps))
+    Ok(rules::cap_flags(&entries, caps)
+        .into_iter()
+        .map(|f| FlagView {
+            period: if f.week { "week" } else { "day" },
+            date: date_str(f.date),
+            hours: f.hours,
+            cap: f.cap,
+            english: f.to_string(),
+        })
+        .collect())
+}
+
+/// A competency as the product wrote it reads in the reader's language; one the district named
+/// or reworded reads as the district wrote it.
+fn rubric_label(key: &str, label: String) -> String {
+    let default = rules::DEFAULT_RUBRIC
+        .iter()
+        .any(|(k, l)| *k == key && *l == label);
+    if default {
+        crate::i18n::tr(&label).into_owned()
+    } else {
+        label
+    }
 }
 
 pub(super) fn signatures(p: &Placement) -> Vec<SignatureView> {
@@ -331,7 +366,10 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
         flags: if is_student { Vec::new() } else { flags(r, p)? },
         rubric: crate::services::settings::rubric(r)?
             .into_iter()
-            .map(|(key, label)| RubricItem { key, label })
+            .map(|(key, label)| RubricItem {
+                label: rubric_label(&key, label),
+                key,
+            })
             .collect(),
         evaluations,
         evaluations_due,
@@ -345,11 +383,13 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
             .iter()
             .map(|(at, text)| HistoryItem {
                 at: *at,
-                text: if is_employer {
+                // Written in English when it happened; read in the reader's language.
+                text: crate::i18n::tr(&if is_employer {
                     for_employer(text)
                 } else {
                     text.clone()
-                },
+                })
+                .into_owned(),
             })
             .collect(),
         you: match who {

@@ -1,6 +1,7 @@
 /** Shapes of the work-based-learning placements' JSON (the issue #33 contract), and their words. */
 import { labels } from '@/lib/i18n/i18n';
 import { tTerms } from '@/lib/i18n/namespaces/terms';
+import { formatDate, formatNumber } from '@/lib/format';
 
 export type PlacementState = 'setup' | 'awaiting_signatures' | 'active' | 'completed' | 'ended_early' | 'cancelled';
 
@@ -118,8 +119,8 @@ export interface Placement {
   agreementSha256: string;
   hours: { approved: number; waiting: number; planned: number };
   entries: HourEntry[];
-  /** The school's and the employer's notes (hours over the district's caps); empty for the student. */
-  flags: string[];
+  /** The school's and the employer's notes: hours over the district's caps; empty for the student. */
+  flags: CapFlag[];
   rubric: RubricItem[];
   /** Every party sees both once submitted. */
   evaluations: Evaluation[];
@@ -135,6 +136,24 @@ export interface Placement {
 /** GET /api/placements. */
 export interface PlacementList {
   placements: Placement[];
+}
+
+/** A day (or the week starting on Monday `date`) over the district's cap of hours. */
+export interface CapFlag {
+  period: 'day' | 'week';
+  date: string;
+  hours: number;
+  cap: number;
+}
+
+/** "12", "12.5", "12.25": hours as a person writes them, in the UI's language (no grouping: "1500"). */
+export function hoursText(hours: number): string {
+  return formatNumber(Math.round(hours * 100) / 100, { maximumFractionDigits: 2, useGrouping: false });
+}
+
+/** "9 h on Mar 2, 2027, over the district's 8 a day", in the UI's language. */
+export function capFlagText(flag: CapFlag): string {
+  return tTerms(`capFlag.${flag.period}`, { hours: hoursText(flag.hours), date: formatDate(flag.date), cap: hoursText(flag.cap) });
 }
 
 /** The staff list's filters (GET /api/placements?filter=...). */
@@ -169,8 +188,3 @@ export const SIGNING_ORDER: readonly SigningParty[] = ['student', 'guardian', 's
 
 /** The rubric's scale. */
 export const SCORES: readonly number[] = [1, 2, 3, 4];
-
-/** "12", "12.5", "12.25": hours as a person writes them. */
-export function hoursText(hours: number): string {
-  return Number.isInteger(hours) ? String(hours) : String(Math.round(hours * 100) / 100);
-}

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { gradeLabel } from '@/lib/options';
 import {
+  capFlagText,
   hoursText,
   PARTY_LABELS,
   PLACEMENT_FILTER_LABELS,
@@ -102,8 +103,8 @@ function PlacementRow({ placement: p }: { placement: Placement }) {
             data-testid="placement-flags"
           >
             {p.flags.map((flag) => (
-              <li key={flag} className="[overflow-wrap:anywhere]">
-                {flag}
+              <li key={`${flag.period} ${flag.date}`} className="[overflow-wrap:anywhere]">
+                {capFlagText(flag)}
               </li>
             ))}
           </ul>

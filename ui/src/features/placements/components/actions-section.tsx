@@ -8,10 +8,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Section } from '@/components/ui/section';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/stores/toast-store';
-import type { Placement } from '@/types/placement';
+import { hoursText, type Placement } from '@/types/placement';
 import { useCancelPlacement, useComplete, useEndEarly } from '../api/placements';
 import { ns } from '../i18n';
-import { hoursNumber } from '../lib/format';
 import { ReasonForm } from './reason-form';
 
 /**
@@ -84,7 +83,7 @@ export function ActionsSection({ placement }: { placement: Placement }) {
         open={confirming}
         onOpenChange={setConfirming}
         title={t('actions.completeTitle')}
-        description={t('actions.completeText', { student: placement.student.name, hours: hoursNumber(placement.hours.approved) })}
+        description={t('actions.completeText', { student: placement.student.name, hours: hoursText(placement.hours.approved) })}
         confirmLabel={complete.isPending ? t('actions.completing') : t('actions.markCompleted')}
         destructive={false}
         pending={complete.isPending}

@@ -10,10 +10,10 @@ import { errorMessage } from '@/lib/api-client';
 import { useForm } from '@/lib/use-form';
 import { isValidEmail, type Errors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
-import type { Placement } from '@/types/placement';
+import { hoursText, type Placement } from '@/types/placement';
 import { useSaveDetails } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
-import { fromToText, hoursNumber, showFieldErrors, wageText } from '../lib/format';
+import { fromToText, showFieldErrors, wageText } from '../lib/format';
 
 export const SCHEDULE_MAX = 200;
 const MIN_WAGE = 7.25;
@@ -101,7 +101,7 @@ export function DetailsFacts({ placement }: { placement: Placement }) {
       <Fact label={t('details.dates')}>{fromToText(placement.startDate, placement.endDate)}</Fact>
       <Fact label={t('details.schedule')}>{placement.schedule || notGiven}</Fact>
       <Fact label={t('details.plannedHours')}>
-        {placement.plannedHours ? t('hours.planned', { hours: hoursNumber(placement.plannedHours) }) : notGiven}
+        {placement.plannedHours ? t('hours.planned', { hours: hoursText(placement.plannedHours) }) : notGiven}
       </Fact>
       <Fact label={t('details.pay')}>{payText(placement)}</Fact>
     </dl>

@@ -15,10 +15,10 @@ import { currentLocale } from '@/lib/i18n/i18n';
 import { useForm } from '@/lib/use-form';
 import type { Errors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
-import type { EntryStatus, HourEntry, Placement } from '@/types/placement';
+import { hoursText, type EntryStatus, type HourEntry, type Placement } from '@/types/placement';
 import { useAddHours, useApproveHours, useDeleteHours, useEditHours, useReturnHours } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
-import { hoursNumber, showFieldErrors, todayIso, weekOf } from '../lib/format';
+import { showFieldErrors, todayIso, weekOf } from '../lib/format';
 import { ReasonForm } from './reason-form';
 
 export const NOTE_MAX = 500;
@@ -49,9 +49,9 @@ export function HoursTotals({ placement }: { placement: Placement }) {
   const percent = planned > 0 ? (approved / planned) * 100 : 0;
   return (
     <div className="space-y-2" data-testid="hours-totals">
-      <ProgressBar value={percent} label={t('hoursSection.progress', { approved: hoursNumber(approved), planned: hoursNumber(planned) })} />
+      <ProgressBar value={percent} label={t('hoursSection.progress', { approved: hoursText(approved), planned: hoursText(planned) })} />
       <p className="text-sm text-slate-700" data-testid="hours-waiting">
-        {waiting > 0 ? t('hoursSection.waiting', { hours: hoursNumber(waiting) }) : t('hoursSection.noneWaiting')}
+        {waiting > 0 ? t('hoursSection.waiting', { hours: hoursText(waiting) }) : t('hoursSection.noneWaiting')}
       </p>
     </div>
   );
@@ -104,7 +104,7 @@ function EntryForm({ placement, editing, onDone }: { placement: Placement; editi
       onSuccess: () => {
         toast({
           title: editing ? t('hoursSection.updatedTitle') : t('hoursSection.loggedTitle'),
-          description: t('hoursSection.loggedText', { hours: hoursNumber(input.hours), date: formatDate(input.date) }),
+          description: t('hoursSection.loggedText', { hours: hoursText(input.hours), date: formatDate(input.date) }),
           variant: 'success',
         });
         form.reset();
@@ -181,9 +181,7 @@ function EntryRow({ placement, entry, onEdit, onDelete, onApprove, approving }: 
   return (
     <li className="space-y-2 rounded-2xl bg-slate-50 p-3" data-testid="hour-entry" data-entry-id={entry.id} data-date={entry.date}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-semibold text-slate-900">
-          {t('hoursSection.entryLine', { date: day, hours: hoursNumber(entry.hours) })}
-        </p>
+        <p className="text-sm font-semibold text-slate-900">{t('hoursSection.entryLine', { date: day, hours: hoursText(entry.hours) })}</p>
         <EntryBadge status={entry.status} />
       </div>
       <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{entry.note}</p>
@@ -212,8 +210,8 @@ function EntryRow({ placement, entry, onEdit, onDelete, onApprove, approving }: 
           <Button
             size="sm"
             disabled={approving}
-            onClick={() => onApprove([entry.id], t('hoursSection.approveWhat', { hours: hoursNumber(entry.hours), date: day }))}
-            aria-label={t('hoursSection.approveLabel', { hours: hoursNumber(entry.hours), date: day })}
+            onClick={() => onApprove([entry.id], t('hoursSection.approveWhat', { hours: hoursText(entry.hours), date: day }))}
+            aria-label={t('hoursSection.approveLabel', { hours: hoursText(entry.hours), date: day })}
           >
             <CheckCircle2 aria-hidden className="h-4 w-4" />
             {t('hoursSection.approve')}
@@ -308,8 +306,7 @@ export function HoursSection({ placement }: { placement: Placement }) {
                 <section key={week} aria-label={label} className="space-y-2" data-testid="hours-week" data-week={week}>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h3 className="text-sm font-bold text-slate-900">
-                      {label}{' '}
-                      <span className="font-normal text-slate-600">{t('hoursSection.weekTotal', { hours: hoursNumber(total) })}</span>
+                      {label} <span className="font-normal text-slate-600">{t('hoursSection.weekTotal', { hours: hoursText(total) })}</span>
                     </h3>
                     {placement.you === 'supervisor' && placement.state === 'active' && waiting.length > 0 ? (
                       <Button
@@ -321,7 +318,7 @@ export function HoursSection({ placement }: { placement: Placement }) {
                           runApprove(
                             waiting.map((e) => e.id),
                             t('hoursSection.approveWeekWhat', {
-                              hours: hoursNumber(waiting.reduce((s, e) => s + e.hours, 0)),
+                              hours: hoursText(waiting.reduce((s, e) => s + e.hours, 0)),
                               week: inSentence,
                             }),
                           )

@@ -11,10 +11,10 @@ import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { gradeLabel } from '@/lib/options';
-import type { Placement } from '@/types/placement';
+import { hoursText, type Placement } from '@/types/placement';
 import { useMyPlacements } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
-import { datesText, hoursNumber, partiesInSentence } from '../lib/format';
+import { datesText, partiesInSentence } from '../lib/format';
 import { PlacementStateBadge } from './state-badge';
 import { StateCard } from '@/components/ui/state-card';
 
@@ -59,11 +59,11 @@ function InternCard({ placement: p }: { placement: Placement }) {
           <p className="text-sm text-slate-700">
             {p.hours.waiting > 0
               ? t('interns.hoursApprovedWaiting', {
-                  approved: hoursNumber(p.hours.approved),
-                  planned: hoursNumber(p.hours.planned),
-                  waiting: hoursNumber(p.hours.waiting),
+                  approved: hoursText(p.hours.approved),
+                  planned: hoursText(p.hours.planned),
+                  waiting: hoursText(p.hours.waiting),
                 })
-              : t('interns.hoursApproved', { approved: hoursNumber(p.hours.approved), planned: hoursNumber(p.hours.planned) })}
+              : t('interns.hoursApproved', { approved: hoursText(p.hours.approved), planned: hoursText(p.hours.planned) })}
           </p>
         ) : null}
         {next ? (

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { isNotFoundError, routeId } from '@/lib/internships';
 import { gradeLabel } from '@/lib/options';
-import type { Placement, PlacementRole } from '@/types/placement';
+import { capFlagText, type Placement, type PlacementRole } from '@/types/placement';
 import { usePlacement } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
 import { atText, datesText, partiesInSentence } from '../lib/format';
@@ -135,8 +135,8 @@ function Notes({ placement: p }: { placement: Placement }) {
         <Notice headingId="flags-heading" testId="flags" tone="warning" icon={FileWarning} heading={t('notes.flags')}>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {p.flags.map((flag) => (
-              <li key={flag} className="[overflow-wrap:anywhere]">
-                {flag}
+              <li key={`${flag.period} ${flag.date}`} className="[overflow-wrap:anywhere]">
+                {capFlagText(flag)}
               </li>
             ))}
           </ul>

@@ -28,11 +28,6 @@ export function fromToText(start: string | null, end: string | null): string {
   });
 }
 
-/** "12", "12.5", "12.25": hours as a person writes them, in the UI's language (no grouping: "1500"). */
-export function hoursNumber(hours: number): string {
-  return formatNumber(Math.round(hours * 100) / 100, { maximumFractionDigits: 2, useGrouping: false });
-}
-
 /** The parties awaited, as a sentence names them ("student, parent or guardian"). */
 export function partiesInSentence(parties: SigningParty[]): string {
   return parties.map((x) => tPlacements(`partyInSentence.${x}`)).join(tPlacements('shared.listSeparator'));
