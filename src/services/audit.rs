@@ -151,7 +151,8 @@ pub fn view(r: &impl Reader, e: &Entry) -> AppResult<EntryView> {
         at: rfc3339(e.at),
         actor: who,
         action: e.event.action(),
-        summary,
+        // Built in English from the event; read in the reader's language.
+        summary: crate::i18n::tr(&summary).into_owned(),
         record_type: e.record_type.clone(),
         record_id: e.record_id,
         subject_user_id: e.subject,

@@ -464,6 +464,29 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
         .filter(|e| e["action"] == "placement.change")
         .count();
     assert!(placement_entries >= 9, "{audit}");
+    // Its summaries read in the reader's language.
+    let spanish: Value = h
+        .admin
+        .get(app.url("/api/admin/audit"))
+        .header("Accept-Language", "es")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let summaries: Vec<&str> = spanish["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["summary"].as_str())
+        .collect();
+    assert!(
+        summaries
+            .iter()
+            .any(|s| s.contains("firmó el acuerdo como")),
+        "{summaries:?}"
+    );
 }
 
 #[tokio::test]
