@@ -368,6 +368,41 @@ test('in Spanish: every screen and dialog of an employer', async ({ page, browse
   audit.expectClean();
 });
 
+test('in Spanish: a placement as its student and its employer read it, and the interns list', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // The demo's Omar Hassan (his placement, at Sproutly Labs, is active or, once the placements
+  // spec has run, completed), each in a browser of their own; `?lang=es` on the first address
+  // chooses Spanish for that browser only, not for the demo's accounts.
+  const signedIn = async (url: string, email: string, password: string) => {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const page = await context.newPage();
+    const res = await page.request.post(url, { data: { email, password } });
+    expect(res.status(), await res.text()).toBe(200);
+    return page;
+  };
+  const student = await signedIn('/api/student-login', 'omar@student.example', 'student123');
+  const listed = (await (await student.request.get('/api/placements')).json()) as { placements: { id: number }[] };
+  const id = listed.placements[0]?.id;
+  expect(id, "Omar's placement").toBeTruthy();
+  const audit = new SpanishAudit(student);
+  await student.goto(inSpanish(`/placements/${id}`));
+  await expect(student.getByRole('heading', { level: 1 })).toBeVisible();
+  await audit.check(`/placements/${id} (the student)`);
+  audit.expectClean();
+  await student.context().close();
+
+  const employer = await signedIn('/api/employers/login', 'jordan@sproutly.example', 'employer123');
+  const employerAudit = new SpanishAudit(employer);
+  await employer.goto(inSpanish('/employer/interns'));
+  await expect(employer.getByRole('heading', { level: 1 })).toBeVisible();
+  await employerAudit.check('/employer/interns');
+  await employer.goto(`/placements/${id}`);
+  await expect(employer.getByRole('heading', { level: 1 })).toBeVisible();
+  await employerAudit.check(`/placements/${id} (the employer)`);
+  employerAudit.expectClean();
+  await employer.context().close();
+});
+
 test('in Spanish: every tab and dialog of the district admin', async ({ page }) => {
   test.setTimeout(120_000);
   const audit = new SpanishAudit(page);
