@@ -96,8 +96,11 @@ impl FirstScreen {
         let Some(html) = html.or_else(crate::assets::index_html) else {
             return crate::assets::not_built();
         };
+        // The answers the page carries are worded in the page's language (a `?lang=` of the
+        // address included), as the app will ask for them once it has remembered that choice.
+        let in_page_language = in_language(&headers, lang);
         for url in more {
-            answers.extend(self.get(&headers, peer, url, &mut cookies).await);
+            answers.extend(self.get(&in_page_language, peer, url, &mut cookies).await);
         }
         let poster = preload
             .then(|| answers.iter().skip(1).find_map(|a| first_poster(&a.body)))
@@ -296,6 +299,17 @@ fn html_response(page: Bytes, headers: &HeaderMap, personal: bool) -> Response {
         HeaderValue::from_static("accept-encoding, cookie, accept-language"),
     );
     res
+}
+
+/// `headers` as a request from a device that chose `lang`: the API answers in the language of
+/// an account's stored choice, else of `Accept-Language` (http/language.rs).
+fn in_language(headers: &HeaderMap, lang: crate::i18n::Lang) -> HeaderMap {
+    let mut out = headers.clone();
+    out.insert(
+        header::ACCEPT_LANGUAGE,
+        HeaderValue::from_static(lang.code()),
+    );
+    out
 }
 
 #[cfg(test)]

@@ -1,5 +1,8 @@
-//! The landing page's two marketing samples, served from the files shipped in the binary.
+//! The landing page's two marketing samples, served from the files shipped in the binary, in
+//! the reader's language where the file has it (`translations`).
 
+use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -23,6 +26,18 @@ struct Sample {
     video: String,
     work_style: String,
     age_range: String,
+    /// The words of the sample in another language, by its code ("es").
+    #[serde(default)]
+    translations: std::collections::HashMap<String, Words>,
+}
+
+/// A sample's words in one language.
+#[derive(Deserialize)]
+struct Words {
+    title: String,
+    description: String,
+    duration: String,
+    location: String,
 }
 
 #[derive(Serialize)]
@@ -40,11 +55,22 @@ struct SampleView {
     age_range: String,
 }
 
-async fn list_landing_samples() -> Json<Vec<SampleView>> {
+async fn list_landing_samples(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Json<Vec<SampleView>> {
     let samples: Vec<Sample> = embedded::landing_samples();
+    let lang = super::language::chooser(&state, &headers)().code();
     Json(
         samples
             .into_iter()
+            .map(|mut s| {
+                if let Some(w) = s.translations.remove(lang) {
+                    (s.title, s.description, s.duration, s.location) =
+                        (w.title, w.description, w.duration, w.location);
+                }
+                s
+            })
             .map(|s| SampleView {
                 id: s.id,
                 company: s.company,

@@ -263,6 +263,10 @@ async fn a_first_screen_paints_in_the_language_the_app_will_start_in() {
     assert!(first_paint(&html).contains(english));
     let html = page(&[("cookie", "internreel_lang=en")], "/?lang=es").await;
     assert!(first_paint(&html).contains(spanish));
+    // The answers the page carries are in its language too: the landing's samples.
+    assert!(html.contains("ctica de marketing"), "{html}");
+    let html = page(&[("accept-language", "en-US")], "/").await;
+    assert!(html.contains("Marketing Intern") && !html.contains("ctica de marketing"));
     // Browse and external jobs too, with their headings.
     let html = page(&[("accept-language", "es")], "/browse-internships").await;
     assert!(first_paint(&html).contains("<h1"), "{html}");

@@ -524,3 +524,35 @@ async fn a_hostile_field_name_answered_in_spanish_never_stalls_the_server() {
         "/api/health took {slowest:?} meanwhile"
     );
 }
+
+#[tokio::test]
+async fn the_landing_s_samples_are_in_the_reader_s_language() {
+    let app = spawn_app().await;
+    let samples = |lang: &'static str| {
+        let c = app.client();
+        let url = app.url("/api/landing-samples");
+        async move {
+            let v: Value = c
+                .get(url)
+                .header("Accept-Language", lang)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            (
+                v[0]["title"].as_str().unwrap().to_string(),
+                v[0]["duration"].as_str().unwrap().to_string(),
+            )
+        }
+    };
+    assert_eq!(
+        samples("en-US").await,
+        ("Marketing Intern".to_string(), "Summer".to_string())
+    );
+    assert_eq!(
+        samples("es-MX").await,
+        ("Práctica de marketing".to_string(), "Verano".to_string())
+    );
+}

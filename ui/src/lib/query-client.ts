@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api-client';
+import { i18n } from './i18n/i18n';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -42,3 +43,12 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// The server words some answers in the reader's language (its messages, match reasons, a
+// placement's history, the landing's samples): after a switch, what is on screen is asked
+// again. Not at the start (the page's answers came in the language it starts in).
+let answeredIn: string | undefined = i18n.language || undefined;
+i18n.on('languageChanged', (language: string) => {
+  if (answeredIn !== undefined && language !== answeredIn) void queryClient.invalidateQueries();
+  answeredIn = language;
+});
