@@ -240,6 +240,18 @@ impl TestApp {
         c.get(self.url(path)).send().await.expect("request")
     }
 
+    /// A GET's JSON (200 asserted) as a reader of `lang` (`Accept-Language`) gets it.
+    pub async fn get_json_in(&self, c: &Client, path: &str, lang: &str) -> Value {
+        let res = c
+            .get(self.url(path))
+            .header("Accept-Language", lang)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(res.status(), reqwest::StatusCode::OK, "{path}");
+        res.json().await.expect("JSON")
+    }
+
     pub async fn post(&self, c: &Client, path: &str, body: Value) -> Response {
         c.post(self.url(path))
             .json(&body)

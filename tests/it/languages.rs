@@ -528,19 +528,11 @@ async fn a_hostile_field_name_answered_in_spanish_never_stalls_the_server() {
 #[tokio::test]
 async fn the_landing_s_samples_are_in_the_reader_s_language() {
     let app = spawn_app().await;
+    let c = app.client();
     let samples = |lang: &'static str| {
-        let c = app.client();
-        let url = app.url("/api/landing-samples");
+        let (app, c) = (&app, &c);
         async move {
-            let v: Value = c
-                .get(url)
-                .header("Accept-Language", lang)
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let v = app.get_json_in(c, "/api/landing-samples", lang).await;
             (
                 v[0]["title"].as_str().unwrap().to_string(),
                 v[0]["duration"].as_str().unwrap().to_string(),

@@ -70,18 +70,6 @@ async fn placement(app: &TestApp, c: &Client, id: u64) -> Value {
     res.json().await.unwrap()
 }
 
-/// A GET's JSON as a reader of Spanish gets it.
-async fn in_spanish(app: &TestApp, c: &Client, path: &str) -> Value {
-    let res = c
-        .get(app.url(path))
-        .header("Accept-Language", "es")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
-    res.json().await.unwrap()
-}
-
 /// The newest guardian link in the outbox (the list is newest first).
 fn guardian_token(app: &TestApp) -> String {
     let out = app.outbox();
@@ -477,7 +465,7 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
         .count();
     assert!(placement_entries >= 9, "{audit}");
     // Its summaries read in the reader's language.
-    let spanish = in_spanish(&app, &h.admin, "/api/admin/audit").await;
+    let spanish = app.get_json_in(&h.admin, "/api/admin/audit", "es").await;
     let summaries: Vec<&str> = spanish["entries"]
         .as_array()
         .unwrap()
@@ -663,7 +651,9 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
         "the student sees no flags"
     );
     // The product's rubric reads in the reader's language; the district's own words as written.
-    let spanish = in_spanish(&app, &h.admin, &format!("/api/placements/{}", h.id)).await;
+    let spanish = app
+        .get_json_in(&h.admin, &format!("/api/placements/{}", h.id), "es")
+        .await;
     assert_eq!(spanish["rubric"][0]["label"], "Asistencia y puntualidad");
     // So does the placement's history, written in English as it happened.
     let history: Vec<&str> = spanish["history"]
