@@ -386,6 +386,8 @@ test('the school sign-in pages without a sign-in waiting: the error and expiry s
   // The page says it in its reader's language.
   await page.goto('/login?ssoError=expired&lang=es');
   await expect(page.getByRole('alert').filter({ hasText: 'Este inicio de sesión venció o ya se usó. Vuelve a empezar.' })).toBeVisible();
+  await audit.scan('/login?ssoError in Spanish');
+  await expectReflows(page, '/login?ssoError in Spanish');
   await page.goto('/login?lang=en');
 
   // A link cannot put its own words on the page: the general sentence instead.
@@ -394,6 +396,7 @@ test('the school sign-in pages without a sign-in waiting: the error and expiry s
   await expect(page.getByRole('alert').filter({ hasText: 'School sign-in could not finish. Please try again in a minute.' })).toBeVisible();
   await expect(page.getByText(crafted)).toHaveCount(0);
   await audit.scan('/admin-login?ssoError');
+  await expectReflows(page, '/admin-login?ssoError');
 
   // The code step with no school sign-in behind it.
   await page.goto('/admin-login?sso=code');
