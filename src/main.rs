@@ -151,18 +151,40 @@ fn main() -> ExitCode {
             &cli.data,
             match command {
                 // The agreement template is a file: its text crosses the socket.
-                SettingsCommand::Set { key, value }
-                    if key == "agreement-template" || key == "evaluation-rubric" =>
-                {
-                    match std::fs::read_to_string(&value) {
-                        Ok(text) => Cmd::SettingsSet { key, value: text },
-                        Err(e) => {
-                            eprintln!("error: reading the template {value}: {e}");
+                SettingsCommand::Set { key, value, lang } => {
+                    let key = match (key.as_str(), lang.as_deref()) {
+                        (_, None) => key,
+                        ("agreement-template", Some(code)) => {
+                            match internreel::services::settings::template_setting(code) {
+                                Some(k) => k,
+                                None => {
+                                    eprintln!(
+                                        "error: no agreement template in '{code}': the languages are {}",
+                                        internreel::services::settings::template_languages()
+                                    );
+                                    return ExitCode::FAILURE;
+                                }
+                            }
+                        }
+                        _ => {
+                            eprintln!("error: --lang is for agreement-template");
                             return ExitCode::FAILURE;
                         }
+                    };
+                    // The agreement template and the rubric are files: their text crosses the
+                    // socket.
+                    if internreel::services::settings::is_file_setting(&key) {
+                        match std::fs::read_to_string(&value) {
+                            Ok(text) => Cmd::SettingsSet { key, value: text },
+                            Err(e) => {
+                                eprintln!("error: reading the template {value}: {e}");
+                                return ExitCode::FAILURE;
+                            }
+                        }
+                    } else {
+                        Cmd::SettingsSet { key, value }
                     }
                 }
-                SettingsCommand::Set { key, value } => Cmd::SettingsSet { key, value },
                 SettingsCommand::List => Cmd::SettingsList,
             },
         ),

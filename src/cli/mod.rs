@@ -389,8 +389,15 @@ pub enum AuditCommand {
 
 #[derive(Subcommand, Debug)]
 pub enum SettingsCommand {
-    /// Set a setting: district-name NAME, district-contact EMAIL-OR-PHONE.
-    Set { key: String, value: String },
+    /// Set a setting: district-name NAME, district-contact EMAIL-OR-PHONE,
+    /// agreement-template FILE [--lang es].
+    Set {
+        key: String,
+        value: String,
+        /// The language of an agreement template (en or es; default en).
+        #[arg(long)]
+        lang: Option<String>,
+    },
     /// Print every setting.
     List,
 }

@@ -150,7 +150,7 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
     if key == "evaluation-rubric" {
         return set_rubric(s, value);
     }
-    let max = if key == "agreement-template" {
+    let max = if settings::is_file_setting(key) {
         settings::TEMPLATE_MAX
     } else {
         120
@@ -180,7 +180,7 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
             .map(|_| ())
         })
         .map_err(|e: crate::store::StoreError| e.to_string())?;
-    if key == "agreement-template" {
+    if settings::is_file_setting(key) {
         return Ok(format!(
             "{key} set ({} characters)\n",
             value.chars().count()
@@ -221,11 +221,17 @@ pub fn settings_list(s: &Services) -> CommandResult {
     let mut out = String::new();
     for (key, about) in settings::KEYS {
         let v = settings::get(&r, key).map_err(CommandError::from)?;
-        out.push_str(&format!(
-            "{key} = {}\n    {about}\n",
-            v.map(|v| format!("\"{v}\""))
-                .unwrap_or_else(|| "(not set)".into())
-        ));
+        let shown = match v {
+            // A template or rubric is a page of text: its length says it is there.
+            Some(v) if settings::is_file_setting(key) => {
+                format!("({} characters)", v.chars().count())
+            }
+            Some(v) => format!("\"{v}\""),
+            // The district pin is on until it is turned off.
+            None if *key == "admin-pin" => "\"on\" (the default)".into(),
+            None => "(not set)".into(),
+        };
+        out.push_str(&format!("{key} = {shown}\n    {about}\n"));
     }
     Ok(out)
 }

@@ -37,6 +37,9 @@ const LANGUAGES: &[(Lang, &str, Option<&str>)] = &[
 ];
 
 impl Lang {
+    /// Every language the product speaks, English first.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Es];
+
     pub fn code(self) -> &'static str {
         LANGUAGES
             .iter()

@@ -47,7 +47,7 @@ fn in_scope(p: &Placement, scope: Option<&str>) -> bool {
 }
 
 fn approved_hours(r: &impl Reader, p: &Placement) -> AppResult<f64> {
-    Ok(super::placements::totals(&placements::entries(r, p.id)?).0)
+    Ok(super::placements::totals(&placements::entries(r, p.id)?).approved)
 }
 
 fn interest(r: &impl Reader, p: &Placement) -> AppResult<String> {

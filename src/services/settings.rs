@@ -27,6 +27,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "FILE: the training agreement's text, with placeholders such as {student} and {company} (the CLI reads the file; empty: the default)",
     ),
     (
+        "agreement-template.es",
+        "FILE: the same agreement in Spanish (`settings set agreement-template --lang es FILE`; empty: the built-in Spanish text, or none while the district's English text is its own)",
+    ),
+    (
         "evaluation-rubric",
         "FILE: the supervisors' evaluation rubric, one competency per line, each rated 1-4 (the CLI reads the file; empty: the default)",
     ),
@@ -87,7 +91,7 @@ pub fn check_value(r: &impl Reader, key: &str, value: &str) -> Result<(), String
             "off" => Err("the district pin stays on until a named admin exists who finished setting up (internreel staff add EMAIL --name NAME --role admin, then open the invite link): otherwise nobody could sign in as admin".into()),
             _ => Err("admin-pin is on or off".into()),
         },
-        "agreement-template" => check_template(value),
+        k if is_template_setting(k) => check_template(value),
         "max-hours-per-day" | "max-hours-per-week" => match value.parse::<f64>() {
             Ok(n) if n.is_finite() && n > 0.0 && n <= 80.0 => Ok(()),
             _ => Err(format!("{key} is a number of hours from 0.25 to 80")),
@@ -131,6 +135,15 @@ pub fn district_name(r: &impl Reader) -> StoreResult<String> {
 /// The district's name where it starts a sentence or a line ("Your school district").
 pub fn district_signature(r: &impl Reader) -> StoreResult<String> {
     Ok(capitalized(&district_name(r)?))
+}
+
+/// The district's name starting a sentence in `lang`'s text: its own name, or "El distrito
+/// escolar" where it has none.
+pub fn district_signature_in(r: &impl Reader, lang: crate::i18n::Lang) -> StoreResult<String> {
+    match get(r, "district-name")?.filter(|v| !v.trim().is_empty()) {
+        Some(name) => Ok(capitalized(&name)),
+        None => Ok(lang.tr("Your school district").into_owned()),
+    }
 }
 
 /// `s` with its first letter in upper case.
@@ -185,11 +198,51 @@ pub fn check_template(t: &str) -> Result<(), String> {
     }
 }
 
-/// The district's agreement template (the default until it sets one).
-pub fn agreement_template(r: &impl Reader) -> StoreResult<String> {
-    Ok(get(r, "agreement-template")?
-        .filter(|t| !t.trim().is_empty())
-        .unwrap_or_else(|| crate::domain::placements::DEFAULT_TEMPLATE.to_string()))
+/// The setting that holds the agreement template in the language `code` ("en", "es").
+pub fn template_setting(code: &str) -> Option<String> {
+    match crate::i18n::Lang::parse(code)? {
+        crate::i18n::Lang::En => Some("agreement-template".into()),
+        lang => Some(format!("agreement-template.{}", lang.code())),
+    }
+}
+
+/// The languages an agreement template may be in, for a refusal ("en, es").
+pub fn template_languages() -> String {
+    crate::i18n::Lang::ALL
+        .iter()
+        .map(|l| l.code())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn is_template_setting(key: &str) -> bool {
+    key == "agreement-template" || key.starts_with("agreement-template.")
+}
+
+/// Settings whose value the CLI reads from a file.
+pub fn is_file_setting(key: &str) -> bool {
+    is_template_setting(key) || key == "evaluation-rubric"
+}
+
+/// The district's own agreement text in `lang`, if it set one.
+fn own_template(r: &impl Reader, lang: crate::i18n::Lang) -> StoreResult<Option<String>> {
+    let Some(key) = template_setting(lang.code()) else {
+        return Ok(None);
+    };
+    Ok(get(r, &key)?.filter(|t| !t.trim().is_empty()))
+}
+
+/// The district's agreement template in `lang`: its own text, else the built-in one. None
+/// when the district wrote its own English text and no translation of it: a built-in
+/// translation would then say something else than what the others sign.
+pub fn agreement_template(r: &impl Reader, lang: crate::i18n::Lang) -> StoreResult<Option<String>> {
+    if let Some(own) = own_template(r, lang)? {
+        return Ok(Some(own));
+    }
+    if lang != crate::i18n::Lang::En && own_template(r, crate::i18n::Lang::En)?.is_some() {
+        return Ok(None);
+    }
+    Ok(crate::domain::placements::default_template(lang.code()).map(str::to_string))
 }
 
 /// The district's hour caps.

@@ -3,7 +3,7 @@
 //! district's caps, evaluations, completion, the PDFs read back with pdftotext, the program
 //! figures and CSV, the CLI, export and deletion.
 
-use reqwest::{Client, StatusCode};
+use reqwest::{Client, Response, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::*;
@@ -643,7 +643,7 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
     );
     assert_eq!(
         v["hours"],
-        json!({"approved": 0.0, "waiting": 24.75, "planned": 60.0})
+        json!({"approved": 0.0, "waiting": 24.75, "returned": 0.0, "planned": 60.0})
     );
     assert_eq!(
         placement(&app, &h.student, h.id).await["flags"],
@@ -1872,4 +1872,351 @@ async fn the_guardian_reads_the_result_of_their_answer_in_their_page_s_language(
     )
     .await;
     assert_eq!(said, "Gracias. Su firma quedó registrada en el acuerdo.");
+}
+
+/// POST `body` to `path` as someone whose page is in `lang` (the guardian has no account).
+async fn post_in(app: &TestApp, c: &Client, path: &str, lang: &str, body: Value) -> Response {
+    c.post(app.url(path))
+        .header("Accept-Language", lang)
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn each_party_signs_the_agreement_in_their_language_and_the_pdf_carries_both() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    ready_to_sign(&app, &h, &p).await;
+    let token = guardian_token(&app);
+    let page = app
+        .get_json_in(&app.client(), &format!("/api/guardian/{token}"), "es")
+        .await;
+    let es = page["placement"]["agreementText"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(page["placement"]["agreementLanguage"], "es");
+    assert_eq!(page["district"], "El distrito escolar");
+    for said in [
+        "ACUERDO DE FORMACIÓN EN EL LUGAR DE TRABAJO",
+        "El distrito escolar y Acme Robotics acuerdan recibir a Sam Lee",
+        " de 20",
+        "La práctica es remunerada, a $15.50 por hora.",
+        "El supervisor es Priya Shah (Branch manager).",
+    ] {
+        assert!(es.contains(said), "{said}: {es}");
+    }
+    assert_eq!(page["placement"]["agreementSha256"], sha_of(&es).as_str());
+    // The guardian signs the Spanish text they read; the others read and sign the English one.
+    let res = post_in(
+        &app,
+        &app.client(),
+        &format!("/api/guardian/{token}/sign"),
+        "es",
+        json!({"name": "Maria Lopez", "consent": true, "agreementSha256": sha_of(&es)}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    // Frozen in both languages: a new Spanish template reaches no signed text (the student
+    // reads Spanish for a moment).
+    let res = app
+        .put(
+            &h.admin,
+            "/api/admin/agreement-template",
+            json!({"template": "Otro texto para {student}.", "lang": "es"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let language = |l: &str| app.put(&h.student, "/api/language", json!({ "language": l }));
+    assert_eq!(language("es").await.status(), StatusCode::OK);
+    let v = placement(&app, &h.student, h.id).await;
+    assert_eq!(v["agreementText"], es.as_str());
+    assert_eq!(language("en").await.status(), StatusCode::OK);
+    let v = placement(&app, &h.student, h.id).await;
+    assert_eq!(v["agreementLanguage"], "en");
+    let en = v["agreementText"].as_str().unwrap().to_string();
+    assert!(
+        en.starts_with("WORK-BASED LEARNING TRAINING AGREEMENT"),
+        "{en}"
+    );
+    let res = app
+        .post(
+            &h.student,
+            &format!("{p}/sign"),
+            json!({"name": "Sam Lee", "agreementSha256": sha_of(&en)}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    sign(&app, &h.employer, &p, "Priya Shah").await;
+    app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
+        .await;
+    let res = sign(&app, &h.admin, &p, "Coordinator Cole").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let v: Value = res.json().await.unwrap();
+    assert_eq!(v["state"], "active");
+    let read: Vec<(&str, &str)> = v["signatures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["party"].as_str().unwrap(),
+                s["language"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("guardian", "es"),
+            ("student", "en"),
+            ("supervisor", "en"),
+            ("school", "en")
+        ]
+    );
+    // The PDF carries both texts and who read which.
+    let pdf = app.get(&h.student, &format!("{p}/agreement.pdf")).await;
+    let text = pdftotext(&pdf.bytes().await.unwrap());
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        "The agreement in English",
+        "Read and signed in English by: Student, Supervisor (employer), School",
+        "WORK-BASED LEARNING TRAINING AGREEMENT",
+        "The agreement in Spanish",
+        "Read and signed in Spanish by: Parent or guardian",
+        "ACUERDO DE FORMACIÓN EN EL LUGAR DE TRABAJO",
+        "El supervisor es Priya Shah (Branch manager).",
+    ] {
+        assert!(flat.contains(said), "{said}: {flat}");
+    }
+    assert!(
+        flat.contains(&format!(
+            "read in Spanish, SHA-256 of that text {}",
+            sha_of(&es)
+        )),
+        "{flat}"
+    );
+    assert!(
+        flat.contains(&format!(
+            "read in English, SHA-256 of that text {}",
+            sha_of(&en)
+        )),
+        "{flat}"
+    );
+    // The same PDF for a reader of Spanish says it in Spanish.
+    assert_eq!(language("es").await.status(), StatusCode::OK);
+    let res = app.get(&h.student, &format!("{p}/agreement.pdf")).await;
+    let flat = pdftotext(&res.bytes().await.unwrap())
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains("Leído y firmado en español por: Padre, madre o tutor"),
+        "{flat}"
+    );
+    assert!(flat.contains("El acuerdo en inglés"), "{flat}");
+}
+
+/// The real binary's console command against the running server (through its control socket:
+/// the server answers on this test's runtime while the command runs on another thread).
+async fn cli(app: &TestApp, args: &[&str]) -> std::process::Output {
+    let data = app.data_path();
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_internreel"))
+            .arg("--data")
+            .arg(data)
+            .args(args)
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_district_s_own_english_agreement_is_what_spanish_readers_get_until_it_is_translated() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let res = app
+        .put(
+            &h.admin,
+            "/api/admin/agreement-template",
+            json!({"template": "{district} hosts {student} at {company}."}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    // No built-in translation stands in for the district's own words.
+    let t = app
+        .get_json_in(&h.admin, "/api/admin/agreement-template?lang=es", "en")
+        .await;
+    assert_eq!(t["template"], "");
+    assert_eq!(t["builtIn"], true);
+    // The student reads Spanish.
+    let res = app
+        .put(&h.student, "/api/language", json!({"language": "es"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let v = placement(&app, &h.student, h.id).await;
+    assert_eq!(v["agreementLanguage"], "en");
+    assert!(
+        v["agreementText"]
+            .as_str()
+            .unwrap()
+            .ends_with("hosts Sam Lee at Acme Robotics."),
+        "{}",
+        v["agreementText"]
+    );
+    // The district translates it from the console: Spanish readers get its Spanish text.
+    let file = app.data_path().join("acuerdo.txt");
+    std::fs::write(&file, "{district} recibe a {student} en {company}.\n").unwrap();
+    let path = file.to_str().unwrap();
+    let out = cli(
+        &app,
+        &[
+            "settings",
+            "set",
+            "agreement-template",
+            "--lang",
+            "es",
+            path,
+        ],
+    )
+    .await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = placement(&app, &h.student, h.id).await;
+    assert_eq!(v["agreementLanguage"], "es");
+    assert_eq!(
+        v["agreementText"],
+        "El distrito escolar recibe a Sam Lee en Acme Robotics."
+    );
+    let out = cli(
+        &app,
+        &[
+            "settings",
+            "set",
+            "agreement-template",
+            "--lang",
+            "fr",
+            path,
+        ],
+    )
+    .await;
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("the languages are en, es"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = cli(&app, &["settings", "list"]).await;
+    let list = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        list.contains("agreement-template.es = (43 characters)"),
+        "{list}"
+    );
+    assert!(list.contains("admin-pin = \"on\" (the default)"), "{list}");
+}
+
+#[tokio::test]
+async fn a_returned_entry_is_the_student_s_to_fix_and_never_blocks_completion() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    activate(&app, &h, -20, 40).await;
+    let p = format!("/api/placements/{}", h.id);
+    let hours = format!("{p}/hours");
+    let mut ids = Vec::new();
+    for (d, n) in [(-10, 2.5), (-9, 3.0)] {
+        let e: Value = app
+            .post(
+                &h.student,
+                &hours,
+                json!({"date": day(d), "hours": n, "note": "Shelving"}),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        ids.push(e["id"].as_u64().unwrap());
+    }
+    let v: Value = app
+        .post(
+            &h.employer,
+            &format!("{hours}/{}/return", ids[0]),
+            json!({"comment": "Check the time you left"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    // A returned entry is with the student: not counted as waiting for the supervisor.
+    assert_eq!(
+        v["hours"],
+        json!({"approved": 0.0, "waiting": 3.0, "returned": 2.5, "planned": 60.0})
+    );
+    // Approving it changes nothing, and says so rather than answering 200.
+    let (status, body) = message_of(
+        app.post(
+            &h.employer,
+            &format!("{hours}/approve"),
+            json!({"ids": [ids[0]]}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["message"],
+        "That entry is back with the student to fix; it can be approved once they change it"
+    );
+    let res = app
+        .post(
+            &h.employer,
+            &format!("{hours}/approve"),
+            json!({"ids": [ids[1]]}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let (status, body) = message_of(
+        app.post(
+            &h.employer,
+            &format!("{hours}/approve"),
+            json!({"ids": [ids[1]]}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(body["message"], "None of these entries waits for approval");
+    app.post(
+        &h.employer,
+        &format!("{p}/evaluations"),
+        json!({"kind": "final", "scores": scores(3), "comments": "Reliable"}),
+    )
+    .await;
+    // The school completes without waiting on the student's fix; the record says what was
+    // left out.
+    let res = app
+        .post(&h.admin, &format!("{p}/complete"), json!({}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let v: Value = res.json().await.unwrap();
+    assert_eq!(v["state"], "completed");
+    assert_eq!(v["hours"]["approved"], 3.0);
+    let history: Vec<&str> = v["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|h| h["text"].as_str())
+        .collect();
+    assert!(
+        history.contains(&"2.5 h returned to the student and not changed since were not counted"),
+        "{history:?}"
+    );
 }

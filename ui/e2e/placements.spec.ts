@@ -357,6 +357,15 @@ test.describe("Zoe Anderson's agreement: the student re-sends the link, the guar
     await expect(page.getByTestId('agreement-text')).toContainText(DEMO.zoe.name);
     await expect(page.getByRole('checkbox', { name: CONSENT })).not.toBeChecked();
     await audit.scan('/guardian');
+    // A parent who reads Spanish reads the agreement itself in Spanish: the district's built-in
+    // translation, not an English text under a Spanish frame.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await expect(page.getByTestId('agreement-text')).toContainText('ACUERDO DE FORMACIÓN EN EL LUGAR DE TRABAJO');
+    await expect(page.getByTestId('agreement-text')).toHaveAttribute('lang', 'es');
+    await expect(page.getByTestId('agreement-other-language')).toHaveCount(0);
+    await audit.scan('/guardian in Spanish');
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+    await expect(page.getByTestId('agreement-text')).toContainText('WORK-BASED LEARNING TRAINING AGREEMENT');
     await expectReflows(page, '/guardian');
     await page.setViewportSize(LAYOUTS[0]);
     await snap(page, 'guardian-320');
@@ -623,17 +632,14 @@ test.describe('the school', () => {
     await page.context().close();
   });
 
-  test('completes a placement once every entry is approved (refused before), and cancels one before it starts', async () => {
+  test('completes a placement once the returned entry is fixed and approved, and cancels one before it starts', async () => {
     const audit = new AxeAudit(page);
     const omar = await placementNamed(page.request, DEMO.omar.name);
     await page.goto(`/placements/${omar.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Placement record' })).toBeVisible();
-    // A returned entry still waits for the student: the server's refusal is shown.
-    await page.getByRole('button', { name: 'Mark completed' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Mark this placement completed?' });
-    await audit.scan('/placements (school), complete dialog');
-    await dialog.getByRole('button', { name: 'Mark completed' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: "Some hours still wait for the supervisor's approval" })).toBeVisible();
+    // A returned entry is back with the student to fix: shown apart from the hours waiting for
+    // the supervisor (it would not hold up completion, and it is not counted until fixed).
+    await expect(page.getByTestId('hours-returned')).toContainText('returned to the student to fix');
 
     // End early asks why (not sent here).
     await page.getByRole('button', { name: 'End the placement early' }).click();
@@ -659,8 +665,11 @@ test.describe('the school', () => {
     await employer.dispose();
 
     await page.reload();
+    await expect(page.getByTestId('hours-returned')).toHaveCount(0);
     await page.getByRole('button', { name: 'Mark completed' }).click();
-    await page.getByRole('alertdialog', { name: 'Mark this placement completed?' }).getByRole('button', { name: 'Mark completed' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Mark this placement completed?' });
+    await audit.scan('/placements (school), complete dialog');
+    await dialog.getByRole('button', { name: 'Mark completed' }).click();
     await expect(page.getByTestId('placement-state')).toHaveText('Completed');
     await expect(page.getByRole('link', { name: 'Certificate (PDF)' })).toHaveAttribute(
       'href',
@@ -712,6 +721,14 @@ test.describe('the school', () => {
     await expect(text).toBeFocused();
     await template.getByRole('button', { name: 'Undo changes' }).click();
     await expect(text).toHaveValue(original);
+    // The same terms in Spanish, which Spanish readers sign: the built-in text until the district
+    // writes its own.
+    await tab.getByRole('radio', { name: 'Español' }).check();
+    await expect(template.getByLabel('Template text')).toHaveValue(/^ACUERDO DE FORMACIÓN/);
+    await expect(template.getByTestId('template-built-in')).toBeVisible();
+    await audit.scan('/admin Program, Spanish agreement');
+    await tab.getByRole('radio', { name: 'English' }).check();
+    await expect(template.getByLabel('Template text')).toHaveValue(original);
 
     const rubric = tab.getByRole('form', { name: 'Evaluation rubric' });
     await expect(rubric.getByRole('textbox', { name: /^Competency \d+$/ })).toHaveCount(8);

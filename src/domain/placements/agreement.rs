@@ -29,6 +29,44 @@ The school will:
 
 Any party may end this agreement by telling the others. Changing any detail above voids every signature, and everyone signs again.";
 
+/// The default agreement in Spanish: the same terms, for a party who reads Spanish (each party
+/// reads and signs the text in their own language).
+pub const DEFAULT_TEMPLATE_ES: &str = "ACUERDO DE FORMACIÓN EN EL LUGAR DE TRABAJO
+
+{district} y {company} acuerdan recibir a {student} (grado {grade}, {school}) como {title} del {start} al {end}, {schedule}, por unas {hours} horas en total, en {worksite}. La práctica es {pay}. El supervisor es {supervisor}.
+
+El estudiante:
+- asistirá a la escuela y al lugar de trabajo según el horario, puntualmente, y avisará al supervisor y al coordinador de la escuela antes de faltar un día;
+- seguirá las normas de seguridad del lugar de trabajo y preguntará cuando tenga dudas;
+- llevará un registro honesto de las horas trabajadas y de lo aprendido;
+- avisará al coordinador de la escuela antes de dejar la práctica, y de inmediato ante cualquier situación insegura o no deseada.
+
+El empleador:
+- nombrará a {supervisor} para supervisar y formar al estudiante, y dará capacitación de seguridad antes de cualquier tarea;
+- no asignará tareas peligrosas: nada de lo que las normas federales de trabajo infantil prohíben a menores de 18 años (conducir, maquinaria motorizada como montacargas, sierras, rebanadoras de carne o compactadoras, techado, excavación, explosivos y las demás órdenes sobre ocupaciones peligrosas);
+- pagará al menos el salario mínimo aplicable cuando la práctica sea remunerada;
+- mantendrá las horas dentro de los límites del distrito ({max_day} horas al día, {max_week} horas a la semana) y fuera del horario escolar, salvo que la escuela lo acepte;
+- aprobará el registro de horas del estudiante, lo evaluará a mitad y al final de la práctica, y permitirá las visitas del coordinador de la escuela.
+
+El padre, la madre o el tutor legal:
+- da su consentimiento para esta práctica y se encargará del transporte del estudiante al lugar de trabajo y de regreso;
+- informará al coordinador de la escuela de cualquier inquietud.
+
+La escuela:
+- nombrará a un coordinador que supervise la práctica, pueda visitar el lugar de trabajo y esté al alcance de todas las partes;
+- revisará el registro de horas y las evaluaciones, y conservará el expediente de esta práctica.
+
+Cualquiera de las partes puede terminar este acuerdo avisando a las demás. Cambiar cualquiera de los datos anteriores anula todas las firmas, y todos firman de nuevo.";
+
+/// The built-in agreement in a language (by its code), when there is one.
+pub fn default_template(lang: &str) -> Option<&'static str> {
+    match lang {
+        "en" => Some(DEFAULT_TEMPLATE),
+        "es" => Some(DEFAULT_TEMPLATE_ES),
+        _ => None,
+    }
+}
+
 /// Every placeholder a template may use.
 pub const PLACEHOLDERS: [&str; 16] = [
     "student",
@@ -98,6 +136,16 @@ mod tests {
     #[test]
     fn templates_are_filled_and_unknown_placeholders_named() {
         assert!(unknown_placeholders(DEFAULT_TEMPLATE).is_empty());
+        assert!(unknown_placeholders(DEFAULT_TEMPLATE_ES).is_empty());
+        // The translation names every fact the English one does.
+        for name in PLACEHOLDERS.iter().filter(|n| **n != "guardian") {
+            let p = format!("{{{name}}}");
+            assert_eq!(
+                DEFAULT_TEMPLATE.matches(&p).count(),
+                DEFAULT_TEMPLATE_ES.matches(&p).count(),
+                "{p}"
+            );
+        }
         assert_eq!(
             unknown_placeholders("Hi {student}, {nickname} and {pet}"),
             ["nickname", "pet"]

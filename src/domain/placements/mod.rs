@@ -9,7 +9,10 @@ pub mod agreement;
 pub mod evaluations;
 pub mod hours;
 
-pub use agreement::{DEFAULT_TEMPLATE, PLACEHOLDERS, fill, unknown_placeholders};
+pub use agreement::{
+    DEFAULT_TEMPLATE, DEFAULT_TEMPLATE_ES, PLACEHOLDERS, default_template, fill,
+    unknown_placeholders,
+};
 pub use evaluations::{DEFAULT_RUBRIC, EvaluationKind, rating_label};
 pub use hours::{
     CapFlag, Caps, cap_flags, date_refusal, date_str, fmt_hours, hours_refusal, is_monday,

@@ -22,7 +22,7 @@ pub(super) async fn guardian_page(
 ) -> AppResult<Response> {
     let r = state.store().read()?;
     let p = rules::by_guardian_token(&r, &token, now_ms())?;
-    let mut res = Json(documents::guardian_page(&r, &p)?).into_response();
+    let mut res = Json(documents::guardian_page(&r, &p, crate::i18n::current())?).into_response();
     // A bearer link's page is nobody's to keep.
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -224,6 +224,7 @@ pub(super) fn signed_by(
     SignedBy {
         name,
         read_sha256: read,
+        lang: crate::i18n::current(),
         ip,
         user_agent: headers
             .get(header::USER_AGENT)

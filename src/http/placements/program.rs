@@ -2,7 +2,7 @@
 //! evaluation rubric.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -11,6 +11,7 @@ use crate::auth::{Admin, StaffMember};
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::http::ApiJson;
+use crate::i18n::Lang;
 use crate::services::{program, settings};
 use crate::state::AppState;
 
@@ -58,22 +59,62 @@ pub(super) async fn program_csv(
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub(super) struct Template {
+    /// The text readers of `lang` get: the district's own, else the built-in one; empty when
+    /// the district wrote its own English text and has no translation of it (those readers
+    /// then read the English text).
     template: String,
+    lang: &'static str,
+    /// `template` is the built-in text (the district has not set its own in `lang`).
+    built_in: bool,
     placeholders: Vec<&'static str>,
 }
 
-pub(super) async fn template(State(state): State<AppState>, _: Admin) -> AppResult<Json<Template>> {
-    Ok(Json(Template {
-        template: settings::agreement_template(&state.store().read()?)?,
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub(super) struct InLanguage {
+    lang: Option<String>,
+}
+
+/// The template's language: `lang` ("en", "es"), English when absent.
+fn template_lang(lang: Option<&str>) -> AppResult<Lang> {
+    match lang.map(str::trim).filter(|l| !l.is_empty()) {
+        None => Ok(Lang::En),
+        Some(code) => Lang::parse(code).ok_or_else(|| {
+            AppError::bad_request(format!(
+                "There is no agreement template in '{code}': the languages are {}",
+                settings::template_languages()
+            ))
+        }),
+    }
+}
+
+fn template_in(r: &impl crate::store::Reader, lang: Lang) -> AppResult<Template> {
+    let key = settings::template_setting(lang.code()).unwrap_or_default();
+    let own = settings::get(r, &key)?.filter(|t| !t.trim().is_empty());
+    Ok(Template {
+        built_in: own.is_none(),
+        template: settings::agreement_template(r, lang)?.unwrap_or_default(),
+        lang: lang.code(),
         placeholders: crate::domain::placements::PLACEHOLDERS.to_vec(),
-    }))
+    })
+}
+
+pub(super) async fn template(
+    State(state): State<AppState>,
+    _: Admin,
+    Query(q): Query<InLanguage>,
+) -> AppResult<Json<Template>> {
+    let lang = template_lang(q.lang.as_deref())?;
+    Ok(Json(template_in(&state.store().read()?, lang)?))
 }
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub(super) struct TemplateBody {
     template: String,
+    lang: Option<String>,
 }
 
 pub(super) async fn set_template(
@@ -81,19 +122,21 @@ pub(super) async fn set_template(
     admin: Admin,
     ApiJson(b): ApiJson<TemplateBody>,
 ) -> AppResult<Json<Template>> {
+    let lang = template_lang(b.lang.as_deref())?;
     if let Err(why) = settings::check_template(&b.template) {
         let mut c = crate::validate::Checks::new();
         c.fail("template", &why);
         c.finish()?;
     }
+    let key = settings::template_setting(lang.code()).unwrap_or_default();
     state.store().write(|w| {
-        settings::set(w, "agreement-template", b.template.trim())?;
+        settings::set(w, &key, b.template.trim())?;
         crate::store::audit::append(
             w,
             now_ms(),
             admin.actor,
             crate::store::audit::Event::SettingChanged {
-                key: "agreement-template".into(),
+                key: key.clone(),
                 value: format!("{} characters", b.template.trim().chars().count()),
             },
             ("setting", None),
@@ -101,7 +144,7 @@ pub(super) async fn set_template(
         )
         .map(|_| ())
     })?;
-    template(State(state), admin).await
+    Ok(Json(template_in(&state.store().read()?, lang)?))
 }
 
 #[derive(Serialize, Deserialize, Default)]

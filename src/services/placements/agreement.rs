@@ -1,7 +1,7 @@
-//! The training agreement's text: made from the district's template and the placement's
-//! facts while nobody has signed, frozen at the first signature (`store::placements::
-//! FrozenText`), so that what the parties read, what the views and the PDF show and what every
-//! signature's hash is of stay one text. Anything that changes the facts after a signature
+//! The training agreement's text, one per language: made from the district's templates and
+//! the placement's facts while nobody has signed, frozen together at the first signature
+//! (`store::placements::FrozenText`), so that what each party read in their language, what the
+//! views and the PDF show and what every signature's hash is of stay the same texts. Anything that changes the facts after a signature
 //! (the employer's details, the guardian) voids every signature, which unfreezes it; nothing
 //! else (a retitled posting, a renamed student, a new template, caps or district name)
 //! reaches a frozen text. A signature whose hash is not the shown text's is never added to
@@ -11,14 +11,12 @@ use sha2::{Digest, Sha256};
 use time::Date;
 
 use crate::domain::placements::{self as rules, State};
+use crate::i18n::Lang;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::internships::Internship;
 use crate::store::placements::{self, FrozenText, Placement};
 use crate::store::users::User;
 use crate::store::{Reader, StoreResult, Wtx};
-
-/// The language of the text every party signs today.
-pub const SIGNED_LANG: &str = "en";
 
 pub fn sha256(text: &str) -> [u8; 32] {
     Sha256::digest(text.as_bytes()).into()
@@ -28,15 +26,53 @@ pub fn hex(h: &[u8; 32]) -> String {
     h.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The agreement's text as it is shown and signed: the frozen one once someone signed, else
-/// the template filled in with today's facts.
-pub fn agreement_text(r: &impl Reader, p: &Placement) -> StoreResult<String> {
-    if let Some(f) = placements::frozen_text(r, p.id)?
-        && let Some(t) = f.text(SIGNED_LANG)
-    {
-        return Ok(t.to_string());
+/// The agreement's texts as they are shown and signed, one per language it exists in, English
+/// first: the frozen ones once someone signed, else the district's templates filled in with
+/// today's facts. Each party reads and signs the one in their language (English when theirs
+/// has none), and each signature keeps the hash of the one it read.
+pub fn agreement_texts(r: &impl Reader, p: &Placement) -> StoreResult<Vec<(Lang, String)>> {
+    if let Some(f) = placements::frozen_text(r, p.id)? {
+        let texts: Vec<(Lang, String)> = f
+            .texts
+            .iter()
+            .filter_map(|(code, t)| Lang::parse(code).map(|l| (l, t.clone())))
+            .collect();
+        if !texts.is_empty() {
+            return Ok(texts);
+        }
     }
-    live_text(r, p)
+    let mut texts = Vec::new();
+    for lang in Lang::ALL {
+        if let Some(t) = live_text(r, p, lang)? {
+            texts.push((lang, t));
+        }
+    }
+    Ok(texts)
+}
+
+/// The text a reader of `lang` is shown, and its language (English when `lang` has none).
+pub fn agreement_text(r: &impl Reader, p: &Placement, lang: Lang) -> StoreResult<(Lang, String)> {
+    let texts = agreement_texts(r, p)?;
+    Ok(in_language(&texts, lang))
+}
+
+/// Of `texts`, the one in `lang`, else the English one.
+pub fn in_language(texts: &[(Lang, String)], lang: Lang) -> (Lang, String) {
+    texts
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .or_else(|| texts.iter().find(|(l, _)| *l == Lang::En))
+        .or(texts.first())
+        .cloned()
+        .unwrap_or((Lang::En, String::new()))
+}
+
+/// The language of the text a signature is of (None: of no text shown now).
+pub fn signed_in(texts: &[(Lang, String)], sha: &[u8; 32]) -> Option<Lang> {
+    texts
+        .iter()
+        .find(|(_, t)| sha256(t) == *sha)
+        .map(|(l, _)| *l)
 }
 
 /// The posting's title and company as the agreement names them (frozen with its text).
@@ -48,17 +84,19 @@ pub fn posting(r: &impl Reader, p: &Placement) -> StoreResult<(String, String)> 
     Ok(i.map(|i| (i.title, i.company)).unwrap_or_default())
 }
 
-/// Whether any signature's hash differs from the text shown (signed over another text).
+/// Whether a signature is of no text shown now (signed over another text).
 pub fn stale(r: &impl Reader, p: &Placement) -> StoreResult<bool> {
     if p.signatures.is_empty() {
         return Ok(false);
     }
-    let sha = sha256(&agreement_text(r, p)?);
-    Ok(p.signatures.iter().any(|s| s.sha256 != sha))
+    let texts = agreement_texts(r, p)?;
+    Ok(p.signatures
+        .iter()
+        .any(|s| signed_in(&texts, &s.sha256).is_none()))
 }
 
-/// Freezes the text about to be signed first (nothing frozen yet).
-pub fn freeze(w: &Wtx, p: &Placement, text: &str, now: i64) -> StoreResult<()> {
+/// Freezes every language's text at the first signature (nothing frozen yet).
+pub fn freeze(w: &Wtx, p: &Placement, texts: &[(Lang, String)], now: i64) -> StoreResult<()> {
     if placements::frozen_text(w, p.id)?.is_some() {
         return Ok(());
     }
@@ -67,7 +105,10 @@ pub fn freeze(w: &Wtx, p: &Placement, text: &str, now: i64) -> StoreResult<()> {
         w,
         &FrozenText {
             placement_id: p.id,
-            texts: vec![(SIGNED_LANG.to_string(), text.to_string())],
+            texts: texts
+                .iter()
+                .map(|(l, t)| (l.code().to_string(), t.clone()))
+                .collect(),
             title,
             company,
             frozen_at: now,
@@ -75,20 +116,65 @@ pub fn freeze(w: &Wtx, p: &Placement, text: &str, now: i64) -> StoreResult<()> {
     )
 }
 
-/// The template filled in with the placement's facts as they are now.
-fn live_text(r: &impl Reader, p: &Placement) -> StoreResult<String> {
-    let template = crate::services::settings::agreement_template(r)?;
+/// `rules::long_date` as a reader of `lang` writes it ("2 de marzo de 2027").
+pub fn long_date_in(lang: Lang, d: Date) -> String {
+    const MESES: [&str; 12] = [
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ];
+    match lang {
+        Lang::En => rules::long_date(d),
+        Lang::Es => format!(
+            "{} de {} de {}",
+            d.day(),
+            MESES[usize::from(u8::from(d.month())) - 1],
+            d.year()
+        ),
+    }
+}
+
+/// The template in `lang` filled in with the placement's facts as they are now (None: the
+/// district has no text in `lang`).
+fn live_text(r: &impl Reader, p: &Placement, lang: Lang) -> StoreResult<Option<String>> {
+    let Some(template) = crate::services::settings::agreement_template(r, lang)? else {
+        return Ok(None);
+    };
     let student = r.get::<User>(p.student_id)?;
     let employer = r.get::<User>(p.employer_id)?;
     let internship = r.get::<Internship>(p.internship_id)?;
     let caps = crate::services::settings::hour_caps(r)?;
-    let district = crate::services::settings::district_signature(r)?;
+    let district = crate::services::settings::district_signature_in(r, lang)?;
+    // What a fact not given yet reads as, in the text's language.
+    let (not_set, not_named, not_given, the_student) = match lang {
+        Lang::En => (
+            "(not set)",
+            "(not named yet)",
+            "(not given yet)",
+            "the student",
+        ),
+        Lang::Es => (
+            "(sin definir)",
+            "(sin nombrar todavía)",
+            "(sin indicar todavía)",
+            "el estudiante",
+        ),
+    };
     let date = |d: Option<Date>| {
-        d.map(rules::long_date)
-            .unwrap_or_else(|| "(not set)".into())
+        d.map(|d| long_date_in(lang, d))
+            .unwrap_or_else(|| not_set.into())
     };
     let supervisor = if p.supervisor.name.is_empty() {
-        "(not named yet)".to_string()
+        not_named.to_string()
     } else if p.supervisor.title.is_empty() {
         p.supervisor.name.clone()
     } else {
@@ -99,7 +185,7 @@ fn live_text(r: &impl Reader, p: &Placement) -> StoreResult<String> {
             "student" => student
                 .as_ref()
                 .map(User::full_name)
-                .unwrap_or_else(|| "the student".into()),
+                .unwrap_or_else(|| the_student.into()),
             "grade" => p.grade.clone(),
             "school" => p.school.clone(),
             "company" => employer
@@ -117,9 +203,15 @@ fn live_text(r: &impl Reader, p: &Placement) -> StoreResult<String> {
             "end" => date(p.end),
             "schedule" => p.schedule.clone(),
             "hours" => p.planned_hours.to_string(),
-            "pay" => match (p.paid, p.hourly_wage_cents) {
-                (true, Some(c)) => format!("paid ${}.{:02} an hour", c / 100, c % 100),
-                _ => "unpaid".into(),
+            "pay" => match ((p.paid, p.hourly_wage_cents), lang) {
+                ((true, Some(c)), Lang::En) => {
+                    format!("paid ${}.{:02} an hour", c / 100, c % 100)
+                }
+                ((true, Some(c)), Lang::Es) => {
+                    format!("remunerada, a ${}.{:02} por hora", c / 100, c % 100)
+                }
+                (_, Lang::En) => "unpaid".into(),
+                (_, Lang::Es) => "no remunerada".into(),
             },
             "district" => district.clone(),
             "max_day" => rules::fmt_hours(caps.per_day),
@@ -128,11 +220,11 @@ fn live_text(r: &impl Reader, p: &Placement) -> StoreResult<String> {
                 .guardian
                 .as_ref()
                 .map(|g| g.name.clone())
-                .unwrap_or_else(|| "(not given yet)".into()),
+                .unwrap_or_else(|| not_given.into()),
             _ => String::new(),
         }
     };
-    Ok(rules::fill(&template, value))
+    Ok(Some(rules::fill(&template, value)))
 }
 
 /// The audit entry of a placement's change (signatures, voids, approvals, completion...).
@@ -213,6 +305,6 @@ pub fn settle(w: &Wtx, id: u64, now: i64) -> StoreResult<()> {
         )?;
         return placements::save(w, &p);
     }
-    let text = agreement_text(w, &p)?;
-    freeze(w, &p, &text, now)
+    let texts = agreement_texts(w, &p)?;
+    freeze(w, &p, &texts, now)
 }

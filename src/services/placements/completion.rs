@@ -31,19 +31,30 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
         ));
     }
     let entries = placements::entries(w, id)?;
-    if entries.iter().any(|e| e.status != EntryStatus::Approved) {
+    if entries.iter().any(|e| e.status == EntryStatus::Waiting) {
         return Err(AppError::Conflict(
             "Some hours still wait for the supervisor's approval".into(),
         ));
     }
-    let approved: u32 = entries.iter().map(|e| e.quarters).sum();
+    // Entries back with the student to fix are not the supervisor's to hold up: they are not
+    // counted, and the record says so.
+    let totals = super::hours::totals(&entries);
     p.state = State::Completed;
     p.finished_at = Some(now);
-    let hours = rules::fmt_hours(f64::from(approved) / 4.0);
+    let hours = rules::fmt_hours(totals.approved);
     p.history.push((
         now,
         format!("The school marked the placement completed ({hours} h)"),
     ));
+    if totals.returned > 0.0 {
+        p.history.push((
+            now,
+            format!(
+                "{} h returned to the student and not changed since were not counted",
+                rules::fmt_hours(totals.returned)
+            ),
+        ));
+    }
     audit_change(
         w,
         now,

@@ -5,7 +5,9 @@
 use serde::Serialize;
 use time::OffsetDateTime;
 
-use super::agreement::{agreement_text, hex, posting, sha256};
+use super::agreement::{
+    agreement_texts, hex, in_language, long_date_in, posting, sha256, signed_in,
+};
 use super::views::{SignatureView, date_str, signatures};
 use crate::domain::placements::{self as rules, Party, State};
 use crate::error::{AppError, AppResult};
@@ -35,6 +37,8 @@ pub struct GuardianPlacement {
     pub end_date: Option<String>,
     pub agreement_text: String,
     pub agreement_sha256: String,
+    /// The language of `agreement_text` (the page's, or English when the district has none).
+    pub agreement_language: &'static str,
     pub signatures: Vec<SignatureView>,
     pub state: &'static str,
 }
@@ -45,8 +49,10 @@ pub struct GuardianName {
     pub relationship: String,
 }
 
-pub fn guardian_page(r: &impl Reader, p: &Placement) -> AppResult<GuardianPage> {
-    let text = agreement_text(r, p)?;
+/// The page in `lang`, the agreement in the guardian's language when the district has it.
+pub fn guardian_page(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<GuardianPage> {
+    let texts = agreement_texts(r, p)?;
+    let (text_lang, text) = in_language(&texts, lang);
     let (title, company) = posting(r, p)?;
     let g = p.guardian.as_ref();
     Ok(GuardianPage {
@@ -61,42 +67,16 @@ pub fn guardian_page(r: &impl Reader, p: &Placement) -> AppResult<GuardianPage> 
             end_date: p.end.map(date_str),
             agreement_sha256: hex(&sha256(&text)),
             agreement_text: text,
-            signatures: signatures(p),
+            agreement_language: text_lang.code(),
+            signatures: signatures(p, &texts),
             state: p.state.as_str(),
         },
         guardian: GuardianName {
             name: g.map(|g| g.name.clone()).unwrap_or_default(),
             relationship: g.map(|g| g.relationship.clone()).unwrap_or_default(),
         },
-        district: crate::services::settings::district_signature(r)?,
+        district: crate::services::settings::district_signature_in(r, lang)?,
     })
-}
-
-/// `rules::long_date` as a reader of `lang` writes it ("2 de marzo de 2027").
-fn long_date_in(lang: Lang, d: time::Date) -> String {
-    const MESES: [&str; 12] = [
-        "enero",
-        "febrero",
-        "marzo",
-        "abril",
-        "mayo",
-        "junio",
-        "julio",
-        "agosto",
-        "septiembre",
-        "octubre",
-        "noviembre",
-        "diciembre",
-    ];
-    match lang {
-        Lang::En => rules::long_date(d),
-        Lang::Es => format!(
-            "{} de {} de {}",
-            d.day(),
-            MESES[d.month() as usize - 1],
-            d.year()
-        ),
-    }
 }
 
 fn when_in(lang: Lang, ms: i64) -> String {
@@ -112,9 +92,9 @@ fn when_in(lang: Lang, ms: i64) -> String {
         .unwrap_or_default()
 }
 
-/// The signed agreement as a PDF in `lang`: the text (in English, the words that were signed
-/// and hashed), each signature with its name, time and the document's hash, and the district's
-/// name.
+/// The signed agreement as a PDF in `lang`: the text in every language a party signed (each
+/// party reads and signs the one in their language), who read which, each signature with its
+/// name, time and the hash of the text it is of, and the district's name.
 pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Vec<u8>> {
     if !matches!(
         p.state,
@@ -124,26 +104,47 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
             "The signed agreement exists once all four parties signed".into(),
         ));
     }
-    let text = agreement_text(r, p)?;
-    let sha = hex(&sha256(&text));
-    let district = lang
-        .tr(&crate::services::settings::district_signature(r)?)
-        .into_owned();
+    let texts = agreement_texts(r, p)?;
+    let district = crate::services::settings::district_signature_in(r, lang)?;
     let tr = |s: &str| lang.tr(s).into_owned();
     let mut blocks = vec![
         Block::Title(tr("Work-based learning training agreement")),
         Block::Small(district.clone()),
         Block::Gap,
     ];
-    if lang != Lang::En {
-        blocks.push(Block::Small(tr(
-            "The agreement below is in English, the words every party signed.",
-        )));
+    // Each language a party read, English first, with the parties who read it.
+    let signed: Vec<(Lang, Vec<Party>)> = texts
+        .iter()
+        .filter_map(|(l, t)| {
+            let sha = sha256(t);
+            let parties: Vec<Party> = p
+                .signatures
+                .iter()
+                .filter(|s| s.sha256 == sha)
+                .map(|s| s.party)
+                .collect();
+            (!parties.is_empty()).then_some((*l, parties))
+        })
+        .collect();
+    for (l, parties) in &signed {
+        let text = in_language(&texts, *l).1;
+        if signed.len() > 1 {
+            blocks.push(Block::Heading(tr(&format!(
+                "The agreement in {}",
+                language_name(*l)
+            ))));
+        }
+        let who: Vec<String> = parties.iter().map(|x| tr(party_label(*x))).collect();
+        blocks.push(Block::Small(tr(&format!(
+            "Read and signed in {} by: {}",
+            language_name(*l),
+            who.join(", ")
+        ))));
         blocks.push(Block::Gap);
-    }
-    for para in text.split("\n\n") {
-        blocks.push(Block::Text(para.to_string()));
-        blocks.push(Block::Gap);
+        for para in text.split("\n\n") {
+            blocks.push(Block::Text(para.to_string()));
+            blocks.push(Block::Gap);
+        }
     }
     blocks.push(Block::Heading(tr("Signatures")));
     for s in &p.signatures {
@@ -153,21 +154,27 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
             s.name,
             when_in(lang, s.at)
         ))));
+        let read = signed_in(&texts, &s.sha256).unwrap_or(Lang::En);
         blocks.push(Block::Small(tr(&format!(
-            "document SHA-256 {}",
+            "read in {}, SHA-256 of that text {}",
+            language_name(read),
             hex(&s.sha256)
         ))));
     }
-    blocks.push(Block::Gap);
-    blocks.push(Block::Small(tr(&format!(
-        "SHA-256 of the agreement text: {sha}"
-    ))));
     Ok(pdf::document(
         &tr("Training agreement"),
         &district,
         &page_of(lang),
         &blocks,
     ))
+}
+
+/// A language's name in English, for a sentence the catalogue translates.
+fn language_name(l: Lang) -> &'static str {
+    match l {
+        Lang::En => "English",
+        Lang::Es => "Spanish",
+    }
 }
 
 fn party_label(p: Party) -> &'static str {
@@ -194,10 +201,8 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
         .as_ref()
         .map(|i| i.company.clone())
         .unwrap_or_default();
-    let (approved, _) = super::hours::totals(&placements::entries(r, p.id)?);
-    let district = lang
-        .tr(&crate::services::settings::district_signature(r)?)
-        .into_owned();
+    let approved = super::hours::totals(&placements::entries(r, p.id)?).approved;
+    let district = crate::services::settings::district_signature_in(r, lang)?;
     let tr = |s: &str| lang.tr(s).into_owned();
     let dates = match (p.start, p.end) {
         (Some(s), Some(e)) => tr(&format!(

@@ -163,15 +163,28 @@ pub fn approve(w: &Wtx, employer_id: u64, id: u64, ids: &[u64], now: i64) -> App
         return Err(AppError::bad_request("Choose the entries to approve"));
     }
     let mut total = 0u32;
+    let mut approved_any = false;
+    let mut returned_any = false;
     for eid in ids {
         let mut e = own_entry(w, &p, *eid)?;
         if e.status != EntryStatus::Waiting {
+            returned_any |= matches!(e.status, EntryStatus::Returned { .. });
             continue;
         }
+        approved_any = true;
         e.status = EntryStatus::Approved;
         e.updated_at = now;
         total += e.quarters;
         placements::put_entry(w, e)?;
+    }
+    // An answer of 200 that changed nothing would look like an approval.
+    if !approved_any {
+        return Err(AppError::Conflict(if returned_any {
+            "That entry is back with the student to fix; it can be approved once they change it"
+                .into()
+        } else {
+            "None of these entries waits for approval".into()
+        }));
     }
     let hours = rules::fmt_hours(f64::from(total) / 4.0);
     p.history
@@ -237,17 +250,28 @@ pub fn return_entry(
     Ok(p)
 }
 
-/// Hours of a placement's entries: (approved, waiting or returned).
-pub fn totals(entries: &[HourEntry]) -> (f64, f64) {
-    let approved: u32 = entries
-        .iter()
-        .filter(|e| e.status == EntryStatus::Approved)
-        .map(|e| e.quarters)
-        .sum();
-    let other: u32 = entries
-        .iter()
-        .filter(|e| e.status != EntryStatus::Approved)
-        .map(|e| e.quarters)
-        .sum();
-    (f64::from(approved) / 4.0, f64::from(other) / 4.0)
+/// Hours of a placement's entries by where they are.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Totals {
+    pub approved: f64,
+    /// With the supervisor, to approve or return.
+    pub waiting: f64,
+    /// Back with the student, to fix: nobody else can move them.
+    pub returned: f64,
+}
+
+pub fn totals(entries: &[HourEntry]) -> Totals {
+    let sum = |keep: fn(&EntryStatus) -> bool| -> f64 {
+        let q: u32 = entries
+            .iter()
+            .filter(|e| keep(&e.status))
+            .map(|e| e.quarters)
+            .sum();
+        f64::from(q) / 4.0
+    };
+    Totals {
+        approved: sum(|s| *s == EntryStatus::Approved),
+        waiting: sum(|s| *s == EntryStatus::Waiting),
+        returned: sum(|s| matches!(s, EntryStatus::Returned { .. })),
+    }
 }

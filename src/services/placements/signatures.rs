@@ -1,5 +1,6 @@
 //! The four signatures of the training agreement: any order, the school's last, each of the
-//! one text shown (its SHA-256 kept); the fourth makes the placement active.
+//! text its signer read in their language (its SHA-256 kept); the fourth makes the placement
+//! active.
 
 use crate::domain::placements::{self as rules, Party, State};
 use crate::error::{AppError, AppResult};
@@ -10,16 +11,19 @@ use crate::store::{Reader, Wtx};
 use crate::validate::Checks;
 
 use super::agreement::audit_change;
+use super::agreement::{agreement_texts, in_language, signed_in};
 use super::{CHANGED, GUARDIAN_COPY_MS, STALE};
 use super::{Who, guardian_mail, visible};
-use super::{agreement_text, hex, sha256};
+use super::{hex, sha256};
 
-/// of the text the signer's page showed (when the client sends it).
+/// Who signs and what they read: the SHA-256 of the text the signer's page showed (when the
+/// client sends it), else the text in the language they were answered in.
 pub struct SignedBy {
     pub name: String,
     pub ip: String,
     pub user_agent: String,
     pub read_sha256: Option<String>,
+    pub lang: crate::i18n::Lang,
 }
 
 fn loose(s: &str) -> String {
@@ -79,23 +83,27 @@ pub(super) fn add_signature(
     if let Some(why) = rules::may_sign(p.state, party, &signed, confirmed) {
         return Err(AppError::Conflict(why.into()));
     }
-    let text = agreement_text(w, &p)?;
-    let sha = sha256(&text);
-    // Every signature is of the one text shown: signatures over another are voided first
+    let texts = agreement_texts(w, &p)?;
+    // Every signature is of a text shown now: signatures over another are voided first
     // (`agreement::settle`), never signed beside.
-    if p.signatures.iter().any(|s| s.sha256 != sha) {
+    if p.signatures
+        .iter()
+        .any(|s| signed_in(&texts, &s.sha256).is_none())
+    {
         return Err(AppError::Conflict(STALE.into()));
     }
-    // A signature is of the text its signer read: not of one that changed since their page
-    // loaded (before the first signature the text follows the posting and the template).
-    if by
-        .read_sha256
-        .as_deref()
-        .is_some_and(|h| !h.trim().eq_ignore_ascii_case(&hex(&sha)))
-    {
-        return Err(AppError::Conflict(CHANGED.into()));
-    }
-    super::agreement::freeze(w, &p, &text, now)?;
+    // A signature is of the text its signer read, in the language they read it in: not of
+    // one that changed since their page loaded (before the first signature the texts follow
+    // the posting and the templates).
+    let sha = match by.read_sha256.as_deref() {
+        Some(h) => texts
+            .iter()
+            .map(|(_, t)| sha256(t))
+            .find(|sha| h.trim().eq_ignore_ascii_case(&hex(sha)))
+            .ok_or_else(|| AppError::Conflict(CHANGED.into()))?,
+        None => sha256(&in_language(&texts, by.lang).1),
+    };
+    super::agreement::freeze(w, &p, &texts, now)?;
     p.signatures.push(Signature {
         party,
         name: name.clone(),

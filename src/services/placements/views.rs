@@ -4,10 +4,11 @@
 
 use serde::Serialize;
 
-use super::agreement::{agreement_text, hex, sha256};
+use super::agreement::{agreement_texts, hex, in_language, sha256, signed_in};
 use super::{Who, today};
 use crate::domain::placements::{self as rules, EvaluationKind, Party, State};
 use crate::error::AppResult;
+use crate::i18n::Lang;
 use crate::store::Reader;
 use crate::store::internships::Internship;
 use crate::store::placements::{self, EntryStatus, GuardianSource, Placement};
@@ -72,12 +73,17 @@ pub struct SignatureView {
     pub party: &'static str,
     pub name: String,
     pub signed_at: i64,
+    /// The language of the text this party read and signed ("en", "es").
+    pub language: Option<&'static str>,
 }
 
 #[derive(Serialize)]
 pub struct Hours {
     pub approved: f64,
+    /// With the supervisor.
     pub waiting: f64,
+    /// Back with the student to fix.
+    pub returned: f64,
     pub planned: f64,
 }
 
@@ -151,6 +157,9 @@ pub struct PlacementView {
     pub awaiting: Vec<&'static str>,
     pub agreement_text: String,
     pub agreement_sha256: String,
+    /// The language of `agreement_text`: the reader's, or English when the district has no
+    /// text in theirs.
+    pub agreement_language: &'static str,
     pub hours: Hours,
     pub entries: Vec<EntryView>,
     pub flags: Vec<FlagView>,
@@ -212,13 +221,14 @@ fn rubric_label(key: &str, label: String) -> String {
     }
 }
 
-pub(super) fn signatures(p: &Placement) -> Vec<SignatureView> {
+pub(super) fn signatures(p: &Placement, texts: &[(Lang, String)]) -> Vec<SignatureView> {
     p.signatures
         .iter()
         .map(|s| SignatureView {
             party: s.party.as_str(),
             name: s.name.clone(),
             signed_at: s.at,
+            language: signed_in(texts, &s.sha256).map(Lang::code),
         })
         .collect()
 }
@@ -227,9 +237,10 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
     let student = r.get::<User>(p.student_id)?;
     let employer = r.get::<User>(p.employer_id)?;
     let internship = r.get::<Internship>(p.internship_id)?;
-    let text = agreement_text(r, p)?;
+    let texts = agreement_texts(r, p)?;
+    let (text_lang, text) = in_language(&texts, crate::i18n::current());
     let entries = placements::entries(r, p.id)?;
-    let (approved, waiting) = super::hours::totals(&entries);
+    let totals = super::hours::totals(&entries);
     let is_student = matches!(who, Who::Student(_));
     let is_employer = matches!(who, Who::Employer(_));
     let party = who.party();
@@ -328,7 +339,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
             at: *at,
         }),
         guardian_link_sent_at: p.guardian_link_sent_at,
-        signatures: signatures(p),
+        signatures: signatures(p, &texts),
         awaiting: if p.state == State::AwaitingSignatures {
             Party::ALL
                 .into_iter()
@@ -340,9 +351,11 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
         },
         agreement_sha256: hex(&sha256(&text)),
         agreement_text: text,
+        agreement_language: text_lang.code(),
         hours: Hours {
-            approved,
-            waiting,
+            approved: totals.approved,
+            waiting: totals.waiting,
+            returned: totals.returned,
             planned: f64::from(p.planned_hours),
         },
         entries: entries

@@ -2,6 +2,7 @@
 import { labels } from '@/lib/i18n/i18n';
 import { tTerms } from '@/lib/i18n/namespaces/terms';
 import { formatDate, formatNumber } from '@/lib/format';
+import type { Language } from '@/lib/i18n/languages';
 
 export type PlacementState = 'setup' | 'awaiting_signatures' | 'active' | 'completed' | 'ended_early' | 'cancelled';
 
@@ -58,6 +59,8 @@ export interface Signature {
   name: string;
   /** Milliseconds since the epoch. */
   signedAt: number;
+  /** The language of the text this party read and signed. */
+  language: Language | null;
 }
 
 export interface HourEntry {
@@ -117,7 +120,10 @@ export interface Placement {
   awaiting: SigningParty[];
   agreementText: string;
   agreementSha256: string;
-  hours: { approved: number; waiting: number; planned: number };
+  /** The language of `agreementText`: the reader's, or English when the district has no text in it. */
+  agreementLanguage: Language;
+  /** `waiting`: with the supervisor; `returned`: back with the student to fix. */
+  hours: { approved: number; waiting: number; returned: number; planned: number };
   entries: HourEntry[];
   /** The school's and the employer's notes: hours over the district's caps; empty for the student. */
   flags: CapFlag[];

@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Language } from '@/lib/i18n/languages';
 import type { Placement, PlacementFilter, PlacementList, PlacementState, RubricItem } from '@/types/placement';
 
 export const ADMIN_PLACEMENTS_KEY = '/api/placements';
@@ -84,27 +85,31 @@ export function useProgram() {
 }
 
 export interface AgreementTemplate {
+  /** Empty when the district wrote its own English text and has no translation in `lang`. */
   template: string;
+  lang: Language;
+  /** The text is the built-in one: the district has not written its own in `lang`. */
+  builtIn: boolean;
   placeholders: string[];
 }
 
-/** GET /api/admin/agreement-template (a district admin's). */
-export function useAgreementTemplate(enabled: boolean) {
+/** GET /api/admin/agreement-template?lang= (a district admin's): the text readers of `lang` sign. */
+export function useAgreementTemplate(enabled: boolean, lang: Language) {
   return useQuery<AgreementTemplate>({
-    queryKey: TEMPLATE_KEY,
-    queryFn: () => api.get<AgreementTemplate>('/api/admin/agreement-template'),
+    queryKey: [...TEMPLATE_KEY, lang],
+    queryFn: () => api.get<AgreementTemplate>(`/api/admin/agreement-template?lang=${lang}`),
     enabled,
     staleTime: 0,
   });
 }
 
 /** PUT /api/admin/agreement-template: 400 with errors.template naming an unknown placeholder. */
-export function useSaveAgreementTemplate() {
+export function useSaveAgreementTemplate(lang: Language) {
   const queryClient = useQueryClient();
   return useMutation<AgreementTemplate, Error, string>({
-    mutationFn: (template) => api.put<AgreementTemplate>('/api/admin/agreement-template', { template }),
+    mutationFn: (template) => api.put<AgreementTemplate>('/api/admin/agreement-template', { template, lang }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(TEMPLATE_KEY, saved);
+      queryClient.setQueryData([...TEMPLATE_KEY, lang], saved);
       void queryClient.invalidateQueries({ queryKey: [ADMIN_PLACEMENTS_KEY] });
     },
   });

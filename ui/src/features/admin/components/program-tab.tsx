@@ -24,6 +24,7 @@ import {
   type NamedCount,
 } from '../api/placements';
 import { ns, tAdmin } from '../i18n';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/lib/i18n/languages';
 
 const RUBRIC_MAX = 20;
 const LABEL_MAX = 80;
@@ -159,7 +160,7 @@ function Figures() {
 function TemplateEditor({ loaded }: { loaded: AgreementTemplate }) {
   const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
-  const save = useSaveAgreementTemplate();
+  const save = useSaveAgreementTemplate(loaded.lang);
   const [text, setText] = useState(loaded.template);
   const [error, setError] = useState<string | undefined>();
   const [alert, setAlert] = useState<string | undefined>();
@@ -188,6 +189,15 @@ function TemplateEditor({ loaded }: { loaded: AgreementTemplate }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label={t('program.template')} className="space-y-3">
+      {loaded.template === '' ? (
+        <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="template-untranslated">
+          {t('program.templateUntranslated', { language: languageName(loaded.lang) })}
+        </p>
+      ) : loaded.builtIn ? (
+        <p className="text-sm text-slate-700" data-testid="template-built-in">
+          {t('program.templateBuiltIn', { language: languageName(loaded.lang) })}
+        </p>
+      ) : null}
       <div>
         <p className="text-sm font-semibold text-slate-800">{t('program.placeholders')}</p>
         <p className="text-xs text-slate-600">{t('program.placeholdersText')}</p>
@@ -372,9 +382,45 @@ function Settings({ id, title, icon, children }: { id: string; title: string; ic
  * Program: the work-based-learning figures (a coordinator's school's) and the CSV; for the
  * district admin, the agreement template and the evaluation rubric.
  */
+/** A language by its own name ("Español"), as the switcher names it. */
+function languageName(code: Language): string {
+  return LANGUAGES.find((l) => l.code === code)?.name ?? code;
+}
+
+/** Which language's agreement the admin edits: each party reads and signs the one in theirs. */
+function TemplateLanguage({ value, onChange }: { value: Language; onChange: (l: Language) => void }) {
+  const { t } = useTranslation(ns);
+  return (
+    <fieldset className="mb-3">
+      <legend className="text-sm font-semibold text-slate-800">{t('program.templateLanguage')}</legend>
+      <p className="text-xs text-slate-600">{t('program.templateLanguageText')}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {LANGUAGES.map((l) => (
+          <label
+            key={l.code}
+            lang={l.code}
+            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-4 text-sm font-semibold text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+          >
+            <input
+              type="radio"
+              name="template-language"
+              value={l.code}
+              checked={value === l.code}
+              onChange={() => onChange(l.code)}
+              className="h-4 w-4 accent-brand-600"
+            />
+            {l.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 export function ProgramTab({ districtAdmin }: { districtAdmin: boolean }) {
   const { t } = useTranslation(ns);
-  const template = useAgreementTemplate(districtAdmin);
+  const [templateLang, setTemplateLang] = useState<Language>(DEFAULT_LANGUAGE);
+  const template = useAgreementTemplate(districtAdmin, templateLang);
   const rubric = useRubric(districtAdmin);
   return (
     <section aria-labelledby="program-heading" className="space-y-6">
@@ -390,10 +436,11 @@ export function ProgramTab({ districtAdmin }: { districtAdmin: boolean }) {
             title={t('program.template')}
             icon={<FileText aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />}
           >
+            <TemplateLanguage value={templateLang} onChange={setTemplateLang} />
             {template.isLoading ? (
               <SpinnerBlock label={t('program.loadingTemplate')} />
             ) : template.data ? (
-              <TemplateEditor key={template.dataUpdatedAt} loaded={template.data} />
+              <TemplateEditor key={`${templateLang}-${template.dataUpdatedAt}`} loaded={template.data} />
             ) : (
               <FormAlert>{t('program.templateFailed', { message: template.error?.message ?? '' })}</FormAlert>
             )}

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Language } from '@/lib/i18n/languages';
 import type { HourEntry, Placement, PlacementList, Supervisor } from '@/types/placement';
 
 export const PLACEMENTS_KEY = '/api/placements';
@@ -176,7 +177,9 @@ export interface GuardianView {
     endDate: string | null;
     agreementText: string;
     agreementSha256: string;
-    signatures: { party: string; name: string; signedAt: number }[];
+    /** The language of `agreementText`: the page's, or English when the district has no text in it. */
+    agreementLanguage: Language;
+    signatures: { party: string; name: string; signedAt: number; language: Language | null }[];
     state: string;
   };
   guardian: { name: string; relationship: string };

@@ -7,23 +7,37 @@ import { agreementPdfUrl, certificatePdfUrl } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
 import { atText } from '../lib/format';
 import { SignForm } from './sign-form';
+import { LANGUAGES, languageOfTag, type Language } from '@/lib/i18n/languages';
 
-/** The agreement as it is signed: its text kept as written (line breaks), wrapped to the screen. */
-export function AgreementText({ text, sha256 }: { text: string; sha256: string }) {
-  const { t } = useTranslation(ns);
+/**
+ * The agreement as it is signed: its text kept as written (line breaks), wrapped to the screen,
+ * in the reader's language when the district has it; otherwise `otherLanguage` says whose
+ * language it is in. (Its SHA-256 is in the signed PDF's signature block, not on the page.)
+ */
+export function AgreementText({ text, language, otherLanguage }: { text: string; language: Language; otherLanguage: string }) {
+  const { i18n } = useTranslation(ns);
+  const inAnother = language !== languageOfTag(i18n.language);
   return (
     <div className="space-y-2">
+      {inAnother ? (
+        <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="agreement-other-language">
+          {otherLanguage}
+        </p>
+      ) : null}
       <pre
+        lang={language}
         data-testid="agreement-text"
         className="whitespace-pre-wrap rounded-2xl border border-slate-200 bg-slate-50 p-3 font-sans sm:p-4 text-[0.95rem] leading-relaxed text-slate-900 [overflow-wrap:anywhere]"
       >
         {text}
       </pre>
-      <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">
-        {t('agreement.fingerprint')} <span className="font-mono">{sha256}</span>
-      </p>
     </div>
   );
+}
+
+/** A language by its own name ("English"), as the switcher names it. */
+export function languageName(code: Language): string {
+  return LANGUAGES.find((l) => l.code === code)?.name ?? code;
 }
 
 /** Why this party cannot sign now (when it has not signed and the agreement is open). */
@@ -76,7 +90,11 @@ export function AgreementSection({ placement }: { placement: Placement }) {
   return (
     <Section headingId="agreement-heading" icon={ScrollText} title={t('agreement.heading')} className="mt-6">
       <Card className="space-y-4">
-        <AgreementText text={placement.agreementText} sha256={placement.agreementSha256} />
+        <AgreementText
+          text={placement.agreementText}
+          language={placement.agreementLanguage}
+          otherLanguage={t('agreement.otherLanguage', { language: languageName(placement.agreementLanguage) })}
+        />
         {placement.youSigned ? (
           <p className="flex items-start gap-2 text-sm font-semibold text-emerald-800" data-testid="you-signed">
             <CheckCircle2 aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />

@@ -15,7 +15,7 @@ import type { Errors } from '@/lib/validation';
 import { useGuardianDecline, useGuardianSign, useGuardianView, type GuardianView } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
 import { fromToText, showFieldErrors } from '../lib/format';
-import { AgreementText } from './agreement-section';
+import { AgreementText, languageName } from './agreement-section';
 import { REASON_MAX, ReasonForm } from './reason-form';
 
 interface SignValues {
@@ -199,7 +199,11 @@ export function GuardianPage() {
                 <ShieldCheck aria-hidden className="h-5 w-5 text-brand-600" />
                 {t('guardianPage.agreementHeading')}
               </h2>
-              <AgreementText text={view.data.placement.agreementText} sha256={view.data.placement.agreementSha256} />
+              <AgreementText
+                text={view.data.placement.agreementText}
+                language={view.data.placement.agreementLanguage}
+                otherLanguage={t('guardianPage.otherLanguage', { language: languageName(view.data.placement.agreementLanguage) })}
+              />
             </Card>
             <Card>
               <SignForm

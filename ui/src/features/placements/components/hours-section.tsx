@@ -42,10 +42,13 @@ export function EntryBadge({ status }: { status: EntryStatus }) {
   );
 }
 
-/** Approved hours against the planned ones, and those still waiting. */
+/**
+ * Approved hours against the planned ones, those waiting for the supervisor, and those back with
+ * the student to fix (nobody else can move them, so they are never counted as waiting).
+ */
 export function HoursTotals({ placement }: { placement: Placement }) {
   const { t } = useTranslation(ns);
-  const { approved, waiting, planned } = placement.hours;
+  const { approved, waiting, returned, planned } = placement.hours;
   const percent = planned > 0 ? (approved / planned) * 100 : 0;
   return (
     <div className="space-y-2" data-testid="hours-totals">
@@ -53,6 +56,13 @@ export function HoursTotals({ placement }: { placement: Placement }) {
       <p className="text-sm text-slate-700" data-testid="hours-waiting">
         {waiting > 0 ? t('hoursSection.waiting', { hours: hoursText(waiting) }) : t('hoursSection.noneWaiting')}
       </p>
+      {returned > 0 ? (
+        <p className="text-sm font-semibold text-amber-800" data-testid="hours-returned">
+          {placement.you === 'student'
+            ? t('hoursSection.returnedToYou', { hours: hoursText(returned) })
+            : t('hoursSection.returnedToStudent', { hours: hoursText(returned) })}
+        </p>
+      ) : null}
     </div>
   );
 }
