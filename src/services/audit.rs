@@ -49,6 +49,11 @@ fn actor(r: &impl Reader, a: Actor) -> AppResult<ActorView> {
             id: None,
             name: Some("An operator at the server (CLI)".into()),
         },
+        Actor::Guardian => ActorView {
+            kind: "guardian",
+            id: None,
+            name: Some("The parent or guardian".into()),
+        },
         Actor::System => ActorView {
             kind: "system",
             id: None,

@@ -17,6 +17,9 @@ pub enum Actor {
     User(u64),
     /// A named staff member (`store::staff`).
     Staff(u64),
+    /// A placement's parent or guardian, through their single-use link (no account: the
+    /// entry's text names them).
+    Guardian,
 }
 
 /// What happened. Ids only, never names: a deleted student's entries keep nothing personal.

@@ -2220,3 +2220,65 @@ async fn a_returned_entry_is_the_student_s_to_fix_and_never_blocks_completion() 
         "{history:?}"
     );
 }
+
+#[tokio::test]
+async fn signing_opens_with_the_guardian_and_the_supervisor_signs_as_the_details_name_them() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    assert_eq!(
+        app.put(&h.employer, &p, details(5, 60)).await.status(),
+        StatusCode::OK
+    );
+    // A guardian added after a signature would void it: nobody signs before one is in.
+    let (status, body) = message_of(sign(&app, &h.employer, &p, "Priya Shah").await).await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (
+            StatusCode::CONFLICT,
+            "Signing opens once the student has added a parent or guardian"
+        )
+    );
+    assert_eq!(placement(&app, &h.employer, h.id).await["canSign"], false);
+    let g =
+        json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example"});
+    app.put(&h.student, &format!("{p}/guardian"), g).await;
+    assert_eq!(placement(&app, &h.employer, h.id).await["canSign"], true);
+    // The supervisor signs as the person the details name, not as a nickname.
+    let (status, body) = message_of(sign(&app, &h.employer, &p, "P. Shah").await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"]["name"],
+        "Type the supervisor's full name as the details give it: Priya Shah"
+    );
+    assert_eq!(
+        sign(&app, &h.employer, &p, "  priya   SHAH ")
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    // The audit log names the guardian as the signer, not the server.
+    assert_eq!(
+        guardian_signs(&app, &guardian_token(&app)).await.status(),
+        StatusCode::OK
+    );
+    let log = app.get_json_in(&h.admin, "/api/admin/audit", "en").await;
+    let entries = log["entries"]
+        .as_array()
+        .unwrap_or_else(|| log.as_array().unwrap());
+    let signed = entries
+        .iter()
+        .find(|e| {
+            e["summary"]
+                .as_str()
+                .is_some_and(|s| s.contains("signed the agreement as guardian"))
+        })
+        .expect("the guardian's signature is audited");
+    assert_eq!(signed["actor"]["kind"], "guardian");
+    assert!(
+        signed["summary"].as_str().unwrap().starts_with(
+            "The parent or guardian signed the agreement as guardian (Maria Lopez, sha256 "
+        ),
+        "{signed}"
+    );
+}

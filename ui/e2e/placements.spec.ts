@@ -20,7 +20,16 @@ const DEMO = {
   lily: { email: 'lily@student.example', password: 'student123', name: 'Lily Thompson' },
   sproutly: { email: 'jordan@sproutly.example', password: 'employer123' },
   harbor: { email: 'gregory@harborcu.example', password: 'employer123', name: 'Gregory Bell' },
+  // Hired by Harbor: his placement has no details or guardian yet.
+  ethan: { email: 'ethan@student.example', password: 'student123', name: 'Ethan Nguyen' },
 };
+
+/** The id of the placement the page shows (/placements/ID). */
+async function placementIdOf(page: Page): Promise<number> {
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
 
 const CONSENT = 'I am the parent or guardian and I consent to this placement';
 const LINK_GONE = 'This signing link is invalid or has expired. Ask the student or the school to send a new one.';
@@ -512,7 +521,22 @@ test.describe('the supervisor', () => {
     await expect(page.getByTestId('agreement-text')).toContainText('8 Harbor Way, Springfield');
     await expect(page.getByRole('button', { name: 'Change details' })).toBeVisible();
 
+    // Signing opens once the student has added a parent or guardian (one added later would void
+    // every signature given before it).
+    await expect(page.getByTestId('sign-later')).toHaveText('Signing opens once the student has added a parent or guardian.');
+    await expect(page.getByRole('form', { name: 'Sign the agreement' })).toHaveCount(0);
+    const ethan = await apiAs('student', DEMO.ethan);
+    const added = await ethan.put(`/api/placements/${await placementIdOf(page)}/guardian`, {
+      data: { name: 'Linh Nguyen', relationship: 'mother', email: 'linh.nguyen@family.example', phone: '' },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    await ethan.dispose();
+    await page.reload();
     const sign = page.getByRole('form', { name: 'Sign the agreement' });
+    // The supervisor signs as the person the details name.
+    await sign.getByLabel('Your full name').fill('Greg B');
+    await sign.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(sign.getByText("Type the supervisor's full name as the details give it: Gregory Bell")).toBeVisible();
     await sign.getByLabel('Your full name').fill(DEMO.harbor.name);
     await sign.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(page.getByTestId('you-signed')).toContainText(`You signed as ${DEMO.harbor.name}`);

@@ -137,18 +137,35 @@ impl Party {
     }
 }
 
-/// Why a signature is refused now (None: it may be given). The school signs last.
+/// Where the student's parent or guardian is, for who may sign (`services::placements::
+/// guardian_in` reads it off a placement).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GuardianIn {
+    /// Not given yet.
+    Missing,
+    /// Given by the student, not yet confirmed by the school.
+    Given,
+    /// From the roster, or confirmed by the school.
+    Confirmed,
+}
+
+/// Why a signature is refused now (None: it may be given). Signing opens once the details and
+/// the guardian are in (a guardian added later would void every signature given before); the
+/// school signs last.
 pub fn may_sign(
     state: State,
     party: Party,
     signed: &[Party],
-    guardian_confirmed: bool,
+    guardian: GuardianIn,
 ) -> Option<&'static str> {
     if state != State::AwaitingSignatures {
         return Some("This agreement is not open for signatures");
     }
     if signed.contains(&party) {
         return Some("You have already signed this agreement");
+    }
+    if guardian == GuardianIn::Missing {
+        return Some("Signing opens once the student has added a parent or guardian");
     }
     if party == Party::School {
         if Party::ALL
@@ -159,7 +176,7 @@ pub fn may_sign(
                 "The school signs last, after the student, the parent or guardian and the supervisor",
             );
         }
-        if !guardian_confirmed {
+        if guardian != GuardianIn::Confirmed {
             return Some("Confirm the parent or guardian the student gave before the school signs");
         }
     }
@@ -187,27 +204,32 @@ mod tests {
     }
 
     #[test]
-    fn the_school_signs_last_and_after_confirming_the_guardian() {
+    fn signing_opens_with_the_guardian_and_the_school_signs_last_after_confirming() {
+        use GuardianIn::*;
         use Party::*;
         let s = State::AwaitingSignatures;
-        assert_eq!(may_sign(s, Student, &[], false), None);
+        assert_eq!(may_sign(s, Student, &[], Given), None);
+        assert_eq!(
+            may_sign(s, Supervisor, &[], Missing),
+            Some("Signing opens once the student has added a parent or guardian")
+        );
         assert!(
-            may_sign(s, School, &[Student, Guardian], true)
+            may_sign(s, School, &[Student, Guardian], Confirmed)
                 .unwrap()
                 .starts_with("The school signs last")
         );
         assert!(
-            may_sign(s, School, &[Student, Guardian, Supervisor], false)
+            may_sign(s, School, &[Student, Guardian, Supervisor], Given)
                 .unwrap()
                 .starts_with("Confirm")
         );
         assert_eq!(
-            may_sign(s, School, &[Student, Guardian, Supervisor], true),
+            may_sign(s, School, &[Student, Guardian, Supervisor], Confirmed),
             None
         );
-        assert!(may_sign(State::Setup, Student, &[], true).is_some());
+        assert!(may_sign(State::Setup, Student, &[], Confirmed).is_some());
         assert!(
-            may_sign(s, Student, &[Student], true)
+            may_sign(s, Student, &[Student], Confirmed)
                 .unwrap()
                 .contains("already")
         );

@@ -221,7 +221,7 @@ pub fn guardian_sign(
     );
     c.finish()?;
     p.guardian_link = None;
-    add_signature(w, p, Party::Guardian, name, 0, Actor::System, by, now)
+    add_signature(w, p, Party::Guardian, name, 0, Actor::Guardian, by, now)
 }
 
 /// The guardian declines, with why: the student and the school are told; the link ends.
@@ -239,9 +239,9 @@ pub fn guardian_decline(w: &Wtx, token: &str, reason: &str, now: i64) -> AppResu
     audit_change(
         w,
         now,
-        Actor::System,
+        Actor::Guardian,
         &p,
-        format!("the guardian declined: {reason}"),
+        format!("declined the agreement: {reason}"),
     )?;
     crate::services::notify::notify(
         w,

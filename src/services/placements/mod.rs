@@ -86,6 +86,15 @@ impl Who {
     }
 }
 
+/// Where the placement's parent or guardian is, for who may sign.
+pub(crate) fn guardian_in(p: &Placement) -> crate::domain::placements::GuardianIn {
+    match &p.guardian {
+        None => crate::domain::placements::GuardianIn::Missing,
+        Some(g) if g.confirmed => crate::domain::placements::GuardianIn::Confirmed,
+        Some(_) => crate::domain::placements::GuardianIn::Given,
+    }
+}
+
 /// The placement, if `who` may read it: its student, its employer, the school (a
 /// coordinator: of the student's school). Someone else's is a 403, an unknown one a 404.
 pub fn visible(r: &impl Reader, id: u64, who: &Who) -> AppResult<Placement> {

@@ -56,6 +56,22 @@ pub fn sign(w: &Wtx, who: &Who, id: u64, by: SignedBy, now: i64) -> AppResult<Pl
             c.finish()?;
         }
     }
+    // The supervisor signs as the person the details name (the PDF prints the typed name), not
+    // as a nickname or someone else.
+    if matches!(who, Who::Employer(_))
+        && !p.supervisor.name.is_empty()
+        && loose(&p.supervisor.name) != loose(&name)
+    {
+        let mut c = Checks::new();
+        c.fail(
+            "name",
+            &format!(
+                "Type the supervisor's full name as the details give it: {}",
+                p.supervisor.name
+            ),
+        );
+        c.finish()?;
+    }
     let signer = match who {
         Who::Student(u) | Who::Employer(u) => *u,
         Who::School {
@@ -79,8 +95,7 @@ pub(super) fn add_signature(
     now: i64,
 ) -> AppResult<Placement> {
     let signed: Vec<Party> = p.signatures.iter().map(|s| s.party).collect();
-    let confirmed = p.guardian.as_ref().is_some_and(|g| g.confirmed);
-    if let Some(why) = rules::may_sign(p.state, party, &signed, confirmed) {
+    if let Some(why) = rules::may_sign(p.state, party, &signed, super::guardian_in(&p)) {
         return Err(AppError::Conflict(why.into()));
     }
     let texts = agreement_texts(w, &p)?;

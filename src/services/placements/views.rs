@@ -245,7 +245,6 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
     let is_employer = matches!(who, Who::Employer(_));
     let party = who.party();
     let signed: Vec<Party> = p.signatures.iter().map(|s| s.party).collect();
-    let confirmed = p.guardian.as_ref().is_some_and(|g| g.confirmed);
     // Every party sees both evaluations once submitted: the student's export holds them too
     // (their own record), and the midpoint is feedback meant to be acted on.
     let evaluations = p
@@ -410,7 +409,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
             Who::Employer(_) => "supervisor",
             Who::School { .. } => "school",
         },
-        can_sign: rules::may_sign(p.state, party, &signed, confirmed).is_none(),
+        can_sign: rules::may_sign(p.state, party, &signed, super::guardian_in(p)).is_none(),
         you_signed: signed.contains(&party),
     })
 }

@@ -46,6 +46,10 @@ function notYet(placement: Placement): string | null {
     return placement.you === 'supervisor' ? tPlacements('agreement.fillFirst') : tPlacements('agreement.onceFilled');
   }
   if (placement.state !== 'awaiting_signatures') return null;
+  // Signing opens with the guardian in: one added later would void every signature.
+  if (!placement.guardian) {
+    return placement.you === 'student' ? tPlacements('agreement.addGuardianFirst') : tPlacements('agreement.guardianFirst');
+  }
   if (placement.you === 'school') {
     const others = placement.awaiting.filter((p) => p !== 'school');
     if (others.length > 0) return tPlacements('agreement.schoolLast');

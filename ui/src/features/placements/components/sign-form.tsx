@@ -20,7 +20,7 @@ const validateSign = validator<SignValues>({ name: required(() => tPlacements('s
 /** What the signer is asked to type, by party. */
 function hintFor(placement: Placement): string {
   if (placement.you === 'student') return tPlacements('sign.hintStudent', { name: placement.student.name });
-  if (placement.you === 'supervisor') return tPlacements('sign.hintSupervisor');
+  if (placement.you === 'supervisor') return tPlacements('sign.hintSupervisorNamed', { name: placement.supervisor.name });
   return tPlacements('sign.hintSchool');
 }
 
