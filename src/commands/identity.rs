@@ -349,6 +349,13 @@ pub fn roster_import(s: &Services, path: &Path, dry_run: bool) -> CommandResult 
         rows,
         started.elapsed().as_secs_f64()
     );
+    for m in &report.moved {
+        out.push_str(&format!(
+            "{} {}\n",
+            if dry_run { "Would change" } else { "Changed" },
+            m.describe()
+        ));
+    }
     for r in &report.reclaimed {
         out.push_str(&format!(
             "{}: {r}: a self sign-up that never proved this address; the student signs in with the school account or a set-password link (roster invite)\n",

@@ -67,6 +67,17 @@ pub fn grade_of(raw: &str) -> Option<&'static str> {
     }
 }
 
+/// Our grade as the roster writes it ("junior" → "11"); anything else as it is.
+pub fn grade_number(grade: &str) -> &str {
+    match grade {
+        "freshman" => "9",
+        "sophomore" => "10",
+        "junior" => "11",
+        "senior" => "12",
+        other => other,
+    }
+}
+
 struct Table {
     name: &'static str,
     header: HashMap<String, usize>,

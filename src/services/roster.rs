@@ -3,7 +3,7 @@
 //! One transaction: a run either lands whole or not at all, and a dry run is the same run
 //! rolled back. Running the same file twice changes nothing.
 
-use crate::domain::roster::{Roster, RosterStudent};
+use crate::domain::roster::{Roster, RosterStudent, grade_number};
 use crate::error::{AppError, AppResult};
 use crate::infra::Services;
 use crate::store::audit::{self, Actor, Event};
@@ -27,11 +27,66 @@ pub struct Report {
     /// Self sign-ups that never proved their address, taken over without their password
     /// (their file and line).
     pub reclaimed: Vec<String>,
+    /// Existing students whose school or grade the roster changed (each was told).
+    pub moved: Vec<Moved>,
+}
+
+/// An existing student the roster gave another school or grade: the district sees each one,
+/// never a silent move between schools.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moved {
+    pub user_id: u64,
+    pub name: String,
+    /// The roster's id (a plain CSV's: the e-mail).
+    pub roster_id: String,
+    /// (before, after) when it changed.
+    pub school: Option<(String, String)>,
+    /// (before, after) as the roster writes grades (9 to 12), when it changed.
+    pub grade: Option<(String, String)>,
+}
+
+impl Moved {
+    /// "Ava Chen (S-1001): school Lincoln High School → Roosevelt High School; grade 11 → 12".
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some((from, to)) = &self.school {
+            parts.push(format!("school {} → {}", or_none(from), or_none(to)));
+        }
+        if let Some((from, to)) = &self.grade {
+            parts.push(format!("grade {} → {}", or_none(from), or_none(to)));
+        }
+        format!("{} ({}): {}", self.name, self.roster_id, parts.join("; "))
+    }
+
+    /// What the student reads in the app and by e-mail.
+    fn notice(&self) -> String {
+        const ASK: &str = "If this is wrong, ask your school's work-based-learning coordinator.";
+        match (&self.school, &self.grade) {
+            (Some((from, to)), Some((g_from, g_to))) => format!(
+                "Your school's records moved you from {} to {to} and changed your grade from {} to {g_to}. {ASK}",
+                or_none(from),
+                or_none(g_from)
+            ),
+            (Some((from, to)), None) => format!(
+                "Your school's records moved you from {} to {to}. {ASK}",
+                or_none(from)
+            ),
+            (None, Some((from, to))) => format!(
+                "Your school's records changed your grade from {} to {to}. {ASK}",
+                or_none(from)
+            ),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+fn or_none(v: &str) -> &str {
+    if v.trim().is_empty() { "(none)" } else { v }
 }
 
 impl Report {
     pub fn summary(&self) -> String {
-        format!(
+        let mut s = format!(
             "{} created, {} updated, {} turned off, {} turned on, {} unchanged, {} refused; {} schools",
             self.created,
             self.updated,
@@ -40,7 +95,14 @@ impl Report {
             self.unchanged,
             self.refused.len(),
             self.schools
-        )
+        );
+        if !self.moved.is_empty() {
+            s.push_str(&format!(
+                "; {} students' school or grade changed",
+                self.moved.len()
+            ));
+        }
+        s
     }
 }
 
@@ -219,6 +281,11 @@ fn apply(
                 user.grade.clone(),
                 user.school.clone(),
             );
+    let moved = if st.enabled {
+        move_of(&before_user.4, &before_user.3, st, user.id)
+    } else {
+        None
+    };
     let mut ident_changed = reclaimed;
     if ident.roster_id.as_deref() != Some(st.sourced_id.as_str()) {
         ident.roster_id = Some(st.sourced_id.clone());
@@ -250,6 +317,17 @@ fn apply(
             Err(UserWriteError::Store(e)) => return Err(e),
         }
     }
+    if let Some(m) = moved {
+        super::notify::notify_titled(
+            w,
+            user.id,
+            "school_records",
+            "Your school's records changed",
+            m.notice(),
+            "/profile",
+        )?;
+        report.moved.push(m);
+    }
     if reclaimed {
         w.delete::<EmailConfirmation>(user.id)?;
         sessions::end_user_sessions(w, user.id, now)?;
@@ -267,6 +345,31 @@ fn apply(
         }
     }
     Ok(Ok(()))
+}
+
+/// The school or grade change the roster makes to an existing student, if any (a school
+/// written with other capitals or spaces is the same school).
+fn move_of(school: &str, grade: &str, st: &RosterStudent, user_id: u64) -> Option<Moved> {
+    let school = (!super::students::same_school(school, &st.school))
+        .then(|| (school.to_string(), st.school.clone()));
+    let grade = (grade != st.grade).then(|| {
+        (
+            grade_number(grade).to_string(),
+            grade_number(&st.grade).to_string(),
+        )
+    });
+    if school.is_none() && grade.is_none() {
+        return None;
+    }
+    Some(Moved {
+        user_id,
+        name: format!("{} {}", st.first_name, st.last_name)
+            .trim()
+            .to_string(),
+        roster_id: st.sourced_id.clone(),
+        school,
+        grade,
+    })
 }
 
 /// Set-password links for the roster's students who have no password yet (of one school, or

@@ -2,6 +2,7 @@
 //! run, running twice, refused rows with their lines, accounts turned off and on, the
 //! schools of the sign-up form, set-password invites.
 
+use internreel::store::Reader;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -444,4 +445,120 @@ async fn a_zip_member_over_its_cap_is_refused_before_it_is_read() {
         })
         .unwrap_err();
     assert_eq!(err.0, "orgs.csv in the zip is larger than 16 MB");
+}
+
+/// A roster that moves an existing student to another school, or another grade, says so line
+/// by line (a dry run says what it would change), puts it in the audit log's summary, and
+/// tells the student in the app and by e-mail. A student it leaves as they were hears nothing.
+#[tokio::test]
+async fn a_roster_that_changes_a_student_s_school_or_grade_says_so_and_tells_the_student() {
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("students.csv");
+    std::fs::write(
+        &plain,
+        "email,first_name,last_name,grade,school\n\
+         ava@lakeside.k12.ca.us,Ava,Chen,11,Lincoln High School\n\
+         lee@lakeside.k12.ca.us,Lee,Park,10,Lincoln High School\n\
+         mo@lakeside.k12.ca.us,Mo,Diaz,9,Lincoln High School\n",
+    )
+    .unwrap();
+    let out = import(&app, &plain, false);
+    assert!(out.starts_with("3 created"), "{out}");
+    assert!(
+        !out.contains("Changed "),
+        "new students are no changes: {out}"
+    );
+
+    std::fs::write(
+        &plain,
+        "email,first_name,last_name,grade,school\n\
+         ava@lakeside.k12.ca.us,Ava,Chen,12,Roosevelt High School\n\
+         lee@lakeside.k12.ca.us,Lee,Park,11,Lincoln High School\n\
+         mo@lakeside.k12.ca.us,Mo,Diaz,9,lincoln high school \n",
+    )
+    .unwrap();
+    let dry = import(&app, &plain, true);
+    assert!(
+        dry.contains("Would change Ava Chen (ava@lakeside.k12.ca.us): school Lincoln High School → Roosevelt High School; grade 11 → 12\n"),
+        "{dry}"
+    );
+    let mails_before = app.outbox();
+    assert!(
+        !mails_before.contains("Your school's records"),
+        "a dry run tells nobody"
+    );
+
+    let out = import(&app, &plain, false);
+    assert!(
+        out.contains("Changed Ava Chen (ava@lakeside.k12.ca.us): school Lincoln High School → Roosevelt High School; grade 11 → 12\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Changed Lee Park (lee@lakeside.k12.ca.us): grade 10 → 11\n"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("Mo Diaz"),
+        "the same school in other capitals: {out}"
+    );
+    assert!(out.contains("2 students' school or grade changed"), "{out}");
+
+    // Ava reads it in the app and in her mailbox; Mo hears nothing.
+    let r = app.state.store().read().unwrap();
+    let ava = internreel::store::users::by_email(&r, "ava@lakeside.k12.ca.us")
+        .unwrap()
+        .unwrap();
+    assert_eq!(ava.school, "Roosevelt High School");
+    let mo = internreel::store::users::by_email(&r, "mo@lakeside.k12.ca.us")
+        .unwrap()
+        .unwrap();
+    let notes_of = |id: u64| -> Vec<internreel::store::notifications::Notification> {
+        internreel::store::notifications::ids_of(&r, id)
+            .unwrap()
+            .into_iter()
+            .filter_map(|n| r.get(n).unwrap())
+            .collect()
+    };
+    let ava_notes = notes_of(ava.id);
+    assert_eq!(ava_notes.len(), 1);
+    assert_eq!(
+        ava_notes[0].text,
+        "Your school's records moved you from Lincoln High School to Roosevelt High School and changed your grade from 11 to 12. If this is wrong, ask your school's work-based-learning coordinator."
+    );
+    assert_eq!(ava_notes[0].link, "/profile");
+    assert!(notes_of(mo.id).is_empty());
+    drop(r);
+    let mails: Value = serde_json::from_str(&app.outbox()).unwrap();
+    let to_ava: Vec<&Value> = mails
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to"] == "ava@lakeside.k12.ca.us")
+        .collect();
+    assert_eq!(to_ava.len(), 1, "{mails}");
+    assert_eq!(to_ava[0]["subject"], "Your school's records changed");
+    assert!(
+        to_ava[0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("moved you from Lincoln High School to Roosevelt High School"),
+        "{}",
+        to_ava[0]
+    );
+
+    // The district's log keeps the count.
+    let admin = app.admin().await;
+    let audit: Value = app
+        .get(&admin, "/api/admin/audit")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(audit["entries"].as_array().unwrap().iter().any(|e| {
+        e["summary"]
+            .as_str()
+            .unwrap()
+            .contains("2 students' school or grade changed")
+    }));
 }
