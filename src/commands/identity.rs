@@ -28,12 +28,37 @@ pub fn staff_add(
     let (member, link) = s
         .store
         .write(|w| rules::add(w, Actor::Cli, &new, now_ms()))?;
-    Ok(format!(
+    let mut out = unknown_school_warning(s, member.school.as_deref())?;
+    out.push_str(&format!(
         "added {} <{}> as {}\ninvite link (single use, valid 72 hours; also e-mailed):\n{link}\n",
         member.name,
         member.email,
         member.role.as_str()
-    ))
+    ));
+    Ok(out)
+}
+
+/// A warning line (`main` prints it on stderr) when no roster or student names `school`: a
+/// coordinator of a misspelt school would see no students. Empty when the school is known.
+fn unknown_school_warning(s: &Services, school: Option<&str>) -> CommandResult {
+    let Some(school) = school.filter(|s| !s.trim().is_empty()) else {
+        return Ok(String::new());
+    };
+    let r = s.store.read()?;
+    if crate::services::students::school_named(&r, school)?.is_some() {
+        return Ok(String::new());
+    }
+    let known = crate::services::students::named_schools(&r)?;
+    Ok(if known.is_empty() {
+        format!(
+            "warning: no roster or student names the school \"{school}\" yet (no roster has been imported)\n"
+        )
+    } else {
+        format!(
+            "warning: no roster or student names the school \"{school}\"; the known schools: {}\n",
+            known.join(", ")
+        )
+    })
 }
 
 pub fn staff_list(s: &Services, json: bool) -> CommandResult {
@@ -79,11 +104,17 @@ pub fn staff_change(
             None => return Err("the role is admin or coordinator".into()),
         },
     };
+    let role_change = matches!(change, Change::Role { .. });
     let (member, link) = s.store.write(|w| {
         let id = rules::id_of(w, email)?;
         rules::change(w, Actor::Cli, id, change, now_ms())
     })?;
-    let mut out = format!(
+    let mut out = if role_change {
+        unknown_school_warning(s, member.school.as_deref())?
+    } else {
+        String::new()
+    };
+    out.push_str(&format!(
         "{} <{}>: {}{}, {}\n",
         member.name,
         member.email,
@@ -94,7 +125,7 @@ pub fn staff_change(
             .map(|s| format!(" of {s}"))
             .unwrap_or_default(),
         member.status()
-    );
+    ));
     if let Some(link) = link {
         out.push_str(&format!(
             "new invite link (single use, valid 72 hours; also e-mailed):\n{link}\n"
@@ -369,9 +400,19 @@ pub fn roster_import(s: &Services, path: &Path, dry_run: bool) -> CommandResult 
 }
 
 pub fn roster_invite(s: &Services, school: Option<&str>) -> CommandResult {
-    let n = crate::services::roster::invite(s, school, now_ms())?;
-    Ok(format!(
-        "queued {n} set-password e-mail(s){}\n",
-        school.map(|s| format!(" for {s}")).unwrap_or_default()
-    ))
+    let done = crate::services::roster::invite(s, school, now_ms())?;
+    let mut out = format!(
+        "queued {} set-password e-mail(s){}\n",
+        done.sent,
+        school
+            .map(|s| format!(" for {}", s.trim()))
+            .unwrap_or_default()
+    );
+    if done.recent > 0 {
+        out.push_str(&format!(
+            "{} student(s) without a password were e-mailed less than a day ago and were skipped\n",
+            done.recent
+        ));
+    }
+    Ok(out)
 }

@@ -372,10 +372,48 @@ fn move_of(school: &str, grade: &str, st: &RosterStudent, user_id: u64) -> Optio
     })
 }
 
-/// Set-password links for the roster's students who have no password yet (of one school, or
-/// all), queued as e-mails; returns how many.
-pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<usize> {
-    let n = s.store.write(|w| {
+/// A student already invited less than this long ago is not mailed again.
+pub const REINVITE_AFTER_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// What `roster invite` did.
+#[derive(Debug, Default)]
+pub struct Invited {
+    /// E-mails queued.
+    pub sent: usize,
+    /// Students without a password who were mailed less than a day ago.
+    pub recent: usize,
+}
+
+/// Set-password links for the roster's students who have no password yet (of
+/// one school, or all), queued as e-mails. A student mailed less than a day ago is skipped, so
+/// running it twice mails nobody twice. A school no roster or student names is refused.
+pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<Invited> {
+    let school = match school {
+        None => None,
+        Some(sc) => {
+            let r = s.store.read()?;
+            match super::students::school_named(&r, sc)? {
+                Some(named) => Some(named),
+                None => {
+                    let known = super::students::named_schools(&r)?;
+                    return Err(AppError::bad_request(if known.is_empty() {
+                        format!(
+                            "No school named \"{}\": no roster has been imported and no student names a school.",
+                            sc.trim()
+                        )
+                    } else {
+                        format!(
+                            "No school named \"{}\". The known schools: {}.",
+                            sc.trim(),
+                            known.join(", ")
+                        )
+                    }));
+                }
+            }
+        }
+    };
+    let school = school.as_deref();
+    let done = s.store.write(|w| {
         let mut targets = Vec::new();
         w.each_rev(|u: User| {
             if u.role == Role::Student
@@ -386,10 +424,14 @@ pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<usize> 
             }
             true
         })?;
-        let mut n = 0;
+        let mut done = Invited::default();
         for u in targets {
             let i = identity::of(w, u.id)?;
             if i.disabled || i.source != Source::Roster {
+                continue;
+            }
+            if identity::last_invited(w, u.id)?.is_some_and(|at| now - at < REINVITE_AFTER_MS) {
+                done.recent += 1;
                 continue;
             }
             let link = super::password_reset::issue(w, &u, now)?;
@@ -404,9 +446,10 @@ pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<usize> 
                 ),
                 now,
             )?;
-            n += 1;
+            identity::note_invited(w, u.id, now)?;
+            done.sent += 1;
         }
-        Ok::<_, StoreError>(n)
+        Ok::<_, StoreError>(done)
     })?;
-    Ok(n)
+    Ok(done)
 }

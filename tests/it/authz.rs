@@ -572,6 +572,7 @@ fn table() -> Vec<Row> {
         row("POST", "/api/admin/staff/{NOPE}/enable", None, [401, 403, 403, 403, 403, 404]),
         row("POST", "/api/admin/staff/{NOPE}/reset-2fa", None, [401, 403, 403, 403, 403, 404]),
         row("GET", "/api/admin/students", None, ADMIN).coord([200, 200]),
+        row("GET", "/api/admin/schools", None, ADMIN),
         row("GET", "/api/schools", None, ALL200),
         // School-account sign-in: no provider is set up here, so every start lands back on the
         // sign-in page with a sentence (303), and nothing is pending.

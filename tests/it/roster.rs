@@ -562,3 +562,108 @@ async fn a_roster_that_changes_a_student_s_school_or_grade_says_so_and_tells_the
             .contains("2 students' school or grade changed")
     }));
 }
+
+fn invite(app: &TestApp, school: Option<&str>) -> Result<String, String> {
+    app.command(internreel::commands::Command::RosterInvite {
+        school: school.map(str::to_string),
+    })
+    .map_err(|e| e.0)
+}
+
+fn invitations_to(app: &TestApp, to: &str) -> usize {
+    let mails: Value = serde_json::from_str(&app.outbox()).unwrap();
+    mails
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to"] == to && m["text"].as_str().unwrap().contains("token="))
+        .count()
+}
+
+/// Running `roster invite` again mails only the students without a password whom it last mailed
+/// over a day ago: a coordinator who runs it twice does not flood the students' mailboxes.
+#[tokio::test]
+async fn a_second_roster_invite_mails_only_students_not_mailed_in_the_last_day() {
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    write_folder(dir.path(), true);
+    import(&app, dir.path(), false);
+
+    let out = invite(&app, None).unwrap();
+    assert!(out.contains("queued 2 set-password e-mail(s)"), "{out}");
+    let out = invite(&app, None).unwrap();
+    assert!(out.contains("queued 0 set-password e-mail(s)"), "{out}");
+    assert!(
+        out.contains(
+            "2 student(s) without a password were e-mailed less than a day ago and were skipped"
+        ),
+        "{out}"
+    );
+    assert_eq!(invitations_to(&app, "ana@lakeside.k12.ca.us"), 1);
+    assert_eq!(invitations_to(&app, "ben@lakeside.k12.ca.us"), 1);
+
+    // A day later: Ana, who set her password meanwhile, gets nothing; Ben gets a new link.
+    let token = app.reset_token("ana@lakeside.k12.ca.us");
+    let res = app
+        .post(
+            &app.client(),
+            "/api/password-reset/confirm",
+            json!({"token": token, "password": "new-password-1"}),
+        )
+        .await;
+    assert!(res.status().is_success(), "{}", res.status());
+    let day_ago = internreel::clock::now_ms() - 25 * 60 * 60 * 1000;
+    app.state
+        .store()
+        .write(|w| {
+            for email in ["ana@lakeside.k12.ca.us", "ben@lakeside.k12.ca.us"] {
+                let u = internreel::store::users::by_email(w, email)?.unwrap();
+                internreel::store::identity::note_invited(w, u.id, day_ago)?;
+            }
+            Ok::<_, internreel::store::StoreError>(())
+        })
+        .unwrap();
+    let out = invite(&app, Some("ridgeview high")).unwrap();
+    assert!(
+        out.contains("queued 1 set-password e-mail(s) for ridgeview high"),
+        "{out}"
+    );
+    assert!(!out.contains("skipped"), "{out}");
+    assert_eq!(invitations_to(&app, "ana@lakeside.k12.ca.us"), 1);
+    assert_eq!(invitations_to(&app, "ben@lakeside.k12.ca.us"), 2);
+}
+
+/// `roster invite --school` with a school no roster or student names mails nobody and says
+/// which schools there are (a typo would otherwise "invite" no one and look done).
+#[tokio::test]
+async fn roster_invite_refuses_a_school_nobody_names() {
+    let app = spawn_app().await;
+    let err = invite(&app, Some("Lakeside High")).unwrap_err();
+    assert_eq!(
+        err,
+        "No school named \"Lakeside High\": no roster has been imported and no student names a school."
+    );
+    let dir = tempfile::tempdir().unwrap();
+    write_folder(dir.path(), true);
+    import(&app, dir.path(), false);
+    let err = invite(&app, Some("Lakeside Hihg")).unwrap_err();
+    assert_eq!(
+        err,
+        "No school named \"Lakeside Hihg\". The known schools: Lakeside High, Ridgeview High."
+    );
+    assert_eq!(invitations_to(&app, "ana@lakeside.k12.ca.us"), 0);
+
+    // The admin's staff form offers the same schools: the roster's and those students gave.
+    app.signup_student("zed@home.example").await;
+    let admin = app.admin().await;
+    let named: Value = app
+        .get(&admin, "/api/admin/schools")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let self_signed = student_body("x@y.z")["school"].clone();
+    let mut expected = vec![json!("Lakeside High"), json!("Ridgeview High"), self_signed];
+    expected.sort_by_key(|v| v.as_str().unwrap().to_lowercase());
+    assert_eq!(named["schools"], Value::Array(expected));
+}
