@@ -384,7 +384,7 @@ pub struct Invited {
     pub recent: usize,
 }
 
-/// Set-password links for the roster's students who have no password yet (of
+/// Set-password links (valid 7 days) for the roster's students who have no password yet (of
 /// one school, or all), queued as e-mails. A student mailed less than a day ago is skipped, so
 /// running it twice mails nobody twice. A school no roster or student names is refused.
 pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<Invited> {
@@ -434,14 +434,14 @@ pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<Invited
                 done.recent += 1;
                 continue;
             }
-            let link = super::password_reset::issue(w, &u, now)?;
+            let link = super::password_reset::issue_invitation(w, &u, now)?;
             let district = super::settings::district_signature(w)?;
             crate::store::outbox::enqueue(
                 w,
                 &u.email,
-                "Your InternReel account is ready",
+                "Choose your password for InternReel",
                 &format!(
-                    "Hello {},\n\n{district} set up an InternReel account for you: short videos of internships for high-school students. Open this link within 30 minutes to choose your password (or sign in with your school account on the sign-in page):\n\n{link}\n\nIf the link has expired, use \"Forgot password?\" on the sign-in page with this e-mail address.\n\n{district}",
+                    "Hello {},\n\n{district} set up an InternReel account for you: short videos of internships for high-school students. Open this link within 7 days to choose your password (or sign in with your school account on the sign-in page):\n\n{link}\n\nIf the link has expired, use \"Forgot password?\" on the sign-in page with this e-mail address.\n\n{district}",
                     u.first_name
                 ),
                 now,

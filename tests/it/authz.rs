@@ -752,6 +752,12 @@ fn table() -> Vec<Row> {
             Json(|_, _, _| json!({"emailNotifications": true})),
             USERS,
         ),
+        row(
+            "PUT",
+            "/api/users/me/interests",
+            Json(|_, _, _| json!({"interests": ["technology"]})),
+            [401, 200, 200, 403, 403, 403],
+        ),
         row("GET", "/api/email-off", None, [404; 6]),
         row("POST", "/api/email-off", None, [404; 6]),
         row(

@@ -667,3 +667,127 @@ async fn roster_invite_refuses_a_school_nobody_names() {
     expected.sort_by_key(|v| v.as_str().unwrap().to_lowercase());
     assert_eq!(named["schools"], Value::Array(expected));
 }
+
+/// A roster invitation's link lives 7 days and its e-mail says "Choose your password"; a
+/// password reset's link still lives 30 minutes. The rostered student sets a password through
+/// it, signs in with no interests yet (the UI asks them before the feed) and gives them alone.
+#[tokio::test]
+async fn a_roster_invitation_lives_a_week_and_the_student_then_picks_interests() {
+    use internreel::store::outbox::ResetToken;
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    write_folder(dir.path(), true);
+    import(&app, dir.path(), false);
+    let before = internreel::clock::now_ms();
+    invite(&app, Some("Lakeside High")).unwrap();
+
+    let mails: Value = serde_json::from_str(&app.outbox()).unwrap();
+    let mail = mails
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["to"] == "ana@lakeside.k12.ca.us")
+        .unwrap()
+        .clone();
+    assert_eq!(mail["subject"], "Choose your password for InternReel");
+    let text = mail["text"].as_str().unwrap();
+    assert!(
+        text.contains("Open this link within 7 days to choose your password"),
+        "{text}"
+    );
+    assert!(!text.contains("Reset"), "{text}");
+    let link = text
+        .lines()
+        .find(|l| l.contains("/reset-password?token="))
+        .unwrap();
+    assert!(link.ends_with("&invite=1"), "{link}");
+    let token = link.split("token=").nth(1).unwrap()[..64].to_string();
+
+    let week = 7 * 24 * 60 * 60 * 1000;
+    let ana = {
+        let r = app.state.store().read().unwrap();
+        let ana = internreel::store::users::by_email(&r, "ana@lakeside.k12.ca.us")
+            .unwrap()
+            .unwrap();
+        let t: ResetToken = r.get(ana.id).unwrap().unwrap();
+        assert!(
+            t.expires_at >= before + week && t.expires_at <= internreel::clock::now_ms() + week,
+            "the invitation's link lives 7 days"
+        );
+        ana
+    };
+
+    // A password reset of another student keeps its 30 minutes and its wording.
+    let res = app
+        .post(
+            &app.client(),
+            "/api/password-reset",
+            json!({"email": "ben@lakeside.k12.ca.us"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+    let ben_token = loop {
+        let r = app.state.store().read().unwrap();
+        let ben = internreel::store::users::by_email(&r, "ben@lakeside.k12.ca.us")
+            .unwrap()
+            .unwrap();
+        if let Some(t) = r.get::<ResetToken>(ben.id).unwrap() {
+            break t;
+        }
+        drop(r);
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert!(ben_token.expires_at <= internreel::clock::now_ms() + 30 * 60 * 1000);
+    let mails: Value = serde_json::from_str(&app.outbox()).unwrap();
+    let reset = mails
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["to"] == "ben@lakeside.k12.ca.us")
+        .unwrap();
+    assert_eq!(reset["subject"], "Reset your InternReel password");
+    assert!(!reset["text"].as_str().unwrap().contains("invite=1"));
+
+    // Ana chooses her password, signs in: no interests yet.
+    let c = app.client();
+    let res = app
+        .post(
+            &c,
+            "/api/password-reset/confirm",
+            json!({"token": token, "password": "ana-password-1"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .student_login(&c, "ana@lakeside.k12.ca.us", "ana-password-1")
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let me: Value = res.json().await.unwrap();
+    assert_eq!(me["id"], ana.id);
+    assert_eq!(me["interests"], json!([]));
+
+    // The interests step: none is refused with the sign-up's words; then they are kept.
+    let (status, body) = message_of(
+        app.put(&c, "/api/users/me/interests", json!({"interests": []}))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"]["interests"],
+        "Please select at least one interest"
+    );
+    let res = app
+        .put(
+            &c,
+            "/api/users/me/interests",
+            json!({"interests": ["Technology", "design"]}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let me: Value = res.json().await.unwrap();
+    assert_eq!(me["interests"], json!(["technology", "design"]));
+    assert_eq!(me["school"], "Lakeside High");
+    let me: Value = app.get(&c, "/api/auth/user").await.json().await.unwrap();
+    assert_eq!(me["interests"], json!(["technology", "design"]));
+}
