@@ -30,10 +30,15 @@ pub fn staff_add(
         .write(|w| rules::add(w, Actor::Cli, &new, now_ms()))?;
     let mut out = unknown_school_warning(s, member.school.as_deref())?;
     out.push_str(&format!(
-        "added {} <{}> as {}\ninvite link (single use, valid 72 hours; also e-mailed):\n{link}\n",
+        "Added {} <{}> as {}{}\nInvite link (single use, valid 72 hours; also e-mailed):\n{link}\n",
         member.name,
         member.email,
-        member.role.as_str()
+        member.role.as_str(),
+        member
+            .school
+            .as_deref()
+            .map(|s| format!(" of {s}"))
+            .unwrap_or_default()
     ));
     Ok(out)
 }
@@ -105,6 +110,12 @@ pub fn staff_change(
         },
     };
     let role_change = matches!(change, Change::Role { .. });
+    let verb = match &change {
+        Change::Disable => "Turned off",
+        Change::Enable => "Turned on",
+        Change::ResetTwoFactor => "Reset the password and authenticator of",
+        Change::Role { .. } => "Changed the role of",
+    };
     let (member, link) = s.store.write(|w| {
         let id = rules::id_of(w, email)?;
         rules::change(w, Actor::Cli, id, change, now_ms())
@@ -115,7 +126,7 @@ pub fn staff_change(
         String::new()
     };
     out.push_str(&format!(
-        "{} <{}>: {}{}, {}\n",
+        "{verb} {} <{}>: {}{}, {}\n",
         member.name,
         member.email,
         member.role.as_str(),
@@ -128,7 +139,7 @@ pub fn staff_change(
     ));
     if let Some(link) = link {
         out.push_str(&format!(
-            "new invite link (single use, valid 72 hours; also e-mailed):\n{link}\n"
+            "New invite link (single use, valid 72 hours; also e-mailed):\n{link}\n"
         ));
     }
     Ok(out)
@@ -172,6 +183,7 @@ pub fn sso_add(
         .filter(|d| !d.is_empty())
         .collect();
     let url = crate::services::password_reset::public_url(&s.store.read()?)?;
+    let mut existed = false;
     s.store.write(|w| {
         let mut list = sso::providers(w)?;
         let change = if list.iter().any(|p| p.name.eq_ignore_ascii_case(&name)) {
@@ -179,6 +191,7 @@ pub fn sso_add(
         } else {
             "added"
         };
+        existed = change == "changed";
         list.retain(|p| !p.name.eq_ignore_ascii_case(&name));
         list.push(Provider {
             name: name.clone(),
@@ -203,7 +216,8 @@ pub fn sso_add(
         .map(|_| ())
     })?;
     Ok(format!(
-        "school sign-in \"{name}\" ({issuer}) for {}; accounts of: {}\nregister this redirect URI at the provider:\n{}\n",
+        "{} the school sign-in \"{name}\" ({issuer}) for {}; accounts of: {}\nRegister this redirect URI at the provider:\n{}\n",
+        if existed { "Changed" } else { "Added" },
         serves.as_str(),
         if domains.is_empty() {
             "any domain".to_string()
@@ -261,7 +275,7 @@ pub fn sso_remove(s: &Services, name: &str) -> CommandResult {
         Ok::<_, crate::store::StoreError>(true)
     })?;
     if removed {
-        Ok(format!("removed the school sign-in \"{name}\"\n"))
+        Ok(format!("Removed the school sign-in \"{name}\"\n"))
     } else {
         Err(format!("no school sign-in named \"{name}\"").into())
     }
@@ -336,7 +350,12 @@ fn read_roster(path: &Path) -> Result<Roster, CommandError> {
         .map_err(bad);
     }
     if !is_zip(path, &shown)? {
-        return roster::plain(&read_file(path, ROSTER_MAX, &shown)?, "the CSV").map_err(bad);
+        // Refusals name the file as the district knows it ("students.csv: line 4: ...").
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| shown.clone());
+        return roster::plain(&read_file(path, ROSTER_MAX, &shown)?, &name).map_err(bad);
     }
     let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
     if file.metadata().map_err(|e| format!("{shown}: {e}"))?.len() > ROSTER_MAX {
@@ -372,9 +391,9 @@ pub fn roster_import(s: &Services, path: &Path, dry_run: bool) -> CommandResult 
     let mut out = format!(
         "{}{} ({} student rows in {:.1} s)\n",
         if dry_run {
-            "dry run, nothing changed: would be "
+            "Dry run, nothing changed: would be "
         } else {
-            ""
+            "Imported the roster: "
         },
         report.summary(),
         rows,
@@ -390,11 +409,11 @@ pub fn roster_import(s: &Services, path: &Path, dry_run: bool) -> CommandResult 
     for r in &report.reclaimed {
         out.push_str(&format!(
             "{}: {r}: a self sign-up that never proved this address; the student signs in with the school account or a set-password link (roster invite)\n",
-            if dry_run { "would clear the password" } else { "password cleared" }
+            if dry_run { "Would clear the password" } else { "Cleared the password" }
         ));
     }
     for r in &report.refused {
-        out.push_str(&format!("refused: {r}\n"));
+        out.push_str(&format!("Refused: {r}\n"));
     }
     Ok(out)
 }
@@ -402,7 +421,7 @@ pub fn roster_import(s: &Services, path: &Path, dry_run: bool) -> CommandResult 
 pub fn roster_invite(s: &Services, school: Option<&str>) -> CommandResult {
     let done = crate::services::roster::invite(s, school, now_ms())?;
     let mut out = format!(
-        "queued {} set-password e-mail(s){}\n",
+        "Queued {} set-password e-mail(s){}\n",
         done.sent,
         school
             .map(|s| format!(" for {}", s.trim()))
@@ -410,7 +429,7 @@ pub fn roster_invite(s: &Services, school: Option<&str>) -> CommandResult {
     );
     if done.recent > 0 {
         out.push_str(&format!(
-            "{} student(s) without a password were e-mailed less than a day ago and were skipped\n",
+            "Skipped {} student(s) without a password who were e-mailed less than a day ago\n",
             done.recent
         ));
     }

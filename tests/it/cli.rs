@@ -76,7 +76,7 @@ fn seed_fills_an_empty_directory_and_refuses_a_full_one() {
     let data = tempfile::tempdir().unwrap();
     let out = run(data.path(), &["seed"]);
     assert!(out.status.success(), "{}", text(&out));
-    assert!(text(&out).contains("seeded"));
+    assert!(text(&out).contains("Seeded"));
     let again = run(data.path(), &["seed"]);
     assert!(!again.status.success());
     assert!(text(&again).contains("--force"), "{}", text(&again));
@@ -289,7 +289,7 @@ fn reindex_rebuilds_the_search_index_on_demand() {
     let out = run(data.path(), &["reindex"]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(
-        text(&out).contains("search index rebuilt"),
+        text(&out).contains("Rebuilt the search index"),
         "{}",
         text(&out)
     );
@@ -360,7 +360,9 @@ fn an_unknown_school_is_a_warning_for_staff_add_and_a_refusal_for_roster_invite(
     );
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(
-        stdout.contains("Lee Park <lee@district.example> as coordinator"),
+        stdout.starts_with(
+            "Added Lee Park <lee@district.example> as coordinator of Lincon High School\n"
+        ),
         "{stdout}"
     );
     assert!(!stdout.contains("warning"), "{stdout}");

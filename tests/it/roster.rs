@@ -47,15 +47,15 @@ async fn a_dry_run_changes_nothing_and_a_second_run_changes_nothing_either() {
 
     let out = import(&app, dir.path(), true);
     assert!(
-        out.starts_with("dry run, nothing changed: would be 2 created, 0 updated"),
+        out.starts_with("Dry run, nothing changed: would be 2 created, 0 updated"),
         "{out}"
     );
     assert!(
-        out.contains("refused: users.csv line 4: no valid e-mail address (\"cy-at-lakeside\")"),
+        out.contains("Refused: users.csv: line 4: no valid e-mail address (\"cy-at-lakeside\")"),
         "{out}"
     );
     assert!(
-        out.contains("refused: users.csv line 5: grade \"07\" is not a high-school grade"),
+        out.contains("Refused: users.csv: line 5: grade \"07\" is not a high-school grade"),
         "{out}"
     );
     let schools: Value = app
@@ -69,14 +69,14 @@ async fn a_dry_run_changes_nothing_and_a_second_run_changes_nothing_either() {
     let out = import(&app, dir.path(), false);
     assert!(
         out.starts_with(
-            "2 created, 0 updated, 0 turned off, 0 turned on, 0 unchanged, 2 refused; 2 schools"
+            "Imported the roster: 2 created, 0 updated, 0 turned off, 0 turned on, 0 unchanged, 2 refused; 2 schools"
         ),
         "{out}"
     );
     let again = import(&app, dir.path(), false);
     assert!(
         again
-            .starts_with("0 created, 0 updated, 0 turned off, 0 turned on, 2 unchanged, 2 refused"),
+            .starts_with("Imported the roster: 0 created, 0 updated, 0 turned off, 0 turned on, 2 unchanged, 2 refused"),
         "{again}"
     );
 
@@ -142,7 +142,7 @@ async fn a_turned_off_student_is_signed_out_and_refused_until_turned_on_again() 
         })
         .unwrap();
     assert!(
-        out.contains("queued 1 set-password e-mail(s) for Lakeside High"),
+        out.contains("Queued 1 set-password e-mail(s) for Lakeside High"),
         "{out}"
     );
     let c = app.client();
@@ -165,7 +165,7 @@ async fn a_turned_off_student_is_signed_out_and_refused_until_turned_on_again() 
     write_folder(dir.path(), false);
     let out = import(&app, dir.path(), false);
     assert!(
-        out.starts_with("0 created, 0 updated, 1 turned off"),
+        out.starts_with("Imported the roster: 0 created, 0 updated, 1 turned off"),
         "{out}"
     );
     let me: Value = app.get(&c, "/api/session").await.json().await.unwrap();
@@ -215,13 +215,16 @@ async fn a_zip_a_plain_csv_and_files_we_cannot_read() {
         z.finish().unwrap();
     }
     let out = import(&app, &zip_path, false);
-    assert!(out.starts_with("2 created"), "{out}");
+    assert!(out.starts_with("Imported the roster: 2 created"), "{out}");
 
     // A plain CSV: the e-mail finds the same student; a changed grade is an update.
     let plain = dir.path().join("students.csv");
     std::fs::write(&plain, "email,first_name,last_name,grade,school\nana@lakeside.k12.ca.us,Ana,Lopez,12,Lakeside High\nzoe@lakeside.k12.ca.us,Zoe,Ray,9,Lakeside High\n").unwrap();
     let out = import(&app, &plain, false);
-    assert!(out.starts_with("1 created, 1 updated"), "{out}");
+    assert!(
+        out.starts_with("Imported the roster: 1 created, 1 updated"),
+        "{out}"
+    );
 
     // An employer's address is refused, by its line.
     app.signup_employer("boss@lakeside.k12.ca.us").await;
@@ -232,7 +235,7 @@ async fn a_zip_a_plain_csv_and_files_we_cannot_read() {
     .unwrap();
     let out = import(&app, &plain, false);
     assert!(
-        out.contains("refused: the CSV line 2: its e-mail belongs to an employer account"),
+        out.contains("Refused: students.csv: line 2: its e-mail belongs to an employer account"),
         "{out}"
     );
 
@@ -310,14 +313,17 @@ async fn the_roster_takes_a_self_sign_up_that_never_proved_its_address_without_i
     .unwrap();
     let out = import(&app, dir.path(), true);
     assert!(
-        out.contains("would clear the password: users.csv line 2"),
+        out.contains("Would clear the password: users.csv: line 2"),
         "{out}"
     );
     let out = import(&app, dir.path(), false);
-    assert!(out.starts_with("0 created, 2 updated"), "{out}");
+    assert!(
+        out.starts_with("Imported the roster: 0 created, 2 updated"),
+        "{out}"
+    );
     assert!(
         out.contains(
-            "password cleared: users.csv line 2: a self sign-up that never proved this address"
+            "Cleared the password: users.csv: line 2: a self sign-up that never proved this address"
         ),
         "{out}"
     );
@@ -357,7 +363,7 @@ async fn the_roster_takes_a_self_sign_up_that_never_proved_its_address_without_i
     let out = app
         .command(internreel::commands::Command::RosterInvite { school: None })
         .unwrap();
-    assert!(out.contains("queued 1 set-password"), "{out}");
+    assert!(out.contains("Queued 1 set-password"), "{out}");
 }
 
 /// A right-to-left override or a spreadsheet formula never becomes a school of the sign-up
@@ -383,12 +389,12 @@ async fn roster_names_and_school_names_get_the_forms_checks() {
     )
     .unwrap();
     let out = import(&app, dir.path(), false);
-    assert!(out.starts_with("1 created"), "{out}");
+    assert!(out.starts_with("Imported the roster: 1 created"), "{out}");
     for refused in [
-        "refused: orgs.csv line 3: a school name with invisible or control characters",
-        "refused: orgs.csv line 4: a school name that starts like a spreadsheet formula",
-        "refused: users.csv line 3: a name with invisible or control characters",
-        "refused: users.csv line 4: a name that starts like a spreadsheet formula",
+        "Refused: orgs.csv: line 3: a school name with invisible or control characters",
+        "Refused: orgs.csv: line 4: a school name that starts like a spreadsheet formula",
+        "Refused: users.csv: line 3: a name with invisible or control characters",
+        "Refused: users.csv: line 4: a name that starts like a spreadsheet formula",
     ] {
         assert!(out.contains(refused), "{refused}\n{out}");
     }
@@ -464,7 +470,7 @@ async fn a_roster_that_changes_a_student_s_school_or_grade_says_so_and_tells_the
     )
     .unwrap();
     let out = import(&app, &plain, false);
-    assert!(out.starts_with("3 created"), "{out}");
+    assert!(out.starts_with("Imported the roster: 3 created"), "{out}");
     assert!(
         !out.contains("Changed "),
         "new students are no changes: {out}"
@@ -590,12 +596,12 @@ async fn a_second_roster_invite_mails_only_students_not_mailed_in_the_last_day()
     import(&app, dir.path(), false);
 
     let out = invite(&app, None).unwrap();
-    assert!(out.contains("queued 2 set-password e-mail(s)"), "{out}");
+    assert!(out.contains("Queued 2 set-password e-mail(s)"), "{out}");
     let out = invite(&app, None).unwrap();
-    assert!(out.contains("queued 0 set-password e-mail(s)"), "{out}");
+    assert!(out.contains("Queued 0 set-password e-mail(s)"), "{out}");
     assert!(
         out.contains(
-            "2 student(s) without a password were e-mailed less than a day ago and were skipped"
+            "Skipped 2 student(s) without a password who were e-mailed less than a day ago"
         ),
         "{out}"
     );
@@ -625,7 +631,7 @@ async fn a_second_roster_invite_mails_only_students_not_mailed_in_the_last_day()
         .unwrap();
     let out = invite(&app, Some("ridgeview high")).unwrap();
     assert!(
-        out.contains("queued 1 set-password e-mail(s) for ridgeview high"),
+        out.contains("Queued 1 set-password e-mail(s) for ridgeview high"),
         "{out}"
     );
     assert!(!out.contains("skipped"), "{out}");

@@ -43,7 +43,7 @@ async function rosterStudent(email: string): Promise<void> {
       csv([id, 'active', 'true', `s${schools.indexOf(SCHOOL)}`, 'student', 'Rosa', 'Marin', email, '11']),
     ];
     writeFileSync(join(dir, 'users.csv'), users.join('\n') + '\n');
-    expect(cli(['roster', 'import', dir])).toMatch(/^1 created/);
+    expect(cli(['roster', 'import', dir])).toMatch(/^Imported the roster: 1 created/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -65,7 +65,7 @@ test('a rostered student: the invitation says choose your password, and interest
   const email = uniqueEmail('rostered');
   const password = 'rosa-marin-password-1';
   await rosterStudent(email);
-  expect(cli(['roster', 'invite', '--school', SCHOOL])).toMatch(/queued [1-9]\d* set-password e-mail/);
+  expect(cli(['roster', 'invite', '--school', SCHOOL])).toMatch(/^Queued [1-9]\d* set-password e-mail/);
   const { subject, path } = invitation(email);
   expect(subject).toBe('Choose your password for InternReel');
   expect(path).toMatch(/&invite=1$/);
