@@ -81,7 +81,7 @@ pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
         .map_err(|e| e.error)
         .with_context(|| format!("while writing {}", file.display()))?;
     let mut out = format!(
-        "backup written to {}: {rows} database rows, {} videos, {} images{}\n",
+        "Wrote the backup to {}: {rows} database rows, {} videos, {} images{}\n",
         file.display(),
         videos.len() - missing.min(videos.len()),
         images.len(),
@@ -137,7 +137,7 @@ pub fn restore_into(
     let users = r.count::<User>()?;
     let postings = r.count::<Internship>()?;
     Ok(format!(
-        "restored into {}: {users} accounts, {postings} postings{uploaded}; the search index was rebuilt\n",
+        "Restored into {}: {users} accounts, {postings} postings{uploaded}; the search index was rebuilt\n",
         data.display()
     ))
 }

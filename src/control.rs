@@ -126,7 +126,7 @@ fn convert_queued(services: &Services) -> CommandResult {
         .block_on(crate::media::worker::drain(services))
         .map_err(CommandError::from)?;
     Ok(format!(
-        "converted {done} video(s) for the web in {:.1} s\n",
+        "Converted {done} video(s) for the web in {:.1} s\n",
         started.elapsed().as_secs_f64()
     ))
 }

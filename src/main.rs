@@ -339,11 +339,23 @@ fn main() -> ExitCode {
     }
 }
 
-/// Prints to stdout; a closed pipe (the reader went away) is not an error worth a panic.
+/// Prints to stdout, and a command's `warning: ` lines to stderr (the command still did its
+/// work: exit 0); a closed pipe (the reader went away) is not an error worth a panic.
 fn say(text: &str) {
     use std::io::Write;
+    let (warnings, rest): (Vec<&str>, Vec<&str>) = text
+        .split_inclusive('\n')
+        .partition(|l| l.starts_with("warning: "));
+    if !warnings.is_empty() {
+        let mut err = std::io::stderr().lock();
+        let _ = err
+            .write_all(warnings.concat().as_bytes())
+            .and_then(|_| err.flush());
+    }
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+    let _ = out
+        .write_all(rest.concat().as_bytes())
+        .and_then(|_| out.flush());
 }
 
 fn set_pin(data: &std::path::Path) -> CommandResult {

@@ -268,7 +268,7 @@ pub fn seed(s: &Services, n: usize) -> anyhow::Result<String> {
     }
     s.rebuild_index()?;
     Ok(format!(
-        "seeded {n} synthetic postings, {employers} employers, {students} students, {likes} likes and {apps} applications in {:.1} s\nsign in as student0@synthetic.example / student123 or employer0@synthetic.example / employer123\n",
+        "Seeded {n} synthetic postings, {employers} employers, {students} students, {likes} likes and {apps} applications in {:.1} s\nsign in as student0@synthetic.example / student123 or employer0@synthetic.example / employer123\n",
         started.elapsed().as_secs_f64()
     ))
 }

@@ -28,12 +28,42 @@ pub fn staff_add(
     let (member, link) = s
         .store
         .write(|w| rules::add(w, Actor::Cli, &new, now_ms()))?;
-    Ok(format!(
-        "added {} <{}> as {}\ninvite link (single use, valid 72 hours; also e-mailed):\n{link}\n",
+    let mut out = unknown_school_warning(s, member.school.as_deref())?;
+    out.push_str(&format!(
+        "Added {} <{}> as {}{}\nInvite link (single use, valid 72 hours; also e-mailed):\n{link}\n",
         member.name,
         member.email,
-        member.role.as_str()
-    ))
+        member.role.as_str(),
+        member
+            .school
+            .as_deref()
+            .map(|s| format!(" of {s}"))
+            .unwrap_or_default()
+    ));
+    Ok(out)
+}
+
+/// A warning line (`main` prints it on stderr) when no roster or student names `school`: a
+/// coordinator of a misspelt school would see no students. Empty when the school is known.
+fn unknown_school_warning(s: &Services, school: Option<&str>) -> CommandResult {
+    let Some(school) = school.filter(|s| !s.trim().is_empty()) else {
+        return Ok(String::new());
+    };
+    let r = s.store.read()?;
+    if crate::services::students::school_named(&r, school)?.is_some() {
+        return Ok(String::new());
+    }
+    let known = crate::services::students::named_schools(&r)?;
+    Ok(if known.is_empty() {
+        format!(
+            "warning: no roster or student names the school \"{school}\" yet (no roster has been imported)\n"
+        )
+    } else {
+        format!(
+            "warning: no roster or student names the school \"{school}\"; the known schools: {}\n",
+            known.join(", ")
+        )
+    })
 }
 
 pub fn staff_list(s: &Services, json: bool) -> CommandResult {
@@ -79,12 +109,24 @@ pub fn staff_change(
             None => return Err("the role is admin or coordinator".into()),
         },
     };
+    let role_change = matches!(change, Change::Role { .. });
+    let verb = match &change {
+        Change::Disable => "Turned off",
+        Change::Enable => "Turned on",
+        Change::ResetTwoFactor => "Reset the password and authenticator of",
+        Change::Role { .. } => "Changed the role of",
+    };
     let (member, link) = s.store.write(|w| {
         let id = rules::id_of(w, email)?;
         rules::change(w, Actor::Cli, id, change, now_ms())
     })?;
-    let mut out = format!(
-        "{} <{}>: {}{}, {}\n",
+    let mut out = if role_change {
+        unknown_school_warning(s, member.school.as_deref())?
+    } else {
+        String::new()
+    };
+    out.push_str(&format!(
+        "{verb} {} <{}>: {}{}, {}\n",
         member.name,
         member.email,
         member.role.as_str(),
@@ -94,10 +136,10 @@ pub fn staff_change(
             .map(|s| format!(" of {s}"))
             .unwrap_or_default(),
         member.status()
-    );
+    ));
     if let Some(link) = link {
         out.push_str(&format!(
-            "new invite link (single use, valid 72 hours; also e-mailed):\n{link}\n"
+            "New invite link (single use, valid 72 hours; also e-mailed):\n{link}\n"
         ));
     }
     Ok(out)
@@ -141,6 +183,7 @@ pub fn sso_add(
         .filter(|d| !d.is_empty())
         .collect();
     let url = crate::services::password_reset::public_url(&s.store.read()?)?;
+    let mut existed = false;
     s.store.write(|w| {
         let mut list = sso::providers(w)?;
         let change = if list.iter().any(|p| p.name.eq_ignore_ascii_case(&name)) {
@@ -148,6 +191,7 @@ pub fn sso_add(
         } else {
             "added"
         };
+        existed = change == "changed";
         list.retain(|p| !p.name.eq_ignore_ascii_case(&name));
         list.push(Provider {
             name: name.clone(),
@@ -172,7 +216,8 @@ pub fn sso_add(
         .map(|_| ())
     })?;
     Ok(format!(
-        "school sign-in \"{name}\" ({issuer}) for {}; accounts of: {}\nregister this redirect URI at the provider:\n{}\n",
+        "{} the school sign-in \"{name}\" ({issuer}) for {}; accounts of: {}\nRegister this redirect URI at the provider:\n{}\n",
+        if existed { "Changed" } else { "Added" },
         serves.as_str(),
         if domains.is_empty() {
             "any domain".to_string()
@@ -230,7 +275,7 @@ pub fn sso_remove(s: &Services, name: &str) -> CommandResult {
         Ok::<_, crate::store::StoreError>(true)
     })?;
     if removed {
-        Ok(format!("removed the school sign-in \"{name}\"\n"))
+        Ok(format!("Removed the school sign-in \"{name}\"\n"))
     } else {
         Err(format!("no school sign-in named \"{name}\"").into())
     }
@@ -305,7 +350,12 @@ fn read_roster(path: &Path) -> Result<Roster, CommandError> {
         .map_err(bad);
     }
     if !is_zip(path, &shown)? {
-        return roster::plain(&read_file(path, ROSTER_MAX, &shown)?, "the CSV").map_err(bad);
+        // Refusals name the file as the district knows it ("students.csv: line 4: ...").
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| shown.clone());
+        return roster::plain(&read_file(path, ROSTER_MAX, &shown)?, &name).map_err(bad);
     }
     let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
     if file.metadata().map_err(|e| format!("{shown}: {e}"))?.len() > ROSTER_MAX {
@@ -341,30 +391,47 @@ pub fn roster_import(s: &Services, path: &Path, dry_run: bool) -> CommandResult 
     let mut out = format!(
         "{}{} ({} student rows in {:.1} s)\n",
         if dry_run {
-            "dry run, nothing changed: would be "
+            "Dry run, nothing changed: would be "
         } else {
-            ""
+            "Imported the roster: "
         },
         report.summary(),
         rows,
         started.elapsed().as_secs_f64()
     );
+    for m in &report.moved {
+        out.push_str(&format!(
+            "{} {}\n",
+            if dry_run { "Would change" } else { "Changed" },
+            m.describe()
+        ));
+    }
     for r in &report.reclaimed {
         out.push_str(&format!(
             "{}: {r}: a self sign-up that never proved this address; the student signs in with the school account or a set-password link (roster invite)\n",
-            if dry_run { "would clear the password" } else { "password cleared" }
+            if dry_run { "Would clear the password" } else { "Cleared the password" }
         ));
     }
     for r in &report.refused {
-        out.push_str(&format!("refused: {r}\n"));
+        out.push_str(&format!("Refused: {r}\n"));
     }
     Ok(out)
 }
 
 pub fn roster_invite(s: &Services, school: Option<&str>) -> CommandResult {
-    let n = crate::services::roster::invite(s, school, now_ms())?;
-    Ok(format!(
-        "queued {n} set-password e-mail(s){}\n",
-        school.map(|s| format!(" for {s}")).unwrap_or_default()
-    ))
+    let done = crate::services::roster::invite(s, school, now_ms())?;
+    let mut out = format!(
+        "Queued {} set-password e-mail(s){}\n",
+        done.sent,
+        school
+            .map(|s| format!(" for {}", s.trim()))
+            .unwrap_or_default()
+    );
+    if done.recent > 0 {
+        out.push_str(&format!(
+            "Skipped {} student(s) without a password who were e-mailed less than a day ago\n",
+            done.recent
+        ));
+    }
+    Ok(out)
 }

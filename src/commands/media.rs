@@ -171,7 +171,7 @@ pub fn migrate(data: &Path, options: &MediaOptions, to: &str) -> anyhow::Result<
         Backend::S3(_) => "--media-store s3 and the same --s3-* options".to_string(),
     };
     Ok(format!(
-        "copied {copied} object(s) ({:.1} MB) to {} in {:.1} s and verified each by size and SHA-256{}\n\
+        "Copied {copied} object(s) ({:.1} MB) to {} in {:.1} s and verified each by size and SHA-256{}\n\
          this data directory now uses {}: start the server with {flag}\n\
          the copies in {} were left in place; remove them when you are satisfied\n",
         bytes as f64 / 1e6,

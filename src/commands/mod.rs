@@ -217,7 +217,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
         Command::Seed { force } => crate::fixtures::seed(s, force)
             .map(|r| {
                 format!(
-                    "seeded {} employers, {} students and {} internships\nstudent sign-in:  {} / {}\nemployer sign-in: {} / {}\n",
+                    "Seeded {} employers, {} students and {} internships\nstudent sign-in:  {} / {}\nemployer sign-in: {} / {}\n",
                     r.employers, r.students, r.internships, r.demo_student.0, r.demo_student.1,
                     r.demo_employer.0, r.demo_employer.1
                 )
@@ -235,7 +235,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
                 audit::append(w, now, Actor::Cli, Event::AdminPinChanged, ("admin", None), None)?;
                 crate::store::sessions::end_admin_sessions(w, now)
             })
-            .map(|ended| format!("admin pin set; {ended} admin session(s) ended\n"))
+            .map(|ended| format!("Set the admin pin; ended {ended} admin session(s)\n"))
             .map_err(CommandError::from),
         Command::AdminSessionsRevoke => s
             .store
@@ -244,7 +244,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
                 audit::append(w, now, Actor::Cli, Event::AdminSessionsRevoked, ("admin", None), None)?;
                 crate::store::sessions::end_admin_sessions(w, now)
             })
-            .map(|ended| format!("{ended} admin session(s) ended\n"))
+            .map(|ended| format!("Ended {ended} admin session(s)\n"))
             .map_err(CommandError::from),
         Command::ContactList => contact_list(s).map_err(CommandError::from),
         Command::AiList { pending, json } => ai_list(s, pending, json),
@@ -278,7 +278,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
                 None => "is converting its video for the web".to_string(),
             };
             Ok(format!(
-                "request {id} fulfilled: \"{}\" at {} {plays}\n",
+                "Fulfilled request {id}: \"{}\" at {} {plays}\n",
                 i.title, i.company
             ))
         }
@@ -289,7 +289,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
         } => source_add(s, &provider, &token, company),
         Command::JobsSourceList => source_list(s).map_err(CommandError::from),
         Command::JobsSourceRemove { id } => match jobs::remove_source(s, id) {
-            Ok(true) => Ok(format!("source {id} and its jobs removed\n")),
+            Ok(true) => Ok(format!("Removed source {id} and its jobs\n")),
             Ok(false) => Err(format!("no job source with id {id}").into()),
             Err(e) => Err(format!("{e:#}").into()),
         },
@@ -344,7 +344,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
             let started = std::time::Instant::now();
             s.rebuild_index().map_err(CommandError::from)?;
             Ok(format!(
-                "search index rebuilt: {} documents in {:.1} s\n",
+                "Rebuilt the search index: {} documents in {:.1} s\n",
                 s.search.num_docs(),
                 started.elapsed().as_secs_f64()
             ))
@@ -403,7 +403,7 @@ fn source_add(s: &Services, provider: &str, token: &str, company: Option<String>
         })
         .map_err(CommandError::from)?;
     match id {
-        Some(id) => Ok(format!("added source {id}: {provider} {token}\n")),
+        Some(id) => Ok(format!("Added source {id}: {provider} {token}\n")),
         None => Err(format!("{provider} {token} is already a source").into()),
     }
 }

@@ -144,5 +144,5 @@ pub fn export(s: &Services, file: &Path) -> CommandResult {
         )
         .map(|_| ())
     })?;
-    Ok(format!("wrote {rows} placements to {}\n", file.display()))
+    Ok(format!("Wrote {rows} placements to {}\n", file.display()))
 }

@@ -66,8 +66,13 @@ pub fn employer_status(s: &Services, id: u64, suspend: Option<String>) -> Comman
     let e =
         employers::set_status(s, id, status, suspend, Actor::Cli).map_err(CommandError::from)?;
     Ok(format!(
-        "employer #{} ({}) is now {}\n",
-        e.id, e.company, e.status
+        "{} employer #{} ({})\n",
+        match status {
+            EmployerStatus::Suspended => "Suspended",
+            _ => "Verified",
+        },
+        e.id,
+        e.company
     ))
 }
 
@@ -119,7 +124,7 @@ pub fn reports_resolve(s: &Services, id: u64, action: &str, note: &str) -> Comma
         reports::Resolved::Done(r) | reports::Resolved::Escalated(r) => r,
     };
     Ok(format!(
-        "report #{} resolved: {}\n",
+        "Resolved report #{}: {}\n",
         r.id,
         r.resolution.map(|x| x.action).unwrap_or_default()
     ))
@@ -182,11 +187,11 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
         .map_err(|e: crate::store::StoreError| e.to_string())?;
     if settings::is_file_setting(key) {
         return Ok(format!(
-            "{key} set ({} characters)\n",
+            "Set {key} ({} characters)\n",
             value.chars().count()
         ));
     }
-    Ok(format!("{key} set to \"{value}\"\n"))
+    Ok(format!("Set {key} to \"{value}\"\n"))
 }
 
 /// `settings set evaluation-rubric FILE`: one competency per line (empty: the default).
@@ -207,7 +212,7 @@ fn set_rubric(s: &Services, text: &str) -> CommandResult {
         .map_err(|e: crate::store::StoreError| e.to_string())?;
     let shown = settings::rubric(&s.store.read().map_err(CommandError::from)?)?;
     Ok(format!(
-        "evaluation-rubric set: {}\n",
+        "Set evaluation-rubric: {}\n",
         shown
             .iter()
             .map(|(_, l)| l.as_str())

@@ -26,7 +26,7 @@ pub struct RosterStudent {
     /// `enabledUser=false` or `status=tobedeleted`: the account is turned off.
     pub enabled: bool,
     pub guardians: Vec<RosterGuardian>,
-    /// Where it came from, for messages ("users.csv line 12").
+    /// Where it came from, for messages ("users.csv: line 12").
     pub line: String,
 }
 
@@ -44,7 +44,7 @@ pub struct Roster {
     pub students: Vec<RosterStudent>,
     /// Schools (`orgs.csv` rows of type school), sorted by name.
     pub schools: Vec<(String, String)>,
-    /// Rows not taken: "users.csv line 12: why".
+    /// Rows not taken: "users.csv: line 12: why".
     pub refused: Vec<String>,
 }
 
@@ -67,14 +67,25 @@ pub fn grade_of(raw: &str) -> Option<&'static str> {
     }
 }
 
-struct Table {
-    name: &'static str,
+/// Our grade as the roster writes it ("junior" → "11"); anything else as it is.
+pub fn grade_number(grade: &str) -> &str {
+    match grade {
+        "freshman" => "9",
+        "sophomore" => "10",
+        "junior" => "11",
+        "senior" => "12",
+        other => other,
+    }
+}
+
+struct Table<'n> {
+    name: &'n str,
     header: HashMap<String, usize>,
     rows: Vec<(u64, csv::StringRecord)>,
 }
 
-impl Table {
-    fn read(name: &'static str, bytes: &[u8]) -> Result<Table, RosterError> {
+impl<'n> Table<'n> {
+    fn read(name: &'n str, bytes: &[u8]) -> Result<Table<'n>, RosterError> {
         // A byte-order mark from spreadsheet exports would stick to the first column's name.
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         let mut rdr = csv::ReaderBuilder::new()
@@ -179,7 +190,7 @@ pub fn one_roster(orgs: &[u8], users: &[u8]) -> Result<Roster, RosterError> {
             let name = orgs.get(rec, "name").to_string();
             // The school becomes a choice of everyone's sign-up form.
             if let Some(why) = text_problem("a school name", &name, SCHOOL_MAX) {
-                roster.refused.push(format!("orgs.csv line {line}: {why}"));
+                roster.refused.push(format!("orgs.csv: line {line}: {why}"));
             } else if !id.is_empty() && !name.is_empty() {
                 school_names.insert(id.clone(), name.clone());
                 roster.schools.push((id, name));
@@ -216,7 +227,9 @@ pub fn one_roster(orgs: &[u8], users: &[u8]) -> Result<Roster, RosterError> {
             };
             // Their name and address go into agreements and e-mails to them.
             if let Some(why) = guardian_problem(&guardian) {
-                roster.refused.push(format!("users.csv line {line}: {why}"));
+                roster
+                    .refused
+                    .push(format!("users.csv: line {line}: {why}"));
                 continue;
             }
             guardians.insert(id.clone(), guardian);
@@ -229,7 +242,7 @@ pub fn one_roster(orgs: &[u8], users: &[u8]) -> Result<Roster, RosterError> {
         if !users.get(rec, "role").eq_ignore_ascii_case("student") {
             continue;
         }
-        let at = format!("users.csv line {line}");
+        let at = format!("users.csv: line {line}");
         let id = users.get(rec, "sourcedId").to_string();
         if id.is_empty() {
             roster.refused.push(format!("{at}: no sourcedId"));
@@ -316,13 +329,14 @@ fn student(
     })
 }
 
-/// Reads a plain CSV: `email,first_name,last_name,grade,school` (and `enabled` optionally).
-pub fn plain(bytes: &[u8], name: &'static str) -> Result<Roster, RosterError> {
+/// Reads a plain CSV: `email,first_name,last_name,grade,school` (and `enabled` optionally);
+/// `name` is the file's name, as refusals say it ("students.csv: line 4: ...").
+pub fn plain(bytes: &[u8], name: &str) -> Result<Roster, RosterError> {
     let t = Table::read(name, bytes)?;
     t.need(&["email", "first_name", "last_name", "grade", "school"])?;
     let mut roster = Roster::default();
     for (line, rec) in &t.rows {
-        let at = format!("{name} line {line}");
+        let at = format!("{name}: line {line}");
         let email = t.get(rec, "email");
         let school = t.get(rec, "school").to_string();
         let enabled = !matches!(
@@ -398,12 +412,12 @@ mod tests {
         assert!(!r.students[1].enabled);
         assert_eq!(r.refused.len(), 2);
         assert!(
-            r.refused[0].starts_with("users.csv line 4: no valid e-mail"),
+            r.refused[0].starts_with("users.csv: line 4: no valid e-mail"),
             "{:?}",
             r.refused
         );
         assert!(
-            r.refused[1].contains("line 5") && r.refused[1].contains("\"07\""),
+            r.refused[1].contains("users.csv: line 5") && r.refused[1].contains("\"07\""),
             "{:?}",
             r.refused
         );
@@ -446,11 +460,11 @@ mod tests {
         assert_eq!(
             r.refused,
             [
-                "orgs.csv line 3: a school name with invisible or control characters",
-                "orgs.csv line 4: a school name that starts like a spreadsheet formula (=, +, - or @)",
-                "users.csv line 5: a name with invisible or control characters",
-                "users.csv line 3: a name with invisible or control characters",
-                "users.csv line 4: a name that starts like a spreadsheet formula (=, +, - or @)",
+                "orgs.csv: line 3: a school name with invisible or control characters",
+                "orgs.csv: line 4: a school name that starts like a spreadsheet formula (=, +, - or @)",
+                "users.csv: line 5: a name with invisible or control characters",
+                "users.csv: line 3: a name with invisible or control characters",
+                "users.csv: line 4: a name that starts like a spreadsheet formula (=, +, - or @)",
             ]
         );
         let r = plain(
@@ -461,7 +475,7 @@ mod tests {
         assert!(r.schools.is_empty());
         assert_eq!(
             r.refused,
-            ["s.csv line 2: a school name that starts like a spreadsheet formula (=, +, - or @)"]
+            ["s.csv: line 2: a school name that starts like a spreadsheet formula (=, +, - or @)"]
         );
     }
 
@@ -475,6 +489,6 @@ mod tests {
         assert_eq!(r.students.len(), 1);
         assert_eq!(r.students[0].grade, "senior");
         assert_eq!(r.refused.len(), 1);
-        assert!(r.refused[0].starts_with("students.csv line 3"));
+        assert!(r.refused[0].starts_with("students.csv: line 3: no valid e-mail"));
     }
 }

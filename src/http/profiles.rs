@@ -30,6 +30,7 @@ pub fn router() -> Router<AppState> {
                 .get(get_user)
                 .delete(super::data_rights::delete_account),
         )
+        .route("/api/users/me/interests", put(set_interests))
         .route(
             "/api/employers/profile",
             get(get_employer_profile).put(update_employer_profile),
@@ -119,6 +120,31 @@ async fn update_student(
     let mut view = UserView::from(&user);
     view.pending_email = email_confirmation::pending_email(&state.store().read()?, &user, now)?;
     Ok(Json(view))
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct Interests {
+    interests: Vec<String>,
+}
+
+/// A student's interests alone: the step a rostered student takes before the feed at the first
+/// sign-in (the roster gave everything else).
+async fn set_interests(
+    State(state): State<AppState>,
+    Student(me): Student,
+    ApiJson(body): ApiJson<Interests>,
+) -> AppResult<Json<UserView>> {
+    let mut c = Checks::new();
+    let interests = c.interests("interests", &body.interests);
+    c.finish()?;
+    let mut user = me.clone();
+    user.interests = interests;
+    state
+        .store()
+        .write(|w| users::update(w, &me.email, &user))
+        .map_err(taken)?;
+    Ok(Json(UserView::from(&user)))
 }
 
 async fn get_employer_profile(Employer(me): Employer) -> Json<UserView> {

@@ -234,7 +234,18 @@ async fn callback(
                 Ok::<_, crate::store::StoreError>(())
             })?;
             let cookie = auth::start_session(&state, Subject::User(id))?;
-            let mut res = Redirect::to("/job-feed").into_response();
+            // A rostered student's first sign-in asks for interests before the feed.
+            let interests_asked = state
+                .store()
+                .read()?
+                .get::<User>(id)?
+                .is_some_and(|u| u.interests.is_empty());
+            let to = if interests_asked {
+                "/welcome"
+            } else {
+                "/job-feed"
+            };
+            let mut res = Redirect::to(to).into_response();
             res.headers_mut().append(header::SET_COOKIE, cookie);
             res.headers_mut().append(clear.0, clear.1);
             res.headers_mut().append(clear_lang.0, clear_lang.1);

@@ -33,6 +33,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/staff/{id}/enable", post(enable))
         .route("/api/admin/staff/{id}/reset-2fa", post(reset_two_factor))
         .route("/api/admin/students", get(list_students))
+        .route("/api/admin/schools", get(named_schools))
         .route("/api/schools", get(schools))
 }
 
@@ -381,6 +382,13 @@ async fn list_students(
 #[derive(Serialize)]
 struct Schools {
     schools: Vec<String>,
+}
+
+/// Every school the roster or a student names: the staff form's choices (admins only).
+async fn named_schools(State(state): State<AppState>, _: Admin) -> AppResult<Json<Schools>> {
+    Ok(Json(Schools {
+        schools: students::named_schools(&state.store().read()?)?,
+    }))
 }
 
 async fn schools(State(state): State<AppState>) -> AppResult<Json<Schools>> {

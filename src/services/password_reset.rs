@@ -1,4 +1,4 @@
-//! Passwords: reset by a single-use token valid 30 minutes, stored only as a hash, sent by
+//! Passwords: reset by a single-use token valid 30 minutes (a roster invitation's: 7 days), stored only as a hash, sent by
 //! e-mail (or printed by `internreel users reset-link`); and a signed-in change. Either ends
 //! the account's other sessions.
 
@@ -11,6 +11,9 @@ use crate::store::users::{self, User};
 use crate::store::{Reader, StoreResult, Wtx, sessions};
 
 pub const VALID_MS: i64 = 30 * 60 * 1000;
+/// A roster invitation's set-password link stays good 7 days: a student may read the school's
+/// e-mail days later.
+pub const INVITE_VALID_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 pub const INVALID: &str = "This reset link is invalid or has expired. Please ask for a new one.";
 
 /// A token as `issue` makes them: 64 hex digits (anything else is not looked up).
@@ -40,11 +43,21 @@ pub fn public_url(r: &impl Reader) -> StoreResult<String> {
 
 /// Issues a fresh token for the account (replacing any earlier one); returns the link.
 pub fn issue(w: &Wtx, user: &User, now: i64) -> StoreResult<String> {
+    issue_for(w, user, now + VALID_MS, "")
+}
+
+/// A roster invitation's link: the same single-use token, good for `INVITE_VALID_MS`; its page
+/// says "Choose your password" (`&invite=1`). A later reset request replaces it.
+pub fn issue_invitation(w: &Wtx, user: &User, now: i64) -> StoreResult<String> {
+    issue_for(w, user, now + INVITE_VALID_MS, "&invite=1")
+}
+
+fn issue_for(w: &Wtx, user: &User, expires_at: i64, extra: &str) -> StoreResult<String> {
     let token = crate::tokens::random_hex(32);
     w.put(&ResetToken {
         id: user.id,
         hash: hash(&token),
-        expires_at: now + VALID_MS,
+        expires_at,
     })?;
     // The role tells the page which sign-in to lead back to.
     let role = match user.role {
@@ -52,7 +65,7 @@ pub fn issue(w: &Wtx, user: &User, now: i64) -> StoreResult<String> {
         crate::store::users::Role::Student => "",
     };
     Ok(format!(
-        "{}/reset-password?token={token}{role}",
+        "{}/reset-password?token={token}{role}{extra}",
         public_url(w)?
     ))
 }

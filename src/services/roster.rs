@@ -3,7 +3,7 @@
 //! One transaction: a run either lands whole or not at all, and a dry run is the same run
 //! rolled back. Running the same file twice changes nothing.
 
-use crate::domain::roster::{Roster, RosterStudent};
+use crate::domain::roster::{Roster, RosterStudent, grade_number};
 use crate::error::{AppError, AppResult};
 use crate::infra::Services;
 use crate::store::audit::{self, Actor, Event};
@@ -27,11 +27,66 @@ pub struct Report {
     /// Self sign-ups that never proved their address, taken over without their password
     /// (their file and line).
     pub reclaimed: Vec<String>,
+    /// Existing students whose school or grade the roster changed (each was told).
+    pub moved: Vec<Moved>,
+}
+
+/// An existing student the roster gave another school or grade: the district sees each one,
+/// never a silent move between schools.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moved {
+    pub user_id: u64,
+    pub name: String,
+    /// The roster's id (a plain CSV's: the e-mail).
+    pub roster_id: String,
+    /// (before, after) when it changed.
+    pub school: Option<(String, String)>,
+    /// (before, after) as the roster writes grades (9 to 12), when it changed.
+    pub grade: Option<(String, String)>,
+}
+
+impl Moved {
+    /// "Ava Chen (S-1001): school Lincoln High School → Roosevelt High School; grade 11 → 12".
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some((from, to)) = &self.school {
+            parts.push(format!("school {} → {}", or_none(from), or_none(to)));
+        }
+        if let Some((from, to)) = &self.grade {
+            parts.push(format!("grade {} → {}", or_none(from), or_none(to)));
+        }
+        format!("{} ({}): {}", self.name, self.roster_id, parts.join("; "))
+    }
+
+    /// What the student reads in the app and by e-mail.
+    fn notice(&self) -> String {
+        const ASK: &str = "If this is wrong, ask your school's work-based-learning coordinator.";
+        match (&self.school, &self.grade) {
+            (Some((from, to)), Some((g_from, g_to))) => format!(
+                "Your school's records moved you from {} to {to} and changed your grade from {} to {g_to}. {ASK}",
+                or_none(from),
+                or_none(g_from)
+            ),
+            (Some((from, to)), None) => format!(
+                "Your school's records moved you from {} to {to}. {ASK}",
+                or_none(from)
+            ),
+            (None, Some((from, to))) => format!(
+                "Your school's records changed your grade from {} to {to}. {ASK}",
+                or_none(from)
+            ),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+fn or_none(v: &str) -> &str {
+    if v.trim().is_empty() { "(none)" } else { v }
 }
 
 impl Report {
     pub fn summary(&self) -> String {
-        format!(
+        let mut s = format!(
             "{} created, {} updated, {} turned off, {} turned on, {} unchanged, {} refused; {} schools",
             self.created,
             self.updated,
@@ -40,7 +95,14 @@ impl Report {
             self.unchanged,
             self.refused.len(),
             self.schools
-        )
+        );
+        if !self.moved.is_empty() {
+            s.push_str(&format!(
+                "; {} students' school or grade changed",
+                self.moved.len()
+            ));
+        }
+        s
     }
 }
 
@@ -219,6 +281,11 @@ fn apply(
                 user.grade.clone(),
                 user.school.clone(),
             );
+    let moved = if st.enabled {
+        move_of(&before_user.4, &before_user.3, st, user.id)
+    } else {
+        None
+    };
     let mut ident_changed = reclaimed;
     if ident.roster_id.as_deref() != Some(st.sourced_id.as_str()) {
         ident.roster_id = Some(st.sourced_id.clone());
@@ -250,6 +317,17 @@ fn apply(
             Err(UserWriteError::Store(e)) => return Err(e),
         }
     }
+    if let Some(m) = moved {
+        super::notify::notify_titled(
+            w,
+            user.id,
+            "school_records",
+            "Your school's records changed",
+            m.notice(),
+            "/profile",
+        )?;
+        report.moved.push(m);
+    }
     if reclaimed {
         w.delete::<EmailConfirmation>(user.id)?;
         sessions::end_user_sessions(w, user.id, now)?;
@@ -269,10 +347,73 @@ fn apply(
     Ok(Ok(()))
 }
 
-/// Set-password links for the roster's students who have no password yet (of one school, or
-/// all), queued as e-mails; returns how many.
-pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<usize> {
-    let n = s.store.write(|w| {
+/// The school or grade change the roster makes to an existing student, if any (a school
+/// written with other capitals or spaces is the same school).
+fn move_of(school: &str, grade: &str, st: &RosterStudent, user_id: u64) -> Option<Moved> {
+    let school = (!super::students::same_school(school, &st.school))
+        .then(|| (school.to_string(), st.school.clone()));
+    let grade = (grade != st.grade).then(|| {
+        (
+            grade_number(grade).to_string(),
+            grade_number(&st.grade).to_string(),
+        )
+    });
+    if school.is_none() && grade.is_none() {
+        return None;
+    }
+    Some(Moved {
+        user_id,
+        name: format!("{} {}", st.first_name, st.last_name)
+            .trim()
+            .to_string(),
+        roster_id: st.sourced_id.clone(),
+        school,
+        grade,
+    })
+}
+
+/// A student already invited less than this long ago is not mailed again.
+pub const REINVITE_AFTER_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// What `roster invite` did.
+#[derive(Debug, Default)]
+pub struct Invited {
+    /// E-mails queued.
+    pub sent: usize,
+    /// Students without a password who were mailed less than a day ago.
+    pub recent: usize,
+}
+
+/// Set-password links (valid 7 days) for the roster's students who have no password yet (of
+/// one school, or all), queued as e-mails. A student mailed less than a day ago is skipped, so
+/// running it twice mails nobody twice. A school no roster or student names is refused.
+pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<Invited> {
+    let school = match school {
+        None => None,
+        Some(sc) => {
+            let r = s.store.read()?;
+            match super::students::school_named(&r, sc)? {
+                Some(named) => Some(named),
+                None => {
+                    let known = super::students::named_schools(&r)?;
+                    return Err(AppError::bad_request(if known.is_empty() {
+                        format!(
+                            "No school named \"{}\": no roster has been imported and no student names a school.",
+                            sc.trim()
+                        )
+                    } else {
+                        format!(
+                            "No school named \"{}\". The known schools: {}.",
+                            sc.trim(),
+                            known.join(", ")
+                        )
+                    }));
+                }
+            }
+        }
+    };
+    let school = school.as_deref();
+    let done = s.store.write(|w| {
         let mut targets = Vec::new();
         w.each_rev(|u: User| {
             if u.role == Role::Student
@@ -283,27 +424,32 @@ pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<usize> 
             }
             true
         })?;
-        let mut n = 0;
+        let mut done = Invited::default();
         for u in targets {
             let i = identity::of(w, u.id)?;
             if i.disabled || i.source != Source::Roster {
                 continue;
             }
-            let link = super::password_reset::issue(w, &u, now)?;
+            if identity::last_invited(w, u.id)?.is_some_and(|at| now - at < REINVITE_AFTER_MS) {
+                done.recent += 1;
+                continue;
+            }
+            let link = super::password_reset::issue_invitation(w, &u, now)?;
             let district = super::settings::district_signature(w)?;
             crate::store::outbox::enqueue(
                 w,
                 &u.email,
-                "Your InternReel account is ready",
+                "Choose your password for InternReel",
                 &format!(
-                    "Hello {},\n\n{district} set up an InternReel account for you: short videos of internships for high-school students. Open this link within 30 minutes to choose your password (or sign in with your school account on the sign-in page):\n\n{link}\n\nIf the link has expired, use \"Forgot password?\" on the sign-in page with this e-mail address.\n\n{district}",
+                    "Hello {},\n\n{district} set up an InternReel account for you: short videos of internships for high-school students. Open this link within 7 days to choose your password (or sign in with your school account on the sign-in page):\n\n{link}\n\nIf the link has expired, use \"Forgot password?\" on the sign-in page with this e-mail address.\n\n{district}",
                     u.first_name
                 ),
                 now,
             )?;
-            n += 1;
+            identity::note_invited(w, u.id, now)?;
+            done.sent += 1;
         }
-        Ok::<_, StoreError>(n)
+        Ok::<_, StoreError>(done)
     })?;
-    Ok(n)
+    Ok(done)
 }

@@ -101,3 +101,26 @@ pub fn known_schools(r: &impl Reader) -> AppResult<Vec<String>> {
     names.sort_by_key(|n| n.to_lowercase());
     Ok(names)
 }
+
+/// Every school the district's records name: the roster's schools and the schools students
+/// gave, sorted, each once (case and surrounding spaces aside). What the staff form offers,
+/// and what `staff add --school` and `roster invite --school` are checked against.
+pub fn named_schools(r: &impl Reader) -> AppResult<Vec<String>> {
+    let mut names = roster_schools(r)?;
+    r.each_rev(|u: User| {
+        let s = u.school.trim();
+        if u.role == Role::Student && !s.is_empty() && !names.iter().any(|n| same_school(n, s)) {
+            names.push(s.to_string());
+        }
+        true
+    })?;
+    names.sort_by_key(|n| n.to_lowercase());
+    Ok(names)
+}
+
+/// `school` as the records name it (their capitals), or None when no roster or student does.
+pub fn school_named(r: &impl Reader, school: &str) -> AppResult<Option<String>> {
+    Ok(named_schools(r)?
+        .into_iter()
+        .find(|n| same_school(n, school)))
+}

@@ -100,7 +100,17 @@ pub fn remove(w: &Wtx, user_id: u64) -> StoreResult<()> {
         }
         w.delete::<Identity>(user_id)?;
     }
+    w.pair_remove(tables::ROSTER_INVITES, (user_id, 0))?;
     Ok(())
+}
+
+/// When `roster invite` last e-mailed the student a set-password link.
+pub fn last_invited(r: &impl Reader, user_id: u64) -> StoreResult<Option<i64>> {
+    r.pair(tables::ROSTER_INVITES, (user_id, 0))
+}
+
+pub fn note_invited(w: &Wtx, user_id: u64, now: i64) -> StoreResult<()> {
+    w.pair_put(tables::ROSTER_INVITES, (user_id, 0), now)
 }
 
 fn link_key(provider: &str, subject: &str) -> String {

@@ -89,6 +89,8 @@ pub const NOTIFICATIONS_BY_USER: PairTable = TableDefinition::new("notifications
 pub const EMAIL_OFF: PairTable = TableDefinition::new("email_off_v1");
 /// (message id, 0): the unread-messages digest already counted this message.
 pub const MESSAGES_DIGESTED: PairTable = TableDefinition::new("messages_digested_v1");
+/// (user id, 0) → when `roster invite` last e-mailed the student a set-password link.
+pub const ROSTER_INVITES: PairTable = TableDefinition::new("roster_invites_v1");
 
 /// Named keys → ids, one table for several small lookups: (space, key), for example
 /// ("staff-email", lower-cased e-mail), ("sso", "provider subject"), ("roster", sourcedId).
@@ -146,7 +148,7 @@ pub const ENTITY_TABLES: [EntityTable; 25] = [
 ];
 
 /// Every pair table.
-pub const PAIR_TABLES: [PairTable; 23] = [
+pub const PAIR_TABLES: [PairTable; 24] = [
     INTERNSHIPS_BY_EMPLOYER,
     APPLICATIONS_BY_STUDENT,
     APPLICATIONS_BY_EMPLOYER,
@@ -170,4 +172,5 @@ pub const PAIR_TABLES: [PairTable; 23] = [
     PLACEMENTS_BY_EMPLOYER,
     PLACEMENT_HOURS,
     SSO_BY_EXPIRY,
+    ROSTER_INVITES,
 ];

@@ -435,7 +435,10 @@ async fn a_new_pin_or_a_revoke_ends_admin_sessions_which_last_12_hours_at_most()
     })
     .await
     .unwrap();
-    assert!(said.contains("2 admin session(s) ended"), "{said}");
+    assert!(
+        said.contains("Set the admin pin; ended 2 admin session(s)"),
+        "{said}"
+    );
     assert_eq!(
         app.get(&admin, "/api/admin/session").await.status(),
         StatusCode::UNAUTHORIZED
@@ -451,7 +454,7 @@ async fn a_new_pin_or_a_revoke_ends_admin_sessions_which_last_12_hours_at_most()
         tokio::task::spawn_blocking(move || cli(&data, &["admin", "sessions", "revoke"], None))
             .await
             .unwrap();
-    assert!(said.contains("1 admin session(s) ended"), "{said}");
+    assert!(said.contains("Ended 1 admin session(s)"), "{said}");
     assert_eq!(
         app.get(&again, "/api/admin/session").await.status(),
         StatusCode::UNAUTHORIZED

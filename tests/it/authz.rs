@@ -572,6 +572,7 @@ fn table() -> Vec<Row> {
         row("POST", "/api/admin/staff/{NOPE}/enable", None, [401, 403, 403, 403, 403, 404]),
         row("POST", "/api/admin/staff/{NOPE}/reset-2fa", None, [401, 403, 403, 403, 403, 404]),
         row("GET", "/api/admin/students", None, ADMIN).coord([200, 200]),
+        row("GET", "/api/admin/schools", None, ADMIN),
         row("GET", "/api/schools", None, ALL200),
         // School-account sign-in: no provider is set up here, so every start lands back on the
         // sign-in page with a sentence (303), and nothing is pending.
@@ -750,6 +751,12 @@ fn table() -> Vec<Row> {
             "/api/users/me/notification-settings",
             Json(|_, _, _| json!({"emailNotifications": true})),
             USERS,
+        ),
+        row(
+            "PUT",
+            "/api/users/me/interests",
+            Json(|_, _, _| json!({"interests": ["technology"]})),
+            [401, 200, 200, 403, 403, 403],
         ),
         row("GET", "/api/email-off", None, [404; 6]),
         row("POST", "/api/email-off", None, [404; 6]),

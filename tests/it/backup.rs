@@ -90,7 +90,7 @@ async fn a_backup_under_load_restores_every_acknowledged_record() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("backup written"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Wrote the backup to"));
     assert!(during > 0, "writes went on during the backup");
 
     // Restore into a fresh directory and serve it.

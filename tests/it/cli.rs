@@ -76,7 +76,7 @@ fn seed_fills_an_empty_directory_and_refuses_a_full_one() {
     let data = tempfile::tempdir().unwrap();
     let out = run(data.path(), &["seed"]);
     assert!(out.status.success(), "{}", text(&out));
-    assert!(text(&out).contains("seeded"));
+    assert!(text(&out).contains("Seeded"));
     let again = run(data.path(), &["seed"]);
     assert!(!again.status.success());
     assert!(text(&again).contains("--force"), "{}", text(&again));
@@ -289,7 +289,7 @@ fn reindex_rebuilds_the_search_index_on_demand() {
     let out = run(data.path(), &["reindex"]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(
-        text(&out).contains("search index rebuilt"),
+        text(&out).contains("Rebuilt the search index"),
         "{}",
         text(&out)
     );
@@ -321,4 +321,78 @@ fn files_the_binary_makes_without_a_mode_of_their_own_are_owner_only() {
         let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode & 0o077, 0, "{} is {mode:o}", f.display());
     }
+}
+
+/// `staff add --school` with a school no roster or student names still adds the member (exit 0)
+/// and warns on stderr, naming the schools there are; `roster invite --school` with such a
+/// school refuses (exit 1) and mails nobody.
+#[test]
+fn an_unknown_school_is_a_warning_for_staff_add_and_a_refusal_for_roster_invite() {
+    let data = tempfile::tempdir().unwrap();
+    let csv = data.path().join("students.csv");
+    std::fs::write(
+        &csv,
+        "email,first_name,last_name,grade,school\nava@lakeside.k12.ca.us,Ava,Chen,11,Lincoln High School\n",
+    )
+    .unwrap();
+    let o = run(data.path(), &["roster", "import", csv.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+
+    let o = run(
+        data.path(),
+        &[
+            "staff",
+            "add",
+            "lee@district.example",
+            "--name",
+            "Lee Park",
+            "--role",
+            "coordinator",
+            "--school",
+            "Lincon High School",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        stderr,
+        "warning: no roster or student names the school \"Lincon High School\"; the known schools: Lincoln High School\n"
+    );
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.starts_with(
+            "Added Lee Park <lee@district.example> as coordinator of Lincon High School\n"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("warning"), "{stdout}");
+
+    // A known school, in other capitals: no warning.
+    let o = run(
+        data.path(),
+        &[
+            "staff",
+            "add",
+            "kim@district.example",
+            "--name",
+            "Kim Lo",
+            "--role",
+            "coordinator",
+            "--school",
+            "lincoln high school",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(o.stderr.is_empty(), "{}", text(&o));
+
+    let o = run(
+        data.path(),
+        &["roster", "invite", "--school", "Lincon High School"],
+    );
+    assert!(!o.status.success(), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "error: No school named \"Lincon High School\". The known schools: Lincoln High School.\n"
+    );
+    assert!(o.stdout.is_empty(), "{}", text(&o));
 }

@@ -857,7 +857,7 @@ fn the_cli_fulfils_with_an_avi_and_captions_and_converts_it_when_no_server_runs(
         said.contains("is converting its video for the web"),
         "{said}"
     );
-    assert!(said.contains("converted 1 video(s) for the web"), "{said}");
+    assert!(said.contains("Converted 1 video(s) for the web"), "{said}");
     let services = internreel::infra::Services::open(data.path()).unwrap();
     let r = services.store.read().unwrap();
     use internreel::store::Reader;

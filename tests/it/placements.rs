@@ -1007,7 +1007,7 @@ async fn the_template_refuses_unknown_placeholders_and_the_cli_lists_and_exports
     );
     let file = app.data_path().join("wbl.csv");
     let out = run(internreel::commands::Command::PlacementsExport { file: file.clone() }).unwrap();
-    assert!(out.starts_with("wrote 0 placements"), "{out}");
+    assert!(out.starts_with("Wrote 0 placements"), "{out}");
     assert!(
         std::fs::read_to_string(&file)
             .unwrap()
@@ -1033,7 +1033,7 @@ async fn the_template_refuses_unknown_placeholders_and_the_cli_lists_and_exports
     assert_eq!(r["rubric"][0]["key"], "customer_care");
     // And from the console: one competency per line.
     let out = run(cmd("evaluation-rubric", "Punctuality\nCustomer care\n")).unwrap();
-    assert_eq!(out, "evaluation-rubric set: Punctuality, Customer care\n");
+    assert_eq!(out, "Set evaluation-rubric: Punctuality, Customer care\n");
     assert!(
         run(cmd("evaluation-rubric", "Same\nSame"))
             .unwrap_err()

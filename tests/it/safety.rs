@@ -1106,7 +1106,7 @@ async fn the_cli_reviews_employers_and_reports_with_the_server_stopped() {
     let list: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(list[0]["company"], "Acme Robotics");
     let (ok, out) = run(&["employers", "verify", &eid]);
-    assert!(ok && out.contains("is now verified"), "{out}");
+    assert!(ok && out.contains("Verified employer #"), "{out}");
     let (ok, out) = run(&["reports", "list", "--open"]);
     assert!(ok && out.contains("matched: forklift"), "{out}");
     let id = out
@@ -1118,13 +1118,16 @@ async fn the_cli_reviews_employers_and_reports_with_the_server_stopped() {
     let (ok, out) = run(&[
         "reports", "resolve", &id, "--action", "release", "--note", "checked",
     ]);
-    assert!(ok && out.contains("resolved: release"), "{out}");
+    assert!(
+        ok && out.contains("Resolved report #") && out.contains(": release"),
+        "{out}"
+    );
     let (ok, out) = run(&["settings", "set", "district-name", "Lakeside Unified"]);
     assert!(ok, "{out}");
     let (ok, out) = run(&["settings", "set", "colour", "blue"]);
     assert!(!ok && out.contains("unknown setting"), "{out}");
     let (ok, out) = run(&["employers", "suspend", &eid, "--reason", "Closed down"]);
-    assert!(ok && out.contains("is now suspended"), "{out}");
+    assert!(ok && out.contains("Suspended employer #"), "{out}");
     let (ok, out) = run(&["audit", "list"]);
     assert!(ok, "{out}");
     for action in [

@@ -384,7 +384,8 @@ async fn an_existing_account_is_linked_only_after_its_password_and_a_roster_acco
         "rita@lakeside.k12.ca.us",
     )
     .await;
-    assert_eq!(landed, "/job-feed");
+    // The roster gave no interests: they are asked before the feed.
+    assert_eq!(landed, "/welcome");
     let me: Value = app.get(&b, "/api/session").await.json().await.unwrap();
     assert_eq!(me["user"]["email"], "rita@lakeside.k12.ca.us");
     assert_ne!(me["user"]["id"], lee["id"]);

@@ -272,6 +272,17 @@ test('staff sign-in with an authenticator code: the named admin sees every tab a
   await add.getByRole('button', { name: 'Add and send invite' }).click();
   await expect(add.getByText('A coordinator needs a school')).toBeVisible();
   await expect(add.getByLabel('School', { exact: true })).toBeFocused();
+  // The schools the roster and the students name are offered; one none of them names is said
+  // under the field (a coordinator of a misspelt school would see no students).
+  const schoolField = add.getByLabel('School', { exact: true });
+  const listId = await schoolField.getAttribute('list');
+  expect(listId).toBeTruthy();
+  await expect(add.locator(`datalist[id="${listId}"] option[value="${DEMO_COORDINATOR.school}"]`)).toHaveCount(1);
+  await schoolField.fill('Lincon High School');
+  await expect(add.getByTestId('school-unknown')).toHaveText('Not a school of the roster or of any student yet: check the spelling.');
+  await audit.scan('/admin, Staff, unknown school');
+  await schoolField.fill(DEMO_COORDINATOR.school.toUpperCase());
+  await expect(add.getByTestId('school-unknown')).toHaveCount(0);
   await add.getByLabel('School', { exact: true }).fill(DEMO_COORDINATOR.school);
   await add.getByRole('button', { name: 'Add and send invite' }).click();
   await expectToast(page, 'Invite sent');

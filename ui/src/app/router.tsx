@@ -19,6 +19,7 @@ const EmployerSignupPage = page(() => import('@/features/auth/components/employe
 const StudentLoginPage = page(() => import('@/features/auth/components/student-login-page'));
 const EmployerLoginPage = page(() => import('@/features/auth/components/employer-login-page'));
 const SchoolSignupPage = page(() => import('@/features/auth/components/school-signup-page'));
+const WelcomePage = page(() => import('@/features/auth/components/welcome-page'));
 const ResetPasswordPage = page(() => import('@/features/auth/components/reset-password-page'));
 const EmployerConfirmationPage = page(() => import('@/features/auth/components/employer-confirmation-page'));
 const ConfirmEmailPage = page(() => import('@/features/auth/components/confirm-email-page'));
@@ -64,6 +65,7 @@ const FIXED: Record<string, LazyPage> = {
   '/login': StudentLoginPage,
   '/employer-login': EmployerLoginPage,
   '/school-signup': SchoolSignupPage,
+  '/welcome': WelcomePage,
   '/reset-password': ResetPasswordPage,
   '/employer-confirmation': EmployerConfirmationPage,
   '/confirm-email': ConfirmEmailPage,
@@ -129,6 +131,7 @@ export function AppRouter() {
           <Route path="/login" component={StudentLoginPage} />
           <Route path="/employer-login" component={EmployerLoginPage} />
           <Route path="/school-signup" component={SchoolSignupPage} />
+          <Route path="/welcome" component={WelcomePage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/employer-confirmation" component={EmployerConfirmationPage} />
           <Route path="/confirm-email" component={ConfirmEmailPage} />

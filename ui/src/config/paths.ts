@@ -42,6 +42,8 @@ export const paths = {
   admin: '/admin',
   /** A staff member's invite link (the e-mail's, or the one the admin copies): password and authenticator. */
   staffInvite: (token: string) => `/staff/invite/${encodeURIComponent(token)}`,
+  /** A student without interests (a rostered one, at the first sign-in) picks them here before the feed. */
+  welcome: '/welcome',
   /** A student's first sign-in with a school account lands here: grade, school and interests. */
   schoolSignup: '/school-signup',
   /** A school-account sign-in starts on the server (a full page navigation, not a fetch). */

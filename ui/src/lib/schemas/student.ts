@@ -32,3 +32,8 @@ export const validateStudentProfile = validator<StudentProfileValues>(studentSch
 export type SchoolSignupValues = Pick<StudentValues, 'school' | 'grade' | 'interests'>;
 
 export const validateSchoolSignup = validator<SchoolSignupValues>(studentSchema);
+
+/** A rostered student's first sign-in asks only the interests (the roster gave the rest). */
+export type InterestsValues = Pick<StudentValues, 'interests'>;
+
+export const validateInterests = validator<InterestsValues>(studentSchema);

@@ -9,6 +9,7 @@ import type { StaffAccount, StaffMember, StaffRole } from '@/types/staff';
 export const STAFF_CONFIG_KEY = ['/api/staff/config'] as const;
 export const ADMIN_STAFF_KEY = ['/api/admin/staff'] as const;
 export const ADMIN_STUDENTS_KEY = '/api/admin/students';
+export const ADMIN_SCHOOLS_KEY = ['/api/admin/schools'] as const;
 
 /** GET /api/staff/config: whether the district pin still works, and the providers that sign staff in. */
 export interface StaffConfig {
@@ -93,6 +94,15 @@ export function useStaffInvite(token: string) {
 export function useAcceptInvite(token: string) {
   return useMutation<{ recoveryCodes: string[] }, Error, { password: string; code: string }>({
     mutationFn: (input) => api.post<{ recoveryCodes: string[] }>(`/api/staff/invite/${encodeURIComponent(token)}`, input),
+  });
+}
+
+/** GET /api/admin/schools: every school the roster or a student names (a coordinator's choices). */
+export function useNamedSchools() {
+  return useQuery<string[]>({
+    queryKey: ADMIN_SCHOOLS_KEY,
+    queryFn: async () => (await api.get<{ schools?: string[] }>('/api/admin/schools')).schools ?? [],
+    staleTime: 60_000,
   });
 }
 

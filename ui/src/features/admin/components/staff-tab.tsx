@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, Hourglass, KeyRound, Power, UserCog, UserPlus, Users } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,11 +13,11 @@ import { ListStates } from '@/components/ui/section';
 import { SelectField } from '@/components/ui/select-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useForm } from '@/lib/use-form';
+import { useForm, type FieldProps } from '@/lib/use-form';
 import { focusFirstInvalid, isValidEmail, type Errors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
 import { STAFF_ROLE_LABELS, staffRoleText, type StaffAccount, type StaffRole, type StaffStatus } from '@/types/staff';
-import { useAddStaff, useChangeStaffRole, useResetStaffTwoFactor, useSetStaffEnabled, useStaffList } from '../api/staff';
+import { useAddStaff, useChangeStaffRole, useNamedSchools, useResetStaffTwoFactor, useSetStaffEnabled, useStaffList } from '../api/staff';
 import { ns, tAdmin } from '../i18n';
 import { AdminFact, lastSignInText } from './admin-fact';
 import { InviteLink } from './invite-link';
@@ -85,6 +85,48 @@ function showFieldErrors<V extends object>(
   return true;
 }
 
+/**
+ * A coordinator's school: typed, with the schools the roster and the students name offered as
+ * choices; a school none of them names is said under the field (still allowed: a school before
+ * its roster).
+ */
+function StaffSchoolField({ field, disabled }: { field: FieldProps; disabled: boolean }) {
+  const { t } = useTranslation(ns);
+  const listId = useId();
+  const schools = useNamedSchools();
+  const known = schools.data ?? [];
+  const typed = field.value.trim().toLowerCase();
+  const unknown = !disabled && typed !== '' && schools.isSuccess && !known.some((s) => s.trim().toLowerCase() === typed);
+  return (
+    <>
+      <TextField
+        label={t('staff.school')}
+        hint={
+          unknown ? (
+            <>
+              {t('staff.schoolHint')}{' '}
+              <span data-testid="school-unknown" className="font-medium text-amber-800">
+                {known.length > 0 ? t('staff.schoolUnknown') : t('staff.schoolNoneKnown')}
+              </span>
+            </>
+          ) : (
+            t('staff.schoolHint')
+          )
+        }
+        disabled={disabled}
+        list={listId}
+        autoComplete="off"
+        {...field}
+      />
+      <datalist id={listId} data-testid="known-schools">
+        {known.map((school) => (
+          <option key={school} value={school} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 function AddStaffForm({ onAdded }: { onAdded: (staff: StaffAccount, inviteUrl: string) => void }) {
   const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
@@ -128,12 +170,7 @@ function AddStaffForm({ onAdded }: { onAdded: (staff: StaffAccount, inviteUrl: s
           <TextField label={t('staff.name')} autoComplete="off" {...form.field('name')} />
           <TextField label={t('staff.email')} type="email" inputMode="email" autoComplete="off" {...form.field('email')} />
           <SelectField label={t('staff.role')} placeholder={t('staff.chooseRole')} options={ROLE_OPTIONS} {...form.select('role')} />
-          <TextField
-            label={t('staff.school')}
-            hint={t('staff.schoolHint')}
-            disabled={form.values.role === 'admin'}
-            {...form.field('school')}
-          />
+          <StaffSchoolField field={form.field('school')} disabled={form.values.role === 'admin'} />
         </div>
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <Button type="submit" variant="primary" disabled={add.isPending}>
@@ -182,12 +219,7 @@ function ChangeRoleDialog({ staff, onClose }: { staff: StaffAccount; onClose: ()
     >
       <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('staff.changeRole')}>
         <SelectField label={t('staff.role')} placeholder={t('staff.chooseRole')} options={ROLE_OPTIONS} {...form.select('role')} />
-        <TextField
-          label={t('staff.school')}
-          hint={t('staff.schoolHint')}
-          disabled={form.values.role === 'admin'}
-          {...form.field('school')}
-        />
+        <StaffSchoolField field={form.field('school')} disabled={form.values.role === 'admin'} />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <FormActions onCancel={onClose} pending={change.isPending} submitLabel={t('staff.saveRole')} pendingLabel={t('staff.saving')} />
       </form>

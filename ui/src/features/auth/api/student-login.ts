@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { applyAccountLanguage, signInLanguage } from '@/lib/i18n/language';
 import type { User } from '@/types/api';
@@ -20,4 +21,14 @@ export async function studentLogin(input: LoginInput): Promise<User> {
 
 export function useStudentLogin() {
   return useMutation({ mutationFn: studentLogin });
+}
+
+/** PUT /api/users/me/interests: a signed-in student's interests alone (the first sign-in's step). */
+export function useSetInterests() {
+  return useMutation({ mutationFn: (interests: string[]) => api.put<User>('/api/users/me/interests', { interests }) });
+}
+
+/** Where a student goes once signed in: the interests step while they have none (a rostered account), else the feed. */
+export function afterStudentSignIn(user: Pick<User, 'userType' | 'interests'>): string {
+  return user.userType === 'student' && user.interests.length === 0 ? paths.welcome : paths.jobFeed;
 }

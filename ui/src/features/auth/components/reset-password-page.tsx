@@ -132,8 +132,11 @@ function SubmitAndBack({ role, pending, text }: { role: UserType; pending: boole
 
 const emptyPasswords: NewPasswordValues = { newPassword: '', confirmPassword: '' };
 
-/** `?token=...` (the e-mail's link): choose the new password, then sign in with it. */
-function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType }) {
+/**
+ * `?token=...` (the e-mail's link): choose the new password, then sign in with it. A roster
+ * invitation's link (`&invite=1`) says "Choose your password": the student never had one.
+ */
+function ChooseNewPasswordForm({ token, role, invite }: { token: string; role: UserType; invite: boolean }) {
   const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -160,7 +163,7 @@ function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType 
           // Every session of that account ended: ask the server again who is signed in.
           void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
           navigate(signInPath(answer?.userType === 'employer' ? 'employer' : 'student'), { replace: true });
-          toast({ title: answer?.message || t('reset.changed'), variant: 'success' });
+          toast({ title: invite ? t('invite.saved') : answer?.message || t('reset.changed'), variant: 'success' });
         },
         onError: (failure) => {
           const message = errorMessage(failure) ?? t('reset.changeFailed');
@@ -184,7 +187,10 @@ function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType 
 
   return (
     <>
-      <CardHeading title={t('reset.chooseHeading')} text={t('reset.chooseText')} />
+      <CardHeading
+        title={invite ? t('invite.heading') : t('reset.chooseHeading')}
+        text={invite ? t('invite.text') : t('reset.chooseText')}
+      />
       <form ref={formRef} noValidate onSubmit={submit} className="space-y-5" aria-labelledby={HEADING_ID}>
         <NewPasswordFields form={form} hint={t('reset.hint', { min: MIN_PASSWORD_LENGTH })} newPasswordRef={newPasswordRef} />
         {linkError ? (
@@ -202,7 +208,19 @@ function ChooseNewPasswordForm({ token, role }: { token: string; role: UserType 
             {formError}
           </p>
         ) : null}
-        <SubmitAndBack role={role} pending={confirm.isPending} text={confirm.isPending ? t('reset.changing') : t('reset.change')} />
+        <SubmitAndBack
+          role={role}
+          pending={confirm.isPending}
+          text={
+            invite
+              ? confirm.isPending
+                ? t('invite.saving')
+                : t('invite.submit')
+              : confirm.isPending
+                ? t('reset.changing')
+                : t('reset.change')
+          }
+        />
       </form>
     </>
   );
@@ -218,6 +236,8 @@ export function ResetPasswordPage() {
   const params = new URLSearchParams(useSearch());
   const token = params.get('token')?.trim() || null;
   const role: UserType = params.get('role') === 'employer' ? 'employer' : 'student';
+  // A roster invitation's link (`&invite=1`, with its token): the page says "Choose your password".
+  const invite = token !== null && params.get('invite') === '1';
 
   // Moving between the two forms ('Ask for a new link') puts focus on the new form's heading.
   const shownToken = useRef(token);
@@ -231,12 +251,14 @@ export function ResetPasswordPage() {
     <PageShell>
       <AppHeader
         back={{ href: signInPath(role), label: t(role === 'employer' ? 'reset.backTo.employer' : 'reset.backTo.student') }}
-        title={t('reset.title')}
+        title={invite ? t('invite.title') : t('reset.title')}
         right={null}
       />
       <main>
         <PageContainer className="py-8">
-          <AuthCard>{token ? <ChooseNewPasswordForm key={token} token={token} role={role} /> : <RequestResetForm role={role} />}</AuthCard>
+          <AuthCard>
+            {token ? <ChooseNewPasswordForm key={token} token={token} role={role} invite={invite} /> : <RequestResetForm role={role} />}
+          </AuthCard>
         </PageContainer>
       </main>
     </PageShell>

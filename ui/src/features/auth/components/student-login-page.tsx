@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
 import { toast } from '@/stores/toast-store';
 import { usePendingSchoolSignIn, useSsoConfig } from '../api/sso';
-import { useStudentLogin } from '../api/student-login';
+import { afterStudentSignIn, useStudentLogin } from '../api/student-login';
 import { AuthCard, AuthHeading } from '@/components/layout/auth-card';
 import { RichText } from '@/components/ui/rich-text';
 import { TextLink } from '@/components/ui/text-link';
@@ -65,7 +65,7 @@ export function StudentLoginPage() {
                     description: t('studentLogin.welcomeText', { name: user.firstName }),
                     variant: 'success',
                   });
-                  navigate(paths.jobFeed);
+                  navigate(afterStudentSignIn(user));
                 } catch (error) {
                   const description = errorMessage(error) ?? t('studentLogin.failedText');
                   toast({ title: t('studentLogin.failedTitle'), description, variant: 'destructive' });
