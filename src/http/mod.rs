@@ -214,7 +214,8 @@ fn plain_json_error(text: &str) -> String {
 /// by `[redacted]`, so a copy of the log signs nobody in and lists nobody's address. In the
 /// query: single-use tokens (`?token=...`), codes, any long random-looking value, addresses.
 /// In the path: the segment after a token-bearing route's prefix (`/staff/invite/{token}`,
-/// `/guardian/{token}`, `/api/staff/invite/{token}`, `/api/guardian/{token}/...`) and any
+/// `/guardian/{token}`, `/api/staff/invite/{token}`, `/api/guardian/{token}/...`, and the
+/// supervisor's the same) and any
 /// segment that looks like a token, so a route added later is covered too.
 pub(super) fn redacted(target: &str) -> std::borrow::Cow<'_, str> {
     let (path, query) = match target.split_once('?') {
@@ -243,11 +244,13 @@ fn looks_like_token(value: &str) -> bool {
 }
 
 /// Routes whose next path segment is a bearer token (the page and its API).
-const TOKEN_PREFIXES: [&[&str]; 4] = [
+const TOKEN_PREFIXES: [&[&str]; 6] = [
     &["staff", "invite"],
     &["api", "staff", "invite"],
     &["guardian"],
     &["api", "guardian"],
+    &["supervisor"],
+    &["api", "supervisor"],
 ];
 
 fn redacted_path(path: &str) -> std::borrow::Cow<'_, str> {
@@ -415,6 +418,7 @@ mod tests {
                 "/api/staff/invite/[redacted]",
             ),
             (format!("/guardian/{t}"), "/guardian/[redacted]"),
+            (format!("/supervisor/{t}"), "/supervisor/[redacted]"),
             (
                 format!("/api/guardian/{t}/sign"),
                 "/api/guardian/[redacted]/sign",

@@ -54,6 +54,11 @@ fn actor(r: &impl Reader, a: Actor) -> AppResult<ActorView> {
             id: None,
             name: Some("The parent or guardian".into()),
         },
+        Actor::Supervisor => ActorView {
+            kind: "supervisor",
+            id: None,
+            name: Some("The supervisor".into()),
+        },
         Actor::System => ActorView {
             kind: "system",
             id: None,

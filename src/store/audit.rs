@@ -20,6 +20,9 @@ pub enum Actor {
     /// A placement's parent or guardian, through their single-use link (no account: the
     /// entry's text names them).
     Guardian,
+    /// A placement's supervisor who is not the employer account's holder, through their
+    /// single-use link.
+    Supervisor,
 }
 
 /// What happened. Ids only, never names: a deleted student's entries keep nothing personal.

@@ -11,6 +11,7 @@ pub use crate::domain::placements::{EvaluationKind, Party, State};
 const BY_APPLICATION: &str = "placement-application";
 const BY_GUARDIAN_LINK: &str = "placement-guardian-link";
 const BY_GUARDIAN_COPY: &str = "placement-guardian-copy";
+const BY_SUPERVISOR_LINK: &str = "placement-supervisor-link";
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Supervisor {
@@ -326,4 +327,50 @@ pub fn guardian_mails(r: &impl Reader, placement_id: u64) -> StoreResult<Guardia
 
 pub fn put_guardian_mails(w: &Wtx, m: &GuardianMails) -> StoreResult<()> {
     w.put(m)
+}
+
+/// The single-use signing link of a placement's supervisor who is not the employer account's
+/// holder (they sign as themselves, without an account): its hash, expiry, and the address
+/// and name it was sent to (a new supervisor or address gets a new link).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SupervisorLink {
+    pub placement_id: u64,
+    pub hash: [u8; 32],
+    pub expires: i64,
+    pub sent_at: i64,
+    pub email: String,
+    pub name: String,
+}
+
+impl Entity for SupervisorLink {
+    const TABLE: tables::EntityTable = tables::SUPERVISOR_LINKS;
+    fn id(&self) -> u64 {
+        self.placement_id
+    }
+}
+
+pub fn supervisor_link(r: &impl Reader, placement_id: u64) -> StoreResult<Option<SupervisorLink>> {
+    r.get(placement_id)
+}
+
+/// Keeps `link` as the placement's one live supervisor link (an earlier one stops working).
+pub fn put_supervisor_link(w: &Wtx, link: &SupervisorLink) -> StoreResult<()> {
+    end_supervisor_link(w, link.placement_id)?;
+    w.key_put(BY_SUPERVISOR_LINK, &hex(&link.hash), link.placement_id)?;
+    w.put(link)
+}
+
+pub fn end_supervisor_link(w: &Wtx, placement_id: u64) -> StoreResult<()> {
+    if let Some(old) = w.get::<SupervisorLink>(placement_id)? {
+        w.key_remove(BY_SUPERVISOR_LINK, &hex(&old.hash))?;
+        w.delete::<SupervisorLink>(placement_id)?;
+    }
+    Ok(())
+}
+
+pub fn by_supervisor_link(r: &impl Reader, hash: &[u8; 32]) -> StoreResult<Option<Placement>> {
+    match r.key_get(BY_SUPERVISOR_LINK, &hex(hash))? {
+        Some(id) => r.get(id),
+        None => Ok(None),
+    }
 }

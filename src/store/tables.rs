@@ -117,9 +117,12 @@ pub const PLACEMENT_HOURS: PairTable = TableDefinition::new("placement_hours_v1"
 pub const PLACEMENT_TEXTS: EntityTable = TableDefinition::new("placement_texts_v1");
 /// placement id → when e-mails went to its parent or guardian (their throttle).
 pub const GUARDIAN_MAILS: EntityTable = TableDefinition::new("guardian_mails_v1");
+/// placement id → the single-use signing link of a supervisor who is not the employer
+/// account's holder.
+pub const SUPERVISOR_LINKS: EntityTable = TableDefinition::new("supervisor_links_v1");
 
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 25] = [
+pub const ENTITY_TABLES: [EntityTable; 26] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -145,6 +148,7 @@ pub const ENTITY_TABLES: [EntityTable; 25] = [
     PLACEMENT_TEXTS,
     GUARDIAN_MAILS,
     STAFF_INVITE_BROWSERS,
+    SUPERVISOR_LINKS,
 ];
 
 /// Every pair table.

@@ -609,6 +609,7 @@ fn table() -> Vec<Row> {
         .coord([403, 403]),
         row("POST", "/api/placements/{P}/guardian/confirm", None, [401, 403, 403, 403, 403, 409]).coord([409, 403]),
         row("POST", "/api/placements/{P}/guardian/resend", None, [401, 409, 403, 403, 403, 409]).coord([409, 403]),
+        row("POST", "/api/placements/{P}/supervisor/resend", None, [401, 403, 403, 409, 403, 409]).coord([409, 403]),
         row(
             "POST",
             "/api/placements/{P}/sign",
@@ -679,6 +680,14 @@ fn table() -> Vec<Row> {
         row("GET", "/api/placements/{P}/agreement.pdf", None, [401, 409, 403, 409, 403, 409]).coord([409, 403]),
         row("GET", "/api/placements/{P}/certificate.pdf", None, [401, 409, 403, 403, 403, 409]).coord([409, 403]),
         row("GET", "/api/guardian/{NOPE}", None, [404; 6]).coord([404, 404]),
+        row("GET", "/api/supervisor/{NOPE}", None, [404; 6]).coord([404, 404]),
+        row(
+            "POST",
+            "/api/supervisor/{NOPE}/sign",
+            Json(|_, _, _| json!({"name": "Priya Shah"})),
+            [404; 6],
+        )
+        .coord([404, 404]),
         row(
             "POST",
             "/api/guardian/{NOPE}/sign",

@@ -58,6 +58,14 @@ fn day(offset: i64) -> String {
     format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
 }
 
+/// `details` naming the employer account's holder (Riley Park) as the supervisor: they sign in
+/// the app.
+fn own_details(start: i64, end: i64) -> Value {
+    let mut d = details(start, end);
+    d["supervisor"]["name"] = json!("Riley Park");
+    d
+}
+
 pub fn details(start: i64, end: i64) -> Value {
     json!({"supervisor": {"name": "Priya Shah", "title": "Branch manager", "email": "priya@employer.example", "phone": "555-0142"},
            "worksite": "12 Elm St", "startDate": day(start), "endDate": day(end), "schedule": "Tue and Thu 3:30-6:30 pm",
@@ -85,6 +93,28 @@ async fn sign(app: &TestApp, who: &Client, p: &str, name: &str) -> reqwest::Resp
         .await
 }
 
+/// The newest supervisor link in the outbox (a supervisor who is not the employer account's
+/// holder signs through it).
+fn supervisor_token(app: &TestApp) -> String {
+    let out = app.outbox();
+    let at = out
+        .find("/supervisor/")
+        .expect("a supervisor link in the outbox");
+    out[at + 12..at + 76].to_string()
+}
+
+/// The supervisor the details name (Priya Shah, not the account's Riley Park) signs through
+/// their own link as `name`.
+async fn supervisor_signs(app: &TestApp, name: &str) -> reqwest::Response {
+    let token = supervisor_token(app);
+    app.post(
+        &app.client(),
+        &format!("/api/supervisor/{token}/sign"),
+        json!({ "name": name }),
+    )
+    .await
+}
+
 /// The guardian, who has no account, signs through the link `token` and consents.
 async fn guardian_signs(app: &TestApp, token: &str) -> reqwest::Response {
     app.post(
@@ -99,7 +129,7 @@ async fn guardian_signs(app: &TestApp, token: &str) -> reqwest::Response {
 /// confirms the guardian, none of it checked: only the school's signature is left.
 async fn sign_all_but_school(app: &TestApp, h: &Hired, p: &str) {
     sign(app, &h.student, p, "Sam Lee").await;
-    sign(app, &h.employer, p, "Priya Shah").await;
+    supervisor_signs(app, "Priya Shah").await;
     guardian_signs(app, &guardian_token(app)).await;
     app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
         .await;
@@ -173,7 +203,7 @@ pub async fn activate(app: &TestApp, h: &Hired, start: i64, end: i64) {
         StatusCode::OK
     );
     assert_eq!(
-        sign(app, &h.employer, &p, "Priya Shah").await.status(),
+        supervisor_signs(app, "Priya Shah").await.status(),
         StatusCode::OK
     );
     assert_eq!(
@@ -329,7 +359,7 @@ async fn hired_makes_a_placement_that_four_parties_sign_and_a_change_voids() {
         body["message"],
         "This signing link is invalid or has expired. Ask the student or the school to send a new one."
     );
-    sign(&app, &h.employer, &p, "Priya Shah").await;
+    supervisor_signs(&app, "Priya Shah").await;
 
     // The school signs last, after confirming a guardian the student gave.
     let (status, body) = message_of(sign(&app, &h.admin, &p, "Cole").await).await;
@@ -1105,7 +1135,7 @@ async fn each_acknowledged_step_survives_sigkill() {
     let p = format!("/api/placements/{id}");
     type Step = (&'static str, &'static str, Value, fn(&Value) -> bool);
     let steps: Vec<Step> = vec![
-        ("employer", "PUT", details(-10, 30), |v| {
+        ("employer", "PUT", own_details(-10, 30), |v| {
             v["state"] == "awaiting_signatures"
         }),
         (
@@ -1120,7 +1150,7 @@ async fn each_acknowledged_step_survives_sigkill() {
         (
             "employer",
             "POST /sign",
-            json!({"name": "Priya Shah"}),
+            json!({"name": "Riley Park"}),
             |v| v["signatures"].as_array().unwrap().len() == 2,
         ),
     ];
@@ -1258,7 +1288,9 @@ async fn the_pdfs_show_vietnamese_polish_and_spanish_names_as_typed() {
         .await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(
-        app.put(&h.employer, &p, details(-30, 30)).await.status(),
+        app.put(&h.employer, &p, own_details(-30, 30))
+            .await
+            .status(),
         StatusCode::OK
     );
     let g = json!({"name": guardian, "relationship": "mother", "email": "tran@family.example"});
@@ -1276,7 +1308,7 @@ async fn the_pdfs_show_vietnamese_polish_and_spanish_names_as_typed() {
             guardian,
         ),
         (h.student.clone(), format!("{p}/sign"), student),
-        (h.employer.clone(), format!("{p}/sign"), "Priya Shah"),
+        (h.employer.clone(), format!("{p}/sign"), "Riley Park"),
     ];
     for (c, path, name) in signs {
         let res = app
@@ -1434,7 +1466,7 @@ async fn the_agreement_s_text_is_frozen_at_the_first_signature() {
     // The other three sign the same text; the placement is active over one text.
     let res = guardian_signs(&app, &token).await;
     assert_eq!(res.status(), StatusCode::OK);
-    sign(&app, &h.employer, &p, "Priya Shah").await;
+    supervisor_signs(&app, "Priya Shah").await;
     app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
         .await;
     let v: Value = sign(&app, &h.admin, &p, "Cole").await.json().await.unwrap();
@@ -1950,7 +1982,7 @@ async fn each_party_signs_the_agreement_in_their_language_and_the_pdf_carries_bo
         )
         .await;
     assert_eq!(res.status(), StatusCode::OK);
-    sign(&app, &h.employer, &p, "Priya Shah").await;
+    supervisor_signs(&app, "Priya Shah").await;
     app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
         .await;
     let res = sign(&app, &h.admin, &p, "Coordinator Cole").await;
@@ -2226,12 +2258,13 @@ async fn signing_opens_with_the_guardian_and_the_supervisor_signs_as_the_details
     let app = spawn_app().await;
     let h = hired(&app).await;
     let p = format!("/api/placements/{}", h.id);
+    // The employer account's holder supervises: they sign in the app.
     assert_eq!(
-        app.put(&h.employer, &p, details(5, 60)).await.status(),
+        app.put(&h.employer, &p, own_details(5, 60)).await.status(),
         StatusCode::OK
     );
     // A guardian added after a signature would void it: nobody signs before one is in.
-    let (status, body) = message_of(sign(&app, &h.employer, &p, "Priya Shah").await).await;
+    let (status, body) = message_of(sign(&app, &h.employer, &p, "Riley Park").await).await;
     assert_eq!(
         (status, body["message"].as_str().unwrap()),
         (
@@ -2245,14 +2278,14 @@ async fn signing_opens_with_the_guardian_and_the_supervisor_signs_as_the_details
     app.put(&h.student, &format!("{p}/guardian"), g).await;
     assert_eq!(placement(&app, &h.employer, h.id).await["canSign"], true);
     // The supervisor signs as the person the details name, not as a nickname.
-    let (status, body) = message_of(sign(&app, &h.employer, &p, "P. Shah").await).await;
+    let (status, body) = message_of(sign(&app, &h.employer, &p, "R. Park").await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["errors"]["name"],
-        "Type the supervisor's full name as the details give it: Priya Shah"
+        "Type the supervisor's full name as the details give it: Riley Park"
     );
     assert_eq!(
-        sign(&app, &h.employer, &p, "  priya   SHAH ")
+        sign(&app, &h.employer, &p, "  riley   PARK ")
             .await
             .status(),
         StatusCode::OK
@@ -2280,5 +2313,113 @@ async fn signing_opens_with_the_guardian_and_the_supervisor_signs_as_the_details
             "The parent or guardian signed the agreement as guardian (Maria Lopez, sha256 "
         ),
         "{signed}"
+    );
+}
+
+#[tokio::test]
+async fn a_supervisor_who_is_not_the_account_holder_signs_through_their_own_link() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    // The details name Priya Shah; the account is Riley Park's.
+    ready_to_sign(&app, &h, &p).await;
+    let mails: Value = serde_json::from_str(&app.outbox()).unwrap();
+    let mail = mails
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["to"] == "priya@employer.example")
+        .expect("a mail to the supervisor");
+    assert_eq!(
+        mail["subject"],
+        "Please sign Sam Lee's internship agreement as supervisor"
+    );
+    assert!(mail["text"].as_str().unwrap().contains("/supervisor/"));
+    // The account does not sign in her name.
+    let (status, body) = message_of(sign(&app, &h.employer, &p, "Priya Shah").await).await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (
+            StatusCode::CONFLICT,
+            "Priya Shah signs as the supervisor through the link e-mailed to priya@employer.example"
+        )
+    );
+    let v = placement(&app, &h.employer, h.id).await;
+    assert_eq!(v["canSign"], false);
+    assert_eq!(v["supervisorSignsByLink"], true);
+    assert!(v["supervisorLinkSentAt"].is_i64());
+    // Her page, with no account.
+    let token = supervisor_token(&app);
+    let page: Value = app
+        .get(&app.client(), &format!("/api/supervisor/{token}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["supervisor"]["name"], "Priya Shah");
+    assert_eq!(page["placement"]["studentName"], "Sam Lee");
+    let (status, body) = message_of(supervisor_signs(&app, "Riley Park").await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"]["name"],
+        "Type your full name as the details give it: Priya Shah"
+    );
+    let res = supervisor_signs(&app, "Priya Shah").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["message"],
+        "Thank you. You signed the agreement as supervisor."
+    );
+    // Single use.
+    let (status, body) = message_of(
+        app.get(&app.client(), &format!("/api/supervisor/{token}"))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body["message"],
+        "This signing link is invalid or has expired. Ask the employer or the school to send a new one."
+    );
+    let v = placement(&app, &h.employer, h.id).await;
+    let signed = v["signatures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["party"] == "supervisor")
+        .expect("the supervisor signed");
+    assert_eq!(signed["name"], "Priya Shah");
+    let log = app.get_json_in(&h.admin, "/api/admin/audit", "en").await;
+    assert!(
+        log["entries"].as_array().unwrap().iter().any(|e| {
+            e["actor"]["kind"] == "supervisor"
+                && e["summary"].as_str().is_some_and(|s| {
+                    s.starts_with("The supervisor signed the agreement as supervisor (Priya Shah")
+                })
+        }),
+        "{log}"
+    );
+    // Resending: not the student's to do; nothing to send once she signed.
+    let resend = format!("{p}/supervisor/resend");
+    assert_eq!(
+        app.post(&h.student, &resend, json!({})).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    let (status, body) = message_of(app.post(&h.employer, &resend, json!({})).await).await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (StatusCode::CONFLICT, "The supervisor has already signed")
+    );
+    // A change voids her signature too, and she gets a new link.
+    let mut changed = details(-5, 60);
+    changed["schedule"] = json!("Mon and Wed 3:30-6:30 pm");
+    assert_eq!(
+        app.put(&h.employer, &p, changed).await.status(),
+        StatusCode::OK
+    );
+    assert_ne!(supervisor_token(&app), token);
+    assert_eq!(
+        supervisor_signs(&app, "Priya Shah").await.status(),
+        StatusCode::OK
     );
 }

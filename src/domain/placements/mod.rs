@@ -137,6 +137,17 @@ impl Party {
     }
 }
 
+/// Whether a typed name is `expected` (case and spaces aside): a signature names its signer.
+pub fn same_name(expected: &str, typed: &str) -> bool {
+    let loose = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    loose(expected) == loose(typed)
+}
+
 /// Where the student's parent or guardian is, for who may sign (`services::placements::
 /// guardian_in` reads it off a placement).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

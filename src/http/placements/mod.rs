@@ -25,6 +25,7 @@ mod guardian_link;
 mod hours;
 mod program;
 mod setup;
+mod supervisor_link;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -63,6 +64,12 @@ pub fn router() -> Router<AppState> {
             "/api/placements/{id}/certificate.pdf",
             get(documents::certificate_pdf),
         )
+        .route(
+            "/api/placements/{id}/supervisor/resend",
+            post(supervisor_link::resend),
+        )
+        .route("/api/supervisor/{token}", get(supervisor_link::page))
+        .route("/api/supervisor/{token}/sign", post(supervisor_link::sign))
         .route("/api/guardian/{token}", get(guardian_link::guardian_page))
         .route(
             "/api/guardian/{token}/sign",

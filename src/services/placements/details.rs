@@ -158,6 +158,7 @@ pub fn update_details(
         )?;
     }
     guardian_mail::send_link_if_due(w, &mut p, now)?;
+    super::supervisor::send_link_if_due(w, &mut p, now)?;
     placements::save(w, &p)?;
     Ok(p)
 }

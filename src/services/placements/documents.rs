@@ -49,6 +49,33 @@ pub struct GuardianName {
     pub relationship: String,
 }
 
+/// The supervisor's page (their own link): only this agreement.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SupervisorPage {
+    pub placement: GuardianPlacement,
+    pub supervisor: SupervisorName,
+    pub district: String,
+}
+
+#[derive(Serialize)]
+pub struct SupervisorName {
+    pub name: String,
+    pub title: String,
+}
+
+pub fn supervisor_page(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<SupervisorPage> {
+    let page = guardian_page(r, p, lang)?;
+    Ok(SupervisorPage {
+        placement: page.placement,
+        supervisor: SupervisorName {
+            name: p.supervisor.name.clone(),
+            title: p.supervisor.title.clone(),
+        },
+        district: page.district,
+    })
+}
+
 /// The page in `lang`, the agreement in the guardian's language when the district has it.
 pub fn guardian_page(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<GuardianPage> {
     let texts = agreement_texts(r, p)?;

@@ -117,6 +117,7 @@ pub fn set_guardian(
     p.history
         .push((now, "The student gave their parent or guardian".into()));
     guardian_mail::send_link_if_due(w, &mut p, now)?;
+    super::supervisor::send_link_if_due(w, &mut p, now)?;
     placements::save(w, &p)?;
     Ok(p)
 }

@@ -34,6 +34,7 @@ pub mod hours;
 pub mod reminders;
 pub mod signatures;
 pub mod student_data;
+pub mod supervisor;
 pub mod views;
 
 pub use agreement::{agreement_text, hex, sha256};
@@ -84,6 +85,32 @@ impl Who {
             Who::School { .. } => Party::School,
         }
     }
+}
+
+/// Whether the named supervisor is someone other than the employer account's holder: they
+/// then sign through a link of their own (`supervisor`), never the account in their name.
+pub fn signs_by_link(r: &impl Reader, p: &Placement) -> StoreResult<bool> {
+    if p.supervisor.name.trim().is_empty() {
+        return Ok(false);
+    }
+    let holder = r
+        .get::<User>(p.employer_id)?
+        .map(|u| u.full_name())
+        .unwrap_or_default();
+    Ok(!crate::domain::placements::same_name(
+        &holder,
+        &p.supervisor.name,
+    ))
+}
+
+/// Why the employer account does not sign this placement's agreement (None: it does).
+pub(crate) fn supervisor_refusal(r: &impl Reader, p: &Placement) -> StoreResult<Option<String>> {
+    Ok(signs_by_link(r, p)?.then(|| {
+        format!(
+            "{} signs as the supervisor through the link e-mailed to {}",
+            p.supervisor.name, p.supervisor.email
+        )
+    }))
 }
 
 /// Where the placement's parent or guardian is, for who may sign.

@@ -26,13 +26,6 @@ pub struct SignedBy {
     pub lang: crate::i18n::Lang,
 }
 
-fn loose(s: &str) -> String {
-    s.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
-
 /// A signature by the student, the supervisor (the employer) or the school.
 pub fn sign(w: &Wtx, who: &Who, id: u64, by: SignedBy, now: i64) -> AppResult<Placement> {
     let p = visible(w, id, who)?;
@@ -47,7 +40,7 @@ pub fn sign(w: &Wtx, who: &Who, id: u64, by: SignedBy, now: i64) -> AppResult<Pl
             .get::<User>(*u)?
             .map(|u| u.full_name())
             .unwrap_or_default();
-        if loose(&me) != loose(&name) {
+        if !rules::same_name(&me, &name) {
             let mut c = Checks::new();
             c.fail(
                 "name",
@@ -56,11 +49,16 @@ pub fn sign(w: &Wtx, who: &Who, id: u64, by: SignedBy, now: i64) -> AppResult<Pl
             c.finish()?;
         }
     }
+    if matches!(who, Who::Employer(_))
+        && let Some(why) = super::supervisor_refusal(w, &p)?
+    {
+        return Err(AppError::Conflict(why));
+    }
     // The supervisor signs as the person the details name (the PDF prints the typed name), not
     // as a nickname or someone else.
     if matches!(who, Who::Employer(_))
         && !p.supervisor.name.is_empty()
-        && loose(&p.supervisor.name) != loose(&name)
+        && !rules::same_name(&p.supervisor.name, &name)
     {
         let mut c = Checks::new();
         c.fail(

@@ -153,6 +153,10 @@ pub struct PlacementView {
     pub guardian: Option<GuardianView>,
     pub guardian_declined: Option<Declined>,
     pub guardian_link_sent_at: Option<i64>,
+    /// The named supervisor is not the employer account's holder: they sign through a link of
+    /// their own, last sent then (None: not yet).
+    pub supervisor_signs_by_link: bool,
+    pub supervisor_link_sent_at: Option<i64>,
     pub signatures: Vec<SignatureView>,
     pub awaiting: Vec<&'static str>,
     pub agreement_text: String,
@@ -239,6 +243,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
     let internship = r.get::<Internship>(p.internship_id)?;
     let texts = agreement_texts(r, p)?;
     let (text_lang, text) = in_language(&texts, crate::i18n::current());
+    let by_link = super::signs_by_link(r, p)?;
     let entries = placements::entries(r, p.id)?;
     let totals = super::hours::totals(&entries);
     let is_student = matches!(who, Who::Student(_));
@@ -338,6 +343,12 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
             at: *at,
         }),
         guardian_link_sent_at: p.guardian_link_sent_at,
+        supervisor_signs_by_link: by_link,
+        supervisor_link_sent_at: if by_link {
+            placements::supervisor_link(r, p.id)?.map(|l| l.sent_at)
+        } else {
+            None
+        },
         signatures: signatures(p, &texts),
         awaiting: if p.state == State::AwaitingSignatures {
             Party::ALL
@@ -409,7 +420,8 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
             Who::Employer(_) => "supervisor",
             Who::School { .. } => "school",
         },
-        can_sign: rules::may_sign(p.state, party, &signed, super::guardian_in(p)).is_none(),
+        can_sign: rules::may_sign(p.state, party, &signed, super::guardian_in(p)).is_none()
+            && !(is_employer && by_link),
         you_signed: signed.contains(&party),
     })
 }

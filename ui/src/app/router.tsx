@@ -56,6 +56,7 @@ const ExternalJobsPage = page(() => import('@/features/external-jobs/components/
 const PlacementPage = page(() => import('@/features/placements/components/placement-page'));
 const InternsPage = page(() => import('@/features/placements/components/interns-page'));
 const GuardianPage = page(() => import('@/features/placements/components/guardian-page'));
+const SupervisorPage = page(() => import('@/features/placements/components/supervisor-page'));
 
 /** The screens of the fixed paths, for `preloadFirstScreen`. */
 const FIXED: Record<string, LazyPage> = {
@@ -164,6 +165,7 @@ export function AppRouter() {
           <Route path="/placements/:id" component={PlacementPage} />
           <Route path="/employer/interns" component={InternsPage} />
           <Route path="/guardian/:token" component={GuardianPage} />
+          <Route path="/supervisor/:token" component={SupervisorPage} />
 
           <Route component={NotFoundRoute} />
         </Switch>

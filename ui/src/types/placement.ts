@@ -115,6 +115,9 @@ export interface Placement {
   /** The reason is null for the employer (it is the family's, for the student and the school). */
   guardianDeclined: { reason: string | null; at: number } | null;
   guardianLinkSentAt: number | null;
+  /** The named supervisor is not the employer account's holder: they sign through their own link. */
+  supervisorSignsByLink: boolean;
+  supervisorLinkSentAt: number | null;
   signatures: Signature[];
   /** The parties still to sign (only while awaiting signatures). */
   awaiting: SigningParty[];

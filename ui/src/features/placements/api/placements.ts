@@ -91,6 +91,11 @@ export function useConfirmGuardian(id: number) {
   return usePlacementChange(id, () => api.post<Placement>(`/api/placements/${id}/guardian/confirm`));
 }
 
+/** POST /api/placements/{id}/supervisor/resend (the employer or the school). */
+export function useResendSupervisorLink(id: number) {
+  return usePlacementRefresh(id, () => api.post<{ message?: string }>(`/api/placements/${id}/supervisor/resend`));
+}
+
 /** POST /api/placements/{id}/guardian/resend (the student or the school). */
 export function useResendGuardianLink(id: number) {
   return usePlacementRefresh(id, () => api.post<{ message?: string }>(`/api/placements/${id}/guardian/resend`));
@@ -206,5 +211,28 @@ export function useGuardianSign(token: string) {
 export function useGuardianDecline(token: string) {
   return useMutation<{ message?: string }, Error, string>({
     mutationFn: (reason) => api.post<{ message?: string }>(`/api/guardian/${encodeURIComponent(token)}/decline`, { reason }),
+  });
+}
+
+/** The supervisor's page from their own link: the agreement they sign as themselves. */
+export interface SupervisorView {
+  placement: GuardianView['placement'];
+  supervisor: { name: string; title: string };
+  district: string;
+}
+
+export function useSupervisorView(token: string) {
+  return useQuery<SupervisorView>({
+    queryKey: ['/api/supervisor', token],
+    queryFn: () => api.get<SupervisorView>(`/api/supervisor/${encodeURIComponent(token)}`),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+/** POST /api/supervisor/{token}/sign: the typed name (the details' supervisor) and the hash of the text shown. */
+export function useSupervisorSign(token: string) {
+  return useMutation<{ message?: string }, Error, { name: string; agreementSha256: string }>({
+    mutationFn: (input) => api.post<{ message?: string }>(`/api/supervisor/${encodeURIComponent(token)}/sign`, input),
   });
 }

@@ -1,9 +1,12 @@
-import { CheckCircle2, Download, ScrollText } from 'lucide-react';
+import { CheckCircle2, Download, Mail, ScrollText } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Section } from '@/components/ui/section';
 import { Card } from '@/components/ui/card';
 import type { Placement } from '@/types/placement';
-import { agreementPdfUrl, certificatePdfUrl } from '../api/placements';
+import { agreementPdfUrl, certificatePdfUrl, useResendSupervisorLink } from '../api/placements';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { errorMessage } from '@/lib/api-client';
 import { ns, tPlacements } from '../i18n';
 import { atText } from '../lib/format';
 import { SignForm } from './sign-form';
@@ -86,6 +89,33 @@ export function Documents({ placement }: { placement: Placement }) {
   );
 }
 
+/**
+ * A supervisor who is not the employer account's holder signs through their own e-mailed link:
+ * the employer's page says so, and sends the link again.
+ */
+function SupervisorSignsByLink({ placement }: { placement: Placement }) {
+  const { t } = useTranslation(ns);
+  const resend = useResendSupervisorLink(placement.id);
+  const { name, email } = placement.supervisor;
+  return (
+    <div className="space-y-2" data-testid="supervisor-link">
+      <p className="text-sm text-slate-700">
+        {placement.supervisorLinkSentAt
+          ? t('agreement.supervisorLinkSent', { name, email, at: atText(placement.supervisorLinkSentAt) })
+          : t('agreement.supervisorLink', { name, email })}
+      </p>
+      <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate(undefined)}>
+        <Mail aria-hidden className="h-4 w-4" />
+        {resend.isPending ? t('agreement.sendingSupervisorLink') : t('agreement.resendSupervisorLink', { name })}
+      </Button>
+      <p role="status" className="text-sm font-semibold text-emerald-800" data-testid="supervisor-resend-status">
+        {resend.isSuccess ? t('agreement.supervisorLinkResent', { email }) : null}
+      </p>
+      {resend.isError ? <FormAlert>{errorMessage(resend.error) ?? t('agreement.supervisorLinkFailed')}</FormAlert> : null}
+    </div>
+  );
+}
+
 /** The training agreement: its whole text, then this party's signature (or why not yet). */
 export function AgreementSection({ placement }: { placement: Placement }) {
   const { t } = useTranslation(ns);
@@ -102,7 +132,11 @@ export function AgreementSection({ placement }: { placement: Placement }) {
         {placement.youSigned ? (
           <p className="flex items-start gap-2 text-sm font-semibold text-emerald-800" data-testid="you-signed">
             <CheckCircle2 aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-            {mine ? t('agreement.youSignedAs', { name: mine.name, at: atText(mine.signedAt) }) : t('agreement.youSigned')}
+            {!mine
+              ? t('agreement.youSigned')
+              : placement.you === 'supervisor' && placement.supervisorSignsByLink
+                ? t('agreement.supervisorSigned', { name: mine.name, at: atText(mine.signedAt) })
+                : t('agreement.youSignedAs', { name: mine.name, at: atText(mine.signedAt) })}
           </p>
         ) : placement.canSign ? (
           <SignForm placement={placement} />
@@ -110,6 +144,8 @@ export function AgreementSection({ placement }: { placement: Placement }) {
           <p className="text-sm text-slate-700" data-testid="sign-later">
             {reason}
           </p>
+        ) : placement.you === 'supervisor' && placement.supervisorSignsByLink && placement.state === 'awaiting_signatures' ? (
+          <SupervisorSignsByLink placement={placement} />
         ) : null}
         <Documents placement={placement} />
       </Card>
