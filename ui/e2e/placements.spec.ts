@@ -20,6 +20,8 @@ const DEMO = {
   lily: { email: 'lily@student.example', password: 'student123', name: 'Lily Thompson' },
   sproutly: { email: 'jordan@sproutly.example', password: 'employer123' },
   harbor: { email: 'gregory@harborcu.example', password: 'employer123', name: 'Gregory Bell' },
+  // Lily Thompson's employer: her placement is still in setup.
+  learnlink: { email: 'rachel@learnlink.example', password: 'employer123', name: 'Rachel Goldberg' },
   // Hired by Harbor: his placement has no details or guardian yet.
   ethan: { email: 'ethan@student.example', password: 'student123', name: 'Ethan Nguyen' },
 };
@@ -129,6 +131,11 @@ async function placementNamed(request: APIRequestContext, student: string): Prom
 
 /** The newest guardian link the outbox holds for an address (the server's CLI reads it), or null without the CLI. */
 function guardianToken(email: string): string | null {
+  return linkToken('guardian', email);
+}
+
+/** The newest signing link of `kind` e-mailed to `email`, read from the outbox (null without the binary). */
+function linkToken(kind: 'guardian' | 'supervisor', email: string): string | null {
   const bin = process.env.INTERNREEL_BIN;
   const data = process.env.INTERNREEL_DATA;
   if (!bin || !data) return null;
@@ -141,7 +148,7 @@ function guardianToken(email: string): string | null {
   const links = mails
     .filter((m) => m.to.toLowerCase() === email.toLowerCase())
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
-    .map((m) => /\/guardian\/([0-9a-f]{64})/.exec(m.text)?.[1])
+    .map((m) => new RegExp(`/${kind}/([0-9a-f]{64})`).exec(m.text)?.[1])
     .filter((t): t is string => !!t);
   return links[0] ?? null;
 }
@@ -465,6 +472,68 @@ test.describe("Zoe Anderson's agreement: the student re-sends the link, the guar
 });
 
 test.describe('the supervisor', () => {
+  test("named in the details, not the account's holder: signs at 320 px through their own e-mailed link", async ({ browser }) => {
+    // LearnLink names Dana Whitfield, not Rachel Goldberg (the account), to supervise Lily.
+    const learnlink = await apiAs('employer', DEMO.learnlink);
+    const lily = await placementNamed(learnlink, DEMO.lily.name);
+    const start = addDays(isoDay(new Date()), 14);
+    const saved = await learnlink.put(`/api/placements/${lily.id}`, {
+      data: {
+        supervisor: { name: 'Dana Whitfield', title: 'Reading program lead', email: 'dana@learnlink.example', phone: '' },
+        worksite: '40 Oak Avenue, Springfield',
+        startDate: start,
+        endDate: addDays(start, 42),
+        schedule: 'Mondays and Wednesdays 3:30-5:30 pm',
+        plannedHours: 24,
+        paid: false,
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await learnlink.dispose();
+    const page = await pageAs(browser, { kind: 'employer', account: DEMO.learnlink });
+    const audit = new AxeAudit(page);
+    await page.goto(`/placements/${lily.id}`);
+    await expect(page.getByTestId('supervisor-link')).toContainText(
+      'Dana Whitfield signs as the supervisor through the link e-mailed to dana@learnlink.example',
+    );
+    await expect(page.getByRole('form', { name: 'Sign the agreement' })).toHaveCount(0);
+    await audit.scan('/placements (employer), supervisor signs by link');
+
+    const token = linkToken('supervisor', 'dana@learnlink.example');
+    test.skip(token === null, 'INTERNREEL_BIN and INTERNREEL_DATA are not set, so the link cannot be read from the outbox');
+    const context = await browser.newContext({ viewport: LAYOUTS[0], baseURL: test.info().project.use.baseURL });
+    const dana = await context.newPage();
+    const danaAudit = new AxeAudit(dana);
+    await dana.goto(`/supervisor/${token}`);
+    await expect(dana.getByRole('heading', { level: 1, name: 'Internship training agreement' })).toBeVisible();
+    await expect(dana.getByTestId('supervisor-facts')).toContainText(DEMO.lily.name);
+    await expect(dana.getByTestId('agreement-text')).toContainText('Dana Whitfield (Reading program lead)');
+    await danaAudit.scan('/supervisor');
+    await expectReflows(dana, '/supervisor');
+    await dana.setViewportSize(LAYOUTS[0]);
+    await dana.getByLabel('Your full name').fill(DEMO.learnlink.name);
+    await dana.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(dana.getByText('Type your full name as the details give it: Dana Whitfield')).toBeVisible();
+    await expect(dana.getByLabel('Your full name')).toBeFocused();
+    await danaAudit.scan('/supervisor, refused');
+    await dana.getByLabel('Your full name').fill('Dana Whitfield');
+    await dana.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(dana.getByRole('status').filter({ hasText: 'Thank you. You signed the agreement as supervisor.' })).toBeVisible();
+    await expect(dana.getByRole('heading', { name: 'Signed' })).toBeFocused();
+    await danaAudit.scan('/supervisor, signed');
+    await dana.reload();
+    await expect(
+      dana.getByText('This signing link is invalid or has expired. Ask the employer or the school to send a new one.'),
+    ).toBeVisible();
+    danaAudit.expectClean();
+    await context.close();
+
+    await page.reload();
+    await expect(page.getByTestId('you-signed')).toContainText('Dana Whitfield signed as the supervisor');
+    audit.expectClean();
+    await page.context().close();
+  });
+
   test('Interns on the dashboard; the details form (the checks, the server refusal on the field), saved; signs; may cancel', async ({
     browser,
   }) => {
@@ -707,7 +776,7 @@ test.describe('the school', () => {
     // Lily Thompson's placement has not started: the school cancels it with a reason.
     const lily = await placementNamed(page.request, 'Lily Thompson');
     await page.goto(`/placements/${lily.id}`);
-    await expect(page.getByTestId('placement-state')).toHaveText('Setting up');
+    await expect(page.getByTestId('placement-state')).toHaveText('Awaiting signatures');
     await page.getByRole('button', { name: 'Cancel placement' }).click();
     const cancel = page.getByRole('form', { name: 'Cancel placement' });
     await cancel.getByLabel('Why it is cancelled').fill('The student moved to another school.');
