@@ -2423,3 +2423,56 @@ async fn a_supervisor_who_is_not_the_account_holder_signs_through_their_own_link
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn a_day_or_week_over_the_district_s_caps_is_logged_and_says_so_to_the_student() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    activate(&app, &h, -30, 30).await;
+    let hours = format!("/api/placements/{}/hours", h.id);
+    // Today's week, from its Monday: the caps' weeks run Monday to Sunday.
+    let today = time::OffsetDateTime::now_utc().date();
+    let back = i64::from(today.weekday().number_days_from_monday());
+    let res = app
+        .post(
+            &h.student,
+            &hours,
+            json!({"date": day(-back - 7), "hours": 9, "note": "Inventory day"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let v: Value = res.json().await.unwrap();
+    assert_eq!(
+        (v["overCap"].clone(), v["cap"].clone()),
+        (json!("day"), json!(8.0))
+    );
+    // Three more days of that week: 9 + 3 × 4 = 21 h, over the 20-hour week.
+    for (n, d) in (1..=3).enumerate() {
+        let v: Value = app
+            .post(
+                &h.student,
+                &hours,
+                json!({"date": day(-back - 7 + d), "hours": 4, "note": "Shelving"}),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        let want = if n == 2 { json!("week") } else { Value::Null };
+        assert_eq!(v["overCap"], want, "{v}");
+    }
+    let v = placement(&app, &h.student, h.id).await;
+    assert_eq!(v["caps"], json!({"perDay": 8.0, "perWeek": 20.0}));
+    let marks: Vec<&str> = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["overCap"].as_str())
+        .collect();
+    assert_eq!(marks, ["day", "week", "week", "week"], "{v}");
+    assert_eq!(
+        v["flags"],
+        json!([]),
+        "the school's flags stay the school's"
+    );
+}

@@ -230,6 +230,10 @@ test.describe('the student: My placement (Omar Hassan, active)', () => {
 
   test('logs hours: the form checks, the server refuses a day already logged on the field; edit and delete until approved', async () => {
     const audit = new AxeAudit(page);
+    // The district's caps, once, near the form: a day over them is still logged.
+    await expect(page.getByTestId('hours-caps')).toHaveText(
+      "Your district's limits: 8 hours a day, 20 hours a week. Hours over them are still logged, and your supervisor may send them back.",
+    );
     const form = page.getByRole('form', { name: 'Log hours' });
     await form.getByRole('button', { name: 'Log hours' }).click();
     await expect(form.getByText('Please choose the day you worked')).toBeVisible();

@@ -117,6 +117,26 @@ pub fn cap_flags(entries: &[(Date, f64)], caps: Caps) -> Vec<CapFlag> {
     flags
 }
 
+/// Whether the day `date` of `entries` is over a cap: "day" over the daily one, else "week" when
+/// its week is over the weekly one (the student's entry is still accepted, and says so).
+pub fn over_cap_of(entries: &[(Date, f64)], caps: Caps, date: Date) -> Option<(&'static str, f64)> {
+    let day: f64 = entries
+        .iter()
+        .filter(|(d, _)| *d == date)
+        .map(|(_, h)| h)
+        .sum();
+    if day > caps.per_day {
+        return Some(("day", caps.per_day));
+    }
+    let week = week_of(date);
+    let total: f64 = entries
+        .iter()
+        .filter(|(d, _)| week_of(*d) == week)
+        .map(|(_, h)| h)
+        .sum();
+    (total > caps.per_week).then_some(("week", caps.per_week))
+}
+
 /// 23.5 → "23.5", 8 → "8".
 pub fn fmt_hours(h: f64) -> String {
     let s = format!("{h:.2}");
@@ -200,6 +220,18 @@ mod tests {
                     cap: 20.0
                 }
             ]
+        );
+        assert_eq!(
+            over_cap_of(&entries, Caps::default(), date!(2027 - 03 - 02)),
+            Some(("day", 8.0))
+        );
+        assert_eq!(
+            over_cap_of(&entries, Caps::default(), date!(2027 - 03 - 05)),
+            Some(("week", 20.0))
+        );
+        assert_eq!(
+            over_cap_of(&entries[..2], Caps::default(), date!(2027 - 03 - 01)),
+            None
         );
         assert_eq!(
             flags.iter().map(|f| f.to_string()).collect::<Vec<_>>(),

@@ -16,7 +16,7 @@ pub use agreement::{
 pub use evaluations::{DEFAULT_RUBRIC, EvaluationKind, rating_label};
 pub use hours::{
     CapFlag, Caps, cap_flags, date_refusal, date_str, fmt_hours, hours_refusal, is_monday,
-    long_date, short_date, week_of,
+    long_date, over_cap_of, short_date, week_of,
 };
 
 /// Variants are only appended (postcard).

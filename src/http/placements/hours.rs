@@ -22,22 +22,29 @@ pub(super) struct EntryBody {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub(super) struct EntryAnswer {
     id: u64,
     date: String,
     hours: f64,
     note: String,
     status: &'static str,
+    /// Still accepted, but over the district's cap: "day" or "week", and that cap.
+    over_cap: Option<&'static str>,
+    cap: Option<f64>,
 }
 
-fn entry_answer(e: &placements::HourEntry) -> Json<EntryAnswer> {
-    Json(EntryAnswer {
+fn entry_answer(state: &AppState, e: &placements::HourEntry) -> AppResult<Json<EntryAnswer>> {
+    let over = rules::hours::over_cap(&state.store().read()?, e.placement_id, e.date)?;
+    Ok(Json(EntryAnswer {
         id: e.id,
         date: views::date_str(e.date),
         hours: e.hours(),
         note: e.note.clone(),
         status: "waiting",
-    })
+        over_cap: over.map(|(what, _)| what),
+        cap: over.map(|(_, cap)| cap),
+    }))
 }
 
 pub(super) async fn add_hours(
@@ -60,7 +67,7 @@ pub(super) async fn add_hours(
             now_ms(),
         )
     })?;
-    Ok((axum::http::StatusCode::CREATED, entry_answer(&e)))
+    Ok((axum::http::StatusCode::CREATED, entry_answer(&state, &e)?))
 }
 
 pub(super) async fn edit_hours(
@@ -84,7 +91,7 @@ pub(super) async fn edit_hours(
             now_ms(),
         )
     })?;
-    Ok(entry_answer(&e))
+    entry_answer(&state, &e)
 }
 
 pub(super) async fn delete_hours(

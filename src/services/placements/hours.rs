@@ -250,6 +250,21 @@ pub fn return_entry(
     Ok(p)
 }
 
+/// Whether the day `date` of a placement's entries is over the district's caps: ("day" or
+/// "week", the cap).
+pub fn over_cap(
+    r: &impl Reader,
+    placement_id: u64,
+    date: Date,
+) -> AppResult<Option<(&'static str, f64)>> {
+    let caps = crate::services::settings::hour_caps(r)?;
+    let entries: Vec<(Date, f64)> = placements::entries(r, placement_id)?
+        .iter()
+        .map(|e| (e.date, e.hours()))
+        .collect();
+    Ok(rules::over_cap_of(&entries, caps, date))
+}
+
 /// Hours of a placement's entries by where they are.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Totals {

@@ -88,6 +88,7 @@ pub struct Hours {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct EntryView {
     pub id: u64,
     pub date: String,
@@ -95,6 +96,16 @@ pub struct EntryView {
     pub note: String,
     pub status: &'static str,
     pub comment: Option<String>,
+    /// The day is over the district's daily cap ("day"), or its week over the weekly ("week").
+    pub over_cap: Option<&'static str>,
+}
+
+/// The district's caps, which every party sees (the student as they log).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CapsView {
+    pub per_day: f64,
+    pub per_week: f64,
 }
 
 #[derive(Serialize)]
@@ -167,6 +178,7 @@ pub struct PlacementView {
     pub hours: Hours,
     pub entries: Vec<EntryView>,
     pub flags: Vec<FlagView>,
+    pub caps: CapsView,
     pub rubric: Vec<RubricItem>,
     pub evaluations: Vec<EvaluationView>,
     pub evaluations_due: Vec<Due>,
@@ -246,6 +258,8 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
     let by_link = super::signs_by_link(r, p)?;
     let entries = placements::entries(r, p.id)?;
     let totals = super::hours::totals(&entries);
+    let caps = crate::services::settings::hour_caps(r)?;
+    let days: Vec<(time::Date, f64)> = entries.iter().map(|e| (e.date, e.hours())).collect();
     let is_student = matches!(who, Who::Student(_));
     let is_employer = matches!(who, Who::Employer(_));
     let party = who.party();
@@ -384,9 +398,14 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
                     EntryStatus::Returned { comment } => Some(comment.clone()),
                     _ => None,
                 },
+                over_cap: rules::over_cap_of(&days, caps, e.date).map(|(what, _)| what),
             })
             .collect(),
         flags: if is_student { Vec::new() } else { flags(r, p)? },
+        caps: CapsView {
+            per_day: caps.per_day,
+            per_week: caps.per_week,
+        },
         rubric: crate::services::settings::rubric(r)?
             .into_iter()
             .map(|(key, label)| RubricItem {

@@ -72,6 +72,17 @@ export interface HourEntry {
   status: EntryStatus;
   /** The supervisor's comment on a returned entry. */
   comment: string | null;
+  /** Over the district's daily cap ('day'), or in a week over its weekly cap ('week'). */
+  overCap: 'day' | 'week' | null;
+}
+
+/** What logging a day answers: the entry, and whether it went over a cap (still accepted). */
+export interface LoggedEntry {
+  id: number;
+  date: string;
+  hours: number;
+  overCap: 'day' | 'week' | null;
+  cap: number | null;
 }
 
 export interface RubricItem {
@@ -130,6 +141,8 @@ export interface Placement {
   entries: HourEntry[];
   /** The school's and the employer's notes: hours over the district's caps; empty for the student. */
   flags: CapFlag[];
+  /** The district's caps, shown to every party (the student as they log). */
+  caps: { perDay: number; perWeek: number };
   rubric: RubricItem[];
   /** Every party sees both once submitted. */
   evaluations: Evaluation[];

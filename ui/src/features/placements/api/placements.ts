@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n/languages';
-import type { HourEntry, Placement, PlacementList, Supervisor } from '@/types/placement';
+import type { LoggedEntry, Placement, PlacementList, Supervisor } from '@/types/placement';
 
 export const PLACEMENTS_KEY = '/api/placements';
 
@@ -114,13 +114,13 @@ export interface EntryInput {
 
 /** POST /api/placements/{id}/hours (the student). */
 export function useAddHours(id: number) {
-  return usePlacementRefresh(id, (input: EntryInput) => api.post<HourEntry>(`/api/placements/${id}/hours`, input));
+  return usePlacementRefresh(id, (input: EntryInput) => api.post<LoggedEntry>(`/api/placements/${id}/hours`, input));
 }
 
 /** PUT /api/placements/{id}/hours/{entry} (the student, until approved). */
 export function useEditHours(id: number) {
   return usePlacementRefresh(id, ({ entryId, ...input }: EntryInput & { entryId: number }) =>
-    api.put<HourEntry>(`/api/placements/${id}/hours/${entryId}`, input),
+    api.put<LoggedEntry>(`/api/placements/${id}/hours/${entryId}`, input),
   );
 }
 

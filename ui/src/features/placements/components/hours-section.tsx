@@ -15,7 +15,7 @@ import { currentLocale } from '@/lib/i18n/i18n';
 import { useForm } from '@/lib/use-form';
 import type { Errors } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
-import { hoursText, type EntryStatus, type HourEntry, type Placement } from '@/types/placement';
+import { hoursText, type EntryStatus, type HourEntry, type LoggedEntry, type Placement } from '@/types/placement';
 import { useAddHours, useApproveHours, useDeleteHours, useEditHours, useReturnHours } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
 import { showFieldErrors, todayIso, weekOf } from '../lib/format';
@@ -111,11 +111,20 @@ function EntryForm({ placement, editing, onDone }: { placement: Placement; editi
     setAlert(undefined);
     const input = { date: form.values.date, hours: Number(form.values.hours), note: form.values.note.trim() };
     const done = {
-      onSuccess: () => {
+      onSuccess: (logged: LoggedEntry) => {
+        // Over a cap is still logged: the confirmation says so, as the entry's mark does.
+        const over =
+          logged.overCap === 'day'
+            ? t('hoursSection.overDay', { hours: hoursText(input.hours), cap: hoursText(logged.cap ?? 0) })
+            : logged.overCap === 'week'
+              ? t('hoursSection.overWeek', { cap: hoursText(logged.cap ?? 0) })
+              : null;
         toast({
           title: editing ? t('hoursSection.updatedTitle') : t('hoursSection.loggedTitle'),
-          description: t('hoursSection.loggedText', { hours: hoursText(input.hours), date: formatDate(input.date) }),
-          variant: 'success',
+          description: [t('hoursSection.loggedText', { hours: hoursText(input.hours), date: formatDate(input.date) }), over]
+            .filter(Boolean)
+            .join(' '),
+          variant: over ? 'default' : 'success',
         });
         form.reset();
         onDone();
@@ -194,6 +203,13 @@ function EntryRow({ placement, entry, onEdit, onDelete, onApprove, approving }: 
         <p className="text-sm font-semibold text-slate-900">{t('hoursSection.entryLine', { date: day, hours: hoursText(entry.hours) })}</p>
         <EntryBadge status={entry.status} />
       </div>
+      {entry.overCap ? (
+        <p className="text-sm font-semibold text-amber-800" data-testid="entry-over-cap">
+          {entry.overCap === 'day'
+            ? t('hoursSection.entryOverDay', { cap: hoursText(placement.caps.perDay) })
+            : t('hoursSection.entryOverWeek', { cap: hoursText(placement.caps.perWeek) })}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{entry.note}</p>
       {entry.status === 'returned' && entry.comment ? (
         <p
@@ -299,7 +315,17 @@ export function HoursSection({ placement }: { placement: Placement }) {
             {t('hoursSection.logFrom', { date: formatDate(placement.startDate) })}
           </p>
         ) : placement.you === 'student' && placement.state === 'active' ? (
-          <EntryForm key={editing ? `edit-${editing.id}` : 'new'} placement={placement} editing={editing} onDone={() => setEditing(null)} />
+          <>
+            <p className="text-sm text-slate-700" data-testid="hours-caps">
+              {t('hoursSection.caps', { day: hoursText(placement.caps.perDay), week: hoursText(placement.caps.perWeek) })}
+            </p>
+            <EntryForm
+              key={editing ? `edit-${editing.id}` : 'new'}
+              placement={placement}
+              editing={editing}
+              onDone={() => setEditing(null)}
+            />
+          </>
         ) : null}
         {alert ? <FormAlert>{alert}</FormAlert> : null}
         {weeks.length === 0 ? (
