@@ -2476,3 +2476,84 @@ async fn a_day_or_week_over_the_district_s_caps_is_logged_and_says_so_to_the_stu
         "the school's flags stay the school's"
     );
 }
+
+#[tokio::test]
+async fn the_coordinator_of_the_student_s_school_hears_what_waits_for_the_school() {
+    let app = spawn_app().await;
+    // The student's school (Lincoln High) has a coordinator; another school's does not hear.
+    add_staff(
+        &app,
+        "cole@district.example",
+        "coordinator",
+        Some("lincoln high"),
+    );
+    add_staff(
+        &app,
+        "ruiz@district.example",
+        "coordinator",
+        Some("Roosevelt High"),
+    );
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    let subjects = |to: &str| -> Vec<String> {
+        mails_to(&app, to)
+            .iter()
+            .map(|m| m["subject"].as_str().unwrap().to_string())
+            .collect()
+    };
+    ready_to_sign(&app, &h, &p).await;
+    assert!(
+        subjects("cole@district.example").contains(
+            &"Please confirm the guardian for Sam Lee's placement at Acme Robotics".into()
+        ),
+        "{:?}",
+        subjects("cole@district.example")
+    );
+    // The guardian declines: the school hears why, not only the student.
+    let token = guardian_token(&app);
+    let res = app
+        .post(
+            &app.client(),
+            &format!("/api/guardian/{token}/decline"),
+            json!({"reason": "The hours are too late"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let declined = mails_to(&app, "cole@district.example")
+        .into_iter()
+        .find(|m| {
+            m["subject"]
+                == "The parent or guardian declined the agreement for Sam Lee's placement at Acme Robotics"
+        })
+        .expect("the school hears of the decline");
+    assert!(
+        declined["text"]
+            .as_str()
+            .unwrap()
+            .contains("Their reason: The hours are too late"),
+        "{declined}"
+    );
+    // Three signatures in: the school's is due.
+    app.post(&h.admin, &format!("{p}/guardian/resend"), json!({}))
+        .await;
+    sign_all_but_school(&app, &h, &p).await;
+    assert!(subjects("cole@district.example").contains(
+        &"The school's signature is due for Sam Lee's placement at Acme Robotics".into()
+    ));
+    // The school signs; the final evaluation in, the school can complete it.
+    assert_eq!(
+        sign(&app, &h.admin, &p, "Coordinator Cole").await.status(),
+        StatusCode::OK
+    );
+    app.post(
+        &h.employer,
+        &format!("{p}/evaluations"),
+        json!({"kind": "final", "scores": scores(3), "comments": "Reliable"}),
+    )
+    .await;
+    assert!(
+        subjects("cole@district.example")
+            .contains(&"Sam Lee's placement at Acme Robotics can be completed".into())
+    );
+    assert!(subjects("ruiz@district.example").is_empty());
+}

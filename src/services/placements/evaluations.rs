@@ -63,6 +63,7 @@ pub fn evaluate(
         &p,
         format!("submitted the {} evaluation", kind.as_str()),
     )?;
+    super::school_mail::completion_due(w, &p, kind, now)?;
     // The student reads both evaluations (their page and their export alike).
     let told = match kind {
         EvaluationKind::Midpoint => "Your supervisor submitted your midpoint evaluation.",

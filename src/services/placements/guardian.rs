@@ -118,6 +118,7 @@ pub fn set_guardian(
         .push((now, "The student gave their parent or guardian".into()));
     guardian_mail::send_link_if_due(w, &mut p, now)?;
     super::supervisor::send_link_if_due(w, &mut p, now)?;
+    super::school_mail::guardian_to_confirm(w, &p, now)?;
     placements::save(w, &p)?;
     Ok(p)
 }
@@ -244,6 +245,7 @@ pub fn guardian_decline(w: &Wtx, token: &str, reason: &str, now: i64) -> AppResu
         &p,
         format!("declined the agreement: {reason}"),
     )?;
+    super::school_mail::guardian_declined(w, &p, &reason, now)?;
     crate::services::notify::notify(
         w,
         p.student_id,

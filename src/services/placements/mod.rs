@@ -32,6 +32,7 @@ pub mod guardian;
 pub mod guardian_mail;
 pub mod hours;
 pub mod reminders;
+pub mod school_mail;
 pub mod signatures;
 pub mod student_data;
 pub mod supervisor;

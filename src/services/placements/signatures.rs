@@ -139,6 +139,7 @@ pub(super) fn add_signature(
             hex(&sha)
         ),
     )?;
+    super::school_mail::signature_due(w, &p, now)?;
     if p.signatures.len() == Party::ALL.len() {
         p.state = State::Active;
         p.guardian_link = None;

@@ -1,0 +1,142 @@
+//! The e-mails to the school about its placements: the coordinators of the student's school
+//! (the district admins where it has none, the district's contact address where there are no
+//! admins yet) hear when a placement waits for the school (a guardian to confirm, the school's
+//! signature, completion) and when a parent or guardian declines.
+
+use crate::domain::placements::{EvaluationKind, Party};
+use crate::store::internships::Internship;
+use crate::store::placements::{GuardianSource, Placement};
+use crate::store::staff::StaffRole;
+use crate::store::users::User;
+use crate::store::{Reader, StoreResult, Wtx};
+
+/// Who at the school hears about `p`.
+pub fn recipients(r: &impl Reader, p: &Placement) -> StoreResult<Vec<String>> {
+    let live: Vec<_> = crate::store::staff::all(r)?
+        .into_iter()
+        .filter(|m| m.enrolled && !m.disabled)
+        .collect();
+    let coordinators: Vec<String> = live
+        .iter()
+        .filter(|m| {
+            m.role == StaffRole::Coordinator
+                && m.school
+                    .as_deref()
+                    .is_some_and(|s| crate::services::students::same_school(s, &p.school))
+        })
+        .map(|m| m.email.clone())
+        .collect();
+    if !coordinators.is_empty() {
+        return Ok(coordinators);
+    }
+    let admins: Vec<String> = live
+        .iter()
+        .filter(|m| m.role == StaffRole::Admin)
+        .map(|m| m.email.clone())
+        .collect();
+    if !admins.is_empty() {
+        return Ok(admins);
+    }
+    Ok(crate::services::settings::district_contact(r)?
+        .filter(|c| c.contains('@'))
+        .into_iter()
+        .collect())
+}
+
+/// "Sam Lee's placement at Acme Robotics".
+fn whose(r: &impl Reader, p: &Placement) -> StoreResult<String> {
+    let student = r
+        .get::<User>(p.student_id)?
+        .map(|u| u.full_name())
+        .unwrap_or_else(|| "A student".into());
+    let company = r
+        .get::<Internship>(p.internship_id)?
+        .map(|i| i.company)
+        .unwrap_or_default();
+    Ok(format!("{student}'s placement at {company}"))
+}
+
+fn send(w: &Wtx, p: &Placement, subject: &str, what: &str, now: i64) -> StoreResult<()> {
+    let base = crate::services::password_reset::public_url(w)?;
+    let body = format!(
+        "{what}\n\nOpen the placement:\n{base}/placements/{}\n",
+        p.id
+    );
+    for to in recipients(w, p)? {
+        crate::store::outbox::enqueue(w, &to, subject, &body, now)?;
+    }
+    Ok(())
+}
+
+/// The student gave a parent or guardian the school confirms before it signs.
+pub fn guardian_to_confirm(w: &Wtx, p: &Placement, now: i64) -> StoreResult<()> {
+    if !p
+        .guardian
+        .as_ref()
+        .is_some_and(|g| g.source == GuardianSource::Student && !g.confirmed)
+    {
+        return Ok(());
+    }
+    let whose = whose(w, p)?;
+    send(
+        w,
+        p,
+        &format!("Please confirm the guardian for {whose}"),
+        &format!(
+            "The student gave their parent or guardian for {whose}. Please confirm them before the school signs the training agreement."
+        ),
+        now,
+    )
+}
+
+/// Everyone but the school signed: the agreement waits for the school's signature.
+pub fn signature_due(w: &Wtx, p: &Placement, now: i64) -> StoreResult<()> {
+    let waiting_for_school = Party::ALL
+        .iter()
+        .all(|x| *x == Party::School || p.signatures.iter().any(|s| s.party == *x))
+        && !p.signatures.iter().any(|s| s.party == Party::School);
+    if !waiting_for_school {
+        return Ok(());
+    }
+    let whose = whose(w, p)?;
+    send(
+        w,
+        p,
+        &format!("The school's signature is due for {whose}"),
+        &format!(
+            "The student, the parent or guardian and the supervisor signed the training agreement for {whose}. It waits for the school's signature."
+        ),
+        now,
+    )
+}
+
+/// The final evaluation is in: the school can complete the placement.
+pub fn completion_due(w: &Wtx, p: &Placement, kind: EvaluationKind, now: i64) -> StoreResult<()> {
+    if kind != EvaluationKind::Final {
+        return Ok(());
+    }
+    let whose = whose(w, p)?;
+    send(
+        w,
+        p,
+        &format!("{whose} can be completed"),
+        &format!(
+            "The supervisor submitted the final evaluation for {whose}. Once no hours wait for approval, the school can mark it completed."
+        ),
+        now,
+    )
+}
+
+/// The parent or guardian declined the agreement, with why.
+pub fn guardian_declined(w: &Wtx, p: &Placement, reason: &str, now: i64) -> StoreResult<()> {
+    let whose = whose(w, p)?;
+    send(
+        w,
+        p,
+        &format!("The parent or guardian declined the agreement for {whose}"),
+        &format!(
+            "The parent or guardian declined the training agreement for {whose}. Their reason: {reason}"
+        ),
+        now,
+    )
+}
