@@ -127,6 +127,7 @@ impl App {
             notes.push(format!("demo employer: {} / {}", employer.0, employer.1));
             notes.push(format!("demo admin pin: {} (at /admin-login; unless changed with `internreel admin set-pin`)", demo.admin_pin));
             notes.extend(fixtures::ensure_demo_staff(&services)?);
+            notes.extend(fixtures::placement_logins(&services)?);
         }
         // A media store that does not answer at start-up is said, not fatal: everything but
         // the videos works, and /api/ready says why.

@@ -169,6 +169,13 @@ fn live_text(r: &impl Reader, p: &Placement, lang: Lang) -> StoreResult<Option<S
             "el estudiante",
         ),
     };
+    let or_not_set = |s: &str| {
+        if s.trim().is_empty() {
+            not_set.to_string()
+        } else {
+            s.to_string()
+        }
+    };
     let date = |d: Option<Date>| {
         d.map(|d| long_date_in(lang, d))
             .unwrap_or_else(|| not_set.into())
@@ -198,10 +205,13 @@ fn live_text(r: &impl Reader, p: &Placement, lang: Lang) -> StoreResult<Option<S
                 .map(|i| i.title.clone())
                 .unwrap_or_default(),
             "supervisor" => supervisor.clone(),
-            "worksite" => p.worksite.clone(),
+            // Before the employer saves the details, each fact reads "(not set)", never an
+            // empty gap or a guess ("unpaid").
+            "worksite" | "schedule" | "hours" | "pay" if p.state == State::Setup => not_set.into(),
+            "worksite" => or_not_set(&p.worksite),
             "start" => date(p.start),
             "end" => date(p.end),
-            "schedule" => p.schedule.clone(),
+            "schedule" => or_not_set(&p.schedule),
             "hours" => p.planned_hours.to_string(),
             "pay" => match ((p.paid, p.hourly_wage_cents), lang) {
                 ((true, Some(c)), Lang::En) => {

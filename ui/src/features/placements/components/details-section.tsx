@@ -103,7 +103,7 @@ export function DetailsFacts({ placement }: { placement: Placement }) {
       <Fact label={t('details.plannedHours')}>
         {placement.plannedHours ? t('hours.planned', { hours: hoursText(placement.plannedHours) }) : notGiven}
       </Fact>
-      <Fact label={t('details.pay')}>{payText(placement)}</Fact>
+      <Fact label={t('details.pay')}>{placement.state === 'setup' ? notGiven : payText(placement)}</Fact>
     </dl>
   );
 }
