@@ -1,21 +1,20 @@
-import { CheckCircle2, FileWarning, PenLine, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, PenLine, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'wouter';
-import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { LanguageSelect } from '@/components/ui/language-select';
 import { PageLoader } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useForm } from '@/lib/use-form';
 import type { Errors } from '@/lib/validation';
-import { useGuardianDecline, useGuardianSign, useGuardianView, type GuardianView } from '../api/placements';
+import { useGuardianDecline, useGuardianSign, useGuardianView } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
-import { fromToText, showFieldErrors } from '../lib/format';
+import { showFieldErrors } from '../lib/format';
 import { AgreementText, languageName } from './agreement-section';
+import { LinkFacts, LinkGone, LinkPageShell } from './link-page';
 import { REASON_MAX, ReasonForm } from './reason-form';
 
 interface SignValues {
@@ -108,27 +107,6 @@ function SignForm({
   );
 }
 
-function Facts({ view }: { view: GuardianView }) {
-  const { t } = useTranslation(ns);
-  const p = view.placement;
-  const rows: [string, string][] = [
-    [t('guardianPage.student'), p.studentName],
-    [t('guardianPage.company'), p.company],
-    [t('guardianPage.internship'), p.title],
-    [t('guardianPage.dates'), fromToText(p.startDate, p.endDate)],
-  ];
-  return (
-    <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid="guardian-facts">
-      {rows.map(([label, value]) => (
-        <div key={label} className="min-w-0 rounded-2xl bg-slate-50 p-3">
-          <dt className="text-xs font-semibold text-slate-600">{label}</dt>
-          <dd className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /**
  * `/guardian/{token}`: the parent or guardian's page from the e-mailed link, no account. Who and
  * what, the whole agreement, the typed name and the consent box, Sign; or Decline with a reason.
@@ -150,90 +128,76 @@ export function GuardianPage() {
   }, [done]);
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200/70 bg-white">
-        <div className="mx-auto flex min-h-14 max-w-2xl items-center justify-between gap-3 px-4 py-2">
-          <Logo />
-          <div className="flex min-w-0 items-center gap-1.5">
-            {view.data?.district ? <p className="min-w-0 truncate text-sm font-semibold text-slate-700">{view.data.district}</p> : null}
-            <LanguageSelect />
-          </div>
-        </div>
-      </header>
-      <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-6 pb-16">
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{t('guardianPage.title')}</h1>
-        {view.isLoading ? (
-          <PageLoader />
-        ) : done ? (
-          <Card className="space-y-2 text-center" data-testid="guardian-done">
-            <CheckCircle2 aria-hidden className={done.signed ? 'mx-auto h-10 w-10 text-emerald-600' : 'mx-auto h-10 w-10 text-slate-500'} />
-            <h2 ref={doneRef} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">
-              {done.signed ? t('guardianPage.signed') : t('guardianPage.declined')}
+    <LinkPageShell district={view.data?.district} title={t('guardianPage.title')}>
+      {view.isLoading ? (
+        <PageLoader />
+      ) : done ? (
+        <Card className="space-y-2 text-center" data-testid="guardian-done">
+          <CheckCircle2 aria-hidden className={done.signed ? 'mx-auto h-10 w-10 text-emerald-600' : 'mx-auto h-10 w-10 text-slate-500'} />
+          <h2 ref={doneRef} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">
+            {done.signed ? t('guardianPage.signed') : t('guardianPage.declined')}
+          </h2>
+          <p role="status" className="text-base text-slate-800">
+            {done.message}
+          </p>
+          <p className="text-sm text-slate-600">{t('guardianPage.canClose')}</p>
+        </Card>
+      ) : !view.data ? (
+        <LinkGone
+          testId="guardian-gone"
+          message={
+            gone ? view.error?.message || t('guardianPage.linkGone') : t('guardianPage.loadFailed', { message: view.error?.message ?? '' })
+          }
+        />
+      ) : (
+        <>
+          <Card className="space-y-3">
+            <p className="text-base text-slate-800">
+              {view.data.guardian.name
+                ? t('guardianPage.introWithName', { name: view.data.guardian.name, student: view.data.placement.studentName })
+                : t('guardianPage.intro', { student: view.data.placement.studentName })}
+            </p>
+            <LinkFacts placement={view.data.placement} testId="guardian-facts" />
+          </Card>
+          <Card className="space-y-3">
+            <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
+              <ShieldCheck aria-hidden className="h-5 w-5 text-brand-600" />
+              {t('guardianPage.agreementHeading')}
             </h2>
-            <p role="status" className="text-base text-slate-800">
-              {done.message}
-            </p>
-            <p className="text-sm text-slate-600">{t('guardianPage.canClose')}</p>
+            <AgreementText
+              text={view.data.placement.agreementText}
+              language={view.data.placement.agreementLanguage}
+              otherLanguage={t('guardianPage.otherLanguage', { language: languageName(view.data.placement.agreementLanguage) })}
+            />
           </Card>
-        ) : !view.data ? (
-          <Card className="space-y-2 text-center" data-testid="guardian-gone">
-            <FileWarning aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
-            <p role="status" className="text-base text-slate-800">
-              {gone
-                ? view.error?.message || t('guardianPage.linkGone')
-                : t('guardianPage.loadFailed', { message: view.error?.message ?? '' })}
-            </p>
+          <Card>
+            <SignForm
+              token={token}
+              guardianName={view.data.guardian.name}
+              agreementSha256={view.data.placement.agreementSha256}
+              onDone={(message) => finish(message, true)}
+            />
           </Card>
-        ) : (
-          <>
-            <Card className="space-y-3">
-              <p className="text-base text-slate-800">
-                {view.data.guardian.name
-                  ? t('guardianPage.introWithName', { name: view.data.guardian.name, student: view.data.placement.studentName })
-                  : t('guardianPage.intro', { student: view.data.placement.studentName })}
-              </p>
-              <Facts view={view.data} />
-            </Card>
-            <Card className="space-y-3">
-              <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
-                <ShieldCheck aria-hidden className="h-5 w-5 text-brand-600" />
-                {t('guardianPage.agreementHeading')}
-              </h2>
-              <AgreementText
-                text={view.data.placement.agreementText}
-                language={view.data.placement.agreementLanguage}
-                otherLanguage={t('guardianPage.otherLanguage', { language: languageName(view.data.placement.agreementLanguage) })}
-              />
-            </Card>
-            <Card>
-              <SignForm
-                token={token}
-                guardianName={view.data.guardian.name}
-                agreementSha256={view.data.placement.agreementSha256}
-                onDone={(message) => finish(message, true)}
-              />
-            </Card>
-            <Card className="space-y-3">
-              <h2 className="text-lg font-bold text-slate-900">{t('guardianPage.declineHeading')}</h2>
-              <p className="text-sm text-slate-700">{t('guardianPage.declineText')}</p>
-              <ReasonForm
-                openLabel={t('guardianPage.decline')}
-                name={t('guardianPage.declineName')}
-                label={t('guardianPage.whyDecline')}
-                submitLabel={t('guardianPage.declineSubmit')}
-                blankMessage={t('guardianPage.declineBlank')}
-                dismissLabel={t('guardianPage.back')}
-                hint={t('guardianPage.reasonHint', { max: REASON_MAX })}
-                failedMessage={t('guardianPage.reasonFailed')}
-                onSubmit={(reason) =>
-                  decline.mutateAsync(reason).then((answer) => finish(answer?.message ?? t('guardianPage.declinedDefault'), false))
-                }
-              />
-            </Card>
-          </>
-        )}
-      </main>
-    </div>
+          <Card className="space-y-3">
+            <h2 className="text-lg font-bold text-slate-900">{t('guardianPage.declineHeading')}</h2>
+            <p className="text-sm text-slate-700">{t('guardianPage.declineText')}</p>
+            <ReasonForm
+              openLabel={t('guardianPage.decline')}
+              name={t('guardianPage.declineName')}
+              label={t('guardianPage.whyDecline')}
+              submitLabel={t('guardianPage.declineSubmit')}
+              blankMessage={t('guardianPage.declineBlank')}
+              dismissLabel={t('guardianPage.back')}
+              hint={t('guardianPage.reasonHint', { max: REASON_MAX })}
+              failedMessage={t('guardianPage.reasonFailed')}
+              onSubmit={(reason) =>
+                decline.mutateAsync(reason).then((answer) => finish(answer?.message ?? t('guardianPage.declinedDefault'), false))
+              }
+            />
+          </Card>
+        </>
+      )}
+    </LinkPageShell>
   );
 }
 

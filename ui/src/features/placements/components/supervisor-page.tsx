@@ -1,21 +1,20 @@
-import { CheckCircle2, FileWarning, PenLine, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, PenLine, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'wouter';
-import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { LanguageSelect } from '@/components/ui/language-select';
 import { PageLoader } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useForm } from '@/lib/use-form';
 import { required, validator } from '@/lib/validation';
 import { useSupervisorSign, useSupervisorView, type SupervisorView } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
-import { fromToText, showFieldErrors } from '../lib/format';
+import { showFieldErrors } from '../lib/format';
 import { AgreementText, languageName } from './agreement-section';
+import { LinkFacts, LinkGone, LinkPageShell } from './link-page';
 
 type SignValues = { name: string };
 
@@ -65,27 +64,6 @@ function SignForm({ token, view, onDone }: { token: string; view: SupervisorView
   );
 }
 
-function Facts({ view }: { view: SupervisorView }) {
-  const { t } = useTranslation(ns);
-  const p = view.placement;
-  const rows: [string, string][] = [
-    [t('supervisorPage.student'), p.studentName],
-    [t('supervisorPage.company'), p.company],
-    [t('supervisorPage.internship'), p.title],
-    [t('supervisorPage.dates'), fromToText(p.startDate, p.endDate)],
-  ];
-  return (
-    <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid="supervisor-facts">
-      {rows.map(([label, value]) => (
-        <div key={label} className="min-w-0 rounded-2xl bg-slate-50 p-3">
-          <dt className="text-xs font-semibold text-slate-600">{label}</dt>
-          <dd className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /**
  * `/supervisor/{token}`: the page of a supervisor who is not the employer account's holder, from
  * their e-mailed link, no account: who and what, the whole agreement, their typed name, Sign.
@@ -105,70 +83,58 @@ export function SupervisorPage() {
   }, [done]);
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200/70 bg-white">
-        <div className="mx-auto flex min-h-14 max-w-2xl items-center justify-between gap-3 px-4 py-2">
-          <Logo />
-          <div className="flex min-w-0 items-center gap-1.5">
-            {view.data?.district ? <p className="min-w-0 truncate text-sm font-semibold text-slate-700">{view.data.district}</p> : null}
-            <LanguageSelect />
-          </div>
-        </div>
-      </header>
-      <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-6 pb-16">
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{t('supervisorPage.title')}</h1>
-        {view.isLoading ? (
-          <PageLoader />
-        ) : done ? (
-          <Card className="space-y-2 text-center" data-testid="supervisor-done">
-            <CheckCircle2 aria-hidden className="mx-auto h-10 w-10 text-emerald-600" />
-            <h2 ref={doneRef} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">
-              {t('supervisorPage.signed')}
+    <LinkPageShell district={view.data?.district} title={t('supervisorPage.title')}>
+      {view.isLoading ? (
+        <PageLoader />
+      ) : done ? (
+        <Card className="space-y-2 text-center" data-testid="supervisor-done">
+          <CheckCircle2 aria-hidden className="mx-auto h-10 w-10 text-emerald-600" />
+          <h2 ref={doneRef} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">
+            {t('supervisorPage.signed')}
+          </h2>
+          <p role="status" className="text-base text-slate-800">
+            {done}
+          </p>
+          <p className="text-sm text-slate-600">{t('supervisorPage.canClose')}</p>
+        </Card>
+      ) : !view.data ? (
+        <LinkGone
+          testId="supervisor-gone"
+          message={
+            gone
+              ? view.error?.message || t('supervisorPage.linkGone')
+              : t('supervisorPage.loadFailed', { message: view.error?.message ?? '' })
+          }
+        />
+      ) : (
+        <>
+          <Card className="space-y-3">
+            <p className="text-base text-slate-800">
+              {t('supervisorPage.intro', {
+                name: view.data.supervisor.name,
+                company: view.data.placement.company,
+                student: view.data.placement.studentName,
+              })}
+            </p>
+            <LinkFacts placement={view.data.placement} testId="supervisor-facts" />
+          </Card>
+          <Card className="space-y-3">
+            <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
+              <ShieldCheck aria-hidden className="h-5 w-5 text-brand-600" />
+              {t('supervisorPage.agreementHeading')}
             </h2>
-            <p role="status" className="text-base text-slate-800">
-              {done}
-            </p>
-            <p className="text-sm text-slate-600">{t('supervisorPage.canClose')}</p>
+            <AgreementText
+              text={view.data.placement.agreementText}
+              language={view.data.placement.agreementLanguage}
+              otherLanguage={t('supervisorPage.otherLanguage', { language: languageName(view.data.placement.agreementLanguage) })}
+            />
           </Card>
-        ) : !view.data ? (
-          <Card className="space-y-2 text-center" data-testid="supervisor-gone">
-            <FileWarning aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
-            <p role="status" className="text-base text-slate-800">
-              {gone
-                ? view.error?.message || t('supervisorPage.linkGone')
-                : t('supervisorPage.loadFailed', { message: view.error?.message ?? '' })}
-            </p>
+          <Card>
+            <SignForm token={token} view={view.data} onDone={setDone} />
           </Card>
-        ) : (
-          <>
-            <Card className="space-y-3">
-              <p className="text-base text-slate-800">
-                {t('supervisorPage.intro', {
-                  name: view.data.supervisor.name,
-                  company: view.data.placement.company,
-                  student: view.data.placement.studentName,
-                })}
-              </p>
-              <Facts view={view.data} />
-            </Card>
-            <Card className="space-y-3">
-              <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
-                <ShieldCheck aria-hidden className="h-5 w-5 text-brand-600" />
-                {t('supervisorPage.agreementHeading')}
-              </h2>
-              <AgreementText
-                text={view.data.placement.agreementText}
-                language={view.data.placement.agreementLanguage}
-                otherLanguage={t('supervisorPage.otherLanguage', { language: languageName(view.data.placement.agreementLanguage) })}
-              />
-            </Card>
-            <Card>
-              <SignForm token={token} view={view.data} onDone={setDone} />
-            </Card>
-          </>
-        )}
-      </main>
-    </div>
+        </>
+      )}
+    </LinkPageShell>
   );
 }
 
