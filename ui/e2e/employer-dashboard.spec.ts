@@ -3,6 +3,7 @@ import {
   createEmployerViaApi,
   createStudentViaApi,
   DEMO_EMPLOYER,
+  expectToast,
   newEmployer,
   newPage,
   newStudent,
@@ -60,6 +61,9 @@ test('Reject and Mark Hired ask first; Cancel sends nothing', async ({ page, bro
   await expect(hire).toContainText('This is final');
   await hire.getByRole('button', { name: 'Mark Hired' }).click();
   await expect(hired.getByTestId('application-status')).toHaveText('Hired');
+  // Hiring starts a placement: the toast says so and what comes next.
+  await expectToast(page, 'Hired: a placement started', /fill in .*'s placement details/);
+  await expect(hired.getByTestId('applicant-placement-link')).toBeVisible();
   // The feed other specs see stays the demo's.
   await page.request.delete(`/api/internships/${posting.id}`);
 });

@@ -38,12 +38,17 @@ function ApplicantRow({ application, onMessage }: { application: EmployerApplica
       { id: application.id, status },
       {
         onSettled: () => setConfirming(null),
+        // Hiring starts a placement: the toast says so and what comes next.
         onSuccess: () =>
-          toast({
-            title: t('review.updated'),
-            description: t('review.updatedText', { name, status: STATUS_LABELS[status] }),
-            variant: 'success',
-          }),
+          toast(
+            status === 'hired'
+              ? { title: t('review.placementStarted'), description: t('review.placementStartedText', { name }), variant: 'success' }
+              : {
+                  title: t('review.updated'),
+                  description: t('review.updatedText', { name, status: STATUS_LABELS[status] }),
+                  variant: 'success',
+                },
+          ),
         onError: () => toast({ description: t('review.updateFailed'), variant: 'destructive' }),
       },
     );
