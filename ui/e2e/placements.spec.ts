@@ -196,6 +196,12 @@ test.describe('the student: My placement (Omar Hassan, active)', () => {
     await expect(page.getByTestId('you-signed')).toContainText(`You signed as ${DEMO.omar.name}`);
     const pdf = page.getByRole('link', { name: 'Signed agreement (PDF)' });
     await expect(pdf).toHaveAttribute('href', `/api/placements/${placement.id}/agreement.pdf`);
+    // An active placement's page leads with its hours: a jump link sits under the state line.
+    const jump = page.getByRole('link', { name: 'Log your hours' });
+    await expect(jump).toHaveAttribute('href', '#hours-heading');
+    await jump.click();
+    await expect(page).toHaveURL(/#hours-heading$/);
+    await expect(page.getByRole('heading', { name: 'Hours', exact: true })).toBeInViewport();
     const file = await page.request.get(`/api/placements/${placement.id}/agreement.pdf`);
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toContain('application/pdf');

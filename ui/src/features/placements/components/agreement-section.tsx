@@ -147,7 +147,6 @@ export function AgreementSection({ placement }: { placement: Placement }) {
         ) : placement.you === 'supervisor' && placement.supervisorSignsByLink && placement.state === 'awaiting_signatures' ? (
           <SupervisorSignsByLink placement={placement} />
         ) : null}
-        <Documents placement={placement} />
       </Card>
     </Section>
   );

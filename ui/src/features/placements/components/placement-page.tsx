@@ -1,4 +1,4 @@
-import { AlertTriangle, Ban, FileWarning, LogIn, MapPin } from 'lucide-react';
+import { AlertTriangle, Ban, FileWarning, LogIn, MapPin, Timer } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
@@ -18,7 +18,7 @@ import { usePlacement } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
 import { atText, datesText, partiesInSentence } from '../lib/format';
 import { ActionsSection } from './actions-section';
-import { AgreementSection } from './agreement-section';
+import { AgreementSection, Documents } from './agreement-section';
 import { DetailsSection } from './details-section';
 import { EvaluationsSection } from './evaluations-section';
 import { SchoolGuardianSection, StudentGuardianSection } from './guardian-section';
@@ -153,6 +153,18 @@ function PlacementBody({ placement }: { placement: Placement }) {
     <>
       <div className="space-y-4">
         <Summary placement={placement} />
+        {/* The documents sit with the state line that announces them. */}
+        <Documents placement={placement} />
+        {placement.state === 'active' && (you === 'student' || you === 'supervisor') ? (
+          <a
+            href="#hours-heading"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+            data-testid="jump-to-hours"
+          >
+            <Timer aria-hidden className="h-4 w-4" />
+            {you === 'student' ? tPlacements('page.jumpLogHours') : tPlacements('page.jumpReviewHours')}
+          </a>
+        ) : null}
         <Notes placement={placement} />
       </div>
       <DetailsSection placement={placement} />
