@@ -46,7 +46,9 @@ fn install() {
     *done = true;
 }
 
-/// Starts a provider with `clients` and `accounts` (the shapes of tests/oidc/README.md).
+/// Starts a provider with `clients` and `accounts` (the shapes of tests/oidc/README.md). A
+/// provider that has not said where it listens within a minute is stopped and started again,
+/// once: a start that stalls fails the test that needs it rather than hanging the suite.
 pub fn start(clients: Value, accounts: Value) -> Provider {
     install();
     let config = tempfile::NamedTempFile::new().unwrap();
@@ -56,29 +58,46 @@ pub fn start(clients: Value, accounts: Value) -> Provider {
             .to_string(),
     )
     .unwrap();
-    let mut child = Command::new("node")
-        .arg(dir().join("provider.mjs"))
-        .arg(config.path())
-        // The provider exits when its stdin closes: when this process dies, so does it.
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("node for the test OpenID provider");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let issuer = line
-        .trim()
-        .strip_prefix("listening ")
-        .unwrap_or_else(|| panic!("the provider said: {line}"))
-        .to_string();
-    Provider {
-        issuer,
-        child,
-        _config: config,
+    for attempt in 1..=2 {
+        let mut child = Command::new("node")
+            .arg(dir().join("provider.mjs"))
+            .arg(config.path())
+            // The provider exits when its stdin closes: when this process dies, so does it.
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("node for the test OpenID provider");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+            Ok(line) => {
+                let issuer = line
+                    .trim()
+                    .strip_prefix("listening ")
+                    .unwrap_or_else(|| panic!("the provider said: {line}"))
+                    .to_string();
+                return Provider {
+                    issuer,
+                    child,
+                    _config: config,
+                };
+            }
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                eprintln!(
+                    "the test OpenID provider did not start within a minute (attempt {attempt})"
+                );
+            }
+        }
     }
+    panic!("the test OpenID provider did not start twice in a row");
 }
 
 /// A browser: a cookie jar, redirects followed by hand.
