@@ -90,16 +90,8 @@ pub fn known_schools(r: &impl Reader) -> AppResult<Vec<String>> {
     if !rostered.is_empty() {
         return Ok(rostered);
     }
-    let mut names: Vec<String> = Vec::new();
-    r.each_rev(|u: User| {
-        let s = u.school.trim();
-        if u.role == Role::Student && !s.is_empty() && !names.iter().any(|n| same_school(n, s)) {
-            names.push(s.to_string());
-        }
-        true
-    })?;
-    names.sort_by_key(|n| n.to_lowercase());
-    Ok(names)
+    // No roster: the schools students named, as `named_schools` lists them.
+    named_schools(r)
 }
 
 /// Every school the district's records name: the roster's schools and the schools students

@@ -521,6 +521,15 @@ test.describe('the supervisor', () => {
     await danaAudit.scan('/supervisor');
     await expectReflows(dana, '/supervisor');
     await dana.setViewportSize(LAYOUTS[0]);
+    // The same page in Spanish: the frame and the agreement itself (axe, reflow).
+    await dana.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await expect(dana.getByRole('heading', { level: 1, name: 'Acuerdo de prácticas' })).toBeVisible();
+    await expect(dana.getByTestId('agreement-text')).toContainText('ACUERDO DE FORMACIÓN EN EL LUGAR DE TRABAJO');
+    await danaAudit.scan('/supervisor in Spanish');
+    await expectReflows(dana, '/supervisor in Spanish');
+    await dana.setViewportSize(LAYOUTS[0]);
+    await dana.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+    await expect(dana.getByTestId('agreement-text')).toContainText('WORK-BASED LEARNING TRAINING AGREEMENT');
     await dana.getByLabel('Your full name').fill(DEMO.learnlink.name);
     await dana.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(dana.getByText('Type your full name as the details give it: Dana Whitfield')).toBeVisible();

@@ -140,7 +140,7 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
         Block::Gap,
     ];
     // Each language a party read, English first, with the parties who read it.
-    let signed: Vec<(Lang, Vec<Party>)> = texts
+    let signed: Vec<(Lang, &str, Vec<Party>)> = texts
         .iter()
         .filter_map(|(l, t)| {
             let sha = sha256(t);
@@ -150,11 +150,10 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
                 .filter(|s| s.sha256 == sha)
                 .map(|s| s.party)
                 .collect();
-            (!parties.is_empty()).then_some((*l, parties))
+            (!parties.is_empty()).then_some((*l, t.as_str(), parties))
         })
         .collect();
-    for (l, parties) in &signed {
-        let text = in_language(&texts, *l).1;
+    for (l, text, parties) in &signed {
         if signed.len() > 1 {
             blocks.push(Block::Heading(tr(&format!(
                 "The agreement in {}",
