@@ -93,11 +93,27 @@ fn html_of(text: &str, base: &str) -> String {
                 c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '`')
             })
     };
+    // "Read and sign the agreement: URL" is the mail's action: a button, its label the words.
+    fn action(l: &str, ours: impl Fn(&str) -> bool) -> Option<(&str, &str)> {
+        let (label, url) = l.rsplit_once(": ")?;
+        let short = !label.is_empty() && label.chars().count() <= 80;
+        (short && ours(url) && !label.contains("://")).then_some((label, url))
+    }
     let lines: Vec<String> = text
         .lines()
         .map(|l| {
+            if base.is_empty() {
+                return escape(l);
+            }
+            if let Some((label, url)) = action(l, ours) {
+                return format!(
+                    "<a href=\"{}\" style=\"display:inline-block;margin:8px 0;padding:12px 20px;border-radius:10px;background:#1d4ed8;color:#ffffff;font-weight:bold;text-decoration:none\">{}</a>",
+                    escape(url),
+                    escape(label)
+                );
+            }
             let e = escape(l);
-            if !base.is_empty() && ours(l) {
+            if ours(l) {
                 format!("<a href=\"{e}\">{e}</a>")
             } else {
                 e
@@ -261,5 +277,18 @@ mod tests {
             ),
             Some("https://intern.example.org/api/email-off?token=abc")
         );
+    }
+
+    #[test]
+    fn an_action_line_of_our_own_link_is_a_button_with_its_words() {
+        let base = "https://intern.example.org";
+        let text = "Read and sign the agreement: https://intern.example.org/guardian/ab12
+See <this>: https://evil.example/guardian/ab12
+Questions? Contact Dana: dana@school.example";
+        let html = html_of(text, base);
+        assert!(html.contains("<a href=\"https://intern.example.org/guardian/ab12\" style="));
+        assert!(html.contains(">Read and sign the agreement</a>"));
+        assert!(html.contains("See &lt;this&gt;: https://evil.example/guardian/ab12"));
+        assert_eq!(html.matches("<a href=").count(), 1, "{html}");
     }
 }

@@ -11,6 +11,9 @@ pub use crate::domain::placements::{EvaluationKind, Party, State};
 const BY_APPLICATION: &str = "placement-application";
 const BY_GUARDIAN_LINK: &str = "placement-guardian-link";
 const BY_GUARDIAN_COPY: &str = "placement-guardian-copy";
+/// A guardian link that stopped working (used, replaced, ended): its placement, and
+/// (`{hash}:to`) a fingerprint of the address it was sent to, so the page can say why.
+const ENDED_GUARDIAN_LINK: &str = "placement-guardian-link-ended";
 const BY_SUPERVISOR_LINK: &str = "placement-supervisor-link";
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -167,13 +170,22 @@ pub fn insert(w: &Wtx, mut p: Placement) -> StoreResult<Placement> {
     Ok(p)
 }
 
-/// Saves a changed placement, moving the guardian link's lookup when it changed.
+/// Saves a changed placement, moving the guardian link's lookup when it changed (the old
+/// link is remembered as ended, for the guardian who opens it later).
 pub fn save(w: &Wtx, p: &Placement) -> StoreResult<()> {
     if let Some(old) = w.get::<Placement>(p.id)?
         && let Some((h, _)) = old.guardian_link
         && p.guardian_link.map(|(n, _)| n) != Some(h)
     {
         w.key_remove(BY_GUARDIAN_LINK, &hex(&h))?;
+        if let Some(g) = &old.guardian {
+            w.key_put(ENDED_GUARDIAN_LINK, &hex(&h), p.id)?;
+            w.key_put(
+                ENDED_GUARDIAN_LINK,
+                &format!("{}:to", hex(&h)),
+                address_print(&g.email),
+            )?;
+        }
     }
     if let Some((h, _)) = p.guardian_link {
         w.key_put(BY_GUARDIAN_LINK, &hex(&h), p.id)?;
@@ -189,6 +201,24 @@ pub fn by_guardian_copy(r: &impl Reader, hash: &[u8; 32]) -> StoreResult<Option<
         Some(id) => r.get(id),
         None => Ok(None),
     }
+}
+
+/// The placement of a guardian link that stopped working, when it was sent to `email`
+/// (a link of an earlier guardian says nothing about the current one's).
+pub fn ended_guardian_link(r: &impl Reader, hash: &[u8; 32]) -> StoreResult<Option<Placement>> {
+    let Some(id) = r.key_get(ENDED_GUARDIAN_LINK, &hex(hash))? else {
+        return Ok(None);
+    };
+    let to = r.key_get(ENDED_GUARDIAN_LINK, &format!("{}:to", hex(hash)))?;
+    Ok(r.get::<Placement>(id)?
+        .filter(|p| p.guardian.as_ref().map(|g| address_print(&g.email)) == to && to.is_some()))
+}
+
+/// A fingerprint of an address as mail reaches it (case folded).
+fn address_print(email: &str) -> u64 {
+    use sha2::{Digest, Sha256};
+    let d = Sha256::digest(email.trim().to_lowercase().as_bytes());
+    u64::from_be_bytes(d[..8].try_into().expect("8 bytes"))
 }
 
 fn hex(h: &[u8; 32]) -> String {

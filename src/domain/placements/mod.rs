@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 pub mod agreement;
+pub mod changes;
 pub mod evaluations;
 pub mod hours;
 

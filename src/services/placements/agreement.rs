@@ -10,7 +10,7 @@
 use sha2::{Digest, Sha256};
 use time::Date;
 
-use crate::domain::placements::{self as rules, State};
+use crate::domain::placements::{self as rules, Party, State};
 use crate::i18n::Lang;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::internships::Internship;
@@ -259,39 +259,70 @@ pub(crate) fn audit_change(
     .map(|_| ())
 }
 
-/// Tells the student and the employer (in the app and by e-mail) and the guardian (by
-/// e-mail) something about the placement.
-pub(super) fn tell_everyone(w: &Wtx, p: &Placement, text: &str, now: i64) -> StoreResult<()> {
+/// Tells the student and the employer (in the app and by e-mail) something about the
+/// placement. The guardian and a supervisor without an account hear only what asks something
+/// of them (their links) or ends the placement, each in a mail of its own.
+pub(super) fn tell_everyone(w: &Wtx, p: &Placement, text: &str) -> StoreResult<()> {
     let link = format!("/placements/{}", p.id);
     crate::services::notify::notify(w, p.student_id, "placement", text.to_string(), &link)?;
     crate::services::notify::notify(w, p.employer_id, "placement", text.to_string(), &link)?;
-    super::guardian_mail::notice(w, p, text, now)
+    Ok(())
 }
 
 /// Voids every signature (a fact of the text changed after one): the text unfreezes, the
-/// placement awaits signatures, everyone is told.
+/// placement awaits signatures, and the student and employer are told why and what changed
+/// (`changes`, a sentence each). Returns who had signed, for `relink`.
 pub(super) fn void_signatures(
     w: &Wtx,
     p: &mut Placement,
     actor: Actor,
     now: i64,
     why: &str,
-) -> StoreResult<()> {
+    changes: &[String],
+) -> StoreResult<Vec<Party>> {
     placements::unfreeze_text(w, p.id)?;
     if p.signatures.is_empty() {
-        return Ok(());
+        return Ok(Vec::new());
     }
+    let signed: Vec<Party> = p.signatures.iter().map(|s| s.party).collect();
     p.signatures.clear();
     p.history.push((now, format!("Signatures voided: {why}")));
+    for c in changes {
+        p.history.push((now, c.clone()));
+    }
     audit_change(w, now, actor, p, format!("voided every signature ({why})"))?;
-    tell_everyone(
-        w,
-        p,
-        &format!(
-            "The internship agreement changed ({why}), so every signature was voided. Please read it again and sign."
-        ),
-        now,
-    )
+    let mut text = format!(
+        "The internship agreement changed ({why}), so every signature was voided. Please read it again and sign."
+    );
+    for c in changes {
+        text.push('\n');
+        text.push_str(c);
+    }
+    tell_everyone(w, p, &text)?;
+    Ok(signed)
+}
+
+/// After a void: the guardian and a supervisor without an account who had signed (`signed`)
+/// get a new link, its mail saying why and what changed.
+pub(super) fn relink(
+    w: &Wtx,
+    p: &mut Placement,
+    signed: &[Party],
+    why: &str,
+    changes: &[String],
+    now: i64,
+) -> StoreResult<()> {
+    let mut lead = vec![format!(
+        "The internship agreement changed after you signed it ({why}), so your signature no longer counts. Please read it again and sign."
+    )];
+    lead.extend(changes.iter().cloned());
+    if signed.contains(&Party::Guardian) {
+        super::guardian_mail::send_link_if_due(w, p, now, &lead)?;
+    }
+    if signed.contains(&Party::Supervisor) {
+        super::supervisor::send_link_if_due(w, p, now, &lead)?;
+    }
+    Ok(())
 }
 
 /// Before a signature: an agreement awaiting signatures whose signatures were given over
@@ -306,13 +337,9 @@ pub fn settle(w: &Wtx, id: u64, now: i64) -> StoreResult<()> {
         return Ok(());
     }
     if stale(w, &p)? {
-        void_signatures(
-            w,
-            &mut p,
-            Actor::System,
-            now,
-            "its wording changed after it was signed",
-        )?;
+        let why = "its wording changed after it was signed";
+        let signed = void_signatures(w, &mut p, Actor::System, now, why, &[])?;
+        relink(w, &mut p, &signed, why, &[], now)?;
         return placements::save(w, &p);
     }
     let texts = agreement_texts(w, &p)?;

@@ -136,8 +136,11 @@ fn move_to_final(
         w,
         p,
         &format!("The internship placement was {what}: {reason}"),
-        now,
     )?;
+    // The guardian hears of an end once signing began (before it, nothing reached them).
+    if p.guardian_link_sent_at.is_some() {
+        super::guardian_mail::ended(w, p, to == State::Cancelled, &reason, now)?;
+    }
     placements::save(w, p)?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! and pay. Complete details open the agreement for signatures; a change after a signature
 //! voids them all.
 
-use crate::domain::placements::State;
+use crate::domain::placements::{State, changes};
 use crate::error::{AppError, AppResult};
 use crate::store::Wtx;
 use crate::store::audit::Actor;
@@ -10,7 +10,7 @@ use crate::store::placements::{self, Placement, Supervisor};
 use crate::validate::Checks;
 
 use super::MIN_WAGE_CENTS;
-use super::agreement::{tell_everyone, void_signatures};
+use super::agreement::{relink, tell_everyone, void_signatures};
 use super::{Who, guardian_mail, visible};
 use time::Date;
 
@@ -24,6 +24,19 @@ pub struct Details {
     pub planned_hours: f64,
     pub paid: bool,
     pub hourly_wage: Option<f64>,
+}
+
+/// The facts of `p`'s details a void describes.
+fn facts(p: &Placement) -> changes::Facts {
+    changes::Facts {
+        supervisor: p.supervisor.name.clone(),
+        worksite: p.worksite.clone(),
+        start: p.start,
+        end: p.end,
+        schedule: p.schedule.clone(),
+        planned_hours: p.planned_hours,
+        wage_cents: if p.paid { p.hourly_wage_cents } else { None },
+    }
 }
 
 fn parse_date(s: &str) -> Option<Date> {
@@ -127,6 +140,7 @@ pub fn update_details(
         || p.planned_hours != hours as u32
         || p.paid != d.paid
         || p.hourly_wage_cents != wage;
+    let before = facts(&p);
     p.supervisor = new_supervisor;
     p.worksite = crate::validate::clean(&d.worksite);
     p.start = start;
@@ -136,15 +150,12 @@ pub fn update_details(
     p.paid = d.paid;
     p.hourly_wage_cents = wage;
     if changed {
-        void_signatures(
-            w,
-            &mut p,
-            Actor::User(employer_id),
-            now,
-            "the employer changed the details",
-        )?;
+        let why = "the employer changed the details";
+        let what = changes::describe(&before, &facts(&p));
+        let signed = void_signatures(w, &mut p, Actor::User(employer_id), now, why, &what)?;
         p.history
             .push((now, "The employer saved the placement's details".into()));
+        relink(w, &mut p, &signed, why, &what, now)?;
     }
     if p.state == State::Setup {
         p.state = State::AwaitingSignatures;
@@ -154,11 +165,10 @@ pub fn update_details(
             w,
             &p,
             "The internship agreement is ready. Please read it and sign.",
-            now,
         )?;
     }
-    guardian_mail::send_link_if_due(w, &mut p, now)?;
-    super::supervisor::send_link_if_due(w, &mut p, now)?;
+    guardian_mail::send_link_if_due(w, &mut p, now, &[])?;
+    super::supervisor::send_link_if_due(w, &mut p, now, &[])?;
     placements::save(w, &p)?;
     Ok(p)
 }

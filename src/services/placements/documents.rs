@@ -41,6 +41,24 @@ pub struct GuardianPlacement {
     pub agreement_language: &'static str,
     pub signatures: Vec<SignatureView>,
     pub state: &'static str,
+    /// What the student will do, where and when, above the agreement that says it at length.
+    pub worksite: String,
+    pub schedule: String,
+    pub planned_hours: u32,
+    pub paid: bool,
+    pub hourly_wage: Option<f64>,
+    pub supervisor_name: String,
+    /// Whom to ask: the school's coordinator, else the district's contact.
+    pub contact: Option<ContactView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactView {
+    pub name: String,
+    /// An e-mail address or a phone number.
+    pub reach: String,
+    pub coordinator: bool,
 }
 
 #[derive(Serialize)]
@@ -97,6 +115,20 @@ pub fn guardian_page(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Gu
             agreement_language: text_lang.code(),
             signatures: signatures(p, &texts),
             state: p.state.as_str(),
+            worksite: p.worksite.clone(),
+            schedule: p.schedule.clone(),
+            planned_hours: p.planned_hours,
+            paid: p.paid,
+            hourly_wage: p
+                .hourly_wage_cents
+                .filter(|_| p.paid)
+                .map(|c| f64::from(c) / 100.0),
+            supervisor_name: p.supervisor.name.clone(),
+            contact: super::school_mail::contact(r, p)?.map(|c| ContactView {
+                name: c.name,
+                reach: c.reach,
+                coordinator: c.coordinator,
+            }),
         },
         guardian: GuardianName {
             name: g.map(|g| g.name.clone()).unwrap_or_default(),

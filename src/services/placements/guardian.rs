@@ -12,7 +12,7 @@ use crate::store::{Reader, StoreResult, Wtx};
 use crate::validate::Checks;
 
 use super::LINK_GONE;
-use super::agreement::{audit_change, void_signatures};
+use super::agreement::{audit_change, relink, void_signatures};
 use super::sha256;
 use super::signatures::{SignedBy, add_signature};
 use super::{Who, guardian_mail, visible};
@@ -104,20 +104,21 @@ pub fn set_guardian(
     if guardian_mail::would_mail(&p) {
         guardian_mail::throttle(w, p.id, now)?;
     }
-    void_signatures(
-        w,
-        &mut p,
-        Actor::User(student_id),
-        now,
-        "the student changed the parent or guardian",
-    )?;
+    let why = "the student changed the parent or guardian";
+    let signed = void_signatures(w, &mut p, Actor::User(student_id), now, why, &[])?;
     p.guardian = Some(new);
     p.guardian_declined = None;
     p.guardian_link = None;
     p.history
         .push((now, "The student gave their parent or guardian".into()));
-    guardian_mail::send_link_if_due(w, &mut p, now)?;
-    super::supervisor::send_link_if_due(w, &mut p, now)?;
+    // The new guardian gets the plain invitation; a supervisor who had signed, why again.
+    guardian_mail::send_link_if_due(w, &mut p, now, &[])?;
+    let supervisor: Vec<Party> = signed
+        .into_iter()
+        .filter(|x| *x == Party::Supervisor)
+        .collect();
+    relink(w, &mut p, &supervisor, why, &[], now)?;
+    super::supervisor::send_link_if_due(w, &mut p, now, &[])?;
     super::school_mail::guardian_to_confirm(w, &p, now)?;
     placements::save(w, &p)?;
     Ok(p)
@@ -189,14 +190,59 @@ pub fn by_guardian_token(r: &impl Reader, token: &str, now: i64) -> AppResult<Pl
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(AppError::not_found(LINK_GONE));
     }
-    match placements::by_guardian_link(r, &sha256(token))? {
+    let hash = sha256(token);
+    match placements::by_guardian_link(r, &hash)? {
         Some(p)
             if p.state == State::AwaitingSignatures
                 && p.guardian_link.is_some_and(|(_, exp)| exp > now) =>
         {
             Ok(p)
         }
-        _ => Err(AppError::not_found(LINK_GONE)),
+        Some(_) => Err(AppError::not_found(LINK_GONE)),
+        None => Err(AppError::not_found(ended_link(
+            placements::ended_guardian_link(r, &hash)?.as_ref(),
+            now,
+        ))),
+    }
+}
+
+/// What a guardian reads who opens a link that stopped working: that they signed (or
+/// declined) and when, or that a newer link was sent; nothing else about the placement.
+fn ended_link(p: Option<&Placement>, now: i64) -> String {
+    let lang = crate::i18n::current();
+    let day = |ms: i64| {
+        time::OffsetDateTime::from_unix_timestamp(ms / 1000)
+            .map(|t| super::agreement::long_date_in(lang, t.date()))
+            .unwrap_or_default()
+    };
+    let Some(p) = p.filter(|p| !p.deidentified) else {
+        return LINK_GONE.into();
+    };
+    if let Some(s) = p.signatures.iter().find(|s| s.party == Party::Guardian) {
+        let date = day(s.at);
+        let last = p.signatures.iter().map(|s| s.at).max().unwrap_or(s.at);
+        return if p.guardian_copy.is_some() {
+            format!(
+                "You signed this agreement on {date}. Everyone has signed, and your copy was e-mailed to you on {}.",
+                day(last)
+            )
+        } else {
+            format!(
+                "You signed this agreement on {date}. We will e-mail you a copy once everyone has signed."
+            )
+        };
+    }
+    if let Some((_, at)) = &p.guardian_declined {
+        return format!("You declined this agreement on {}.", day(*at));
+    }
+    match (p.guardian_link, p.guardian_link_sent_at) {
+        (Some((_, exp)), Some(sent)) if exp > now && p.state == State::AwaitingSignatures => {
+            format!(
+                "A newer signing link was sent to you on {}. Please use the link in the newest e-mail.",
+                day(sent)
+            )
+        }
+        _ => LINK_GONE.into(),
     }
 }
 

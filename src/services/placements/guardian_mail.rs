@@ -1,5 +1,7 @@
 //! The e-mails to a placement's parent or guardian, a third party the district's mail server
-//! writes to on the student's word: their signing link, the notices, their signed copy. A mail
+//! writes to on the student's word: one per event, each saying what to do (the action as a
+//! button line, whom to ask): their signing link (with what changed, when a change voided
+//! their signature), an early end, their signed copy. A mail
 //! carries a name the student wrote only when it is a plain name (`domain::guardians`), and
 //! the mails the student causes (a new guardian, a resent link) are throttled per placement:
 //! one per `COOL_DOWN_MS`, at most `PER_DAY` in a day (the school's resends are not).
@@ -81,25 +83,70 @@ fn student_name(r: &impl Reader, p: &Placement) -> StoreResult<Option<String>> {
         .and_then(|u| guardians::mail_name(&u.full_name())))
 }
 
-/// A notice to the guardian about the agreement (`text` is the district's own sentence).
-pub fn notice(w: &Wtx, p: &Placement, text: &str, now: i64) -> StoreResult<()> {
-    let district = crate::services::settings::district_signature(w)?;
-    let body = format!("{}\n\n{text}\n\n{district}", greeting(p));
-    send(w, p, "About the internship agreement", &body, now)
+fn company(r: &impl Reader, p: &Placement) -> StoreResult<String> {
+    Ok(r.get::<Internship>(p.internship_id)?
+        .map(|i| i.company)
+        .unwrap_or_default())
+}
+
+/// A mail to the guardian: the greeting, `paragraphs`, whom to ask, the district's name.
+fn compose(w: &Wtx, p: &Placement, paragraphs: &[String]) -> StoreResult<String> {
+    let mut body = vec![greeting(p)];
+    body.extend(paragraphs.iter().cloned());
+    if let Some(line) = super::school_mail::contact_line(w, p)? {
+        body.push(line);
+    }
+    body.push(crate::services::settings::district_signature(w)?);
+    Ok(body.join("\n\n"))
+}
+
+/// The placement was cancelled or ended early: the guardian is told why. Nothing waits for
+/// them, so the mail says whom to ask.
+pub fn ended(w: &Wtx, p: &Placement, cancelled: bool, reason: &str, now: i64) -> StoreResult<()> {
+    let company = company(w, p)?;
+    let (subject, line) = match (student_name(w, p)?, cancelled) {
+        (Some(s), true) => (
+            format!("{s}'s internship with {company} was cancelled"),
+            format!("{s}'s internship with {company} was cancelled. The reason given: {reason}"),
+        ),
+        (Some(s), false) => (
+            format!("{s}'s internship with {company} ended early"),
+            format!("{s}'s internship with {company} ended early. The reason given: {reason}"),
+        ),
+        (None, true) => (
+            format!("An internship with {company} was cancelled"),
+            format!("The internship with {company} was cancelled. The reason given: {reason}"),
+        ),
+        (None, false) => (
+            format!("An internship with {company} ended early"),
+            format!("The internship with {company} ended early. The reason given: {reason}"),
+        ),
+    };
+    let body = compose(w, p, &[line])?;
+    send(w, p, &subject, &body, now)
 }
 
 /// The guardian's copy of the signed agreement, by the link `url`.
 pub fn signed_copy(w: &Wtx, p: &Placement, url: &str, now: i64) -> StoreResult<()> {
-    let district = crate::services::settings::district_signature(w)?;
-    let body = format!(
-        "{}\n\nEveryone signed the internship agreement. Your copy (PDF), for 30 days:\n\n{url}\n\n{district}",
-        greeting(p)
-    );
-    send(w, p, "The signed internship agreement", &body, now)
+    let company = company(w, p)?;
+    let subject = match student_name(w, p)? {
+        Some(s) => format!("{s}'s internship agreement with {company} is signed"),
+        None => format!("The internship agreement with {company} is signed"),
+    };
+    let body = compose(
+        w,
+        p,
+        &[
+            "Everyone signed the internship agreement. Your copy is yours to keep; the link works for 30 days.".into(),
+            format!("Download the signed agreement (PDF): {url}"),
+        ],
+    )?;
+    send(w, p, &subject, &body, now)
 }
 
-/// Sends the guardian's link when the agreement is open and no live link was sent.
-pub fn send_link_if_due(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<()> {
+/// Sends the guardian's link when the agreement is open and no live link was sent; `lead`
+/// says why a guardian who signed before must sign again (what changed).
+pub fn send_link_if_due(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResult<()> {
     if p.state != State::AwaitingSignatures
         || p.guardian.is_none()
         || p.signatures.iter().any(|s| s.party == Party::Guardian)
@@ -107,7 +154,7 @@ pub fn send_link_if_due(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<()>
     {
         return Ok(());
     }
-    link(w, p, now).map(|_| ())
+    link_with(w, p, now, lead).map(|_| ())
 }
 
 /// Whether saving the guardian now would e-mail them (the agreement is open).
@@ -115,9 +162,13 @@ pub fn would_mail(p: &Placement) -> bool {
     p.state == State::AwaitingSignatures
 }
 
-/// A fresh link for the guardian (the old one stops working), e-mailed; its token (the demo
-/// signs with it).
+/// A fresh link for the guardian (the old one stops working, and says so when opened),
+/// e-mailed; its token (the demo signs with it).
 pub fn link(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<String> {
+    link_with(w, p, now, &[])
+}
+
+fn link_with(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResult<String> {
     if p.guardian.is_none() {
         return Ok(String::new());
     }
@@ -131,26 +182,33 @@ pub fn link(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<String> {
         "{}/guardian/{token}",
         crate::services::password_reset::public_url(w)?
     );
-    let company = w
-        .get::<Internship>(p.internship_id)?
-        .map(|i| i.company)
-        .unwrap_or_default();
-    let district = crate::services::settings::district_signature(w)?;
-    let hello = greeting(p);
-    let (subject, body) = match student_name(w, p)? {
+    let company = company(w, p)?;
+    let (subject, about, unexpected) = match student_name(w, p)? {
         Some(student) => (
-            format!("Please sign {student}'s internship agreement"),
+            format!("Please sign {student}'s internship agreement with {company}"),
             format!(
-                "{hello}\n\n{student} has an internship at {company}. As their parent or guardian, please read the training agreement and sign it, or decline it. No account is needed. The link works for 14 days:\n\n{link}\n\nIf you did not expect this e-mail, contact {student}'s school.\n\n{district}"
+                "{student} has an internship at {company}. As their parent or guardian, please read the training agreement and sign it, or decline it. No account is needed."
+            ),
+            format!(
+                "The link works for 14 days. If you did not expect this e-mail, contact {student}'s school."
             ),
         ),
         None => (
-            "Please sign an internship agreement".to_string(),
+            format!("Please sign an internship agreement with {company}"),
             format!(
-                "{hello}\n\nA student who named you as their parent or guardian has an internship at {company}. Please read the training agreement and sign it, or decline it. No account is needed. The link works for 14 days:\n\n{link}\n\nIf you did not expect this e-mail, contact the school district.\n\n{district}"
+                "A student who named you as their parent or guardian has an internship at {company}. Please read the training agreement and sign it, or decline it. No account is needed."
             ),
+            "The link works for 14 days. If you did not expect this e-mail, contact the school district.".to_string(),
         ),
     };
+    let mut paragraphs: Vec<String> = Vec::new();
+    if !lead.is_empty() {
+        paragraphs.push(lead.join("\n"));
+    }
+    paragraphs.push(about);
+    paragraphs.push(format!("Read and sign the agreement: {link}"));
+    paragraphs.push(unexpected);
+    let body = compose(w, p, &paragraphs)?;
     send(w, p, &subject, &body, now)?;
     p.history.push((
         now,

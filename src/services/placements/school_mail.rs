@@ -43,6 +43,57 @@ pub fn recipients(r: &impl Reader, p: &Placement) -> StoreResult<Vec<String>> {
         .collect())
 }
 
+/// Whom a family asks about a placement.
+pub struct Contact {
+    pub name: String,
+    /// An e-mail address or a phone number.
+    pub reach: String,
+    /// The coordinator of the student's school (else the district's contact).
+    pub coordinator: bool,
+}
+
+/// Whom a family asks about `p`: the coordinator of the student's school (name, e-mail),
+/// else the district's contact (`settings set district-contact`); None when neither exists.
+pub fn contact(r: &impl Reader, p: &Placement) -> StoreResult<Option<Contact>> {
+    let coordinator = crate::store::staff::all(r)?.into_iter().find(|m| {
+        m.enrolled
+            && !m.disabled
+            && m.role == StaffRole::Coordinator
+            && m.school
+                .as_deref()
+                .is_some_and(|s| crate::services::students::same_school(s, &p.school))
+    });
+    if let Some(m) = coordinator {
+        return Ok(Some(Contact {
+            name: m.name,
+            reach: m.email,
+            coordinator: true,
+        }));
+    }
+    match crate::services::settings::district_contact(r)? {
+        Some(reach) => Ok(Some(Contact {
+            name: crate::services::settings::district_signature(r)?,
+            reach,
+            coordinator: false,
+        })),
+        None => Ok(None),
+    }
+}
+
+/// The line of a family's e-mail that says whom to ask, or None.
+pub fn contact_line(r: &impl Reader, p: &Placement) -> StoreResult<Option<String>> {
+    Ok(contact(r, p)?.map(|c| {
+        if c.coordinator {
+            format!(
+                "Questions? Contact {}, the school's internship coordinator: {}",
+                c.name, c.reach
+            )
+        } else {
+            format!("Questions? Contact {}: {}", c.name, c.reach)
+        }
+    }))
+}
+
 /// "Sam Lee's placement at Acme Robotics".
 fn whose(r: &impl Reader, p: &Placement) -> StoreResult<String> {
     let student = r

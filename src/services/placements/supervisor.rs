@@ -26,7 +26,7 @@ pub const LINK_GONE: &str = "This signing link is invalid or has expired. Ask th
 
 /// Sends the supervisor their link when the agreement is open to them and no live link went to
 /// this supervisor at this address.
-pub fn send_link_if_due(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<()> {
+pub fn send_link_if_due(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResult<()> {
     if p.state != State::AwaitingSignatures
         || p.guardian.is_none()
         || p.signatures.iter().any(|s| s.party == Party::Supervisor)
@@ -40,11 +40,15 @@ pub fn send_link_if_due(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<()>
     if live {
         return Ok(());
     }
-    link(w, p, now).map(|_| ())
+    link_with(w, p, now, lead).map(|_| ())
 }
 
 /// A fresh link for the supervisor (the old one stops working), e-mailed; its token.
 pub fn link(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<String> {
+    link_with(w, p, now, &[])
+}
+
+fn link_with(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResult<String> {
     let token = crate::tokens::random_hex(32);
     placements::put_supervisor_link(
         w,
@@ -71,8 +75,13 @@ pub fn link(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<String> {
         .unwrap_or_else(|| "A student".into());
     let district = crate::services::settings::district_signature(w)?;
     let subject = format!("Please sign {student}'s internship agreement as supervisor");
+    let lead = if lead.is_empty() {
+        String::new()
+    } else {
+        format!("{}\n\n", lead.join("\n"))
+    };
     let body = format!(
-        "Hello {},\n\n{company} named you as the supervisor of {student}'s internship. Please read the training agreement and sign it as yourself. No account is needed. The link works for 14 days:\n\n{url}\n\nIf you are not this student's supervisor, tell {company}.\n\n{district}",
+        "Hello {},\n\n{lead}{company} named you as the supervisor of {student}'s internship. Please read the training agreement and sign it as yourself. No account is needed.\n\nRead and sign the agreement: {url}\n\nThe link works for 14 days. If you are not this student's supervisor, tell {company}.\n\n{district}",
         p.supervisor.name
     );
     crate::store::outbox::enqueue(w, &p.supervisor.email, &subject, &body, now)?;

@@ -45,7 +45,7 @@ function NotificationItem({
         <span aria-hidden className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', unread ? 'bg-brand-600' : 'bg-transparent')} />
         <span className="min-w-0 flex-1">
           {unread ? <span className="sr-only">{t('bell.unreadMark')}</span> : null}
-          <span className={cn('block break-words text-sm', unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>
+          <span className={cn('block whitespace-pre-line break-words text-sm', unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>
             {notification.text}
           </span>
           <time

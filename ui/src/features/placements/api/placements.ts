@@ -186,6 +186,14 @@ export interface GuardianView {
     agreementLanguage: Language;
     signatures: { party: string; name: string; signedAt: number; language: Language | null }[];
     state: string;
+    worksite: string;
+    schedule: string;
+    plannedHours: number;
+    paid: boolean;
+    hourlyWage: number | null;
+    supervisorName: string;
+    /** Whom to ask: the school's coordinator (`coordinator`), else the district's contact. */
+    contact: { name: string; reach: string; coordinator: boolean } | null;
   };
   guardian: { name: string; relationship: string };
   district: string;

@@ -5,7 +5,8 @@ import { Card } from '@/components/ui/card';
 import { LanguageSelect } from '@/components/ui/language-select';
 import type { GuardianView } from '../api/placements';
 import { tPlacements } from '../i18n';
-import { fromToText } from '../lib/format';
+import { formatNumber } from '@/lib/format';
+import { fromToText, wageText } from '../lib/format';
 
 /**
  * The frame of a page opened from an e-mailed signing link (the guardian's, a supervisor's):
@@ -31,23 +32,55 @@ export function LinkPageShell({ district, title, children }: { district: string 
   );
 }
 
-/** Who and what the link's agreement is about: the student, the company, the role, the dates. */
+/**
+ * Who and what the link's agreement is about, above the agreement that says it at length: the
+ * student, the company and role, where, when, how many hours, the pay and the supervisor; then
+ * whom to ask.
+ */
 export function LinkFacts({ placement, testId }: { placement: GuardianView['placement']; testId: string }) {
+  const notSet = tPlacements('dates.notSetShort');
+  const pay = !placement.paid
+    ? tPlacements('details.unpaid')
+    : placement.hourlyWage !== null
+      ? tPlacements('details.paidWage', { wage: wageText(placement.hourlyWage) })
+      : tPlacements('details.paid');
   const rows: [string, string][] = [
     [tPlacements('guardianPage.student'), placement.studentName],
     [tPlacements('guardianPage.company'), placement.company],
     [tPlacements('guardianPage.internship'), placement.title],
     [tPlacements('guardianPage.dates'), fromToText(placement.startDate, placement.endDate)],
+    [tPlacements('details.worksite'), placement.worksite || notSet],
+    [tPlacements('details.schedule'), placement.schedule || notSet],
+    [tPlacements('details.plannedHours'), placement.plannedHours > 0 ? formatNumber(placement.plannedHours) : notSet],
+    [tPlacements('details.pay'), pay],
+    [tPlacements('details.supervisor'), placement.supervisorName || notSet],
   ];
+  const contact = placement.contact;
   return (
-    <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid={testId}>
-      {rows.map(([label, value]) => (
-        <div key={label} className="min-w-0 rounded-2xl bg-slate-50 p-3">
-          <dt className="text-xs font-semibold text-slate-600">{label}</dt>
-          <dd className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid={testId}>
+        {rows.map(([label, value]) => (
+          <div key={label} className="min-w-0 rounded-2xl bg-slate-50 p-3">
+            <dt className="text-xs font-semibold text-slate-600">{label}</dt>
+            <dd className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {contact ? (
+        <p className="text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid={`${testId}-contact`}>
+          {contact.coordinator
+            ? tPlacements('guardianPage.askCoordinator', { name: contact.name })
+            : tPlacements('guardianPage.askDistrict', { name: contact.name })}{' '}
+          {contact.reach.includes('@') ? (
+            <a className="font-semibold text-brand-700 underline" href={`mailto:${contact.reach}`}>
+              {contact.reach}
+            </a>
+          ) : (
+            <span className="font-semibold">{contact.reach}</span>
+          )}
+        </p>
+      ) : null}
+    </>
   );
 }
 

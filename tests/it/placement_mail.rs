@@ -1,0 +1,168 @@
+//! What a placement's family hears: one e-mail per event, each with what to do (a button to the
+//! page, whom to ask), in the guardian's language; a link that stopped working says why.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+use crate::placements::{details, guardian_page, guardian_signs, guardian_token, hired, mails_to};
+
+const MARIA: &str = "maria@family.example";
+
+fn text(m: &Value) -> &str {
+    m["text"].as_str().unwrap()
+}
+
+#[tokio::test]
+async fn the_guardian_gets_one_mail_per_event_with_its_action_and_old_links_say_why() {
+    let app = spawn_app().await;
+    app.state
+        .store()
+        .write(|w| {
+            internreel::services::settings::set(w, "district-contact", "wbl@lakeside.example")
+        })
+        .unwrap();
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    app.put(&h.employer, &p, details(-5, 60)).await;
+    let g = json!({"name": "Maria Lopez", "relationship": "mother", "email": MARIA});
+    assert_eq!(
+        app.put(&h.student, &format!("{p}/guardian"), g)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+
+    // One mail: the invitation, its subject written, the link as an action line, whom to ask.
+    let mails = mails_to(&app, MARIA);
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(
+        mails[0]["subject"],
+        "Please sign Sam Lee's internship agreement with Acme Robotics"
+    );
+    let body = text(&mails[0]);
+    assert!(
+        body.contains("\n\nRead and sign the agreement: http"),
+        "{body}"
+    );
+    assert!(
+        body.contains("Questions? Contact Your school district: wbl@lakeside.example"),
+        "{body}"
+    );
+    let first = guardian_token(&app);
+
+    // The page says what, where, when and for how much above the agreement, and whom to ask.
+    let page = guardian_page(&app, &first).await;
+    assert_eq!(page["placement"]["worksite"], "12 Elm St");
+    assert_eq!(page["placement"]["schedule"], "Tue and Thu 3:30-6:30 pm");
+    assert_eq!(page["placement"]["plannedHours"], 60);
+    assert_eq!(page["placement"]["hourlyWage"], 15.5);
+    assert_eq!(page["placement"]["supervisorName"], "Priya Shah");
+    assert_eq!(
+        page["placement"]["contact"]["reach"],
+        "wbl@lakeside.example"
+    );
+
+    // The school sends a new link: the old one says a newer one went, and nothing else.
+    let res = app
+        .post(&h.admin, &format!("{p}/guardian/resend"), json!({}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let second = guardian_token(&app);
+    assert_ne!(first, second);
+    let (status, body) = message_of(
+        app.get(&app.client(), &format!("/api/guardian/{first}"))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let said = body["message"].as_str().unwrap();
+    assert!(
+        said.starts_with("A newer signing link was sent to you on "),
+        "{said}"
+    );
+    assert!(!said.contains("Sam") && !said.contains("Acme"), "{said}");
+
+    // A used link says when they signed.
+    assert_eq!(guardian_signs(&app, &second).await.status(), StatusCode::OK);
+    for token in [&first, &second] {
+        let (status, body) = message_of(
+            app.get(&app.client(), &format!("/api/guardian/{token}"))
+                .await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let said = body["message"].as_str().unwrap();
+        assert!(said.starts_with("You signed this agreement on "), "{said}");
+        assert!(
+            said.ends_with("We will e-mail you a copy once everyone has signed."),
+            "{said}"
+        );
+    }
+
+    // The guardian reads Spanish; the employer then changes the schedule: the signature is
+    // voided, the student is told what changed, and the guardian gets one mail with the new
+    // link saying why, in Spanish.
+    let before = mails_to(&app, MARIA).len();
+    app.state
+        .store()
+        .write(|w| internreel::store::languages::set_email(w, MARIA, internreel::i18n::Lang::Es))
+        .unwrap();
+    let mut changed = details(-5, 60);
+    changed["schedule"] = json!("Mon and Wed 4-7 pm");
+    assert_eq!(
+        app.put(&h.employer, &p, changed).await.status(),
+        StatusCode::OK
+    );
+    let mails = mails_to(&app, MARIA);
+    assert_eq!(mails.len(), before + 1, "{mails:?}");
+    assert_eq!(
+        mails[0]["subject"],
+        "Por favor, firme el acuerdo de prácticas de Sam Lee con Acme Robotics"
+    );
+    let body = text(&mails[0]);
+    assert!(body.contains("El acuerdo de prácticas cambió después de que lo firmó (la empresa cambió los detalles)"), "{body}");
+    assert!(
+        body.contains("El horario cambió de «Tue and Thu 3:30-6:30 pm» a «Mon and Wed 4-7 pm»."),
+        "{body}"
+    );
+    assert!(body.contains("Leer y firmar el acuerdo: http"), "{body}");
+    assert!(
+        !body.contains("Read and sign") && !body.contains("Questions?"),
+        "{body}"
+    );
+    let notes: Value = app
+        .get(&h.student, "/api/notifications")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let all = notes.to_string();
+    assert!(
+        all.contains(
+            "The schedule changed from “Tue and Thu 3:30-6:30 pm” to “Mon and Wed 4-7 pm”."
+        ),
+        "{all}"
+    );
+
+    // Cancelling tells the guardian why, in a mail of its own with whom to ask.
+    let res = app
+        .post(
+            &h.admin,
+            &format!("{p}/cancel"),
+            json!({"reason": "The student moved away"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let mails = mails_to(&app, MARIA);
+    assert_eq!(
+        mails[0]["subject"],
+        "Se canceló la práctica de Sam Lee con Acme Robotics"
+    );
+    assert!(text(&mails[0]).contains("El motivo indicado: The student moved away"));
+    assert!(
+        mails
+            .iter()
+            .all(|m| m["subject"] != "About the internship agreement")
+    );
+}
