@@ -27,6 +27,11 @@ pub enum Event {
     Joined {
         user_id: u64,
     },
+    /// A placement this user is a party of changed (someone else signed, approved, returned
+    /// hours...): its page reloads it.
+    PlacementChanged {
+        placement_id: u64,
+    },
     Error {
         message: String,
     },

@@ -166,3 +166,33 @@ async fn the_guardian_gets_one_mail_per_event_with_its_action_and_old_links_say_
             .all(|m| m["subject"] != "About the internship agreement")
     );
 }
+
+/// The other party's open page hears of a change at once: the employer's details, then the
+/// student's hours, each send `placement_changed` to both parties' sockets.
+#[tokio::test]
+async fn each_party_s_open_page_hears_when_the_other_acts() {
+    use crate::messages::{login_cookie, next_json, ws_connect};
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    let cookie = login_cookie(&app, "/api/student-login", "ana@student.example", "secret1").await;
+    let mut ws = ws_connect(&app, Some(cookie)).await.expect("upgrade");
+    ws.send(Message::Text(
+        json!({"type": "join", "userId": h.student_id})
+            .to_string()
+            .into(),
+    ))
+    .await
+    .unwrap();
+    assert_eq!(next_json(&mut ws).await.unwrap()["type"], "joined");
+    assert_eq!(
+        app.put(&h.employer, &p, details(-5, 60)).await.status(),
+        StatusCode::OK
+    );
+    let frame = next_json(&mut ws).await.expect("a frame");
+    assert_eq!(frame["type"], "placement_changed");
+    assert_eq!(frame["placementId"], h.id);
+}

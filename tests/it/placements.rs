@@ -1943,6 +1943,7 @@ async fn each_party_signs_the_agreement_in_their_language_and_the_pdf_carries_bo
         "El distrito escolar y Acme Robotics acuerdan recibir a Sam Lee",
         " de 20",
         "La práctica es remunerada, a $15.50 por hora.",
+        "(11.º grado, Lincoln High)",
         "El supervisor es Priya Shah (Branch manager).",
     ] {
         assert!(es.contains(said), "{said}: {es}");
@@ -2026,7 +2027,10 @@ async fn each_party_signs_the_agreement_in_their_language_and_the_pdf_carries_bo
         "The agreement in Spanish",
         "Read and signed in Spanish by: Parent or guardian",
         "ACUERDO DE FORMACIÓN EN EL LUGAR DE TRABAJO",
-        "El supervisor es Priya Shah (Branch manager).",
+        // The grade in words, in each text's language.
+        "(11th grade, Lincoln High)",
+        "(11.º grado, Lincoln High)",
+        "nombrará a Priya Shah (Branch manager) para supervisar",
     ] {
         assert!(flat.contains(said), "{said}: {flat}");
     }

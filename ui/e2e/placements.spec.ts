@@ -379,6 +379,7 @@ test.describe("Zoe Anderson's agreement: the student re-sends the link, the guar
     const facts = page.getByTestId('guardian-facts');
     await expect(facts).toContainText(DEMO.zoe.name);
     await expect(facts).toContainText('BrightPath Media');
+    for (const label of ['Worksite', 'Weekly schedule', 'Planned hours', 'Pay', 'Supervisor']) await expect(facts).toContainText(label);
     await expect(page.getByTestId('agreement-text')).toContainText('WORK-BASED LEARNING TRAINING AGREEMENT');
     await expect(page.getByTestId('agreement-text')).toContainText(DEMO.zoe.name);
     await expect(page.getByRole('checkbox', { name: CONSENT })).not.toBeChecked();
@@ -418,9 +419,9 @@ test.describe("Zoe Anderson's agreement: the student re-sends the link, the guar
     await expect(page.getByRole('heading', { name: 'Signed' })).toBeFocused();
     await audit.scan('/guardian, signed');
 
-    // The link works once.
+    // The link works once; opened again, it says when they signed.
     await page.reload();
-    await expect(page.getByText(LINK_GONE)).toBeVisible();
+    await expect(page.getByTestId('guardian-gone')).toContainText('You signed this agreement on ');
     await page.goto('/guardian/not-a-link');
     await expect(page.getByText(LINK_GONE)).toBeVisible();
     await audit.scan('/guardian, invalid link');
@@ -559,6 +560,10 @@ test.describe('the supervisor', () => {
     const page = await pageAs(browser, { kind: 'employer', account: DEMO.harbor });
     const audit = new AxeAudit(page);
     await page.goto('/employer-dashboard');
+    // What waits for the employer is on the dashboard itself.
+    const todo = page.getByTestId('placement-todo').filter({ hasText: 'Ethan Nguyen' });
+    await expect(todo).toContainText('Fill in the details');
+    await audit.scan('/employer-dashboard, placement to-dos');
     await page.getByRole('link', { name: 'Interns', exact: true }).click();
     await expect(page).toHaveURL(/\/employer\/interns$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Interns' })).toBeVisible();
@@ -651,17 +656,18 @@ test.describe('the supervisor', () => {
   });
 
   test('approves a week and one entry, returns one with a comment, writes the final evaluation', async ({ browser }) => {
-    // Two new days in one week, logged by the student.
+    // Two new days in one week, logged by the student: the first (9 h) over the district's
+    // 8-hour day, the second while the supervisor's page is open.
     const omar = await apiAs('student', DEMO.omar);
     const before = await placementNamed(omar, DEMO.omar.name);
     const [first, second] = freeWeek(before);
-    for (const date of [first, second]) {
+    const log = async (date: string, hours: number) => {
       const res = await omar.post(`/api/placements/${before.id}/hours`, {
-        data: { date, hours: 2, note: 'Ran the regression checklist.' },
+        data: { date, hours, note: 'Ran the regression checklist.' },
       });
       expect(res.status(), await res.text()).toBe(201);
-    }
-    await omar.dispose();
+    };
+    await log(first, 9);
     const demoWaiting = before.entries.filter((e) => e.status === 'waiting').sort((a, b) => a.date.localeCompare(b.date));
     expect(demoWaiting.length, 'the demo leaves two entries waiting').toBeGreaterThanOrEqual(2);
 
@@ -673,9 +679,19 @@ test.describe('the supervisor', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Intern placement' })).toBeVisible();
     await expect(page.getByTestId('placement-state')).toHaveText('Active');
 
-    // The week's two entries at once.
+    // Live: the student logs the second day, and the open page shows it without a reload.
+    await log(second, 2);
+    await omar.dispose();
+    await expect(page.locator(`[data-testid="hour-entry"][data-date="${second}"]`)).toBeVisible();
+
+    // The week's two entries at once; the week holds a day over the cap, so it asks first.
     const week = page.locator(`[data-testid="hours-week"][data-week="${mondayOf(first)}"]`);
+    await expect(week.getByTestId('week-over-cap')).toBeVisible();
     await week.getByRole('button', { name: /^Approve this week/ }).click();
+    const ask = page.getByRole('alertdialog', { name: "Approve hours over the district's caps?" });
+    await expect(ask).toBeVisible();
+    await audit.scan('/placements (supervisor), over-cap question');
+    await ask.getByRole('button', { name: 'Approve anyway' }).click();
     await expectToast(page, 'Hours approved');
     for (const date of [first, second]) {
       await expect(page.locator(`[data-testid="hour-entry"][data-date="${date}"]`).getByTestId('entry-status')).toHaveText('Approved');

@@ -4,7 +4,7 @@
 /// The default training agreement (the district edits it). Placeholders in braces.
 pub const DEFAULT_TEMPLATE: &str = "WORK-BASED LEARNING TRAINING AGREEMENT
 
-{district} and {company} agree to host {student} (grade {grade}, {school}) as {title} from {start} to {end}, {schedule}, for about {hours} hours in all, at {worksite}. The student is {pay}. The supervisor is {supervisor}.
+{district} and {company} agree to host {student} ({grade}, {school}) as {title} from {start} to {end}, {schedule}, for about {hours} hours in all, at {worksite}. The student is {pay}. The supervisor is {supervisor}.
 
 The student will:
 - attend school and the worksite as scheduled, on time, and tell the supervisor and the school's coordinator before missing a day;
@@ -33,7 +33,7 @@ Any party may end this agreement by telling the others. Changing any detail abov
 /// reads and signs the text in their own language).
 pub const DEFAULT_TEMPLATE_ES: &str = "ACUERDO DE FORMACIÓN EN EL LUGAR DE TRABAJO
 
-{district} y {company} acuerdan recibir a {student} (grado {grade}, {school}) como {title} del {start} al {end}, {schedule}, por unas {hours} horas en total, en {worksite}. La práctica es {pay}. El supervisor es {supervisor}.
+{district} y {company} acuerdan recibir a {student} ({grade}, {school}) como {title} del {start} al {end}, {schedule}, por unas {hours} horas en total, en {worksite}. La práctica es {pay}. El supervisor es {supervisor}.
 
 El estudiante:
 - asistirá a la escuela y al lugar de trabajo según el horario, puntualmente, y avisará al supervisor y al coordinador de la escuela antes de faltar un día;

@@ -13,7 +13,7 @@ use crate::auth::ClientIp;
 use crate::clock::now_ms;
 use crate::error::AppResult;
 use crate::http::ApiJson;
-use crate::services::placements::{self as rules, agreement, documents};
+use crate::services::placements::{self as rules, documents, voids};
 use crate::state::AppState;
 
 pub(super) async fn guardian_page(
@@ -51,13 +51,11 @@ pub(super) async fn guardian_sign(
 ) -> AppResult<Json<Said>> {
     let by = signed_by(b.name, b.agreement_sha256, ip, &headers);
     let id = rules::by_guardian_token(&state.store().read()?, &token, now_ms())?.id;
-    state
-        .store()
-        .write(|w| agreement::settle(w, id, now_ms()))?;
+    state.store().write(|w| voids::settle(w, id, now_ms()))?;
     state
         .store()
         .write(|w| rules::guardian_sign(w, &token, by, b.consent, now_ms()))?;
-    state.mailer.wake();
+    super::changed(&state, id);
     Ok(Json(Said {
         message: crate::i18n::tr("Thank you. You signed the agreement.").into_owned(),
     }))
@@ -68,10 +66,10 @@ pub(super) async fn guardian_decline(
     Path(token): Path<String>,
     ApiJson(b): ApiJson<Reason>,
 ) -> AppResult<Json<Said>> {
-    state
+    let p = state
         .store()
         .write(|w| rules::guardian_decline(w, &token, &b.reason, now_ms()))?;
-    state.mailer.wake();
+    super::changed(&state, p.id);
     Ok(Json(Said {
         message: crate::i18n::tr(
             "You declined the agreement. The student and the school were told why.",

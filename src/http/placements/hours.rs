@@ -67,6 +67,7 @@ pub(super) async fn add_hours(
             now_ms(),
         )
     })?;
+    super::changed(&state, id);
     Ok((axum::http::StatusCode::CREATED, entry_answer(&state, &e)?))
 }
 
@@ -91,6 +92,7 @@ pub(super) async fn edit_hours(
             now_ms(),
         )
     })?;
+    super::changed(&state, id);
     entry_answer(&state, &e)
 }
 
@@ -103,6 +105,7 @@ pub(super) async fn delete_hours(
     state
         .store()
         .write(|w| rules::delete_entry(w, student, id, entry))?;
+    super::changed(&state, id);
     Ok(Json(Done { message: "Deleted" }))
 }
 

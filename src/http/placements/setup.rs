@@ -13,7 +13,7 @@ use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::http::ApiJson;
 use crate::services::placements::views::PlacementView;
-use crate::services::placements::{self as rules, Details, GuardianInput, Who, agreement};
+use crate::services::placements::{self as rules, Details, GuardianInput, Who, voids};
 use crate::state::AppState;
 use crate::store::placements::Supervisor;
 
@@ -140,8 +140,6 @@ pub(super) async fn sign(
     // Signatures over another text than the one shown are voided in a commit of their own
     // (on a placement the caller may read).
     rules::visible(&state.store().read()?, id, &who)?;
-    state
-        .store()
-        .write(|w| agreement::settle(w, id, now_ms()))?;
+    state.store().write(|w| voids::settle(w, id, now_ms()))?;
     act(&state, &who, |w| rules::sign(w, &who, id, by, now_ms()))
 }

@@ -13,7 +13,7 @@ use crate::auth::ClientIp;
 use crate::clock::now_ms;
 use crate::error::AppResult;
 use crate::http::ApiJson;
-use crate::services::placements::{agreement, documents, supervisor};
+use crate::services::placements::{documents, supervisor, voids};
 use crate::state::AppState;
 
 pub(super) async fn page(
@@ -50,13 +50,11 @@ pub(super) async fn sign(
 ) -> AppResult<Json<Said>> {
     let by = signed_by(b.name, b.agreement_sha256, ip, &headers);
     let id = supervisor::by_token(&state.store().read()?, &token, now_ms())?.id;
-    state
-        .store()
-        .write(|w| agreement::settle(w, id, now_ms()))?;
+    state.store().write(|w| voids::settle(w, id, now_ms()))?;
     state
         .store()
         .write(|w| supervisor::sign(w, &token, by, now_ms()))?;
-    state.mailer.wake();
+    super::changed(&state, id);
     Ok(Json(Said {
         message: crate::i18n::tr("Thank you. You signed the agreement as supervisor.").into_owned(),
     }))

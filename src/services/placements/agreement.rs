@@ -10,7 +10,7 @@
 use sha2::{Digest, Sha256};
 use time::Date;
 
-use crate::domain::placements::{self as rules, Party, State};
+use crate::domain::placements::{self as rules, State};
 use crate::i18n::Lang;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::internships::Internship;
@@ -193,7 +193,11 @@ fn live_text(r: &impl Reader, p: &Placement, lang: Lang) -> StoreResult<Option<S
                 .as_ref()
                 .map(User::full_name)
                 .unwrap_or_else(|| the_student.into()),
-            "grade" => p.grade.clone(),
+            // "11th grade", never the stored "junior".
+            "grade" => match crate::domain::options::grade_label(&p.grade) {
+                "" => p.grade.clone(),
+                words => lang.tr(words).into_owned(),
+            },
             "school" => p.school.clone(),
             "company" => employer
                 .as_ref()
@@ -267,81 +271,4 @@ pub(super) fn tell_everyone(w: &Wtx, p: &Placement, text: &str) -> StoreResult<(
     crate::services::notify::notify(w, p.student_id, "placement", text.to_string(), &link)?;
     crate::services::notify::notify(w, p.employer_id, "placement", text.to_string(), &link)?;
     Ok(())
-}
-
-/// Voids every signature (a fact of the text changed after one): the text unfreezes, the
-/// placement awaits signatures, and the student and employer are told why and what changed
-/// (`changes`, a sentence each). Returns who had signed, for `relink`.
-pub(super) fn void_signatures(
-    w: &Wtx,
-    p: &mut Placement,
-    actor: Actor,
-    now: i64,
-    why: &str,
-    changes: &[String],
-) -> StoreResult<Vec<Party>> {
-    placements::unfreeze_text(w, p.id)?;
-    if p.signatures.is_empty() {
-        return Ok(Vec::new());
-    }
-    let signed: Vec<Party> = p.signatures.iter().map(|s| s.party).collect();
-    p.signatures.clear();
-    p.history.push((now, format!("Signatures voided: {why}")));
-    for c in changes {
-        p.history.push((now, c.clone()));
-    }
-    audit_change(w, now, actor, p, format!("voided every signature ({why})"))?;
-    let mut text = format!(
-        "The internship agreement changed ({why}), so every signature was voided. Please read it again and sign."
-    );
-    for c in changes {
-        text.push('\n');
-        text.push_str(c);
-    }
-    tell_everyone(w, p, &text)?;
-    Ok(signed)
-}
-
-/// After a void: the guardian and a supervisor without an account who had signed (`signed`)
-/// get a new link, its mail saying why and what changed.
-pub(super) fn relink(
-    w: &Wtx,
-    p: &mut Placement,
-    signed: &[Party],
-    why: &str,
-    changes: &[String],
-    now: i64,
-) -> StoreResult<()> {
-    let mut lead = vec![format!(
-        "The internship agreement changed after you signed it ({why}), so your signature no longer counts. Please read it again and sign."
-    )];
-    lead.extend(changes.iter().cloned());
-    if signed.contains(&Party::Guardian) {
-        super::guardian_mail::send_link_if_due(w, p, now, &lead)?;
-    }
-    if signed.contains(&Party::Supervisor) {
-        super::supervisor::send_link_if_due(w, p, now, &lead)?;
-    }
-    Ok(())
-}
-
-/// Before a signature: an agreement awaiting signatures whose signatures were given over
-/// another text than the one shown (signed before texts were frozen, and changed since) has
-/// them voided, and everyone is told; one whose signatures all match has its text frozen.
-/// Its own transaction, so the void stands even when the signature that follows is refused.
-pub fn settle(w: &Wtx, id: u64, now: i64) -> StoreResult<()> {
-    let Some(mut p) = w.get::<Placement>(id)? else {
-        return Ok(());
-    };
-    if p.state != State::AwaitingSignatures || p.signatures.is_empty() {
-        return Ok(());
-    }
-    if stale(w, &p)? {
-        let why = "its wording changed after it was signed";
-        let signed = void_signatures(w, &mut p, Actor::System, now, why, &[])?;
-        relink(w, &mut p, &signed, why, &[], now)?;
-        return placements::save(w, &p);
-    }
-    let texts = agreement_texts(w, &p)?;
-    freeze(w, &p, &texts, now)
 }

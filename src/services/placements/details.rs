@@ -10,7 +10,8 @@ use crate::store::placements::{self, Placement, Supervisor};
 use crate::validate::Checks;
 
 use super::MIN_WAGE_CENTS;
-use super::agreement::{relink, tell_everyone, void_signatures};
+use super::agreement::tell_everyone;
+use super::voids::{relink, void_signatures};
 use super::{Who, guardian_mail, visible};
 use time::Date;
 

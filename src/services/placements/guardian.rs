@@ -12,9 +12,10 @@ use crate::store::{Reader, StoreResult, Wtx};
 use crate::validate::Checks;
 
 use super::LINK_GONE;
-use super::agreement::{audit_change, relink, void_signatures};
+use super::agreement::audit_change;
 use super::sha256;
 use super::signatures::{SignedBy, add_signature};
+use super::voids::{relink, void_signatures};
 use super::{Who, guardian_mail, visible};
 
 /// The guardian's contact details.

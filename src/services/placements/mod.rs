@@ -5,7 +5,8 @@
 //! - `guardian`: the student's parent or guardian, the school's confirmation, their link,
 //!   their signature or decline, their copy; `guardian_mail`: the mails to them;
 //! - `signatures`: the four signatures (any order, the school's last);
-//! - `agreement`: the agreement's text, frozen at the first signature, and voiding;
+//! - `agreement`: the agreement's text, frozen at the first signature; `voids`: a change
+//!   after a signature voids them all, and who is told what;
 //! - `hours`: the hours log, approvals and returns; `evaluations`: the supervisor's
 //!   evaluations and the student's reflection; `completion`: completing, ending early,
 //!   cancelling; `reminders`: evaluations due and hours waiting;
@@ -37,6 +38,7 @@ pub mod signatures;
 pub mod student_data;
 pub mod supervisor;
 pub mod views;
+pub mod voids;
 
 pub use agreement::{agreement_text, hex, sha256};
 pub use completion::{cancel, complete, end_early};

@@ -210,3 +210,28 @@ export const SIGNING_ORDER: readonly SigningParty[] = ['student', 'guardian', 's
 
 /** The rubric's scale. */
 export const SCORES: readonly number[] = [1, 2, 3, 4];
+
+/**
+ * Whether the placement waits for the employer account itself: its details, the supervisor's
+ * signature when the account's holder is the supervisor (else the supervisor signs through their
+ * own link), hours to approve, an evaluation overdue.
+ */
+export function employerActs(p: Placement): boolean {
+  return employerTodo(p) !== null;
+}
+
+/** What the employer has to do on a placement, or null when it waits for nobody at the company. */
+export function employerTodo(p: Placement): string | null {
+  if (p.state === 'setup') return tTerms('placementTodo.details');
+  if (p.state === 'awaiting_signatures') {
+    const mine = p.awaiting.includes('supervisor') && !p.supervisorSignsByLink;
+    return mine ? tTerms('placementTodo.signature') : null;
+  }
+  if (p.state !== 'active') return null;
+  const waiting = p.entries.filter((e) => e.status === 'waiting').length;
+  const due = p.evaluationsDue.some((d) => !d.done && d.overdue);
+  if (waiting && due) return tTerms('placementTodo.entriesOverdue', { count: waiting });
+  if (waiting) return tTerms('placementTodo.entries', { count: waiting });
+  if (due) return tTerms('placementTodo.overdue');
+  return null;
+}

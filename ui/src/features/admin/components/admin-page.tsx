@@ -9,7 +9,6 @@ import {
   DollarSign,
   Film,
   Home,
-  LayoutDashboard,
   ListVideo,
   LogOut,
   MapPin,
@@ -501,10 +500,6 @@ export function AdminPage() {
               <LinkButton href={paths.jobFeed} variant="outline" size="sm">
                 <ListVideo aria-hidden className="h-4 w-4" />
                 {t('dashboard.jobFeed')}
-              </LinkButton>
-              <LinkButton href={paths.employerDashboard} variant="outline" size="sm">
-                <LayoutDashboard aria-hidden className="h-4 w-4" />
-                {t('dashboard.employerDashboard')}
               </LinkButton>
             </nav>
           </div>

@@ -32,6 +32,7 @@ import { RecentActivity } from './recent-activity';
 import { ReviewApplicationsDialog } from './review-applications-dialog';
 import { EmailConfirmationBanner } from './email-confirmation-banner';
 import { EmployerSignOutButton } from './sign-out-button';
+import { PlacementTodos } from './placement-todos';
 
 /** The dashboard's Quick Actions that lead to another screen. */
 const quickLinks = [
@@ -232,6 +233,7 @@ export function EmployerDashboardPage() {
             </Button>
           </section>
 
+          <PlacementTodos enabled={ready} />
           <section aria-label={t('dashboard.stats.label')} className="grid gap-3 sm:grid-cols-3">
             <StatCard
               label={t('dashboard.stats.active')}

@@ -3,7 +3,10 @@
  * action on them. Each action answers the whole placement, which replaces the cached one.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
+import { asAccount, useUser } from '@/lib/auth';
+import { onSocketFrame, useLiveSocket } from '@/lib/socket';
 import type { Language } from '@/lib/i18n/languages';
 import type { LoggedEntry, Placement, PlacementList, Supervisor } from '@/types/placement';
 
@@ -22,6 +25,26 @@ export function usePlacement(id: number | null) {
     enabled: id !== null,
     staleTime: 0,
   });
+}
+
+/**
+ * Live: when another party acts on placement `id` (signs, approves or returns hours, saves the
+ * details...), the server sends `placement_changed` on the shared socket; the page reloads the
+ * placement, the list, and the bell (the act's notification is in it).
+ */
+export function useLivePlacement(id: number | null) {
+  const queryClient = useQueryClient();
+  // The page keeps the socket open itself: a supervisor's page has no bell that would.
+  useLiveSocket(asAccount(useUser().user)?.id);
+  useEffect(() => {
+    if (id === null) return undefined;
+    return onSocketFrame((frame) => {
+      if (frame.type !== 'placement_changed' || frame.placementId !== id) return;
+      void queryClient.invalidateQueries({ queryKey: placementKey(id) });
+      void queryClient.invalidateQueries({ queryKey: [PLACEMENTS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/notifications'] });
+    });
+  }, [id, queryClient]);
 }
 
 /** GET /api/placements: the caller's own (a student's, an employer's). */

@@ -291,11 +291,17 @@ export function HoursSection({ placement }: { placement: Placement }) {
   const [editing, setEditing] = useState<HourEntry | null>(null);
   const [deleting, setDeleting] = useState<HourEntry | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
+  const [overCap, setOverCap] = useState<{ ids: number[]; what: string } | null>(null);
   const remove = useDeleteHours(placement.id);
   const approve = useApproveHours(placement.id);
   const started = placement.state !== 'setup' && placement.state !== 'awaiting_signatures' && placement.state !== 'cancelled';
   if (!started && placement.entries.length === 0) return null;
 
+  // Hours over the district's caps are approved only after the supervisor says so once more.
+  const askApprove = (ids: number[], what: string) => {
+    if (placement.entries.some((e) => ids.includes(e.id) && e.overCap)) setOverCap({ ids, what });
+    else runApprove(ids, what);
+  };
   const runApprove = (ids: number[], what: string) => {
     setAlert(null);
     approve.mutate(ids, {
@@ -351,7 +357,7 @@ export function HoursSection({ placement }: { placement: Placement }) {
                         disabled={approve.isPending}
                         aria-label={t('hoursSection.approveWeekLabel', { week: inSentence })}
                         onClick={() =>
-                          runApprove(
+                          askApprove(
                             waiting.map((e) => e.id),
                             t('hoursSection.approveWeekWhat', {
                               hours: hoursText(waiting.reduce((s, e) => s + e.hours, 0)),
@@ -365,6 +371,11 @@ export function HoursSection({ placement }: { placement: Placement }) {
                       </Button>
                     ) : null}
                   </div>
+                  {placement.you !== 'student' && entries.some((e) => e.overCap) ? (
+                    <p className="text-sm font-semibold text-amber-800" data-testid="week-over-cap">
+                      {t('hoursSection.weekOverCap', { day: hoursText(placement.caps.perDay), week: hoursText(placement.caps.perWeek) })}
+                    </p>
+                  ) : null}
                   <ul className="space-y-2" aria-label={t('hoursSection.weekListLabel', { week: inSentence })}>
                     {entries.map((entry) => (
                       <EntryRow
@@ -373,7 +384,7 @@ export function HoursSection({ placement }: { placement: Placement }) {
                         entry={entry}
                         onEdit={setEditing}
                         onDelete={setDeleting}
-                        onApprove={runApprove}
+                        onApprove={askApprove}
                         approving={approve.isPending}
                       />
                     ))}
@@ -384,6 +395,25 @@ export function HoursSection({ placement }: { placement: Placement }) {
           </div>
         )}
       </Card>
+      <ConfirmDialog
+        open={overCap !== null}
+        onOpenChange={(open) => {
+          if (!open) setOverCap(null);
+        }}
+        title={t('hoursSection.overCapTitle')}
+        description={t('hoursSection.overCapText', {
+          what: overCap?.what ?? '',
+          day: hoursText(placement.caps.perDay),
+          week: hoursText(placement.caps.perWeek),
+        })}
+        confirmLabel={t('hoursSection.overCapConfirm')}
+        pending={approve.isPending}
+        onConfirm={() => {
+          if (!overCap) return;
+          runApprove(overCap.ids, overCap.what);
+          setOverCap(null);
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

@@ -11,28 +11,18 @@ import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { gradeLabel } from '@/lib/options';
-import { hoursText, type Placement } from '@/types/placement';
+import { employerTodo, hoursText, type Placement } from '@/types/placement';
 import { useMyPlacements } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
 import { datesText, partiesInSentence } from '../lib/format';
 import { PlacementStateBadge } from './state-badge';
 import { StateCard } from '@/components/ui/state-card';
 
-/** What needs the employer on a placement, if anything. */
+/** What needs the employer on a placement, or whom it waits for. */
 function todo(p: Placement): string | null {
-  if (p.state === 'setup') return tPlacements('interns.todoDetails');
-  if (p.state === 'awaiting_signatures') {
-    if (p.awaiting.includes('supervisor')) return tPlacements('interns.todoSignature');
-    return tPlacements('interns.todoWaitingFor', { parties: partiesInSentence(p.awaiting) });
-  }
-  if (p.state === 'active') {
-    const waiting = p.entries.filter((e) => e.status === 'waiting').length;
-    const due = p.evaluationsDue.some((d) => !d.done && d.overdue);
-    if (waiting && due) return tPlacements('interns.todoEntriesOverdue', { count: waiting });
-    if (waiting) return tPlacements('interns.todoEntries', { count: waiting });
-    if (due) return tPlacements('interns.todoOverdue');
-  }
-  return null;
+  const mine = employerTodo(p);
+  if (mine || p.state !== 'awaiting_signatures') return mine;
+  return tPlacements('interns.todoWaitingFor', { parties: partiesInSentence(p.awaiting) });
 }
 
 function InternCard({ placement: p }: { placement: Placement }) {

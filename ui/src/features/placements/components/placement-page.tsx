@@ -14,7 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { isNotFoundError, routeId } from '@/lib/internships';
 import { gradeLabel } from '@/lib/options';
 import { capFlagText, type Placement, type PlacementRole } from '@/types/placement';
-import { usePlacement } from '../api/placements';
+import { useLivePlacement, usePlacement } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
 import { atText, datesText, partiesInSentence } from '../lib/format';
 import { ActionsSection } from './actions-section';
@@ -190,6 +190,7 @@ export function PlacementPage() {
   const params = useParams<{ id: string }>();
   const id = routeId(params.id);
   const placement = usePlacement(id);
+  useLivePlacement(id);
   const data = id === null ? undefined : placement.data;
   const you = data?.you;
   const signedOut = isApiError(placement.error) && placement.error.status === 401;
@@ -201,13 +202,14 @@ export function PlacementPage() {
     <PageShell>
       <AppHeader
         back={you ? backFor(you) : { href: paths.home, label: t('page.backHome') }}
-        title={you ? titleFor(you) : t('page.title')}
         right={you === 'student' ? undefined : null}
         width="5xl"
         layer="page"
       />
       <main className="pb-40 sm:pb-28">
         <div className="mx-auto w-full max-w-3xl px-4 py-6">
+          {/* The title in the page, not the header: beside a phone's bells it was cut to "My pla…". */}
+          <h1 className="mb-4 text-2xl font-extrabold tracking-tight text-slate-900">{you ? titleFor(you) : t('page.title')}</h1>
           {id !== null && placement.isLoading ? (
             <PageLoader />
           ) : data ? (
