@@ -232,8 +232,10 @@ pub fn settings_list(s: &Services) -> CommandResult {
                 format!("({} characters)", v.chars().count())
             }
             Some(v) => format!("\"{v}\""),
-            // The district pin is on until it is turned off.
-            None if *key == "admin-pin" => "\"on\" (the default)".into(),
+            // The district pin and early-end certificates are on until turned off.
+            None if matches!(*key, "admin-pin" | "certificate-on-early-end") => {
+                "\"on\" (the default)".into()
+            }
             None => "(not set)".into(),
         };
         out.push_str(&format!("{key} = {shown}\n    {about}\n"));

@@ -43,6 +43,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "hours a student may work in a week before the week is flagged to the school (default 20)",
     ),
     (
+        "certificate-on-early-end",
+        "on|off: whether a placement ended early still gets its certificate, with its real hours and last day (default on)",
+    ),
+    (
         "student-signup",
         "open|school-accounts-only: whether students may sign up with a password, or only through their school account",
     ),
@@ -96,6 +100,10 @@ pub fn check_value(r: &impl Reader, key: &str, value: &str) -> Result<(), String
             Ok(n) if n.is_finite() && n > 0.0 && n <= 80.0 => Ok(()),
             _ => Err(format!("{key} is a number of hours from 0.25 to 80")),
         },
+        "certificate-on-early-end" => match value {
+            "on" | "off" => Ok(()),
+            _ => Err("certificate-on-early-end is on or off".into()),
+        },
         "student-signup" => match value {
             "open" | "school-accounts-only" => Ok(()),
             _ => Err("student-signup is open or school-accounts-only".into()),
@@ -107,6 +115,11 @@ pub fn check_value(r: &impl Reader, key: &str, value: &str) -> Result<(), String
 /// The district pin was turned off (`settings set admin-pin off`).
 pub fn admin_pin_off(r: &impl Reader) -> StoreResult<bool> {
     Ok(get(r, "admin-pin")?.as_deref() == Some("off"))
+}
+
+/// A placement ended early gets its certificate (unless `certificate-on-early-end off`).
+pub fn certificate_on_early_end(r: &impl Reader) -> StoreResult<bool> {
+    Ok(get(r, "certificate-on-early-end")?.as_deref() != Some("off"))
 }
 
 /// Students sign up only through a school account.

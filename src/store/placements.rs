@@ -15,6 +15,9 @@ const BY_GUARDIAN_COPY: &str = "placement-guardian-copy";
 /// (`{hash}:to`) a fingerprint of the address it was sent to, so the page can say why.
 const ENDED_GUARDIAN_LINK: &str = "placement-guardian-link-ended";
 const BY_SUPERVISOR_LINK: &str = "placement-supervisor-link";
+/// A certificate's verification code (its number, as hex) → the placement; and back.
+const BY_CERTIFICATE: &str = "placement-certificate";
+const CERTIFICATE_OF: &str = "placement-certificate-of";
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Supervisor {
@@ -219,6 +222,23 @@ fn address_print(email: &str) -> u64 {
     use sha2::{Digest, Sha256};
     let d = Sha256::digest(email.trim().to_lowercase().as_bytes());
     u64::from_be_bytes(d[..8].try_into().expect("8 bytes"))
+}
+
+/// The verification code of placement `id`'s certificate, once issued.
+pub fn certificate_code(r: &impl Reader, id: u64) -> StoreResult<Option<u64>> {
+    r.key_get(CERTIFICATE_OF, &id.to_string())
+}
+
+pub fn put_certificate_code(w: &Wtx, id: u64, code: u64) -> StoreResult<()> {
+    w.key_put(CERTIFICATE_OF, &id.to_string(), code)?;
+    w.key_put(BY_CERTIFICATE, &format!("{code:016x}"), id)
+}
+
+pub fn by_certificate_code(r: &impl Reader, code: u64) -> StoreResult<Option<Placement>> {
+    match r.key_get(BY_CERTIFICATE, &format!("{code:016x}"))? {
+        Some(id) => r.get(id),
+        None => Ok(None),
+    }
 }
 
 fn hex(h: &[u8; 32]) -> String {

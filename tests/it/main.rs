@@ -33,6 +33,7 @@ mod messages;
 mod moderation;
 mod oidc_provider;
 mod paging;
+mod placement_completion;
 mod placement_mail;
 mod placements;
 mod roster;

@@ -166,7 +166,7 @@ async fn ready_to_sign(app: &TestApp, h: &Hired, p: &str) {
 }
 
 /// Every criterion of the district's rubric scored `each`.
-fn scores(each: u8) -> serde_json::Map<String, Value> {
+pub(crate) fn scores(each: u8) -> serde_json::Map<String, Value> {
     [
         "attendance",
         "communication",
@@ -217,7 +217,7 @@ pub async fn activate(app: &TestApp, h: &Hired, start: i64, end: i64) {
     assert_eq!(res.json::<Value>().await.unwrap()["state"], "active");
 }
 
-fn pdftotext(bytes: &[u8]) -> String {
+pub(crate) fn pdftotext(bytes: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("doc.pdf");
     std::fs::write(&path, bytes).unwrap();
@@ -625,12 +625,12 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
     let app = spawn_app().await;
     let h = hired(&app).await;
     let p = format!("/api/placements/{}", h.id);
-    activate(&app, &h, -30, 30).await;
+    activate(&app, &h, -50, 0).await;
     let hours = format!("{p}/hours");
     // Refusals: the future, outside the dates, not quarter hours, over 12, empty note.
     for (body, field) in [
         (json!({"date": day(1), "hours": 2, "note": "x"}), "date"),
-        (json!({"date": day(-40), "hours": 2, "note": "x"}), "date"),
+        (json!({"date": day(-60), "hours": 2, "note": "x"}), "date"),
         (json!({"date": day(-1), "hours": 2.2, "note": "x"}), "hours"),
         (
             json!({"date": day(-1), "hours": 12.5, "note": "x"}),
@@ -1291,9 +1291,7 @@ async fn the_pdfs_show_vietnamese_polish_and_spanish_names_as_typed() {
         .await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(
-        app.put(&h.employer, &p, own_details(-30, 30))
-            .await
-            .status(),
+        app.put(&h.employer, &p, own_details(-50, 0)).await.status(),
         StatusCode::OK
     );
     let g = json!({"name": guardian, "relationship": "mother", "email": "tran@family.example"});
@@ -1710,7 +1708,7 @@ async fn hours_are_not_approved_after_the_school_ended_the_placement() {
     let app = spawn_app().await;
     let h = hired(&app).await;
     let p = format!("/api/placements/{}", h.id);
-    activate(&app, &h, -30, 30).await;
+    activate(&app, &h, -50, 0).await;
     let e: Value = app
         .post(
             &h.student,
@@ -1821,7 +1819,7 @@ async fn a_deidentified_placement_carries_no_student_or_application_id() {
     let app = spawn_app().await;
     let h = hired(&app).await;
     let p = format!("/api/placements/{}", h.id);
-    activate(&app, &h, -30, 30).await;
+    activate(&app, &h, -50, 0).await;
     let scores = scores(3);
     app.post(
         &h.employer,
@@ -2170,7 +2168,7 @@ async fn a_district_s_own_english_agreement_is_what_spanish_readers_get_until_it
 async fn a_returned_entry_is_the_student_s_to_fix_and_never_blocks_completion() {
     let app = spawn_app().await;
     let h = hired(&app).await;
-    activate(&app, &h, -20, 40).await;
+    activate(&app, &h, -50, 0).await;
     let p = format!("/api/placements/{}", h.id);
     let hours = format!("{p}/hours");
     let mut ids = Vec::new();
@@ -2438,7 +2436,7 @@ async fn a_supervisor_who_is_not_the_account_holder_signs_through_their_own_link
 async fn a_day_or_week_over_the_district_s_caps_is_logged_and_says_so_to_the_student() {
     let app = spawn_app().await;
     let h = hired(&app).await;
-    activate(&app, &h, -30, 30).await;
+    activate(&app, &h, -50, 0).await;
     let hours = format!("/api/placements/{}/hours", h.id);
     // Today's week, from its Monday: the caps' weeks run Monday to Sunday.
     let today = time::OffsetDateTime::now_utc().date();
@@ -2511,7 +2509,11 @@ async fn the_coordinator_of_the_student_s_school_hears_what_waits_for_the_school
             .map(|m| m["subject"].as_str().unwrap().to_string())
             .collect()
     };
-    ready_to_sign(&app, &h, &p).await;
+    // Dates that end today: the final evaluation and completion are open.
+    app.put(&h.employer, &p, details(-50, 0)).await;
+    let g =
+        json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria@family.example"});
+    app.put(&h.student, &format!("{p}/guardian"), g).await;
     assert!(
         subjects("cole@district.example").contains(
             &"Please confirm the guardian for Sam Lee's placement at Acme Robotics".into()

@@ -46,6 +46,7 @@ interface ApiPlacement {
   hours: { approved: number; waiting: number; planned: number };
   guardian: { email: string; source: string; confirmed: boolean } | null;
   entries: { id: number; date: string; hours: number; status: string }[];
+  finish: { certificateCode: string | null };
 }
 
 const LAYOUTS = [
@@ -794,11 +795,15 @@ test.describe('the school', () => {
 
     await page.reload();
     await expect(page.getByTestId('hours-returned')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Mark completed' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Mark this placement completed?' });
-    await audit.scan('/placements (school), complete dialog');
-    await dialog.getByRole('button', { name: 'Mark completed' }).click();
-    await expect(page.getByTestId('placement-state')).toHaveText('Completed');
+    // Its end date is days away and its planned hours are not all in: not "completed" yet, so
+    // the school ends it early, and the certificate says the real hours and last day.
+    await expect(page.getByRole('button', { name: 'Mark completed' })).toHaveCount(0);
+    await expect(page.getByText(/mark it completed then/)).toBeVisible();
+    await page.getByRole('button', { name: 'End the placement early' }).click();
+    const ending = page.getByRole('form', { name: 'End the placement early' });
+    await ending.getByLabel('Why it ends early').fill('The internship ends with the school term.');
+    await ending.getByRole('button', { name: 'End the placement early' }).click();
+    await expect(page.getByTestId('placement-state')).toHaveText('Ended early');
     await expect(page.getByRole('link', { name: 'Certificate (PDF)' })).toHaveAttribute(
       'href',
       `/api/placements/${omar.id}/certificate.pdf`,
@@ -806,7 +811,22 @@ test.describe('the school', () => {
     const certificate = await page.request.get(`/api/placements/${omar.id}/certificate.pdf`);
     expect(certificate.headers()['content-type']).toContain('application/pdf');
     await expect(page.getByTestId('reflection-text')).toBeVisible();
-    await audit.scan('/placements (school), completed');
+    await audit.scan('/placements (school), ended early');
+
+    // Anyone holding the certificate's code checks it at /verify.
+    const ended = await placementNamed(page.request, DEMO.omar.name);
+    const code = ended.finish.certificateCode ?? '';
+    expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{5}$/);
+    const visitor = await page.context().browser()!.newContext({ viewport: LAYOUTS[0], baseURL: test.info().project.use.baseURL });
+    const check = await visitor.newPage();
+    await check.goto(`/verify/${code}`);
+    await expect(check.getByRole('heading', { level: 1, name: 'Check a certificate' })).toBeVisible();
+    await expect(check.getByTestId('verified')).toContainText(DEMO.omar.name);
+    const checkAudit = new AxeAudit(check);
+    await checkAudit.scan('/verify');
+    await expectReflows(check, '/verify');
+    checkAudit.expectClean();
+    await visitor.close();
 
     // Lily Thompson's placement has not started: the school cancels it with a reason.
     const lily = await placementNamed(page.request, 'Lily Thompson');

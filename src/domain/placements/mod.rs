@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod agreement;
 pub mod changes;
+pub mod completion;
 pub mod evaluations;
 pub mod hours;
 

@@ -56,3 +56,17 @@ pub(super) async fn certificate_pdf(
         &format!("certificate-{id}.pdf"),
     ))
 }
+
+/// `GET /api/verify/{code}`: what a certificate states, for anyone who holds its code (an
+/// employer or a college checking it); 404 for a code that names none.
+pub(super) async fn verify(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+) -> AppResult<axum::Json<documents::CertificateFacts>> {
+    let r = state.store().read()?;
+    Ok(axum::Json(documents::verify(
+        &r,
+        &code,
+        crate::i18n::current(),
+    )?))
+}

@@ -83,6 +83,7 @@ pub fn router() -> Router<AppState> {
             "/api/guardian/{token}/agreement.pdf",
             get(guardian_link::guardian_copy),
         )
+        .route("/api/verify/{code}", get(documents::verify))
         .route("/api/admin/program", get(program::program_figures))
         .route("/api/admin/program.csv", get(program::program_csv))
         .route(

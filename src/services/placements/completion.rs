@@ -21,6 +21,27 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
     if !p.state.can_move_to(State::Completed) {
         return Err(AppError::Conflict(p.state.refusal(State::Completed)));
     }
+    let entries = placements::entries(w, id)?;
+    // Entries back with the student to fix are not the supervisor's to hold up: they are not
+    // counted, and the record says so.
+    let totals = super::hours::totals(&entries);
+    // Completed means the dates ran out or every planned hour is in; anything sooner is an
+    // early end, which says so.
+    if let Some(end) = p.end
+        && !rules::completion::may_complete(
+            end,
+            super::today(now),
+            totals.approved,
+            p.planned_hours,
+        )
+    {
+        let day = super::agreement::long_date_in(crate::i18n::current(), end);
+        return Err(AppError::Conflict(format!(
+            "The placement ends on {day} and {} of its {} planned hours are approved: mark it completed then, or end it early with a reason",
+            rules::fmt_hours(totals.approved),
+            p.planned_hours
+        )));
+    }
     if !p
         .evaluations
         .iter()
@@ -30,15 +51,11 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
             "The supervisor's final evaluation is needed first".into(),
         ));
     }
-    let entries = placements::entries(w, id)?;
     if entries.iter().any(|e| e.status == EntryStatus::Waiting) {
         return Err(AppError::Conflict(
             "Some hours still wait for the supervisor's approval".into(),
         ));
     }
-    // Entries back with the student to fix are not the supervisor's to hold up: they are not
-    // counted, and the record says so.
-    let totals = super::hours::totals(&entries);
     p.state = State::Completed;
     p.finished_at = Some(now);
     let hours = rules::fmt_hours(totals.approved);
@@ -62,6 +79,7 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
         &p,
         format!("completed the placement ({hours} h)"),
     )?;
+    issue_certificate(w, &p)?;
     crate::services::notify::notify(
         w,
         p.student_id,
@@ -123,6 +141,9 @@ fn move_to_final(
         State::Cancelled => "cancelled",
         _ => "ended early",
     };
+    if to == State::EndedEarly {
+        issue_certificate(w, p)?;
+    }
     p.history
         .push((now, format!("The placement was {what}: {reason}")));
     audit_change(
@@ -143,4 +164,28 @@ fn move_to_final(
     }
     placements::save(w, p)?;
     Ok(())
+}
+
+/// Gives a finished placement its certificate's verification code (64 random bits), once.
+fn issue_certificate(w: &Wtx, p: &Placement) -> crate::store::StoreResult<()> {
+    if placements::certificate_code(w, p.id)?.is_some() {
+        return Ok(());
+    }
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    placements::put_certificate_code(w, p.id, u64::from_be_bytes(bytes))
+}
+
+/// Whether `p` has a certificate: completed, or ended early where the district issues one then
+/// (`settings set certificate-on-early-end`).
+pub fn certificate_issued(
+    r: &impl crate::store::Reader,
+    p: &Placement,
+) -> crate::store::StoreResult<bool> {
+    Ok(!p.deidentified
+        && match p.state {
+            State::Completed => true,
+            State::EndedEarly => crate::services::settings::certificate_on_early_end(r)?,
+            _ => false,
+        })
 }

@@ -3,7 +3,7 @@
 //! certificate), made from the stored record each time.
 
 use serde::Serialize;
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 
 use super::agreement::{
     agreement_texts, hex, in_language, long_date_in, posting, sha256, signed_in,
@@ -14,7 +14,6 @@ use crate::error::{AppError, AppResult};
 use crate::i18n::Lang;
 use crate::pdf::{self, Block};
 use crate::store::Reader;
-use crate::store::internships::Internship;
 use crate::store::placements::{self, Placement};
 use crate::store::users::User;
 
@@ -239,59 +238,153 @@ fn party_label(p: Party) -> &'static str {
     p.label()
 }
 
-/// The completion certificate, in `lang`.
+/// The facts a certificate states, in `lang`: read by the PDF and by the verification page.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CertificateFacts {
+    pub student: String,
+    pub title: String,
+    pub company: String,
+    pub district: String,
+    pub start_date: Option<String>,
+    /// The real last day: the end date, or the day it ended early (never a day to come).
+    pub last_day: Option<String>,
+    pub hours: f64,
+    pub state: &'static str,
+    pub code: Option<String>,
+}
+
+pub fn certificate_facts(
+    r: &impl Reader,
+    p: &Placement,
+    lang: Lang,
+) -> AppResult<CertificateFacts> {
+    let (title, company) = posting(r, p)?;
+    let finished = p
+        .finished_at
+        .and_then(|t| OffsetDateTime::from_unix_timestamp(t / 1000).ok())
+        .map(|t| t.date());
+    let last = match (p.end, finished) {
+        (Some(e), Some(f)) => Some(e.min(f)),
+        (e, f) => e.or(f),
+    };
+    Ok(CertificateFacts {
+        student: r
+            .get::<User>(p.student_id)?
+            .map(|u| u.full_name())
+            .unwrap_or_default(),
+        title,
+        company,
+        district: crate::services::settings::district_signature_in(r, lang)?,
+        start_date: p.start.map(date_str),
+        last_day: last.map(date_str),
+        hours: super::hours::totals(&placements::entries(r, p.id)?).approved,
+        state: p.state.as_str(),
+        code: placements::certificate_code(r, p.id)?.map(rules::completion::code_text),
+    })
+}
+
+/// What `GET /verify/{code}` shows: the certificate's facts, or 404 for a code that names none.
+pub fn verify(r: &impl Reader, code: &str, lang: Lang) -> AppResult<CertificateFacts> {
+    const NONE: &str = "No certificate has this code. Check it against the certificate.";
+    let n = rules::completion::parse_code(code).ok_or_else(|| AppError::not_found(NONE))?;
+    match placements::by_certificate_code(r, n)? {
+        Some(p) if super::completion::certificate_issued(r, &p)? => certificate_facts(r, &p, lang),
+        _ => Err(AppError::not_found(NONE)),
+    }
+}
+
+/// The certificate, in `lang`: a designed page with the student's name, the role, the real
+/// dates and approved hours, the supervisor, the final evaluation's competencies, who signed for
+/// the school, and the code a reader verifies at the district's address.
 pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Vec<u8>> {
-    if p.state != State::Completed {
+    if !super::completion::certificate_issued(r, p)? {
         return Err(AppError::Conflict(
             "The certificate exists once the placement is completed".into(),
         ));
     }
-    let student = r
-        .get::<User>(p.student_id)?
-        .map(|u| u.full_name())
-        .unwrap_or_default();
-    let internship = r.get::<Internship>(p.internship_id)?;
-    let title = internship
-        .as_ref()
-        .map(|i| i.title.clone())
-        .unwrap_or_default();
-    let company = internship
-        .as_ref()
-        .map(|i| i.company.clone())
-        .unwrap_or_default();
-    let approved = super::hours::totals(&placements::entries(r, p.id)?).approved;
-    let district = crate::services::settings::district_signature_in(r, lang)?;
+    let f = certificate_facts(r, p, lang)?;
     let tr = |s: &str| lang.tr(s).into_owned();
-    let dates = match (p.start, p.end) {
-        (Some(s), Some(e)) => tr(&format!(
-            "{} to {}",
-            long_date_in(lang, s),
-            long_date_in(lang, e)
-        )),
-        _ => String::new(),
+    let day = |d: Option<Date>| d.map(|d| long_date_in(lang, d)).unwrap_or_default();
+    let parse = |s: &Option<String>| {
+        s.as_deref().and_then(|s| {
+            Date::parse(s, time::macros::format_description!("[year]-[month]-[day]")).ok()
+        })
     };
-    let blocks = [
-        Block::Title(tr("Certificate of work-based learning")),
-        Block::Gap,
-        Block::Text(tr(&format!("{district} certifies that"))),
-        Block::Title(student),
-        Block::Text(tr(&format!(
-            "completed {} hours of work-based learning as {title} at {company}, {dates}.",
-            rules::fmt_hours(approved)
-        ))),
-        Block::Gap,
-        Block::Text(tr(&format!(
-            "Completed {}",
-            p.finished_at.map(|t| when_in(lang, t)).unwrap_or_default()
-        ))),
-        Block::Small(tr(&format!("Placement #{} · {}", p.id, p.school))),
-    ];
-    Ok(pdf::document(
-        &tr("Certificate of work-based learning"),
-        &district,
-        &page_of(lang),
-        &blocks,
-    ))
+    let dates = tr(&format!(
+        "{} to {}",
+        day(parse(&f.start_date)),
+        day(parse(&f.last_day))
+    ));
+    let supervisor = if p.supervisor.title.is_empty() {
+        tr(&format!("Supervised by {}", p.supervisor.name))
+    } else {
+        tr(&format!(
+            "Supervised by {}, {}",
+            p.supervisor.name, p.supervisor.title
+        ))
+    };
+    let rubric = crate::services::settings::rubric(r)?;
+    let competencies: Vec<(String, String)> = p
+        .evaluations
+        .iter()
+        .find(|e| e.kind == rules::EvaluationKind::Final)
+        .map(|e| {
+            e.scores
+                .iter()
+                .filter_map(|(key, score)| {
+                    let label = rubric.iter().find(|(k, _)| k == key)?.1.clone();
+                    Some((
+                        super::views::rubric_label(key, label),
+                        tr(rules::rating_label(*score)),
+                    ))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let signer = p
+        .signatures
+        .iter()
+        .find(|s| s.party == Party::School)
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    let finished = p
+        .finished_at
+        .and_then(|t| OffsetDateTime::from_unix_timestamp(t / 1000).ok())
+        .map(|t| t.date());
+    let signed = tr(&format!(
+        "Signed for the school by {signer} on {}",
+        day(finished)
+    ));
+    let verify = match &f.code {
+        Some(code) => tr(&format!(
+            "Certificate {code} · Verify it at {}/verify/{code}",
+            crate::services::password_reset::public_url(r)?
+        )),
+        None => tr(&format!("Placement #{} · {}", p.id, p.school)),
+    };
+    let title = tr("Certificate of work-based learning");
+    let certifies = tr(&format!("{} certifies that", f.district));
+    let what = tr(&format!(
+        "completed {} hours of work-based learning as {} at {}",
+        rules::fmt_hours(f.hours),
+        f.title,
+        f.company
+    ));
+    let heading = tr("Rated on the final evaluation");
+    Ok(pdf::certificate(&pdf::Certificate {
+        title: &title,
+        district: &f.district,
+        certifies: &certifies,
+        student: &f.student,
+        what: &what,
+        dates: &dates,
+        supervisor: &supervisor,
+        competencies_heading: &heading,
+        competencies: &competencies,
+        signed: &signed,
+        verify: &verify,
+    }))
 }
 
 /// A page's number as a reader of `lang` writes it ("page 1 of 2").

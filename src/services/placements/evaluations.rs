@@ -1,7 +1,7 @@
 //! The supervisor's evaluations (midpoint and final, every competency of the rubric rated 1-4)
 //! and the student's reflection at the end.
 
-use crate::domain::placements::{EvaluationKind, State};
+use crate::domain::placements::{EvaluationKind, State, completion};
 use crate::error::{AppError, AppResult};
 use crate::store::Wtx;
 use crate::store::audit::Actor;
@@ -34,6 +34,9 @@ pub fn evaluate(
             "The {} evaluation was already submitted",
             kind.as_str()
         )));
+    }
+    if kind == EvaluationKind::Final {
+        final_refusal(w, &p, now)?;
     }
     let rubric = crate::services::settings::rubric(w)?;
     let mut c = Checks::new();
@@ -102,4 +105,23 @@ pub fn reflect(w: &Wtx, student_id: u64, id: u64, text: &str, now: i64) -> AppRe
         .push((now, "The student wrote their reflection".into()));
     placements::save(w, &p)?;
     Ok(p)
+}
+
+/// Refuses the final evaluation before its window: the last fifth of the placement's dates, or
+/// 80 % of the planned hours approved (an evaluation at the start says nothing of the work).
+fn final_refusal(w: &Wtx, p: &Placement, now: i64) -> AppResult<()> {
+    let (Some(start), Some(end)) = (p.start, p.end) else {
+        return Ok(());
+    };
+    let approved = super::hours::totals(&crate::store::placements::entries(w, p.id)?).approved;
+    if completion::final_open(start, end, super::today(now), approved, p.planned_hours) {
+        return Ok(());
+    }
+    let day =
+        super::agreement::long_date_in(crate::i18n::current(), completion::final_opens(start, end));
+    Err(AppError::Conflict(format!(
+        "The final evaluation opens on {day}, or once {} of the {} planned hours are approved",
+        crate::domain::placements::fmt_hours(completion::final_hours(p.planned_hours)),
+        p.planned_hours
+    )))
 }

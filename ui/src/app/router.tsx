@@ -57,6 +57,7 @@ const PlacementPage = page(() => import('@/features/placements/components/placem
 const InternsPage = page(() => import('@/features/placements/components/interns-page'));
 const GuardianPage = page(() => import('@/features/placements/components/guardian-page'));
 const SupervisorPage = page(() => import('@/features/placements/components/supervisor-page'));
+const VerifyPage = page(() => import('@/features/placements/components/verify-page'));
 
 /** The screens of the fixed paths, for `preloadFirstScreen`. */
 const FIXED: Record<string, LazyPage> = {
@@ -166,6 +167,7 @@ export function AppRouter() {
           <Route path="/employer/interns" component={InternsPage} />
           <Route path="/guardian/:token" component={GuardianPage} />
           <Route path="/supervisor/:token" component={SupervisorPage} />
+          <Route path="/verify/:code?" component={VerifyPage} />
 
           <Route component={NotFoundRoute} />
         </Switch>

@@ -153,6 +153,15 @@ export interface Placement {
   you: PlacementRole;
   canSign: boolean;
   youSigned: boolean;
+  /** When it may be finished: the final evaluation's window, completion, the certificate. */
+  finish: {
+    finalOpen: boolean;
+    finalOpensOn: string | null;
+    finalHours: number;
+    mayComplete: boolean;
+    certificate: boolean;
+    certificateCode: string | null;
+  };
 }
 
 /** GET /api/placements. */

@@ -267,3 +267,25 @@ export function useSupervisorSign(token: string) {
     mutationFn: (input) => api.post<{ message?: string }>(`/api/supervisor/${encodeURIComponent(token)}/sign`, input),
   });
 }
+
+/** What a certificate states (`GET /api/verify/{code}`), for anyone holding its code. */
+export interface CertificateFacts {
+  student: string;
+  title: string;
+  company: string;
+  district: string;
+  startDate: string | null;
+  lastDay: string | null;
+  hours: number;
+  state: 'completed' | 'ended_early';
+  code: string;
+}
+
+export function useVerifyCertificate(code: string) {
+  return useQuery<CertificateFacts>({
+    queryKey: ['/api/verify', code],
+    queryFn: () => api.get<CertificateFacts>(`/api/verify/${encodeURIComponent(code)}`),
+    enabled: code.trim().length > 0,
+    retry: false,
+  });
+}

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Section } from '@/components/ui/section';
 import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
 import { hoursText, type Placement } from '@/types/placement';
 import { useCancelPlacement, useComplete, useEndEarly } from '../api/placements';
@@ -39,12 +40,22 @@ export function ActionsSection({ placement }: { placement: Placement }) {
       <Card className="space-y-3">
         {school && active ? (
           <>
-            <p className="text-sm text-slate-700">{t('actions.completeIntro')}</p>
+            <p className="text-sm text-slate-700">
+              {placement.finish.mayComplete
+                ? t('actions.completeIntro')
+                : t('actions.completeLater', {
+                    date: formatDate(placement.endDate),
+                    approved: hoursText(placement.hours.approved),
+                    planned: hoursText(placement.hours.planned),
+                  })}
+            </p>
             <div className="flex flex-wrap items-start gap-2">
-              <Button onClick={() => setConfirming(true)} disabled={complete.isPending}>
-                <CheckCircle2 aria-hidden className="h-4 w-4" />
-                {t('actions.markCompleted')}
-              </Button>
+              {placement.finish.mayComplete ? (
+                <Button onClick={() => setConfirming(true)} disabled={complete.isPending}>
+                  <CheckCircle2 aria-hidden className="h-4 w-4" />
+                  {t('actions.markCompleted')}
+                </Button>
+              ) : null}
               <ReasonForm
                 openLabel={t('actions.endEarly')}
                 label={t('actions.whyEnds')}

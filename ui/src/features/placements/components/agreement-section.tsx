@@ -67,7 +67,7 @@ const SIGNED_STATES = new Set(['active', 'completed', 'ended_early']);
 export function Documents({ placement }: { placement: Placement }) {
   const { t } = useTranslation(ns);
   const agreement = SIGNED_STATES.has(placement.state);
-  const certificate = placement.state === 'completed' && placement.you !== 'supervisor';
+  const certificate = placement.finish.certificate && placement.you !== 'supervisor';
   if (!agreement && !certificate) return null;
   const link =
     'inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-400 hover:text-brand-700';

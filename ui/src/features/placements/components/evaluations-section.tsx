@@ -12,7 +12,7 @@ import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { focusFirstInvalid } from '@/lib/validation';
 import { toast } from '@/stores/toast-store';
-import { SCORES, type Evaluation, type EvaluationKind, type Placement, type RubricItem } from '@/types/placement';
+import { SCORES, hoursText, type Evaluation, type EvaluationKind, type Placement, type RubricItem } from '@/types/placement';
 import { useEvaluate } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
 import { atText } from '../lib/format';
@@ -224,7 +224,11 @@ export function EvaluationsSection({ placement }: { placement: Placement }) {
   if (!started && placement.evaluations.length === 0) return null;
   const done = new Set(placement.evaluations.map((e) => e.kind));
   const open =
-    placement.you === 'supervisor' && placement.state === 'active' ? (['midpoint', 'final'] as const).filter((k) => !done.has(k)) : [];
+    placement.you === 'supervisor' && placement.state === 'active'
+      ? (['midpoint', 'final'] as const).filter((k) => !done.has(k) && (k !== 'final' || placement.finish.finalOpen))
+      : [];
+  // The final evaluation waits for the last fifth of the dates or 80 % of the planned hours.
+  const finalWaits = placement.you === 'supervisor' && placement.state === 'active' && !done.has('final') && !placement.finish.finalOpen;
   const ordered = [...placement.evaluations].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'midpoint' ? -1 : 1));
   return (
     <Section
@@ -256,6 +260,15 @@ export function EvaluationsSection({ placement }: { placement: Placement }) {
         ))}
         {student && ordered.length === 0 ? <p className="text-sm text-slate-700">{t('evaluations.studentWaits')}</p> : null}
         {!student && ordered.length === 0 && open.length === 0 ? <p className="text-sm text-slate-700">{t('evaluations.none')}</p> : null}
+        {finalWaits ? (
+          <p className="text-sm text-slate-700" data-testid="final-opens">
+            {t('evaluations.finalOpens', {
+              date: formatDate(placement.finish.finalOpensOn),
+              hours: hoursText(placement.finish.finalHours),
+              planned: hoursText(placement.hours.planned),
+            })}
+          </p>
+        ) : null}
         {writing ? (
           <EvaluationForm key={writing} placement={placement} kind={writing} onDone={() => setWriting(null)} />
         ) : open.length > 0 ? (

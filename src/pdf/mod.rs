@@ -15,6 +15,9 @@ use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str};
 use unicode_normalization::UnicodeNormalization as _;
 
+mod certificate;
+pub use certificate::{Certificate, certificate};
+
 /// A piece of a document, laid out top to bottom.
 pub enum Block {
     Title(String),
@@ -59,12 +62,12 @@ static FONTS: LazyLock<[Font; 2]> = LazyLock::new(|| {
     };
     [
         load(
-            include_bytes!("../assets/fonts/DejaVuSans.ttf"),
+            include_bytes!("../../assets/fonts/DejaVuSans.ttf"),
             "DejaVuSans",
             false,
         ),
         load(
-            include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf"),
+            include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"),
             "DejaVuSans-Bold",
             true,
         ),
@@ -332,6 +335,68 @@ pub fn document(
         }
     }
 
+    let count = pages.len();
+    let drawn: Vec<Page> = pages
+        .into_iter()
+        .enumerate()
+        .map(|(n, lines)| {
+            let foot = format!("{footer} · {}", page_of(n + 1, count));
+            let foot = (REGULAR, 8.0, true, MARGIN - 20.0, shown(&foot));
+            let ops = lines
+                .into_iter()
+                .chain([foot])
+                .map(|(font, size, grey, y, line)| {
+                    let g = if grey { 0.35 } else { 0.0 };
+                    Op::Text {
+                        font,
+                        size,
+                        rgb: [g, g, g],
+                        x: MARGIN,
+                        y,
+                        text: line,
+                    }
+                })
+                .collect();
+            Page {
+                size: (PAGE_W, PAGE_H),
+                ops,
+            }
+        })
+        .collect();
+    write(title, drawn)
+}
+
+/// What a page draws, in the order given: text (font, size, colour, baseline start), or a
+/// filled or stroked rectangle.
+enum Op {
+    Text {
+        font: usize,
+        size: f32,
+        rgb: [f32; 3],
+        x: f32,
+        y: f32,
+        text: String,
+    },
+    Fill {
+        rgb: [f32; 3],
+        rect: [f32; 4],
+    },
+    Stroke {
+        rgb: [f32; 3],
+        width: f32,
+        rect: [f32; 4],
+    },
+}
+
+struct Page {
+    size: (f32, f32),
+    ops: Vec<Op>,
+}
+
+/// The pages as a PDF file with `title` in its metadata: the fonts embedded as subsets of the
+/// glyphs the pages use.
+fn write(title: &str, pages: Vec<Page>) -> Vec<u8> {
+    let fonts = &*FONTS;
     let mut pdf = Pdf::new();
     let mut last = 0;
     let mut next = || {
@@ -350,10 +415,10 @@ pub fn document(
         .producer(pdf_writer::TextStr("InternReel"));
     let mut used = [Used::default(), Used::default()];
     let mut streams = Streams::new();
-    let count = pages.len();
-    for (n, (lines, (page_id, content_id))) in pages.into_iter().zip(ids).enumerate() {
+    for (page_content, (page_id, content_id)) in pages.into_iter().zip(ids) {
         let mut page = pdf.page(page_id);
-        page.media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H));
+        let (w, h) = page_content.size;
+        page.media_box(Rect::new(0.0, 0.0, w, h));
         page.parent(tree);
         page.contents(content_id);
         {
@@ -364,15 +429,35 @@ pub fn document(
         }
         page.finish();
         let mut c = Content::new();
-        let foot = format!("{footer} · {}", page_of(n + 1, count));
-        let foot = (REGULAR, 8.0, true, MARGIN - 20.0, shown(&foot));
-        for (font, size, grey, y, line) in lines.into_iter().chain([foot]) {
-            c.set_fill_gray(if grey { 0.35 } else { 0.0 });
-            c.begin_text();
-            c.set_font(Name(if font == BOLD { b"F2" } else { b"F1" }), size);
-            c.next_line(MARGIN, y);
-            c.show(Str(&used[font].encode(&line)));
-            c.end_text();
+        for op in page_content.ops {
+            match op {
+                Op::Text {
+                    font,
+                    size,
+                    rgb,
+                    x,
+                    y,
+                    text,
+                } => {
+                    c.set_fill_rgb(rgb[0], rgb[1], rgb[2]);
+                    c.begin_text();
+                    c.set_font(Name(if font == BOLD { b"F2" } else { b"F1" }), size);
+                    c.next_line(x, y);
+                    c.show(Str(&used[font].encode(&text)));
+                    c.end_text();
+                }
+                Op::Fill { rgb, rect } => {
+                    c.set_fill_rgb(rgb[0], rgb[1], rgb[2]);
+                    c.rect(rect[0], rect[1], rect[2], rect[3]);
+                    c.fill_nonzero();
+                }
+                Op::Stroke { rgb, width, rect } => {
+                    c.set_stroke_rgb(rgb[0], rgb[1], rgb[2]);
+                    c.set_line_width(width);
+                    c.rect(rect[0], rect[1], rect[2], rect[3]);
+                    c.stroke();
+                }
+            }
         }
         streams.write(&mut pdf, content_id, &c.finish());
     }
@@ -390,94 +475,4 @@ pub fn document(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_document_is_a_pdf_with_its_words_and_pages() {
-        let long = "word ".repeat(3000);
-        let bytes = document(
-            "Agreement",
-            "Lakeside Unified",
-            &|n, count| format!("page {n} of {count}"),
-            &[
-                Block::Title("Agreement".into()),
-                Block::Text(long),
-                Block::Small("sha".into()),
-            ],
-        );
-        assert!(bytes.starts_with(b"%PDF-"));
-        let text = String::from_utf8_lossy(&bytes);
-        assert!(
-            text.contains("/Count ") && !text.contains("/Count 1\n"),
-            "several pages"
-        );
-        for embedded in [
-            "+DejaVuSans-Bold",
-            "/CIDFontType2",
-            "/Identity-H",
-            "/FontFile2",
-            "/ToUnicode",
-        ] {
-            assert!(text.contains(embedded), "{embedded}");
-        }
-    }
-
-    #[test]
-    fn text_wraps_at_the_embedded_font_s_widths() {
-        let regular = &FONTS[REGULAR];
-        let lines = wrap(&"a ".repeat(400), regular, 10.0, 483.0);
-        assert!(lines.len() > 3);
-        for line in &lines {
-            let w: f32 = line.chars().map(|c| regular.width(c, 10.0)).sum();
-            assert!(w <= 483.0, "{line}");
-        }
-        // The widths are DejaVu Sans's (2025 and 569 of 2048), not Helvetica's (944 and 222).
-        assert!((regular.advance('W') - 988.77).abs() < 0.01);
-        assert!((regular.advance('i') - 277.83).abs() < 0.01);
-        assert!(FONTS[BOLD].advance('a') > regular.advance('a'));
-    }
-
-    /// The ToUnicode map read back: `<cid> <utf-16be>` pairs.
-    fn read_back(cmap: &[u8], cids: &[u8]) -> String {
-        let cmap = String::from_utf8_lossy(cmap);
-        let mut map = HashMap::new();
-        for line in cmap.lines() {
-            let hex: Vec<&str> = line
-                .split(['<', '>'])
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .collect();
-            if let [cid, utf16] = hex[..]
-                && let Ok(cid) = u16::from_str_radix(cid, 16)
-            {
-                let units: Vec<u16> = (0..utf16.len() / 4)
-                    .map(|i| u16::from_str_radix(&utf16[i * 4..i * 4 + 4], 16).unwrap())
-                    .collect();
-                map.insert(cid, String::from_utf16(&units).unwrap());
-            }
-        }
-        cids.chunks(2)
-            .map(|b| map[&u16::from_be_bytes([b[0], b[1]])].clone())
-            .collect()
-    }
-
-    #[test]
-    fn names_outside_latin_1_read_back_through_to_unicode() {
-        let mut used = Used::default();
-        let name = "Nguyễn Łukasz Peña — José “Ñ” Ωμέγα Иван 日本 😀";
-        let cids = used.encode(name);
-        assert_eq!(cids.len(), name.chars().count() * 2);
-        assert_eq!(read_back(&used.to_unicode(), &cids), name);
-        // Each character its own CID, repeats reuse it.
-        let again = used.encode("ñ ñ");
-        assert_eq!(again[0..2], again[4..6]);
-        // Letters the forms accept are in the font; what it lacks still reads back above.
-        for c in "ễŁñŒşđ ΩИ".chars() {
-            assert_ne!(FONTS[REGULAR].glyph(c), 0, "{c}");
-            assert_ne!(FONTS[BOLD].glyph(c), 0, "{c}");
-        }
-        // Decomposed input is composed: one glyph for "ễ".
-        assert_eq!(shown("Nguye\u{302}\u{303}n\tx"), "Nguyễn x");
-    }
-}
+mod tests;
