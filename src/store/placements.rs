@@ -34,6 +34,9 @@ pub enum GuardianSource {
     Student,
     /// From the district's roster: the student cannot change it.
     Roster,
+    /// Entered or corrected by the school (confirmed as it is given); the student cannot
+    /// change it.
+    School,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -196,3 +196,68 @@ async fn each_party_s_open_page_hears_when_the_other_acts() {
     assert_eq!(frame["type"], "placement_changed");
     assert_eq!(frame["placementId"], h.id);
 }
+
+/// The school enters the guardian itself (or corrects the student's): confirmed as given,
+/// mailed their link, and no longer the student's to change.
+#[tokio::test]
+async fn the_school_enters_or_corrects_the_guardian_and_the_student_cannot_change_it() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    app.put(&h.employer, &p, details(-5, 60)).await;
+    let g = json!({"name": "Maria Lopez", "relationship": "mother", "email": MARIA});
+    // The employer never gives it.
+    assert_eq!(
+        app.put(&h.employer, &format!("{p}/guardian"), g.clone())
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+    // The school cannot give the student's own mailbox either.
+    let (status, body) = message_of(
+        app.put(&h.admin, &format!("{p}/guardian"), json!({"name": "Maria Lopez", "relationship": "mother", "email": "ana+mom@student.example"}))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"]["email"],
+        "This is the student's own e-mail address: enter their parent or guardian's"
+    );
+    let res = app.put(&h.admin, &format!("{p}/guardian"), g).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let view: Value = res.json().await.unwrap();
+    assert_eq!(view["guardian"]["source"], "school");
+    assert_eq!(view["guardian"]["confirmed"], true);
+    assert_eq!(mails_to(&app, MARIA).len(), 1, "the invitation");
+    let res = app
+        .put(
+            &h.student,
+            &format!("{p}/guardian"),
+            json!({"name": "Someone Else", "relationship": "aunt", "email": "aunt@family.example"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    // The school corrects the address: the new one gets the link, the old link ends.
+    let old = guardian_token(&app);
+    let fixed = json!({"name": "Maria Lopez", "relationship": "mother", "email": "maria.lopez@family.example"});
+    assert_eq!(
+        app.put(&h.admin, &format!("{p}/guardian"), fixed)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    assert_eq!(mails_to(&app, "maria.lopez@family.example").len(), 1);
+    assert_eq!(
+        app.get(&app.client(), &format!("/api/guardian/{old}"))
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+    let history: Value = app.get(&h.student, &p).await.json().await.unwrap();
+    assert!(
+        history["history"]
+            .to_string()
+            .contains("The school gave the parent or guardian")
+    );
+}

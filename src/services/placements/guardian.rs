@@ -26,23 +26,36 @@ pub struct GuardianInput {
     pub phone: String,
 }
 
-/// The student gives (or changes) their parent or guardian, unless the roster lists one.
+/// The student gives (or changes) their parent or guardian, unless the roster or the school
+/// gave one; the school enters or corrects it at any time before the placement starts (its
+/// entry counts as confirmed).
 pub fn set_guardian(
     w: &Wtx,
-    student_id: u64,
+    who: &Who,
     id: u64,
     g: GuardianInput,
     now: i64,
 ) -> AppResult<Placement> {
-    let mut p = visible(w, id, &Who::Student(student_id))?;
+    let mut p = visible(w, id, who)?;
+    let student_id = p.student_id;
+    let by_school = match who {
+        Who::Student(_) => false,
+        Who::School { .. } => true,
+        Who::Employer(_) => {
+            return Err(AppError::Forbidden(
+                "The student or the school gives the parent or guardian".into(),
+            ));
+        }
+    };
     if p.state.is_final() || p.state == State::Active {
         return Err(AppError::Conflict(
             "The guardian cannot change once the placement has started".into(),
         ));
     }
-    if p.guardian
-        .as_ref()
-        .is_some_and(|g| g.source == GuardianSource::Roster)
+    if !by_school
+        && p.guardian
+            .as_ref()
+            .is_some_and(|g| matches!(g.source, GuardianSource::Roster | GuardianSource::School))
     {
         return Err(AppError::Forbidden(
             "Your school's records list your parent or guardian; ask your school to change it"
@@ -81,7 +94,11 @@ pub fn set_guardian(
     {
         c.fail(
             "email",
-            "This is your own e-mail address: enter your parent or guardian's",
+            if by_school {
+                "This is the student's own e-mail address: enter their parent or guardian's"
+            } else {
+                "This is your own e-mail address: enter your parent or guardian's"
+            },
         );
     }
     c.finish()?;
@@ -90,8 +107,12 @@ pub fn set_guardian(
         relationship: crate::validate::clean(&g.relationship),
         email: g.email.trim().to_string(),
         phone: crate::validate::clean(&g.phone),
-        source: GuardianSource::Student,
-        confirmed: false,
+        source: if by_school {
+            GuardianSource::School
+        } else {
+            GuardianSource::Student
+        },
+        confirmed: by_school,
     };
     let same = p.guardian.as_ref().is_some_and(|o| {
         o.name == new.name
@@ -102,16 +123,25 @@ pub fn set_guardian(
     if same {
         return Ok(p);
     }
-    if guardian_mail::would_mail(&p) {
+    if guardian_mail::would_mail(&p) && !by_school {
         guardian_mail::throttle(w, p.id, now)?;
     }
-    let why = "the student changed the parent or guardian";
-    let signed = void_signatures(w, &mut p, Actor::User(student_id), now, why, &[])?;
+    let (why, gave) = if by_school {
+        (
+            "the school changed the parent or guardian",
+            "The school gave the parent or guardian",
+        )
+    } else {
+        (
+            "the student changed the parent or guardian",
+            "The student gave their parent or guardian",
+        )
+    };
+    let signed = void_signatures(w, &mut p, who.actor(), now, why, &[])?;
     p.guardian = Some(new);
     p.guardian_declined = None;
     p.guardian_link = None;
-    p.history
-        .push((now, "The student gave their parent or guardian".into()));
+    p.history.push((now, gave.into()));
     // The new guardian gets the plain invitation; a supervisor who had signed, why again.
     guardian_mail::send_link_if_due(w, &mut p, now, &[])?;
     let supervisor: Vec<Party> = signed

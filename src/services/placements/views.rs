@@ -368,6 +368,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
             source: match g.source {
                 GuardianSource::Student => "student",
                 GuardianSource::Roster => "roster",
+                GuardianSource::School => "school",
             },
             confirmed: g.confirmed,
         }),

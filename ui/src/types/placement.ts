@@ -50,7 +50,7 @@ export interface Guardian {
   email: string | null;
   phone: string | null;
   /** 'roster': the school's records (read-only for the student); 'student': the student gave it. */
-  source: 'student' | 'roster';
+  source: 'student' | 'roster' | 'school';
   confirmed: boolean;
 }
 

@@ -46,8 +46,8 @@ export function GuardianFacts({ guardian }: { guardian: Guardian }) {
   );
 }
 
-/** The guardian's details a student gives (prefilled with the last ones). */
-function GuardianForm({ placement }: { placement: Placement }) {
+/** The guardian's details a student gives, or the school enters (prefilled with the last ones). */
+function GuardianForm({ placement, bySchool = false, onSaved }: { placement: Placement; bySchool?: boolean; onSaved?: () => void }) {
   const { t } = useTranslation(ns);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveGuardian(placement.id);
@@ -66,7 +66,8 @@ function GuardianForm({ placement }: { placement: Placement }) {
     save.mutate(
       { name: v.name.trim(), relationship: v.relationship.trim(), email: v.email.trim(), phone: v.phone.trim() },
       {
-        onSuccess: (saved) =>
+        onSuccess: (saved) => {
+          onSaved?.();
           toast({
             title: t('guardian.savedTitle'),
             description:
@@ -76,7 +77,8 @@ function GuardianForm({ placement }: { placement: Placement }) {
                   ? t('guardian.savedEmailed', { email: saved.guardian.email })
                   : t('guardian.savedEmailedThem'),
             variant: 'success',
-          }),
+          });
+        },
         onError: (error) => {
           if (!showFieldErrors(form, formRef.current, error, FIELDS)) setAlert(errorMessage(error) ?? t('shared.saveFailed'));
         },
@@ -89,7 +91,7 @@ function GuardianForm({ placement }: { placement: Placement }) {
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField label={t('guardian.theirName')} autoComplete="off" {...form.field('name')} />
         <TextField
-          label={t('guardian.relationshipToYou')}
+          label={bySchool ? t('guardian.relationshipToStudent') : t('guardian.relationshipToYou')}
           placeholder={t('guardian.relationshipPlaceholder')}
           {...form.field('relationship')}
         />
@@ -139,7 +141,8 @@ function linkDue(placement: Placement): boolean {
 export function StudentGuardianSection({ placement }: { placement: Placement }) {
   const { t } = useTranslation(ns);
   const g = placement.guardian;
-  const roster = g?.source === 'roster';
+  // The school's records or the school itself gave it: the student asks the school to change it.
+  const roster = g?.source === 'roster' || g?.source === 'school';
   const open = placement.state === 'setup' || placement.state === 'awaiting_signatures';
   const note = linkNote(placement);
   return (
@@ -188,6 +191,7 @@ export function SchoolGuardianSection({ placement }: { placement: Placement }) {
   const confirm = useConfirmGuardian(placement.id);
   const [failed, setFailed] = useState<string | null>(null);
   const open = placement.state === 'setup' || placement.state === 'awaiting_signatures';
+  const [editing, setEditing] = useState(false);
   const note = linkNote(placement);
   return (
     <Section headingId="guardian-heading" icon={Users} title={t('guardian.heading')} className="mt-6">
@@ -197,6 +201,10 @@ export function SchoolGuardianSection({ placement }: { placement: Placement }) {
             <div className="flex flex-wrap gap-1.5">
               {g.source === 'roster' ? (
                 <Badge tone="info">{t('guardian.fromSchoolRecords')}</Badge>
+              ) : g.source === 'school' ? (
+                <Badge tone="info" data-testid="guardian-source">
+                  {t('guardian.enteredBySchool')}
+                </Badge>
               ) : (
                 <Badge tone="neutral" data-testid="guardian-source">
                   {t('guardian.givenByStudent')}
@@ -242,6 +250,24 @@ export function SchoolGuardianSection({ placement }: { placement: Placement }) {
         ) : (
           <p className="text-sm text-slate-700">{t('guardian.notGivenYet')}</p>
         )}
+        {open ? (
+          editing ? (
+            <div className="space-y-3 border-t border-slate-100 pt-4">
+              {placement.signatures.length > 0 && g ? (
+                <p className="rounded-2xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">{t('guardian.changeVoids')}</p>
+              ) : null}
+              <GuardianForm placement={placement} bySchool onSaved={() => setEditing(false)} />
+              <Button variant="ghost" onClick={() => setEditing(false)}>
+                {t('guardian.keep')}
+              </Button>
+            </div>
+          ) : (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Users aria-hidden className="h-4 w-4" />
+              {g ? t('guardian.correct') : t('guardian.enter')}
+            </Button>
+          )
+        ) : null}
         {linkDue(placement) ? (
           <div className="space-y-2 border-t border-slate-100 pt-4">
             {note ? <p className="text-sm text-slate-700">{note}</p> : null}
