@@ -265,7 +265,8 @@ pub enum StaffCommand {
 #[derive(Subcommand, Debug)]
 pub enum SsoCommand {
     /// Add an OpenID Connect provider (Google Workspace, Microsoft Entra ID, Clever,
-    /// ClassLink...). Register the redirect URI it prints at the provider.
+    /// ClassLink...) once its discovery document answers. Register the redirect URI it prints
+    /// at the provider.
     Add {
         /// The name on the button ("Continue with NAME"): letters, digits, spaces, - and _.
         name: String,
@@ -286,6 +287,10 @@ pub enum SsoCommand {
             value_name = "students|staff|both"
         )]
         serves: String,
+        /// Store it without fetching the issuer's discovery document first (a provider this
+        /// server cannot reach yet); `doctor` checks it later.
+        #[arg(long)]
+        skip_check: bool,
     },
     /// List the providers (never their secrets).
     List,

@@ -120,6 +120,9 @@ pub enum Command {
         client_secret: String,
         domains: Vec<String>,
         serves: String,
+        /// Stores the provider without fetching its discovery document first.
+        #[serde(default)]
+        skip_check: bool,
     },
     SsoList,
     SsoRemove {
@@ -327,7 +330,19 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
             client_secret,
             domains,
             serves,
-        } => identity::sso_add(s, name, issuer, client_id, client_secret, domains, &serves),
+            skip_check,
+        } => identity::sso_add(
+            s,
+            identity::NewProvider {
+                name,
+                issuer,
+                client_id,
+                client_secret,
+                domains,
+                serves,
+            },
+            skip_check,
+        ),
         Command::SsoList => identity::sso_list(s),
         Command::SsoRemove { name } => identity::sso_remove(s, &name),
         Command::RosterImport { path, dry_run } => identity::roster_import(s, &path, dry_run),
