@@ -262,11 +262,17 @@ pub fn view(s: &Services, r: &impl Reader, rep: &Report) -> AppResult<ReportView
     let (held_places, false_matches) =
         if rep.reporter_id.is_none() && rep.target == TargetKind::Internship {
             let marks = crate::store::posting_screens::get(r, rep.target_id)?.false_matches;
+            // A term a false mark still covers holds nothing (it is listed with the marks).
+            let covered = |term: &str| {
+                marks
+                    .iter()
+                    .any(|m| m.term == term && m.covers(&content.places))
+            };
             (
                 content
                     .places
                     .iter()
-                    .filter(|p| rep.held_terms.contains(&p.term))
+                    .filter(|p| rep.held_terms.contains(&p.term) && !covered(&p.term))
                     .map(PlaceView::of)
                     .collect(),
                 marks

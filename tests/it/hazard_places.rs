@@ -147,6 +147,7 @@ async fn a_held_posting_says_where_each_term_matched_and_an_admin_marks_a_false_
     let after = body(res).await;
     assert_eq!(after["status"], "open");
     assert_eq!(after["heldTerms"], json!(["roofing"]));
+    assert_eq!(after["heldPlaces"], json!([places[1], places[2]]));
     assert_eq!(after["falseMatches"][0]["term"], "driving");
     assert_eq!(
         after["falseMatches"][0]["places"],
@@ -167,6 +168,9 @@ async fn a_held_posting_says_where_each_term_matched_and_an_admin_marks_a_false_
     let after = body(app.post(&admin, &path, json!({"term": "roofing"})).await).await;
     assert_eq!(after["status"], "resolved", "{after}");
     assert_eq!(after["resolution"]["action"], "release");
+    // What the marks cover is listed with them, not as what holds it.
+    assert_eq!(after["heldPlaces"], json!([]));
+    assert_eq!(after["falseMatches"].as_array().unwrap().len(), 2);
     assert!(public(&app, id).await);
     let (status, _) = message_of(app.post(&admin, &path, json!({"term": "roofing"})).await).await;
     assert_eq!(status, StatusCode::CONFLICT);
