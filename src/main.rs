@@ -262,6 +262,7 @@ fn main() -> ExitCode {
                 client_secret_file,
                 domains,
                 serves,
+                skip_check,
             } => match std::fs::read_to_string(&client_secret_file) {
                 Ok(secret) => control::dispatch(
                     &cli.data,
@@ -272,6 +273,7 @@ fn main() -> ExitCode {
                         client_secret: secret.trim().to_string(),
                         domains,
                         serves,
+                        skip_check,
                     },
                 ),
                 Err(e) => Err(format!(

@@ -153,20 +153,33 @@ fn name_ok(name: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '_'))
 }
 
-pub fn sso_add(
-    s: &Services,
-    name: String,
-    issuer: String,
-    client_id: String,
-    client_secret: String,
-    domains: Vec<String>,
-    serves: &str,
-) -> CommandResult {
+/// A provider as `sso add` is given it.
+pub struct NewProvider {
+    pub name: String,
+    pub issuer: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub domains: Vec<String>,
+    pub serves: String,
+}
+
+/// Adds (or changes) a school sign-in provider once its discovery document checks out: a
+/// wrong issuer is refused here, not when a student first signs in. `skip_check` stores it
+/// unchecked, with a warning (a provider this server cannot reach yet).
+pub fn sso_add(s: &Services, new: NewProvider, skip_check: bool) -> CommandResult {
+    let NewProvider {
+        name,
+        issuer,
+        client_id,
+        client_secret,
+        domains,
+        serves,
+    } = new;
     let name = name.trim().to_string();
     if !name_ok(&name) {
         return Err("the name is 1-40 letters, digits, spaces, - or _ (it is shown as \"Continue with NAME\" and is part of the redirect URI)".into());
     }
-    let serves = ServesRole::parse(serves).ok_or("--for is students, staff or both")?;
+    let serves = ServesRole::parse(&serves).ok_or("--for is students, staff or both")?;
     let issuer = issuer.trim().trim_end_matches('/').to_string();
     if !(issuer.starts_with("https://")
         || issuer.starts_with("http://127.0.0.1")
@@ -182,6 +195,32 @@ pub fn sso_add(
         .map(|d| d.trim().trim_start_matches('@').to_ascii_lowercase())
         .filter(|d| !d.is_empty())
         .collect();
+    let mut out = String::new();
+    let mut checked_line = String::new();
+    if skip_check {
+        out.push_str(&format!(
+            "warning: the discovery document ({}) was not checked: a wrong issuer shows only when someone signs in; `internreel doctor` checks it\n",
+            crate::services::sso_provider::discovery_url(&issuer)
+        ));
+    } else {
+        let checked =
+            crate::services::sso_provider::discover_blocking(std::slice::from_ref(&issuer));
+        match checked.into_iter().next() {
+            Some(Ok(m)) => {
+                checked_line = format!(
+                    "Checked its discovery document: {} signing key(s)\n",
+                    m.jwks().keys().len()
+                )
+            }
+            Some(Err(why)) => {
+                return Err(format!(
+                    "the school sign-in \"{name}\" was not added: {why}\nCheck --issuer (the provider's issuer URL), or add --skip-check to store it unchecked"
+                )
+                .into());
+            }
+            None => {}
+        }
+    }
     let url = crate::services::password_reset::public_url(&s.store.read()?)?;
     let mut existed = false;
     s.store.write(|w| {
@@ -215,8 +254,8 @@ pub fn sso_add(
         )
         .map(|_| ())
     })?;
-    Ok(format!(
-        "{} the school sign-in \"{name}\" ({issuer}) for {}; accounts of: {}\nRegister this redirect URI at the provider:\n{}\n",
+    out.push_str(&format!(
+        "{} the school sign-in \"{name}\" ({issuer}) for {}; accounts of: {}\n{checked_line}Register this redirect URI at the provider:\n{}\n",
         if existed { "Changed" } else { "Added" },
         serves.as_str(),
         if domains.is_empty() {
@@ -225,7 +264,8 @@ pub fn sso_add(
             domains.join(", ")
         },
         crate::services::sso::redirect_uri(&url, &name)
-    ))
+    ));
+    Ok(out)
 }
 
 pub fn sso_list(s: &Services) -> CommandResult {

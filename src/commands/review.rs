@@ -93,8 +93,18 @@ pub fn reports_list(s: &Services, open: bool, as_json: bool) -> CommandResult {
             .unwrap_or_else(|| "the automatic screen".into());
         let mut text: String = r.content.text.chars().take(80).collect();
         text = text.replace('\n', " ");
+        let places: String = r
+            .held_places
+            .iter()
+            .map(|p| {
+                format!(
+                    "       {}\n",
+                    crate::services::posting_screen::place_line(&p.term, &p.text, &p.field)
+                )
+            })
+            .collect();
         out.push_str(&format!(
-            "#{:<5} {:<8} {} #{} — {} (by {}){}\n       \"{}\" by {}{}\n",
+            "#{:<5} {:<8} {} #{} — {} (by {}){}\n{places}       \"{}\" by {}{}\n",
             r.id,
             r.status,
             r.target_type,

@@ -41,7 +41,8 @@ pub(super) fn check(
 }
 
 /// The checks that read the database, run where the database is open (the server, or the
-/// CLI on a stopped directory): index current, admin pin, job boards, conversions.
+/// CLI on a stopped directory): index current, admin pin, job boards, conversions, and each
+/// school sign-in provider's discovery document.
 pub fn database_checks(store: &Store, index_generation: Option<i64>) -> Vec<Check> {
     let mut out = Vec::new();
     let r = match store.read() {
@@ -163,7 +164,46 @@ pub fn database_checks(store: &Store, index_generation: Option<i64>) -> Vec<Chec
         format!("{queued} video(s) waiting for conversion"),
         None,
     ));
+    let providers = crate::store::sso::providers(&r).unwrap_or_default();
+    // The providers answer over the network: the read transaction is not held meanwhile.
+    drop(r);
+    out.extend(sso_checks(&providers));
     out
+}
+
+/// One check per school sign-in provider: its discovery document fetched now, as a sign-in
+/// fetches it (reachable, JSON of the right shape, the issuer it names the one stored, its
+/// signing keys), all providers at once.
+fn sso_checks(providers: &[crate::store::sso::Provider]) -> Vec<Check> {
+    let issuers: Vec<String> = providers.iter().map(|p| p.issuer.clone()).collect();
+    let answers = crate::services::sso_provider::discover_blocking(&issuers);
+    providers
+        .iter()
+        .zip(answers)
+        .map(|(p, answer)| {
+            let name = format!("sso {}", p.name);
+            match answer {
+                Ok(m) => check(
+                    &name,
+                    Status::Ok,
+                    format!(
+                        "{}: discovery answers, {} signing key(s)",
+                        p.issuer,
+                        m.jwks().keys().len()
+                    ),
+                    None,
+                ),
+                Err(why) => check(
+                    &name,
+                    Status::Fail,
+                    why,
+                    Some(
+                        "school sign-in with this provider fails until it answers: check the issuer at the provider, then `internreel sso add` it again (or `internreel sso remove` it)",
+                    ),
+                ),
+            }
+        })
+        .collect()
 }
 
 /// The database checks for a stopped data directory: the store is opened (a running server

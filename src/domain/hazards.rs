@@ -6,6 +6,8 @@
 
 use std::sync::OnceLock;
 
+use serde::{Deserialize, Serialize};
+
 use super::phrases::PhraseList;
 
 /// (label shown to the employer and the admin, phrase). Phrases follow `phrases.rs`'s syntax:
@@ -114,6 +116,74 @@ pub fn screen(texts: &[&str]) -> Vec<String> {
     list().find_affirmed(texts)
 }
 
+/// Where a term matched: which screened text (`field`, a key such as "description"), the
+/// writer's own words there (`text`), and the same words as the screen read them (`words`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Place {
+    pub term: String,
+    pub field: String,
+    pub text: String,
+    pub words: String,
+}
+
+/// Every stretch of `text` where the screen finds a hazardous duty: (term, byte range).
+pub fn marks(text: &str) -> Vec<(String, usize, usize)> {
+    list()
+        .locate_affirmed(text)
+        .into_iter()
+        .map(|l| (l.label, l.from, l.to))
+        .collect()
+}
+
+/// The places of one field's text where the screen finds a hazardous duty (the affirmed
+/// mentions `screen` counts), each term's distinct words once.
+pub fn locate(field: &str, text: &str) -> Vec<Place> {
+    let mut out: Vec<Place> = Vec::new();
+    for l in list().locate_affirmed(text) {
+        if out.iter().any(|p| p.term == l.label && p.words == l.words) {
+            continue;
+        }
+        out.push(Place {
+            term: l.label,
+            field: field.to_string(),
+            text: text[l.from..l.to].to_string(),
+            words: l.words,
+        });
+    }
+    out
+}
+
+/// The order of the terms as `screen` names them (the list's), for sorting places by term.
+pub fn rank(term: &str) -> usize {
+    TERMS
+        .iter()
+        .position(|(label, _)| *label == term)
+        .unwrap_or(TERMS.len())
+}
+
+/// The district's word that a term held a posting by mistake: the places it was marked
+/// for, and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FalseMatch {
+    pub term: String,
+    pub places: Vec<Place>,
+    pub at: i64,
+}
+
+impl FalseMatch {
+    /// Whether the mark still covers the term, given where the screen finds it now: only
+    /// while every place it matches was marked (the same field, the same words as the screen
+    /// reads them). An edit that makes the term match other words, or in another field,
+    /// holds the posting again for the district to look at; an edit elsewhere does not.
+    pub fn covers(&self, now: &[Place]) -> bool {
+        now.iter().filter(|p| p.term == self.term).all(|p| {
+            self.places
+                .iter()
+                .any(|m| m.field == p.field && m.words == p.words)
+        })
+    }
+}
+
 /// "Held for district review: mentions 'forklift', 'meat slicer'".
 pub fn held_line(terms: &[String]) -> String {
     let quoted: Vec<String> = terms.iter().map(|t| format!("'{t}'")).collect();
@@ -199,6 +269,52 @@ mod tests {
         ] {
             assert!(screen(&[text]).is_empty(), "{text}: {:?}", screen(&[text]));
         }
+    }
+
+    #[test]
+    fn a_place_is_the_writers_own_words_in_one_field() {
+        let places = locate(
+            "description",
+            "Join our delivery network. You will Drive the Delivery Vans; no roofing.",
+        );
+        assert_eq!(
+            places,
+            [Place {
+                term: "driving".into(),
+                field: "description".into(),
+                text: "Drive the Delivery Vans".into(),
+                words: "drive delivery van".into(),
+            }]
+        );
+        // The same duty twice in other words: two places; the same words twice: one.
+        let places = locate(
+            "benefits",
+            "F\u{043E}rklift training, forklift breaks, Forklifts",
+        );
+        let texts: Vec<&str> = places.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(texts, ["F\u{043E}rklift"]);
+        let places = locate("title", "Fork lift and forklift operator");
+        let texts: Vec<&str> = places.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(texts, ["Fork lift", "forklift"]);
+    }
+
+    #[test]
+    fn a_false_match_covers_only_the_places_it_was_marked_for() {
+        let before = locate("description", "Drive the delivery van to our stores.");
+        let mark = FalseMatch {
+            term: "driving".into(),
+            places: before.clone(),
+            at: 0,
+        };
+        assert!(mark.covers(&before));
+        // Other fields' terms and nothing at all: still covered.
+        assert!(mark.covers(&locate("title", "Forklift helper")));
+        assert!(mark.covers(&[]));
+        // The same words in other capitals and plurals: covered.
+        assert!(mark.covers(&locate("description", "DRIVE THE DELIVERY VANS!")));
+        // Other words, or the same words in another field: not covered.
+        assert!(!mark.covers(&locate("description", "Drive the company truck.")));
+        assert!(!mark.covers(&locate("title", "Drive the delivery van")));
     }
 
     #[test]

@@ -9,49 +9,74 @@
 //! - leetspeak inside words ("snapch4t", "sh1t", "sn@pchat", "$hit");
 //! - letters spelled out one by one ("f o r k l i f t", "s.n.a.p.c.h.a.t") joined.
 //!
-//! The result is only for matching: what people see is always their own text.
+//! The result is only for matching: what people see is always their own text (`folded` says
+//! which of its bytes each folded character came from, so a match is shown in the writer's words).
 
 use unicode_normalization::UnicodeNormalization;
-use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::char::{canonical_combining_class, is_combining_mark};
 
 /// The text folded for matching (see the module's notes). Sentence ends (`.`, `!`, `?`, `;`,
 /// new lines) survive, so a negation still reaches no further than its own sentence.
 pub fn for_matching(text: &str) -> String {
-    let plain: String = text.nfkc().filter(|c| !ignorable(*c)).collect();
-    let lower = plain.to_lowercase();
-    let leet = unleet(&lower);
-    let joined = join_spelled_out(&leet);
-    joined
-        .split_inclusive(|c: char| !c.is_alphanumeric() && c != '*')
-        .map(skeleton_word)
-        .collect()
+    folded(text).iter().map(|f| f.c).collect()
 }
 
-/// A piece of text (a word and the one separator after it) through the confusables
-/// skeleton, lower case and without accents. ASCII letters and digits are their own
-/// skeleton but for a few (`m` → `rn`, `1` → `l`, `0` → `o`), which would only make words
-/// harder to read in tests, so ASCII is kept as it is.
-fn skeleton_word(piece: &str) -> String {
-    if piece.is_ascii() {
-        return piece.to_string();
-    }
-    let mut out = String::with_capacity(piece.len());
-    for c in piece.chars() {
-        if c.is_ascii() {
-            out.push(c);
-            continue;
+/// A character of the folded text, with the bytes of the original text it came from (a
+/// match is shown in the writer's own words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Folded {
+    pub c: char,
+    /// The byte range in the original text.
+    pub from: usize,
+    pub to: usize,
+}
+
+/// `for_matching`, character by character with where each came from.
+pub fn folded(text: &str) -> Vec<Folded> {
+    let mut plain = Vec::with_capacity(text.len());
+    // NFKC one starter and its combining marks at a time, so every character it makes knows
+    // its source (the same text as NFKC of the whole, but for scripts that join two starters).
+    let mut starts: Vec<usize> = text
+        .char_indices()
+        .filter(|&(i, c)| i == 0 || canonical_combining_class(c) == 0)
+        .map(|(i, _)| i)
+        .collect();
+    starts.push(text.len());
+    for pair in starts.windows(2) {
+        let (from, to) = (pair[0], pair[1]);
+        for c in text[from..to].nfkc().filter(|c| !ignorable(*c)) {
+            plain.extend(c.to_lowercase().map(|c| Folded { c, from, to }));
         }
-        let mapped: String = unicode_security::skeleton(c.encode_utf8(&mut [0; 4]))
-            .filter(|c| !is_combining_mark(*c))
-            .collect();
-        // Only letters that look like ASCII letters fold; other scripts stay themselves.
-        if !mapped.is_empty() && mapped.chars().all(|m| m.is_ascii_alphanumeric()) {
-            out.push_str(&mapped.to_lowercase());
+    }
+    unleet(&mut plain);
+    let joined = join_spelled_out(&plain);
+    let mut out = Vec::with_capacity(joined.len());
+    for f in joined {
+        if f.c.is_ascii() {
+            out.push(f);
         } else {
-            out.extend(c.to_lowercase().nfd().filter(|c| !is_combining_mark(*c)));
+            out.extend(skeleton_char(f.c).chars().map(|c| Folded { c, ..f }));
         }
     }
     out
+}
+
+/// A character through the confusables skeleton, lower case and without accents. ASCII
+/// letters and digits are their own skeleton but for a few (`m` → `rn`, `1` → `l`, `0` →
+/// `o`), which would only make words harder to read in tests, so ASCII is kept as it is.
+fn skeleton_char(c: char) -> String {
+    let mapped: String = unicode_security::skeleton(c.encode_utf8(&mut [0; 4]))
+        .filter(|c| !is_combining_mark(*c))
+        .collect();
+    // Only letters that look like ASCII letters fold; other scripts stay themselves.
+    if !mapped.is_empty() && mapped.chars().all(|m| m.is_ascii_alphanumeric()) {
+        mapped.to_lowercase()
+    } else {
+        c.to_lowercase()
+            .nfd()
+            .filter(|c| !is_combining_mark(*c))
+            .collect()
+    }
 }
 
 /// Default-ignorable code points (Unicode's DerivedCoreProperties) and the invisible
@@ -66,24 +91,27 @@ fn ignorable(c: char) -> bool {
 }
 
 /// Digits and symbols standing for letters inside a word: "snapch4t", "sh1t", "sn@pchat",
-/// "$hit". Only where the word has at least three letters, so "3D", "9th" and phone numbers
-/// keep their digits.
-fn unleet(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for token in text.split_inclusive(char::is_whitespace) {
-        let (word, space) = match token.char_indices().last() {
-            Some((i, c)) if c.is_whitespace() => token.split_at(i),
-            _ => (token, ""),
-        };
-        let letters = word.chars().filter(|c| c.is_alphabetic()).count();
-        // "@handle" and "name@mail" keep their @: contact details are found by it.
-        let at_is_letter = !word.starts_with('@') && !is_address(word);
-        if letters >= 3 {
-            let chars: Vec<char> = word.chars().collect();
+/// "$hit". Only where the word (a run without white space) has at least three letters, so
+/// "3D", "9th" and phone numbers keep their digits. One character for one, in place.
+fn unleet(text: &mut [Folded]) {
+    let mut start = 0;
+    while start < text.len() {
+        if text[start].c.is_whitespace() {
+            start += 1;
+            continue;
+        }
+        let end = (start..text.len())
+            .find(|&i| text[i].c.is_whitespace())
+            .unwrap_or(text.len());
+        let chars: Vec<char> = text[start..end].iter().map(|f| f.c).collect();
+        if chars.iter().filter(|c| c.is_alphabetic()).count() >= 3 {
+            let word: String = chars.iter().collect();
+            // "@handle" and "name@mail" keep their @: contact details are found by it.
+            let at_is_letter = !word.starts_with('@') && !is_address(&word);
             for (i, &c) in chars.iter().enumerate() {
                 let before = i > 0 && chars[i - 1].is_alphabetic();
                 let after = chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
-                let folded = match c {
+                text[start + i].c = match c {
                     // A digit beside a letter.
                     '0' if before || after => 'o',
                     '1' if before || after => 'i',
@@ -100,14 +128,10 @@ fn unleet(text: &str) -> String {
                     '+' if before && after => 't',
                     _ => c,
                 };
-                out.push(folded);
             }
-        } else {
-            out.push_str(word);
         }
-        out.push_str(space);
+        start = end;
     }
-    out
 }
 
 /// "name@example.com": an @ with a dotted domain after it.
@@ -118,28 +142,27 @@ fn is_address(word: &str) -> bool {
 
 /// Letters spelled out one at a time and separated by spaces, dots, dashes or underscores
 /// ("f o r k l i f t", "s.n.a.p.c.h.a.t"), three or more in a row, become one word.
-fn join_spelled_out(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
+fn join_spelled_out(text: &[Folded]) -> Vec<Folded> {
     let single = |i: usize| {
-        chars[i].is_alphanumeric()
-            && (i == 0 || !chars[i - 1].is_alphanumeric())
-            && chars.get(i + 1).is_none_or(|c| !c.is_alphanumeric())
+        text[i].c.is_alphanumeric()
+            && (i == 0 || !text[i - 1].c.is_alphanumeric())
+            && text.get(i + 1).is_none_or(|f| !f.c.is_alphanumeric())
     };
     let sep = |c: char| matches!(c, ' ' | '.' | '-' | '_' | '*');
-    let mut out = String::with_capacity(text.len());
+    let mut out = Vec::with_capacity(text.len());
     let mut i = 0;
-    while i < chars.len() {
+    while i < text.len() {
         if single(i) {
             // Collect the run: letter (sep{1,2} letter)*
-            let mut letters = vec![chars[i]];
+            let mut letters = vec![text[i]];
             let mut j = i + 1;
             loop {
                 let mut k = j;
-                while k < chars.len() && k - j < 2 && sep(chars[k]) {
+                while k < text.len() && k - j < 2 && sep(text[k].c) {
                     k += 1;
                 }
-                if k > j && k < chars.len() && single(k) {
-                    letters.push(chars[k]);
+                if k > j && k < text.len() && single(k) {
+                    letters.push(text[k]);
                     j = k + 1;
                 } else {
                     break;
@@ -151,7 +174,7 @@ fn join_spelled_out(text: &str) -> String {
                 continue;
             }
         }
-        out.push(chars[i]);
+        out.push(text[i]);
         i += 1;
     }
     out
@@ -188,5 +211,25 @@ mod tests {
         );
         assert_eq!(for_matching("U.S. citizens"), "u.s. citizens");
         assert_eq!(for_matching("Great job! See you"), "great job! see you");
+    }
+
+    #[test]
+    fn each_folded_character_knows_the_original_bytes_it_came_from() {
+        let text = "Run the F\u{043E}rk\u{00AD}lift, cafe\u{0301}!";
+        let f = folded(text);
+        let shown: String = f.iter().map(|f| f.c).collect();
+        assert_eq!(shown, "run the forklift, cafe!");
+        let fork = shown.find("forklift").unwrap();
+        let (from, to) = (f[fork].from, f[fork + "forklift".len() - 1].to);
+        assert_eq!(&text[from..to], "F\u{043E}rk\u{00AD}lift");
+        let e = shown.find("e!").unwrap();
+        assert_eq!(&text[f[e].from..f[e].to], "e\u{0301}");
+        let spelled = "use f o r k l i f t here";
+        let f = folded(spelled);
+        assert_eq!(
+            f.iter().map(|f| f.c).collect::<String>(),
+            "use forklift here"
+        );
+        assert_eq!(&spelled[f[4].from..f[11].to], "f o r k l i f t");
     }
 }

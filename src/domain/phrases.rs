@@ -158,23 +158,16 @@ impl PhraseList {
     }
 
     fn find_where(&self, texts: &[&str], skip_denied: bool) -> Vec<String> {
-        // Sentence by sentence, so a negation reaches no further than its own sentence.
-        let folded: Vec<String> = texts.iter().map(|t| normalize::for_matching(t)).collect();
-        let docs: Vec<Vec<String>> = folded
-            .iter()
-            .flat_map(|t| t.split(['.', '!', '?', ';', '\n']))
-            .map(words)
-            .filter(|d| !d.is_empty())
-            .collect();
+        let docs: Vec<Doc> = texts.iter().flat_map(|t| docs(t)).collect();
         let mut out: Vec<String> = Vec::new();
         for p in &self.phrases {
             if out.contains(&p.label) {
                 continue;
             }
             let found = docs.iter().any(|d| {
-                starts(d, &p.words)
+                spans(&d.words, &p.words)
                     .into_iter()
-                    .any(|at| !skip_denied || !denied(d, at))
+                    .any(|(at, _)| !skip_denied || !denied(&d.words, at))
             });
             if found {
                 out.push(p.label.clone());
@@ -182,17 +175,112 @@ impl PhraseList {
         }
         out
     }
+
+    /// Where `find_affirmed` finds its phrases in `text`: each label's places, in list order,
+    /// then in the text's order; overlapping places of one label ("drive the delivery van"
+    /// and "delivery van") make one.
+    pub fn locate_affirmed(&self, text: &str) -> Vec<Located> {
+        let docs = docs(text);
+        let mut labels: Vec<&str> = Vec::new();
+        for p in &self.phrases {
+            if !labels.contains(&p.label.as_str()) {
+                labels.push(&p.label);
+            }
+        }
+        let mut out = Vec::new();
+        for label in labels {
+            for d in &docs {
+                let mut found: Vec<(usize, usize)> = self
+                    .phrases
+                    .iter()
+                    .filter(|p| p.label == label)
+                    .flat_map(|p| spans(&d.words, &p.words))
+                    .filter(|&(at, _)| !denied(&d.words, at))
+                    .collect();
+                found.sort_unstable();
+                let mut merged: Vec<(usize, usize)> = Vec::new();
+                for (at, end) in found {
+                    match merged.last_mut() {
+                        Some(last) if at < last.1 => last.1 = last.1.max(end),
+                        _ => merged.push((at, end)),
+                    }
+                }
+                out.extend(merged.into_iter().map(|(at, end)| Located {
+                    label: label.to_string(),
+                    from: d.spans[at].0,
+                    to: d.spans[end - 1].1,
+                    words: d.words[at..end].join(" "),
+                }));
+            }
+        }
+        out
+    }
 }
 
-/// The text's words, lower-cased, plurals folded, filler left out. A `*` inside a word
-/// stands for a hidden letter ("f*ck").
-fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '*')
-        .map(|w| w.trim_matches(['\'', '*']))
-        .filter(|w| !w.is_empty())
-        .map(fold)
-        .filter(|w| !FILLER.contains(&w.as_str()))
-        .collect()
+/// One place a phrase was found: its label, the bytes of the text it covers (the writer's
+/// own words, gaps included) and the words as the screen read them (folded, for comparing
+/// places across edits: "Delivery Vans" and "delivery van" read alike).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    pub label: String,
+    pub from: usize,
+    pub to: usize,
+    pub words: String,
+}
+
+/// A sentence as the lists read it: its words and the bytes of the original each came from.
+#[derive(Default)]
+struct Doc {
+    words: Vec<String>,
+    spans: Vec<(usize, usize)>,
+}
+
+/// Whether a folded character belongs to a word ("don't", "f*ck").
+fn word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '\'' || c == '*'
+}
+
+/// The text's sentences, so a negation reaches no further than its own sentence, each as its
+/// words: lower-cased, plurals folded, filler left out. A `*` inside a word stands for a
+/// hidden letter ("f*ck").
+fn docs(text: &str) -> Vec<Doc> {
+    let folded = normalize::folded(text);
+    let mut out = Vec::new();
+    let mut doc = Doc::default();
+    let mut i = 0;
+    while i <= folded.len() {
+        let c = folded.get(i).map(|f| f.c);
+        if c.is_some_and(word_char) {
+            let start = i;
+            while folded.get(i).is_some_and(|f| word_char(f.c)) {
+                i += 1;
+            }
+            let mut run = &folded[start..i];
+            while let [first, rest @ ..] = run
+                && matches!(first.c, '\'' | '*')
+            {
+                run = rest;
+            }
+            while let [rest @ .., last] = run
+                && matches!(last.c, '\'' | '*')
+            {
+                run = rest;
+            }
+            if let (Some(first), Some(last)) = (run.first(), run.last()) {
+                let word = fold(&run.iter().map(|f| f.c).collect::<String>());
+                if !FILLER.contains(&word.as_str()) {
+                    doc.words.push(word);
+                    doc.spans.push((first.from, last.to));
+                }
+            }
+            continue;
+        }
+        if c.is_none_or(|c| matches!(c, '.' | '!' | '?' | ';' | '\n')) && !doc.words.is_empty() {
+            out.push(std::mem::take(&mut doc));
+        }
+        i += 1;
+    }
+    out
 }
 
 /// Lower case, "'s" dropped, and a plural's ending folded to the singular ("slicers" → "slicer",
@@ -237,10 +325,11 @@ fn denied(doc: &[String], at: usize) -> bool {
     })
 }
 
-/// Where in the sentence the phrase starts, each time it occurs.
-fn starts(doc: &[String], phrase: &[Vec<String>]) -> Vec<usize> {
+/// Where in the sentence the phrase is, each time it occurs: (its first word, the word after
+/// its last).
+fn spans(doc: &[String], phrase: &[Vec<String>]) -> Vec<(usize, usize)> {
     (0..doc.len())
-        .filter(|&start| matches_at(doc, phrase, start))
+        .filter_map(|start| matches_at(doc, phrase, start).map(|end| (start, end)))
         .collect()
 }
 
@@ -271,20 +360,14 @@ fn word_at(doc: &[String], i: usize, alts: &[String]) -> Option<usize> {
     })
 }
 
-fn matches_at(doc: &[String], phrase: &[Vec<String>], start: usize) -> bool {
-    let Some(mut next) = word_at(doc, start, &phrase[0]) else {
-        return false;
-    };
-    phrase[1..].iter().all(|alts| {
+/// The index after the phrase's last word when it starts at `start`.
+fn matches_at(doc: &[String], phrase: &[Vec<String>], start: usize) -> Option<usize> {
+    let mut next = word_at(doc, start, &phrase[0])?;
+    for alts in &phrase[1..] {
         let end = (next + 1 + GAP).min(doc.len());
-        match (next..end).find_map(|j| word_at(doc, j, alts)) {
-            Some(after) => {
-                next = after;
-                true
-            }
-            None => false,
-        }
-    })
+        next = (next..end).find_map(|j| word_at(doc, j, alts))?;
+    }
+    Some(next)
 }
 
 #[cfg(test)]

@@ -72,6 +72,10 @@ pub struct SharedView {
     /// What the hazardous-duties screen matched (held postings only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub held_terms: Vec<String>,
+    /// Where each held term matched: the field and the words ("'driving' matched “delivery
+    /// van” in the description").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub held_places: Vec<crate::services::posting_screen::PlaceView>,
     pub hazardous_duties_confirmed: bool,
     /// Why the district hid it (its resolution's note), for the employer.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -168,6 +172,7 @@ pub fn shared_view(r: &impl Reader, media: &Pipeline, i: &Internship) -> AppResu
         employer_verified: i.employer_status == crate::domain::review::EmployerStatus::Verified,
         visibility: i.visibility().as_str(),
         held_terms: i.held_terms.clone(),
+        held_places: crate::services::posting_screen::held_places(r, i)?,
         hazardous_duties_confirmed: i.hazard_confirmed_at.is_some(),
         hidden_reason: if i.hidden {
             hidden_reason(r, i.id)?

@@ -24,6 +24,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/employers/{id}/postings", get(employer_postings))
         .route("/api/admin/reports", get(list_reports))
         .route("/api/admin/reports/{id}/resolve", post(resolve))
+        .route("/api/admin/reports/{id}/false-match", post(false_match))
         .route("/api/admin/audit", get(list_audit))
 }
 
@@ -164,6 +165,28 @@ async fn resolve(
             }
         },
     )
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct FalseMatch {
+    term: String,
+}
+
+/// A term of the hazardous-duties screen marked a false match for the held posting: a
+/// district admin's call (a coordinator is refused, as for the postings' hide and release).
+async fn false_match(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(id): Path<u64>,
+    ApiJson(body): ApiJson<FalseMatch>,
+) -> AppResult<Json<reports::ReportView>> {
+    Ok(Json(crate::services::false_matches::mark(
+        &state.services,
+        id,
+        &body.term,
+        admin.actor,
+    )?))
 }
 
 #[derive(Deserialize, Default)]

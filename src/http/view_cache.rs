@@ -378,6 +378,7 @@ mod tests {
             employer_verified: true,
             visibility: "public",
             held_terms: vec![],
+            held_places: vec![],
             hazardous_duties_confirmed: true,
             hidden_reason: None,
         };

@@ -135,6 +135,18 @@ pub fn view(r: &impl Reader, e: &Entry) -> AppResult<EntryView> {
             }
             s
         }
+        Event::HazardFalseMatch {
+            report,
+            term,
+            places,
+        } => {
+            let mut s =
+                format!("{by} marked '{term}' a false match for {record} (report #{report})");
+            if !places.is_empty() {
+                s.push_str(&format!(": {places}"));
+            }
+            s
+        }
         Event::AiVideoUploaded => format!("{by} uploaded the AI-made video of {record}"),
         Event::AdminPinChanged => format!("{by} changed the admin pin"),
         Event::AdminSessionsRevoked => format!("{by} ended every admin session"),

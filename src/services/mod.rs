@@ -10,6 +10,7 @@ pub mod comments;
 pub mod data_rights;
 pub mod email_confirmation;
 pub mod employers;
+pub mod false_matches;
 pub mod feed;
 pub mod messages;
 pub mod notify;

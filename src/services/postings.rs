@@ -111,9 +111,9 @@ pub async fn create(
     let new_video = ingested.as_ref().map(|m| m.video.clone());
     let captions = s.media.caption_text(&i.video);
     let saved = commit_with_video(s, new_video.as_ref(), |w| {
-        screen_posting(w, &mut i, &captions)?;
+        let places = screen_posting(w, &mut i, &captions)?;
         let i = internships::insert(w, i)?;
-        sync_posting_hold(w, &i)?;
+        sync_posting_hold(w, &i, &places)?;
         if let Some(job) = ingested.as_ref().and_then(|m| m.job_for(i.id, now)) {
             w.put(&job)?;
         }
@@ -173,9 +173,9 @@ pub async fn update(
             fresh.hazard_confirmed_at
         };
         let captions = s.media.caption_text(&i.video);
-        screen_posting(w, &mut i, &captions)?;
+        let places = screen_posting(w, &mut i, &captions)?;
         w.put(&i)?;
-        sync_posting_hold(w, &i)?;
+        sync_posting_hold(w, &i, &places)?;
         if new_video.is_some() {
             // A job for the replaced upload is void; the new one (if any) takes its place.
             w.delete::<TranscodeJob>(id)?;

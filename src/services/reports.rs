@@ -20,6 +20,8 @@ use crate::store::social::{self, Comment, CommentState};
 use crate::store::users::{Role, User};
 use crate::store::{Reader, Wtx};
 
+use super::posting_screen::PlaceView;
+
 pub const NOT_FOUND: &str = "Not found";
 
 /// Files a person's report. The target must be one the reporter can see, and not their own.
@@ -134,6 +136,19 @@ pub struct ContentView {
     /// A posting's texts as the hazardous-duties screen read them, each with the terms it
     /// found there (empty for comments and messages).
     pub fields: Vec<super::posting_screen::FieldView>,
+    /// Where the screen finds each term in the posting now (`ReportView::held_places` keeps
+    /// the report's).
+    #[serde(skip)]
+    pub places: Vec<crate::domain::hazards::Place>,
+}
+
+/// A term the district marked a false match for a posting, and where it had matched.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FalseMatchView {
+    pub term: String,
+    pub places: Vec<PlaceView>,
+    pub marked_at: String,
 }
 
 #[derive(Serialize)]
@@ -157,6 +172,10 @@ pub struct ReportView {
     pub status: &'static str,
     pub system: bool,
     pub held_terms: Vec<String>,
+    /// Where each of `held_terms` matched in the posting's text (system holds of postings).
+    pub held_places: Vec<PlaceView>,
+    /// The terms marked false matches for this posting.
+    pub false_matches: Vec<FalseMatchView>,
     pub reporter: Option<PersonView>,
     pub content: ContentView,
     pub resolution: Option<ResolutionView>,
@@ -201,8 +220,9 @@ fn content(s: &Services, r: &impl Reader, target: TargetKind, id: u64) -> AppRes
     match target {
         TargetKind::Internship => {
             if let Some(i) = r.get::<Internship>(id)? {
-                c.fields =
-                    super::posting_screen::screened_fields(&i, &s.media.caption_text(&i.video));
+                let captions = s.media.caption_text(&i.video);
+                c.fields = super::posting_screen::screened_fields(&i, &captions);
+                c.places = super::posting_screen::places(&i, &captions);
                 c.text = format!("{}\n\n{}", i.title, i.description);
                 c.hidden = i.hidden;
                 let p = person(r, i.employer_id)?;
@@ -238,6 +258,35 @@ fn content(s: &Services, r: &impl Reader, target: TargetKind, id: u64) -> AppRes
 }
 
 pub fn view(s: &Services, r: &impl Reader, rep: &Report) -> AppResult<ReportView> {
+    let content = content(s, r, rep.target, rep.target_id)?;
+    let (held_places, false_matches) =
+        if rep.reporter_id.is_none() && rep.target == TargetKind::Internship {
+            let marks = crate::store::posting_screens::get(r, rep.target_id)?.false_matches;
+            // A term a false mark still covers holds nothing (it is listed with the marks).
+            let covered = |term: &str| {
+                marks
+                    .iter()
+                    .any(|m| m.term == term && m.covers(&content.places))
+            };
+            (
+                content
+                    .places
+                    .iter()
+                    .filter(|p| rep.held_terms.contains(&p.term) && !covered(&p.term))
+                    .map(PlaceView::of)
+                    .collect(),
+                marks
+                    .iter()
+                    .map(|m| FalseMatchView {
+                        term: m.term.clone(),
+                        places: m.places.iter().map(PlaceView::of).collect(),
+                        marked_at: rfc3339(m.at),
+                    })
+                    .collect(),
+            )
+        } else {
+            (Vec::new(), Vec::new())
+        };
     Ok(ReportView {
         id: rep.id,
         target_type: rep.target.as_str(),
@@ -253,8 +302,10 @@ pub fn view(s: &Services, r: &impl Reader, rep: &Report) -> AppResult<ReportView
         },
         system: rep.reporter_id.is_none(),
         held_terms: rep.held_terms.clone(),
+        held_places,
+        false_matches,
         reporter: rep.reporter_id.map(|id| person(r, id)).transpose()?,
-        content: content(s, r, rep.target, rep.target_id)?,
+        content,
         resolution: rep.resolution.as_ref().map(|x| ResolutionView {
             action: x.action.as_str(),
             note: x.note.clone(),

@@ -1,6 +1,7 @@
 //! A school sign-in provider's client: its discovery document (kept a few minutes for
 //! starts, so a burst of starts costs the provider one request) and our HTTP client
-//! (reqwest over rustls, no redirects followed) for the `openidconnect` crate's calls.
+//! (reqwest over rustls, no redirects followed) for the `openidconnect` crate's calls. `sso add`
+//! and `doctor` check a provider through the same fetch (`discover`, `discover_blocking`).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -112,17 +113,7 @@ pub async fn client(
     };
     let metadata = match kept {
         Some(m) => m,
-        None => {
-            let issuer =
-                IssuerUrl::new(p.issuer.clone()).map_err(|e| format!("issuer URL: {e}"))?;
-            let h = http.clone();
-            let call = move |req| send(h.clone(), req);
-            let m = CoreProviderMetadata::discover_async(issuer, &call)
-                .await
-                .map_err(|e| format!("discovery: {e}"))?;
-            remember(&p.issuer, &m);
-            m
-        }
+        None => discover_with(&http, &p.issuer).await?,
     };
     let redirect = RedirectUrl::new(redirect.to_string()).map_err(|e| e.to_string())?;
     let client = CoreClient::from_provider_metadata(
@@ -132,4 +123,98 @@ pub async fn client(
     )
     .set_redirect_uri(redirect);
     Ok((client, http))
+}
+
+/// Where the discovery document of `issuer` is.
+pub fn discovery_url(issuer: &str) -> String {
+    format!(
+        "{}/.well-known/openid-configuration",
+        issuer.trim_end_matches('/')
+    )
+}
+
+/// The discovery document of `issuer` fetched now, as a sign-in fetches it (our client, the
+/// crate's checks: JSON of the right shape, the issuer it names is `issuer`, its signing keys
+/// fetched too), and kept for the next sign-in's start; or what failed, in a sentence that
+/// names the URL.
+pub async fn discover(issuer: &str) -> Result<CoreProviderMetadata, String> {
+    let http = http_client().map_err(|e| e.to_string())?;
+    discover_with(&http, issuer).await
+}
+
+async fn discover_with(
+    http: &reqwest::Client,
+    issuer: &str,
+) -> Result<CoreProviderMetadata, String> {
+    let issuer_url =
+        IssuerUrl::new(issuer.to_string()).map_err(|e| format!("the issuer is not a URL: {e}"))?;
+    // The URL of the request that failed: the discovery document's, or its keys'.
+    let asked = std::sync::Arc::new(Mutex::new(discovery_url(issuer)));
+    let (h, seen) = (http.clone(), asked.clone());
+    let call = move |req: openidconnect::HttpRequest| {
+        *seen.lock().unwrap_or_else(|e| e.into_inner()) = req.uri().to_string();
+        send(h.clone(), req)
+    };
+    let m = CoreProviderMetadata::discover_async(issuer_url, &call)
+        .await
+        .map_err(|e| {
+            let url = asked.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            describe(&url, e)
+        })?;
+    remember(issuer, &m);
+    Ok(m)
+}
+
+/// A discovery failure as an operator reads it: what was asked, and what went wrong.
+fn describe(url: &str, e: openidconnect::DiscoveryError<reqwest::Error>) -> String {
+    use openidconnect::DiscoveryError as D;
+    match e {
+        D::Request(e) => {
+            // The URL is said once, first.
+            let e = e.without_url();
+            let mut why = e.to_string();
+            let mut source = std::error::Error::source(&e);
+            while let Some(s) = source {
+                why.push_str(&format!(": {s}"));
+                source = s.source();
+            }
+            format!("{url} could not be reached ({why})")
+        }
+        D::Response(status, _, msg) if status != reqwest::StatusCode::OK => {
+            format!("{url} answered HTTP {status}, not the discovery document ({msg})")
+        }
+        D::Response(_, _, msg) => format!("{url} did not answer JSON ({msg})"),
+        D::Parse(e) => format!("{url} is not an OpenID discovery document: {e}"),
+        D::Validation(msg) => format!("{url}: issuer mismatch: {msg}"),
+        D::UrlParse(e) => format!("{url}: not a URL: {e}"),
+        D::Other(msg) => format!("{url}: {msg}"),
+        other => format!("{url}: {other}"),
+    }
+}
+
+/// `discover` for code that is not async (`sso add`, `doctor`): each issuer on a thread of
+/// its own with a runtime of its own, all at once, so it works alike on the server's blocking
+/// pool, in the CLI and under a test's runtime, and several providers take as long as one.
+pub fn discover_blocking(issuers: &[String]) -> Vec<Result<CoreProviderMetadata, String>> {
+    std::thread::scope(|scope| {
+        let running: Vec<_> = issuers
+            .iter()
+            .map(|issuer| {
+                scope.spawn(move || {
+                    tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()
+                        .map_err(|e| format!("starting the discovery check: {e}"))?
+                        .block_on(discover(issuer))
+                })
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|t| {
+                t.join()
+                    .unwrap_or_else(|_| Err("the discovery check stopped unexpectedly".into()))
+            })
+            .collect()
+    })
 }

@@ -98,6 +98,13 @@ pub enum Event {
         action: String,
         note: String,
     },
+    /// A district admin marked a term of the hazardous-duties screen a false match for one
+    /// posting (held by `report`): the term, and where it had matched (the posting's words).
+    HazardFalseMatch {
+        report: u64,
+        term: String,
+        places: String,
+    },
 }
 
 impl Event {
@@ -109,6 +116,7 @@ impl Event {
             | Event::ReportResolvedNoted { .. }
             | Event::ReportResolvedHid { .. } => "report.resolve",
             Event::ReportEscalated { .. } => "report.escalate",
+            Event::HazardFalseMatch { .. } => "hazard.false_match",
             Event::AiVideoUploaded => "ai_video.upload",
             Event::AdminPinChanged => "admin.pin_change",
             Event::AdminSessionsRevoked => "admin.sessions_revoke",

@@ -23,6 +23,7 @@ pub mod meta;
 pub mod notifications;
 pub mod outbox;
 pub mod placements;
+pub mod posting_screens;
 pub mod reports;
 pub mod sessions;
 pub mod social;

@@ -121,8 +121,12 @@ pub const GUARDIAN_MAILS: EntityTable = TableDefinition::new("guardian_mails_v1"
 /// account's holder.
 pub const SUPERVISOR_LINKS: EntityTable = TableDefinition::new("supervisor_links_v1");
 
+/// internship id → where the hazardous-duties screen matched, and the district's false-match
+/// marks (store/posting_screens.rs).
+pub const POSTING_SCREENS: EntityTable = TableDefinition::new("posting_screens_v1");
+
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 26] = [
+pub const ENTITY_TABLES: [EntityTable; 27] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -149,6 +153,7 @@ pub const ENTITY_TABLES: [EntityTable; 26] = [
     GUARDIAN_MAILS,
     STAFF_INVITE_BROWSERS,
     SUPERVISOR_LINKS,
+    POSTING_SCREENS,
 ];
 
 /// Every pair table.

@@ -635,6 +635,7 @@ async fn a_password_sign_up_with_a_school_sign_in_domain_is_refused() {
         client_secret: "s3cret".into(),
         domains: vec!["lakeside.k12.ca.us".into()],
         serves: "both".into(),
+        skip_check: false,
     })
     .unwrap();
     // The address as typed, in capitals, or with a Kelvin sign that folds to "k".

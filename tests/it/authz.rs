@@ -530,6 +530,13 @@ fn table() -> Vec<Row> {
             [401, 403, 403, 403, 403, 404],
         )
         .coord([404, 404]),
+        // A false match of the hazard screen is the district admins' call.
+        row(
+            "POST",
+            "/api/admin/reports/{NOPE}/false-match",
+            Json(|_, _, _| json!({"term": "driving"})),
+            [401, 403, 403, 403, 403, 404],
+        ),
         // Staff (#34): sign-in, invites, the Staff and Students tabs, the roster's schools.
         row("GET", "/api/staff/config", None, ALL200),
         row(

@@ -59,6 +59,7 @@ async fn the_browser_suite_passes_in_chromium() -> Result<(), Failures> {
             client_secret: "s3cret".into(),
             domains: vec!["lakeside.k12.ca.us".into(), "district.example".into()],
             serves: "both".into(),
+            skip_check: false,
         },
     )
     .unwrap();

@@ -396,3 +396,133 @@ fn an_unknown_school_is_a_warning_for_staff_add_and_a_refusal_for_roster_invite(
     );
     assert!(o.stdout.is_empty(), "{}", text(&o));
 }
+
+/// A loopback address nothing listens on (a port bound and let go again).
+fn dead_issuer() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    format!("http://{}", l.local_addr().unwrap())
+}
+
+/// `sso add` fetches the issuer's discovery document before storing anything: the test
+/// provider's issuer is added; a dead port and an issuer the document does not name are
+/// refused (exit 1, the failure said, nothing stored); `--skip-check` stores one anyway
+/// with a warning on stderr. `doctor` then checks each provider, on a stopped directory and
+/// through a running server: the good one OK, the dead one FAIL (exit 1).
+#[test]
+fn sso_add_checks_the_discovery_document_and_doctor_checks_each_provider() {
+    let data = tempfile::tempdir().unwrap();
+    let provider = crate::oidc_provider::start(
+        serde_json::json!([{"client_id": "internreel", "client_secret": "s3cret",
+                            "redirect_uris": ["http://127.0.0.1:9/api/auth/sso/Lakeside/callback"]}]),
+        serde_json::json!([]),
+    );
+    let secret = data.path().join("secret.txt");
+    std::fs::write(&secret, "s3cret\n").unwrap();
+    // The first open of a directory builds its index (and logs it on stderr).
+    let empty = run(data.path(), &["sso", "list"]);
+    assert!(
+        String::from_utf8_lossy(&empty.stdout).starts_with("no school sign-in providers"),
+        "{}",
+        text(&empty)
+    );
+    let add = |name: &str, issuer: &str, extra: &[&str]| {
+        let mut args = vec![
+            "sso",
+            "add",
+            name,
+            "--issuer",
+            issuer,
+            "--client-id",
+            "internreel",
+            "--client-secret-file",
+            secret.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        run(data.path(), &args)
+    };
+
+    let o = add("Lakeside", &provider.issuer, &[]);
+    assert!(o.status.success(), "{}", text(&o));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.starts_with(&format!(
+            "Added the school sign-in \"Lakeside\" ({}) for students",
+            provider.issuer
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Checked its discovery document: "),
+        "{stdout}"
+    );
+    assert!(o.stderr.is_empty(), "{}", text(&o));
+
+    let dead = dead_issuer();
+    let o = add("Dead", &dead, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "error: the school sign-in \"Dead\" was not added: {dead}/.well-known/openid-configuration could not be reached ("
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--skip-check"), "{stderr}");
+    assert!(o.stdout.is_empty(), "{}", text(&o));
+
+    // The provider's document names http://127.0.0.1:PORT, not localhost.
+    let elsewhere = provider.issuer.replace("127.0.0.1", "localhost");
+    let o = add("Elsewhere", &elsewhere, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("issuer mismatch"), "{stderr}");
+    assert!(stderr.contains(&provider.issuer), "{stderr}");
+
+    let list = run(data.path(), &["sso", "list"]);
+    let listed = String::from_utf8_lossy(&list.stdout).to_string();
+    assert!(listed.starts_with("Lakeside  "), "{listed}");
+    assert_eq!(listed.lines().count(), 1, "nothing else stored: {listed}");
+
+    let o = add("Dead", &dead, &["--skip-check"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        format!(
+            "warning: the discovery document ({dead}/.well-known/openid-configuration) was not checked: a wrong issuer shows only when someone signs in; `internreel doctor` checks it\n"
+        )
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stdout).starts_with("Added the school sign-in \"Dead\""),
+        "{}",
+        text(&o)
+    );
+
+    let doctor_says = |o: &Output| {
+        assert_eq!(o.status.code(), Some(1), "{}", text(o));
+        let said = text(o);
+        assert!(
+            said.contains(&format!(
+                "OK   sso Lakeside     {}: discovery answers, ",
+                provider.issuer
+            )),
+            "{said}"
+        );
+        assert!(
+            said.contains(&format!(
+                "FAIL sso Dead         {dead}/.well-known/openid-configuration could not be reached"
+            )),
+            "{said}"
+        );
+    };
+    doctor_says(&run(data.path(), &["doctor"]));
+    let _server = serve(data.path());
+    doctor_says(&run(data.path(), &["doctor"]));
+    let o = run(data.path(), &["doctor", "--json"]);
+    let checks: Vec<Value> = serde_json::from_slice(&o.stdout).unwrap();
+    let dead_check = checks.iter().find(|c| c["check"] == "sso Dead").unwrap();
+    assert_eq!(dead_check["status"], "FAIL");
+    assert!(
+        dead_check["fix"].as_str().unwrap().contains("sso add"),
+        "{dead_check}"
+    );
+}

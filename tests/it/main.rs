@@ -23,6 +23,7 @@ mod district_review;
 mod first_screen;
 mod fresh_lists;
 mod guest;
+mod hazard_places;
 mod hostile;
 mod internships;
 mod jobs;

@@ -56,6 +56,7 @@ async fn setup_on(app: TestApp) -> (TestApp, Provider) {
                 client_secret: "s3cret".into(),
                 domains: vec!["lakeside.k12.ca.us".into()],
                 serves: "both".into(),
+                skip_check: false,
             },
         )
         .unwrap();
@@ -315,6 +316,7 @@ async fn an_existing_account_is_linked_only_after_its_password_and_a_roster_acco
         client_secret: "s3cret".into(),
         domains: vec!["lakeside.k12.ca.us".into()],
         serves: "both".into(),
+        skip_check: false,
     });
     let b = browser();
     let landed = sign_in(

@@ -1,11 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { axeFindings } from './axe';
-import { createStudentViaApi, DEMO_ADMIN_PIN, newEmployerApi, newStudent, postInternshipViaApi } from './support';
+import {
+  createEmployerViaApi,
+  createStudentViaApi,
+  DEMO_ADMIN_PIN,
+  NARROW,
+  newEmployer,
+  newEmployerApi,
+  newStudent,
+  postInternshipViaApi,
+  scrollsSideways,
+} from './support';
 
 /**
  * The admin's Reports tab shows a held posting field by field as the hazardous-duties screen
  * read it: the field with terms open, with a badge naming them and the matching words marked;
- * the others collapsed, a key press away. Against the shared demo server (admin pin 246810).
+ * the others collapsed, a key press away; where each term matched, for the employer and the
+ * admin, who marks a term a false match. Against the shared demo server (admin pin 246810).
  */
 
 function suffix(): string {
@@ -112,5 +123,73 @@ test('a delivered message with a phone number: labelled as a contact-details fla
   await expect(report.getByRole('button', { name: 'Release', exact: true })).toBeVisible();
   await expect(report.getByRole('button', { name: 'Hide message', exact: true })).toBeVisible();
 
+  expect(await axeFindings(page)).toEqual([]);
+});
+
+test('a held posting says where each term matched; the admin marks both false matches and the hold ends, axe-clean', async ({
+  page,
+  browser,
+}) => {
+  const tag = suffix();
+  const title = `Rooftop garden design intern ${tag}`;
+  // The employer, signed in in a context of its own, reads where its posting matched.
+  const employerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const employerPage = await employerContext.newPage();
+    const employer = newEmployer('false-match-employer');
+    employer.company = `Green Roofs Studio ${tag}`;
+    await createEmployerViaApi(employerPage.request, employer);
+    await postInternshipViaApi(employerPage.request, {
+      title,
+      description: 'Design the new wrap for our delivery truck and plan the rooftop garden.',
+    });
+    await employerPage.setViewportSize(NARROW);
+    await employerPage.goto('/employer-dashboard');
+    const card = employerPage.getByTestId('posting').filter({ hasText: title });
+    await expect(card.getByTestId('held-places')).toBeVisible();
+    await expect(card.getByTestId('held-places')).toContainText("'driving' matched “delivery truck” in the description");
+    await expect(card.getByTestId('held-places')).toContainText("'roofing' matched “Rooftop” in the title");
+    expect(await scrollsSideways(employerPage)).toBe(false);
+    expect(await axeFindings(employerPage)).toEqual([]);
+  } finally {
+    await employerContext.close();
+  }
+
+  expect((await page.request.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Reports', exact: true }).click();
+  const report = page.getByTestId('report').filter({ hasText: title }).first();
+  await expect(report).toBeVisible();
+  const places = report.getByRole('group', { name: 'Where the screen matched' });
+  await expect(places.locator('[data-testid="held-place"][data-term="driving"]')).toContainText(
+    "'driving' matched “delivery truck” in the description",
+  );
+  const roofing = places.locator('[data-testid="held-place"][data-term="roofing"]');
+  await expect(roofing).toContainText("'roofing' matched “Rooftop” in the title");
+  await expect(roofing).toContainText("'roofing' matched “rooftop” in the description");
+  // The screened text marks the words the server found, not a guess.
+  const description = report.locator('[data-testid="screened-field"][data-field="Description"]');
+  await expect(description.locator('mark[data-term="driving"]')).toHaveText('delivery truck');
+  expect(await scrollsSideways(page)).toBe(false);
+  expect(await axeFindings(page)).toEqual([]);
+
+  // 'driving': a false match; 'roofing' still holds it.
+  await places.getByRole('button', { name: "Mark as false match: 'driving'" }).click();
+  await expect(page.getByText("'driving' marked as a false match").first()).toBeVisible();
+  await expect(report.getByTestId('held-terms')).toHaveText("'roofing'");
+  await expect(report.getByTestId('false-matches')).toContainText("'driving' matched “delivery truck” in the description");
+  await expect(report.getByTestId('report-status')).toHaveText('Open');
+
+  // 'roofing' from the keyboard: nothing else holds it, the hold ends.
+  await places.getByRole('button', { name: "Mark as false match: 'roofing'" }).focus();
+  await page.keyboard.press('Enter');
+  await expect(report.getByTestId('report-status')).toHaveText('Resolved');
+  await expect(page.getByText('Nothing else holds the posting: it is no longer held for review.').first()).toBeVisible();
+  await expect(report.getByRole('button', { name: /Mark as false match/ })).toHaveCount(0);
+  await expect(report.getByTestId('false-matches').getByRole('listitem')).toHaveCount(2);
+
+  await page.setViewportSize(NARROW);
+  expect(await scrollsSideways(page)).toBe(false);
   expect(await axeFindings(page)).toEqual([]);
 });

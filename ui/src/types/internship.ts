@@ -1,6 +1,6 @@
 /** Shapes of the server's internship, application, social and message JSON (API.md). */
 
-import type { PostingVisibility } from './safety';
+import type { HeldPlace, PostingVisibility } from './safety';
 
 /**
  * - 'ready': `videoUrl` plays ('/api/videos/NAME');
@@ -60,6 +60,8 @@ export interface Internship {
   visibility: PostingVisibility;
   /** When held for review: the phrases that matched. */
   heldTerms: string[];
+  /** When held for review: where each of them matched (absent from older servers). */
+  heldPlaces?: HeldPlace[];
   /** The owner's view of a posting the district hid: the district's note. */
   hiddenReason?: string | null;
   hazardousDutiesConfirmed: boolean;

@@ -68,3 +68,52 @@ export function heldLine(terms: readonly string[] | null | undefined): string {
   if (list.length === 0) return tSafety('held');
   return tSafety('heldTerms', { terms: list.map((t) => `'${t}'`).join(', ') });
 }
+
+/** The screened texts' keys, as the server names a held place's field. */
+export type ScreenedFieldKey =
+  | 'title'
+  | 'description'
+  | 'requirements'
+  | 'skills'
+  | 'benefits'
+  | 'tags'
+  | 'location'
+  | 'duration'
+  | 'pay'
+  | 'workStyle'
+  | 'ageRequirement'
+  | 'gradeRequirement'
+  | 'captions';
+
+const SCREENED_FIELD_KEYS: ReadonlySet<string> = new Set<ScreenedFieldKey>([
+  'title',
+  'description',
+  'requirements',
+  'skills',
+  'benefits',
+  'tags',
+  'location',
+  'duration',
+  'pay',
+  'workStyle',
+  'ageRequirement',
+  'gradeRequirement',
+  'captions',
+]);
+
+/** Where a held term matched: the field (its key and its label in the reader's language) and the writer's own words. */
+export interface HeldPlace {
+  term: string;
+  field: ScreenedFieldKey | string;
+  fieldLabel: string;
+  text: string;
+}
+
+/**
+ * "'driving' matched “delivery truck” in the description", in the UI's language; a field this UI
+ * does not know is named by the server's label.
+ */
+export function placeLine(place: HeldPlace): string {
+  const field = SCREENED_FIELD_KEYS.has(place.field) ? tSafety(`placeFields.${place.field as ScreenedFieldKey}`) : place.fieldLabel;
+  return tSafety('placeLine', { term: place.term, text: place.text, field });
+}

@@ -4,7 +4,7 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { EmployerStatus, ReportReason, ReportTargetType } from '@/types/safety';
+import type { EmployerStatus, HeldPlace, ReportReason, ReportTargetType } from '@/types/safety';
 
 export const ADMIN_EMPLOYERS_KEY = ['/api/admin/employers'] as const;
 export const ADMIN_REPORTS_KEY = ['/api/admin/reports'] as const;
@@ -39,9 +39,26 @@ export type ResolveAction = 'dismiss' | 'hide' | 'suspend' | 'release';
  * Captions...), with the hazard terms the screen found in that field ("forklift", "meat slicer").
  */
 export interface ScreenedField {
+  /** The field's key ('description'; absent from older servers). */
+  field?: string;
   label: string;
   text: string;
   terms: string[];
+  /** Where in `text` the screen found each term: [start, end) in UTF-16 code units (absent from older servers). */
+  marks?: TextMark[];
+}
+
+export interface TextMark {
+  term: string;
+  start: number;
+  end: number;
+}
+
+/** A term the district marked a false match for a posting, with where it had matched. */
+export interface FalseMatch {
+  term: string;
+  places: HeldPlace[];
+  markedAt: string;
 }
 
 export interface ReportedContent {
@@ -81,6 +98,10 @@ export interface AdminReport {
    * InternReel").
    */
   heldTerms: string[];
+  /** A hold of a posting: where each held term matches (absent from older servers). */
+  heldPlaces?: HeldPlace[];
+  /** A hold of a posting: the terms marked false matches for it. */
+  falseMatches?: FalseMatch[];
   reporter: { id: number; name: string; role: string } | null;
   content: ReportedContent | null;
   resolution: { action: ResolveAction; note: string | null; resolvedAt: string } | null;
@@ -167,6 +188,22 @@ export function useResolveReport() {
       // Hiding or suspending changes what else is listed: other reports on the same target, employers, postings.
       void queryClient.invalidateQueries({ queryKey: ADMIN_REPORTS_KEY });
       void queryClient.invalidateQueries({ queryKey: ADMIN_EMPLOYERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_AUDIT_KEY] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/internships'] });
+    },
+  });
+}
+
+/**
+ * POST /api/admin/reports/{id}/false-match: a district admin's word that `term` held the posting
+ * by mistake. Answers the report (resolved when no other term holds the posting).
+ */
+export function useMarkFalseMatch() {
+  const queryClient = useQueryClient();
+  return useMutation<AdminReport, Error, { id: number; term: string }>({
+    mutationFn: ({ id, term }) => api.post<AdminReport>(`/api/admin/reports/${id}/false-match`, { term }),
+    onSuccess: (report) => {
+      queryClient.setQueryData<AdminReport[]>(ADMIN_REPORTS_KEY, (list) => list?.map((r) => (r.id === report.id ? report : r)));
       void queryClient.invalidateQueries({ queryKey: [ADMIN_AUDIT_KEY] });
       void queryClient.invalidateQueries({ queryKey: ['/api/internships'] });
     },

@@ -597,7 +597,7 @@ export function AdminPage() {
               <EmployersTab />
             </Tabs.Content>
             <Tabs.Content value="reports" className="rounded-3xl">
-              <ReportsTab />
+              <ReportsTab districtAdmin={districtAdmin} />
             </Tabs.Content>
             <Tabs.Content value="audit" className="rounded-3xl">
               <AuditTab />

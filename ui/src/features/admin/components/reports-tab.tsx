@@ -1,5 +1,5 @@
-import { AlertTriangle, Bot, CheckCircle2, ChevronRight, CircleDot, EyeOff, Flag, MessageSquareWarning } from 'lucide-react';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Bot, CheckCircle2, CircleDot, EyeOff, Flag, MessageSquareWarning } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Badge } from '@/components/ui/badge';
 import { Button, type ButtonVariant } from '@/components/ui/button';
@@ -10,9 +10,11 @@ import { ListStates } from '@/components/ui/section';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatTime } from '@/lib/format';
 import { toast } from '@/stores/toast-store';
-import { cn } from '@/lib/cn';
-import { useAdminReports, useResolveReport, type AdminReport, type ResolveAction, type ScreenedField } from '../api/safety';
+import { useAdminReports, useResolveReport, type AdminReport, type ResolveAction } from '../api/safety';
 import { ns, tAdmin } from '../i18n';
+import { HeldPlaces } from './held-places';
+import { Highlighted, termPattern } from './highlight';
+import { ScreenedFields } from './screened-fields';
 
 /** What a report is about, as a person reads it ('Posting'); an unknown type as the server named it. */
 function targetLabel(type: string): string {
@@ -71,44 +73,6 @@ function contactText(term: string): string {
   return kind ? tAdmin(`reports.contactKinds.${kind}`) : term;
 }
 
-type FieldKey =
-  | 'title'
-  | 'description'
-  | 'requirements'
-  | 'skills'
-  | 'benefits'
-  | 'tags'
-  | 'location'
-  | 'duration'
-  | 'pay'
-  | 'workStyle'
-  | 'ageRequirement'
-  | 'gradeRequirement'
-  | 'captions';
-
-/** The screened texts' names as the server gives them (the posting form's English labels), each with its key in `reports.fields`. */
-const FIELD_LABELS: ReadonlyMap<string, FieldKey> = new Map([
-  ['Title', 'title'],
-  ['Description', 'description'],
-  ['Requirements', 'requirements'],
-  ['Skills', 'skills'],
-  ['Benefits', 'benefits'],
-  ['Tags', 'tags'],
-  ['Location', 'location'],
-  ['Duration', 'duration'],
-  ['Pay', 'pay'],
-  ['Work style', 'workStyle'],
-  ['Age requirement', 'ageRequirement'],
-  ['Grade requirement', 'gradeRequirement'],
-  ['Captions', 'captions'],
-] as const);
-
-/** A screened text's name in the UI's language ('Benefits'); one this UI does not know as the server named it. */
-function fieldLabel(label: string): string {
-  const key = FIELD_LABELS.get(label);
-  return key ? tAdmin(`reports.fields.${key}`) : label;
-}
-
 /** A delivered message the system flagged for contact details (released or hidden by the admin). */
 function isMessageFlag(report: AdminReport): boolean {
   return report.system && report.targetType === 'message';
@@ -150,40 +114,6 @@ function personText(name: string, role: string | null | undefined): string {
   return role ? tAdmin('reports.personRole', { name, role: roleText(role) }) : name;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Little words of multi-word terms that would light up everywhere. */
-const STOP_WORDS: ReadonlySet<string> = new Set(['and', 'the', 'for', 'with', 'off', 'from', 'into', 'onto', 'you', 'your', 'me']);
-
-/** A term word without a common ending, so 'driving' also finds 'drive' and 'slicer' 'slicing'. */
-function stem(word: string): string {
-  for (const ending of ['ing', 'ers', 'er', 'es', 's']) {
-    if (word.endsWith(ending) && word.length - ending.length >= 4) return word.slice(0, -ending.length);
-  }
-  return word;
-}
-
-/**
- * The words of `terms` as one case-insensitive pattern: each word of three or more letters
- * (stemmed) at the start of a word, with whatever letters follow ('slicer' finds 'Slicers').
- * Only a help for the eye: the server's screen also reads look-alike letters and split words,
- * and its terms (the badges) are the authority.
- */
-function termPattern(terms: readonly string[]): RegExp | null {
-  const stems = new Set<string>();
-  for (const term of terms) {
-    for (const word of term.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-      if (word.length < 3 || STOP_WORDS.has(word)) continue;
-      stems.add(stem(word));
-    }
-  }
-  if (stems.size === 0) return null;
-  const words = [...stems].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})[\\p{L}\\p{M}]*`, 'giu');
-}
-
 /**
  * Contact details as a person would spot them: e-mail addresses, links, @handles and phone
  * numbers (seven or more digits, however spaced). A help for the eye, as `termPattern`.
@@ -207,100 +137,7 @@ function patternFor(terms: readonly string[]): RegExp | null {
   return words ?? contact;
 }
 
-const MARK_CLASS = 'rounded-sm bg-amber-200 px-0.5 font-semibold text-slate-950 ring-1 ring-amber-500';
-
-/** `text` with what `pattern` finds in <mark> (slate-950 on amber-200, 14:1). */
-function Highlighted({ text, pattern }: { text: string; pattern: RegExp | null }) {
-  if (!pattern) return <>{text}</>;
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    const start = match.index;
-    if (match[0].length === 0) continue;
-    if (start > last) parts.push(text.slice(last, start));
-    parts.push(
-      <mark key={start} className={MARK_CLASS}>
-        {match[0]}
-      </mark>,
-    );
-    last = start + match[0].length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return <>{parts}</>;
-}
-
-/** Longer texts scroll in a box of their own (focusable, so the keyboard scrolls it too). */
-const LONG_TEXT = 600;
-
-/**
- * One text the hazardous-duties screen read: open, with a badge of its terms and the matching
- * words marked, when the screen found something there; otherwise collapsed and quieter, one
- * click (or Enter) away.
- */
-function ScreenedFieldItem({ field }: { field: ScreenedField }) {
-  const { t } = useTranslation(ns);
-  const matched = field.terms.length > 0;
-  const pattern = useMemo(() => termPattern(field.terms), [field.terms]);
-  const long = field.text.length > LONG_TEXT;
-  const label = fieldLabel(field.label);
-  return (
-    <li data-testid="screened-field" data-field={field.label} data-matched={matched ? 'true' : 'false'}>
-      <details
-        open={matched}
-        className={cn('group rounded-2xl border', matched ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-slate-50')}
-      >
-        <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 rounded-2xl px-3 py-2 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
-          <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-slate-600 transition-transform group-open:rotate-90" />
-          <span className={cn('font-semibold', matched ? 'text-slate-900' : 'text-slate-700')}>{label}</span>
-          {matched ? (
-            <Badge tone="warning" data-testid="field-terms" className="whitespace-normal">
-              <AlertTriangle aria-hidden className="h-3.5 w-3.5 shrink-0" />
-              {t('reports.matches', { terms: field.terms.join(', ') })}
-            </Badge>
-          ) : (
-            <span className="text-xs text-slate-600">{t('reports.noTerms')}</span>
-          )}
-        </summary>
-        <div
-          data-testid="field-text"
-          className={cn(
-            'mx-3 mb-3 whitespace-pre-line rounded-xl bg-white p-3 text-sm [overflow-wrap:anywhere]',
-            matched ? 'text-slate-900' : 'text-slate-700',
-            long && 'max-h-64 overflow-y-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600',
-          )}
-          {...(long ? { tabIndex: 0, role: 'group', 'aria-label': t('reports.scrolls', { label }) } : {})}
-        >
-          <Highlighted text={field.text} pattern={pattern} />
-        </div>
-      </details>
-    </li>
-  );
-}
-
-/**
- * A posting's texts as the screen read them, in the screen's order (a group, not a landmark: every
- * posting report has one).
- */
-function ScreenedFields({ fields }: { fields: ScreenedField[] }) {
-  const { t } = useTranslation(ns);
-  const headingId = useId();
-  const matched = fields.filter((f) => f.terms.length > 0).length;
-  return (
-    <div role="group" aria-labelledby={headingId} className="space-y-2" data-testid="screened-fields">
-      <h4 id={headingId} className="text-sm font-bold text-slate-900">
-        {t('reports.screenHeading')}
-      </h4>
-      <p className="text-xs text-slate-600">{t('reports.screenSummary', { count: fields.length, matched })}</p>
-      <ul className="space-y-2">
-        {fields.map((f) => (
-          <ScreenedFieldItem key={f.label} field={f} />
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function ReportRow({ report }: { report: AdminReport }) {
+function ReportRow({ report, districtAdmin }: { report: AdminReport; districtAdmin: boolean }) {
   const { t } = useTranslation(ns);
   const noteId = useId();
   const [note, setNote] = useState('');
@@ -410,6 +247,8 @@ function ReportRow({ report }: { report: AdminReport }) {
           ) : null}
         </dl>
 
+        {report.system && report.targetType === 'internship' ? <HeldPlaces report={report} canMark={districtAdmin} /> : null}
+
         {fields.length > 0 ? (
           <ScreenedFields fields={fields} />
         ) : content?.text ? (
@@ -467,8 +306,11 @@ function Resolution({ resolution }: { resolution: NonNullable<AdminReport['resol
   return <RichText text={text} tags={{ action: () => action, when: () => at, note: () => resolution.note }} />;
 }
 
-/** Reports from students and employers, and the system's holds: open first, newest first. */
-export function ReportsTab() {
+/**
+ * Reports from students and employers, and the system's holds: open first, newest first. A
+ * district admin (not a coordinator) may also mark a hazard term a false match.
+ */
+export function ReportsTab({ districtAdmin }: { districtAdmin: boolean }) {
   const { t } = useTranslation(ns);
   const reports = useAdminReports(true);
   const list = reports.data ?? [];
@@ -494,7 +336,7 @@ export function ReportsTab() {
       >
         <ul className="space-y-3">
           {list.map((r) => (
-            <ReportRow key={r.id} report={r} />
+            <ReportRow key={r.id} report={r} districtAdmin={districtAdmin} />
           ))}
         </ul>
       </ListStates>

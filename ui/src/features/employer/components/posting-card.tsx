@@ -230,7 +230,7 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
           </li>
         </ul>
         {review ? (
-          <p
+          <div
             className={
               review.tone === 'negative'
                 ? 'mt-2 rounded-2xl border border-rose-200 bg-rose-50 p-3 text-xs font-medium text-rose-900 break-words'
@@ -238,8 +238,16 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
             }
             data-testid="visibility-note"
           >
-            {review.line}
-          </p>
+            <p>{review.line}</p>
+            {review.places && review.places.length > 0 ? (
+              // Where the screen matched, so the employer knows which words the district reads.
+              <ul className="mt-1.5 list-disc space-y-0.5 pl-4 font-normal" data-testid="held-places">
+                {review.places.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
         ) : null}
         {transcoding ? (
           <p className="mt-2 text-xs text-slate-600" data-testid="transcoding-note">

@@ -1,5 +1,5 @@
 import type { BadgeTone } from '@/components/ui/badge';
-import { defaultDistrictName, heldLine, type PostingVisibility } from '@/types/safety';
+import { defaultDistrictName, heldLine, placeLine, type HeldPlace, type PostingVisibility } from '@/types/safety';
 import { tEmployer } from '../i18n';
 
 export interface VisibilityInfo {
@@ -8,6 +8,8 @@ export interface VisibilityInfo {
   tone: BadgeTone;
   /** The line under it that says what happens next. */
   line: string;
+  /** A held posting's places: "'driving' matched “delivery truck” in the description". */
+  places?: string[];
 }
 
 /** The line of a posting whose company the district has not verified yet. */
@@ -24,14 +26,19 @@ function hiddenLine(reason: string | null | undefined): string {
 
 /** What the dashboard says about a posting students cannot see; null when it is public. */
 export function visibilityInfo(
-  posting: { visibility?: PostingVisibility; heldTerms?: string[]; hiddenReason?: string | null },
+  posting: { visibility?: PostingVisibility; heldTerms?: string[]; heldPlaces?: HeldPlace[]; hiddenReason?: string | null },
   district: string | null,
 ): VisibilityInfo | null {
   switch (posting.visibility) {
     case 'awaiting_review':
       return { badge: tEmployer('visibility.awaitingBadge'), tone: 'warning', line: awaitingReviewLine(district) };
     case 'held_for_review':
-      return { badge: tEmployer('visibility.heldBadge'), tone: 'warning', line: heldLine(posting.heldTerms) };
+      return {
+        badge: tEmployer('visibility.heldBadge'),
+        tone: 'warning',
+        line: heldLine(posting.heldTerms),
+        places: (posting.heldPlaces ?? []).map(placeLine),
+      };
     case 'hidden':
       return {
         badge: tEmployer('visibility.hiddenBadge'),
