@@ -44,12 +44,10 @@ pub async fn serve(listener: UnixListener, services: Services, boards: crate::jo
             let reply = match serde_json::from_str::<Command>(&line) {
                 Ok(cmd) => {
                     // Its name only: arguments can hold secrets (an SSO client secret).
-                    let name = match serde_json::to_value(&cmd) {
-                        Ok(serde_json::Value::Object(m)) => m.keys().next().cloned(),
-                        Ok(serde_json::Value::String(s)) => Some(s),
-                        _ => None,
-                    }
-                    .unwrap_or_default();
+                    let name = serde_json::to_value(&cmd)
+                        .ok()
+                        .and_then(|v| v.get("command").and_then(|c| c.as_str()).map(String::from))
+                        .unwrap_or_default();
                     tracing::info!(command = %name, "control command");
                     let result =
                         tokio::task::spawn_blocking(move || commands::run(&services, &boards, cmd))

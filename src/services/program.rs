@@ -121,54 +121,79 @@ pub fn figures(r: &impl Reader, scope: Option<&str>) -> AppResult<Program> {
     })
 }
 
-/// The student-level WBL record: one row per placement that started.
+/// The student-level WBL record: one row per placement in every state (the rows the Program
+/// tab counts, one school's for a coordinator). Columns: docs/placements.md.
 pub fn csv(r: &impl Reader, scope: Option<&str>) -> AppResult<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let header = [
+        "placement_id",
         "student_id",
+        "roster_id",
         "name",
         "school",
         "grade",
         "employer",
         "posting",
         "interest_area",
+        "supervisor",
         "start",
         "end",
+        "planned_hours",
         "approved_hours",
         "evaluations_done",
         "paid",
+        "agreement_signed",
         "completed",
         "state",
+        "end_reason",
+        "career_cluster",
+        "worksite_visits",
+        "last_visit",
+        "safety_checklist",
     ];
+    let checklist = crate::services::settings::safety_checklist(r)?;
     let io = |e: csv::Error| crate::error::AppError::Internal(anyhow::anyhow!(e));
     w.write_record(header).map_err(io)?;
+    let date = |d: Option<time::Date>| {
+        d.map(crate::domain::placements::date_str)
+            .unwrap_or_default()
+    };
     for p in placements::all(r)?.iter().rev() {
-        if !in_scope(p, scope)
-            || matches!(
-                p.state,
-                State::Setup | State::AwaitingSignatures | State::Cancelled
-            )
-        {
+        if !in_scope(p, scope) {
             continue;
         }
-        let name = if p.deidentified {
-            String::new()
+        let (student_id, roster_id, name) = if p.deidentified {
+            (String::new(), String::new(), String::new())
         } else {
-            r.get::<User>(p.student_id)?
-                .map(|u| u.full_name())
-                .unwrap_or_default()
+            (
+                p.student_id.to_string(),
+                crate::store::identity::of(r, p.student_id)?
+                    .roster_id
+                    .unwrap_or_default(),
+                r.get::<User>(p.student_id)?
+                    .map(|u| u.full_name())
+                    .unwrap_or_default(),
+            )
         };
         let internship = r.get::<Internship>(p.internship_id)?;
+        let record = placements::record(r, p.id)?;
         let evals = [EvaluationKind::Midpoint, EvaluationKind::Final]
             .iter()
             .filter(|k| p.evaluations.iter().any(|e| e.kind == **k))
             .count();
+        // The day the agreement was in force: the last of the four signatures (the school's).
+        let signed = matches!(
+            p.state,
+            State::Active | State::Completed | State::EndedEarly
+        )
+        .then(|| p.signatures.iter().map(|s| s.at).max())
+        .flatten()
+        .and_then(|t| time::OffsetDateTime::from_unix_timestamp(t / 1000).ok())
+        .map(|t| t.date());
         let row = [
-            if p.deidentified {
-                String::new()
-            } else {
-                p.student_id.to_string()
-            },
+            p.id.to_string(),
+            student_id,
+            roster_id,
             name,
             p.school.clone(),
             p.grade.clone(),
@@ -181,15 +206,18 @@ pub fn csv(r: &impl Reader, scope: Option<&str>) -> AppResult<String> {
                 .map(|i| i.title.clone())
                 .unwrap_or_default(),
             interest(r, p)?,
-            p.start
-                .map(crate::domain::placements::date_str)
-                .unwrap_or_default(),
-            p.end
-                .map(crate::domain::placements::date_str)
-                .unwrap_or_default(),
+            if p.deidentified {
+                String::new()
+            } else {
+                p.supervisor.name.clone()
+            },
+            date(p.start),
+            date(p.end),
+            p.planned_hours.to_string(),
             crate::domain::placements::fmt_hours(approved_hours(r, p)?),
             evals.to_string(),
             if p.paid { "yes" } else { "no" }.to_string(),
+            date(signed),
             if p.state == State::Completed {
                 "yes"
             } else {
@@ -197,6 +225,22 @@ pub fn csv(r: &impl Reader, scope: Option<&str>) -> AppResult<String> {
             }
             .to_string(),
             p.state.as_str().to_string(),
+            if p.deidentified {
+                String::new()
+            } else {
+                p.end_reason.clone().unwrap_or_default()
+            },
+            record.cluster.clone().unwrap_or_default(),
+            record.visits.len().to_string(),
+            date(record.visits.iter().map(|v| v.date).max()),
+            format!(
+                "{} of {}",
+                checklist
+                    .iter()
+                    .filter(|i| record.checklist.iter().any(|(t, _, _)| t == *i))
+                    .count(),
+                checklist.len()
+            ),
         ];
         // A cell a spreadsheet would run as a formula is quoted as text.
         let row: Vec<String> = row

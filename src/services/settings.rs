@@ -43,6 +43,14 @@ pub const KEYS: &[(&str, &str)] = &[
         "hours a student may work in a week before the week is flagged to the school (default 20)",
     ),
     (
+        "safety-checklist",
+        "FILE: the worksite safety checklist the school ticks on each placement, one item per line (empty: the default)",
+    ),
+    (
+        "career-clusters",
+        "FILE: the career clusters / CTE programs a placement is filed under, one per line (empty: the 16 National Career Clusters)",
+    ),
+    (
         "certificate-on-early-end",
         "on|off: whether a placement ended early still gets its certificate, with its real hours and last day (default on)",
     ),
@@ -234,7 +242,29 @@ fn is_template_setting(key: &str) -> bool {
 
 /// Settings whose value the CLI reads from a file.
 pub fn is_file_setting(key: &str) -> bool {
-    is_template_setting(key) || key == "evaluation-rubric"
+    is_template_setting(key)
+        || matches!(
+            key,
+            "evaluation-rubric" | "safety-checklist" | "career-clusters"
+        )
+}
+
+/// The district's worksite safety checklist.
+pub fn safety_checklist(r: &impl Reader) -> StoreResult<Vec<String>> {
+    use crate::domain::placements::records;
+    Ok(records::list_of(
+        get(r, "safety-checklist")?.as_deref(),
+        &records::DEFAULT_CHECKLIST,
+    ))
+}
+
+/// The district's career clusters.
+pub fn career_clusters(r: &impl Reader) -> StoreResult<Vec<String>> {
+    use crate::domain::placements::records;
+    Ok(records::list_of(
+        get(r, "career-clusters")?.as_deref(),
+        &records::DEFAULT_CLUSTERS,
+    ))
 }
 
 /// The district's own agreement text in `lang`, if it set one.

@@ -36,6 +36,12 @@ pub fn insert(w: &Wtx, mut n: Notification) -> StoreResult<Notification> {
     Ok(n)
 }
 
+/// Removes a notification (the demo's seeding replaces its set-up notices with current ones).
+pub fn remove(w: &Wtx, n: &Notification) -> StoreResult<()> {
+    w.pair_remove(tables::NOTIFICATIONS_BY_USER, (n.user_id, n.id))?;
+    w.delete::<Notification>(n.id)
+}
+
 pub fn email_off(r: &impl Reader, user: u64) -> StoreResult<bool> {
     Ok(r.pair(tables::EMAIL_OFF, (user, 0))?.is_some())
 }

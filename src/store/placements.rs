@@ -354,7 +354,36 @@ pub fn freeze_text(w: &Wtx, f: &FrozenText) -> StoreResult<()> {
 }
 
 pub fn unfreeze_text(w: &Wtx, placement_id: u64) -> StoreResult<()> {
+    w.key_remove(AGREED_CAPS, &format!("{placement_id}:day"))?;
+    w.key_remove(AGREED_CAPS, &format!("{placement_id}:week"))?;
     w.delete::<FrozenText>(placement_id)
+}
+
+/// The district's caps as the frozen agreement states them (hundredths of an hour), kept so
+/// hours are judged by the caps in force when they were agreed and worked.
+const AGREED_CAPS: &str = "placement-agreed-caps";
+
+pub fn put_agreed_caps(w: &Wtx, placement_id: u64, per_day: f64, per_week: f64) -> StoreResult<()> {
+    let hundredths = |h: f64| (h * 100.0).round().max(0.0) as u64;
+    w.key_put(
+        AGREED_CAPS,
+        &format!("{placement_id}:day"),
+        hundredths(per_day),
+    )?;
+    w.key_put(
+        AGREED_CAPS,
+        &format!("{placement_id}:week"),
+        hundredths(per_week),
+    )
+}
+
+/// (per day, per week) as agreed, once the agreement was frozen with them.
+pub fn agreed_caps(r: &impl Reader, placement_id: u64) -> StoreResult<Option<(f64, f64)>> {
+    let day = r.key_get(AGREED_CAPS, &format!("{placement_id}:day"))?;
+    let week = r.key_get(AGREED_CAPS, &format!("{placement_id}:week"))?;
+    Ok(day
+        .zip(week)
+        .map(|(d, w)| (d as f64 / 100.0, w as f64 / 100.0)))
 }
 
 /// When e-mails went to a placement's parent or guardian (the last day's, for the throttle).
@@ -426,4 +455,37 @@ pub fn by_supervisor_link(r: &impl Reader, hash: &[u8; 32]) -> StoreResult<Optio
         Some(id) => r.get(id),
         None => Ok(None),
     }
+}
+
+/// The coordinator's record of a placement (what was kept on paper beside it).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct PlacementRecord {
+    pub placement_id: u64,
+    /// The career cluster / CTE program, from the district's list.
+    pub cluster: Option<String>,
+    pub visits: Vec<Visit>,
+    /// The checklist items ticked: (item, by whom, when).
+    pub checklist: Vec<(String, String, i64)>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Visit {
+    pub date: Date,
+    pub by: String,
+    pub notes: String,
+    pub at: i64,
+}
+
+impl Entity for PlacementRecord {
+    const TABLE: tables::EntityTable = tables::PLACEMENT_RECORDS;
+    fn id(&self) -> u64 {
+        self.placement_id
+    }
+}
+
+pub fn record(r: &impl Reader, placement_id: u64) -> StoreResult<PlacementRecord> {
+    Ok(r.get(placement_id)?.unwrap_or(PlacementRecord {
+        placement_id,
+        ..PlacementRecord::default()
+    }))
 }

@@ -121,12 +121,15 @@ pub const GUARDIAN_MAILS: EntityTable = TableDefinition::new("guardian_mails_v1"
 /// account's holder.
 pub const SUPERVISOR_LINKS: EntityTable = TableDefinition::new("supervisor_links_v1");
 
+/// placement id → the coordinator's record: career cluster, safety checklist, worksite visits.
+pub const PLACEMENT_RECORDS: EntityTable = TableDefinition::new("placement_records_v1");
+
 /// internship id → where the hazardous-duties screen matched, and the district's false-match
 /// marks (store/posting_screens.rs).
 pub const POSTING_SCREENS: EntityTable = TableDefinition::new("posting_screens_v1");
 
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 27] = [
+pub const ENTITY_TABLES: [EntityTable; 28] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -154,6 +157,7 @@ pub const ENTITY_TABLES: [EntityTable; 27] = [
     STAFF_INVITE_BROWSERS,
     SUPERVISOR_LINKS,
     POSTING_SCREENS,
+    PLACEMENT_RECORDS,
 ];
 
 /// Every pair table.

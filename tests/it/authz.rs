@@ -669,6 +669,28 @@ fn table() -> Vec<Row> {
             [401, 409, 403, 403, 403, 403],
         )
         .coord([403, 403]),
+        // The school's record: the school only.
+        row(
+            "PUT",
+            "/api/placements/{P}/cluster",
+            Json(|_, _, _| json!({"cluster": "Finance"})),
+            [401, 403, 403, 403, 403, 200],
+        )
+        .coord([200, 403]),
+        row(
+            "PUT",
+            "/api/placements/{P}/checklist",
+            Json(|_, _, _| json!({"item": "Safety orientation given before the first task", "done": true})),
+            [401, 403, 403, 403, 403, 200],
+        )
+        .coord([200, 403]),
+        row(
+            "POST",
+            "/api/placements/{P}/visits",
+            Json(|_, _, _| json!({"date": "2020-01-02", "notes": "Met the supervisor"})),
+            [401, 403, 403, 403, 403, 200],
+        )
+        .coord([200, 403]),
         row("POST", "/api/placements/{P}/complete", None, [401, 403, 403, 403, 403, 409]).coord([409, 403]),
         row(
             "POST",

@@ -36,6 +36,7 @@ mod oidc_provider;
 mod paging;
 mod placement_completion;
 mod placement_mail;
+mod placement_records;
 mod placements;
 mod roster;
 mod s3;

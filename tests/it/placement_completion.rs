@@ -141,3 +141,62 @@ async fn a_placement_ends_early_with_its_real_hours_and_a_certificate_anyone_can
         StatusCode::NOT_FOUND
     );
 }
+
+/// Hours are judged by the caps the agreement states (frozen with it), not re-judged when the
+/// district changes its caps later; the supervisor hears once a day what waits.
+#[tokio::test]
+async fn hours_keep_the_agreed_caps_and_the_supervisor_gets_a_daily_digest() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    activate(&app, &h, -10, 40).await;
+    let day = (time::OffsetDateTime::now_utc().date() - time::Duration::days(1)).to_string();
+    let res = app
+        .post(
+            &h.student,
+            &format!("{p}/hours"),
+            json!({"date": day, "hours": 6, "note": "Inventory"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    // The district lowers its daily cap after the agreement: the 6 h day stays within its own.
+    app.state
+        .store()
+        .write(|w| internreel::services::settings::set(w, "max-hours-per-day", "4"))
+        .unwrap();
+    let view: Value = app.get(&h.admin, &p).await.json().await.unwrap();
+    assert_eq!(view["caps"]["perDay"], 8.0);
+    assert_eq!(view["entries"][0]["overCap"], Value::Null);
+    assert!(
+        view["flags"].as_array().unwrap().is_empty(),
+        "{}",
+        view["flags"]
+    );
+
+    // The day's digest, once.
+    let now = internreel::clock::now_ms();
+    let sent = app
+        .state
+        .store()
+        .write(|w| internreel::services::placements::reminders::reminders(w, now))
+        .unwrap();
+    assert!(sent >= 1);
+    let again = app
+        .state
+        .store()
+        .write(|w| internreel::services::placements::reminders::reminders(w, now))
+        .unwrap();
+    assert_eq!(again, 0);
+    let notes: Value = app
+        .get(&h.employer, "/api/notifications")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        notes
+            .to_string()
+            .contains("Sam Lee's hours wait for your approval: 1 day(s), 6 h."),
+        "{notes}"
+    );
+}

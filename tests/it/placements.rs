@@ -903,9 +903,11 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
         .text()
         .await
         .unwrap();
-    assert!(csv.starts_with("student_id,name,school,grade,employer,posting,interest_area,start,end,approved_hours,evaluations_done,paid,completed,state"));
+    assert!(csv.starts_with("placement_id,student_id,roster_id,name,school,grade,employer,posting,interest_area,supervisor,start,end,planned_hours,approved_hours,evaluations_done,paid,agreement_signed,completed,state,end_reason,career_cluster,worksite_visits,last_visit,safety_checklist"));
     assert!(csv.contains(",Sam Lee,Lincoln High,junior,"), "{csv}");
-    assert!(csv.contains(",15.5,2,yes,yes,completed"), "{csv}");
+    assert!(csv.contains(",Priya Shah,"), "{csv}");
+    assert!(csv.contains(",60,15.5,2,yes,"), "{csv}");
+    assert!(csv.contains(",yes,completed,"), "{csv}");
     assert_eq!(
         app.get(&h.student, "/api/admin/program.csv").await.status(),
         StatusCode::FORBIDDEN
@@ -1040,11 +1042,12 @@ async fn the_template_refuses_unknown_placeholders_and_the_cli_lists_and_exports
     );
     let file = app.data_path().join("wbl.csv");
     let out = run(internreel::commands::Command::PlacementsExport { file: file.clone() }).unwrap();
-    assert!(out.starts_with("Wrote 0 placements"), "{out}");
+    // Every placement, in every state (this one is still being set up).
+    assert!(out.starts_with("Wrote 1 placements"), "{out}");
     assert!(
         std::fs::read_to_string(&file)
             .unwrap()
-            .starts_with("student_id,")
+            .starts_with("placement_id,student_id,roster_id,")
     );
     // The rubric: admins edit it; an empty one is refused.
     let (status, _) = message_of(

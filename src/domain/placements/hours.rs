@@ -1,7 +1,7 @@
 //! Hours entries and the district's caps: what a day's entry may be, the flags the school sees
 //! for days and weeks over a cap, and the dates and figures they are written with.
 
-use time::{Date, Duration, Weekday};
+use time::{Date, Duration};
 
 /// Hours of one day's entry: quarter-hour steps, more than 0, at most 12.
 pub fn hours_refusal(hours: f64) -> Option<&'static str> {
@@ -163,10 +163,6 @@ pub fn short_date(d: Date) -> String {
 /// "March 2, 2027".
 pub fn long_date(d: Date) -> String {
     format!("{} {}, {}", d.month(), d.day(), d.year())
-}
-/// Whether a day is a Monday (the weekly digest goes out on Mondays).
-pub fn is_monday(d: Date) -> bool {
-    d.weekday() == Weekday::Monday
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ mod documents;
 mod guardian_link;
 mod hours;
 mod program;
+mod record;
 mod setup;
 mod supervisor_link;
 
@@ -84,6 +85,9 @@ pub fn router() -> Router<AppState> {
             get(guardian_link::guardian_copy),
         )
         .route("/api/verify/{code}", get(documents::verify))
+        .route("/api/placements/{id}/visits", post(record::add_visit))
+        .route("/api/placements/{id}/checklist", put(record::tick))
+        .route("/api/placements/{id}/cluster", put(record::set_cluster))
         .route("/api/admin/program", get(program::program_figures))
         .route("/api/admin/program.csv", get(program::program_csv))
         .route(

@@ -101,6 +101,10 @@ pub fn freeze(w: &Wtx, p: &Placement, texts: &[(Lang, String)], now: i64) -> Sto
         return Ok(());
     }
     let (title, company) = posting(w, p)?;
+    // The caps the text states are the placement's from now on (a later change of the
+    // district's caps does not re-judge hours already agreed).
+    let caps = crate::services::settings::hour_caps(w)?;
+    placements::put_agreed_caps(w, p.id, caps.per_day, caps.per_week)?;
     placements::freeze_text(
         w,
         &FrozenText {

@@ -189,3 +189,46 @@ pub fn certificate_issued(
             _ => false,
         })
 }
+
+/// When the placement may be finished: the final evaluation's window, and whether "completed"
+/// is open (else only an early end).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FinishView {
+    pub final_open: bool,
+    /// The day the final evaluation opens by the calendar (the last fifth of the dates).
+    pub final_opens_on: Option<String>,
+    /// The approved hours that open it sooner (80 % of the planned).
+    pub final_hours: f64,
+    pub may_complete: bool,
+    /// The certificate can be downloaded (completed, or ended early where the district issues
+    /// one then).
+    pub certificate: bool,
+    /// The certificate's verification code ("7K2M-9QXA-3FH8D"), once it has one.
+    pub certificate_code: Option<String>,
+}
+
+pub(super) fn finish(
+    r: &impl crate::store::Reader,
+    p: &Placement,
+    approved: f64,
+    now: i64,
+) -> AppResult<FinishView> {
+    use crate::domain::placements::completion;
+    let today = super::today(now);
+    let window = p.start.zip(p.end);
+    Ok(FinishView {
+        final_open: window
+            .is_some_and(|(s, e)| completion::final_open(s, e, today, approved, p.planned_hours)),
+        final_opens_on: window
+            .map(|(s, e)| crate::domain::placements::date_str(completion::final_opens(s, e))),
+        final_hours: completion::final_hours(p.planned_hours),
+        may_complete: p
+            .end
+            .is_some_and(|e| completion::may_complete(e, today, approved, p.planned_hours)),
+        certificate: certificate_issued(r, p)?,
+        certificate_code: placements::certificate_code(r, p.id)?
+            .filter(|_| !p.deidentified)
+            .map(completion::code_text),
+    })
+}

@@ -257,7 +257,10 @@ pub fn over_cap(
     placement_id: u64,
     date: Date,
 ) -> AppResult<Option<(&'static str, f64)>> {
-    let caps = crate::services::settings::hour_caps(r)?;
+    let caps = match r.get::<Placement>(placement_id)? {
+        Some(p) => super::caps_for(r, &p)?,
+        None => crate::services::settings::hour_caps(r)?,
+    };
     let entries: Vec<(Date, f64)> = placements::entries(r, placement_id)?
         .iter()
         .map(|e| (e.date, e.hours()))

@@ -32,6 +32,7 @@ pub mod evaluations;
 pub mod guardian;
 pub mod guardian_mail;
 pub mod hours;
+pub mod records;
 pub mod reminders;
 pub mod school_mail;
 pub mod signatures;
@@ -239,6 +240,18 @@ pub fn not_found() -> AppError {
 }
 
 /// The day of `now` (UTC), the day entries, due dates and digests are judged on.
+/// The caps `p`'s hours are judged by: the agreement's once it is frozen, the district's
+/// current ones before.
+pub(crate) fn caps_for(
+    r: &impl Reader,
+    p: &Placement,
+) -> StoreResult<crate::domain::placements::Caps> {
+    Ok(match placements::agreed_caps(r, p.id)? {
+        Some((per_day, per_week)) => crate::domain::placements::Caps { per_day, per_week },
+        None => crate::services::settings::hour_caps(r)?,
+    })
+}
+
 pub(crate) fn today(now: i64) -> Date {
     OffsetDateTime::from_unix_timestamp(now / 1000)
         .map(|t| t.date())

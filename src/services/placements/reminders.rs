@@ -1,5 +1,5 @@
 //! The daily reminders of active placements: each evaluation from its due date until submitted,
-//! and on Mondays the entries waiting for the supervisor's approval.
+//! and a daily digest of the entries waiting for the supervisor's approval.
 
 use crate::domain::placements::{self as rules, EvaluationKind, State};
 use crate::store::placements::{self, EntryStatus};
@@ -8,7 +8,7 @@ use crate::store::{Reader, StoreResult, Wtx};
 use super::today;
 
 /// Reminders, once a day: each evaluation from its due date until submitted (once per
-/// placement and kind), and on Mondays the entries waiting for the supervisor's approval.
+/// placement and kind), and the day's digest of entries waiting for the supervisor.
 pub fn reminders(w: &Wtx, now: i64) -> StoreResult<usize> {
     let day = today(now);
     let mut sent = 0;
@@ -40,23 +40,31 @@ pub fn reminders(w: &Wtx, now: i64) -> StoreResult<usize> {
                 sent += 1;
             }
         }
-        if rules::is_monday(day) {
-            let waiting = placements::entries(w, p.id)?
-                .iter()
-                .filter(|e| e.status == EntryStatus::Waiting)
-                .count();
-            let key = format!("placement_digest:{}:{}", p.id, day);
-            if waiting > 0 && w.meta_get(&key)?.is_none() {
-                crate::services::notify::notify(
-                    w,
-                    p.employer_id,
-                    "placement_hours",
-                    format!("{waiting} day(s) of your intern's hours wait for your approval."),
-                    &format!("/placements/{}", p.id),
-                )?;
-                w.meta_put(&key, &[1])?;
-                sent += 1;
-            }
+        // One digest a day of what waits for the supervisor (in the app and by e-mail).
+        let waiting: Vec<f64> = placements::entries(w, p.id)?
+            .iter()
+            .filter(|e| e.status == EntryStatus::Waiting)
+            .map(|e| e.hours())
+            .collect();
+        let key = format!("placement_digest:{}:{}", p.id, day);
+        if !waiting.is_empty() && w.meta_get(&key)?.is_none() {
+            let student = w
+                .get::<crate::store::users::User>(p.student_id)?
+                .map(|u| u.full_name())
+                .unwrap_or_else(|| "Your intern".into());
+            crate::services::notify::notify(
+                w,
+                p.employer_id,
+                "placement_hours",
+                format!(
+                    "{student}'s hours wait for your approval: {} day(s), {} h.",
+                    waiting.len(),
+                    rules::fmt_hours(waiting.iter().sum())
+                ),
+                &format!("/placements/{}", p.id),
+            )?;
+            w.meta_put(&key, &[1])?;
+            sent += 1;
         }
         if changed {
             placements::save(w, &p)?;

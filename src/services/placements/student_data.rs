@@ -43,6 +43,17 @@ pub fn forget_student(w: &Wtx, student_id: u64) -> AppResult<()> {
             (student_id, p.id),
         )?;
         let entries = placements::entries(w, p.id)?;
+        // The coordinator's notes and ticks name people: they go with the student; the
+        // career cluster stays with a completed placement's counts.
+        let record = placements::record(w, p.id)?;
+        w.delete::<crate::store::placements::PlacementRecord>(p.id)?;
+        if p.state == State::Completed && record.cluster.is_some() {
+            w.put(&crate::store::placements::PlacementRecord {
+                placement_id: p.id,
+                cluster: record.cluster,
+                ..Default::default()
+            })?;
+        }
         if p.state != State::Completed {
             for e in &entries {
                 placements::delete_entry(w, e)?;

@@ -188,25 +188,9 @@ pub struct PlacementView {
     pub you: &'static str,
     pub can_sign: bool,
     pub you_signed: bool,
-    pub finish: FinishView,
-}
-
-/// When the placement may be finished: the final evaluation's window, and whether "completed"
-/// is open (else only an early end).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FinishView {
-    pub final_open: bool,
-    /// The day the final evaluation opens by the calendar (the last fifth of the dates).
-    pub final_opens_on: Option<String>,
-    /// The approved hours that open it sooner (80 % of the planned).
-    pub final_hours: f64,
-    pub may_complete: bool,
-    /// The certificate can be downloaded (completed, or ended early where the district issues
-    /// one then).
-    pub certificate: bool,
-    /// The certificate's verification code ("7K2M-9QXA-3FH8D"), once it has one.
-    pub certificate_code: Option<String>,
+    pub finish: super::completion::FinishView,
+    /// The school's record (cluster, safety checklist, visits); None for the others.
+    pub record: Option<super::records::RecordView>,
 }
 
 pub use crate::domain::placements::date_str;
@@ -226,7 +210,7 @@ pub struct FlagView {
 
 /// The school's flags of a placement: hours over the district's caps.
 pub fn flags(r: &impl Reader, p: &Placement) -> AppResult<Vec<FlagView>> {
-    let caps = crate::services::settings::hour_caps(r)?;
+    let caps = super::caps_for(r, p)?;
     let entries: Vec<(time::Date, f64)> = placements::entries(r, p.id)?
         .iter()
         .map(|e| (e.date, e.hours()))
@@ -277,7 +261,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
     let by_link = super::signs_by_link(r, p)?;
     let entries = placements::entries(r, p.id)?;
     let totals = super::hours::totals(&entries);
-    let caps = crate::services::settings::hour_caps(r)?;
+    let caps = super::caps_for(r, p)?;
     let days: Vec<(time::Date, f64)> = entries.iter().map(|e| (e.date, e.hours())).collect();
     let is_student = matches!(who, Who::Student(_));
     let is_employer = matches!(who, Who::Employer(_));
@@ -462,26 +446,8 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
         can_sign: rules::may_sign(p.state, party, &signed, super::guardian_in(p)).is_none()
             && !(is_employer && by_link),
         you_signed: signed.contains(&party),
-        finish: finish(r, p, totals.approved, now)?,
-    })
-}
-
-fn finish(r: &impl Reader, p: &Placement, approved: f64, now: i64) -> AppResult<FinishView> {
-    use crate::domain::placements::completion;
-    let today = super::today(now);
-    let window = p.start.zip(p.end);
-    Ok(FinishView {
-        final_open: window
-            .is_some_and(|(s, e)| completion::final_open(s, e, today, approved, p.planned_hours)),
-        final_opens_on: window.map(|(s, e)| date_str(completion::final_opens(s, e))),
-        final_hours: completion::final_hours(p.planned_hours),
-        may_complete: p
-            .end
-            .is_some_and(|e| completion::may_complete(e, today, approved, p.planned_hours)),
-        certificate: super::completion::certificate_issued(r, p)?,
-        certificate_code: placements::certificate_code(r, p.id)?
-            .filter(|_| !p.deidentified)
-            .map(completion::code_text),
+        finish: super::completion::finish(r, p, totals.approved, now)?,
+        record: super::records::view(r, p, who)?,
     })
 }
 

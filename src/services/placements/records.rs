@@ -1,0 +1,210 @@
+//! The school's record of a placement, what a coordinator kept on paper beside it: the career
+//! cluster it is filed under, the district's worksite safety checklist ticked with who and
+//! when, and the worksite visits (date, by whom, notes). The school reads and writes it.
+
+use serde::Serialize;
+use time::Date;
+
+use crate::error::{AppError, AppResult};
+use crate::store::audit::Actor;
+use crate::store::placements::{self, Placement, PlacementRecord, Visit};
+use crate::store::{Reader, StoreResult, Wtx};
+use crate::validate::Checks;
+
+use super::agreement::audit_change;
+use super::{Who, today, visible};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordView {
+    pub cluster: Option<String>,
+    /// The district's clusters to choose from.
+    pub clusters: Vec<String>,
+    pub checklist: Vec<CheckItem>,
+    pub visits: Vec<VisitView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckItem {
+    pub item: String,
+    pub done: bool,
+    pub by: Option<String>,
+    pub at: Option<i64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VisitView {
+    pub date: String,
+    pub by: String,
+    pub notes: String,
+}
+
+/// The record as the school reads it (None for the student and the employer).
+pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<RecordView>> {
+    if !matches!(who, Who::School { .. }) {
+        return Ok(None);
+    }
+    let rec = placements::record(r, p.id)?;
+    let checklist = crate::services::settings::safety_checklist(r)?
+        .into_iter()
+        .map(|item| {
+            let tick = rec.checklist.iter().find(|(i, _, _)| *i == item);
+            CheckItem {
+                done: tick.is_some(),
+                by: tick.map(|(_, by, _)| by.clone()),
+                at: tick.map(|(_, _, at)| *at),
+                item,
+            }
+        })
+        .collect();
+    Ok(Some(RecordView {
+        cluster: rec.cluster.clone(),
+        clusters: crate::services::settings::career_clusters(r)?,
+        checklist,
+        visits: rec
+            .visits
+            .iter()
+            .map(|v| VisitView {
+                date: crate::domain::placements::date_str(v.date),
+                by: v.by.clone(),
+                notes: v.notes.clone(),
+            })
+            .collect(),
+    }))
+}
+
+/// Who at the school acts: a named staff member's name, or "District admin" for the pin.
+fn school_name(r: &impl Reader, who: &Who) -> AppResult<String> {
+    match who {
+        Who::School {
+            actor: Actor::Staff(id),
+            ..
+        } => Ok(r
+            .get::<crate::store::staff::Staff>(*id)?
+            .map(|m| m.name)
+            .unwrap_or_else(|| "District admin".into())),
+        Who::School { .. } => Ok("District admin".into()),
+        _ => Err(AppError::Forbidden(
+            "Only the school keeps the placement's record".into(),
+        )),
+    }
+}
+
+fn load(w: &Wtx, who: &Who, id: u64) -> AppResult<(Placement, PlacementRecord, String)> {
+    let p = visible(w, id, who)?;
+    let by = school_name(w, who)?;
+    if p.deidentified {
+        return Err(AppError::Conflict(
+            "This placement's record was de-identified".into(),
+        ));
+    }
+    let rec = placements::record(w, id)?;
+    Ok((p, rec, by))
+}
+
+/// The school files the placement under a career cluster of the district's list (empty: none).
+pub fn set_cluster(w: &Wtx, who: &Who, id: u64, cluster: &str, now: i64) -> AppResult<Placement> {
+    let (p, mut rec, _) = load(w, who, id)?;
+    let cluster = cluster.trim();
+    if !cluster.is_empty()
+        && !crate::services::settings::career_clusters(w)?
+            .iter()
+            .any(|c| c == cluster)
+    {
+        let mut c = Checks::new();
+        c.fail(
+            "cluster",
+            "Choose a career cluster from the district's list",
+        );
+        c.finish()?;
+    }
+    rec.cluster = (!cluster.is_empty()).then(|| cluster.to_string());
+    w.put(&rec)?;
+    audit_change(
+        w,
+        now,
+        who.actor(),
+        &p,
+        format!("filed the placement under \"{cluster}\""),
+    )?;
+    Ok(p)
+}
+
+/// The school ticks (or unticks) an item of the district's safety checklist.
+pub fn tick(w: &Wtx, who: &Who, id: u64, item: &str, done: bool, now: i64) -> AppResult<Placement> {
+    let (p, mut rec, by) = load(w, who, id)?;
+    if !crate::services::settings::safety_checklist(w)?
+        .iter()
+        .any(|i| i == item)
+    {
+        let mut c = Checks::new();
+        c.fail(
+            "item",
+            "That item is not on the district's safety checklist",
+        );
+        c.finish()?;
+    }
+    rec.checklist.retain(|(i, _, _)| i != item);
+    if done {
+        rec.checklist.push((item.to_string(), by, now));
+    }
+    w.put(&rec)?;
+    let what = if done { "ticked" } else { "unticked" };
+    audit_change(
+        w,
+        now,
+        who.actor(),
+        &p,
+        format!("{what} the safety item \"{item}\""),
+    )?;
+    Ok(p)
+}
+
+/// The school records a worksite visit: its day (not in the future) and notes.
+pub fn add_visit(
+    w: &Wtx,
+    who: &Who,
+    id: u64,
+    date: &str,
+    notes: &str,
+    now: i64,
+) -> AppResult<Placement> {
+    let (p, mut rec, by) = load(w, who, id)?;
+    let notes = crate::validate::clean(notes);
+    let day = Date::parse(
+        date.trim(),
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .ok();
+    let mut c = Checks::new();
+    c.check("date", day.is_some(), "Please choose the day of the visit");
+    c.check(
+        "date",
+        day.is_none_or(|d| d <= today(now)),
+        "A visit is recorded once it happened",
+    );
+    c.required("notes", &notes, "Say what you saw and discussed")
+        .max_len("notes", &notes, 2000);
+    c.finish()?;
+    let Some(date) = day else {
+        return Err(AppError::bad_request("Please choose the day of the visit"));
+    };
+    rec.visits.push(Visit {
+        date,
+        by: by.clone(),
+        notes,
+        at: now,
+    });
+    rec.visits.sort_by_key(|v| v.date);
+    w.put(&rec)?;
+    audit_change(
+        w,
+        now,
+        who.actor(),
+        &p,
+        format!("recorded a worksite visit on {date}"),
+    )?;
+    Ok(p)
+}
