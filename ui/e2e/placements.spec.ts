@@ -770,6 +770,24 @@ test.describe('the school', () => {
     // the supervisor (it would not hold up completion, and it is not counted until fixed).
     await expect(page.getByTestId('hours-returned')).toContainText('returned to the student to fix');
 
+    // The school's record: a career cluster, a tick on the safety checklist, a visit.
+    const record = page.getByRole('region', { name: "The school's record" });
+    await record.getByRole('combobox', { name: 'Career cluster' }).click();
+    await page.getByRole('option', { name: 'Information Technology' }).click();
+    await expectToast(page, 'Career cluster saved');
+    const item = record.getByRole('checkbox', { name: /Safety orientation given before the first task/ });
+    await item.click();
+    await expect(item).toBeChecked();
+    await expect(record.getByTestId('safety-checklist')).toContainText('Ticked by');
+    const visit = record.getByRole('form', { name: 'Record a worksite visit' });
+    await visit.getByRole('button', { name: 'Record visit' }).click();
+    await expect(visit.getByText('Say what you saw and discussed')).toBeVisible();
+    await visit.getByLabel('What you saw and discussed').fill('Met the QA lead; Omar runs the regression checklist on his own now.');
+    await visit.getByRole('button', { name: 'Record visit' }).click();
+    await expect(record.getByTestId('visits')).toContainText('Omar runs the regression checklist');
+    await audit.scan('/placements (school), the record');
+    await expectReflows(page, '/placements (school), the record');
+
     // End early asks why (not sent here).
     await page.getByRole('button', { name: 'End the placement early' }).click();
     const end = page.getByRole('form', { name: 'End the placement early' });
@@ -832,6 +850,11 @@ test.describe('the school', () => {
     const lily = await placementNamed(page.request, 'Lily Thompson');
     await page.goto(`/placements/${lily.id}`);
     await expect(page.getByTestId('placement-state')).toHaveText('Awaiting signatures');
+    // The school may correct the guardian itself (not sent here).
+    await page.getByRole('button', { name: 'Correct the parent or guardian' }).click();
+    await expect(page.getByRole('form', { name: 'Parent or guardian' })).toBeVisible();
+    await audit.scan('/placements (school), guardian form');
+    await page.getByRole('button', { name: 'Keep as it is' }).click();
     await page.getByRole('button', { name: 'Cancel placement' }).click();
     const cancel = page.getByRole('form', { name: 'Cancel placement' });
     await cancel.getByLabel('Why it is cancelled').fill('The student moved to another school.');

@@ -162,6 +162,15 @@ export interface Placement {
     certificate: boolean;
     certificateCode: string | null;
   };
+  /** The school's record (career cluster, safety checklist, visits); null for the others. */
+  record: PlacementRecord | null;
+}
+
+export interface PlacementRecord {
+  cluster: string | null;
+  clusters: string[];
+  checklist: { item: string; done: boolean; by: string | null; at: number | null }[];
+  visits: { date: string; by: string; notes: string }[];
 }
 
 /** GET /api/placements. */

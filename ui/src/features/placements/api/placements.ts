@@ -104,7 +104,22 @@ export interface GuardianInput {
   phone: string;
 }
 
-/** PUT /api/placements/{id}/guardian (the student). */
+/** PUT /api/placements/{id}/cluster (the school). */
+export function useSetCluster(id: number) {
+  return usePlacementChange(id, (cluster: string) => api.put<Placement>(`/api/placements/${id}/cluster`, { cluster }));
+}
+
+/** PUT /api/placements/{id}/checklist (the school). */
+export function useTickChecklist(id: number) {
+  return usePlacementChange(id, (input: { item: string; done: boolean }) => api.put<Placement>(`/api/placements/${id}/checklist`, input));
+}
+
+/** POST /api/placements/{id}/visits (the school). */
+export function useAddVisit(id: number) {
+  return usePlacementChange(id, (input: { date: string; notes: string }) => api.post<Placement>(`/api/placements/${id}/visits`, input));
+}
+
+/** PUT /api/placements/{id}/guardian (the student, or the school). */
 export function useSaveGuardian(id: number) {
   return usePlacementChange(id, (input: GuardianInput) => api.put<Placement>(`/api/placements/${id}/guardian`, input));
 }

@@ -24,6 +24,7 @@ import { EvaluationsSection } from './evaluations-section';
 import { SchoolGuardianSection, StudentGuardianSection } from './guardian-section';
 import { HistorySection } from './history-section';
 import { HoursSection } from './hours-section';
+import { RecordSection } from './record-section';
 import { ReflectionSection } from './reflection-section';
 import { Signatures } from './signatures';
 import { PlacementStateBadge } from './state-badge';
@@ -175,6 +176,7 @@ function PlacementBody({ placement }: { placement: Placement }) {
       <HoursSection placement={placement} />
       <EvaluationsSection placement={placement} />
       <ReflectionSection placement={placement} />
+      <RecordSection placement={placement} />
       <ActionsSection placement={placement} />
       {you !== 'student' ? <HistorySection placement={placement} /> : null}
     </>
