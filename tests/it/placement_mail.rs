@@ -261,3 +261,108 @@ async fn the_school_enters_or_corrects_the_guardian_and_the_student_cannot_chang
             .contains("The school gave the parent or guardian")
     );
 }
+
+/// A parent who reads Spanish, from the first e-mail to the signed copy: every mail, answer and
+/// PDF line they get is Spanish (user-typed data aside). The family reads the student's
+/// language until they choose on their page.
+#[tokio::test]
+async fn a_spanish_speaking_parent_reads_spanish_from_the_first_mail_to_the_signed_pdf() {
+    const ENGLISH: [&str; 12] = [
+        "Hello",
+        "Please",
+        "Read and sign",
+        "The link works",
+        "Questions?",
+        "Everyone signed",
+        "Download",
+        " internship",
+        " agreement",
+        "Signatures",
+        "Read and signed",
+        "page 1 of",
+    ];
+    let app = spawn_app().await;
+    app.state
+        .store()
+        .write(|w| {
+            internreel::services::settings::set(w, "district-contact", "wbl@lakeside.example")
+        })
+        .unwrap();
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    assert_eq!(
+        app.put(&h.student, "/api/language", json!({"language": "es"}))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    app.put(&h.employer, &p, crate::placements::details(-50, 0))
+        .await;
+    let g = json!({"name": "Maria Lopez", "relationship": "madre", "email": MARIA});
+    assert_eq!(
+        app.put(&h.student, &format!("{p}/guardian"), g)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    let invite = &mails_to(&app, MARIA)[0];
+    let said = format!("{}\n{}", invite["subject"], text(invite));
+    for english in ENGLISH {
+        assert!(!said.contains(english), "{english}: {said}");
+    }
+    assert!(said.contains("Leer y firmar el acuerdo: http"), "{said}");
+    // The page (its language sent as Accept-Language) and the answer to the signature.
+    let token = guardian_token(&app);
+    let page: Value = app
+        .client()
+        .get(app.url(&format!("/api/guardian/{token}")))
+        .header("Accept-Language", "es")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["placement"]["agreementLanguage"], "es");
+    let res = app
+        .client()
+        .post(app.url(&format!("/api/guardian/{token}/sign")))
+        .header("Accept-Language", "es")
+        .json(&json!({"name": "Maria Lopez", "consent": true, "agreementSha256": page["placement"]["agreementSha256"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["message"],
+        "Gracias. Su firma quedó registrada en el acuerdo."
+    );
+    // The others sign; the copy arrives in Spanish and its PDF is the Spanish one.
+    crate::placements::sign_rest(&app, &h, &p).await;
+    let copy = &mails_to(&app, MARIA)[0];
+    let said = format!("{}\n{}", copy["subject"], text(copy));
+    for english in ENGLISH {
+        assert!(!said.contains(english), "{english}: {said}");
+    }
+    let at = said.find("/api/guardian/").expect("the copy's link");
+    let url = &said[at..at + "/api/guardian/".len() + 64 + "/agreement.pdf".len()];
+    let pdf = app.client().get(app.url(url)).send().await.unwrap();
+    assert_eq!(pdf.status(), StatusCode::OK);
+    let pdf = crate::placements::pdftotext(&pdf.bytes().await.unwrap());
+    let flat = pdf.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("ACUERDO DE FORMACIÓN EN EL LUGAR DE TRABAJO"),
+        "{flat}"
+    );
+    // The frame is Spanish; the English text the supervisor and the school signed is in it too,
+    // as theirs (the PDF carries every language signed).
+    for english in [
+        "Signatures",
+        "Read and signed",
+        "page 1 of",
+        "Work-based learning training agreement",
+        "The agreement in English",
+    ] {
+        assert!(!flat.contains(english), "{english}: {flat}");
+    }
+}

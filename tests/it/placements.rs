@@ -135,6 +135,23 @@ async fn sign_all_but_school(app: &TestApp, h: &Hired, p: &str) {
         .await;
 }
 
+/// After the guardian: the student, the supervisor (by their link) and the school sign, the
+/// school confirming the guardian first; the placement is then active.
+pub(crate) async fn sign_rest(app: &TestApp, h: &Hired, p: &str) {
+    assert_eq!(
+        sign(app, &h.student, p, "Sam Lee").await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        supervisor_signs(app, "Priya Shah").await.status(),
+        StatusCode::OK
+    );
+    app.post(&h.admin, &format!("{p}/guardian/confirm"), json!({}))
+        .await;
+    let res = sign(app, &h.admin, p, "Coordinator Cole").await;
+    assert_eq!(res.json::<Value>().await.unwrap()["state"], "active");
+}
+
 /// The guardian's signing page, as the link `token` shows it to anyone.
 pub(crate) async fn guardian_page(app: &TestApp, token: &str) -> Value {
     app.get(&app.client(), &format!("/api/guardian/{token}"))

@@ -843,6 +843,11 @@ test.describe('the school', () => {
     const checkAudit = new AxeAudit(check);
     await checkAudit.scan('/verify');
     await expectReflows(check, '/verify');
+    await check.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await expect(check.getByRole('heading', { level: 1, name: 'Comprobar un certificado' })).toBeVisible();
+    await expect(check.getByTestId('verified')).toContainText('Horas aprobadas');
+    await checkAudit.scan('/verify in Spanish');
+    await expectReflows(check, '/verify in Spanish');
     checkAudit.expectClean();
     await visitor.close();
 

@@ -138,6 +138,12 @@ pub fn set_guardian(
         )
     };
     let signed = void_signatures(w, &mut p, who.actor(), now, why, &[])?;
+    // Until they choose on their page, a family reads the student's language.
+    if crate::store::languages::of_email(w, &new.email)?.is_none()
+        && let Some(lang) = crate::store::languages::of_user(w, student_id)?
+    {
+        crate::store::languages::set_email(w, &new.email, lang)?;
+    }
     p.guardian = Some(new);
     p.guardian_declined = None;
     p.guardian_link = None;
