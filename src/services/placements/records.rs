@@ -75,7 +75,8 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<Rec
     }))
 }
 
-/// Who at the school acts: a named staff member's name, or "District admin" for the pin.
+/// Who at the school acts: a named staff member's name, or "" for the district pin (each
+/// reader's page names that in its language).
 fn school_name(r: &impl Reader, who: &Who) -> AppResult<String> {
     match who {
         Who::School {
@@ -84,8 +85,8 @@ fn school_name(r: &impl Reader, who: &Who) -> AppResult<String> {
         } => Ok(r
             .get::<crate::store::staff::Staff>(*id)?
             .map(|m| m.name)
-            .unwrap_or_else(|| "District admin".into())),
-        Who::School { .. } => Ok("District admin".into()),
+            .unwrap_or_default()),
+        Who::School { .. } => Ok(String::new()),
         _ => Err(AppError::Forbidden(
             "Only the school keeps the placement's record".into(),
         )),

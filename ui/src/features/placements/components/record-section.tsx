@@ -72,8 +72,10 @@ function Checklist({ placement, record }: { placement: Placement; record: Placem
             />
             <label htmlFor={`${baseId}-${n}`} className="min-w-0 text-sm text-slate-900">
               <span className="block font-medium [overflow-wrap:anywhere]">{c.item}</span>
-              {c.done && c.by ? (
-                <span className="block text-xs text-slate-600">{t('record.tickedBy', { name: c.by, at: atText(c.at) })}</span>
+              {c.done ? (
+                <span className="block text-xs text-slate-600">
+                  {t('record.tickedBy', { name: c.by || t('record.districtAdmin'), at: atText(c.at) })}
+                </span>
               ) : null}
             </label>
           </li>
@@ -127,7 +129,9 @@ function Visits({ placement, record }: { placement: Placement; record: Placement
         <ul className="space-y-2" data-testid="visits">
           {record.visits.map((v, n) => (
             <li key={`${v.date}-${n}`} className="rounded-2xl bg-slate-50 p-3 text-sm">
-              <p className="font-semibold text-slate-900">{t('record.visitLine', { date: formatDate(v.date), name: v.by })}</p>
+              <p className="font-semibold text-slate-900">
+                {t('record.visitLine', { date: formatDate(v.date), name: v.by || t('record.districtAdmin') })}
+              </p>
               <p className="text-slate-800 [overflow-wrap:anywhere]">{v.notes}</p>
             </li>
           ))}
