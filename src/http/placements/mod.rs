@@ -148,22 +148,26 @@ pub(super) fn act(
     f: impl FnOnce(&crate::store::Wtx) -> AppResult<Placement>,
 ) -> AppResult<Json<PlacementView>> {
     let p = state.store().write(f)?;
-    changed(state, p.id);
+    tell_parties(state, &p);
     answer(state, &p, who)
 }
 
 /// Tells the student's and the employer's open pages that placement `id` changed (they
 /// reload it), and wakes the mail sender.
 pub(super) fn changed(state: &AppState, id: u64) {
-    state.mailer.wake();
     use crate::store::Reader as _;
     let Ok(r) = state.store().read() else {
         return;
     };
-    let Ok(Some(p)) = r.get::<Placement>(id) else {
-        return;
-    };
-    let event = crate::ws::Event::PlacementChanged { placement_id: id };
+    if let Ok(Some(p)) = r.get::<Placement>(id) {
+        tell_parties(state, &p);
+    }
+}
+
+/// `changed` for a placement already in hand (an act's answer): no second read.
+fn tell_parties(state: &AppState, p: &Placement) {
+    state.mailer.wake();
+    let event = crate::ws::Event::PlacementChanged { placement_id: p.id };
     state.hub.send(p.student_id, &event);
     state.hub.send(p.employer_id, &event);
 }

@@ -252,6 +252,11 @@ pub struct CertificateFacts {
     pub hours: f64,
     pub state: &'static str,
     pub code: Option<String>,
+    /// The same days as dates, for the PDF's long dates.
+    #[serde(skip)]
+    start: Option<Date>,
+    #[serde(skip)]
+    last: Option<Date>,
 }
 
 pub fn certificate_facts(
@@ -281,6 +286,8 @@ pub fn certificate_facts(
         hours: super::hours::totals(&placements::entries(r, p.id)?).approved,
         state: p.state.as_str(),
         code: placements::certificate_code(r, p.id)?.map(rules::completion::code_text),
+        start: p.start,
+        last,
     })
 }
 
@@ -306,16 +313,7 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
     let f = certificate_facts(r, p, lang)?;
     let tr = |s: &str| lang.tr(s).into_owned();
     let day = |d: Option<Date>| d.map(|d| long_date_in(lang, d)).unwrap_or_default();
-    let parse = |s: &Option<String>| {
-        s.as_deref().and_then(|s| {
-            Date::parse(s, time::macros::format_description!("[year]-[month]-[day]")).ok()
-        })
-    };
-    let dates = tr(&format!(
-        "{} to {}",
-        day(parse(&f.start_date)),
-        day(parse(&f.last_day))
-    ));
+    let dates = tr(&format!("{} to {}", day(f.start), day(f.last)));
     let supervisor = if p.supervisor.title.is_empty() {
         tr(&format!("Supervised by {}", p.supervisor.name))
     } else {
