@@ -24,6 +24,9 @@ pub enum AppError {
     Forbidden(String),
     #[error("{0}")]
     NotFound(String),
+    /// 404 that names what the reader can do next (`next`), such as asking for a new copy link.
+    #[error("{message}")]
+    NotFoundNext { message: String, next: &'static str },
     #[error("{0}")]
     Conflict(String),
     #[error("{0}")]
@@ -86,7 +89,7 @@ impl AppError {
             Self::BadRequest(_) | Self::Validation { .. } => StatusCode::BAD_REQUEST,
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
-            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::NotFound(_) | Self::NotFoundNext { .. } => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -108,6 +111,8 @@ struct ErrorBody<'a> {
     message: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     errors: Option<&'a FieldErrors>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next: Option<&'a str>,
 }
 
 /// Builds the JSON error response; also used for rejections outside handlers.
@@ -119,6 +124,7 @@ pub fn json_error(status: StatusCode, message: &str) -> Response {
         axum::Json(ErrorBody {
             message: &crate::i18n::tr(message),
             errors: None,
+            next: None,
         }),
     )
         .into_response()
@@ -146,10 +152,20 @@ impl IntoResponse for AppError {
                     axum::Json(ErrorBody {
                         message: &lang.tr(message),
                         errors: Some(&errors),
+                        next: None,
                     }),
                 )
                     .into_response()
             }
+            Self::NotFoundNext { message, next } => (
+                status,
+                axum::Json(ErrorBody {
+                    message: &crate::i18n::tr(message),
+                    errors: None,
+                    next: Some(next),
+                }),
+            )
+                .into_response(),
             Self::Throttled {
                 message,
                 retry_after,

@@ -246,6 +246,7 @@ pub fn settings_list(s: &Services) -> CommandResult {
             None if matches!(*key, "admin-pin" | "certificate-on-early-end") => {
                 "\"on\" (the default)".into()
             }
+            None if *key == "time-zone" => "\"UTC\" (the default)".into(),
             None => "(not set)".into(),
         };
         out.push_str(&format!("{key} = {shown}\n    {about}\n"));

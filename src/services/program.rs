@@ -152,6 +152,7 @@ pub fn csv(r: &impl Reader, scope: Option<&str>) -> AppResult<String> {
         "safety_checklist",
     ];
     let checklist = crate::services::settings::safety_checklist(r)?;
+    let zone = crate::services::settings::time_zone(r)?;
     let io = |e: csv::Error| crate::error::AppError::Internal(anyhow::anyhow!(e));
     w.write_record(header).map_err(io)?;
     let date = |d: Option<time::Date>| {
@@ -188,8 +189,7 @@ pub fn csv(r: &impl Reader, scope: Option<&str>) -> AppResult<String> {
         )
         .then(|| p.signatures.iter().map(|s| s.at).max())
         .flatten()
-        .and_then(|t| time::OffsetDateTime::from_unix_timestamp(t / 1000).ok())
-        .map(|t| t.date());
+        .map(|t| zone.date_of(t));
         let row = [
             p.id.to_string(),
             student_id,

@@ -55,6 +55,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "on|off: whether a placement ended early still gets its certificate, with its real hours and last day (default on)",
     ),
     (
+        "time-zone",
+        "the district's IANA time zone, e.g. America/Chicago: the clock every date and time a person reads is on (default UTC)",
+    ),
+    (
         "student-signup",
         "open|school-accounts-only: whether students may sign up with a password, or only through their school account",
     ),
@@ -112,6 +116,7 @@ pub fn check_value(r: &impl Reader, key: &str, value: &str) -> Result<(), String
             "on" | "off" => Ok(()),
             _ => Err("certificate-on-early-end is on or off".into()),
         },
+        "time-zone" => crate::clock::Zone::named(value).map(|_| ()),
         "student-signup" => match value {
             "open" | "school-accounts-only" => Ok(()),
             _ => Err("student-signup is open or school-accounts-only".into()),
@@ -128,6 +133,13 @@ pub fn admin_pin_off(r: &impl Reader) -> StoreResult<bool> {
 /// A placement ended early gets its certificate (unless `certificate-on-early-end off`).
 pub fn certificate_on_early_end(r: &impl Reader) -> StoreResult<bool> {
     Ok(get(r, "certificate-on-early-end")?.as_deref() != Some("off"))
+}
+
+/// The district's clock (`time-zone`; UTC until set, or if the stored name no longer parses).
+pub fn time_zone(r: &impl Reader) -> StoreResult<crate::clock::Zone> {
+    Ok(get(r, "time-zone")?
+        .and_then(|name| crate::clock::Zone::named(&name).ok())
+        .unwrap_or_default())
 }
 
 /// Students sign up only through a school account.

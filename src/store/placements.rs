@@ -179,7 +179,8 @@ pub fn insert(w: &Wtx, mut p: Placement) -> StoreResult<Placement> {
 /// Saves a changed placement, moving the guardian link's lookup when it changed (the old
 /// link is remembered as ended, for the guardian who opens it later).
 pub fn save(w: &Wtx, p: &Placement) -> StoreResult<()> {
-    if let Some(old) = w.get::<Placement>(p.id)?
+    let old = w.get::<Placement>(p.id)?;
+    if let Some(old) = &old
         && let Some((h, _)) = old.guardian_link
         && p.guardian_link.map(|(n, _)| n) != Some(h)
     {
@@ -195,6 +196,12 @@ pub fn save(w: &Wtx, p: &Placement) -> StoreResult<()> {
     }
     if let Some((h, _)) = p.guardian_link {
         w.key_put(BY_GUARDIAN_LINK, &hex(&h), p.id)?;
+    }
+    // A replaced copy link opens nothing any more.
+    if let Some((h, _)) = old.as_ref().and_then(|o| o.guardian_copy)
+        && p.guardian_copy.map(|(n, _)| n) != Some(h)
+    {
+        w.key_remove(BY_GUARDIAN_COPY, &hex(&h))?;
     }
     if let Some((h, _)) = p.guardian_copy {
         w.key_put(BY_GUARDIAN_COPY, &hex(&h), p.id)?;

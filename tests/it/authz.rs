@@ -733,6 +733,7 @@ fn table() -> Vec<Row> {
         )
         .coord([404, 404]),
         row("GET", "/api/guardian/{NOPE}/agreement.pdf", None, [404; 6]).coord([404, 404]),
+        row("POST", "/api/guardian/{NOPE}/copy-again", None, [404; 6]).coord([404, 404]),
         // A certificate's facts, for whoever holds its code: none here.
         row("GET", "/api/verify/{NOPE}", None, [404; 6]).coord([404, 404]),
         row(

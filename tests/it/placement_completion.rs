@@ -200,3 +200,78 @@ async fn hours_keep_the_agreed_caps_and_the_supervisor_gets_a_daily_digest() {
         "{notes}"
     );
 }
+
+/// The district's clock (`settings set time-zone`) dates what a person reads: the certificate's
+/// signed-on day, the verified last day and the agreement's signature times, not UTC's.
+#[tokio::test]
+async fn the_district_s_time_zone_dates_the_certificate_and_the_agreement() {
+    use internreel::commands::{Command, run};
+    let app = spawn_app().await;
+    let set = |value: &str| {
+        run(
+            &app.state.services,
+            &internreel::jobs::Boards::Recorded,
+            Command::SettingsSet {
+                key: "time-zone".into(),
+                value: value.into(),
+            },
+        )
+    };
+    let listed = run(
+        &app.state.services,
+        &internreel::jobs::Boards::Recorded,
+        Command::SettingsList,
+    )
+    .unwrap();
+    assert!(
+        listed.contains("time-zone = \"UTC\" (the default)"),
+        "{listed}"
+    );
+    let refused = set("Mars/Olympus").unwrap_err().to_string();
+    assert!(refused.contains("America/Chicago"), "{refused}");
+    // UTC+14 all year: its day is ahead of UTC's from 10:00 UTC on.
+    set("Pacific/Kiritimati").unwrap();
+
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    activate(&app, &h, -10, 40).await;
+    let pdf = app.get(&h.student, &format!("{p}/agreement.pdf")).await;
+    assert_eq!(pdf.status(), StatusCode::OK);
+    let text = pdftotext(&pdf.bytes().await.unwrap());
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(" +14"), "{flat}");
+    assert!(!flat.contains(" UTC"), "{flat}");
+
+    let res = app
+        .post(
+            &h.admin,
+            &format!("{p}/end"),
+            json!({"reason": "The branch closed for renovation"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let district_today = (time::OffsetDateTime::now_utc() + time::Duration::hours(14)).date();
+    let long = district_today
+        .format(time::macros::format_description!(
+            "[month repr:long] [day padding:none], [year]"
+        ))
+        .unwrap();
+    let pdf = app.get(&h.student, &format!("{p}/certificate.pdf")).await;
+    let text = pdftotext(&pdf.bytes().await.unwrap());
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&format!(
+            "Signed for the school by Coordinator Cole on {long}"
+        )),
+        "{long}: {flat}"
+    );
+    let at = flat.find("/verify/").expect("the verification address");
+    let code = &flat[at + 8..at + 23];
+    let facts: Value = app
+        .get(&app.client(), &format!("/api/verify/{code}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(facts["lastDay"], district_today.to_string());
+}

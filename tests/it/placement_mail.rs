@@ -5,7 +5,9 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::*;
-use crate::placements::{details, guardian_page, guardian_signs, guardian_token, hired, mails_to};
+use crate::placements::{
+    age_guardian_mails, details, guardian_page, guardian_signs, guardian_token, hired, mails_to,
+};
 
 const MARIA: &str = "maria@family.example";
 
@@ -364,5 +366,92 @@ async fn a_spanish_speaking_parent_reads_spanish_from_the_first_mail_to_the_sign
         "The agreement in English",
     ] {
         assert!(!flat.contains(english), "{english}: {flat}");
+    }
+}
+
+/// The copy link a mail holds (`/api/guardian/{64 hex}/agreement.pdf`).
+fn copy_link(mail: &Value) -> String {
+    let body = text(mail);
+    let at = body.find("/api/guardian/").expect("a copy link");
+    body[at..at + "/api/guardian/".len() + 64 + "/agreement.pdf".len()].to_string()
+}
+
+#[tokio::test]
+async fn a_guardian_who_signed_gets_a_new_copy_link_from_the_old_signing_link() {
+    let app = spawn_app().await;
+    let h = hired(&app).await;
+    let p = format!("/api/placements/{}", h.id);
+    app.put(&h.employer, &p, details(-5, 60)).await;
+    let g = json!({"name": "Maria Lopez", "relationship": "mother", "email": MARIA});
+    app.put(&h.student, &format!("{p}/guardian"), g).await;
+    let token = guardian_token(&app);
+    let again = format!("/api/guardian/{token}/copy-again");
+    assert_eq!(guardian_signs(&app, &token).await.status(), StatusCode::OK);
+
+    // Before everyone signed there is no copy to send again, and the page offers none.
+    let res = app
+        .get(&app.client(), &format!("/api/guardian/{token}"))
+        .await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let said: Value = res.json().await.unwrap();
+    assert!(said.get("next").is_none(), "{said}");
+    let res = app.post(&app.client(), &again, json!({})).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+
+    crate::placements::sign_rest(&app, &h, &p).await;
+    let first_copy = copy_link(&mails_to(&app, MARIA)[0]);
+    let res = app
+        .get(&app.client(), &format!("/api/guardian/{token}"))
+        .await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let said: Value = res.json().await.unwrap();
+    assert_eq!(said["next"], "copy-again", "{said}");
+    assert!(
+        said["message"]
+            .as_str()
+            .unwrap()
+            .contains("Everyone has signed, and your copy was e-mailed to you on"),
+        "{said}"
+    );
+
+    // The copy mail went out a moment ago: the next waits for the guardian's cool-down.
+    let res = app.post(&app.client(), &again, json!({})).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().contains_key("retry-after"));
+    let mails = mails_to(&app, MARIA).len();
+
+    age_guardian_mails(&app, h.id);
+    let res = app.post(&app.client(), &again, json!({})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["message"],
+        "We e-mailed a new link to your copy to the address the school has for you."
+    );
+    let all = mails_to(&app, MARIA);
+    assert_eq!(all.len(), mails + 1, "one new mail, to the address on file");
+    assert_eq!(
+        all[0]["subject"],
+        "Your copy of Sam Lee's internship agreement with Acme Robotics"
+    );
+    let second_copy = copy_link(&all[0]);
+    assert_ne!(first_copy, second_copy);
+
+    // Only the newest copy link opens the PDF.
+    let old = app.get(&app.client(), &first_copy).await;
+    assert_eq!(old.status(), StatusCode::NOT_FOUND);
+    let new = app.get(&app.client(), &second_copy).await;
+    assert_eq!(new.status(), StatusCode::OK);
+    assert_eq!(
+        new.headers()["content-type"].to_str().unwrap(),
+        "application/pdf"
+    );
+
+    // A made-up or malformed token asks for nothing.
+    for bad in [
+        format!("/api/guardian/{}/copy-again", "ab".repeat(32)),
+        "/api/guardian/x/copy-again".into(),
+    ] {
+        let res = app.post(&app.client(), &bad, json!({})).await;
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{bad}");
     }
 }

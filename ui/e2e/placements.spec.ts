@@ -316,6 +316,8 @@ test.describe('the student: My placement (Omar Hassan, active)', () => {
 test.describe("Zoe Anderson's agreement: the student re-sends the link, the guardian signs, the school confirms and signs", () => {
   test.describe.configure({ mode: 'serial' });
   let placement: ApiPlacement;
+  /** The guardian's signing link (the copy mail's link also matches `/guardian/`, so it is kept here). */
+  let signingToken: string | null = null;
 
   test('the student: waiting for the guardian and the school; the guardian form, a refused e-mail, the roster note, the re-sent link', async ({
     browser,
@@ -372,6 +374,7 @@ test.describe("Zoe Anderson's agreement: the student re-sends the link, the guar
   }) => {
     const token = guardianToken(placement.guardian?.email ?? '');
     test.skip(token === null, 'INTERNREEL_BIN and INTERNREEL_DATA are not set, so the link cannot be read from the outbox');
+    signingToken = token;
     const context = await browser.newContext({ viewport: LAYOUTS[0], baseURL: test.info().project.use.baseURL });
     const page = await context.newPage();
     const audit = new AxeAudit(page);
@@ -480,6 +483,27 @@ test.describe("Zoe Anderson's agreement: the student re-sends the link, the guar
     await snap(page, 'placement-school');
     audit.expectClean();
     await page.context().close();
+  });
+
+  test('the guardian opens the old link once everyone signed, at 320 px: when, and their copy e-mailed again', async ({ browser }) => {
+    test.skip(signingToken === null, 'INTERNREEL_BIN and INTERNREEL_DATA are not set, so the link cannot be read from the outbox');
+    const context = await browser.newContext({ viewport: LAYOUTS[0], baseURL: test.info().project.use.baseURL });
+    const page = await context.newPage();
+    const audit = new AxeAudit(page);
+    await page.goto(`/guardian/${signingToken}`);
+    await expect(page.getByTestId('guardian-gone')).toContainText('Everyone has signed, and your copy was e-mailed to you on ');
+    const again = page.getByRole('button', { name: 'E-mail me my copy again' });
+    await expect(again).toBeVisible();
+    await audit.scan('/guardian, everyone signed');
+    await expectReflows(page, '/guardian, everyone signed');
+    await page.setViewportSize(LAYOUTS[0]);
+    // The copy went out a moment ago, when the school signed: the guardian's mails wait a minute
+    // apart, and the page says so (tests/it/placement_mail.rs sends the new link past it).
+    await again.click();
+    await expect(page.getByText(/Too many e-mails to the parent or guardian\. Please try again in \d+ seconds\./)).toBeVisible();
+    await audit.scan('/guardian, copy again refused for now');
+    audit.expectClean();
+    await context.close();
   });
 });
 

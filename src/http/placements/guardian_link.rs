@@ -78,6 +78,24 @@ pub(super) async fn guardian_decline(
     }))
 }
 
+/// "E-mail me my copy again", from the guardian's old signing link: a new copy link goes to the
+/// address on file (429 with Retry-After within the guardian's mail limits).
+pub(super) async fn guardian_copy_again(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> AppResult<Json<Said>> {
+    state
+        .store()
+        .write(|w| rules::guardian_copy_again(w, &token, now_ms()))?;
+    state.mailer.wake();
+    Ok(Json(Said {
+        message: crate::i18n::tr(
+            "We e-mailed a new link to your copy to the address the school has for you.",
+        )
+        .into_owned(),
+    }))
+}
+
 /// The guardian's copy of the signed agreement, through the link the activation e-mailed.
 pub(super) async fn guardian_copy(
     State(state): State<AppState>,

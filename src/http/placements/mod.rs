@@ -81,6 +81,10 @@ pub fn router() -> Router<AppState> {
             post(guardian_link::guardian_decline),
         )
         .route(
+            "/api/guardian/{token}/copy-again",
+            post(guardian_link::guardian_copy_again),
+        )
+        .route(
             "/api/guardian/{token}/agreement.pdf",
             get(guardian_link::guardian_copy),
         )

@@ -30,7 +30,7 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
     if let Some(end) = p.end
         && !rules::completion::may_complete(
             end,
-            super::today(now),
+            super::today(w, now)?,
             totals.approved,
             p.planned_hours,
         )
@@ -215,7 +215,7 @@ pub(super) fn finish(
     now: i64,
 ) -> AppResult<FinishView> {
     use crate::domain::placements::completion;
-    let today = super::today(now);
+    let today = super::today(r, now)?;
     let window = p.start.zip(p.end);
     Ok(FinishView {
         final_open: window

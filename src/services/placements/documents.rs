@@ -3,7 +3,7 @@
 //! certificate), made from the stored record each time.
 
 use serde::Serialize;
-use time::{Date, OffsetDateTime};
+use time::Date;
 
 use super::agreement::{
     agreement_texts, hex, in_language, long_date_in, posting, sha256, signed_in,
@@ -137,17 +137,16 @@ pub fn guardian_page(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Gu
     })
 }
 
-fn when_in(lang: Lang, ms: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(ms / 1000)
-        .map(|t| {
-            format!(
-                "{} {:02}:{:02} UTC",
-                long_date_in(lang, t.date()),
-                t.hour(),
-                t.minute()
-            )
-        })
-        .unwrap_or_default()
+/// A moment on the district's clock: "November 29, 2026 14:05 CST".
+fn when_in(lang: Lang, zone: &crate::clock::Zone, ms: i64) -> String {
+    let t = zone.local(ms);
+    format!(
+        "{} {:02}:{:02} {}",
+        long_date_in(lang, t.date),
+        t.hour,
+        t.minute,
+        t.abbreviation
+    )
 }
 
 /// The signed agreement as a PDF in `lang`: the text in every language a party signed (each
@@ -165,6 +164,7 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
     let texts = agreement_texts(r, p)?;
     let district = crate::services::settings::district_signature_in(r, lang)?;
     let tr = |s: &str| lang.tr(s).into_owned();
+    let zone = crate::services::settings::time_zone(r)?;
     let mut blocks = vec![
         Block::Title(tr("Work-based learning training agreement")),
         Block::Small(district.clone()),
@@ -209,7 +209,7 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
             "{}: {}, signed {}",
             tr(party_label(s.party)),
             s.name,
-            when_in(lang, s.at)
+            when_in(lang, &zone, s.at)
         ))));
         let read = signed_in(&texts, &s.sha256).unwrap_or(Lang::En);
         blocks.push(Block::Small(tr(&format!(
@@ -265,10 +265,9 @@ pub fn certificate_facts(
     lang: Lang,
 ) -> AppResult<CertificateFacts> {
     let (title, company) = posting(r, p)?;
-    let finished = p
-        .finished_at
-        .and_then(|t| OffsetDateTime::from_unix_timestamp(t / 1000).ok())
-        .map(|t| t.date());
+    // The day it finished on the district's clock (`settings set time-zone`).
+    let zone = crate::services::settings::time_zone(r)?;
+    let finished = p.finished_at.map(|t| zone.date_of(t));
     let last = match (p.end, finished) {
         (Some(e), Some(f)) => Some(e.min(f)),
         (e, f) => e.or(f),
@@ -346,10 +345,8 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
         .find(|s| s.party == Party::School)
         .map(|s| s.name.clone())
         .unwrap_or_default();
-    let finished = p
-        .finished_at
-        .and_then(|t| OffsetDateTime::from_unix_timestamp(t / 1000).ok())
-        .map(|t| t.date());
+    let zone = crate::services::settings::time_zone(r)?;
+    let finished = p.finished_at.map(|t| zone.date_of(t));
     let signed = tr(&format!(
         "Signed for the school by {signer} on {}",
         day(finished)

@@ -114,7 +114,7 @@ fn final_refusal(w: &Wtx, p: &Placement, now: i64) -> AppResult<()> {
         return Ok(());
     };
     let approved = super::hours::totals(&crate::store::placements::entries(w, p.id)?).approved;
-    if completion::final_open(start, end, super::today(now), approved, p.planned_hours) {
+    if completion::final_open(start, end, super::today(w, now)?, approved, p.planned_hours) {
         return Ok(());
     }
     let day =

@@ -236,22 +236,62 @@ pub fn by_guardian_token(r: &impl Reader, token: &str, now: i64) -> AppResult<Pl
             Ok(p)
         }
         Some(_) => Err(AppError::not_found(LINK_GONE)),
-        None => Err(AppError::not_found(ended_link(
-            placements::ended_guardian_link(r, &hash)?.as_ref(),
-            now,
-        ))),
+        None => {
+            let p = placements::ended_guardian_link(r, &hash)?;
+            let message = ended_link(p.as_ref(), &crate::services::settings::time_zone(r)?, now);
+            Err(match p.filter(copy_again_offered) {
+                Some(_) => AppError::NotFoundNext {
+                    message,
+                    next: "copy-again",
+                },
+                None => AppError::not_found(message),
+            })
+        }
     }
+}
+
+/// A guardian who signed, once everyone signed and their copy was e-mailed, may ask for a new
+/// copy link from their old signing link (the copy's link lasts 30 days; the agreement longer).
+fn copy_again_offered(p: &Placement) -> bool {
+    !p.deidentified
+        && p.guardian.is_some()
+        && p.guardian_copy.is_some()
+        && p.signatures.iter().any(|s| s.party == Party::Guardian)
+        && matches!(
+            p.state,
+            State::Active | State::Completed | State::EndedEarly
+        )
+}
+
+/// "E-mail me my copy again" from the guardian's old signing link: a new 30-day copy link,
+/// mailed to the address the placement has for the guardian (never to whoever holds the
+/// link), counted against the guardian's mails. Only the newest copy link opens the PDF.
+pub fn guardian_copy_again(w: &Wtx, token: &str, now: i64) -> AppResult<()> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(AppError::not_found(LINK_GONE));
+    }
+    let Some(mut p) =
+        placements::ended_guardian_link(w, &sha256(token))?.filter(copy_again_offered)
+    else {
+        return Err(AppError::not_found(LINK_GONE));
+    };
+    guardian_mail::throttle(w, p.id, now)?;
+    let copy = crate::tokens::random_hex(32);
+    p.guardian_copy = Some((sha256(&copy), now + super::GUARDIAN_COPY_MS));
+    let url = format!(
+        "{}/api/guardian/{copy}/agreement.pdf",
+        crate::services::password_reset::public_url(w)?
+    );
+    guardian_mail::copy_again(w, &p, &url, now)?;
+    placements::save(w, &p)?;
+    Ok(())
 }
 
 /// What a guardian reads who opens a link that stopped working: that they signed (or
 /// declined) and when, or that a newer link was sent; nothing else about the placement.
-fn ended_link(p: Option<&Placement>, now: i64) -> String {
+fn ended_link(p: Option<&Placement>, zone: &crate::clock::Zone, now: i64) -> String {
     let lang = crate::i18n::current();
-    let day = |ms: i64| {
-        time::OffsetDateTime::from_unix_timestamp(ms / 1000)
-            .map(|t| super::agreement::long_date_in(lang, t.date()))
-            .unwrap_or_default()
-    };
+    let day = |ms: i64| super::agreement::long_date_in(lang, zone.date_of(ms));
     let Some(p) = p.filter(|p| !p.deidentified) else {
         return LINK_GONE.into();
     };
@@ -346,7 +386,14 @@ pub fn by_guardian_copy(r: &impl Reader, token: &str, now: i64) -> AppResult<Pla
         return Err(AppError::not_found(LINK_GONE));
     }
     match placements::by_guardian_copy(r, &sha256(token))? {
-        Some(p) if p.guardian_copy.is_some_and(|(_, exp)| exp > now) && !p.deidentified => Ok(p),
+        // Only the newest copy link: an earlier one's lookup may outlive it.
+        Some(p)
+            if p.guardian_copy
+                .is_some_and(|(h, exp)| h == sha256(token) && exp > now)
+                && !p.deidentified =>
+        {
+            Ok(p)
+        }
         _ => Err(AppError::not_found(LINK_GONE)),
     }
 }

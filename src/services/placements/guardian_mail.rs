@@ -144,6 +144,24 @@ pub fn signed_copy(w: &Wtx, p: &Placement, url: &str, now: i64) -> StoreResult<(
     send(w, p, &subject, &body, now)
 }
 
+/// A new link to the guardian's copy, which they asked for from their old signing link.
+pub fn copy_again(w: &Wtx, p: &Placement, url: &str, now: i64) -> StoreResult<()> {
+    let company = company(w, p)?;
+    let subject = match student_name(w, p)? {
+        Some(s) => format!("Your copy of {s}'s internship agreement with {company}"),
+        None => format!("Your copy of the internship agreement with {company}"),
+    };
+    let body = compose(
+        w,
+        p,
+        &[
+            "Here is a new link to your copy of the signed internship agreement, as you asked. The link works for 30 days; earlier links to your copy no longer open it.".into(),
+            format!("Download the signed agreement (PDF): {url}"),
+        ],
+    )?;
+    send(w, p, &subject, &body, now)
+}
+
 /// Sends the guardian's link when the agreement is open and no live link was sent; `lead`
 /// says why a guardian who signed before must sign again (what changed).
 pub fn send_link_if_due(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResult<()> {

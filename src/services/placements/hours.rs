@@ -21,7 +21,7 @@ pub struct EntryInput {
     pub note: String,
 }
 
-fn checked_entry(p: &Placement, e: &EntryInput, now: i64) -> AppResult<(Date, u32, String)> {
+fn checked_entry(p: &Placement, e: &EntryInput, today: Date) -> AppResult<(Date, u32, String)> {
     let mut c = Checks::new();
     let date = Date::parse(
         e.date.trim(),
@@ -30,7 +30,7 @@ fn checked_entry(p: &Placement, e: &EntryInput, now: i64) -> AppResult<(Date, u3
     .ok();
     c.check("date", date.is_some(), "Please choose the day you worked");
     if let (Some(d), Some(start), Some(end)) = (date, p.start, p.end)
-        && let Some(why) = rules::date_refusal(d, start, end, today(now))
+        && let Some(why) = rules::date_refusal(d, start, end, today)
     {
         c.fail("date", why);
     }
@@ -67,7 +67,7 @@ pub fn add_entry(
 ) -> AppResult<HourEntry> {
     let p = visible(w, id, &Who::Student(student_id))?;
     active(&p)?;
-    let (date, quarters, note) = checked_entry(&p, &e, now)?;
+    let (date, quarters, note) = checked_entry(&p, &e, today(w, now)?)?;
     if placements::entries(w, id)?.iter().any(|x| x.date == date) {
         let mut c = Checks::new();
         c.fail(
@@ -112,7 +112,7 @@ pub fn edit_entry(
     if entry.status == EntryStatus::Approved {
         return Err(AppError::Conflict("An approved entry cannot change".into()));
     }
-    let (date, quarters, note) = checked_entry(&p, &e, now)?;
+    let (date, quarters, note) = checked_entry(&p, &e, today(w, now)?)?;
     if placements::entries(w, id)?
         .iter()
         .any(|x| x.date == date && x.id != entry_id)

@@ -13,7 +13,7 @@
 //! - `views`: what each party reads; `documents`: the guardian's page and the PDFs;
 //!   `student_data`: what a student's export and deletion do to their placements.
 
-use time::{Date, OffsetDateTime};
+use time::Date;
 
 use crate::domain::placements::{Party, State};
 use crate::error::{AppError, AppResult};
@@ -46,8 +46,8 @@ pub use completion::{cancel, complete, end_early};
 pub use details::{Details, update_details};
 pub use evaluations::{evaluate, reflect};
 pub use guardian::{
-    GuardianInput, by_guardian_copy, by_guardian_token, confirm_guardian, guardian_decline,
-    guardian_sign, guardian_token, resend_guardian_link, set_guardian,
+    GuardianInput, by_guardian_copy, by_guardian_token, confirm_guardian, guardian_copy_again,
+    guardian_decline, guardian_sign, guardian_token, resend_guardian_link, set_guardian,
 };
 pub use hours::{EntryInput, add_entry, approve, delete_entry, edit_entry, return_entry, totals};
 pub use signatures::{SignedBy, sign};
@@ -239,7 +239,6 @@ pub fn not_found() -> AppError {
     AppError::not_found(NOT_FOUND)
 }
 
-/// The day of `now` (UTC), the day entries, due dates and digests are judged on.
 /// The caps `p`'s hours are judged by: the agreement's once it is frozen, the district's
 /// current ones before.
 pub(crate) fn caps_for(
@@ -252,8 +251,8 @@ pub(crate) fn caps_for(
     })
 }
 
-pub(crate) fn today(now: i64) -> Date {
-    OffsetDateTime::from_unix_timestamp(now / 1000)
-        .map(|t| t.date())
-        .unwrap_or(Date::MIN)
+/// The district's day at `now` (`settings set time-zone`), the day entries, visits, due
+/// dates and digests are judged on.
+pub(crate) fn today(r: &impl Reader, now: i64) -> StoreResult<Date> {
+    Ok(crate::services::settings::time_zone(r)?.date_of(now))
 }

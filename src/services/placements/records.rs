@@ -179,11 +179,12 @@ pub fn add_visit(
         time::macros::format_description!("[year]-[month]-[day]"),
     )
     .ok();
+    let today = today(w, now)?;
     let mut c = Checks::new();
     c.check("date", day.is_some(), "Please choose the day of the visit");
     c.check(
         "date",
-        day.is_none_or(|d| d <= today(now)),
+        day.is_none_or(|d| d <= today),
         "A visit is recorded once it happened",
     );
     c.required("notes", &notes, "Say what you saw and discussed")

@@ -10,7 +10,7 @@ use super::today;
 /// Reminders, once a day: each evaluation from its due date until submitted (once per
 /// placement and kind), and the day's digest of entries waiting for the supervisor.
 pub fn reminders(w: &Wtx, now: i64) -> StoreResult<usize> {
-    let day = today(now);
+    let day = today(w, now)?;
     let mut sent = 0;
     for mut p in placements::all(w)? {
         if p.state != State::Active {

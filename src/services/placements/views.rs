@@ -262,6 +262,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
     let entries = placements::entries(r, p.id)?;
     let totals = super::hours::totals(&entries);
     let caps = super::caps_for(r, p)?;
+    let today = today(r, now)?;
     let days: Vec<(time::Date, f64)> = entries.iter().map(|e| (e.date, e.hours())).collect();
     let is_student = matches!(who, Who::Student(_));
     let is_employer = matches!(who, Who::Employer(_));
@@ -289,7 +290,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
                     kind: k.as_str(),
                     due: date_str(due),
                     done,
-                    overdue: !done && p.state == State::Active && today(now) > due,
+                    overdue: !done && p.state == State::Active && today > due,
                 }
             })
             .collect(),

@@ -253,6 +253,25 @@ export function useGuardianSign(token: string) {
   });
 }
 
+/** POST /api/guardian/{token}/copy-again: a new copy link, e-mailed to the address on file. */
+export function useGuardianCopyAgain(token: string) {
+  return useMutation<{ message?: string }, Error, void>({
+    mutationFn: () => api.post<{ message?: string }>(`/api/guardian/${encodeURIComponent(token)}/copy-again`),
+  });
+}
+
+/** What a stopped link's 404 offers next (`next: "copy-again"` once the guardian's copy exists). */
+export function nextOfGone(body: string | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'next' in parsed && typeof parsed.next === 'string') return parsed.next;
+  } catch {
+    // Not JSON: nothing is offered.
+  }
+  return undefined;
+}
+
 /** POST /api/guardian/{token}/decline with the reason. */
 export function useGuardianDecline(token: string) {
   return useMutation<{ message?: string }, Error, string>({

@@ -1,4 +1,4 @@
-import { CheckCircle2, PenLine, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, Mail, PenLine, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'wouter';
@@ -10,7 +10,7 @@ import { PageLoader } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useForm } from '@/lib/use-form';
 import type { Errors } from '@/lib/validation';
-import { useGuardianDecline, useGuardianSign, useGuardianView } from '../api/placements';
+import { nextOfGone, useGuardianCopyAgain, useGuardianDecline, useGuardianSign, useGuardianView } from '../api/placements';
 import { ns, tPlacements } from '../i18n';
 import { showFieldErrors } from '../lib/format';
 import { AgreementText, languageName } from './agreement-section';
@@ -107,6 +107,38 @@ function SignForm({
   );
 }
 
+/** "E-mail me my copy again", offered by a signed guardian's old link once everyone signed. */
+function CopyAgain({ token }: { token: string }) {
+  const { t } = useTranslation(ns);
+  const again = useGuardianCopyAgain(token);
+  const [said, setSaid] = useState<string | null>(null);
+  return (
+    <div className="space-y-2 text-center" data-testid="guardian-copy-again">
+      {said ? (
+        <p role="status" className="text-base text-slate-800">
+          {said}
+        </p>
+      ) : (
+        <Button
+          type="button"
+          size="lg"
+          className="w-full sm:w-auto"
+          disabled={again.isPending}
+          onClick={() =>
+            again.mutate(undefined, {
+              onSuccess: (answer) => setSaid(answer?.message ?? t('guardianPage.copyAgainSent')),
+            })
+          }
+        >
+          <Mail aria-hidden className="h-5 w-5" />
+          {again.isPending ? t('guardianPage.copyAgainSending') : t('guardianPage.copyAgain')}
+        </Button>
+      )}
+      {again.error ? <FormAlert>{errorMessage(again.error)}</FormAlert> : null}
+    </div>
+  );
+}
+
 /**
  * `/guardian/{token}`: the parent or guardian's page from the e-mailed link, no account. Who and
  * what, the whole agreement, the typed name and the consent box, Sign; or Decline with a reason.
@@ -143,12 +175,17 @@ export function GuardianPage() {
           <p className="text-sm text-slate-600">{t('guardianPage.canClose')}</p>
         </Card>
       ) : !view.data ? (
-        <LinkGone
-          testId="guardian-gone"
-          message={
-            gone ? view.error?.message || t('guardianPage.linkGone') : t('guardianPage.loadFailed', { message: view.error?.message ?? '' })
-          }
-        />
+        <>
+          <LinkGone
+            testId="guardian-gone"
+            message={
+              gone
+                ? view.error?.message || t('guardianPage.linkGone')
+                : t('guardianPage.loadFailed', { message: view.error?.message ?? '' })
+            }
+          />
+          {isApiError(view.error) && nextOfGone(view.error.body) === 'copy-again' ? <CopyAgain token={token} /> : null}
+        </>
       ) : (
         <>
           <Card className="space-y-3">
