@@ -89,14 +89,10 @@ fn pattern(parts: &[Part]) -> String {
 }
 
 impl Catalogue {
-    pub fn parse(json: &str) -> Result<Catalogue, String> {
-        let map: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(json).map_err(|e| format!("not a JSON object: {e}"))?;
+    /// The catalogue of (English text, its translation) pairs, `{{name}}` marking a hole.
+    pub fn from_pairs(pairs: Vec<(String, String)>) -> Result<Catalogue, String> {
         let mut c = Catalogue::default();
-        for (key, value) in map {
-            let serde_json::Value::String(value) = value else {
-                return Err(format!("{key:?} is not translated by a string"));
-            };
+        for (key, value) in pairs {
             let (from, to) = (split(&key)?, split(&value)?);
             if holes(&from) != holes(&to) {
                 return Err(format!(
@@ -225,8 +221,22 @@ impl Catalogue {
 mod tests {
     use super::*;
 
+    /// A catalogue from a JSON object of pairs.
+    fn parse(json: &str) -> Result<Catalogue, String> {
+        let map: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(json).map_err(|e| format!("not a JSON object: {e}"))?;
+        let pairs = map
+            .into_iter()
+            .map(|(k, v)| match v {
+                serde_json::Value::String(v) => Ok((k, v)),
+                _ => Err(format!("{k:?} is not translated by a string")),
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Catalogue::from_pairs(pairs)
+    }
+
     fn cat() -> Catalogue {
-        Catalogue::parse(
+        parse(
             r#"{
                 "Video not found": "Video no encontrado",
                 "5 minutes": "5 minutos",
@@ -267,7 +277,7 @@ mod tests {
 
     #[test]
     fn client_text_costs_one_pass_and_long_lines_are_left_alone() {
-        let c = Catalogue::parse(
+        let c = parse(
             r#"{
                 "{{a}} created, {{b}} updated, {{c}} turned off, {{d}} turned on, {{e}} unchanged, {{f}} refused": "{{a}} creados, {{b}} actualizados, {{c}} desactivados, {{d}} activados, {{e}} sin cambios, {{f}} rechazados",
                 "Unexpected file field '{{name}}'; send the file as '{{field}}'": "Campo inesperado '{{name}}'; envía el archivo como '{{field}}'",
@@ -307,7 +317,7 @@ mod tests {
             r#"{"a": 3}"#,
             r#"[]"#,
         ] {
-            assert!(Catalogue::parse(bad).is_err(), "{bad}");
+            assert!(parse(bad).is_err(), "{bad}");
         }
     }
 }

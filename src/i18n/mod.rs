@@ -1,15 +1,17 @@
-//! The server's languages. Every text the server writes is English (the product's wording,
-//! which API.md and the tests quote);
-//! a reader who chose another language gets it through that language's catalogue
-//! (`locales/server/<code>.json`, compiled in), keyed by the English text as gettext does:
-//! sentences match exactly, texts built with `format!` match a template with `{{name}}`
-//! placeholders (each captured value is itself translated when the catalogue has it), and
-//! multi-line texts (e-mail bodies) are translated line by line. Nothing here does IO.
+//! The server's languages. The server's texts live by key in Project Fluent files
+//! (`locales/server/<code>.ftl`, compiled in; `catalogues`). A text is asked for by key where
+//! it is made: `t!("key", name = value)` in the request's language, `tl!(lang, "key", ...)` in
+//! a reader's known language. Texts the server still builds as English sentences are
+//! translated where they leave it, by the matcher: each entry's English pattern against its
+//! pattern in the language, as gettext does (sentences match exactly, `{ $name }` holes match
+//! what `format!` put there, each captured value translated in turn when it is an entry, and
+//! multi-line texts such as e-mail bodies line by line). Nothing here does IO.
 //!
 //! The request's language lives in a task-local set by the HTTP layer (`scoped`), so an error
 //! built deep in a service is translated where it becomes a response, without every call
 //! site carrying the language.
 
+pub mod catalogues;
 mod matcher;
 
 use std::borrow::Cow;
@@ -17,8 +19,8 @@ use std::sync::OnceLock;
 
 use matcher::Catalogue;
 
-/// The languages the product speaks. A new one: a catalogue in locales/server/, a line here,
-/// its UI catalogues in ui/src/locales/.
+/// The languages the product speaks. A new one: its `locales/server/<code>.ftl`, a line here
+/// and in `catalogues::FILES`, its UI catalogues in ui/src/locales/.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     #[default]
@@ -26,15 +28,28 @@ pub enum Lang {
     Es,
 }
 
-/// (language, its code, its catalogue)
-const LANGUAGES: &[(Lang, &str, Option<&str>)] = &[
-    (Lang::En, "en", None),
-    (
-        Lang::Es,
-        "es",
-        Some(include_str!("../../locales/server/es.json")),
-    ),
-];
+/// (language, its code)
+const LANGUAGES: &[(Lang, &str)] = &[(Lang::En, "en"), (Lang::Es, "es")];
+
+/// `key`'s text in the request's language, arguments filled in: `t!("n-minutes", n = 5)`.
+#[macro_export]
+macro_rules! t {
+    ($key:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::tl!($crate::i18n::current(), $key $(, $name = $value)*)
+    };
+}
+
+/// `key`'s text in `lang`, arguments filled in: `tl!(Lang::Es, "n-minutes", n = 5)`.
+#[macro_export]
+macro_rules! tl {
+    ($lang:expr, $key:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::i18n::catalogues::text_in(
+            $lang,
+            $key,
+            &[$((stringify!($name), ($value).to_string())),*],
+        )
+    };
+}
 
 impl Lang {
     /// Every language the product speaks, English first.
@@ -43,8 +58,8 @@ impl Lang {
     pub fn code(self) -> &'static str {
         LANGUAGES
             .iter()
-            .find(|(l, _, _)| *l == self)
-            .map(|(_, c, _)| *c)
+            .find(|(l, _)| *l == self)
+            .map(|(_, c)| *c)
             .unwrap_or("en")
     }
 
@@ -53,8 +68,8 @@ impl Lang {
         let primary = code.trim().split(['-', '_']).next()?.to_ascii_lowercase();
         LANGUAGES
             .iter()
-            .find(|(_, c, _)| *c == primary)
-            .map(|(l, _, _)| *l)
+            .find(|(_, c)| *c == primary)
+            .map(|(l, _)| *l)
     }
 
     /// The best language of an `Accept-Language` header (RFC 9110 §12.5.4: by weight, then
@@ -80,13 +95,17 @@ impl Lang {
         best.map(|(_, _, l)| l).unwrap_or_default()
     }
 
+    /// The matcher's catalogue of this language (None for English, the source's language).
     fn catalogue(self) -> Option<&'static Catalogue> {
         static COMPILED: OnceLock<Vec<(Lang, Catalogue)>> = OnceLock::new();
         let all = COMPILED.get_or_init(|| {
-            LANGUAGES
+            Lang::ALL
                 .iter()
-                .filter_map(|(l, _, json)| {
-                    json.map(|j| (*l, Catalogue::parse(j).expect("a valid catalogue")))
+                .filter(|l| **l != Lang::En)
+                .map(|l| {
+                    let c = Catalogue::from_pairs(catalogues::pairs(*l))
+                        .unwrap_or_else(|e| panic!("{}.ftl: {e}", l.code()));
+                    (*l, c)
                 })
                 .collect()
         });
@@ -172,10 +191,10 @@ mod tests {
     }
 
     #[test]
-    fn every_catalogue_parses_and_keeps_its_placeholders() {
-        for (lang, _, json) in LANGUAGES {
-            if let Some(j) = json {
-                let c = Catalogue::parse(j).unwrap_or_else(|e| panic!("{lang:?}: {e}"));
+    fn every_catalogue_makes_a_matcher() {
+        for lang in Lang::ALL {
+            if lang != Lang::En {
+                let c = lang.catalogue().unwrap_or_else(|| panic!("{lang:?}"));
                 assert!(c.len() > 0, "{lang:?} is empty");
             }
         }

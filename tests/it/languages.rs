@@ -451,7 +451,7 @@ fn every_error_sentence_in_the_source_has_its_spanish() {
     missing.dedup();
     assert!(
         missing.is_empty(),
-        "messages without Spanish in locales/server/es.json:\n{}",
+        "messages without Spanish in locales/server/es.ftl:\n{}",
         missing.join("\n")
     );
 }
@@ -547,4 +547,87 @@ async fn the_landing_s_samples_are_in_the_reader_s_language() {
         samples("es-MX").await,
         ("Práctica de marketing".to_string(), "Verano".to_string())
     );
+}
+
+/// A CI check: every key the source asks for (`t!("key", name = ...)`, `tl!(lang, "key", ...)`)
+/// is in the catalogues, given exactly the arguments its entry takes.
+#[test]
+fn every_key_the_source_asks_for_is_in_the_catalogue_with_its_arguments() {
+    use std::collections::BTreeSet;
+    let entries = internreel::i18n::catalogues::entries(Lang::En);
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    for (file, text) in crate::architecture::sources() {
+        for call in ["t!(", "tl!("] {
+            for (at, _) in text.match_indices(call) {
+                // `format!(`, `print!(` and the like end in `t!(` too: a call starts a word.
+                if text[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                {
+                    continue;
+                }
+                // Examples in comments are not calls.
+                let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                if text[line_start..at].trim_start().starts_with("//") {
+                    continue;
+                }
+                let rest = &text[at + call.len()..];
+                let Some(open) = rest.find('"') else { continue };
+                if call == "t!(" && open != 0 {
+                    continue;
+                }
+                let Some(key) = literal(&rest[open + 1..]) else {
+                    continue;
+                };
+                if key.contains(' ') {
+                    continue;
+                }
+                // The call's arguments: `name = ` up to the call's closing parenthesis.
+                let mut depth = 1;
+                let mut end = 0;
+                for (i, c) in rest.char_indices() {
+                    match c {
+                        '(' | '[' | '{' => depth += 1,
+                        ')' | ']' | '}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = i;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                // A macro's own definition (`$key`) or a call whose key is no literal.
+                if end <= open {
+                    continue;
+                }
+                let args: BTreeSet<String> = rest[open..end]
+                    .split(',')
+                    .filter_map(|part| {
+                        let (name, _) = part.split_once(" = ")?;
+                        let name = name.trim();
+                        name.chars()
+                            .all(|c| c.is_alphanumeric() || c == '_')
+                            .then(|| name.to_string())
+                    })
+                    .collect();
+                seen += 1;
+                match entries.iter().find(|(k, _)| *k == key) {
+                    None => wrong.push(format!("{file}: {key} is in no catalogue")),
+                    Some((_, want)) if *want != args => wrong.push(format!(
+                        "{file}: {key} is given {args:?}; its entry takes {want:?}"
+                    )),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    assert!(
+        seen > 5,
+        "only {seen} keyed texts found: is the scan still right?"
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

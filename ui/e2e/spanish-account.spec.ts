@@ -13,14 +13,22 @@ import { es } from './spanish-support';
 
 test.use({ locale: 'en-US' });
 
-/** The server's Spanish of one of its English texts (locales/server/es.json). */
+/** One server catalogue (locales/server/<code>.ftl): each one-line entry's key and its text. */
+function serverCatalogue(code: string): Map<string, string> {
+  const source = readFileSync(fileURLToPath(new URL(`../../locales/server/${code}.ftl`, import.meta.url)), 'utf8');
+  const entries = new Map<string, string>();
+  for (const line of source.split('\n')) {
+    const at = line.indexOf(' = ');
+    if (at > 0 && !line.startsWith('#')) entries.set(line.slice(0, at), line.slice(at + 3));
+  }
+  return entries;
+}
+
+/** The server's Spanish of one of its English texts: the es.ftl entry of the en.ftl key that says it. */
 function serverSpanish(english: string): string {
-  const catalogue = JSON.parse(readFileSync(fileURLToPath(new URL('../../locales/server/es.json', import.meta.url)), 'utf8')) as Record<
-    string,
-    string
-  >;
-  const spanish = catalogue[english];
-  if (spanish === undefined) throw new Error(`locales/server/es.json has no ${JSON.stringify(english)}`);
+  const key = [...serverCatalogue('en')].find(([, text]) => text === english)?.[0];
+  const spanish = key === undefined ? undefined : serverCatalogue('es').get(key);
+  if (spanish === undefined) throw new Error(`locales/server/en.ftl and es.ftl have no ${JSON.stringify(english)}`);
   return spanish;
 }
 

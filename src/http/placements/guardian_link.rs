@@ -57,7 +57,7 @@ pub(super) async fn guardian_sign(
         .write(|w| rules::guardian_sign(w, &token, by, b.consent, now_ms()))?;
     super::changed(&state, id);
     Ok(Json(Said {
-        message: crate::i18n::tr("Thank you. You signed the agreement.").into_owned(),
+        message: crate::t!("guardian-signed"),
     }))
 }
 
@@ -71,10 +71,7 @@ pub(super) async fn guardian_decline(
         .write(|w| rules::guardian_decline(w, &token, &b.reason, now_ms()))?;
     super::changed(&state, p.id);
     Ok(Json(Said {
-        message: crate::i18n::tr(
-            "You declined the agreement. The student and the school were told why.",
-        )
-        .into_owned(),
+        message: crate::t!("guardian-declined"),
     }))
 }
 
@@ -89,10 +86,7 @@ pub(super) async fn guardian_copy_again(
         .write(|w| rules::guardian_copy_again(w, &token, now_ms()))?;
     state.mailer.wake();
     Ok(Json(Said {
-        message: crate::i18n::tr(
-            "We e-mailed a new link to your copy to the address the school has for you.",
-        )
-        .into_owned(),
+        message: crate::t!("guardian-copy-again-sent"),
     }))
 }
 

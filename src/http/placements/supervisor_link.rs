@@ -56,7 +56,7 @@ pub(super) async fn sign(
         .write(|w| supervisor::sign(w, &token, by, now_ms()))?;
     super::changed(&state, id);
     Ok(Json(Said {
-        message: crate::i18n::tr("Thank you. You signed the agreement as supervisor.").into_owned(),
+        message: crate::t!("supervisor-signed"),
     }))
 }
 

@@ -299,25 +299,21 @@ fn ended_link(p: Option<&Placement>, zone: &crate::clock::Zone, now: i64) -> Str
         let date = day(s.at);
         let last = p.signatures.iter().map(|s| s.at).max().unwrap_or(s.at);
         return if p.guardian_copy.is_some() {
-            format!(
-                "You signed this agreement on {date}. Everyone has signed, and your copy was e-mailed to you on {}.",
-                day(last)
+            crate::t!(
+                "guardian-link-signed-copy-sent",
+                date = date,
+                copied = day(last)
             )
         } else {
-            format!(
-                "You signed this agreement on {date}. We will e-mail you a copy once everyone has signed."
-            )
+            crate::t!("guardian-link-signed-copy-later", date = date)
         };
     }
     if let Some((_, at)) = &p.guardian_declined {
-        return format!("You declined this agreement on {}.", day(*at));
+        return crate::t!("guardian-link-declined", date = day(*at));
     }
     match (p.guardian_link, p.guardian_link_sent_at) {
         (Some((_, exp)), Some(sent)) if exp > now && p.state == State::AwaitingSignatures => {
-            format!(
-                "A newer signing link was sent to you on {}. Please use the link in the newest e-mail.",
-                day(sent)
-            )
+            crate::t!("guardian-link-newer", date = day(sent))
         }
         _ => LINK_GONE.into(),
     }
