@@ -80,17 +80,25 @@ pub(super) struct StudentProfile {
 
 /// The student rules shared by sign-up and profile edit; fills the user on success.
 pub(super) fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
-    c.required("firstName", &p.first_name, "First name is required")
-        .max_len("firstName", &p.first_name, NAME_MAX)
-        .required("lastName", &p.last_name, "Last name is required")
-        .max_len("lastName", &p.last_name, NAME_MAX)
-        .email("email", &p.email, "Valid email required")
-        .required("grade", &p.grade, "Grade level is required")
-        .required("school", &p.school, "School name is required")
-        .max_len("school", &p.school, SHORT_MAX);
+    c.required(
+        "firstName",
+        &p.first_name,
+        &crate::t!("first-name-is-required"),
+    )
+    .max_len("firstName", &p.first_name, NAME_MAX)
+    .required(
+        "lastName",
+        &p.last_name,
+        &crate::t!("last-name-is-required"),
+    )
+    .max_len("lastName", &p.last_name, NAME_MAX)
+    .email("email", &p.email, &crate::t!("valid-email-required"))
+    .required("grade", &p.grade, &crate::t!("grade-level-is-required"))
+    .required("school", &p.school, &crate::t!("school-name-is-required"))
+    .max_len("school", &p.school, SHORT_MAX);
     let grade = options::canonical(&GRADES, &p.grade);
     if !c.has("grade") && grade.is_none() {
-        c.fail("grade", "Grade level is required");
+        c.fail("grade", &crate::t!("grade-level-is-required"));
     }
     let interests = c.interests("interests", &p.interests);
     let raw_gpa = p.gpa.as_deref().unwrap_or("");
@@ -108,7 +116,7 @@ pub(super) fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
 pub(super) fn taken(e: UserWriteError) -> AppError {
     match e {
         UserWriteError::EmailTaken => {
-            AppError::Conflict("An account with this email already exists".into())
+            AppError::Conflict(crate::t!("an-account-with-this-email-already-exists"))
         }
         UserWriteError::Store(e) => e.into(),
     }
@@ -233,49 +241,78 @@ pub(super) struct EmployerFields {
 
 /// The employer rules shared by sign-up and profile edit; fills the user.
 pub(super) fn check_employer(c: &mut Checks, p: &EmployerFields, u: &mut User, with_phone: bool) {
-    c.required("firstName", &p.first_name, "First name is required")
-        .max_len("firstName", &p.first_name, NAME_MAX)
-        .required("lastName", &p.last_name, "Last name is required")
-        .max_len("lastName", &p.last_name, NAME_MAX)
-        .email("email", &p.email, "Valid email required")
-        .required("company", &p.company, "Company name is required")
-        .max_len("company", &p.company, SHORT_MAX)
-        .required("position", &p.position, "Your position is required")
-        .max_len("position", &p.position, SHORT_MAX)
-        .required("companySize", &p.company_size, "Company size is required")
-        .required("industry", &p.industry, "Industry is required");
+    c.required(
+        "firstName",
+        &p.first_name,
+        &crate::t!("first-name-is-required"),
+    )
+    .max_len("firstName", &p.first_name, NAME_MAX)
+    .required(
+        "lastName",
+        &p.last_name,
+        &crate::t!("last-name-is-required"),
+    )
+    .max_len("lastName", &p.last_name, NAME_MAX)
+    .email("email", &p.email, &crate::t!("valid-email-required"))
+    .required(
+        "company",
+        &p.company,
+        &crate::t!("company-name-is-required"),
+    )
+    .max_len("company", &p.company, SHORT_MAX)
+    .required(
+        "position",
+        &p.position,
+        &crate::t!("your-position-is-required"),
+    )
+    .max_len("position", &p.position, SHORT_MAX)
+    .required(
+        "companySize",
+        &p.company_size,
+        &crate::t!("company-size-is-required"),
+    )
+    .required("industry", &p.industry, &crate::t!("industry-is-required"));
     let size = COMPANY_SIZES
         .iter()
         .find(|s| **s == p.company_size.trim())
         .copied();
     if !c.has("companySize") && size.is_none() {
-        c.fail("companySize", "Company size is required");
+        c.fail("companySize", &crate::t!("company-size-is-required"));
     }
     let industry = options::canonical(&INDUSTRIES, &p.industry);
     if !c.has("industry") && industry.is_none() {
-        c.fail("industry", "Industry is required");
+        c.fail("industry", &crate::t!("industry-is-required"));
     }
     let website = p.website.as_deref().unwrap_or("").trim().to_string();
     c.check(
         "website",
         website.is_empty() || is_url(&website),
-        "Valid website URL required",
+        &crate::t!("valid-website-url-required"),
     );
     let raw_phone = p.phone.as_deref().unwrap_or("");
     let phone = clean(raw_phone);
     if with_phone {
-        c.min_len("phone", &phone, 10, "Valid phone number required")
-            .max_len("phone", raw_phone.trim(), 40);
-    }
-    c.required("address", &p.address, "Company address is required")
-        .max_len("address", &p.address, SHORT_MAX)
-        .min_len(
-            "companyDescription",
-            &p.company_description,
-            50,
-            "Company description must be at least 50 characters",
+        c.min_len(
+            "phone",
+            &phone,
+            10,
+            &crate::t!("valid-phone-number-required"),
         )
-        .max_len("companyDescription", &p.company_description, LONG_MAX);
+        .max_len("phone", raw_phone.trim(), 40);
+    }
+    c.required(
+        "address",
+        &p.address,
+        &crate::t!("company-address-is-required"),
+    )
+    .max_len("address", &p.address, SHORT_MAX)
+    .min_len(
+        "companyDescription",
+        &p.company_description,
+        50,
+        &crate::t!("company-description-must-be-at-least-50"),
+    )
+    .max_len("companyDescription", &p.company_description, LONG_MAX);
     u.first_name = clean(&p.first_name);
     u.last_name = clean(&p.last_name);
     u.email = p.email.trim().to_string();
@@ -326,9 +363,17 @@ async fn login(
     role: Role,
 ) -> AppResult<Response> {
     let mut c = Checks::new();
-    c.email("email", &body.email, "Please enter a valid email address")
-        .required("password", &body.password, "Password is required")
-        .max_len("password", &body.password, PASSWORD_MAX);
+    c.email(
+        "email",
+        &body.email,
+        &crate::t!("please-enter-a-valid-email-address"),
+    )
+    .required(
+        "password",
+        &body.password,
+        &crate::t!("password-is-required"),
+    )
+    .max_len("password", &body.password, PASSWORD_MAX);
     c.finish()?;
     let turns = SignInTurns::wait(&state, &ip, &body.email).await?;
     let found = users::by_email(&state.store().read()?, &body.email)?;
@@ -369,7 +414,9 @@ async fn login(
             })?;
             super::notifications::push(&state, note.as_slice());
         }
-        return Err(AppError::Unauthorized("Invalid email or password".into()));
+        return Err(AppError::Unauthorized(crate::t!(
+            "invalid-email-or-password"
+        )));
     };
     turns.succeeded(&state);
     if user.role != role {

@@ -62,38 +62,38 @@ async fn admin_login(
     ApiJson(body): ApiJson<PinForm>,
 ) -> AppResult<Response> {
     if body.pin.trim().is_empty() {
-        return Err(AppError::bad_request("Please enter the admin pin"));
+        return Err(AppError::bad_request(crate::t!(
+            "please-enter-the-admin-pin"
+        )));
     }
     if body.pin.len() > 256 {
-        return Err(AppError::Unauthorized(
-            "Invalid pin. Please try again.".into(),
-        ));
+        return Err(AppError::Unauthorized(crate::t!(
+            "invalid-pin-please-try-again"
+        )));
     }
     if crate::services::settings::admin_pin_off(&state.store().read()?)? {
-        return Err(AppError::Forbidden(
-            "The district pin is turned off. Sign in with your staff account.".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "the-district-pin-is-turned-off-sign"
+        )));
     }
     let Some(hash) = meta::admin_pin_hash(&state.store().read()?)? else {
-        return Err(AppError::Unavailable(
-            "No admin pin is set. On the server, run: internreel admin set-pin".into(),
-        ));
+        return Err(AppError::Unavailable(crate::t!(
+            "no-admin-pin-is-set-on-the"
+        )));
     };
     // Wrong pins lock out the address they come from, not every admin; from all addresses
     // together, many wrong pins slow every attempt down (never refuse the right pin).
     let ip_key = format!("ip:{ip}");
     if state.admin_failures.is_blocked(&ip_key) {
         metrics::counter!("internreel_signin_lockouts_total", "who" => "admin").increment(1);
-        return Err(AppError::TooManyRequests(
-            "Too many wrong pins from this address. Admin sign-in from here is locked for 15 minutes.".into(),
-        ));
+        return Err(AppError::TooManyRequests(crate::t!(
+            "too-many-wrong-pins-from-this-address"
+        )));
     }
     // Every pin attempt, from every address, takes its turn: parallel guesses queue behind
     // each other with the growing wait between them, instead of all sleeping side by side.
     let turn = state.admin_gate.enter(ADMIN_KEY).await.ok_or_else(|| {
-        AppError::TooManyRequests(
-            "Too many admin sign-in attempts right now. Please wait a minute and try again.".into(),
-        )
+        AppError::TooManyRequests(crate::t!("too-many-admin-sign-in-attempts-right"))
     })?;
     let right = auth::verify_password(&state, body.pin, hash).await;
     let wait = |state: &AppState| {
@@ -116,9 +116,9 @@ async fn admin_login(
             );
         }
         turn.done(wait(&state));
-        return Err(AppError::Unauthorized(
-            "Invalid pin. Please try again.".into(),
-        ));
+        return Err(AppError::Unauthorized(crate::t!(
+            "invalid-pin-please-try-again"
+        )));
     }
     turn.done(wait(&state));
     state.admin_failures.reset(&ip_key);

@@ -154,7 +154,9 @@ async fn create_application(
     ApiJson(body): ApiJson<NewApplication>,
 ) -> AppResult<(StatusCode, Json<ApplicationView>)> {
     if body.status.as_deref().is_some_and(|s| s != "pending") {
-        return Err(AppError::bad_request("A new application starts as pending"));
+        return Err(AppError::bad_request(crate::t!(
+            "a-new-application-starts-as-pending"
+        )));
     }
     let (a, note) = applications_service::apply(
         &state.services,
@@ -174,9 +176,9 @@ async fn list_student_applications(
     Path(user_id): Path<u64>,
 ) -> AppResult<Json<Vec<ApplicationView>>> {
     if me.id != user_id {
-        return Err(AppError::Forbidden(
-            "You can only see your own applications".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "you-can-only-see-your-own-applications"
+        )));
     }
     let r = state.store().read()?;
     let out = applications::by_student(&r, me.id)?

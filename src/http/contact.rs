@@ -38,16 +38,20 @@ async fn create_contact_message(
     ApiJson(body): ApiJson<ContactForm>,
 ) -> AppResult<(StatusCode, Json<Created>)> {
     let mut c = Checks::new();
-    c.required("name", &body.name, "Name is required")
+    c.required("name", &body.name, &crate::t!("name-is-required"))
         .max_len("name", &body.name, SHORT_MAX)
-        .email("email", &body.email, "Please enter a valid email address")
-        .required("subject", &body.subject, "Subject is required")
+        .email(
+            "email",
+            &body.email,
+            &crate::t!("please-enter-a-valid-email-address"),
+        )
+        .required("subject", &body.subject, &crate::t!("subject-is-required"))
         .max_len("subject", &body.subject, SHORT_MAX)
         .min_len(
             "message",
             &body.message,
             10,
-            "Message must be at least 10 characters",
+            &crate::t!("message-must-be-at-least-10-characters"),
         )
         .max_len("message", &body.message, LONG_MAX);
     c.finish()?;

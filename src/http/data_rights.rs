@@ -21,9 +21,9 @@ pub fn router() -> Router<AppState> {
 
 fn own_student(me: &User, id: u64) -> AppResult<()> {
     if me.id != id || me.role != Role::Student {
-        return Err(AppError::Forbidden(
-            "Only the student can download or delete their own data".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "only-the-student-can-download-or-delete"
+        )));
     }
     Ok(())
 }
@@ -71,16 +71,18 @@ pub async fn delete_account(
 ) -> AppResult<Response> {
     own_student(&me, id)?;
     if body.password.is_empty() {
-        return Err(AppError::bad_request("Please enter your password"));
+        return Err(AppError::bad_request(crate::t!(
+            "please-enter-your-password"
+        )));
     }
     if body.password.len() > 1024 {
-        return Err(AppError::Forbidden("Incorrect password".into()));
+        return Err(AppError::Forbidden(crate::t!("incorrect-password")));
     }
     // Counted like sign-in failures: a live session is no way to guess the password.
     let turns = super::signin_turns::SignInTurns::wait(&state, &ip, &me.email).await?;
     if !auth::verify_password(&state, body.password, me.password_hash.clone()).await? {
         turns.failed(&state);
-        return Err(AppError::Forbidden("Incorrect password".into()));
+        return Err(AppError::Forbidden(crate::t!("incorrect-password")));
     }
     turns.succeeded(&state);
     let files = data_rights::delete_student(&state.services, id)?;

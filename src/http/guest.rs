@@ -61,7 +61,7 @@ fn checked(input: GuestInput) -> AppResult<GuestProfile> {
     let grade = match raw_grade.trim() {
         "" => "",
         g => options::canonical(&GRADES, g).unwrap_or_else(|| {
-            c.fail("grade", "Choose a grade from the list");
+            c.fail("grade", &crate::t!("choose-a-grade-from-the-list"));
             ""
         }),
     };
@@ -90,7 +90,7 @@ async fn start(
 ) -> AppResult<Response> {
     let signed_in = auth::session_of(&state, &headers)?;
     if signed_in.is_some_and(|s| !matches!(s, Subject::Guest(_))) {
-        return Err(AppError::Conflict("You are already signed in".into()));
+        return Err(AppError::Conflict(crate::t!("you-are-already-signed-in")));
     }
     let profile = checked(input)?;
     state
@@ -118,9 +118,9 @@ async fn update(
     match viewer {
         Viewer::Guest(_) => {}
         Viewer::User(_) => {
-            return Err(AppError::Forbidden(
-                "Only a guest session has a guest profile".into(),
-            ));
+            return Err(AppError::Forbidden(crate::t!(
+                "only-a-guest-session-has-a-guest"
+            )));
         }
         Viewer::Nobody => return Err(AppError::unauthorized()),
     }

@@ -81,7 +81,9 @@ fn beginner_only(q: &JobQuery) -> AppResult<bool> {
     match q.beginner.as_deref().map(str::trim) {
         None | Some("") | Some("true") | Some("1") => Ok(true),
         Some("false") | Some("0") => Ok(false),
-        Some(_) => Err(AppError::bad_request("beginner must be true or false")),
+        Some(_) => Err(AppError::bad_request(crate::t!(
+            "beginner-must-be-true-or-false"
+        ))),
     }
 }
 
@@ -97,7 +99,9 @@ fn keep(q: &JobQuery, beginner: bool, j: &ExternalJob) -> bool {
 fn search_text(q: &JobQuery) -> AppResult<String> {
     let text = q.q.as_deref().unwrap_or("").to_string();
     if text.len() > 500 {
-        return Err(AppError::bad_request("The search text is too long"));
+        return Err(AppError::bad_request(crate::t!(
+            "the-search-text-is-too-long"
+        )));
     }
     Ok(text)
 }
@@ -151,7 +155,7 @@ async fn list_external_jobs(
                 .strip_prefix('o')
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(|| {
-                    AppError::bad_request("The cursor is not valid; start again without it")
+                    AppError::bad_request(crate::t!("the-cursor-is-not-valid-start-again"))
                 })?,
         };
         let all = select_all(&state, &q)?;

@@ -95,7 +95,7 @@ struct Chosen {
 fn parse(choice: &Choice) -> AppResult<Lang> {
     Lang::parse(&choice.language)
         .filter(|_| choice.language.len() <= 16)
-        .ok_or_else(|| AppError::bad_request("This language is not available."))
+        .ok_or_else(|| AppError::bad_request(crate::t!("this-language-is-not-available")))
 }
 
 /// Stores the signed-in person's language; a visitor's choice stays in their browser (200

@@ -197,9 +197,9 @@ async fn list_received(
     Path(id): Path<u64>,
 ) -> AppResult<Json<Vec<MessageView>>> {
     if me.id != id {
-        return Err(AppError::Forbidden(
-            "You can only see your own messages".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "you-can-only-see-your-own-messages"
+        )));
     }
     let r = state.store().read()?;
     Ok(Json(

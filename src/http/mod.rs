@@ -147,7 +147,7 @@ async fn ready(
 }
 
 async fn api_not_found() -> AppError {
-    AppError::not_found("No such API endpoint")
+    AppError::not_found(crate::t!("no-such-api-endpoint"))
 }
 
 /// `axum::Json` whose rejections are our JSON errors (malformed JSON, wrong content type,
@@ -165,7 +165,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
                 let text = rejection.body_text();
                 Err(match status {
                     StatusCode::PAYLOAD_TOO_LARGE => {
-                        AppError::TooLarge("The request body is too large".into())
+                        AppError::TooLarge(crate::t!("the-request-body-is-too-large"))
                     }
                     StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::bad_request(
                         "Expected a JSON body with Content-Type: application/json",

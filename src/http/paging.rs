@@ -32,7 +32,7 @@ pub fn id_cursor(raw: Option<&str>) -> AppResult<Option<u64>> {
         Some(s) => s
             .parse()
             .map(Some)
-            .map_err(|_| AppError::bad_request("The cursor is not valid; start again without it")),
+            .map_err(|_| AppError::bad_request(crate::t!("the-cursor-is-not-valid-start-again"))),
     }
 }
 

@@ -63,7 +63,9 @@ async fn request_reset(
 ) -> AppResult<(StatusCode, Json<Said>)> {
     let email = users::email_key(&body.email);
     if !crate::validate::is_email(&email) {
-        return Err(AppError::bad_request("Please enter a valid email address"));
+        return Err(AppError::bad_request(crate::t!(
+            "please-enter-a-valid-email-address"
+        )));
     }
     state
         .throttles
@@ -143,7 +145,7 @@ async fn change_password(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<PasswordChange>,
 ) -> AppResult<Response> {
-    let wrong = || AppError::Forbidden("Your current password is not correct".into());
+    let wrong = || AppError::Forbidden(crate::t!("your-current-password-is-not-correct"));
     if body.current_password.is_empty() || body.current_password.len() > PASSWORD_MAX {
         return Err(wrong());
     }

@@ -62,13 +62,13 @@ async fn get_user(
     if me.role == Role::Employer && employer_may_see_student(&r, me.id, id)? {
         let u = r
             .get::<User>(id)?
-            .ok_or_else(|| AppError::not_found("User not found"))?;
+            .ok_or_else(|| AppError::not_found(crate::t!("user-not-found")))?;
         return Ok(Json(UserView::from(&u)));
     }
     if me.role == Role::Student && employer_may_see_student(&r, id, me.id)? {
         let u = r
             .get::<User>(id)?
-            .ok_or_else(|| AppError::not_found("User not found"))?;
+            .ok_or_else(|| AppError::not_found(crate::t!("user-not-found")))?;
         // The company's public profile: not its own counters.
         let mut view = UserView::from(&u);
         view.profile_views = None;
@@ -84,9 +84,9 @@ async fn update_student(
     ApiJson(body): ApiJson<StudentProfile>,
 ) -> AppResult<Json<UserView>> {
     if me.id != id {
-        return Err(AppError::Forbidden(
-            "You can only edit your own profile".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "you-can-only-edit-your-own-profile"
+        )));
     }
     let mut c = Checks::new();
     let mut user = me.clone();
@@ -202,9 +202,9 @@ const TRANSCRIPT: Accept = Accept {
 
 fn own_student(me: &User, id: u64) -> AppResult<()> {
     if me.id != id || me.role != Role::Student {
-        return Err(AppError::Forbidden(
-            "You can only change your own profile".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "you-can-only-change-your-own-profile"
+        )));
     }
     Ok(())
 }
@@ -270,7 +270,7 @@ async fn replace_student_file(
     let saved = state.store().write(|w| {
         let mut u = w
             .get::<User>(id)?
-            .ok_or_else(|| AppError::not_found("User not found"))?;
+            .ok_or_else(|| AppError::not_found(crate::t!("user-not-found")))?;
         let old = set(&mut u, name.clone(), mime);
         w.put(&u)?;
         Ok::<_, AppError>((u, old))

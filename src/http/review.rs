@@ -64,7 +64,7 @@ async fn employer_postings(
     let employer = r
         .get::<crate::store::users::User>(id)?
         .filter(|u| u.role == crate::store::users::Role::Employer)
-        .ok_or_else(|| crate::error::AppError::not_found("Employer not found"))?;
+        .ok_or_else(|| crate::error::AppError::not_found(crate::t!("employer-not-found")))?;
     let out = crate::store::internships::by_employer(&r, employer.id, false)?
         .iter()
         .map(|i| super::internship_views::view(&r, state.media(), i, None))
@@ -213,7 +213,7 @@ async fn list_audit(
     let limit = super::paging::limit(q.limit.as_deref())?;
     let before = super::paging::id_cursor(q.cursor.as_deref())?;
     let user = super::paging::id_cursor(q.user.as_deref())
-        .map_err(|_| crate::error::AppError::bad_request("user must be a user id"))?;
+        .map_err(|_| crate::error::AppError::bad_request(crate::t!("user-must-be-a-user-id")))?;
     let r = state.store().read()?;
     let (entries, next) = audit::page(&r, user, before, limit)?;
     let next = next.map(|n| n.to_string());

@@ -138,7 +138,7 @@ async fn block(
                     || crate::store::applications::by_student(w, me.id)
                         .is_ok_and(|list| list.iter().any(|a| a.employer_id == u.id))
             })
-            .ok_or_not_found("Employer not found")?;
+            .ok_or_not_found(&crate::t!("employer-not-found"))?;
         social::block(w, me.id, e.id, now_ms())?;
         Ok::<_, AppError>(e.company)
     })?;
@@ -159,7 +159,9 @@ async fn unblock(
         .store()
         .write(|w| social::unblock(w, me.id, employer_id))?;
     if !was {
-        return Err(AppError::not_found("You have not blocked this employer"));
+        return Err(AppError::not_found(crate::t!(
+            "you-have-not-blocked-this-employer"
+        )));
     }
     Ok(Json(Done {
         message: "Unblocked".into(),

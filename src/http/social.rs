@@ -96,7 +96,9 @@ struct MarkView {
 
 fn marks(state: &AppState, mark: Mark, me: &User, id: u64) -> AppResult<Vec<MarkView>> {
     if me.id != id {
-        return Err(AppError::Forbidden("You can only see your own list".into()));
+        return Err(AppError::Forbidden(crate::t!(
+            "you-can-only-see-your-own-list"
+        )));
     }
     let r = state.store().read()?;
     let mut out = Vec::new();

@@ -89,7 +89,7 @@ fn base_url(state: &AppState, headers: &HeaderMap) -> AppResult<String> {
                 && h.chars()
                     .all(|c| c.is_ascii_alphanumeric() || ".:-[]".contains(c))
         })
-        .ok_or_else(|| AppError::bad_request("The request names no host"))?;
+        .ok_or_else(|| AppError::bad_request(crate::t!("the-request-names-no-host")))?;
     let scheme = if state.secure_cookies {
         "https"
     } else {
@@ -141,7 +141,7 @@ async fn start(
     let role = match q.role.as_str() {
         "staff" => FlowRole::Staff,
         "student" | "" => FlowRole::Student,
-        _ => return Err(AppError::bad_request("role is student or staff")),
+        _ => return Err(AppError::bad_request(crate::t!("role-is-student-or-staff"))),
     };
     // Each start asks the provider (unless its discovery is cached) and stores a sign-in in
     // flight: per address, as many as a classroom needs; the district's networks are free.
@@ -256,7 +256,7 @@ async fn callback(
                 .store()
                 .read()?
                 .get::<Staff>(id)?
-                .ok_or_else(|| AppError::not_found("Staff member not found"))?;
+                .ok_or_else(|| AppError::not_found(crate::t!("staff-member-not-found")))?;
             let session = signed_in(&state, &s)?;
             let mut res = Redirect::to("/admin").into_response();
             for c in session.headers().get_all(header::SET_COOKIE) {
@@ -354,7 +354,10 @@ async fn finish(
             .iter()
             .any(|s| students::same_school(s, &profile.school))
     {
-        c.fail("school", "Please choose your school from the list");
+        c.fail(
+            "school",
+            &crate::t!("please-choose-your-school-from-the-list"),
+        );
     }
     // The provider's name may lack a family name: the account keeps what it gave.
     c.forget("lastName");

@@ -213,9 +213,9 @@ async fn sso_code(
     let turns = SignInTurns::wait(&state, &ip, &s.email).await?;
     let Some(member) = second_factor(&state, s.id, body.code.trim())? else {
         turns.failed(&state);
-        return Err(AppError::Unauthorized(
-            "That code is not right. Please try the current code.".into(),
-        ));
+        return Err(AppError::Unauthorized(crate::t!(
+            "that-code-is-not-right-please-try"
+        )));
     };
     turns.succeeded(&state);
     state
@@ -308,7 +308,7 @@ async fn set_role(
     ApiJson(body): ApiJson<RoleBody>,
 ) -> AppResult<Json<Changed>> {
     let role = StaffRole::parse(&body.role)
-        .ok_or_else(|| AppError::bad_request("Role must be admin or coordinator"))?;
+        .ok_or_else(|| AppError::bad_request(crate::t!("role-must-be-admin-or-coordinator")))?;
     apply(
         &state,
         &admin,

@@ -34,7 +34,7 @@ impl Form {
 fn malformed(e: MultipartError) -> AppError {
     let status = e.status();
     if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-        AppError::TooLarge("The request body is too large".into())
+        AppError::TooLarge(crate::t!("the-request-body-is-too-large"))
     } else {
         AppError::bad_request(format!(
             "The upload was incomplete or malformed: {}",
@@ -81,11 +81,13 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accepts: &[&Accept]) ->
         };
         fields += 1;
         if fields > MAX_FIELDS {
-            return Err(AppError::bad_request("Too many form fields"));
+            return Err(AppError::bad_request(crate::t!("too-many-form-fields")));
         }
         let name = field.name().unwrap_or_default().to_string();
         if name.len() > MAX_FIELD_NAME {
-            return Err(AppError::bad_request("A form field's name is too long"));
+            return Err(AppError::bad_request(crate::t!(
+                "a-form-field-s-name-is-too"
+            )));
         }
         let accept = accepts.iter().find(|a| a.field == name);
         if field.file_name().is_none() && accept.is_none() {
@@ -93,11 +95,11 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accepts: &[&Accept]) ->
             while let Some(chunk) = field.chunk().await.map_err(malformed)? {
                 value.extend_from_slice(&chunk);
                 if value.len() > MAX_TEXT_FIELD {
-                    return Err(AppError::TooLarge("A form field is too long".into()));
+                    return Err(AppError::TooLarge(crate::t!("a-form-field-is-too-long")));
                 }
             }
             let text = String::from_utf8(value)
-                .map_err(|_| AppError::bad_request("A form field is not valid UTF-8"))?;
+                .map_err(|_| AppError::bad_request(crate::t!("a-form-field-is-not-valid-utf")))?;
             form.texts.insert(name, text);
             continue;
         }
@@ -108,7 +110,7 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accepts: &[&Accept]) ->
             )));
         };
         if form.files.contains_key(accept.field) {
-            return Err(AppError::bad_request("Send only one file"));
+            return Err(AppError::bad_request(crate::t!("send-only-one-file")));
         }
         let temp = NamedTempFile::new_in(tmp_dir).map_err(|e| AppError::Internal(e.into()))?;
         let mut out =

@@ -98,19 +98,19 @@ pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
 fn pending_request(r: &impl Reader, id: u64) -> AppResult<Internship> {
     let _ = r
         .get::<AiVideoRequest>(id)?
-        .ok_or_not_found("AI video request not found")?;
+        .ok_or_not_found(&crate::t!("ai-video-request-not-found"))?;
     let i = r
         .get::<Internship>(id)?
-        .ok_or_not_found("AI video request not found")?;
+        .ok_or_not_found(&crate::t!("ai-video-request-not-found"))?;
     if i.archived {
-        return Err(AppError::Conflict(
-            "This posting was deleted by its employer; the request no longer needs a video".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "this-posting-was-deleted-by-its-employer"
+        )));
     }
     if i.video != Video::AiProcessing {
-        return Err(AppError::Conflict(
-            "This AI video request has already been fulfilled".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "this-ai-video-request-has-already-been"
+        )));
     }
     let why = match i.visibility() {
         Visibility::Public => None,

@@ -85,10 +85,10 @@ pub fn move_to(
     s.store.write(|w| {
         let mut a = w
             .get::<Application>(id)?
-            .ok_or_not_found("Application not found")?;
+            .ok_or_not_found(&crate::t!("application-not-found"))?;
         if a.employer_id != employer.id {
             return Err(AppError::Forbidden(
-                "This application is for another employer's posting".into(),
+                crate::t!("this-application-is-for-another-employer-s"),
             ));
         }
         if !a.status.can_move_to(to) {

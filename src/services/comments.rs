@@ -93,13 +93,15 @@ pub fn remove(s: &Services, by: Remover, id: u64, comment_id: u64) -> AppResult<
         let c = w
             .get::<Comment>(comment_id)?
             .filter(|c| c.internship_id == id)
-            .ok_or_not_found("Comment not found")?;
+            .ok_or_not_found(&crate::t!("comment-not-found"))?;
         let allowed = match by {
             Remover::Admin => true,
             Remover::User(u) => u.id == c.user_id || u.id == i.employer_id,
         };
         if !allowed {
-            return Err(AppError::Forbidden("You cannot remove this comment".into()));
+            return Err(AppError::Forbidden(crate::t!(
+                "you-cannot-remove-this-comment"
+            )));
         }
         social::delete_comment(w, &c)?;
         Ok(())

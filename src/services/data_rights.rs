@@ -49,7 +49,9 @@ pub fn export(s: &Services, me: &User) -> AppResult<Value> {
         .map_err(crate::error::AppError::from)
     })?;
     let r = s.store.read()?;
-    let u = r.get::<User>(me.id)?.ok_or_not_found("User not found")?;
+    let u = r
+        .get::<User>(me.id)?
+        .ok_or_not_found(&crate::t!("user-not-found"))?;
     let mut apps = Vec::new();
     for a in applications::by_student(&r, u.id)? {
         apps.push(application(&r, &a, u.id)?);
@@ -142,7 +144,9 @@ fn application(r: &impl Reader, a: &Application, me: u64) -> AppResult<Value> {
 pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
     let now = now_ms();
     let files = s.store.write(|w| {
-        let u = w.get::<User>(id)?.ok_or_not_found("User not found")?;
+        let u = w
+            .get::<User>(id)?
+            .ok_or_not_found(&crate::t!("user-not-found"))?;
         for mark in [Mark::Like, Mark::Bookmark] {
             for (iid, _) in social::by_user(w, mark, id)? {
                 social::toggle(w, mark, iid, id, now)?;

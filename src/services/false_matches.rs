@@ -35,16 +35,18 @@ pub fn mark(s: &Services, report_id: u64, term: &str, actor: Actor) -> AppResult
     s.write_postings(|w| {
         let rep = w
             .get::<Report>(report_id)?
-            .ok_or_not_found("Report not found")?;
+            .ok_or_not_found(&crate::t!("report-not-found"))?;
         if rep.reporter_id.is_some() || rep.target != TargetKind::Internship {
             return Err(AppError::bad_request(NOT_HELD));
         }
         if rep.resolution.is_some() {
-            return Err(AppError::Conflict("This report is already resolved".into()));
+            return Err(AppError::Conflict(crate::t!(
+                "this-report-is-already-resolved"
+            )));
         }
         let mut i = w
             .get::<Internship>(rep.target_id)?
-            .ok_or_not_found("Report not found")?;
+            .ok_or_not_found(&crate::t!("report-not-found"))?;
         if !i.held_terms.contains(&term) {
             return Err(AppError::bad_request(format!(
                 "This posting is not held for '{term}'"
@@ -89,6 +91,6 @@ pub fn mark(s: &Services, report_id: u64, term: &str, actor: Actor) -> AppResult
     let r = s.store.read()?;
     let rep = r
         .get::<Report>(report_id)?
-        .ok_or_not_found("Report not found")?;
+        .ok_or_not_found(&crate::t!("report-not-found"))?;
     reports::view(s, &r, &rep)
 }

@@ -29,11 +29,11 @@ impl Content {
 pub fn party_of(r: &impl Reader, me: &User, id: u64) -> AppResult<Application> {
     let a = r
         .get::<Application>(id)?
-        .ok_or_not_found("Application not found")?;
+        .ok_or_not_found(&crate::t!("application-not-found"))?;
     if a.student_id != me.id && a.employer_id != me.id {
-        return Err(AppError::Forbidden(
-            "Only the student and the employer of this application can see its messages".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "only-the-student-and-the-employer-of"
+        )));
     }
     Ok(a)
 }
@@ -69,9 +69,9 @@ pub async fn send(
                 return Err(AppError::Forbidden(why.into()));
             }
             if w.get::<User>(a.student_id)?.is_none() {
-                return Err(AppError::Forbidden(
-                    "This student has deleted their account.".into(),
-                ));
+                return Err(AppError::Forbidden(crate::t!(
+                    "this-student-has-deleted-their-account"
+                )));
             }
             let found = contact::find(&content.0);
             let m = messages::insert(

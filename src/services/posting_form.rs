@@ -76,11 +76,9 @@ impl PostingInput {
             hours_per_week: if hours.trim().is_empty() {
                 None
             } else {
-                Some(
-                    hours.trim().parse().map_err(|_| {
-                        AppError::bad_request("Hours per week must be a whole number")
-                    })?,
-                )
+                Some(hours.trim().parse().map_err(|_| {
+                    AppError::bad_request(crate::t!("hours-per-week-must-be-a-whole"))
+                })?)
             },
         })
     }
@@ -92,30 +90,38 @@ impl PostingInput {
             RequirementsInput::Text(t) => t.clone(),
             RequirementsInput::List(l) => l.join("\n"),
         };
-        c.required("title", &self.title, "Title is required")
+        c.required("title", &self.title, &crate::t!("title-is-required"))
             .max_len("title", &self.title, SHORT_MAX)
             .min_len(
                 "description",
                 &self.description,
                 10,
-                "Description must be at least 10 characters",
+                &crate::t!("description-must-be-at-least-10-characters"),
             )
             .max_len("description", &self.description, LONG_MAX)
-            .required("location", &self.location, "Location is required")
+            .required(
+                "location",
+                &self.location,
+                &crate::t!("location-is-required"),
+            )
             .max_len("location", &self.location, SHORT_MAX)
-            .required("duration", &self.duration, "Duration is required")
+            .required(
+                "duration",
+                &self.duration,
+                &crate::t!("duration-is-required"),
+            )
             .max_len("duration", &self.duration, SHORT_MAX)
             .min_len(
                 "requirements",
                 &req_text,
                 10,
-                "Requirements must be at least 10 characters",
+                &crate::t!("requirements-must-be-at-least-10-characters"),
             )
             .max_len("requirements", &req_text, LONG_MAX)
             .required(
                 "applicationDeadline",
                 &self.application_deadline,
-                "Application deadline is required",
+                &crate::t!("application-deadline-is-required"),
             );
         c.max_len(
             "salary",
@@ -127,7 +133,7 @@ impl PostingInput {
         if !c.has("applicationDeadline") && deadline.is_none() {
             c.fail(
                 "applicationDeadline",
-                "Application deadline must be a valid date",
+                &crate::t!("application-deadline-must-be-a-valid-date"),
             );
         }
         for (field, list) in [
@@ -135,7 +141,7 @@ impl PostingInput {
             ("benefits", &self.benefits),
             ("tags", &self.tags),
         ] {
-            c.check(field, list.len() <= 30, "At most 30 entries");
+            c.check(field, list.len() <= 30, &crate::t!("at-most-30-entries"));
             for x in list.iter() {
                 c.max_len(field, x, 60);
             }
@@ -150,7 +156,7 @@ impl PostingInput {
         c.check(
             "hoursPerWeek",
             self.hours_per_week.is_none_or(|h| h <= 40),
-            "Hours per week must be 40 or fewer",
+            &crate::t!("hours-per-week-must-be-40-or"),
         );
         c.finish()?;
         let or = |v: Option<String>, d: &str| {

@@ -43,9 +43,9 @@ pub fn owned(r: &impl Reader, me: &User, id: u64) -> AppResult<Internship> {
         .filter(|i| !i.archived)
         .ok_or_not_found(NOT_FOUND)?;
     if i.employer_id != me.id {
-        return Err(AppError::Forbidden(
-            "This posting belongs to another employer".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "this-posting-belongs-to-another-employer"
+        )));
     }
     Ok(i)
 }

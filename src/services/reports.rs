@@ -34,9 +34,9 @@ pub fn file(
     details: &str,
 ) -> AppResult<Report> {
     let target = TargetKind::parse(target)
-        .ok_or_else(|| AppError::bad_request("Please choose what to report"))?;
-    let reason =
-        Reason::parse(reason).ok_or_else(|| AppError::bad_request("Please choose a reason"))?;
+        .ok_or_else(|| AppError::bad_request(crate::t!("please-choose-what-to-report")))?;
+    let reason = Reason::parse(reason)
+        .ok_or_else(|| AppError::bad_request(crate::t!("please-choose-a-reason")))?;
     let details = details.trim().to_string();
     if crate::validate::has_hidden_chars(&details, true) {
         return Err(AppError::bad_request(crate::validate::HIDDEN_CHARS));
@@ -49,10 +49,14 @@ pub fn file(
     let rep = s.store.write(|w| {
         let author = visible_author(w, reporter, target, target_id)?;
         if author == Some(reporter.id) {
-            return Err(AppError::bad_request("You cannot report your own post"));
+            return Err(AppError::bad_request(crate::t!(
+                "you-cannot-report-your-own-post"
+            )));
         }
         if reports::open_by(w, reporter.id, target.key(target_id))?.is_some() {
-            return Err(AppError::Conflict("You have already reported this".into()));
+            return Err(AppError::Conflict(crate::t!(
+                "you-have-already-reported-this"
+            )));
         }
         Ok(reports::insert(
             w,
@@ -407,7 +411,7 @@ pub fn resolve(
     reach: Reach,
 ) -> AppResult<Resolved> {
     let action = Action::parse(action).ok_or_else(|| {
-        AppError::bad_request("Please choose an action: dismiss, hide, suspend or release")
+        AppError::bad_request(crate::t!("please-choose-an-action-dismiss-hide-suspend"))
     })?;
     let note = note.trim().to_string();
     if note.chars().count() > NOTE_MAX {
@@ -417,7 +421,9 @@ pub fn resolve(
     }
     let escalated = s
         .write_postings(|w| {
-            let rep = w.get::<Report>(id)?.ok_or_not_found("Report not found")?;
+            let rep = w
+                .get::<Report>(id)?
+                .ok_or_not_found(&crate::t!("report-not-found"))?;
             let school = match reach {
                 Reach::District => None,
                 Reach::School(ids) => Some(ids),
@@ -425,10 +431,12 @@ pub fn resolve(
             if let Some(ids) = school
                 && !about_any(w, &rep, ids)?
             {
-                return Err(AppError::not_found("Report not found"));
+                return Err(AppError::not_found(crate::t!("report-not-found")));
             }
             if rep.resolution.is_some() {
-                return Err(AppError::Conflict("This report is already resolved".into()));
+                return Err(AppError::Conflict(crate::t!(
+                    "this-report-is-already-resolved"
+                )));
             }
             let system = rep.reporter_id.is_none();
             let action = match action {
@@ -509,7 +517,8 @@ pub fn resolve(
     let v = view(
         s,
         &r,
-        &r.get::<Report>(id)?.ok_or_not_found("Report not found")?,
+        &r.get::<Report>(id)?
+            .ok_or_not_found(&crate::t!("report-not-found"))?,
     )?;
     Ok(if escalated {
         Resolved::Escalated(v)
@@ -523,7 +532,7 @@ pub fn resolve(
 /// request by e-mail, audited.
 fn escalate(w: &Wtx, rep: &Report, action: Action, note: &str, actor: Actor) -> AppResult<()> {
     let Some(posting) = w.get::<Internship>(rep.target_id)? else {
-        return Err(AppError::not_found("Report not found"));
+        return Err(AppError::not_found(crate::t!("report-not-found")));
     };
     let who = match actor {
         Actor::Staff(id) => w

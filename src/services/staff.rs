@@ -130,22 +130,33 @@ fn invite_mail(w: &Wtx, s: &Staff, link: &str, now: i64) -> StoreResult<()> {
 fn checked(new: &NewStaff, r: &impl Reader) -> AppResult<(StaffRole, Option<String>)> {
     let mut c = Checks::new();
     let email = new.email.trim();
-    c.required("email", email, "Email is required")
-        .email("email", email, "Please enter a valid email address")
+    c.required("email", email, &crate::t!("email-is-required"))
+        .email(
+            "email",
+            email,
+            &crate::t!("please-enter-a-valid-email-address"),
+        )
         .max_len("email", email, 254)
-        .required("name", new.name.trim(), "Name is required")
+        .required("name", new.name.trim(), &crate::t!("name-is-required"))
         .max_len("name", new.name.trim(), 100)
         .max_len("school", new.school.trim(), 100);
     let role = StaffRole::parse(&new.role);
-    c.check("role", role.is_some(), "Role must be admin or coordinator");
+    c.check(
+        "role",
+        role.is_some(),
+        &crate::t!("role-must-be-admin-or-coordinator"),
+    );
     let school = Some(new.school.trim().to_string()).filter(|s| !s.is_empty());
     c.check(
         "school",
         role != Some(StaffRole::Coordinator) || school.is_some(),
-        "A coordinator needs a school",
+        &crate::t!("a-coordinator-needs-a-school"),
     );
     if !c.has("email") && staff::by_email(r, email)?.is_some() {
-        c.fail("email", "A staff account with this email already exists");
+        c.fail(
+            "email",
+            &crate::t!("a-staff-account-with-this-email-already"),
+        );
     }
     c.finish()?;
     let role = role.unwrap_or(StaffRole::Coordinator);
@@ -349,7 +360,7 @@ pub fn change(
     now: i64,
 ) -> AppResult<(Staff, Option<String>)> {
     let Some(mut s) = w.get::<Staff>(id)? else {
-        return Err(AppError::not_found("Staff member not found"));
+        return Err(AppError::not_found(crate::t!("staff-member-not-found")));
     };
     let mut link = None;
     let what = match change {

@@ -49,7 +49,7 @@ pub fn open(
     if !allowed {
         return Err(AppError::forbidden());
     }
-    let not_found = || AppError::not_found("File not found");
+    let not_found = || AppError::not_found(crate::t!("file-not-found"));
     let student = r.get::<User>(student_id)?.ok_or_else(not_found)?;
     let (name, mime) = match kind {
         Kind::Photo => student.photo.map(|p| {

@@ -47,9 +47,9 @@ pub(super) async fn certificate_pdf(
     let r = state.store().read()?;
     let p = rules::visible(&r, id, &who)?;
     if matches!(who, Who::Employer(_)) {
-        return Err(AppError::Forbidden(
-            "The certificate is the student's".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "the-certificate-is-the-student-s"
+        )));
     }
     Ok(pdf_response(
         documents::certificate_pdf(&r, &p, crate::i18n::current())?,

@@ -128,14 +128,16 @@ impl FromRequestParts<AppState> for Party {
 pub(super) fn student_of(who: &Who) -> AppResult<u64> {
     match who {
         Who::Student(id) => Ok(*id),
-        _ => Err(AppError::Forbidden("Only the student does this".into())),
+        _ => Err(AppError::Forbidden(crate::t!("only-the-student-does-this"))),
     }
 }
 
 pub(super) fn employer_of(who: &Who) -> AppResult<u64> {
     match who {
         Who::Employer(id) => Ok(*id),
-        _ => Err(AppError::Forbidden("Only the employer does this".into())),
+        _ => Err(AppError::Forbidden(crate::t!(
+            "only-the-employer-does-this"
+        ))),
     }
 }
 
@@ -208,7 +210,9 @@ async fn list(
             .collect(),
     };
     let want_state = match q.state.as_deref().filter(|s| !s.is_empty()) {
-        Some(s) => Some(PState::parse(s).ok_or_else(|| AppError::bad_request("Unknown state"))?),
+        Some(s) => Some(
+            PState::parse(s).ok_or_else(|| AppError::bad_request(crate::t!("unknown-state")))?,
+        ),
         None => None,
     };
     let mut out = Vec::new();
@@ -223,7 +227,7 @@ async fn list(
             "hours_waiting" => v.entries.iter().any(|e| e.status == "waiting"),
             "over_cap" => !v.flags.is_empty(),
             "evaluation_overdue" => v.evaluations_due.iter().any(|d| d.overdue),
-            _ => return Err(AppError::bad_request("Unknown filter")),
+            _ => return Err(AppError::bad_request(crate::t!("unknown-filter"))),
         };
         if keep {
             out.push(v);

@@ -98,9 +98,9 @@ pub(super) async fn confirm_guardian(
     Path(id): Path<u64>,
 ) -> AppResult<Json<PlacementView>> {
     if !matches!(who, Who::School { .. }) {
-        return Err(AppError::Forbidden(
-            "Only the school confirms the guardian".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "only-the-school-confirms-the-guardian"
+        )));
     }
     act(&state, &who, |w| {
         rules::confirm_guardian(w, &who, id, now_ms())

@@ -14,9 +14,9 @@ use super::{Who, visible};
 pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
     let mut p = visible(w, id, who)?;
     if !matches!(who, Who::School { .. }) {
-        return Err(AppError::Forbidden(
-            "Only the school completes a placement".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "only-the-school-completes-a-placement"
+        )));
     }
     if !p.state.can_move_to(State::Completed) {
         return Err(AppError::Conflict(p.state.refusal(State::Completed)));
@@ -47,14 +47,14 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
         .iter()
         .any(|e| e.kind == EvaluationKind::Final)
     {
-        return Err(AppError::Conflict(
-            "The supervisor's final evaluation is needed first".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-supervisor-s-final-evaluation-is-needed"
+        )));
     }
     if entries.iter().any(|e| e.status == EntryStatus::Waiting) {
-        return Err(AppError::Conflict(
-            "Some hours still wait for the supervisor's approval".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "some-hours-still-wait-for-the-supervisor"
+        )));
     }
     p.state = State::Completed;
     p.finished_at = Some(now);
@@ -97,9 +97,9 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
 pub fn cancel(w: &Wtx, who: &Who, id: u64, reason: &str, now: i64) -> AppResult<Placement> {
     let mut p = visible(w, id, who)?;
     if matches!(who, Who::Student(_)) {
-        return Err(AppError::Forbidden(
-            "The school or the employer cancels a placement".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "the-school-or-the-employer-cancels-a"
+        )));
     }
     move_to_final(w, &mut p, who, State::Cancelled, reason, now)?;
     Ok(p)
@@ -109,9 +109,9 @@ pub fn cancel(w: &Wtx, who: &Who, id: u64, reason: &str, now: i64) -> AppResult<
 pub fn end_early(w: &Wtx, who: &Who, id: u64, reason: &str, now: i64) -> AppResult<Placement> {
     let mut p = visible(w, id, who)?;
     if !matches!(who, Who::School { .. }) {
-        return Err(AppError::Forbidden(
-            "Only the school ends a placement early".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "only-the-school-ends-a-placement-early"
+        )));
     }
     move_to_final(w, &mut p, who, State::EndedEarly, reason, now)?;
     Ok(p)
@@ -130,7 +130,7 @@ fn move_to_final(
     }
     let reason = crate::validate::clean(reason);
     let mut c = Checks::new();
-    c.required("reason", &reason, "Please give a reason")
+    c.required("reason", &reason, &crate::t!("please-give-a-reason"))
         .max_len("reason", &reason, 500);
     c.finish()?;
     p.state = to;

@@ -60,55 +60,67 @@ pub fn update_details(
 ) -> AppResult<Placement> {
     let mut p = visible(w, id, &Who::Employer(employer_id))?;
     if !matches!(p.state, State::Setup | State::AwaitingSignatures) {
-        return Err(AppError::Conflict(
-            "The details cannot change once the placement has started".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-details-cannot-change-once-the-placement"
+        )));
     }
     let mut c = Checks::new();
     let s = &d.supervisor;
     c.required(
         "supervisor.name",
         &s.name,
-        "The supervisor's name is required",
+        &crate::t!("the-supervisor-s-name-is-required"),
     )
     .max_len("supervisor.name", &s.name, 100)
     .max_len("supervisor.title", &s.title, 100)
     .required(
         "supervisor.email",
         &s.email,
-        "The supervisor's e-mail is required",
+        &crate::t!("the-supervisor-s-e-mail-is-required"),
     )
     .email(
         "supervisor.email",
         s.email.trim(),
-        "Please enter a valid email address",
+        &crate::t!("please-enter-a-valid-email-address"),
     )
     .max_len("supervisor.phone", &s.phone, 40)
-    .required("worksite", &d.worksite, "The worksite address is required")
+    .required(
+        "worksite",
+        &d.worksite,
+        &crate::t!("the-worksite-address-is-required"),
+    )
     .max_len("worksite", &d.worksite, 200)
     .max_len("schedule", &d.schedule, 200)
-    .required("schedule", &d.schedule, "The weekly schedule is required");
+    .required(
+        "schedule",
+        &d.schedule,
+        &crate::t!("the-weekly-schedule-is-required"),
+    );
     let start = parse_date(&d.start);
     let end = parse_date(&d.end);
-    c.check("startDate", start.is_some(), "Please choose a start date");
-    c.check("endDate", end.is_some(), "Please choose an end date");
+    c.check(
+        "startDate",
+        start.is_some(),
+        &crate::t!("please-choose-a-start-date"),
+    );
+    c.check(
+        "endDate",
+        end.is_some(),
+        &crate::t!("please-choose-an-end-date"),
+    );
     if let (Some(a), Some(b)) = (start, end) {
-        c.check(
-            "endDate",
-            b >= a,
-            "The end date must be on or after the start date",
-        );
+        c.check("endDate", b >= a, &crate::t!("the-end-date-must-be-on-or"));
         c.check(
             "endDate",
             (b - a).whole_days() <= 366,
-            "A placement lasts at most a year",
+            &crate::t!("a-placement-lasts-at-most-a-year"),
         );
     }
     let hours = d.planned_hours;
     c.check(
         "plannedHours",
         hours.is_finite() && (1.0..=2000.0).contains(&hours) && hours.fract() == 0.0,
-        "Planned hours must be a whole number from 1 to 2000",
+        &crate::t!("planned-hours-must-be-a-whole-number"),
     );
     let wage = if d.paid {
         match d.hourly_wage {
@@ -118,7 +130,7 @@ pub fn update_details(
             _ => {
                 c.fail(
                     "hourlyWage",
-                    "A paid placement pays at least the federal minimum wage ($7.25 an hour)",
+                    &crate::t!("a-paid-placement-pays-at-least-the"),
                 );
                 None
             }

@@ -157,9 +157,9 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
         p.state,
         State::Active | State::Completed | State::EndedEarly
     ) {
-        return Err(AppError::Conflict(
-            "The signed agreement exists once all four parties signed".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-signed-agreement-exists-once-all-four"
+        )));
     }
     let texts = agreement_texts(r, p)?;
     let district = crate::services::settings::district_signature_in(r, lang)?;
@@ -305,9 +305,9 @@ pub fn verify(r: &impl Reader, code: &str, lang: Lang) -> AppResult<CertificateF
 /// the school, and the code a reader verifies at the district's address.
 pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Vec<u8>> {
     if !super::completion::certificate_issued(r, p)? {
-        return Err(AppError::Conflict(
-            "The certificate exists once the placement is completed".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-certificate-exists-once-the-placement-is"
+        )));
     }
     let f = certificate_facts(r, p, lang)?;
     let tr = |s: &str| lang.tr(s).into_owned();

@@ -23,11 +23,11 @@ pub fn evaluate(
 ) -> AppResult<Placement> {
     let mut p = visible(w, id, &Who::Employer(employer_id))?;
     let kind = EvaluationKind::parse(kind)
-        .ok_or_else(|| AppError::bad_request("kind is midpoint or final"))?;
+        .ok_or_else(|| AppError::bad_request(crate::t!("kind-is-midpoint-or-final")))?;
     if p.state != State::Active {
-        return Err(AppError::Conflict(
-            "Evaluations are written while the placement is active".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "evaluations-are-written-while-the-placement-is"
+        )));
     }
     if p.evaluations.iter().any(|e| e.kind == kind) {
         return Err(AppError::Conflict(format!(
@@ -87,16 +87,16 @@ pub fn evaluate(
 pub fn reflect(w: &Wtx, student_id: u64, id: u64, text: &str, now: i64) -> AppResult<Placement> {
     let mut p = visible(w, id, &Who::Student(student_id))?;
     if !matches!(p.state, State::Active | State::Completed) {
-        return Err(AppError::Conflict(
-            "The reflection is written during or after the placement".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-reflection-is-written-during-or-after"
+        )));
     }
     let text = crate::validate::clean(text);
     let mut c = Checks::new();
     c.required(
         "text",
         &text,
-        "Write a few sentences about what you learned",
+        &crate::t!("write-a-few-sentences-about-what-you"),
     )
     .max_len("text", &text, 2000);
     c.finish()?;

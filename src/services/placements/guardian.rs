@@ -42,15 +42,15 @@ pub fn set_guardian(
         Who::Student(_) => false,
         Who::School { .. } => true,
         Who::Employer(_) => {
-            return Err(AppError::Forbidden(
-                "The student or the school gives the parent or guardian".into(),
-            ));
+            return Err(AppError::Forbidden(crate::t!(
+                "the-student-or-the-school-gives-the"
+            )));
         }
     };
     if p.state.is_final() || p.state == State::Active {
-        return Err(AppError::Conflict(
-            "The guardian cannot change once the placement has started".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-guardian-cannot-change-once-the-placement"
+        )));
     }
     if !by_school
         && p.guardian
@@ -66,26 +66,26 @@ pub fn set_guardian(
     c.required(
         "name",
         &g.name,
-        "Your parent or guardian's name is required",
+        &crate::t!("your-parent-or-guardian-s-name-is"),
     )
     .max_len("name", &g.name, 100)
     .required(
         "relationship",
         &g.relationship,
-        "Please say how they are related to you",
+        &crate::t!("please-say-how-they-are-related-to"),
     )
     .max_len("relationship", &g.relationship, 40)
     .email(
         "email",
         g.email.trim(),
-        "Please enter a valid email address",
+        &crate::t!("please-enter-a-valid-email-address"),
     )
     .max_len("phone", &g.phone, 40);
     // The name greets a third party in the district's mail: a plain name, nothing else.
     if !g.name.trim().is_empty() && !guardians::is_plain_name(&g.name) {
         c.fail(
             "name",
-            "Write their name with letters, spaces, hyphens and apostrophes only",
+            &crate::t!("write-their-name-with-letters-spaces-hyphens"),
         );
     }
     // Never the student's own mailbox, plus-addressed (ava+x@) or not.
@@ -165,9 +165,9 @@ pub fn set_guardian(
 pub fn confirm_guardian(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
     let mut p = visible(w, id, who)?;
     let Some(g) = p.guardian.as_mut() else {
-        return Err(AppError::Conflict(
-            "The student has not given a parent or guardian yet".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-student-has-not-given-a-parent"
+        )));
     };
     g.confirmed = true;
     let name = g.name.clone();
@@ -195,22 +195,24 @@ pub fn guardian_token(w: &Wtx, p: &mut Placement, now: i64) -> StoreResult<Strin
 pub fn resend_guardian_link(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<()> {
     let mut p = visible(w, id, who)?;
     if matches!(who, Who::Employer(_)) {
-        return Err(AppError::Forbidden(
-            "The student or the school sends the guardian's link".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "the-student-or-the-school-sends-the"
+        )));
     }
     if p.state != State::AwaitingSignatures {
-        return Err(AppError::Conflict(
-            "This agreement is not open for signatures".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "this-agreement-is-not-open-for-signatures"
+        )));
     }
     if p.guardian.is_none() {
-        return Err(AppError::Conflict("Add a parent or guardian first".into()));
+        return Err(AppError::Conflict(crate::t!(
+            "add-a-parent-or-guardian-first"
+        )));
     }
     if p.signatures.iter().any(|s| s.party == Party::Guardian) {
-        return Err(AppError::Conflict(
-            "The parent or guardian has already signed".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-parent-or-guardian-has-already-signed"
+        )));
     }
     // The student's resends are throttled (a mail to a third party); the school's are not.
     if matches!(who, Who::Student(_)) {
@@ -332,13 +334,13 @@ pub fn guardian_sign(
     c.check(
         "consent",
         consent,
-        "Please tick the box to give your consent",
+        &crate::t!("please-tick-the-box-to-give-your"),
     );
     let name = crate::validate::clean(&by.name);
     c.check(
         "name",
         !name.is_empty() && name.chars().count() <= 100,
-        "Type your full name to sign",
+        &crate::t!("type-your-full-name-to-sign"),
     );
     c.finish()?;
     p.guardian_link = None;
@@ -350,8 +352,12 @@ pub fn guardian_decline(w: &Wtx, token: &str, reason: &str, now: i64) -> AppResu
     let mut p = by_guardian_token(w, token, now)?;
     let reason = crate::validate::clean(reason);
     let mut c = Checks::new();
-    c.required("reason", &reason, "Please say why, so the school can help")
-        .max_len("reason", &reason, 500);
+    c.required(
+        "reason",
+        &reason,
+        &crate::t!("please-say-why-so-the-school-can"),
+    )
+    .max_len("reason", &reason, 500);
     c.finish()?;
     p.guardian_link = None;
     p.guardian_declined = Some((reason.clone(), now));

@@ -28,7 +28,11 @@ fn checked_entry(p: &Placement, e: &EntryInput, today: Date) -> AppResult<(Date,
         time::macros::format_description!("[year]-[month]-[day]"),
     )
     .ok();
-    c.check("date", date.is_some(), "Please choose the day you worked");
+    c.check(
+        "date",
+        date.is_some(),
+        &crate::t!("please-choose-the-day-you-worked"),
+    );
     if let (Some(d), Some(start), Some(end)) = (date, p.start, p.end)
         && let Some(why) = rules::date_refusal(d, start, end, today)
     {
@@ -38,7 +42,7 @@ fn checked_entry(p: &Placement, e: &EntryInput, today: Date) -> AppResult<(Date,
         c.fail("hours", why);
     }
     let note = crate::validate::clean(&e.note);
-    c.required("note", &note, "Say what you did or learned")
+    c.required("note", &note, &crate::t!("say-what-you-did-or-learned"))
         .max_len("note", &e.note, NOTE_MAX);
     c.finish()?;
     Ok((
@@ -50,9 +54,9 @@ fn checked_entry(p: &Placement, e: &EntryInput, today: Date) -> AppResult<(Date,
 
 fn active(p: &Placement) -> AppResult<()> {
     if p.state != State::Active {
-        return Err(AppError::Conflict(
-            "Hours are logged while the placement is active".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "hours-are-logged-while-the-placement-is"
+        )));
     }
     Ok(())
 }
@@ -72,7 +76,7 @@ pub fn add_entry(
         let mut c = Checks::new();
         c.fail(
             "date",
-            "You already logged that day; change that entry instead",
+            &crate::t!("you-already-logged-that-day-change-that"),
         );
         c.finish()?;
     }
@@ -94,7 +98,7 @@ pub fn add_entry(
 fn own_entry(w: &Wtx, p: &Placement, entry_id: u64) -> AppResult<HourEntry> {
     w.get::<HourEntry>(entry_id)?
         .filter(|e| e.placement_id == p.id)
-        .ok_or_else(|| AppError::not_found("Entry not found"))
+        .ok_or_else(|| AppError::not_found(crate::t!("entry-not-found")))
 }
 
 /// The student changes an entry not yet approved (a returned one goes back to waiting).
@@ -110,7 +114,9 @@ pub fn edit_entry(
     active(&p)?;
     let mut entry = own_entry(w, &p, entry_id)?;
     if entry.status == EntryStatus::Approved {
-        return Err(AppError::Conflict("An approved entry cannot change".into()));
+        return Err(AppError::Conflict(crate::t!(
+            "an-approved-entry-cannot-change"
+        )));
     }
     let (date, quarters, note) = checked_entry(&p, &e, today(w, now)?)?;
     if placements::entries(w, id)?
@@ -120,7 +126,7 @@ pub fn edit_entry(
         let mut c = Checks::new();
         c.fail(
             "date",
-            "You already logged that day; change that entry instead",
+            &crate::t!("you-already-logged-that-day-change-that"),
         );
         c.finish()?;
     }
@@ -137,9 +143,9 @@ pub fn delete_entry(w: &Wtx, student_id: u64, id: u64, entry_id: u64) -> AppResu
     active(&p)?;
     let entry = own_entry(w, &p, entry_id)?;
     if entry.status == EntryStatus::Approved {
-        return Err(AppError::Conflict(
-            "An approved entry cannot be deleted".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "an-approved-entry-cannot-be-deleted"
+        )));
     }
     Ok(placements::delete_entry(w, &entry)?)
 }
@@ -148,9 +154,9 @@ pub fn delete_entry(w: &Wtx, student_id: u64, id: u64, entry_id: u64) -> AppResu
 /// it was completed) its hours are the record the district's figures and CSV count.
 fn reviewable(p: &Placement) -> AppResult<()> {
     if p.state != State::Active {
-        return Err(AppError::Conflict(
-            "Hours are approved or returned while the placement is active".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "hours-are-approved-or-returned-while-the"
+        )));
     }
     Ok(())
 }
@@ -160,7 +166,9 @@ pub fn approve(w: &Wtx, employer_id: u64, id: u64, ids: &[u64], now: i64) -> App
     let mut p = visible(w, id, &Who::Employer(employer_id))?;
     reviewable(&p)?;
     if ids.is_empty() || ids.len() > 500 {
-        return Err(AppError::bad_request("Choose the entries to approve"));
+        return Err(AppError::bad_request(crate::t!(
+            "choose-the-entries-to-approve"
+        )));
     }
     let mut total = 0u32;
     let mut approved_any = false;
@@ -213,13 +221,13 @@ pub fn return_entry(
     reviewable(&p)?;
     let mut e = own_entry(w, &p, entry_id)?;
     if e.status == EntryStatus::Approved {
-        return Err(AppError::Conflict(
-            "An approved entry cannot be returned".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "an-approved-entry-cannot-be-returned"
+        )));
     }
     let comment = crate::validate::clean(comment);
     let mut c = Checks::new();
-    c.required("comment", &comment, "Say what to fix")
+    c.required("comment", &comment, &crate::t!("say-what-to-fix"))
         .max_len("comment", &comment, NOTE_MAX);
     c.finish()?;
     e.status = EntryStatus::Returned {

@@ -142,7 +142,9 @@ pub fn visible(r: &impl Reader, id: u64, who: &Who) -> AppResult<Placement> {
         } => crate::services::students::same_school(&p.school, school),
     };
     if !ok {
-        return Err(AppError::Forbidden("This placement is not yours".into()));
+        return Err(AppError::Forbidden(crate::t!(
+            "this-placement-is-not-yours"
+        )));
     }
     Ok(p)
 }

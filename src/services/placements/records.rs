@@ -87,9 +87,9 @@ fn school_name(r: &impl Reader, who: &Who) -> AppResult<String> {
             .map(|m| m.name)
             .unwrap_or_default()),
         Who::School { .. } => Ok(String::new()),
-        _ => Err(AppError::Forbidden(
-            "Only the school keeps the placement's record".into(),
-        )),
+        _ => Err(AppError::Forbidden(crate::t!(
+            "only-the-school-keeps-the-placement-s"
+        ))),
     }
 }
 
@@ -97,9 +97,9 @@ fn load(w: &Wtx, who: &Who, id: u64) -> AppResult<(Placement, PlacementRecord, S
     let p = visible(w, id, who)?;
     let by = school_name(w, who)?;
     if p.deidentified {
-        return Err(AppError::Conflict(
-            "This placement's record was de-identified".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "this-placement-s-record-was-de-identified"
+        )));
     }
     let rec = placements::record(w, id)?;
     Ok((p, rec, by))
@@ -117,7 +117,7 @@ pub fn set_cluster(w: &Wtx, who: &Who, id: u64, cluster: &str, now: i64) -> AppR
         let mut c = Checks::new();
         c.fail(
             "cluster",
-            "Choose a career cluster from the district's list",
+            &crate::t!("choose-a-career-cluster-from-the-district"),
         );
         c.finish()?;
     }
@@ -141,10 +141,7 @@ pub fn tick(w: &Wtx, who: &Who, id: u64, item: &str, done: bool, now: i64) -> Ap
         .any(|i| i == item)
     {
         let mut c = Checks::new();
-        c.fail(
-            "item",
-            "That item is not on the district's safety checklist",
-        );
+        c.fail("item", &crate::t!("that-item-is-not-on-the-district"));
         c.finish()?;
     }
     rec.checklist.retain(|(i, _, _)| i != item);
@@ -181,17 +178,27 @@ pub fn add_visit(
     .ok();
     let today = today(w, now)?;
     let mut c = Checks::new();
-    c.check("date", day.is_some(), "Please choose the day of the visit");
+    c.check(
+        "date",
+        day.is_some(),
+        &crate::t!("please-choose-the-day-of-the-visit"),
+    );
     c.check(
         "date",
         day.is_none_or(|d| d <= today),
-        "A visit is recorded once it happened",
+        &crate::t!("a-visit-is-recorded-once-it-happened"),
     );
-    c.required("notes", &notes, "Say what you saw and discussed")
-        .max_len("notes", &notes, 2000);
+    c.required(
+        "notes",
+        &notes,
+        &crate::t!("say-what-you-saw-and-discussed"),
+    )
+    .max_len("notes", &notes, 2000);
     c.finish()?;
     let Some(date) = day else {
-        return Err(AppError::bad_request("Please choose the day of the visit"));
+        return Err(AppError::bad_request(crate::t!(
+            "please-choose-the-day-of-the-visit"
+        )));
     };
     rec.visits.push(Visit {
         date,

@@ -32,7 +32,7 @@ pub fn sign(w: &Wtx, who: &Who, id: u64, by: SignedBy, now: i64) -> AppResult<Pl
     let name = crate::validate::clean(&by.name);
     if name.is_empty() || name.chars().count() > 100 {
         let mut c = Checks::new();
-        c.fail("name", "Type your full name to sign");
+        c.fail("name", &crate::t!("type-your-full-name-to-sign"));
         c.finish()?;
     }
     if let Who::Student(u) = who {

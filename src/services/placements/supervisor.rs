@@ -99,24 +99,24 @@ fn link_with(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResu
 pub fn resend(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
     let mut p = visible(w, id, who)?;
     if matches!(who, Who::Student(_)) {
-        return Err(AppError::Forbidden(
-            "The employer or the school sends the supervisor's link".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "the-employer-or-the-school-sends-the"
+        )));
     }
     if p.state != State::AwaitingSignatures || p.guardian.is_none() {
-        return Err(AppError::Conflict(
-            "The supervisor's link goes out once the agreement is open for signatures".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-supervisor-s-link-goes-out-once"
+        )));
     }
     if !signs_by_link(w, &p)? {
-        return Err(AppError::Conflict(
-            "The supervisor is the employer account's holder and signs in the app".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-supervisor-is-the-employer-account-s"
+        )));
     }
     if p.signatures.iter().any(|s| s.party == Party::Supervisor) {
-        return Err(AppError::Conflict(
-            "The supervisor has already signed".into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "the-supervisor-has-already-signed"
+        )));
     }
     if let Some(l) = placements::supervisor_link(w, id)?
         && now - l.sent_at < RESEND_AFTER_MS
@@ -152,7 +152,7 @@ pub fn sign(w: &Wtx, token: &str, by: SignedBy, now: i64) -> AppResult<Placement
     let name = crate::validate::clean(&by.name);
     let mut c = Checks::new();
     if name.is_empty() || name.chars().count() > 100 {
-        c.fail("name", "Type your full name to sign");
+        c.fail("name", &crate::t!("type-your-full-name-to-sign"));
     } else if !crate::domain::placements::same_name(&p.supervisor.name, &name) {
         c.fail(
             "name",
