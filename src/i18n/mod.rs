@@ -80,13 +80,42 @@ impl Lang {
         best.map(|(_, _, l)| l).unwrap_or_default()
     }
 
+    /// How this language writes a day of the year ("2 de marzo" for the server's "Mar 2"): the
+    /// days the server wrote into a text in English, in the holes its catalogue names `day`.
+    /// None for English, which has no catalogue.
+    fn short_date(self) -> Option<matcher::ShortDate> {
+        match self {
+            Lang::En => None,
+            Lang::Es => Some(|m, d| {
+                const MESES: [&str; 12] = [
+                    "enero",
+                    "febrero",
+                    "marzo",
+                    "abril",
+                    "mayo",
+                    "junio",
+                    "julio",
+                    "agosto",
+                    "septiembre",
+                    "octubre",
+                    "noviembre",
+                    "diciembre",
+                ];
+                format!("{d} de {}", MESES[usize::from(m.clamp(1, 12)) - 1])
+            }),
+        }
+    }
+
     fn catalogue(self) -> Option<&'static Catalogue> {
         static COMPILED: OnceLock<Vec<(Lang, Catalogue)>> = OnceLock::new();
         let all = COMPILED.get_or_init(|| {
             LANGUAGES
                 .iter()
                 .filter_map(|(l, _, json)| {
-                    json.map(|j| (*l, Catalogue::parse(j).expect("a valid catalogue")))
+                    json.map(|j| {
+                        let c = Catalogue::parse(j).expect("a valid catalogue");
+                        (*l, c.with_short_dates(l.short_date()))
+                    })
                 })
                 .collect()
         });
@@ -179,6 +208,22 @@ mod tests {
                 assert!(c.len() > 0, "{lang:?} is empty");
             }
         }
+    }
+
+    #[test]
+    fn a_day_in_a_stored_sentence_reads_the_reader_s_way() {
+        assert_eq!(
+            Lang::Es.tr("The supervisor returned the entry of Mar 2: You left at 5"),
+            "El supervisor devolvió el registro del 2 de marzo: You left at 5"
+        );
+        assert_eq!(
+            Lang::Es.tr("Your supervisor returned your hours of Sep 30: Fix it"),
+            "Tu supervisor devolvió tus horas del 30 de septiembre: Fix it"
+        );
+        assert_eq!(
+            Lang::En.tr("The supervisor returned the entry of Mar 2: x"),
+            "The supervisor returned the entry of Mar 2: x"
+        );
     }
 
     #[test]
