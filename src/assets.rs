@@ -28,6 +28,17 @@ pub fn index_html() -> Option<axum::body::Bytes> {
     stored_bytes("index.html")
 }
 
+/// `index.html` for a reader of `lang`: its title, description and `<html lang>` in that
+/// language (`index.<code>.html`, ui/scripts/prerender.mjs); the English one for English, or
+/// when the build has none in `lang`.
+pub fn index_html_in(lang: crate::i18n::Lang) -> Option<axum::body::Bytes> {
+    match lang {
+        crate::i18n::Lang::En => None,
+        other => stored_bytes(&format!("index.{}.html", other.code())),
+    }
+    .or_else(index_html)
+}
+
 /// The page of a first screen with an entry of its own (`screen-<name>.html`, ui/vite.config.ts:
 /// its script brings the screen), when the build has one.
 pub fn screen_html(name: &str) -> Option<axum::body::Bytes> {

@@ -176,8 +176,11 @@ export default defineConfig({
       manifest: {
         name: 'InternReel',
         short_name: 'InternReel',
-        description: 'Internships for high-school students, shown as short vertical videos.',
-        lang: 'en',
+        // One manifest for every reader (it is installed once, whatever the page's language):
+        // the app's name and a description in each of its languages, no `lang` (undefined drops
+        // the plugin's default 'en').
+        description: 'Internships for high-school students, in short videos · Prácticas para estudiantes de preparatoria, en videos cortos',
+        lang: undefined,
         start_url: '/job-feed',
         scope: '/',
         display: 'standalone',

@@ -93,7 +93,7 @@ impl FirstScreen {
             other => crate::assets::screen_html(&format!("{name}.{}", other.code()))
                 .or_else(|| crate::assets::screen_html(name)),
         });
-        let Some(html) = html.or_else(crate::assets::index_html) else {
+        let Some(html) = html.or_else(|| crate::assets::index_html_in(lang)) else {
             return crate::assets::not_built();
         };
         // The answers the page carries are worded in the page's language (a `?lang=` of the

@@ -252,8 +252,9 @@ pub fn view(
         Some(s) => Marks::of(r, s)?.personal(s, i, clock::today()),
         None => Personal::default(),
     };
-    Ok(InternshipView {
-        shared: shared_view(r, media, i)?,
-        personal,
-    })
+    let mut shared = shared_view(r, media, i)?;
+    // Why a video failed, in the reader's language (the cached fragments keep the English: only
+    // the owner's screens, which come here, show it).
+    shared.video_error = shared.video_error.map(|e| crate::i18n::tr(&e).into_owned());
+    Ok(InternshipView { shared, personal })
 }

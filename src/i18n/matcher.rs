@@ -33,12 +33,39 @@ struct Template {
     target: Vec<Part>,
 }
 
+/// How a language writes a day of the year (month 1-12, day), for the holes named `day`.
+pub type ShortDate = fn(month: u8, day: u8) -> String;
+
 #[derive(Debug, Default)]
 pub struct Catalogue {
     exact: HashMap<String, String>,
     templates: Vec<Template>,
     /// Every template's pattern, in `templates`' order: one pass finds all that match.
     any: Option<RegexSet>,
+    /// A hole named `day` holding an English short date ("Mar 2", as the server writes a day
+    /// into a history line or a notification) is written this way ("2 de marzo").
+    short_date: Option<ShortDate>,
+}
+
+/// The English months as the server abbreviates them (domain/placements/hours.rs,
+/// `short_date`).
+const SHORT_MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// "Mar 2" → (3, 2); None for anything else.
+fn english_short_date(text: &str) -> Option<(u8, u8)> {
+    let (month, day) = text.split_once(' ')?;
+    let month = SHORT_MONTHS.iter().position(|m| *m == month)? as u8 + 1;
+    // Only as the server writes a day: 1 to 31, no leading zero.
+    if !(1..=2).contains(&day.len())
+        || day.starts_with('0')
+        || !day.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let day: u8 = day.parse().ok().filter(|d| (1..=31).contains(d))?;
+    Some((month, day))
 }
 
 /// `Hello {{name}}!` → [Lit("Hello "), Hole("name"), Lit("!")].
@@ -139,6 +166,13 @@ impl Catalogue {
         Ok(c)
     }
 
+    /// The catalogue, writing the days of holes named `day` as `short_date` does (as the
+    /// server wrote them without one).
+    pub fn with_short_dates(mut self, short_date: Option<ShortDate>) -> Catalogue {
+        self.short_date = short_date;
+        self
+    }
+
     #[cfg(test)]
     pub fn len(&self) -> usize {
         self.exact.len() + self.templates.len()
@@ -167,6 +201,14 @@ impl Catalogue {
             .filter_map(|(name, m)| Some((name, m?.as_str())));
         let mut filled: HashMap<&str, String> = HashMap::new();
         for (name, value) in values {
+            // A day the server wrote ("Mar 2") in this language's way.
+            if name == "day"
+                && let Some(write) = self.short_date
+                && let Some((month, day)) = english_short_date(value)
+            {
+                filled.insert(name.as_str(), write(month, day));
+                continue;
+            }
             // A value the catalogue knows ("5 minutes", a reason) is translated too.
             let value = match depth {
                 0 => self.line(value, 1).unwrap_or_else(|| value.to_string()),
@@ -306,6 +348,41 @@ mod tests {
         );
         // A value that looks like a placeholder is written as it came.
         assert_eq!(c.translate("Hi {{name}},"), "Hola, {{name}}:");
+    }
+
+    #[test]
+    fn a_day_the_server_wrote_is_written_the_language_s_way() {
+        let c = parse(
+            r#"{
+                "The entry of {{day}} was returned: {{comment}}": "El registro del {{day}} se devolvió: {{comment}}",
+                "Hours of {{when}}": "Horas del {{when}}"
+            }"#,
+        )
+        .unwrap()
+        .with_short_dates(Some(|m, d| format!("{d}/{m}")));
+        assert_eq!(
+            c.translate("The entry of Mar 2 was returned: May 5 too"),
+            "El registro del 2/3 se devolvió: May 5 too"
+        );
+        assert_eq!(
+            c.translate("The entry of Dec 31 was returned: x"),
+            "El registro del 31/12 se devolvió: x"
+        );
+        // Only a day, only in a hole named `day`.
+        for day in [
+            "Mar 32",
+            "Mar 02",
+            "March 2",
+            "Mar +2",
+            "Mar 2, 2027",
+            "mar 2",
+        ] {
+            assert_eq!(
+                c.translate(&format!("The entry of {day} was returned: x")),
+                format!("El registro del {day} se devolvió: x")
+            );
+        }
+        assert_eq!(c.translate("Hours of Mar 2"), "Horas del Mar 2");
     }
 
     #[test]

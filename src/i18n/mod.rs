@@ -95,6 +95,32 @@ impl Lang {
         best.map(|(_, _, l)| l).unwrap_or_default()
     }
 
+    /// How this language writes a day of the year ("2 de marzo" for the server's "Mar 2"): the
+    /// days the server wrote into a text in English, in the holes its catalogue names `day`.
+    /// None for English, which has no catalogue.
+    fn short_date(self) -> Option<matcher::ShortDate> {
+        match self {
+            Lang::En => None,
+            Lang::Es => Some(|m, d| {
+                const MESES: [&str; 12] = [
+                    "enero",
+                    "febrero",
+                    "marzo",
+                    "abril",
+                    "mayo",
+                    "junio",
+                    "julio",
+                    "agosto",
+                    "septiembre",
+                    "octubre",
+                    "noviembre",
+                    "diciembre",
+                ];
+                format!("{d} de {}", MESES[usize::from(m.clamp(1, 12)) - 1])
+            }),
+        }
+    }
+
     /// The matcher's catalogue of this language (None for English, the source's language).
     fn catalogue(self) -> Option<&'static Catalogue> {
         static COMPILED: OnceLock<Vec<(Lang, Catalogue)>> = OnceLock::new();
@@ -105,7 +131,7 @@ impl Lang {
                 .map(|l| {
                     let c = Catalogue::from_pairs(catalogues::pairs(*l))
                         .unwrap_or_else(|e| panic!("{}.ftl: {e}", l.code()));
-                    (*l, c)
+                    (*l, c.with_short_dates(l.short_date()))
                 })
                 .collect()
         });
@@ -198,6 +224,22 @@ mod tests {
                 assert!(c.len() > 0, "{lang:?} is empty");
             }
         }
+    }
+
+    #[test]
+    fn a_day_in_a_stored_sentence_reads_the_reader_s_way() {
+        assert_eq!(
+            Lang::Es.tr("The supervisor returned the entry of Mar 2: You left at 5"),
+            "El supervisor devolvió el registro del 2 de marzo: You left at 5"
+        );
+        assert_eq!(
+            Lang::Es.tr("Your supervisor returned your hours of Sep 30: Fix it"),
+            "Tu supervisor devolvió tus horas del 30 de septiembre: Fix it"
+        );
+        assert_eq!(
+            Lang::En.tr("The supervisor returned the entry of Mar 2: x"),
+            "The supervisor returned the entry of Mar 2: x"
+        );
     }
 
     #[test]

@@ -267,6 +267,16 @@ async fn a_first_screen_paints_in_the_language_the_app_will_start_in() {
     assert!(html.contains("ctica de marketing"), "{html}");
     let html = page(&[("accept-language", "en-US")], "/").await;
     assert!(html.contains("Marketing Intern") && !html.contains("ctica de marketing"));
+    // Every other route's page has its title, description and language too (index.es.html).
+    let html = page(&[("accept-language", "es-MX")], "/login").await;
+    assert!(html.contains("<html lang=\"es\">"), "{html}");
+    assert!(html.contains("<meta name=\"description\" content=\"InternReel: prácticas para estudiantes de preparatoria, en videos verticales cortos.\""), "{html}");
+    assert!(
+        html.contains("<title>InternReel — prácticas para adolescentes, en videos cortos</title>")
+    );
+    let html = page(&[("accept-language", "en-US")], "/login").await;
+    assert!(html.starts_with("<!doctype html>\n<html lang=\"en\">"));
+    assert!(html.contains("shown as short vertical videos."));
     // Browse and external jobs too, with their headings.
     let html = page(&[("accept-language", "es")], "/browse-internships").await;
     assert!(first_paint(&html).contains("<h1"), "{html}");

@@ -589,6 +589,26 @@ async fn a_conversion_that_fails_twice_marks_the_video_failed_with_a_reason() {
         reason.contains("Invalid data found") && reason.contains("upload another video"),
         "{reason}"
     );
+    // An employer who reads Spanish reads why in Spanish, on the dashboard and the posting.
+    let res = app
+        .put(&c, "/api/language", serde_json::json!({"language": "es"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let own = app
+        .get_json_in(&c, "/api/employers/internships", "en")
+        .await;
+    let one = app
+        .get_json_in(&c, &format!("/api/internships/{id}"), "en")
+        .await;
+    for why in [&own[0]["videoError"], &one["videoError"]] {
+        let why = why.as_str().unwrap();
+        assert!(
+            why.starts_with("El video no se pudo convertir para la web (")
+                && why.contains("Invalid data found")
+                && why.ends_with("Sube otro video."),
+            "{why}"
+        );
+    }
     // The source is gone; the poster stays for the card.
     assert_eq!(media_files(&app).len(), 1, "{:?}", media_files(&app));
     // Another video replaces it.

@@ -269,7 +269,9 @@ async fn the_school_enters_or_corrects_the_guardian_and_the_student_cannot_chang
 /// language until they choose on their page.
 #[tokio::test]
 async fn a_spanish_speaking_parent_reads_spanish_from_the_first_mail_to_the_signed_pdf() {
-    const ENGLISH: [&str; 12] = [
+    const ENGLISH: [&str; 13] = [
+        // The district's default name ("Your school district"): no district name is set here.
+        "school district",
         "Hello",
         "Please",
         "Read and sign",

@@ -731,6 +731,62 @@ async fn hours_approvals_returns_caps_evaluations_completion_and_the_certificate
         .unwrap();
     assert_eq!(v["entries"][0]["status"], "returned");
     assert_eq!(v["entries"][0]["comment"], "You left at 5 that day");
+    // The day it names reads the Spanish reader's way ("2 de marzo", not "Mar 2"): in the
+    // placement's history, the student's notification and the audit log.
+    let returned = {
+        let d = time::OffsetDateTime::now_utc().date() - time::Duration::days(14);
+        let meses = [
+            "enero",
+            "febrero",
+            "marzo",
+            "abril",
+            "mayo",
+            "junio",
+            "julio",
+            "agosto",
+            "septiembre",
+            "octubre",
+            "noviembre",
+            "diciembre",
+        ];
+        format!(
+            "{} de {}",
+            d.day(),
+            meses[usize::from(u8::from(d.month())) - 1]
+        )
+    };
+    let spanish = app.get_json_in(&h.admin, &p, "es").await;
+    let history: Vec<&str> = spanish["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|h| h["text"].as_str())
+        .collect();
+    let said = format!("El supervisor devolvió el registro del {returned}: You left at 5 that day");
+    assert!(history.contains(&said.as_str()), "{history:?}");
+    // The student signed up in English: her notifications follow her stored choice.
+    let set = |lang: &'static str| app.put(&h.student, "/api/language", json!({"language": lang}));
+    assert_eq!(set("es").await.status(), StatusCode::OK);
+    let notes = app
+        .get_json_in(&h.student, "/api/notifications", "en")
+        .await;
+    assert_eq!(set("en").await.status(), StatusCode::OK);
+    let said = format!("Tu supervisor devolvió tus horas del {returned}: You left at 5 that day");
+    assert!(
+        notes["notifications"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["text"] == said.as_str()),
+        "{notes}"
+    );
+    let audit = app.get_json_in(&h.admin, "/api/admin/audit", "es").await;
+    assert!(
+        audit.to_string().contains(&format!(
+            "devolvió el registro del {returned} (práctica n.º"
+        )),
+        "{audit}"
+    );
     let res = app
         .put(
             &h.student,

@@ -15,6 +15,8 @@ interface ManifestIcon {
 
 interface Manifest {
   name: string;
+  description: string;
+  lang?: string;
   short_name: string;
   start_url: string;
   display: string;
@@ -32,6 +34,10 @@ test('the manifest makes the app installable and the service worker becomes acti
   expect(res.headers()['content-type']).toContain('manifest+json');
   const manifest = (await res.json()) as Manifest;
   expect(manifest.name).toBe('InternReel');
+  // One manifest for readers of every language: its description in each, and no `lang`.
+  expect(manifest.description).toContain('Internships for high-school students');
+  expect(manifest.description).toContain('Prácticas para estudiantes de preparatoria');
+  expect(manifest.lang).toBeUndefined();
   expect(manifest.short_name).toBeTruthy();
   expect(manifest.start_url).toBe('/job-feed');
   expect(manifest.display).toBe('standalone');

@@ -87,6 +87,11 @@ test('in Spanish: every screen a visitor reaches, with the comments and details 
     await page.goto(i === 0 ? inSpanish(route) : route);
     await audit.check(route);
   }
+  // The landing's sample cards say their work style in Spanish, as the feed's cards do.
+  await page.goto('/');
+  const sampleStyles = page.getByTestId('sample-card').getByTestId('work-style');
+  await expect(sampleStyles.first()).toBeVisible();
+  for (const text of await sampleStyles.allInnerTexts()) expect(['Remoto', 'Híbrido', 'Presencial']).toContain(text.trim());
 
   // The sign-up forms with their validation errors shown.
   await page.goto('/student-signup');

@@ -1,5 +1,6 @@
 // Writes each first screen's frame into its page, in every language (ui/README.md, "First
-// paint"): screen-<name>.html (English) and screen-<name>.<lang>.html, with the title and
+// paint"): screen-<name>.html (English) and screen-<name>.<lang>.html (and index.<lang>.html
+// for every other route), with the title and
 // description of that language's catalogue (common.json, `app`), their #root holding
 // the screen as src/screens/frames.tsx renders it with react-dom/server. The browser paints
 // it as the HTML arrives, before any script has run; the app's first render replaces it.
@@ -52,5 +53,13 @@ for (const { screen, language, html } of frames) {
     .replace('<html lang="en">', `<html lang="${language}">`);
   writeFileSync(join(root, language === 'en' ? `screen-${screen}.html` : `screen-${screen}.${language}.html`), framed);
 }
+// Every other route's page (index.html) in each other language too, with that language's title,
+// description and <html lang> (its #root stays empty: the app renders it): index.<lang>.html,
+// which the server sends a reader of that language (src/http/first_screen.rs).
+const index = readFileSync(join(root, 'index.html'), 'utf8');
+const others = [...new Set(frames.map(({ language }) => language))].filter((language) => language !== 'en');
+for (const language of others) {
+  writeFileSync(join(root, `index.${language}.html`), head(index, language).replace('<html lang="en">', `<html lang="${language}">`));
+}
 rmSync(out, { recursive: true, force: true });
-console.log(`prerender: ${frames.length} first-screen pages framed`);
+console.log(`prerender: ${frames.length} first-screen pages framed, ${others.length} other-language index pages`);

@@ -2,7 +2,8 @@ import { currentLocale, tCommon } from './i18n/i18n';
 
 /**
  * Small display helpers shared by the student screens. Dates, times and numbers go through
- * `Intl` in the UI's language (`currentLocale()`: 'en-US', 'es-US'), read at call time.
+ * `Intl` in the UI's language, as the reader's browser writes it (`currentLocale()`: 'en-US',
+ * 'es-US', 'es-ES'), read at call time.
  */
 
 /** Up to two initials from a name ("Sproutly Labs" -> "SL"). */

@@ -1,6 +1,6 @@
 import { createInstance, type BackendModule, type ResourceKey } from 'i18next';
 import enCommon from '@/locales/en/common.json';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage, localeOf, type Language } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage, readerLocale, type Language } from './languages';
 import type { Namespace } from './resources';
 
 /**
@@ -129,10 +129,23 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
-/** The `Intl` locale of the language in use ('en-US', 'es-US'). */
+/**
+ * The `Intl` locale of the language in use, as this reader writes it: their browser's own tag
+ * for that language ('es-ES'), else the language's locale ('en-US', 'es-US').
+ */
 export function currentLocale(): string {
-  return localeOf(currentLanguage());
+  const browser = typeof navigator === 'undefined' ? undefined : navigator.languages;
+  const key = `${currentLanguage()}|${browser?.join(',') ?? ''}`;
+  let locale = readerLocales.get(key);
+  if (locale === undefined) {
+    locale = readerLocale(currentLanguage(), browser);
+    readerLocales.set(key, locale);
+  }
+  return locale;
 }
+
+/** `currentLocale()`'s answers, by language and browser languages (every date and number asks). */
+const readerLocales = new Map<string, string>();
 
 /**
  * Switches the UI to `language`, loading the catalogues of every namespace the loaded code

@@ -31,3 +31,22 @@ export function languageOfTag(tag: string | null | undefined): Language | null {
 export function localeOf(language: Language): string {
   return LANGUAGES.find((l) => l.code === language)?.locale ?? 'en-US';
 }
+
+/**
+ * The `Intl` locale a reader of `language` formats dates and numbers with: the first of their
+ * browser's languages (`navigator.languages`) in that language, as the browser names it
+ * ('es-ES' and 'es' write 16,25; 'es-MX' and 'es-US' 16.25), else the language's own locale
+ * (`localeOf`: a Spanish page on an English browser writes as US Spanish does).
+ */
+export function readerLocale(language: Language, browser: readonly string[] | undefined): string {
+  for (const tag of browser ?? []) {
+    if (languageOfTag(tag) !== language) continue;
+    try {
+      const [canonical] = Intl.getCanonicalLocales(tag.replace(/_/g, '-'));
+      if (canonical && Intl.NumberFormat.supportedLocalesOf(canonical).length > 0) return canonical;
+    } catch {
+      // Not a tag Intl reads: the next one, else the language's own locale.
+    }
+  }
+  return localeOf(language);
+}

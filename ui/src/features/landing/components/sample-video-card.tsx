@@ -2,6 +2,7 @@ import { Bookmark, Clock, Heart, MapPin, MessageCircle, MoreHorizontal, Pause, P
 import { forwardRef } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { initials } from '@/lib/format';
+import { workStyleKey } from '@/lib/work-styles';
 import type { LandingSample } from '@/types/api';
 import { ns } from '../i18n';
 
@@ -33,6 +34,8 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
 ) {
   const { t } = useTranslation(ns);
   const titleId = `sample-${sample.id}-title`;
+  // The stored work style ("Remote") in the page's language; any other text as written.
+  const workStyle = workStyleKey(sample.workStyle);
   return (
     <article
       aria-labelledby={titleId}
@@ -104,7 +107,9 @@ export const SampleVideoCard = forwardRef<HTMLVideoElement, SampleVideoCardProps
         </h3>
         <p className="mt-1 line-clamp-2 text-sm text-white/90">{sample.description}</p>
         <div className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold">
-          <span className="rounded-full bg-white/20 px-2.5 py-1 backdrop-blur-sm">{sample.workStyle}</span>
+          <span data-testid="work-style" className="rounded-full bg-white/20 px-2.5 py-1 backdrop-blur-sm">
+            {workStyle ? t(`sampleCard.workStyles.${workStyle}`) : sample.workStyle}
+          </span>
           <span className="rounded-full bg-white/20 px-2.5 py-1 backdrop-blur-sm">{t('sampleCard.ages', { range: sample.ageRange })}</span>
           <span className="flex items-center gap-1 rounded-full bg-white/20 px-2.5 py-1 backdrop-blur-sm">
             <Clock aria-hidden className="h-3 w-3" />

@@ -73,6 +73,9 @@ interface EntryValues {
   note: string;
 }
 
+/** The hint's and the quarter-hour error's examples, as the reader writes numbers ("2.25", "2,25"). */
+const EXAMPLES = () => ({ quarter: hoursText(2.25), half: hoursText(3.5) });
+
 function validateEntry(v: EntryValues): Errors<keyof EntryValues> {
   const e: Errors<keyof EntryValues> = {};
   const t = tPlacements;
@@ -81,7 +84,7 @@ function validateEntry(v: EntryValues): Errors<keyof EntryValues> {
   const hours = Number(v.hours);
   if (!v.hours.trim() || !Number.isFinite(hours) || hours <= 0) e.hours = t('hoursSection.errors.hours');
   else if (hours > 12) e.hours = t('hoursSection.errors.tooMany');
-  else if (Math.abs(hours * 4 - Math.round(hours * 4)) > 1e-9) e.hours = t('hoursSection.errors.quarters');
+  else if (Math.abs(hours * 4 - Math.round(hours * 4)) > 1e-9) e.hours = t('hoursSection.errors.quarters', EXAMPLES());
   if (!v.note.trim()) e.note = t('hoursSection.errors.note');
   else if (v.note.length > NOTE_MAX) e.note = t('hoursSection.errors.noteTooLong', { max: NOTE_MAX });
   return e;
@@ -155,7 +158,7 @@ function EntryForm({ placement, editing, onDone }: { placement: Placement; editi
           min={0.25}
           max={12}
           step={0.25}
-          hint={t('hoursSection.hoursHint')}
+          hint={t('hoursSection.hoursHint', EXAMPLES())}
           {...form.field('hours')}
         />
       </div>
