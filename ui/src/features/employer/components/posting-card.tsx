@@ -1,6 +1,7 @@
 import {
   AlertTriangle,
   Ban,
+  Captions,
   Calendar,
   CalendarClock,
   Clock,
@@ -38,6 +39,8 @@ interface PostingCardProps {
   onReplaceVideo: () => void;
   onDelete: () => void;
   onReview: () => void;
+  /** Open the caption editor (shown when the video plays). */
+  onCaptions?: () => void;
 }
 
 const MEDIA_BOX =
@@ -146,7 +149,7 @@ export function isActivePosting(internship: Internship): boolean {
   return !isAiProcessing(internship) && (internship.visibility ?? 'public') === 'public';
 }
 
-export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onReview }: PostingCardProps) {
+export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onReview, onCaptions }: PostingCardProps) {
   const { t } = useTranslation(ns);
   const processing = isAiProcessing(internship);
   const transcoding = internship.videoStatus === 'transcoding';
@@ -288,6 +291,12 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
             <Pencil aria-hidden className="h-4 w-4" />
             {t('posting.edit')}
           </Button>
+          {onCaptions && internship.videoStatus === 'ready' && internship.videoUrl ? (
+            <Button size="sm" variant="outline" onClick={onCaptions} aria-label={t('posting.captionsLabel', { title: internship.title })}>
+              <Captions aria-hidden className="h-4 w-4" />
+              {t('posting.captions')}
+            </Button>
+          ) : null}
           <Button
             size="sm"
             variant="ghost"
