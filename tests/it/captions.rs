@@ -314,3 +314,60 @@ async fn the_forms_captions_file_is_the_english_track() {
     assert_eq!(v["captions"], json!([]));
     assert_eq!(v["captionsUrl"], Value::Null);
 }
+
+#[tokio::test]
+async fn tracks_survive_the_start_up_sweep_and_come_with_a_backup() {
+    // Arrange: a posting with both tracks, a backup of it, and a file nothing refers to.
+    let app = spawn_reviewed(false).await;
+    let (employer, _, id) = posting_with_clip(&app, "cue-keep").await;
+    let vtt = "WEBVTT\n\n00:00.000 --> 00:01.000\nKept\n";
+    put_track(&app, &employer, id, "en", vtt).await;
+    let (status, v) = put_track(&app, &employer, id, "es", vtt).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let names: Vec<String> = v["captions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            t["url"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("/api/captions/")
+                .to_string()
+        })
+        .collect();
+    assert_eq!(names.len(), 2);
+    let work = tempfile::tempdir().unwrap();
+    let archive = work.path().join("backup.tar");
+    internreel::backup::backup(&app.state.services, &archive).unwrap();
+    let videos = app.data_path().join("videos");
+    let data = app.stop().await;
+    let orphan = "0123456789abcdef0123456789abcdef.vtt";
+    std::fs::write(videos.join(orphan), "WEBVTT\n").unwrap();
+
+    // Act: the server starts again (its sweep removes what nothing refers to).
+    let app = start_reviewed_on(data, false).await;
+    for _ in 0..100 {
+        if !videos.join(orphan).exists() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+
+    // Assert
+    assert!(!videos.join(orphan).exists(), "the sweep ran");
+    let visitor = app.client();
+    for name in &names {
+        assert!(videos.join(name).exists(), "{name} kept");
+        let res = app.get(&visitor, &format!("/api/captions/{name}")).await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    let target = work.path().join("restored");
+    internreel::backup::restore(&archive, &target).unwrap();
+    for name in &names {
+        assert!(
+            target.join("videos").join(name).exists(),
+            "{name} in the backup"
+        );
+    }
+}
