@@ -26,6 +26,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDistrict } from '@/lib/district';
+import { captionTracks, trackLanguageName } from '@/lib/caption-tracks';
 import { formatDate } from '@/lib/format';
 import { ns } from '../i18n';
 import { isAiProcessing, workStyleLabel } from '../lib/posting';
@@ -91,9 +92,9 @@ function ReadyVideo({ internship, src }: { internship: Internship; src: string }
       autoPlay={playing}
       preload="metadata"
     >
-      {internship.captionsUrl ? (
-        <track kind="captions" src={internship.captionsUrl} srcLang="en" label={t('posting.captionsEnglish')} />
-      ) : null}
+      {captionTracks(internship).map((track) => (
+        <track key={track.lang} kind="captions" src={track.url} srcLang={track.lang} label={trackLanguageName(track.lang)} />
+      ))}
     </video>
   );
 }
@@ -273,6 +274,28 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
             </Button>
           </div>
         ) : null}
+        {onCaptions && internship.videoStatus === 'ready' && internship.videoUrl ? (
+          // A line of its own: the four buttons below keep to one line of the 1280 px dashboard.
+          <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600" data-testid="posting-captions">
+            <Button
+              size="sm"
+              variant="outline"
+              className="px-3"
+              onClick={onCaptions}
+              aria-label={t('posting.captionsLabel', { title: internship.title })}
+            >
+              <Captions aria-hidden className="h-4 w-4" />
+              {t('posting.captions')}
+            </Button>
+            <span>
+              {captionTracks(internship).length > 0
+                ? captionTracks(internship)
+                    .map((track) => trackLanguageName(track.lang))
+                    .join(' · ')
+                : t('posting.noCaptions')}
+            </span>
+          </div>
+        ) : null}
         {/* px-3: the four buttons fit one line of the 1280 px dashboard's column (Delete wrapped alone). */}
         <div className="mt-auto flex flex-wrap gap-1.5 pt-3 [&>*]:px-3">
           <Button size="sm" variant="secondary" onClick={onReview}>
@@ -291,12 +314,6 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
             <Pencil aria-hidden className="h-4 w-4" />
             {t('posting.edit')}
           </Button>
-          {onCaptions && internship.videoStatus === 'ready' && internship.videoUrl ? (
-            <Button size="sm" variant="outline" onClick={onCaptions} aria-label={t('posting.captionsLabel', { title: internship.title })}>
-              <Captions aria-hidden className="h-4 w-4" />
-              {t('posting.captions')}
-            </Button>
-          ) : null}
           <Button
             size="sm"
             variant="ghost"

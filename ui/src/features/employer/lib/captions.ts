@@ -1,58 +1,15 @@
 /**
- * Caption cues for the caption editor: WebVTT read into cues and written back, and times as
- * people type them ("1:02.5"). The server checks and cleans what is saved
- * (src/media/webvtt.rs); this side only has to be faithful to what the employer typed.
+ * Caption cues for the caption editor: WebVTT written back from cues (reading is shared:
+ * `lib/captions.ts`), and times as people type them ("1:02.5"). The server checks and cleans
+ * what is saved (src/media/webvtt.rs); this side only has to be faithful to what the employer typed.
  */
+import type { Cue } from '@/lib/caption-tracks';
 
-export interface Cue {
-  /** Seconds. */
-  start: number;
-  end: number;
-  text: string;
-}
+export { parseVtt, type Cue } from '@/lib/caption-tracks';
 
 /** The caption languages an employer can declare, in the server's order. */
 export const CAPTION_LANGS = ['en', 'es'] as const;
 export type CaptionLang = (typeof CAPTION_LANGS)[number];
-
-/** `hh:mm:ss.ttt` or `mm:ss.ttt` in seconds; null when it is not a WebVTT time. */
-function vttSeconds(s: string): number | null {
-  const m = /^(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})$/.exec(s.trim());
-  if (!m) return null;
-  const [, h, min, sec, ms] = m;
-  return Number(h ?? 0) * 3600 + Number(min) * 60 + Number(sec) + Number(ms) / 1000;
-}
-
-/** The text a cue shows: tags dropped, the usual entities decoded. */
-function cueText(payload: string): string {
-  return payload
-    .replace(/<[^>]*>?/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&nbsp;/g, '\u00a0')
-    .replace(/&amp;/g, '&')
-    .trim();
-}
-
-/** The cues of a WebVTT file (NOTE, STYLE and REGION blocks and identifiers skipped). */
-export function parseVtt(text: string): Cue[] {
-  const blocks = text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/);
-  const cues: Cue[] = [];
-  for (const block of blocks.slice(1)) {
-    const lines = block.split('\n').filter((l, i) => i > 0 || l.trim() !== '');
-    const at = lines.findIndex((l) => l.includes('-->'));
-    if (at < 0 || at > 1) continue;
-    const [from, rest = ''] = lines[at].split('-->');
-    const start = vttSeconds(from);
-    const end = vttSeconds(rest.trim().split(/\s+/)[0] ?? '');
-    if (start === null || end === null) continue;
-    cues.push({ start, end, text: cueText(lines.slice(at + 1).join('\n')) });
-  }
-  return cues;
-}
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
