@@ -5,13 +5,16 @@ import { DEMO_EMPLOYER, expectToast, newPage, snap } from './support';
 /**
  * The caption editor (issue #56): the demo employer captions a clip by keyboard only (no
  * clicks: focus moves and keys), the server's refusal shows on the cue it names, the saved
- * English track reaches a student's feed; axe at 320 and 390 px on the editor.
+ * English track reaches a student's feed; axe at 320 and 390 px on the editor. With a Spanish
+ * track too, the English reader's CC shows English and switches to Spanish; the internship page
+ * offers both tracks and shows the transcript in the chosen language.
  */
 
 const POSTING = 'UX Design Intern';
 const FIRST = 'Welcome to Sproutly Labs';
 const SECOND = 'We design apps with students';
 const STUDENT = { email: 'ava@student.example', password: 'student123' };
+const SPANISH = 'Bienvenidos a Sproutly Labs';
 
 interface Posting {
   id: number;
@@ -119,6 +122,13 @@ test('an employer captions a clip by keyboard and a student sees the cue in the 
   expect(vtt).toContain(`00:00:00.200 --> `);
   expect(vtt).toContain(FIRST);
   expect(vtt).toContain(SECOND);
+  // A Spanish track beside it (the editor's language choice writes the same route).
+  const es = await page.request.put(`/api/internships/${id}/captions/es`, {
+    data: { vtt: `WEBVTT\n\n00:00.200 --> 00:04.000\n${SPANISH}\n` },
+  });
+  expect(es.status(), await es.text()).toBe(200);
+  const both = (await es.json()) as Posting;
+  expect(both.captions?.map((c) => c.lang)).toEqual(['en', 'es']);
   await page.context().close();
 
   // A student: the feed's CC shows the new cue.
@@ -141,5 +151,25 @@ test('an employer captions a clip by keyboard and a student sees the cue in the 
   }
   await expect(feedCard.getByTestId('captions-cue')).toHaveText(FIRST, { timeout: 30_000 });
   await snap(student, 'caption-editor-feed-cue-390');
+  // The reader's language first (English); the other is one press away.
+  const switchTo = feedCard.getByTestId('captions-language');
+  await expect(switchTo).toHaveText('Captions in Español');
+  await switchTo.click();
+  await expect(feedCard.locator('track[kind="captions"]')).toHaveAttribute('srclang', 'es');
+  await expect(feedCard.getByTestId('captions-cue')).toHaveText(SPANISH, { timeout: 30_000 });
+  await expect(switchTo).toHaveText('Captions in English');
+
+  // The internship page offers each track and the transcript under the video.
+  await student.goto(`/internship/${id}`);
+  const tracks = student.locator('video track[kind="captions"]');
+  await expect(tracks).toHaveCount(2);
+  await expect(tracks.first()).toHaveAttribute('srclang', 'en');
+  const transcript = student.getByTestId('transcript');
+  await expect(transcript.getByRole('listitem')).toHaveText([`0:00${FIRST}`, /We design apps with students$/]);
+  await transcript.getByLabel('Transcript language').selectOption('es');
+  await expect(transcript.getByRole('listitem')).toHaveText([`0:00${SPANISH}`]);
+  const pageAudit = new AxeAudit(student);
+  await pageAudit.scan('the internship page with its transcript');
+  pageAudit.expectClean();
   await student.context().close();
 });
