@@ -28,6 +28,8 @@ pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
             // Renditions and sources, posters, captions: everything the media store holds.
             videos.extend(i.video.files().into_iter().map(str::to_string));
         }
+        // The caption tracks by language (store/captions.rs).
+        videos.extend(crate::store::captions::all_files(&r)?);
         let mut images = BTreeSet::new();
         for u in r.scan_rev::<User>(|_| true)? {
             images.extend(u.photo);

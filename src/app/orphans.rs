@@ -73,6 +73,9 @@ fn sweep_orphan_media(
     if stopped {
         return Ok(());
     }
+    for f in crate::store::captions::all_files(&r)? {
+        orphans.remove(&f);
+    }
     if orphans.len() > MAX_ORPHANS_REMOVED {
         // A crash leaves a few; this many means the store is not the one this database
         // wrote (another data directory's, a shared bucket): nothing is removed.

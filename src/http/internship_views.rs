@@ -48,7 +48,10 @@ pub struct SharedView {
     pub poster_url: Option<String>,
     /// Seconds.
     pub video_duration: Option<f64>,
+    /// The English track, else the first (clients from before tracks by language).
     pub captions_url: Option<String>,
+    /// Every caption track, by the language the employer declared.
+    pub captions: Vec<crate::services::captions::TrackView>,
     /// Why the conversion failed (shown to the employer with a way to upload another).
     pub video_error: Option<String>,
     pub employer_id: u64,
@@ -126,6 +129,7 @@ pub fn video_status(media: &Pipeline, v: &Video) -> &'static str {
 
 pub fn shared_view(r: &impl Reader, media: &Pipeline, i: &Internship) -> AppResult<SharedView> {
     let stats = internships::stats(r, i.id)?;
+    let captions = crate::services::captions::tracks(r, i)?;
     Ok(SharedView {
         id: i.id,
         title: i.title.clone(),
@@ -151,7 +155,8 @@ pub fn shared_view(r: &impl Reader, media: &Pipeline, i: &Internship) -> AppResu
             .video
             .duration_ms()
             .map(|ms| (f64::from(ms) / 100.0).round() / 10.0),
-        captions_url: i.video.captions().map(|c| format!("/api/captions/{c}")),
+        captions_url: captions.first().map(|t| t.url.clone()),
+        captions,
         video_error: match &i.video {
             Video::Failed(f) => Some(f.reason.clone()),
             _ => None,

@@ -3,6 +3,7 @@
 mod accounts;
 mod admin;
 mod applications;
+mod captions;
 mod contact;
 mod cookies;
 mod data_rights;
@@ -76,6 +77,7 @@ pub fn router() -> Router<AppState> {
         .merge(notifications::router())
         .merge(language::router())
         .merge(internships::router())
+        .merge(captions::router())
         .merge(social::router())
         .merge(applications::router())
         .merge(messages::router())

@@ -360,6 +360,7 @@ mod tests {
             poster_url: None,
             video_duration: None,
             captions_url: None,
+            captions: vec![],
             video_error: None,
             video_status: "missing",
             employer_id: 7,

@@ -150,6 +150,14 @@ impl Pipeline {
         self.keep(captions.temp, "vtt")
     }
 
+    /// Stores `text` (a file the server wrote, such as a cleaned caption track) under a fresh
+    /// name with `ext`; returns its name.
+    pub async fn keep_text(&self, text: String, ext: &'static str) -> AppResult<String> {
+        let temp = self.temp()?;
+        std::fs::write(temp.path(), text).map_err(|e| AppError::Internal(e.into()))?;
+        self.keep_off_thread(temp, ext).await
+    }
+
     /// Takes in an uploaded video: refuses what cannot be a posting's video (with a message
     /// for the employer, leaving nothing behind), makes the poster, and either rewrites the
     /// file for the web at once or stores it as the source of a transcode job. `captions` is

@@ -52,7 +52,7 @@ pub fn mark(s: &Services, report_id: u64, term: &str, actor: Actor) -> AppResult
                 "This posting is not held for '{term}'"
             )));
         }
-        let captions = s.media.caption_text(&i.video);
+        let captions = super::posting_screen::caption_text(&s.media, w, &i)?;
         let now = now_ms();
         let marked: Vec<_> = posting_screen::places(&i, &captions)
             .into_iter()

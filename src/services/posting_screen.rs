@@ -8,6 +8,7 @@ use crate::clock::now_ms;
 use crate::domain::hazards::{self, Place};
 use crate::domain::reports::{Action, TargetKind};
 use crate::error::AppResult;
+use crate::media::Pipeline;
 use crate::store::internships::{Internship, Requirements};
 use crate::store::{Reader, Wtx, posting_screens, reports};
 
@@ -62,6 +63,21 @@ fn texts(i: &Internship, captions: &str) -> Vec<((&'static str, &'static str), S
             captions.trim().to_string(),
         ])
         .collect()
+}
+
+/// The words of every caption track's cues (store/captions.rs, and the form's older file
+/// while there is no English track), one cue a line, for the screen.
+pub fn caption_text(media: &Pipeline, r: &impl Reader, i: &Internship) -> AppResult<String> {
+    let rows = crate::store::captions::get(r, i.id)?.tracks;
+    let mut out = String::new();
+    if !rows.iter().any(|t| t.lang == "en") {
+        out.push_str(&media.caption_text(&i.video));
+    }
+    for t in rows {
+        out.push('\n');
+        out.push_str(&t.cue_text);
+    }
+    Ok(out)
 }
 
 /// Where a held term matched, for the employer and the admin: "'driving' matched “delivery

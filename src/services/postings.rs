@@ -172,7 +172,14 @@ pub async fn update(
         } else {
             fresh.hazard_confirmed_at
         };
-        let captions = s.media.caption_text(&i.video);
+        // Captions sent with the form are the English track from now on.
+        let replaced_en =
+            if i.video.captions().is_some() && i.video.captions() != old_video.captions() {
+                crate::store::captions::drop_track(w, id, "en")?
+            } else {
+                None
+            };
+        let captions = crate::services::posting_screen::caption_text(&s.media, w, &i)?;
         let places = screen_posting(w, &mut i, &captions)?;
         w.put(&i)?;
         sync_posting_hold(w, &i, &places)?;
@@ -190,9 +197,9 @@ pub async fn update(
             req.completed_at = Some(i.updated_at);
             w.put(&req)?;
         }
-        Ok(((i.clone(), old_video), vec![i]))
+        Ok(((i.clone(), old_video, replaced_en), vec![i]))
     });
-    let (saved, old_video) = match result {
+    let (saved, old_video, replaced_en) = match result {
         Ok(x) => x,
         Err(e) => {
             if let Some(c) = &captions_only {
@@ -202,6 +209,9 @@ pub async fn update(
         }
     };
     s.media.discard_replaced(&old_video, &saved.video);
+    if let Some(f) = replaced_en {
+        s.media.store.remove(&f);
+    }
     if matches!(saved.video, Video::Transcoding(_)) {
         s.media.wake();
     }

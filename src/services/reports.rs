@@ -224,7 +224,7 @@ fn content(s: &Services, r: &impl Reader, target: TargetKind, id: u64) -> AppRes
     match target {
         TargetKind::Internship => {
             if let Some(i) = r.get::<Internship>(id)? {
-                let captions = s.media.caption_text(&i.video);
+                let captions = super::posting_screen::caption_text(&s.media, r, &i)?;
                 c.fields = super::posting_screen::screened_fields(&i, &captions);
                 c.places = super::posting_screen::places(&i, &captions);
                 c.text = format!("{}\n\n{}", i.title, i.description);

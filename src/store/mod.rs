@@ -13,6 +13,7 @@ pub mod tables;
 pub mod ai_requests;
 pub mod applications;
 pub mod audit;
+pub mod captions;
 pub mod contact;
 pub mod external_jobs;
 pub mod identity;

@@ -128,8 +128,11 @@ pub const PLACEMENT_RECORDS: EntityTable = TableDefinition::new("placement_recor
 /// marks (store/posting_screens.rs).
 pub const POSTING_SCREENS: EntityTable = TableDefinition::new("posting_screens_v1");
 
+/// internship id → its caption tracks, one per language (store/captions.rs).
+pub const CAPTION_TRACKS: EntityTable = TableDefinition::new("caption_tracks_v1");
+
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 28] = [
+pub const ENTITY_TABLES: [EntityTable; 29] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -158,6 +161,7 @@ pub const ENTITY_TABLES: [EntityTable; 28] = [
     SUPERVISOR_LINKS,
     POSTING_SCREENS,
     PLACEMENT_RECORDS,
+    CAPTION_TRACKS,
 ];
 
 /// Every pair table.

@@ -372,6 +372,19 @@ fn table() -> Vec<Row> {
             [401, 403, 403, 404, 404, 403],
             ("/api/internships", VIS),
         ),
+        // Caption tracks: on the shared posting, which has the admin's clip.
+        row(
+            "PUT",
+            "/api/internships/{I}/captions/{LANG}",
+            Json(|_, _, _| json!({"vtt": "WEBVTT\n\n00:00.000 --> 00:00.500\nHello\n"})),
+            A_OWNER,
+        ),
+        row(
+            "DELETE",
+            "/api/internships/{I}/captions/{LANG}",
+            None,
+            A_OWNER,
+        ),
         // Likes, saves, comments
         mutating(
             "POST",
@@ -865,6 +878,7 @@ fn fill(template: &str, p: &People, w: &World) -> String {
         .replace("{SA}", &p.ids[SA].to_string())
         .replace("{EA}", &p.ids[EA].to_string())
         .replace("{EB}", &p.ids[EB].to_string())
+        .replace("{LANG}", "en")
         .replace("{I}", &w.internship.to_string())
         .replace("{APP}", &w.application.to_string())
         .replace("{C}", &w.comment.to_string())

@@ -13,6 +13,7 @@ mod authz;
 mod backup;
 mod binary_server;
 mod browser;
+mod captions;
 mod cli;
 mod compression;
 mod crash;

@@ -32,8 +32,10 @@ export interface Internship {
   posterUrl: string | null;
   /** Seconds. */
   videoDuration: number | null;
-  /** WebVTT captions ('/api/captions/NAME.vtt'). */
+  /** WebVTT captions ('/api/captions/NAME.vtt'): the English track, else the first. */
   captionsUrl: string | null;
+  /** Every caption track, by the language the employer declared, English first. */
+  captions?: CaptionTrack[];
   /** Why the conversion failed (only when 'failed'). */
   videoError: string | null;
   employerId: number;
@@ -137,4 +139,11 @@ export interface Message {
   content: string;
   createdAt: string;
   readAt: string | null;
+}
+
+/** A posting's caption track in one language. */
+export interface CaptionTrack {
+  lang: string;
+  /** '/api/captions/NAME.vtt'. */
+  url: string;
 }

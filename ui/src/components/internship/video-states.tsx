@@ -2,6 +2,7 @@ import { LoaderCircle, Sparkles, VideoOff } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { cn } from '@/lib/cn';
 import { internshipNs } from '@/lib/i18n/namespaces/internship';
+import { captionTracks, preferredTrack, trackLanguageName } from '@/lib/caption-tracks';
 import type { Internship, VideoStatus } from '@/types/internship';
 
 /** The 'AI Video Processing' placeholder (the posting's video is still being made). */
@@ -93,7 +94,10 @@ export function mediaStateOf(i: { videoStatus: VideoStatus; videoUrl: string | n
 
 /** A small video preview (details dialog, internship page): player, placeholder or missing. */
 export function VideoPreview({ internship, className }: { internship: Internship; className?: string }) {
-  const { t } = useTranslation(internshipNs);
+  const { t, i18n } = useTranslation(internshipNs);
+  // Every caption track is offered (the player's CC menu); the reader's language is the default.
+  const tracks = captionTracks(internship);
+  const first = preferredTrack(tracks, i18n.language);
   const box = cn('relative mx-auto aspect-[9/16] max-h-[60dvh] overflow-hidden rounded-2xl bg-slate-900', className);
   const state = mediaStateOf(internship);
   if (state === 'processing') {
@@ -129,9 +133,16 @@ export function VideoPreview({ internship, className }: { internship: Internship
         className="h-full w-full object-cover"
         onError={() => console.warn(`Video ${internship.videoUrl ?? ''} could not be loaded`)}
       >
-        {internship.captionsUrl ? (
-          <track kind="captions" src={internship.captionsUrl} srcLang="en" label={t('video.captionsEnglish')} />
-        ) : null}
+        {tracks.map((track) => (
+          <track
+            key={track.lang}
+            kind="captions"
+            src={track.url}
+            srcLang={track.lang}
+            label={trackLanguageName(track.lang)}
+            default={track === first}
+          />
+        ))}
       </video>
     </div>
   );

@@ -98,3 +98,22 @@ export function createAiPosting(payload: PostingPayload): Promise<Internship> {
 export function updatePostingJson(id: number, payload: PostingPayload): Promise<Internship> {
   return api.put<Internship>(`/api/employers/internships/${id}`, payload);
 }
+
+/** PUT /api/internships/{id}/captions/{lang}: the posting's caption track in that language. */
+export function useSaveCaptions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, lang, vtt }: { id: number; lang: string; vtt: string }) =>
+      api.put<Internship>(`/api/internships/${id}/captions/${lang}`, { vtt }),
+    onSuccess: () => invalidatePostings(queryClient),
+  });
+}
+
+/** DELETE /api/internships/{id}/captions/{lang}. */
+export function useDeleteCaptions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, lang }: { id: number; lang: string }) => api.delete<Internship>(`/api/internships/${id}/captions/${lang}`),
+    onSuccess: () => invalidatePostings(queryClient),
+  });
+}

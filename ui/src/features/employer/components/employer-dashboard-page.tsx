@@ -30,6 +30,7 @@ import { MessagingSlot, type MessageTarget } from './messaging-slot';
 import { isActivePosting, PostingCard } from './posting-card';
 import { RecentActivity } from './recent-activity';
 import { ReviewApplicationsDialog } from './review-applications-dialog';
+import { CaptionEditorDialog } from './caption-editor-dialog';
 import { EmailConfirmationBanner } from './email-confirmation-banner';
 import { EmployerSignOutButton } from './sign-out-button';
 import { PlacementTodos } from './placement-todos';
@@ -131,6 +132,7 @@ export function EmployerDashboardPage() {
     focusVideo: false,
   });
   const [reviewing, setReviewing] = useState<Internship | null>(null);
+  const [captioning, setCaptioning] = useState<Internship | null>(null);
   const [deleting, setDeleting] = useState<Internship | null>(null);
   const [messageTarget, setMessageTarget] = useState<MessageTarget | null>(null);
 
@@ -292,6 +294,7 @@ export function EmployerDashboardPage() {
                       onReplaceVideo={() => openForm(i, true)}
                       onDelete={() => setDeleting(i)}
                       onReview={() => setReviewing(i)}
+                      onCaptions={() => setCaptioning(i)}
                     />
                   ))}
                 </ul>
@@ -335,6 +338,7 @@ export function EmployerDashboardPage() {
         />
       ) : null}
       <ReviewApplicationsDialog internship={reviewing} onClose={() => setReviewing(null)} onMessage={setMessageTarget} />
+      <CaptionEditorDialog internship={captioning} onClose={() => setCaptioning(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

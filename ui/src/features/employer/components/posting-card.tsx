@@ -1,6 +1,7 @@
 import {
   AlertTriangle,
   Ban,
+  Captions,
   Calendar,
   CalendarClock,
   Clock,
@@ -25,6 +26,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDistrict } from '@/lib/district';
+import { captionTracks, trackLanguageName } from '@/lib/caption-tracks';
 import { formatDate } from '@/lib/format';
 import { ns } from '../i18n';
 import { isAiProcessing, workStyleLabel } from '../lib/posting';
@@ -38,6 +40,8 @@ interface PostingCardProps {
   onReplaceVideo: () => void;
   onDelete: () => void;
   onReview: () => void;
+  /** Open the caption editor (shown when the video plays). */
+  onCaptions?: () => void;
 }
 
 const MEDIA_BOX =
@@ -88,9 +92,9 @@ function ReadyVideo({ internship, src }: { internship: Internship; src: string }
       autoPlay={playing}
       preload="metadata"
     >
-      {internship.captionsUrl ? (
-        <track kind="captions" src={internship.captionsUrl} srcLang="en" label={t('posting.captionsEnglish')} />
-      ) : null}
+      {captionTracks(internship).map((track) => (
+        <track key={track.lang} kind="captions" src={track.url} srcLang={track.lang} label={trackLanguageName(track.lang)} />
+      ))}
     </video>
   );
 }
@@ -146,7 +150,7 @@ export function isActivePosting(internship: Internship): boolean {
   return !isAiProcessing(internship) && (internship.visibility ?? 'public') === 'public';
 }
 
-export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onReview }: PostingCardProps) {
+export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onReview, onCaptions }: PostingCardProps) {
   const { t } = useTranslation(ns);
   const processing = isAiProcessing(internship);
   const transcoding = internship.videoStatus === 'transcoding';
@@ -268,6 +272,28 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
               <Upload aria-hidden className="h-4 w-4" />
               {t('posting.uploadAnother')}
             </Button>
+          </div>
+        ) : null}
+        {onCaptions && internship.videoStatus === 'ready' && internship.videoUrl ? (
+          // A line of its own: the four buttons below keep to one line of the 1280 px dashboard.
+          <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600" data-testid="posting-captions">
+            <Button
+              size="sm"
+              variant="outline"
+              className="px-3"
+              onClick={onCaptions}
+              aria-label={t('posting.captionsLabel', { title: internship.title })}
+            >
+              <Captions aria-hidden className="h-4 w-4" />
+              {t('posting.captions')}
+            </Button>
+            <span>
+              {captionTracks(internship).length > 0
+                ? captionTracks(internship)
+                    .map((track) => trackLanguageName(track.lang))
+                    .join(' · ')
+                : t('posting.noCaptions')}
+            </span>
           </div>
         ) : null}
         {/* px-3: the four buttons fit one line of the 1280 px dashboard's column (Delete wrapped alone). */}

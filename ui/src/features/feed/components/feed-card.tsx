@@ -25,6 +25,8 @@ import { Link } from 'wouter';
 import { ClosedNotice } from '@/components/internship/closed-notice';
 import { MatchScoreBadge } from '@/components/internship/match-score';
 import { AiVideoPlaceholder, mediaStateOf, TranscodingPlaceholder, VideoNotAvailable } from '@/components/internship/video-states';
+import { captionTracks, preferredTrack, trackLanguageName } from '@/lib/caption-tracks';
+import { currentLanguage } from '@/lib/i18n/i18n';
 import { VerifiedBadge } from '@/components/safety/verified-badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Meta } from '@/components/internship/meta';
@@ -229,13 +231,18 @@ export const FeedCard = memo(function FeedCard({
   // Sound known to be there (the Mute control shows only then; silent videos and placeholders have none).
   const [hasAudio, setHasAudio] = useState(false);
   const [cueText, setCueText] = useState('');
+  // The caption language the reader switched to on this card (else theirs, else the first).
+  const [trackLang, setTrackLang] = useState<string | null>(null);
   const [slotHeight, setSlotHeight] = useState<number | null>(null);
   const titleId = `feed-card-${internship.id}-title`;
 
   const serverState = mediaStateOf(internship);
   const mediaState = serverState === 'video' && failed ? 'missing' : serverState;
   const hasVideo = mediaState === 'video';
-  const captionsUrl = hasVideo ? internship.captionsUrl : null;
+  const tracks = hasVideo ? captionTracks(internship) : [];
+  const track = preferredTrack(tracks, currentLanguage(), trackLang);
+  const nextTrack = track && tracks.length > 1 ? tracks[(tracks.indexOf(track) + 1) % tracks.length] : undefined;
+  const captionsUrl = track?.url ?? null;
   const posterUrl = internship.posterUrl ?? undefined;
   // The first card's still is the feed's first paint: fetch it first, before any video bytes.
   if (index === 0 && posterUrl && hasVideo) preload(posterUrl, { as: 'image', fetchPriority: 'high' });
@@ -471,8 +478,15 @@ export const FeedCard = memo(function FeedCard({
               setFailed(true);
             }}
           >
-            {captionsUrl ? (
-              <track ref={trackRef} kind="captions" src={captionsUrl} srcLang="en" label={t('card.captionsLanguage')} />
+            {track ? (
+              <track
+                key={track.lang}
+                ref={trackRef}
+                kind="captions"
+                src={track.url}
+                srcLang={track.lang}
+                label={trackLanguageName(track.lang)}
+              />
             ) : null}
           </video>
         ) : posterUrl ? (
@@ -513,6 +527,17 @@ export const FeedCard = memo(function FeedCard({
       <div className="feed-overlay pointer-events-none absolute inset-0 flex flex-col text-white">
         <div ref={slotRef} data-testid="rail-slot" className="flex min-h-0 flex-1 items-end gap-2 pb-2 pl-4 pr-2">
           <div className="flex min-w-0 flex-1 flex-col items-start justify-end">
+            {captions && nextTrack ? (
+              <button
+                type="button"
+                data-testid="captions-language"
+                data-lang={track?.lang}
+                onClick={() => setTrackLang(nextTrack.lang)}
+                className="pointer-events-auto mb-1.5 rounded-full bg-black/75 px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-black/90"
+              >
+                {t('card.captionsIn', { lang: trackLanguageName(nextTrack.lang) })}
+              </button>
+            ) : null}
             {captions && captionsUrl && cueText ? (
               <p
                 data-testid="captions-cue"

@@ -21,6 +21,7 @@ import { Fact } from '@/components/internship/fact';
 import { RequirementList } from '@/components/internship/requirement-list';
 import { MatchScoreBadge, matchTone } from '@/components/internship/match-score';
 import { VideoPreview } from '@/components/internship/video-states';
+import { Transcript } from '@/components/internship/transcript';
 import { AppHeader } from '@/components/layout/app-header';
 import { PageContainer, PageShell } from '@/components/layout/page';
 import { Button, LinkButton } from '@/components/ui/button';
@@ -212,6 +213,7 @@ export function InternshipDetailPage() {
               <Card className="mt-4">
                 <h3 className="mb-2 font-bold text-slate-900">{t('sections.video')}</h3>
                 <VideoPreview internship={i} className="max-h-[50dvh]" />
+                <Transcript internship={i} />
               </Card>
 
               <div className="mt-4">

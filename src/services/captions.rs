@@ -1,0 +1,171 @@
+//! A posting's caption tracks, one per language the employer declares (store/captions.rs):
+//! put and delete for the posting's employer, and the list a player offers (the words the
+//! district's screen reads: `posting_screen::caption_text`). A track is checked and cleaned (media/webvtt.rs), stored through
+//! the media store, and committed with the posting's screen verdict in one transaction; the
+//! new file is removed again when the commit fails, a replaced one after it succeeds.
+
+use serde::Serialize;
+
+use crate::error::{AppError, AppResult};
+use crate::i18n::Lang;
+use crate::infra::Services;
+use crate::media::webvtt;
+use crate::services::posting_screen::{caption_text, screen_posting, sync_posting_hold};
+use crate::services::postings::owned;
+use crate::store::captions::{self, CaptionTrack};
+use crate::store::internships::{Internship, Video};
+use crate::store::users::User;
+use crate::store::{Reader, Wtx};
+
+const NEEDS_VIDEO: &str = "Captions can be added once the posting has its video.";
+const NO_TRACK: &str = "This posting has no captions in that language.";
+
+/// A track as the posting's JSON lists it.
+#[derive(Serialize, Debug, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct TrackView {
+    pub lang: &'static str,
+    pub url: String,
+}
+
+/// The language code of a track, or the refusal naming the codes there are.
+fn language(code: &str) -> AppResult<&'static str> {
+    Lang::ALL
+        .iter()
+        .map(|l| l.code())
+        .find(|c| *c == code)
+        .ok_or_else(|| {
+            let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+            AppError::BadRequest(format!(
+                "Captions can be in these languages: {}",
+                codes.join(", ")
+            ))
+        })
+}
+
+/// The posting's tracks, in the product's language order (English first): the rows of
+/// store/captions.rs, and the form's older single captions file as the English track while
+/// there is no English row.
+pub fn tracks(r: &impl Reader, i: &Internship) -> AppResult<Vec<TrackView>> {
+    let rows = captions::get(r, i.id)?.tracks;
+    let mut out = Vec::new();
+    for lang in Lang::ALL.iter().map(|l| l.code()) {
+        let file = rows
+            .iter()
+            .find(|t| t.lang == lang)
+            .map(|t| t.file.as_str())
+            .or_else(|| i.video.captions().filter(|_| lang == "en"));
+        if let Some(f) = file {
+            out.push(TrackView {
+                lang,
+                url: format!("/api/captions/{f}"),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Removes the form's older captions file from a video (it becomes a track's business);
+/// answers its name.
+fn drop_form_captions(video: &mut Video) -> Option<String> {
+    match video {
+        Video::Transcoding(m) | Video::Ready(m) => m.captions.take(),
+        Video::Failed(f) => f.captions.take(),
+        _ => None,
+    }
+}
+
+/// Employer `me` sets posting `id`'s captions in `lang` to the WebVTT `vtt`: checked against
+/// the video's length, cleaned, stored, screened and committed together. Answers the posting.
+pub async fn put(
+    s: &Services,
+    me: &User,
+    id: u64,
+    lang: &str,
+    vtt: &str,
+    now: i64,
+) -> AppResult<Internship> {
+    let i = owned(&s.store.read()?, me, id)?;
+    let lang = language(lang)?;
+    if matches!(i.video, Video::AiProcessing | Video::None) {
+        return Err(AppError::bad_request(NEEDS_VIDEO));
+    }
+    let duration = i.video.duration_ms().map(u64::from);
+    let cues = webvtt::clean(vtt.as_bytes(), duration).map_err(AppError::BadRequest)?;
+    let cue_text = cues
+        .iter()
+        .map(|c| c.plain.replace('\n', " "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let file = s.media.keep_text(webvtt::render(&cues), "vtt").await?;
+    let result = s.write_postings(|w| {
+        // Re-read inside the transaction: the video may have changed meanwhile.
+        let mut i = owned(w, me, id)?;
+        if matches!(i.video, Video::AiProcessing | Video::None) {
+            return Err(AppError::bad_request(NEEDS_VIDEO));
+        }
+        if i.video.duration_ms().map(u64::from) != duration {
+            webvtt::clean(vtt.as_bytes(), i.video.duration_ms().map(u64::from))
+                .map_err(AppError::BadRequest)?;
+        }
+        let mut removed: Vec<String> = captions::drop_track(w, id, lang)?.into_iter().collect();
+        if lang == "en" {
+            removed.extend(drop_form_captions(&mut i.video));
+        }
+        let mut row = captions::get(w, id)?;
+        row.tracks.push(CaptionTrack {
+            lang: lang.to_string(),
+            file: file.clone(),
+            cue_text: cue_text.clone(),
+            updated_at: now,
+        });
+        captions::put(w, &row)?;
+        let saved = rescreen(s, w, i, now)?;
+        Ok(((saved.clone(), removed), vec![saved]))
+    });
+    match result {
+        Ok((saved, removed)) => {
+            for f in removed {
+                s.media.store.remove(&f);
+            }
+            Ok(saved)
+        }
+        Err(e) => {
+            s.media.store.remove(&file);
+            Err(e)
+        }
+    }
+}
+
+/// Employer `me` removes posting `id`'s captions in `lang` (English includes the form's older
+/// captions file). Answers the posting.
+pub fn delete(s: &Services, me: &User, id: u64, lang: &str, now: i64) -> AppResult<Internship> {
+    owned(&s.store.read()?, me, id)?;
+    let lang = language(lang)?;
+    let (saved, removed) = s.write_postings(|w| {
+        let mut i = owned(w, me, id)?;
+        let mut removed: Vec<String> = captions::drop_track(w, id, lang)?.into_iter().collect();
+        if lang == "en" {
+            removed.extend(drop_form_captions(&mut i.video));
+        }
+        if removed.is_empty() {
+            return Err(AppError::not_found(NO_TRACK));
+        }
+        let saved = rescreen(s, w, i, now)?;
+        Ok(((saved.clone(), removed), vec![saved]))
+    })?;
+    for f in removed {
+        s.media.store.remove(&f);
+    }
+    Ok(saved)
+}
+
+/// Screens the posting with its tracks as they now are and saves it with the verdict.
+fn rescreen(s: &Services, w: &Wtx, mut i: Internship, now: i64) -> AppResult<Internship> {
+    i.updated_at = now;
+    let text = caption_text(&s.media, w, &i)?;
+    let places = screen_posting(w, &mut i, &text)?;
+    w.put(&i)?;
+    sync_posting_hold(w, &i, &places)?;
+    Ok(i)
+}
