@@ -202,6 +202,17 @@ impl TestApp {
         }
         // Let go of the store so the next server can open it.
         drop(self.state);
+        // A task of the stopped server may hold the database a moment longer on a loaded
+        // machine: wait (at most 5 s) until the file opens, so what runs next finds it free.
+        let db = self.data.path().join("internreel.redb");
+        for _ in 0..100 {
+            match internreel::store::Store::open(&db) {
+                Err(internreel::store::StoreError::Locked) => {
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await
+                }
+                _ => break,
+            }
+        }
         self.data
     }
 
