@@ -28,6 +28,22 @@ pub enum Lang {
     Es,
 }
 
+/// The months as Spanish writes them in a date ("2 de marzo de 2027"), January first.
+pub const SPANISH_MONTHS: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+];
+
 /// (language, its code)
 const LANGUAGES: &[(Lang, &str)] = &[(Lang::En, "en"), (Lang::Es, "es")];
 
@@ -101,23 +117,9 @@ impl Lang {
     fn short_date(self) -> Option<matcher::ShortDate> {
         match self {
             Lang::En => None,
-            Lang::Es => Some(|m, d| {
-                const MESES: [&str; 12] = [
-                    "enero",
-                    "febrero",
-                    "marzo",
-                    "abril",
-                    "mayo",
-                    "junio",
-                    "julio",
-                    "agosto",
-                    "septiembre",
-                    "octubre",
-                    "noviembre",
-                    "diciembre",
-                ];
-                format!("{d} de {}", MESES[usize::from(m.clamp(1, 12)) - 1])
-            }),
+            Lang::Es => {
+                Some(|m, d| format!("{d} de {}", SPANISH_MONTHS[usize::from(m.clamp(1, 12)) - 1]))
+            }
         }
     }
 

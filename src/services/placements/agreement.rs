@@ -122,26 +122,12 @@ pub fn freeze(w: &Wtx, p: &Placement, texts: &[(Lang, String)], now: i64) -> Sto
 
 /// `rules::long_date` as a reader of `lang` writes it ("2 de marzo de 2027").
 pub fn long_date_in(lang: Lang, d: Date) -> String {
-    const MESES: [&str; 12] = [
-        "enero",
-        "febrero",
-        "marzo",
-        "abril",
-        "mayo",
-        "junio",
-        "julio",
-        "agosto",
-        "septiembre",
-        "octubre",
-        "noviembre",
-        "diciembre",
-    ];
     match lang {
         Lang::En => rules::long_date(d),
         Lang::Es => format!(
             "{} de {} de {}",
             d.day(),
-            MESES[usize::from(u8::from(d.month())) - 1],
+            crate::i18n::SPANISH_MONTHS[usize::from(u8::from(d.month())) - 1],
             d.year()
         ),
     }
