@@ -110,4 +110,22 @@ export default tseslint.config(
     files: ['e2e/**/*.ts', '*.config.{js,ts}', 'scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // Specs take `test` from e2e/fixtures.ts: its pages wait after a load until the app runs.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import `test` from './fixtures' (its pages wait until the app runs).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

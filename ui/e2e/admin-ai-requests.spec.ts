@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { createEmployerViaApi, DEMO_ADMIN_PIN, expectToast, newEmployer, postViaApi, snap, uniqueTitle } from './support';
 
 /**

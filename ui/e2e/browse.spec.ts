@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { DESKTOP, PHONE, snap } from './support';
 
 /**
@@ -26,6 +27,10 @@ test.describe('browse', () => {
     await page.goto('/browse-internships');
     const search = page.getByRole('searchbox', { name: 'Search internships' });
     await expect(search).toHaveAttribute('placeholder', 'Search internships');
+    // Measured in the page's own font, once it has loaded (a fallback font is wider).
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
     const fits = await search.evaluate((el) => {
       const input = el as HTMLInputElement;
       const style = getComputedStyle(input);

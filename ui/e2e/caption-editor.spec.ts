@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { AxeAudit } from './axe';
 import { DEMO_EMPLOYER, expectToast, newPage, snap } from './support';
 

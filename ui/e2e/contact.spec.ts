@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { expectToast, snap, uniqueEmail } from './support';
 
 test('contact form: validation, then success toast and reset', async ({ page }) => {

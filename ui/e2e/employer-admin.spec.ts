@@ -1,6 +1,7 @@
 import { closeSync, ftruncateSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import {
   choose,
   createStudentViaApi,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { createStudentViaApi, deadlineOf, DEMO_EMPLOYER, newPage, newStudent, PHONE, snap, today, type DatedPosting } from './support';
 
 /**

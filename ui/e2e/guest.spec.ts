@@ -1,6 +1,7 @@
 import { axeFindings } from './axe';
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import {
   choose,
   createEmployerViaApi,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
-import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { AxeAudit } from './axe';
 import { base32Decode, DEMO_ADMIN, expectReflows, freshCode, totp } from './totp';
 import { BASE_URL, choose, DEMO_ADMIN_PIN, expectToast, snap, uniqueEmail } from './support';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 
 /*
  * A keyboard-first feed (#23): the skip link, ↑/↓ and j/k between cards with focus following,

@@ -1,4 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { BASE_URL, newEmployerApi, newStudent, postInternshipViaApi, signUpStudentViaUi, snap, type Posting } from './support';
 
 /**

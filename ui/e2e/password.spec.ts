@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { createStudentViaApi, expectToast, newStudent, snap, uniqueEmail } from './support';
 
 /** The server's words (the API contract of issue #22). */

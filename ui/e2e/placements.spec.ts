@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { AxeAudit } from './axe';
 import { BASE_URL, choose, DEMO_ADMIN_PIN, expectToast, snap } from './support';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 
 /*
  * Installable on a phone (#23): the web manifest's fields and icons, a service worker that

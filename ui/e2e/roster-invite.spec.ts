@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, request as apiRequest, test } from '@playwright/test';
+import { expect, request as apiRequest } from '@playwright/test';
+import { test } from './fixtures';
 import { AxeAudit } from './axe';
 import { BASE_URL, DEMO_ADMIN_PIN, expectToast, snap, uniqueEmail } from './support';
 

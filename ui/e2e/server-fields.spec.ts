@@ -1,4 +1,5 @@
-import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { axeFindings } from './axe';
 import {
   BASE_URL,

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { expectToast, makePng, newEmployerApi, newStudent, postInternshipViaApi, signUpStudentViaUi, snap, type Posting } from './support';
 
 /**

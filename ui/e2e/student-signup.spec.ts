@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { createStudentViaApi, expectToast, fillStudentSignup, makePng, newStudent, snap, TINY_PDF } from './support';
 
 test.describe('student sign-up', () => {

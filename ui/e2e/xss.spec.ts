@@ -1,4 +1,5 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest } from '@playwright/test';
+import { test } from './fixtures';
 import { createEmployerViaApi, newEmployer, newStudent, snap } from './support';
 
 /**

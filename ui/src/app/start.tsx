@@ -7,9 +7,17 @@ import { App } from './app';
 import { preloadFirstScreen } from './router';
 import '../index.css';
 
-/** Once the first render is committed: the socket, the bells' first calls and the like wait for its paint. */
+/**
+ * Once the first render is committed: the socket, the bells' first calls and the like wait for its
+ * paint. `<html data-app="running">` then says the app has replaced the page's frame (a first
+ * screen's prerendered picture, whose buttons do nothing yet): the browser tests wait for it
+ * after each load (e2e/fixtures.ts).
+ */
 function FirstScreen() {
-  useEffect(firstScreenRendered, []);
+  useEffect(() => {
+    document.documentElement.dataset.app = 'running';
+    firstScreenRendered();
+  }, []);
   return null;
 }
 
