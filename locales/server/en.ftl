@@ -705,3 +705,30 @@ cue-n-ends-after-the-video-time = Cue { $n } ends after the video ({ $time })
 cue-n-contains-hidden-control-or-text = Cue { $n } contains hidden control or text-direction characters
 cue-n-has-no-text = Cue { $n } has no text
 cue-n-is-longer-than-max-characters = Cue { $n } is longer than { $max } characters ({ $count })
+a-student = A student
+
+## The 16 National Career Clusters and the safety checklist: a district's defaults, each
+## shown in the reader's language (what is stored and ticked stays the English text).
+cluster-agriculture = Agriculture, Food & Natural Resources
+cluster-architecture = Architecture & Construction
+cluster-arts = Arts, A/V Technology & Communications
+cluster-business = Business Management & Administration
+cluster-education = Education & Training
+cluster-finance = Finance
+cluster-government = Government & Public Administration
+cluster-health = Health Science
+cluster-hospitality = Hospitality & Tourism
+cluster-human-services = Human Services
+cluster-it = Information Technology
+cluster-law = Law, Public Safety, Corrections & Security
+cluster-manufacturing = Manufacturing
+cluster-marketing = Marketing
+cluster-stem = Science, Technology, Engineering & Mathematics
+cluster-transportation = Transportation, Distribution & Logistics
+checklist-orientation = Safety orientation given before the first task
+checklist-exits = Emergency exits, first aid and whom to tell shown to the student
+checklist-equipment = Protective equipment provided where the work needs it
+checklist-no-forbidden-task = No task the federal child-labor rules forbid for workers under 18
+checklist-supervisor = A supervisor is on site whenever the student works
+no-school-named-and-no-roster = No school named "{ $school }": no roster has been imported and no student names a school.
+no-school-named-known-schools = No school named "{ $school }". The known schools: { $known }.

@@ -37,28 +37,39 @@ fn new_link(w: &Wtx, id: u64, email: String, now: i64) -> StoreResult<String> {
 /// one, sent at sign-up.
 pub fn send_link(w: &Wtx, user: &User, welcome: bool, now: i64) -> StoreResult<()> {
     let link = new_link(w, user.id, email_key(&user.email), now)?;
-    let district = super::settings::district_signature(w)?;
+    let lang = crate::store::languages::of_email(w, &user.email)?.unwrap_or_default();
+    let district = super::settings::district_signature_in(w, lang)?;
     let (subject, opening) = if welcome {
         (
-            "Welcome to InternReel: confirm your e-mail address",
-            format!(
-                "Welcome to InternReel, {}!\n\n{} reviews every employer before its postings reach students; you will hear from us when {} is verified. Meanwhile, please confirm that this address is yours",
-                user.first_name, district, user.company
-            ),
+            crate::tl!(lang, "welcome-to-internreel-confirm-your-e-mail"),
+            [
+                crate::tl!(lang, "welcome-to-internreel-name", name = &user.first_name),
+                crate::tl!(
+                    lang,
+                    "district-reviews-every-employer-before-its-postings",
+                    district = &district,
+                    company = &user.company
+                ),
+            ],
         )
     } else {
         (
-            "Confirm your e-mail address",
-            format!(
-                "Hello {},\n\nPlease confirm that this address is yours",
-                user.first_name
-            ),
+            crate::tl!(lang, "confirm-your-e-mail-address"),
+            [
+                crate::tl!(lang, "hello-name", name = &user.first_name),
+                crate::tl!(lang, "please-confirm-that-this-address-is-yours"),
+            ],
         )
     };
-    let text = format!(
-        "{opening} by opening this link within 7 days:\n\n{link}\n\nIf you did not create an InternReel account, ignore this e-mail.\n\n{district}"
-    );
-    outbox::enqueue(w, &user.email, subject, &text, now)?;
+    let text = [
+        opening[0].clone(),
+        opening[1].clone(),
+        link,
+        crate::tl!(lang, "if-you-did-not-create-an-internreel"),
+        district,
+    ]
+    .join("\n\n");
+    outbox::enqueue(w, &user.email, &subject, &text, now)?;
     Ok(())
 }
 

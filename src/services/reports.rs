@@ -555,14 +555,13 @@ fn escalate(w: &Wtx, rep: &Report, action: Action, note: &str, actor: Actor) -> 
             posting.title, rep.id
         ),
     };
-    let said = if note.is_empty() {
-        String::new()
-    } else {
-        format!("Their note: {note}\n\n")
-    };
-    let text = format!(
-        "{asks}\n\nA posting is seen by every school's students, so hiding or releasing it is the district admins' decision.\n\n{said}Open the Reports tab:\n{base}/admin\n"
+    let mut text = format!(
+        "{asks}\n\nA posting is seen by every school's students, so hiding or releasing it is the district admins' decision.\n\n"
     );
+    if !note.is_empty() {
+        text.push_str(&format!("Their note: {note}\n\n"));
+    }
+    text.push_str(&format!("Open the Reports tab:\n{base}/admin\n"));
     let mut to: Vec<String> = crate::store::staff::all(w)?
         .into_iter()
         .filter(|m| m.role == crate::store::staff::StaffRole::Admin && m.enrolled && !m.disabled)

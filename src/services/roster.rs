@@ -397,15 +397,12 @@ pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<Invited
                 None => {
                     let known = super::students::named_schools(&r)?;
                     return Err(AppError::bad_request(if known.is_empty() {
-                        format!(
-                            "No school named \"{}\": no roster has been imported and no student names a school.",
-                            sc.trim()
-                        )
+                        crate::t!("no-school-named-and-no-roster", school = sc.trim())
                     } else {
-                        format!(
-                            "No school named \"{}\". The known schools: {}.",
-                            sc.trim(),
-                            known.join(", ")
+                        crate::t!(
+                            "no-school-named-known-schools",
+                            school = sc.trim(),
+                            known = known.join(", ")
                         )
                     }));
                 }

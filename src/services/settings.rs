@@ -24,14 +24,17 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "agreement-template",
+        // not said: the CLI's help
         "FILE: the training agreement's text, with placeholders such as {student} and {company} (the CLI reads the file; empty: the default)",
     ),
     (
         "agreement-template.es",
+        // not said: the CLI's help
         "FILE: the same agreement in Spanish (`settings set agreement-template --lang es FILE`; empty: the built-in Spanish text, or none while the district's English text is its own)",
     ),
     (
         "evaluation-rubric",
+        // not said: the CLI's help
         "FILE: the supervisors' evaluation rubric, one competency per line, each rated 1-4 (the CLI reads the file; empty: the default)",
     ),
     (
@@ -44,10 +47,12 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "safety-checklist",
+        // not said: the CLI's help
         "FILE: the worksite safety checklist the school ticks on each placement, one item per line (empty: the default)",
     ),
     (
         "career-clusters",
+        // not said: the CLI's help
         "FILE: the career clusters / CTE programs a placement is filed under, one per line (empty: the 16 National Career Clusters)",
     ),
     (

@@ -159,6 +159,7 @@ impl Store {
                     return Err(StoreError::SchemaMismatch {
                         found: v,
                         expected: SCHEMA_VERSION,
+                        // not said: an operator's start-up error
                         hint: "Use a newer internreel binary; downgrades are refused so no data is misread.",
                     });
                 }
@@ -171,6 +172,7 @@ impl Store {
                     return Err(StoreError::SchemaMismatch {
                         found: v,
                         expected: SCHEMA_VERSION,
+                        // not said: an operator's start-up error
                         hint: "No migration from that schema exists; restore a backup made by a matching binary.",
                     });
                 }

@@ -45,5 +45,7 @@ mod s3_server;
 mod safety;
 mod search;
 mod social;
+mod source_sentences;
+mod spanish_sweep;
 mod sso;
 mod staff;

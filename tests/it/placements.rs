@@ -235,11 +235,20 @@ pub async fn activate(app: &TestApp, h: &Hired, start: i64, end: i64) {
 }
 
 pub(crate) fn pdftotext(bytes: &[u8]) -> String {
+    pdftotext_with(bytes, &["-layout"])
+}
+
+/// A PDF's text in reading order, a line of the page per line (no columns kept).
+pub(crate) fn pdftotext_plain(bytes: &[u8]) -> String {
+    pdftotext_with(bytes, &[])
+}
+
+fn pdftotext_with(bytes: &[u8], args: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("doc.pdf");
     std::fs::write(&path, bytes).unwrap();
     let out = std::process::Command::new("pdftotext")
-        .args(["-layout"])
+        .args(args)
         .arg(&path)
         .arg("-")
         .output()

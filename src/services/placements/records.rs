@@ -20,6 +20,8 @@ pub struct RecordView {
     pub cluster: Option<String>,
     /// The district's clusters to choose from.
     pub clusters: Vec<String>,
+    /// Each of `clusters` in the reader's language (a district's own words as written).
+    pub cluster_labels: Vec<String>,
     pub checklist: Vec<CheckItem>,
     pub visits: Vec<VisitView>,
 }
@@ -28,6 +30,8 @@ pub struct RecordView {
 #[serde(rename_all = "camelCase")]
 pub struct CheckItem {
     pub item: String,
+    /// `item` in the reader's language (a district's own words as written).
+    pub label: String,
     pub done: bool,
     pub by: Option<String>,
     pub at: Option<i64>,
@@ -52,6 +56,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<Rec
         .map(|item| {
             let tick = rec.checklist.iter().find(|(i, _, _)| *i == item);
             CheckItem {
+                label: crate::i18n::tr(&item).into_owned(),
                 done: tick.is_some(),
                 by: tick.map(|(_, by, _)| by.clone()),
                 at: tick.map(|(_, _, at)| *at),
@@ -59,9 +64,14 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<Rec
             }
         })
         .collect();
+    let clusters = crate::services::settings::career_clusters(r)?;
     Ok(Some(RecordView {
         cluster: rec.cluster.clone(),
-        clusters: crate::services::settings::career_clusters(r)?,
+        cluster_labels: clusters
+            .iter()
+            .map(|c| crate::i18n::tr(c).into_owned())
+            .collect(),
+        clusters,
         checklist,
         visits: rec
             .visits

@@ -69,21 +69,46 @@ fn link_with(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResu
         .get::<Internship>(p.internship_id)?
         .map(|i| i.company)
         .unwrap_or_default();
+    // Until they choose on their page, a supervisor reads the language of the employer who
+    // named them (as a family reads the student's).
+    let email = &p.supervisor.email;
+    if crate::store::languages::of_email(w, email)?.is_none()
+        && let Some(lang) = crate::store::languages::of_user(w, p.employer_id)?
+    {
+        crate::store::languages::set_email(w, email, lang)?;
+    }
+    let lang = crate::store::languages::of_email(w, email)?.unwrap_or_default();
     let student = w
         .get::<User>(p.student_id)?
         .and_then(|u| crate::domain::guardians::mail_name(&u.full_name()))
-        .unwrap_or_else(|| "A student".into());
-    let district = crate::services::settings::district_signature(w)?;
-    let subject = format!("Please sign {student}'s internship agreement as supervisor");
+        .unwrap_or_else(|| crate::tl!(lang, "a-student"));
+    let district = crate::services::settings::district_signature_in(w, lang)?;
+    let subject = crate::tl!(
+        lang,
+        "please-sign-student-s-internship-agreement-as",
+        student = &student
+    );
     let lead = if lead.is_empty() {
         String::new()
     } else {
         format!("{}\n\n", lead.join("\n"))
     };
-    let body = format!(
-        "Hello {},\n\n{lead}{company} named you as the supervisor of {student}'s internship. Please read the training agreement and sign it as yourself. No account is needed.\n\nRead and sign the agreement: {url}\n\nThe link works for 14 days. If you are not this student's supervisor, tell {company}.\n\n{district}",
-        p.supervisor.name
-    );
+    let body = [
+        crate::tl!(lang, "hello-name", name = &p.supervisor.name),
+        format!(
+            "{lead}{}",
+            crate::tl!(
+                lang,
+                "company-named-you-as-the-supervisor-of",
+                company = &company,
+                student = &student
+            )
+        ),
+        crate::tl!(lang, "read-and-sign-the-agreement-url", url = &url),
+        crate::tl!(lang, "the-link-works-for-14-days-if-3", company = &company),
+        district,
+    ]
+    .join("\n\n");
     crate::store::outbox::enqueue(w, &p.supervisor.email, &subject, &body, now)?;
     p.history.push((
         now,

@@ -455,6 +455,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
 /// A history line as the employer reads it: the lines written before the guardian's address
 /// and decline reason left the history, without them.
 fn for_employer(text: &str) -> String {
+    // not said: recognises a stored line
     if text.starts_with("The signing link was sent to ") {
         "The signing link was sent to the parent or guardian".into()
     } else if text.starts_with("The parent or guardian declined") {

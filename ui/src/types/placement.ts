@@ -169,7 +169,10 @@ export interface Placement {
 export interface PlacementRecord {
   cluster: string | null;
   clusters: string[];
-  checklist: { item: string; done: boolean; by: string | null; at: number | null }[];
+  /** Each of `clusters` in the reader's language (what is stored stays `clusters`' text). */
+  clusterLabels: string[];
+  /** `item` identifies the tick; `label` is it in the reader's language. */
+  checklist: { item: string; label: string; done: boolean; by: string | null; at: number | null }[];
   visits: { date: string; by: string; notes: string }[];
 }
 

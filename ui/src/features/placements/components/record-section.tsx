@@ -23,7 +23,10 @@ function Cluster({ placement, record }: { placement: Placement; record: Placemen
   const { t } = useTranslation(ns);
   const save = useSetCluster(placement.id);
   const [failed, setFailed] = useState<string | null>(null);
-  const options = [{ value: NONE, label: t('record.noCluster') }, ...record.clusters.map((c) => ({ value: c, label: c }))];
+  const options = [
+    { value: NONE, label: t('record.noCluster') },
+    ...record.clusters.map((c, n) => ({ value: c, label: record.clusterLabels[n] ?? c })),
+  ];
   return (
     <div className="space-y-2">
       <SelectField
@@ -71,7 +74,7 @@ function Checklist({ placement, record }: { placement: Placement; record: Placem
               className="mt-0.5 h-6 w-6 shrink-0 accent-brand-600"
             />
             <label htmlFor={`${baseId}-${n}`} className="min-w-0 text-sm text-slate-900">
-              <span className="block font-medium [overflow-wrap:anywhere]">{c.item}</span>
+              <span className="block font-medium [overflow-wrap:anywhere]">{c.label}</span>
               {c.done ? (
                 <span className="block text-xs text-slate-600">
                   {t('record.tickedBy', { name: c.by || t('record.districtAdmin'), at: atText(c.at) })}
