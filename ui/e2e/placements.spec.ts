@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { AxeAudit } from './axe';
+import { SpanishAudit } from './spanish-support';
 import { BASE_URL, choose, DEMO_ADMIN_PIN, expectToast, snap } from './support';
 
 /**
@@ -505,6 +506,21 @@ test.describe("Zoe Anderson's agreement: the student re-sends the link, the guar
     await audit.scan('/guardian, copy again refused for now');
     audit.expectClean();
     await context.close();
+
+    // The same page for a parent who reads Spanish: the offer and the server's cool-down in
+    // Spanish, axe-clean, nothing English left, inside 320 px.
+    const spanishContext = await browser.newContext({ viewport: LAYOUTS[0], baseURL: test.info().project.use.baseURL });
+    const spanish = await spanishContext.newPage();
+    const spanishAudit = new SpanishAudit(spanish);
+    await spanish.goto(`/guardian/${signingToken}?lang=es`);
+    const offer = spanish.getByRole('button', { name: 'Reenviarme mi copia' });
+    await expect(offer).toBeVisible();
+    await spanishAudit.check('/guardian, everyone signed (es)');
+    await offer.click();
+    await expect(spanish.getByText(/Se alcanzó el límite de correos al padre, madre o tutor\. Vuelve a intentarlo en /)).toBeVisible();
+    await spanishAudit.check('/guardian, copy again refused for now (es)');
+    spanishAudit.expectClean();
+    await spanishContext.close();
   });
 });
 
