@@ -43,7 +43,7 @@ struct PinForm {
 #[derive(Serialize)]
 struct AdminStatus {
     admin: bool,
-    message: &'static str,
+    message: String,
     /// The named staff member of the session (None for the pin's).
     #[serde(skip_serializing_if = "Option::is_none")]
     staff: Option<Option<crate::services::staff::Who>>,
@@ -127,7 +127,7 @@ async fn admin_login(
         [(header::SET_COOKIE, cookie)],
         Json(AdminStatus {
             admin: true,
-            message: "Access Granted",
+            message: crate::t!("access-granted"),
             staff: None,
         }),
     )
@@ -140,7 +140,7 @@ async fn admin_logout(State(state): State<AppState>, headers: HeaderMap) -> AppR
         [(header::SET_COOKIE, auth::clear_cookie(&state))],
         Json(AdminStatus {
             admin: false,
-            message: "Signed out",
+            message: crate::t!("signed-out"),
             staff: None,
         }),
     )
@@ -151,7 +151,7 @@ async fn admin_logout(State(state): State<AppState>, headers: HeaderMap) -> AppR
 async fn admin_session(member: auth::StaffMember) -> Json<AdminStatus> {
     Json(AdminStatus {
         admin: true,
-        message: "Signed in as admin",
+        message: crate::t!("signed-in-as-admin"),
         staff: Some(member.who),
     })
 }
@@ -217,7 +217,7 @@ async fn fetch_jobs(State(state): State<AppState>, _: Admin) -> (StatusCode, Jso
         StatusCode::ACCEPTED,
         Json(AdminStatus {
             admin: true,
-            message: "Job listings are being refreshed. This may take a moment.",
+            message: crate::t!("job-listings-are-being-refreshed-this-may"),
             staff: None,
         }),
     )

@@ -29,7 +29,7 @@ struct ContactForm {
 #[derive(Serialize)]
 struct Created {
     id: u64,
-    message: &'static str,
+    message: String,
 }
 
 async fn create_contact_message(
@@ -77,7 +77,7 @@ async fn create_contact_message(
         StatusCode::CREATED,
         Json(Created {
             id: saved.id,
-            message: "Message sent successfully!",
+            message: crate::t!("message-sent-successfully"),
         }),
     ))
 }

@@ -58,7 +58,7 @@ pub struct Confirm {
 
 #[derive(Serialize)]
 struct Deleted {
-    message: &'static str,
+    message: String,
 }
 
 /// Deletes the student's account once the password is confirmed, then its files.
@@ -92,7 +92,7 @@ pub async fn delete_account(
     Ok((
         [(header::SET_COOKIE, auth::clear_cookie(&state))],
         Json(Deleted {
-            message: "Your account has been deleted.",
+            message: crate::t!("your-account-has-been-deleted"),
         }),
     )
         .into_response())

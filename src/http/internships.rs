@@ -158,7 +158,7 @@ async fn update_internship(
 
 #[derive(Serialize)]
 struct Deleted {
-    message: &'static str,
+    message: String,
 }
 
 /// Archives the posting: it leaves the feed and search, while applications and their
@@ -170,6 +170,6 @@ async fn delete_internship(
 ) -> AppResult<Json<Deleted>> {
     postings::archive(&state.services, &me, id, now_ms())?;
     Ok(Json(Deleted {
-        message: "Internship deleted",
+        message: crate::t!("internship-deleted"),
     }))
 }

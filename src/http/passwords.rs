@@ -29,7 +29,6 @@ pub fn router() -> Router<AppState> {
 
 use super::accounts::{PASSWORD_MAX, password_min};
 use super::signin_turns::SignInTurns;
-pub const SENT: &str = "If an account exists for that email, we have sent a link to reset its password. The link works for 30 minutes.";
 
 /// The role's password rule, as a plain 400 (these forms have one password field).
 fn check_password(role: Role, password: &str) -> AppResult<()> {
@@ -53,7 +52,7 @@ struct ResetRequest {
 
 #[derive(Serialize)]
 struct Said {
-    message: &'static str,
+    message: String,
 }
 
 async fn request_reset(
@@ -80,7 +79,12 @@ async fn request_reset(
         .take(&format!("email:{email}"))
         .is_err()
     {
-        return Ok((StatusCode::ACCEPTED, Json(Said { message: SENT })));
+        return Ok((
+            StatusCode::ACCEPTED,
+            Json(Said {
+                message: crate::t!("if-an-account-exists-for-that-email"),
+            }),
+        ));
     }
     // The work happens after the answer, so known and unknown addresses answer alike.
     let s = state.clone();
@@ -92,7 +96,12 @@ async fn request_reset(
             Err(e) => tracing::error!(error = %e, "could not queue a password-reset e-mail"),
         }
     });
-    Ok((StatusCode::ACCEPTED, Json(Said { message: SENT })))
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(Said {
+            message: crate::t!("if-an-account-exists-for-that-email"),
+        }),
+    ))
 }
 
 #[derive(Deserialize, Default)]
@@ -105,7 +114,7 @@ struct ResetConfirm {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Changed {
-    message: &'static str,
+    message: String,
     user_type: &'static str,
 }
 
@@ -123,7 +132,7 @@ async fn confirm_reset(
     let hash = auth::hash_password(&state, body.password).await?;
     password_reset::complete(&state.services, body.token.trim(), user.id, hash, now_ms())?;
     Ok(Json(Changed {
-        message: "Password changed. Please sign in.",
+        message: crate::t!("password-changed-please-sign-in"),
         user_type: match user.role {
             Role::Student => "student",
             Role::Employer => "employer",
@@ -163,7 +172,7 @@ async fn change_password(
     Ok((
         [(header::SET_COOKIE, cookie)],
         Json(Said {
-            message: "Password changed. You were signed out everywhere else.",
+            message: crate::t!("password-changed-you-were-signed-out-everywhere"),
         }),
     )
         .into_response())

@@ -52,7 +52,7 @@ struct NewReport {
 #[derive(Serialize)]
 struct Filed {
     id: u64,
-    message: &'static str,
+    message: String,
 }
 
 async fn file_report(
@@ -77,7 +77,7 @@ async fn file_report(
         StatusCode::CREATED,
         Json(Filed {
             id: rep.id,
-            message: "Thanks for telling us. The district will review this report.",
+            message: crate::t!("thanks-for-telling-us-the-district-will"),
         }),
     ))
 }
@@ -164,6 +164,6 @@ async fn unblock(
         )));
     }
     Ok(Json(Done {
-        message: "Unblocked".into(),
+        message: crate::t!("unblocked"),
     }))
 }

@@ -94,7 +94,7 @@ async fn session(
 
 #[derive(Serialize)]
 struct Done {
-    message: &'static str,
+    message: String,
 }
 
 async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
@@ -102,7 +102,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<
     Ok((
         [(header::SET_COOKIE, auth::clear_cookie(&state))],
         Json(Done {
-            message: "Signed out",
+            message: crate::t!("signed-out"),
         }),
     )
         .into_response())

@@ -274,7 +274,7 @@ async fn create_comment(
 
 #[derive(Serialize)]
 struct Removed {
-    message: &'static str,
+    message: String,
 }
 
 /// The author, the posting's employer and the admin may remove a comment.
@@ -289,6 +289,6 @@ async fn delete_comment(
     };
     comments::remove(&state.services, by, id, comment_id)?;
     Ok(Json(Removed {
-        message: "Comment removed",
+        message: crate::t!("comment-removed"),
     }))
 }

@@ -556,3 +556,139 @@ async fn everything_a_spanish_reader_is_sent_from_sign_up_to_certificate_is_span
         english.join("\n")
     );
 }
+
+/// Every notification and e-mail `emails` were sent, heard.
+fn hear_mail(app: &TestApp, h: &mut Heard, emails: &[&str]) -> usize {
+    use internreel::store::Reader as _;
+    let r = app.state.store().read().unwrap();
+    let mails = r
+        .scan_rev::<internreel::store::outbox::Mail>(|_| true)
+        .unwrap();
+    let mut heard = 0;
+    for m in mails
+        .into_iter()
+        .filter(|m| emails.contains(&m.to.as_str()))
+    {
+        heard += 1;
+        h.text(&format!("mail to {}", m.to), &m.subject);
+        h.text(&format!("mail to {} ({})", m.to, m.subject), &m.text);
+    }
+    heard
+}
+
+#[tokio::test]
+async fn what_the_district_and_the_media_tell_a_spanish_reader_is_spanish() {
+    let app = spawn_app().await;
+    let es = Es { app: &app };
+    let mut h = Heard::default();
+    let admin = app.admin().await;
+
+    // A Spanish-speaking employer and student.
+    let employer = app.client();
+    let mut body = employer_body(JEFA);
+    body["company"] = json!("Robótica Acme");
+    let (status, me) = es.post(&mut h, &employer, "/api/employers", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{me}");
+    let employer_id = me["id"].as_u64().unwrap();
+    let student = app.client();
+    let (status, _) = es
+        .post(&mut h, &student, "/api/users", student_body(ANA))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+
+    // The district verifies the company; the admin fulfils its AI-video request.
+    es.post(
+        &mut h,
+        &admin,
+        &format!("/api/admin/employers/{employer_id}/verify"),
+        json!({}),
+    )
+    .await;
+    let mut posting = internship_body("Ayudante de taller");
+    posting["description"] = json!("Ayuda en el taller de robots.");
+    let (status, posting) = es
+        .post(&mut h, &employer, "/api/internships", posting)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{posting}");
+    let id = posting["id"].as_u64().unwrap();
+    let (status, v) = app
+        .admin_upload(
+            &admin,
+            id,
+            reqwest::multipart::Form::new().part(
+                "video",
+                reqwest::multipart::Part::bytes(fixture_video()).file_name("v.mp4"),
+            ),
+        )
+        .await;
+    assert!(status.is_success(), "{v}");
+    let (status, _) = app
+        .admin_upload(&admin, 999_999, reqwest::multipart::Form::new())
+        .await;
+    assert!(status.is_client_error());
+
+    // A video that is not one: refused at once, in Spanish.
+    let res = employer
+        .post(app.url("/api/internships"))
+        .header("Accept-Language", "es")
+        .multipart(posting_form("Video roto").part(
+            "videoFile",
+            reqwest::multipart::Part::bytes(b"not a video at all".to_vec()).file_name("clip.mp4"),
+        ))
+        .send()
+        .await
+        .unwrap();
+    let (status, v) = message_of(res).await;
+    assert!(status.is_client_error(), "{v}");
+    h.json("POST /api/internships (a broken video)", &v);
+
+    // A student reports the posting; the district hides it with a reason.
+    let (status, v) = es
+        .post(
+            &mut h,
+            &student,
+            "/api/reports",
+            json!({"targetType": "internship", "targetId": id, "reason": "scam", "details": "Pide dinero"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let (_, reports) = es.get(&mut h, &admin, "/api/admin/reports").await;
+    let report = reports
+        .as_array()
+        .and_then(|a| a.iter().find(|r| r["system"] != true))
+        .or_else(|| reports["reports"].as_array().and_then(|a| a.first()))
+        .cloned()
+        .expect("the student's report");
+    let (status, v) = es
+        .post(
+            &mut h,
+            &admin,
+            &format!("/api/admin/reports/{}/resolve", report["id"]),
+            json!({"action": "hide", "note": "pide dinero a los estudiantes"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+
+    // She forgot her password.
+    es.post(
+        &mut h,
+        &app.client(),
+        "/api/password-reset",
+        json!({"email": ANA}),
+    )
+    .await;
+
+    for c in [&student, &employer] {
+        es.get(&mut h, c, "/api/notifications").await;
+    }
+    let mailed = hear_mail(&app, &mut h, &[ANA, JEFA]);
+    assert!(mailed >= 5, "only {mailed} e-mails");
+    let english = h.english();
+    assert!(
+        english.is_empty(),
+        "{} of {} lines a Spanish reader was sent are English:\n{}",
+        english.len(),
+        h.lines.len(),
+        english.join("\n")
+    );
+}

@@ -396,7 +396,10 @@ test.describe("Zoe Anderson's agreement: the student re-sends the link, the guar
     await expect(page.getByTestId('agreement-text')).toContainText('ACUERDO DE FORMACIÓN EN EL LUGAR DE TRABAJO');
     await expect(page.getByTestId('agreement-text')).toHaveAttribute('lang', 'es');
     await expect(page.getByTestId('agreement-other-language')).toHaveCount(0);
-    await audit.scan('/guardian in Spanish');
+    // The whole page in Spanish: no English catalogue text left, axe-clean, inside 320 px.
+    const spanishAudit = new SpanishAudit(page);
+    await spanishAudit.check('/guardian in Spanish');
+    spanishAudit.expectClean();
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
     await expect(page.getByTestId('agreement-text')).toContainText('WORK-BASED LEARNING TRAINING AGREEMENT');
     await expectReflows(page, '/guardian');

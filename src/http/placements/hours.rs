@@ -106,7 +106,9 @@ pub(super) async fn delete_hours(
         .store()
         .write(|w| rules::delete_entry(w, student, id, entry))?;
     super::changed(&state, id);
-    Ok(Json(Done { message: "Deleted" }))
+    Ok(Json(Done {
+        message: crate::t!("deleted"),
+    }))
 }
 
 #[derive(Deserialize, Default)]

@@ -247,7 +247,7 @@ async fn one(
 
 #[derive(Serialize)]
 pub(super) struct Done {
-    pub(super) message: &'static str,
+    pub(super) message: String,
 }
 
 #[derive(Deserialize, Default)]

@@ -116,7 +116,9 @@ pub(super) async fn resend(
         .store()
         .write(|w| rules::resend_guardian_link(w, &who, id, now_ms()))?;
     state.mailer.wake();
-    Ok(Json(Done { message: "Sent" }))
+    Ok(Json(Done {
+        message: crate::t!("sent"),
+    }))
 }
 
 #[derive(Deserialize, Default)]

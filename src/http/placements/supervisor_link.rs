@@ -71,6 +71,6 @@ pub(super) async fn resend(
         .write(|w| supervisor::resend(w, &who, id, now_ms()))?;
     state.mailer.wake();
     Ok(Json(Said {
-        message: "Sent".into(),
+        message: crate::t!("sent"),
     }))
 }
