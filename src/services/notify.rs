@@ -54,15 +54,20 @@ pub fn notify_titled(
 
 /// An e-mail about something in the app, with a link to it and a one-click way to stop them.
 pub fn email(w: &Wtx, user: &User, subject: &str, body: &str, link: &str) -> StoreResult<()> {
+    let lang = crate::store::languages::of_email(w, &user.email)?.unwrap_or_default();
     let base = super::password_reset::public_url(w)?;
-    let district = super::settings::district_signature(w)?;
     let off = email_off_link(w, user.id)?;
+    // The frame by key in the reader's language; the event's text (a notification's, made
+    // in English) translated.
     let text = format!(
-        "Hello {},\n\n{body}\n\nOpen it in InternReel:\n{base}{link}\n\n{district}\n\nTurn these e-mails off with one click:\n{off}\n",
-        user.first_name
+        "{}\n\n{}\n\n{}\n{base}{link}\n\n{}\n\n{}\n{off}\n",
+        crate::tl!(lang, "hello-name", name = &user.first_name),
+        lang.tr(body),
+        crate::tl!(lang, "open-it-in-internreel"),
+        super::settings::district_signature_in(w, lang)?,
+        crate::tl!(lang, "turn-these-e-mails-off-with-one"),
     );
     // Translated before the cut: a cut subject matches nothing in the catalogue.
-    let lang = crate::store::languages::of_email(w, &user.email)?.unwrap_or_default();
     let subject = short_subject(&lang.tr(subject));
     outbox::enqueue(w, &user.email, &subject, &text, now_ms())?;
     Ok(())

@@ -12,10 +12,12 @@ use std::time::Duration;
 use crate::domain::guardians;
 use crate::domain::placements::{Party, State};
 use crate::error::{AppError, AppResult};
+use crate::i18n::Lang;
 use crate::store::internships::Internship;
 use crate::store::placements::{self, Placement};
 use crate::store::users::User;
 use crate::store::{Reader, StoreResult, Wtx};
+use crate::tl;
 
 /// A guardian's link lasts 14 days.
 pub const GUARDIAN_LINK_MS: i64 = 14 * 24 * 60 * 60 * 1000;
@@ -65,15 +67,24 @@ fn send(w: &Wtx, p: &Placement, subject: &str, body: &str, now: i64) -> StoreRes
     placements::put_guardian_mails(w, &m)
 }
 
+/// The language the guardian reads: theirs once chosen on their page, else the student's
+/// (set when the student gave them), else English.
+fn lang_of(r: &impl Reader, p: &Placement) -> StoreResult<Lang> {
+    Ok(match &p.guardian {
+        Some(g) => crate::store::languages::of_email(r, &g.email)?.unwrap_or_default(),
+        None => Lang::default(),
+    })
+}
+
 /// "Hello Maria Lopez," or, for a name that is not a plain name, "Hello,".
-fn greeting(p: &Placement) -> String {
+fn greeting(p: &Placement, lang: Lang) -> String {
     match p
         .guardian
         .as_ref()
         .and_then(|g| guardians::mail_name(&g.name))
     {
-        Some(name) => format!("Hello {name},"),
-        None => "Hello,".into(),
+        Some(name) => crate::tl!(lang, "hello-name", name = name),
+        None => crate::tl!(lang, "hello"),
     }
 }
 
@@ -89,14 +100,15 @@ fn company(r: &impl Reader, p: &Placement) -> StoreResult<String> {
         .unwrap_or_default())
 }
 
-/// A mail to the guardian: the greeting, `paragraphs`, whom to ask, the district's name.
-fn compose(w: &Wtx, p: &Placement, paragraphs: &[String]) -> StoreResult<String> {
-    let mut body = vec![greeting(p)];
+/// A mail to the guardian in `lang`: the greeting, `paragraphs`, whom to ask, the district's
+/// name.
+fn compose(w: &Wtx, p: &Placement, lang: Lang, paragraphs: &[String]) -> StoreResult<String> {
+    let mut body = vec![greeting(p, lang)];
     body.extend(paragraphs.iter().cloned());
-    if let Some(line) = super::school_mail::contact_line(w, p)? {
+    if let Some(line) = super::school_mail::contact_line_in(w, p, lang)? {
         body.push(line);
     }
-    body.push(crate::services::settings::district_signature(w)?);
+    body.push(crate::services::settings::district_signature_in(w, lang)?);
     Ok(body.join("\n\n"))
 }
 
@@ -104,41 +116,90 @@ fn compose(w: &Wtx, p: &Placement, paragraphs: &[String]) -> StoreResult<String>
 /// them, so the mail says whom to ask.
 pub fn ended(w: &Wtx, p: &Placement, cancelled: bool, reason: &str, now: i64) -> StoreResult<()> {
     let company = company(w, p)?;
+    let lang = lang_of(w, p)?;
+    let (c, r) = (&company, reason);
     let (subject, line) = match (student_name(w, p)?, cancelled) {
         (Some(s), true) => (
-            format!("{s}'s internship with {company} was cancelled"),
-            format!("{s}'s internship with {company} was cancelled. The reason given: {reason}"),
+            tl!(
+                lang,
+                "student-s-internship-with-company-was-cancelled",
+                student = &s,
+                company = c
+            ),
+            tl!(
+                lang,
+                "student-s-internship-with-company-was-cancelled-2",
+                student = &s,
+                company = c,
+                reason = r
+            ),
         ),
         (Some(s), false) => (
-            format!("{s}'s internship with {company} ended early"),
-            format!("{s}'s internship with {company} ended early. The reason given: {reason}"),
+            tl!(
+                lang,
+                "student-s-internship-with-company-ended-early",
+                student = &s,
+                company = c
+            ),
+            tl!(
+                lang,
+                "student-s-internship-with-company-ended-early-2",
+                student = &s,
+                company = c,
+                reason = r
+            ),
         ),
         (None, true) => (
-            format!("An internship with {company} was cancelled"),
-            format!("The internship with {company} was cancelled. The reason given: {reason}"),
+            tl!(
+                lang,
+                "an-internship-with-company-was-cancelled",
+                company = c
+            ),
+            tl!(
+                lang,
+                "the-internship-with-company-was-cancelled-the",
+                company = c,
+                reason = r
+            ),
         ),
         (None, false) => (
-            format!("An internship with {company} ended early"),
-            format!("The internship with {company} ended early. The reason given: {reason}"),
+            tl!(lang, "an-internship-with-company-ended-early", company = c),
+            tl!(
+                lang,
+                "the-internship-with-company-ended-early-the",
+                company = c,
+                reason = r
+            ),
         ),
     };
-    let body = compose(w, p, &[line])?;
+    let body = compose(w, p, lang, &[line])?;
     send(w, p, &subject, &body, now)
 }
 
 /// The guardian's copy of the signed agreement, by the link `url`.
 pub fn signed_copy(w: &Wtx, p: &Placement, url: &str, now: i64) -> StoreResult<()> {
     let company = company(w, p)?;
+    let lang = lang_of(w, p)?;
     let subject = match student_name(w, p)? {
-        Some(s) => format!("{s}'s internship agreement with {company} is signed"),
-        None => format!("The internship agreement with {company} is signed"),
+        Some(s) => tl!(
+            lang,
+            "student-s-internship-agreement-with-company-is",
+            student = s,
+            company = &company
+        ),
+        None => tl!(
+            lang,
+            "the-internship-agreement-with-company-is-signed",
+            company = &company
+        ),
     };
     let body = compose(
         w,
         p,
+        lang,
         &[
-            "Everyone signed the internship agreement. Your copy is yours to keep; the link works for 30 days.".into(),
-            format!("Download the signed agreement (PDF): {url}"),
+            tl!(lang, "everyone-signed-the-internship-agreement-your-copy"),
+            tl!(lang, "download-the-signed-agreement-pdf-url", url = url),
         ],
     )?;
     send(w, p, &subject, &body, now)
@@ -147,16 +208,27 @@ pub fn signed_copy(w: &Wtx, p: &Placement, url: &str, now: i64) -> StoreResult<(
 /// A new link to the guardian's copy, which they asked for from their old signing link.
 pub fn copy_again(w: &Wtx, p: &Placement, url: &str, now: i64) -> StoreResult<()> {
     let company = company(w, p)?;
+    let lang = lang_of(w, p)?;
     let subject = match student_name(w, p)? {
-        Some(s) => format!("Your copy of {s}'s internship agreement with {company}"),
-        None => format!("Your copy of the internship agreement with {company}"),
+        Some(s) => tl!(
+            lang,
+            "your-copy-of-student-s-internship-agreement",
+            student = s,
+            company = &company
+        ),
+        None => tl!(
+            lang,
+            "your-copy-of-the-internship-agreement-with",
+            company = &company
+        ),
     };
     let body = compose(
         w,
         p,
+        lang,
         &[
-            "Here is a new link to your copy of the signed internship agreement, as you asked. The link works for 30 days; earlier links to your copy no longer open it.".into(),
-            format!("Download the signed agreement (PDF): {url}"),
+            tl!(lang, "here-is-a-new-link-to-your"),
+            tl!(lang, "download-the-signed-agreement-pdf-url", url = url),
         ],
     )?;
     send(w, p, &subject, &body, now)
@@ -201,22 +273,32 @@ fn link_with(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResu
         crate::services::password_reset::public_url(w)?
     );
     let company = company(w, p)?;
+    let lang = lang_of(w, p)?;
+    let c = &company;
     let (subject, about, unexpected) = match student_name(w, p)? {
-        Some(student) => (
-            format!("Please sign {student}'s internship agreement with {company}"),
-            format!(
-                "{student} has an internship at {company}. As their parent or guardian, please read the training agreement and sign it, or decline it. No account is needed."
+        Some(s) => (
+            tl!(
+                lang,
+                "please-sign-student-s-internship-agreement-with",
+                student = &s,
+                company = c
             ),
-            format!(
-                "The link works for 14 days. If you did not expect this e-mail, contact {student}'s school."
+            tl!(
+                lang,
+                "student-has-an-internship-at-company-as",
+                student = &s,
+                company = c
             ),
+            tl!(lang, "the-link-works-for-14-days-if", student = &s),
         ),
         None => (
-            format!("Please sign an internship agreement with {company}"),
-            format!(
-                "A student who named you as their parent or guardian has an internship at {company}. Please read the training agreement and sign it, or decline it. No account is needed."
+            tl!(
+                lang,
+                "please-sign-an-internship-agreement-with-company",
+                company = c
             ),
-            "The link works for 14 days. If you did not expect this e-mail, contact the school district.".to_string(),
+            tl!(lang, "a-student-who-named-you-as-their", company = c),
+            tl!(lang, "the-link-works-for-14-days-if-2"),
         ),
     };
     let mut paragraphs: Vec<String> = Vec::new();
@@ -224,9 +306,9 @@ fn link_with(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResu
         paragraphs.push(lead.join("\n"));
     }
     paragraphs.push(about);
-    paragraphs.push(format!("Read and sign the agreement: {link}"));
+    paragraphs.push(tl!(lang, "read-and-sign-the-agreement-url", url = &link));
     paragraphs.push(unexpected);
-    let body = compose(w, p, &paragraphs)?;
+    let body = compose(w, p, lang, &paragraphs)?;
     send(w, p, &subject, &body, now)?;
     p.history.push((
         now,

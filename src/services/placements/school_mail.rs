@@ -80,17 +80,31 @@ pub fn contact(r: &impl Reader, p: &Placement) -> StoreResult<Option<Contact>> {
     }
 }
 
-/// The line of a family's e-mail that says whom to ask, or None.
-pub fn contact_line(r: &impl Reader, p: &Placement) -> StoreResult<Option<String>> {
-    Ok(contact(r, p)?.map(|c| {
-        if c.coordinator {
-            format!(
-                "Questions? Contact {}, the school's internship coordinator: {}",
-                c.name, c.reach
-            )
-        } else {
-            format!("Questions? Contact {}: {}", c.name, c.reach)
-        }
+/// The line of a family's e-mail in `lang` that says whom to ask, or None.
+pub fn contact_line_in(
+    r: &impl Reader,
+    p: &Placement,
+    lang: crate::i18n::Lang,
+) -> StoreResult<Option<String>> {
+    let Some(c) = contact(r, p)? else {
+        return Ok(None);
+    };
+    Ok(Some(if c.coordinator {
+        crate::tl!(
+            lang,
+            "questions-contact-name-the-school-s-internship",
+            name = &c.name,
+            reach = &c.reach
+        )
+    } else {
+        // The district by its name in the reader's language ("El distrito escolar" when unset).
+        let name = crate::services::settings::district_signature_in(r, lang)?;
+        crate::tl!(
+            lang,
+            "questions-contact-name-reach",
+            name = name,
+            reach = &c.reach
+        )
     }))
 }
 
