@@ -70,16 +70,19 @@ fn issue_for(w: &Wtx, user: &User, expires_at: i64, extra: &str) -> StoreResult<
     ))
 }
 
-/// The e-mail that carries the link.
+/// The e-mail that carries the link, in the account's language.
 pub fn mail_text(r: &impl Reader, user: &User, link: &str) -> StoreResult<(String, String)> {
-    let district = super::settings::district_name(r)?;
-    Ok((
-        "Reset your InternReel password".to_string(),
-        format!(
-            "Hello {},\n\nSomeone (we hope you) asked to reset the password of your InternReel account. Open this link within 30 minutes to choose a new one:\n\n{link}\n\nIf you did not ask, ignore this e-mail: your password stays as it is.\n\n{district}",
-            user.first_name
-        ),
-    ))
+    let lang = crate::store::languages::of_email(r, &user.email)?.unwrap_or_default();
+    let district = super::settings::district_signature_in(r, lang)?;
+    let body = [
+        crate::tl!(lang, "hello-name", name = &user.first_name),
+        crate::tl!(lang, "someone-we-hope-you-asked-to-reset"),
+        link.to_string(),
+        crate::tl!(lang, "if-you-did-not-ask-ignore-this"),
+        district,
+    ]
+    .join("\n\n");
+    Ok((crate::tl!(lang, "reset-your-internreel-password"), body))
 }
 
 /// Uses up a token: the account's id when it is valid now (the token is deleted either way,
