@@ -4,11 +4,13 @@
 //! signature, completion) and when a parent or guardian declines.
 
 use crate::domain::placements::{EvaluationKind, Party};
+use crate::i18n::Lang;
 use crate::store::internships::Internship;
 use crate::store::placements::{GuardianSource, Placement};
 use crate::store::staff::StaffRole;
 use crate::store::users::User;
 use crate::store::{Reader, StoreResult, Wtx};
+use crate::tl;
 
 /// Who at the school hears about `p`.
 pub fn recipients(r: &impl Reader, p: &Placement) -> StoreResult<Vec<String>> {
@@ -108,27 +110,42 @@ pub fn contact_line_in(
     }))
 }
 
-/// "Sam Lee's placement at Acme Robotics".
-fn whose(r: &impl Reader, p: &Placement) -> StoreResult<String> {
+/// "Sam Lee's placement at Acme Robotics", in `lang`.
+fn whose(r: &impl Reader, p: &Placement, lang: Lang) -> StoreResult<String> {
     let student = r
         .get::<User>(p.student_id)?
         .map(|u| u.full_name())
-        .unwrap_or_else(|| "A student".into());
+        .unwrap_or_else(|| tl!(lang, "a-student"));
     let company = r
         .get::<Internship>(p.internship_id)?
         .map(|i| i.company)
         .unwrap_or_default();
-    Ok(format!("{student}'s placement at {company}"))
+    Ok(tl!(
+        lang,
+        "student-s-placement-at-company",
+        student = student,
+        company = company
+    ))
 }
 
-fn send(w: &Wtx, p: &Placement, subject: &str, what: &str, now: i64) -> StoreResult<()> {
+/// Mails each of the school's people in their own language: `said(lang, whose)` gives the
+/// subject and what happened, "whose" naming the placement.
+fn send(
+    w: &Wtx,
+    p: &Placement,
+    now: i64,
+    said: impl Fn(Lang, &str) -> (String, String),
+) -> StoreResult<()> {
     let base = crate::services::password_reset::public_url(w)?;
-    let body = format!(
-        "{what}\n\nOpen the placement:\n{base}/placements/{}\n",
-        p.id
-    );
     for to in recipients(w, p)? {
-        crate::store::outbox::enqueue(w, &to, subject, &body, now)?;
+        let lang = crate::store::languages::of_email(w, &to)?.unwrap_or_default();
+        let (subject, what) = said(lang, &whose(w, p, lang)?);
+        let body = format!(
+            "{what}\n\n{}\n{base}/placements/{}\n",
+            tl!(lang, "open-the-placement"),
+            p.id
+        );
+        crate::store::outbox::enqueue(w, &to, &subject, &body, now)?;
     }
     Ok(())
 }
@@ -142,16 +159,16 @@ pub fn guardian_to_confirm(w: &Wtx, p: &Placement, now: i64) -> StoreResult<()> 
     {
         return Ok(());
     }
-    let whose = whose(w, p)?;
-    send(
-        w,
-        p,
-        &format!("Please confirm the guardian for {whose}"),
-        &format!(
-            "The student gave their parent or guardian for {whose}. Please confirm them before the school signs the training agreement."
-        ),
-        now,
-    )
+    send(w, p, now, |lang, whose| {
+        (
+            tl!(lang, "please-confirm-the-guardian-for-whose", whose = whose),
+            tl!(
+                lang,
+                "the-student-gave-their-parent-or-guardian-2",
+                whose = whose
+            ),
+        )
+    })
 }
 
 /// Everyone but the school signed: the agreement waits for the school's signature.
@@ -163,16 +180,16 @@ pub fn signature_due(w: &Wtx, p: &Placement, now: i64) -> StoreResult<()> {
     if !waiting_for_school {
         return Ok(());
     }
-    let whose = whose(w, p)?;
-    send(
-        w,
-        p,
-        &format!("The school's signature is due for {whose}"),
-        &format!(
-            "The student, the parent or guardian and the supervisor signed the training agreement for {whose}. It waits for the school's signature."
-        ),
-        now,
-    )
+    send(w, p, now, |lang, whose| {
+        (
+            tl!(lang, "the-school-s-signature-is-due-for", whose = whose),
+            tl!(
+                lang,
+                "the-student-the-parent-or-guardian-and",
+                whose = whose
+            ),
+        )
+    })
 }
 
 /// The final evaluation is in: the school can complete the placement.
@@ -180,28 +197,33 @@ pub fn completion_due(w: &Wtx, p: &Placement, kind: EvaluationKind, now: i64) ->
     if kind != EvaluationKind::Final {
         return Ok(());
     }
-    let whose = whose(w, p)?;
-    send(
-        w,
-        p,
-        &format!("{whose} can be completed"),
-        &format!(
-            "The supervisor submitted the final evaluation for {whose}. Once no hours wait for approval, the school can mark it completed."
-        ),
-        now,
-    )
+    send(w, p, now, |lang, whose| {
+        (
+            tl!(lang, "whose-can-be-completed", whose = whose),
+            tl!(
+                lang,
+                "the-supervisor-submitted-the-final-evaluation-for",
+                whose = whose
+            ),
+        )
+    })
 }
 
 /// The parent or guardian declined the agreement, with why.
 pub fn guardian_declined(w: &Wtx, p: &Placement, reason: &str, now: i64) -> StoreResult<()> {
-    let whose = whose(w, p)?;
-    send(
-        w,
-        p,
-        &format!("The parent or guardian declined the agreement for {whose}"),
-        &format!(
-            "The parent or guardian declined the training agreement for {whose}. Their reason: {reason}"
-        ),
-        now,
-    )
+    send(w, p, now, |lang, whose| {
+        (
+            tl!(
+                lang,
+                "the-parent-or-guardian-declined-the-agreement",
+                whose = whose
+            ),
+            tl!(
+                lang,
+                "the-parent-or-guardian-declined-the-training",
+                whose = whose,
+                reason = reason
+            ),
+        )
+    })
 }
