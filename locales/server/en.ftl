@@ -705,3 +705,12 @@ cue-n-ends-after-the-video-time = Cue { $n } ends after the video ({ $time })
 cue-n-contains-hidden-control-or-text = Cue { $n } contains hidden control or text-direction characters
 cue-n-has-no-text = Cue { $n } has no text
 cue-n-is-longer-than-max-characters = Cue { $n } is longer than { $max } characters ({ $count })
+
+## The district's captions rule (settings set captions-required; services/caption_rule.rs)
+captions-rule-no-video-to-confirm = This posting has no video yet: there is nothing to confirm.
+captions-rule-posting-not-found = Posting not found.
+captions-rule-posting-does-not-wait = This posting does not wait for captions.
+captions-rule-review-asked = Thank you. The video has sustained speech-level sound, so the district will listen to it before it goes live without captions. Adding captions makes it live at once.
+captions-rule-confirmed-live = Thank you. The posting is live without captions.
+captions-rule-confirmed = Thank you. The captions rule no longer holds this posting.
+by-let-record-go-live-without-captions = { $by } let { $record } go live without captions

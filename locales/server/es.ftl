@@ -705,3 +705,12 @@ cue-n-ends-after-the-video-time = El fragmento { $n } termina después del video
 cue-n-contains-hidden-control-or-text = El fragmento { $n } contiene caracteres ocultos de control o de dirección del texto
 cue-n-has-no-text = El fragmento { $n } no tiene texto
 cue-n-is-longer-than-max-characters = El fragmento { $n } tiene más de { $max } caracteres ({ $count })
+
+## The district's captions rule (settings set captions-required; services/caption_rule.rs)
+captions-rule-no-video-to-confirm = Esta publicación aún no tiene video: no hay nada que confirmar.
+captions-rule-posting-not-found = Publicación no encontrada.
+captions-rule-posting-does-not-wait = Esta publicación no está esperando subtítulos.
+captions-rule-review-asked = Gracias. El video tiene sonido sostenido a nivel de voz, así que el distrito lo escuchará antes de que se publique sin subtítulos. Si agrega subtítulos, se publica de inmediato.
+captions-rule-confirmed-live = Gracias. La publicación está visible sin subtítulos.
+captions-rule-confirmed = Gracias. La regla de subtítulos ya no retiene esta publicación.
+by-let-record-go-live-without-captions = { $by } publicó { $record } sin subtítulos

@@ -113,7 +113,8 @@ fn pending_request(r: &impl Reader, id: u64) -> AppResult<Internship> {
         )));
     }
     let why = match i.visibility() {
-        Visibility::Public => None,
+        // The captions rule waits for the video itself: it is the video that may need them.
+        Visibility::Public | Visibility::AwaitingCaptions => None,
         Visibility::HeldForReview => Some("it is held for review"),
         Visibility::Hidden => Some("the district hid it"),
         Visibility::AwaitingReview => Some("its company awaits the district's review"),
@@ -155,11 +156,14 @@ pub async fn fulfil(
             return Err(e);
         }
     };
-    let out = s.store.write(|w| {
+    // Through the postings' writer: the captions rule may hold the posting now.
+    let out = s.write_postings(|w| {
         let mut i = pending_request(w, id)?;
         let now = crate::clock::now_ms();
         i.video = ingested.video.clone();
+        i.captions_rule = crate::services::caption_rule::for_new_video(ingested.sound);
         i.updated_at = now;
+        crate::services::caption_rule::apply(w, &mut i)?;
         w.put(&i)?;
         if let Some(job) = ingested.job_for(id, now) {
             w.put(&job)?;
@@ -192,7 +196,7 @@ pub async fn fulfil(
             ("internship", Some(id)),
             Some(i.employer_id),
         )?;
-        Ok(i)
+        Ok((i.clone(), vec![i]))
     });
     match &out {
         Err(_) => s.media.discard(&ingested.video),

@@ -108,6 +108,8 @@ pub async fn create(
         Some(m) => m.video.clone(),
         None => Video::AiProcessing,
     };
+    i.captions_rule =
+        crate::services::caption_rule::for_new_video(ingested.as_ref().and_then(|m| m.sound));
     let new_video = ingested.as_ref().map(|m| m.video.clone());
     let captions = s.media.caption_text(&i.video);
     let saved = commit_with_video(s, new_video.as_ref(), |w| {
@@ -158,6 +160,11 @@ pub async fn update(
         // converted by the worker, say), and only the form's fields and new files are ours.
         let fresh = owned(w, me, id)?;
         let old_video = fresh.video.clone();
+        // What was heard, and whose word is on it, belong to the video they were about.
+        i.captions_rule = match &ingested {
+            Some(m) => crate::services::caption_rule::for_new_video(m.sound),
+            None => fresh.captions_rule.clone(),
+        };
         i.video = match (&new_video, &captions_only) {
             (Some(v), _) => v.clone(),
             (None, Some(c)) => crate::media::with_captions(&fresh.video, c.clone())
