@@ -94,6 +94,15 @@ impl CaptionsRule {
         }
     }
 
+    /// `for_new_video` from an upload's measure ((class, loud milliseconds); None: not
+    /// measured).
+    pub fn measured(sound: Option<(Sound, u32)>) -> CaptionsRule {
+        match sound {
+            Some((s, ms)) => CaptionsRule::for_new_video(Some(s), ms),
+            None => CaptionsRule::default(),
+        }
+    }
+
     /// Whether the posting waits for captions: the rule is on, the video may have speech,
     /// it has no caption track, and neither the employer's confirmation (enough for brief
     /// sound) nor the admin's review (needed for sustained sound) lets it go.

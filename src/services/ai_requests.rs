@@ -161,7 +161,7 @@ pub async fn fulfil(
         let mut i = pending_request(w, id)?;
         let now = crate::clock::now_ms();
         i.video = ingested.video.clone();
-        i.captions_rule = crate::services::caption_rule::for_new_video(ingested.sound);
+        i.captions_rule = crate::domain::captions_rule::CaptionsRule::measured(ingested.sound);
         i.updated_at = now;
         crate::services::caption_rule::apply(w, &mut i)?;
         w.put(&i)?;

@@ -7,10 +7,9 @@
 use serde::Serialize;
 
 use crate::clock::rfc3339;
-use crate::domain::captions_rule::{CaptionsRule, Confirmation, Sound, confirmation};
+use crate::domain::captions_rule::{Confirmation, Sound, confirmation};
 use crate::error::{AppError, AppResult};
 use crate::infra::Services;
-use crate::services::postings::owned;
 use crate::services::settings;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::internships::{Internship, Video};
@@ -42,14 +41,6 @@ pub fn apply(r: &impl Reader, i: &mut Internship) -> StoreResult<()> {
         && i.captions_rule.waits(required(r)?, has_captions(r, i)?);
     i.captions_rule.waiting = waiting;
     Ok(())
-}
-
-/// The rule for a posting's newly uploaded video: what was heard, no one's word yet.
-pub fn for_new_video(sound: Option<(Sound, u32)>) -> CaptionsRule {
-    match sound {
-        Some((s, ms)) => CaptionsRule::for_new_video(Some(s), ms),
-        None => CaptionsRule::default(),
-    }
 }
 
 /// The rule as the posting's JSON shows it, while it holds the posting or someone's word is
@@ -108,6 +99,20 @@ pub fn confirm_no_speech(
         w.put(&i)?;
         Ok(((i.clone(), outcome), vec![i]))
     })
+}
+
+/// Posting `id` of employer `me` (services/postings.rs's `owned`, which uses this module).
+fn owned(r: &impl Reader, me: &User, id: u64) -> AppResult<Internship> {
+    let i = r
+        .get::<Internship>(id)?
+        .filter(|i| !i.archived)
+        .ok_or_else(|| AppError::NotFound(crate::t!("captions-rule-posting-not-found")))?;
+    if i.employer_id != me.id {
+        return Err(AppError::Forbidden(crate::t!(
+            "this-posting-belongs-to-another-employer"
+        )));
+    }
+    Ok(i)
 }
 
 /// A posting waiting for captions, as the admin's review lists it.

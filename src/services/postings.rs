@@ -108,8 +108,9 @@ pub async fn create(
         Some(m) => m.video.clone(),
         None => Video::AiProcessing,
     };
-    i.captions_rule =
-        crate::services::caption_rule::for_new_video(ingested.as_ref().and_then(|m| m.sound));
+    i.captions_rule = crate::domain::captions_rule::CaptionsRule::measured(
+        ingested.as_ref().and_then(|m| m.sound),
+    );
     let new_video = ingested.as_ref().map(|m| m.video.clone());
     let captions = s.media.caption_text(&i.video);
     let saved = commit_with_video(s, new_video.as_ref(), |w| {
@@ -162,7 +163,7 @@ pub async fn update(
         let old_video = fresh.video.clone();
         // What was heard, and whose word is on it, belong to the video they were about.
         i.captions_rule = match &ingested {
-            Some(m) => crate::services::caption_rule::for_new_video(m.sound),
+            Some(m) => crate::domain::captions_rule::CaptionsRule::measured(m.sound),
             None => fresh.captions_rule.clone(),
         };
         i.video = match (&new_video, &captions_only) {
