@@ -335,3 +335,22 @@ async fn the_rule_is_off_in_a_data_directory_from_before_it() {
     let (_, v) = message_of(app.get(&admin, "/api/admin/captions-waiting").await).await;
     assert_eq!(ids(&v["postings"]), vec![id], "{v}");
 }
+
+#[tokio::test]
+async fn the_demo_shows_one_narrated_posting_waiting_for_captions() {
+    // Arrange
+    let app = spawn_demo().await;
+    let admin = app.admin().await;
+
+    // Act
+    let (status, v) = message_of(app.get(&admin, "/api/admin/captions-waiting").await).await;
+
+    // Assert: Bayview County's library posting, measured as an upload is; nothing else waits.
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["required"], true);
+    let list = v["postings"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{v}");
+    assert_eq!(list[0]["company"], "Bayview County", "{v}");
+    assert_eq!(list[0]["sound"], "sustained", "{v}");
+    assert!(!public_ids(&app).await.contains(&ids(&v["postings"])[0]));
+}

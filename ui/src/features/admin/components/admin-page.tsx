@@ -52,6 +52,7 @@ import { ADMIN_STAFF_KEY, ADMIN_STUDENTS_KEY } from '../api/staff';
 import { ADMIN_PLACEMENTS_KEY, PROGRAM_KEY } from '../api/placements';
 import { ns } from '../i18n';
 import { AuditTab } from './audit-tab';
+import { CaptionsTab } from './captions-tab';
 import { EmployersTab } from './employers-tab';
 import { PlacementsTab } from './placements-tab';
 import { ProgramTab } from './program-tab';
@@ -61,7 +62,7 @@ import { StudentsTab } from './students-tab';
 
 const DESCRIPTION_PREVIEW = 200;
 
-type AdminTab = 'ai' | 'employers' | 'reports' | 'audit' | 'staff' | 'students' | 'placements' | 'program';
+type AdminTab = 'ai' | 'employers' | 'reports' | 'captions' | 'audit' | 'staff' | 'students' | 'placements' | 'program';
 
 type RequestFilter = 'pending' | 'on_hold' | 'completed' | 'all';
 
@@ -69,7 +70,7 @@ type RequestFilter = 'pending' | 'on_hold' | 'completed' | 'all';
 const FILTERS: readonly RequestFilter[] = ['pending', 'on_hold', 'completed', 'all'];
 
 /** The district admin's tabs (the pin, or a staff admin). */
-const ADMIN_TABS: readonly AdminTab[] = ['ai', 'employers', 'reports', 'audit', 'staff', 'students', 'placements', 'program'];
+const ADMIN_TABS: readonly AdminTab[] = ['ai', 'employers', 'reports', 'captions', 'audit', 'staff', 'students', 'placements', 'program'];
 
 /** A coordinator's tabs (the server answers 403 to the rest); the first one opens. */
 const COORDINATOR_TABS: readonly AdminTab[] = ['students', 'reports', 'placements', 'program'];
@@ -598,6 +599,9 @@ export function AdminPage() {
             </Tabs.Content>
             <Tabs.Content value="reports" className="rounded-3xl">
               <ReportsTab districtAdmin={districtAdmin} />
+            </Tabs.Content>
+            <Tabs.Content value="captions" className="rounded-3xl">
+              <CaptionsTab />
             </Tabs.Content>
             <Tabs.Content value="audit" className="rounded-3xl">
               <AuditTab />

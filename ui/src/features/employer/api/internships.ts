@@ -117,3 +117,12 @@ export function useDeleteCaptions() {
     onSuccess: () => invalidatePostings(queryClient),
   });
 }
+
+/** POST /api/internships/{id}/no-speech: the employer's word that nobody speaks in the video. */
+export function useConfirmNoSpeech() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Internship & { message: string }>(`/api/internships/${id}/no-speech`, {}),
+    onSuccess: () => invalidatePostings(queryClient),
+  });
+}
