@@ -1,5 +1,6 @@
 //! `PUT`/`DELETE /api/internships/{id}/captions/{lang}`: a posting's caption track in one
-//! language, for the posting's employer (services/captions.rs). The district's captions rule
+//! language, for the posting's employer (services/captions.rs); the same under
+//! `/api/admin/internships/` for the district admin (the AI videos it makes). The district's captions rule
 //! (services/caption_rule.rs): the employer's `POST /api/internships/{id}/no-speech`, the
 //! admin's `GET /api/admin/captions-waiting` and `POST /api/admin/internships/{id}/captions-clear`.
 
@@ -25,6 +26,10 @@ pub fn router() -> Router<AppState> {
         .route("/api/internships/{id}/no-speech", post(confirm_no_speech))
         .route("/api/admin/captions-waiting", get(list_waiting))
         .route(
+            "/api/admin/internships/{id}/captions/{lang}",
+            put(admin_put_track).delete(admin_delete_track),
+        )
+        .route(
             "/api/admin/internships/{id}/captions-clear",
             post(clear_waiting),
         )
@@ -44,7 +49,15 @@ async fn put_track(
 ) -> AppResult<Json<InternshipView>> {
     // Ownership first: a stranger's track is refused before its text is read.
     postings::owned(&state.store().read()?, &me, id)?;
-    let saved = captions::put(&state.services, &me, id, &lang, &body.0.vtt, now_ms()).await?;
+    let saved = captions::put(
+        &state.services,
+        captions::Editor::Employer(&me),
+        id,
+        &lang,
+        &body.0.vtt,
+        now_ms(),
+    )
+    .await?;
     let r = state.store().read()?;
     Ok(Json(view(&r, state.media(), &saved, Some(&me))?))
 }
@@ -54,9 +67,51 @@ async fn delete_track(
     Employer(me): Employer,
     Path((id, lang)): Path<(u64, String)>,
 ) -> AppResult<Json<InternshipView>> {
-    let saved = captions::delete(&state.services, &me, id, &lang, now_ms())?;
+    let saved = captions::delete(
+        &state.services,
+        captions::Editor::Employer(&me),
+        id,
+        &lang,
+        now_ms(),
+    )?;
     let r = state.store().read()?;
     Ok(Json(view(&r, state.media(), &saved, Some(&me))?))
+}
+
+/// The district admin captions a posting (the AI video it made, say).
+async fn admin_put_track(
+    State(state): State<AppState>,
+    _: Admin,
+    Path((id, lang)): Path<(u64, String)>,
+    body: ApiJson<TrackBody>,
+) -> AppResult<Json<InternshipView>> {
+    let saved = captions::put(
+        &state.services,
+        captions::Editor::District,
+        id,
+        &lang,
+        &body.0.vtt,
+        now_ms(),
+    )
+    .await?;
+    let r = state.store().read()?;
+    Ok(Json(view(&r, state.media(), &saved, None)?))
+}
+
+async fn admin_delete_track(
+    State(state): State<AppState>,
+    _: Admin,
+    Path((id, lang)): Path<(u64, String)>,
+) -> AppResult<Json<InternshipView>> {
+    let saved = captions::delete(
+        &state.services,
+        captions::Editor::District,
+        id,
+        &lang,
+        now_ms(),
+    )?;
+    let r = state.store().read()?;
+    Ok(Json(view(&r, state.media(), &saved, None)?))
 }
 
 /// The employer's answer to "this video has no speech": the posting, and what happens now.

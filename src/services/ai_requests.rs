@@ -36,6 +36,10 @@ pub struct RequestView {
     pub posted_date: String,
     pub video_url: Option<String>,
     pub poster_url: Option<String>,
+    /// Seconds (the caption editor checks cue times against it).
+    pub video_duration: Option<f64>,
+    /// The posting's caption tracks (the admin's caption editor opens them).
+    pub captions: Vec<crate::services::captions::TrackView>,
 }
 
 /// Every request: pending first, then on hold, then completed; oldest first.
@@ -86,6 +90,11 @@ pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
                 posted_date: crate::clock::format_date(crate::clock::date_of(i.created_at)),
                 video_url: crate::media::files::video_url(&i.video),
                 poster_url: i.video.poster().map(|p| format!("/api/posters/{p}")),
+                video_duration: i
+                    .video
+                    .duration_ms()
+                    .map(|ms| (f64::from(ms) / 100.0).round() / 10.0),
+                captions: crate::services::captions::tracks(&r, &i)?,
             },
         ));
     }
