@@ -2,7 +2,8 @@
 //! by the server's ffmpeg: a video with sustained speech-level sound (a tone, as loud as
 //! speech) waits for captions and goes live with a track or the admin's review; a short sound
 //! is cleared by the employer's word; a silent track or no track needs nothing. On for a new
-//! data directory, off for one from before the rule; `captions waiting` lists what waits.
+//! data directory, off for one from before the rule; `captions waiting` lists what waits; the
+//! demo shows one posting waiting; the admin captions the AI video it made.
 
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
@@ -353,4 +354,65 @@ async fn the_demo_shows_one_narrated_posting_waiting_for_captions() {
     assert_eq!(list[0]["company"], "Bayview County", "{v}");
     assert_eq!(list[0]["sound"], "sustained", "{v}");
     assert!(!public_ids(&app).await.contains(&ids(&v["postings"])[0]));
+}
+
+#[tokio::test]
+async fn the_admin_captions_the_ai_video_it_made_and_the_posting_goes_live() {
+    // Arrange: an AI-video request fulfilled with a clip that has sound.
+    let app = spawn_reviewed(false).await;
+    let admin = app.admin().await;
+    let (employer, _, id) = live_posting(&app, &admin, "ai-made").await;
+    let form = reqwest::multipart::Form::new().part(
+        "video",
+        reqwest::multipart::Part::bytes(tone_clip()).file_name("ai.mp4"),
+    );
+    let (status, v) = app.admin_upload(&admin, id, form).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["visibility"], "awaiting_captions", "{v}");
+
+    // Act: the admin writes the Spanish track through its own route.
+    let res = app
+        .put(
+            &admin,
+            &format!("/api/admin/internships/{id}/captions/es"),
+            json!({ "vtt": VTT }),
+        )
+        .await;
+    let (status, v) = message_of(res).await;
+
+    // Assert
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["visibility"], "public", "{v}");
+    let (_, list) = message_of(app.get(&admin, "/api/admin/ai-video-requests").await).await;
+    let request = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["internshipId"] == id)
+        .unwrap();
+    assert_eq!(request["captions"][0]["lang"], "es", "{request}");
+    assert!(
+        request["videoDuration"].as_f64().unwrap() > 2.0,
+        "{request}"
+    );
+    // The employer's route stays the employer's; the admin's is the admin's.
+    let res = app
+        .put(
+            &employer,
+            &format!("/api/admin/internships/{id}/captions/en"),
+            json!({ "vtt": VTT }),
+        )
+        .await;
+    assert!(res.status().is_client_error(), "{}", res.status());
+    // A cue past the clip is refused on the admin's route too, naming the cue.
+    let res = app
+        .put(
+            &admin,
+            &format!("/api/admin/internships/{id}/captions/en"),
+            json!({ "vtt": "WEBVTT\n\n00:00:01.000 --> 00:00:09.000\nToo long\n" }),
+        )
+        .await;
+    let (status, v) = message_of(res).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["message"].as_str().unwrap().starts_with("Cue 1"), "{v}");
 }

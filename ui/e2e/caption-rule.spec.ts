@@ -69,9 +69,9 @@ test('an employer sees why a posting waits for captions and the admin lets a spe
   const employer = await newPage(browser);
   expect((await employer.request.post('/api/employers/login', { data: BAYVIEW })).status()).toBe(200);
   const own = (await (await employer.request.get('/api/employers/internships')).json()) as Posting[];
-  const demo = own.find((p) => p.visibility === 'awaiting_captions');
-  expect(demo, 'a Bayview County demo posting waits for captions').toBeTruthy();
-  const waitingTitle = demo?.title ?? WAITING;
+  const demo = own.find((p) => p.title === WAITING);
+  expect(demo?.visibility, `the demo's ${WAITING} waits for captions`).toBe('awaiting_captions');
+  const waitingTitle = WAITING;
 
   // A new clip, a tone all through it.
   const title = `Sound Booth Helper ${Date.now().toString(36)}`;
@@ -106,16 +106,16 @@ test('an employer sees why a posting waits for captions and the admin lets a spe
   await expect(card.getByTestId('visibility-badge')).toHaveText('Waiting for captions');
   await expect(card.getByTestId('visibility-note')).toContainText('once its video has captions in English or Spanish');
   await expect(card.getByRole('button', { name: `Captions for ${waitingTitle}` })).toBeVisible();
-  await expect(card.getByRole('button', { name: `Confirm that nobody speaks in the video of ${waitingTitle}` })).toBeVisible();
+  await expect(card.getByRole('button', { name: `This video has no speech: ${waitingTitle}` })).toBeVisible();
   const audit = new AxeAudit(employer);
   await card.scrollIntoViewIfNeeded();
   await scanAt(employer, audit, 'the posting waiting for captions');
 
   // "This video has no speech" on the tone: the district listens first.
   const mine = employer.getByRole('listitem', { name: title });
-  await mine.getByRole('button', { name: `Confirm that nobody speaks in the video of ${title}` }).click();
+  await mine.getByRole('button', { name: `This video has no speech: ${title}` }).click();
   await expectToast(employer, /the district will listen to it before it goes live without captions/);
-  await expect(mine.getByTestId('visibility-note')).toContainText('You said this video has no speech.');
+  await expect(mine.getByTestId('visibility-note')).toContainText('You said this video has no speech: ');
   await expect(mine.getByTestId('no-speech')).toHaveCount(0);
   await expect(mine.getByTestId('visibility-badge')).toHaveText('Waiting for captions');
 
@@ -136,7 +136,7 @@ test('an employer sees why a posting waits for captions and the admin lets a spe
   adminAudit.expectClean();
 
   // The override: live without captions.
-  await mineRow.getByRole('button', { name: `Nobody speaks in the video of ${title}: let it go live without captions` }).click();
+  await mineRow.getByRole('button', { name: `No speech: let it go live: ${title}` }).click();
   await expectToast(admin, `${title} is live without captions`);
   await expect(mineRow).toHaveCount(0);
   const guest = await browser.newContext();
