@@ -393,7 +393,8 @@ fn table() -> Vec<Row> {
             "/api/admin/internships/{I}/captions-clear",
             None,
             [401, 403, 403, 403, 403, 409],
-        ),
+        )
+        .coord([403, 403]),
         row(
             "PUT",
             "/api/admin/internships/{I}/captions/{LANG}",
