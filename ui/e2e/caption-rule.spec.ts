@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { AxeAudit } from './axe';
@@ -10,13 +11,16 @@ import { DEMO_ADMIN_PIN, expectToast, newPage, snap } from './support';
  * posting has narration and no captions, so its card says it waits for captions, with the
  * caption editor's button and "This video has no speech" beside it. A clip of sustained tone
  * confirmed as speechless waits for the district's review; the admin's Captions tab lists
- * both, and the admin's override makes that one live. axe at 320 and 390 px on both screens.
+ * both, and the admin's override makes that one live. The admin captions an AI video it made in
+ * the employer's caption editor. axe at 320 and 390 px on each screen.
  */
 
 test.describe.configure({ timeout: 180_000 });
 
 const BAYVIEW = { email: 'luis@bayviewcounty.example', password: 'employer123' };
 const WAITING = 'Library Digital Literacy Aide';
+/** The tests' upload sample: no audio track, so the rule holds nothing. */
+const CLIP = fileURLToPath(new URL('../../fixtures/videos/code-camp.mp4', import.meta.url));
 
 interface Posting {
   id: number;
@@ -144,4 +148,67 @@ test('an employer sees why a posting waits for captions and the admin lets a spe
   await guest.close();
   await employer.reload();
   await expect(employer.getByRole('listitem', { name: title }).getByTestId('visibility-badge')).toHaveCount(0);
+  // The specs after this one see the demo's feed.
+  expect((await employer.request.delete(`/api/internships/${posted.id}`)).status()).toBe(200);
+});
+
+test('the admin captions the AI video it made in the same caption editor', async ({ browser }) => {
+  // An AI-video request of a Bayview County posting, fulfilled with the fixture clip.
+  const employer = await newPage(browser);
+  expect((await employer.request.post('/api/employers/login', { data: BAYVIEW })).status()).toBe(200);
+  const title = `County Video Aide ${Date.now().toString(36)}`;
+  const res = await employer.request.post('/api/internships', {
+    data: {
+      title,
+      description: 'Help the county office plan short videos about its services.',
+      location: 'Bayview',
+      duration: '6 weeks',
+      requirements: 'Curious and organised',
+      applicationDeadline: '2030-06-30',
+      workStyle: 'On-site',
+      tags: ['government'],
+      hazardousDutiesConfirmed: true,
+      aiVideoRequested: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const posting = (await res.json()) as Posting;
+  const admin = await newPage(browser);
+  expect((await admin.request.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
+  const upload = await admin.request.post(`/api/admin/ai-video-requests/${posting.id}/upload`, {
+    multipart: { video: { name: 'ai.mp4', mimeType: 'video/mp4', buffer: readFileSync(CLIP) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+
+  // The completed request offers the caption editor; a .vtt opened in it is saved through the admin's route.
+  await admin.goto('/admin');
+  await admin
+    .getByRole('group', { name: 'Show requests' })
+    .getByRole('button', { name: /^Completed/ })
+    .click();
+  const row = admin.getByRole('listitem', { name: `${title} at Bayview County` });
+  await expect(row.getByTestId('request-captions')).toContainText('No captions yet');
+  await row.getByRole('button', { name: `Captions for ${title}` }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Captions' });
+  await expect(dialog.getByLabel(`Video for ${title}`)).toBeVisible();
+  await dialog.getByLabel('Open a .vtt file').setInputFiles({
+    name: 'ai.vtt',
+    mimeType: 'text/vtt',
+    buffer: Buffer.from('WEBVTT\n\n00:00.500 --> 00:03.000\nBayview County serves you.\n'),
+  });
+  await expect(dialog.getByLabel('Text of cue 1')).toHaveValue('Bayview County serves you.');
+  const audit = new AxeAudit(admin);
+  await scanAt(admin, audit, 'the admin caption editor');
+  audit.expectClean();
+  const saved = admin.waitForResponse(
+    (r) => r.url().endsWith(`/api/admin/internships/${posting.id}/captions/en`) && r.request().method() === 'PUT',
+  );
+  await dialog.getByRole('button', { name: 'Save captions' }).click();
+  expect((await saved).status()).toBe(200);
+  await expectToast(admin, 'Captions saved');
+  await expect(row.getByTestId('request-captions')).toContainText('English');
+  await admin.context().close();
+  // The specs after this one see the demo's feed.
+  expect((await employer.request.delete(`/api/internships/${posting.id}`)).status()).toBe(200);
+  await employer.context().close();
 });
