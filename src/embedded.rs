@@ -46,6 +46,13 @@ pub fn captions_of(video_name: &str) -> Option<Vec<u8>> {
     Fixtures::get(&format!("captions/{stem}.vtt")).map(|f| f.data.into_owned())
 }
 
+/// The Spanish captions of a narrated fixture video (`captions-es/<stem>.vtt`): the narration
+/// translated, on the English cues' times.
+pub fn spanish_captions_of(video_name: &str) -> Option<Vec<u8>> {
+    let stem = video_name.strip_suffix(".mp4")?;
+    Fixtures::get(&format!("captions-es/{stem}.vtt")).map(|f| f.data.into_owned())
+}
+
 /// The landing samples' media files (videos and their posters), by their fixture names.
 pub fn landing_files() -> Vec<String> {
     #[derive(Deserialize)]

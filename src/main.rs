@@ -3,9 +3,10 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use internreel::cli::{
-    AdminCommand, AdminSessionsCommand, AiCommand, AuditCommand, Cli, Command, ContactCommand,
-    EmployersCommand, JobsCommand, MailCommand, MediaCommand, PlacementsCommand, ReportsCommand,
-    RosterCommand, SettingsCommand, SourcesCommand, SsoCommand, StaffCommand, UsersCommand,
+    AdminCommand, AdminSessionsCommand, AiCommand, AuditCommand, CaptionsCommand, Cli, Command,
+    ContactCommand, EmployersCommand, JobsCommand, MailCommand, MediaCommand, PlacementsCommand,
+    ReportsCommand, RosterCommand, SettingsCommand, SourcesCommand, SsoCommand, StaffCommand,
+    UsersCommand,
 };
 use internreel::commands::{Command as Cmd, CommandResult};
 use internreel::{App, Config, control};
@@ -191,6 +192,9 @@ fn main() -> ExitCode {
         Command::Mail {
             command: MailCommand::List { json },
         } => control::dispatch(&cli.data, Cmd::MailList { json }),
+        Command::Captions {
+            command: CaptionsCommand::Waiting { json },
+        } => control::dispatch(&cli.data, Cmd::CaptionsWaiting { json }),
         Command::Users {
             command: UsersCommand::ResetLink { email },
         } => control::dispatch(&cli.data, Cmd::UsersResetLink { email }),

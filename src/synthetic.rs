@@ -222,6 +222,7 @@ pub fn seed(s: &Services, n: usize) -> anyhow::Result<String> {
                     hazard_confirmed_at: Some(0),
                     held_terms: vec![],
                     hidden: false,
+                    captions_rule: Default::default(),
                 };
                 internship_ids.push((internships::insert(w, i)?.id, *employer_id));
             }

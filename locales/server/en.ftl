@@ -732,3 +732,13 @@ checklist-no-forbidden-task = No task the federal child-labor rules forbid for w
 checklist-supervisor = A supervisor is on site whenever the student works
 no-school-named-and-no-roster = No school named "{ $school }": no roster has been imported and no student names a school.
 no-school-named-known-schools = No school named "{ $school }". The known schools: { $known }.
+
+
+## The district's captions rule (settings set captions-required; services/caption_rule.rs)
+captions-rule-no-video-to-confirm = This posting has no video yet: there is nothing to confirm.
+captions-rule-posting-not-found = Posting not found.
+captions-rule-posting-does-not-wait = This posting does not wait for captions.
+captions-rule-review-asked = Thank you. The video has sustained speech-level sound, so the district will listen to it before it goes live without captions. Adding captions makes it live at once.
+captions-rule-confirmed-live = Thank you. The posting is live without captions.
+captions-rule-confirmed = Thank you. The captions rule no longer holds this posting.
+by-let-record-go-live-without-captions = { $by } let { $record } go live without captions

@@ -731,3 +731,13 @@ checklist-no-forbidden-task = Ninguna tarea que las normas federales sobre traba
 checklist-supervisor = Hay un supervisor en el lugar siempre que el estudiante trabaja
 no-school-named-and-no-roster = No hay ninguna escuela llamada "{ $school }": no se ha importado ningún registro de estudiantes y ningún estudiante nombra una escuela.
 no-school-named-known-schools = No hay ninguna escuela llamada "{ $school }". Las escuelas conocidas: { $known }.
+
+
+## The district's captions rule (settings set captions-required; services/caption_rule.rs)
+captions-rule-no-video-to-confirm = Esta publicación aún no tiene video: no hay nada que confirmar.
+captions-rule-posting-not-found = Publicación no encontrada.
+captions-rule-posting-does-not-wait = Esta publicación no está esperando subtítulos.
+captions-rule-review-asked = Gracias. El video tiene sonido sostenido a nivel de voz, así que el distrito lo escuchará antes de que se publique sin subtítulos. Si agrega subtítulos, se publica de inmediato.
+captions-rule-confirmed-live = Gracias. La publicación está visible sin subtítulos.
+captions-rule-confirmed = Gracias. La regla de subtítulos ya no retiene esta publicación.
+by-let-record-go-live-without-captions = { $by } publicó { $record } sin subtítulos

@@ -202,6 +202,11 @@ pub enum Command {
         #[command(subcommand)]
         command: MailCommand,
     },
+    /// The district's captions rule (settings set captions-required on|off).
+    Captions {
+        #[command(subcommand)]
+        command: CaptionsCommand,
+    },
     /// Accounts.
     Users {
         #[command(subcommand)]
@@ -226,6 +231,16 @@ pub enum Command {
     Roster {
         #[command(subcommand)]
         command: RosterCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum CaptionsCommand {
+    /// The postings the captions rule holds: their video has speech-level sound and no
+    /// captions (the employer's request for the district's review first).
+    Waiting {
+        #[arg(long)]
+        json: bool,
     },
 }
 

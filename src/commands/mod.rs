@@ -94,6 +94,9 @@ pub enum Command {
     MailList {
         json: bool,
     },
+    CaptionsWaiting {
+        json: bool,
+    },
     UsersResetLink {
         email: String,
     },
@@ -310,6 +313,7 @@ pub fn run(s: &Services, boards: &Boards, cmd: Command) -> CommandResult {
         Command::SettingsSet { key, value } => review::settings_set(s, &key, &value),
         Command::SettingsList => review::settings_list(s),
         Command::MailList { json } => review::mail_list(s, json),
+        Command::CaptionsWaiting { json } => review::captions_waiting(s, json),
         Command::UsersResetLink { email } => review::reset_link(s, &email),
         Command::StaffAdd {
             email,

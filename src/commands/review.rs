@@ -195,6 +195,13 @@ pub fn settings_set(s: &Services, key: &str, value: &str) -> CommandResult {
             .map(|_| ())
         })
         .map_err(|e: crate::store::StoreError| e.to_string())?;
+    if key == crate::services::caption_rule::SETTING {
+        // Postings are held or let go as the rule now says, the search index with them.
+        let waiting = crate::services::caption_rule::apply_to_all(s).map_err(|e| e.to_string())?;
+        return Ok(format!(
+            "Set {key} to \"{value}\" ({waiting} posting(s) wait for captions)\n"
+        ));
+    }
     if settings::is_file_setting(key) {
         return Ok(format!(
             "Set {key} ({} characters)\n",
@@ -247,9 +254,45 @@ pub fn settings_list(s: &Services) -> CommandResult {
                 "\"on\" (the default)".into()
             }
             None if *key == "time-zone" => "\"UTC\" (the default)".into(),
+            // Only a directory from before the rule has no value.
+            None if *key == crate::services::caption_rule::SETTING => {
+                "\"off\" (a data directory from before the rule)".into()
+            }
             None => "(not set)".into(),
         };
         out.push_str(&format!("{key} = {shown}\n    {about}\n"));
+    }
+    Ok(out)
+}
+
+/// `internreel captions waiting`: the postings the captions rule holds, those whose employer
+/// asks for the district's review first.
+pub fn captions_waiting(s: &Services, as_json: bool) -> CommandResult {
+    use crate::services::caption_rule;
+    let r = s.store.read().map_err(CommandError::from)?;
+    let list = caption_rule::waiting(&r)?;
+    if as_json {
+        return json(&list);
+    }
+    let on = caption_rule::required(&r).map_err(CommandError::from)?;
+    let mut out = format!("captions-required is {}\n", if on { "on" } else { "off" });
+    if list.is_empty() {
+        out.push_str("no posting waits for captions\n");
+        return Ok(out);
+    }
+    for p in &list {
+        out.push_str(&format!(
+            "#{} {} — {}: {} s of speech-level sound{}\n",
+            p.id,
+            p.company,
+            p.title,
+            p.loud_seconds,
+            if p.review_asked {
+                "; the employer says it has no speech and asks for the review"
+            } else {
+                ""
+            }
+        ));
     }
     Ok(out)
 }

@@ -3,6 +3,7 @@
 //! workers ask these functions.
 
 pub mod applications;
+pub mod captions_rule;
 pub mod contact;
 pub mod guardians;
 pub mod hazards;

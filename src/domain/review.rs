@@ -62,6 +62,9 @@ pub enum Visibility {
     Hidden,
     Suspended,
     Archived,
+    /// The district's captions rule holds it: its video may have speech and has no captions
+    /// (domain/captions_rule.rs).
+    AwaitingCaptions,
 }
 
 impl Visibility {
@@ -70,6 +73,7 @@ impl Visibility {
         hidden: bool,
         employer: EmployerStatus,
         held_terms: &[String],
+        waiting_captions: bool,
     ) -> Visibility {
         if archived {
             Visibility::Archived
@@ -81,6 +85,8 @@ impl Visibility {
             Visibility::AwaitingReview
         } else if !held_terms.is_empty() {
             Visibility::HeldForReview
+        } else if waiting_captions {
+            Visibility::AwaitingCaptions
         } else {
             Visibility::Public
         }
@@ -94,6 +100,7 @@ impl Visibility {
             Visibility::Hidden => "hidden",
             Visibility::Suspended => "suspended",
             Visibility::Archived => "archived",
+            Visibility::AwaitingCaptions => "awaiting_captions",
         }
     }
 }
@@ -129,28 +136,36 @@ mod tests {
         let none: &[String] = &[];
         let held = ["forklift".to_string()];
         assert_eq!(
-            Visibility::decide(false, false, Verified, none),
+            Visibility::decide(false, false, Verified, none, false),
             Visibility::Public
         );
         assert_eq!(
-            Visibility::decide(false, false, Pending, none),
+            Visibility::decide(false, false, Pending, none, false),
             Visibility::AwaitingReview
         );
         assert_eq!(
-            Visibility::decide(false, false, Verified, &held),
+            Visibility::decide(false, false, Verified, &held, false),
             Visibility::HeldForReview
         );
         assert_eq!(
-            Visibility::decide(false, true, Verified, none),
+            Visibility::decide(false, true, Verified, none, false),
             Visibility::Hidden
         );
         assert_eq!(
-            Visibility::decide(false, false, Suspended, none),
+            Visibility::decide(false, false, Suspended, none, false),
             Visibility::Suspended
         );
         assert_eq!(
-            Visibility::decide(true, false, Verified, none),
+            Visibility::decide(true, false, Verified, none, false),
             Visibility::Archived
+        );
+        assert_eq!(
+            Visibility::decide(false, false, Verified, none, true),
+            Visibility::AwaitingCaptions
+        );
+        assert_eq!(
+            Visibility::decide(false, false, Verified, &held, true),
+            Visibility::HeldForReview
         );
     }
 

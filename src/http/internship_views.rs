@@ -70,7 +70,7 @@ pub struct SharedView {
     /// The district verified the employer ("Verified by ..." badge).
     pub employer_verified: bool,
     /// `public`, or why only the employer sees it (`awaiting_review`, `held_for_review`,
-    /// `hidden`, `suspended`, `archived`).
+    /// `hidden`, `suspended`, `archived`, `awaiting_captions`).
     pub visibility: &'static str,
     /// What the hazardous-duties screen matched (held postings only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -83,6 +83,9 @@ pub struct SharedView {
     /// Why the district hid it (its resolution's note), for the employer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hidden_reason: Option<String>,
+    /// The district's captions rule, while it holds the posting or someone's word is on it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captions_rule: Option<crate::services::caption_rule::RuleView>,
 }
 
 /// The part that depends on who is looking (all empty for anyone but a student).
@@ -184,6 +187,7 @@ pub fn shared_view(r: &impl Reader, media: &Pipeline, i: &Internship) -> AppResu
         } else {
             None
         },
+        captions_rule: crate::services::caption_rule::view(i),
     })
 }
 

@@ -382,6 +382,7 @@ mod tests {
             held_places: vec![],
             hazardous_duties_confirmed: true,
             hidden_reason: None,
+            captions_rule: None,
         };
         let posting = |id| Internship {
             id,

@@ -30,6 +30,7 @@ use std::sync::Arc;
 use tempfile::NamedTempFile;
 use tokio::sync::Notify;
 
+use crate::domain::captions_rule::Sound;
 use crate::error::{AppError, AppResult};
 use crate::store::internships::{Media, Video};
 use crate::store::transcodes::TranscodeJob;
@@ -63,6 +64,9 @@ pub struct Incoming {
 pub struct Ingested {
     pub video: Video,
     transcode: bool,
+    /// What was heard in its sound (None without ffmpeg), and for how many milliseconds at
+    /// speech level: the captions rule's measure.
+    pub sound: Option<(Sound, u32)>,
 }
 
 impl Ingested {
@@ -179,6 +183,7 @@ impl Pipeline {
                     captions,
                 }),
                 transcode: false,
+                sound: None,
             });
         };
         let _turn = self
@@ -221,6 +226,18 @@ impl Pipeline {
             }
             Err(RunError::Other(e)) => return Err(AppError::Internal(e)),
         }
+        let sound = match probe.audio {
+            None => (Sound::NoAudio, 0),
+            Some(_) => match tools.loud_ms(upload.temp.path()).await {
+                Ok(ms) => (Sound::of(ms), ms),
+                // Sound the meter cannot read is not taken for silence: the district hears it.
+                Err(RunError::Input(why)) => {
+                    tracing::info!(%why, "the loudness of an upload's sound could not be measured");
+                    (Sound::Sustained, 0)
+                }
+                Err(RunError::Other(e)) => return Err(AppError::Internal(e)),
+            },
+        };
         let duration_ms = probe.duration.map(|d| (d * 1000.0).round() as u32);
         let ready_now = probe::plays_everywhere(&probe, upload.ext);
         let (file, transcode) = if ready_now {
@@ -253,6 +270,7 @@ impl Pipeline {
                 Video::Ready(media)
             },
             transcode,
+            sound: Some(sound),
         })
     }
 

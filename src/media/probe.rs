@@ -108,6 +108,27 @@ pub fn parse(json: &[u8]) -> Result<Probe, String> {
     })
 }
 
+/// The speech-level milliseconds in ffmpeg's `ametadata` print of `ebur128`'s momentary
+/// loudness: `frame:N pts:P pts_time:T` lines, each followed by `lavfi.r128.M=LUFS`.
+pub fn loud_ms(out: &[u8]) -> u32 {
+    let text = String::from_utf8_lossy(out);
+    let mut readings: Vec<(f64, f64)> = Vec::new();
+    let mut at: Option<f64> = None;
+    for line in text.lines() {
+        if let Some(t) = line
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("pts_time:"))
+        {
+            at = t.parse().ok().filter(|t: &f64| t.is_finite());
+        } else if let Some(m) = line.trim().strip_prefix("lavfi.r128.M=")
+            && let (Some(t), Ok(m)) = (at.take(), m.parse::<f64>())
+        {
+            readings.push((t, m));
+        }
+    }
+    crate::domain::captions_rule::loud_ms(&readings, 0.1)
+}
+
 fn rotation_of(v: &RawStream) -> i32 {
     let side = v.side_data_list.iter().find_map(|d| d.rotation);
     let tag = v
@@ -209,6 +230,13 @@ pub fn plays_everywhere(p: &Probe, sniffed_ext: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn loud_time_is_read_from_the_meters_print() {
+        let out = b"frame:0    pts:0       pts_time:0\nlavfi.r128.M=-120.691\nframe:1    pts:2400    pts_time:0.1\nlavfi.r128.M=-21.5\nframe:2    pts:4800    pts_time:0.2\nlavfi.r128.M=-22\n";
+        assert_eq!(loud_ms(out), 200);
+        assert_eq!(loud_ms(b""), 0);
+    }
 
     fn phone_clip() -> &'static str {
         r#"{"streams":[{"codec_type":"video","codec_name":"hevc","profile":"Main","pix_fmt":"yuv420p",

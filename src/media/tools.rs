@@ -25,6 +25,18 @@ const PROBE_ARGS: [&str; 6] = [
     "-show_format",
     "-show_streams",
 ];
+const LOUDNESS_LIMIT: Duration = Duration::from_secs(60);
+/// After the input: the first audio stream through the EBU R128 meter, each momentary
+/// loudness reading printed with its time on standard output, nothing written.
+const LOUDNESS_ARGS: [&str; 7] = [
+    "-map",
+    "0:a:0",
+    "-af",
+    "ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.M:file=-",
+    "-f",
+    "null",
+    "-",
+];
 /// ffmpeg's arguments before the input file.
 const INPUT_ARGS: [&str; 6] = ["-hide_banner", "-nostdin", "-v", "error", "-y", "-i"];
 /// A web MP4: no metadata (a phone writes where it was filmed), the index first.
@@ -112,6 +124,34 @@ impl Tools {
             .arg(file);
         let out = run(cmd, PROBE_LIMIT, Memory::Small).await?;
         Ok(probe::packets_end(&out))
+    }
+
+    /// How long the first audio stream of `file` is at speech level: its EBU R128 momentary
+    /// loudness (`ebur128`, a reading every 100 ms) printed per reading and added up
+    /// (domain/captions_rule.rs). Milliseconds.
+    pub async fn loud_ms(&self, file: &Path) -> Result<u32, RunError> {
+        let mut cmd = Command::new(&self.ffmpeg);
+        cmd.args(INPUT_ARGS).arg(file).args(LOUDNESS_ARGS);
+        let out = run(cmd, LOUDNESS_LIMIT, Memory::Small).await?;
+        Ok(probe::loud_ms(&out))
+    }
+
+    /// `loud_ms` for code outside the async runtime (the demo's trusted clips).
+    pub fn loud_ms_blocking(&self, file: &Path) -> Result<u32, RunError> {
+        let out = std::process::Command::new(&self.ffmpeg)
+            .args(INPUT_ARGS)
+            .arg(file)
+            .args(LOUDNESS_ARGS)
+            .stdin(Stdio::null())
+            .output()
+            .context("while running ffmpeg")
+            .map_err(RunError::Other)?;
+        if !out.status.success() {
+            return Err(RunError::Input(
+                String::from_utf8_lossy(&out.stderr).trim().to_string(),
+            ));
+        }
+        Ok(probe::loud_ms(&out.stdout))
     }
 
     /// `probe` for code outside the async runtime (seeding the demo's trusted clips).

@@ -36,6 +36,10 @@ pub struct RequestView {
     pub posted_date: String,
     pub video_url: Option<String>,
     pub poster_url: Option<String>,
+    /// Seconds (the caption editor checks cue times against it).
+    pub video_duration: Option<f64>,
+    /// The posting's caption tracks (the admin's caption editor opens them).
+    pub captions: Vec<crate::services::captions::TrackView>,
 }
 
 /// Every request: pending first, then on hold, then completed; oldest first.
@@ -86,6 +90,11 @@ pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
                 posted_date: crate::clock::format_date(crate::clock::date_of(i.created_at)),
                 video_url: crate::media::files::video_url(&i.video),
                 poster_url: i.video.poster().map(|p| format!("/api/posters/{p}")),
+                video_duration: i
+                    .video
+                    .duration_ms()
+                    .map(|ms| (f64::from(ms) / 100.0).round() / 10.0),
+                captions: crate::services::captions::tracks(&r, &i)?,
             },
         ));
     }
@@ -113,7 +122,8 @@ fn pending_request(r: &impl Reader, id: u64) -> AppResult<Internship> {
         )));
     }
     let why = match i.visibility() {
-        Visibility::Public => None,
+        // The captions rule waits for the video itself: it is the video that may need them.
+        Visibility::Public | Visibility::AwaitingCaptions => None,
         Visibility::HeldForReview => Some("it is held for review"),
         Visibility::Hidden => Some("the district hid it"),
         Visibility::AwaitingReview => Some("its company awaits the district's review"),
@@ -155,11 +165,14 @@ pub async fn fulfil(
             return Err(e);
         }
     };
-    let out = s.store.write(|w| {
+    // Through the postings' writer: the captions rule may hold the posting now.
+    let out = s.write_postings(|w| {
         let mut i = pending_request(w, id)?;
         let now = crate::clock::now_ms();
         i.video = ingested.video.clone();
+        i.captions_rule = crate::domain::captions_rule::CaptionsRule::measured(ingested.sound);
         i.updated_at = now;
+        crate::services::caption_rule::apply(w, &mut i)?;
         w.put(&i)?;
         if let Some(job) = ingested.job_for(id, now) {
             w.put(&job)?;
@@ -192,7 +205,7 @@ pub async fn fulfil(
             ("internship", Some(id)),
             Some(i.employer_id),
         )?;
-        Ok(i)
+        Ok((i.clone(), vec![i]))
     });
     match &out {
         Err(_) => s.media.discard(&ingested.video),

@@ -167,6 +167,7 @@ pub fn view(r: &impl Reader, e: &Entry) -> AppResult<EntryView> {
             format!("{by} {change} (placement #{placement})")
         }
         Event::ProgramExported => format!("{by} exported the work-based-learning record"),
+        Event::CaptionsCleared => format!("{by} let {record} go live without captions"),
     };
     Ok(EntryView {
         id: e.id,

@@ -1,5 +1,6 @@
 //! A posting's caption tracks, one per language the employer declares (store/captions.rs):
-//! put and delete for the posting's employer, and the list a player offers (the words the
+//! put and delete for the posting's employer (or the district admin, who makes AI videos),
+//! and the list a player offers (the words the
 //! district's screen reads: `posting_screen::caption_text`). A track is checked and cleaned (media/webvtt.rs), stored through
 //! the media store, and committed with the posting's screen verdict in one transaction; the
 //! new file is removed again when the commit fails, a replaced one after it succeeds.
@@ -19,6 +20,25 @@ use crate::store::{Reader, Wtx};
 
 const NEEDS_VIDEO: &str = "Captions can be added once the posting has its video.";
 const NO_TRACK: &str = "This posting has no captions in that language.";
+
+/// Who writes a posting's captions: its employer, or the district admin (who made its AI
+/// video, say).
+#[derive(Clone, Copy)]
+pub enum Editor<'a> {
+    Employer(&'a User),
+    District,
+}
+
+/// The posting `who` may caption: its employer's own, or any the district keeps (not deleted).
+pub fn editable(r: &impl Reader, who: Editor, id: u64) -> AppResult<Internship> {
+    match who {
+        Editor::Employer(me) => owned(r, me, id),
+        Editor::District => r
+            .get::<Internship>(id)?
+            .filter(|i| !i.archived)
+            .ok_or_else(|| AppError::NotFound(crate::t!("captions-rule-posting-not-found"))),
+    }
+}
 
 /// A track as the posting's JSON lists it.
 #[derive(Serialize, Debug, Clone)]
@@ -75,17 +95,17 @@ fn drop_form_captions(video: &mut Video) -> Option<String> {
     }
 }
 
-/// Employer `me` sets posting `id`'s captions in `lang` to the WebVTT `vtt`: checked against
-/// the video's length, cleaned, stored, screened and committed together. Answers the posting.
+/// `who` sets posting `id`'s captions in `lang` to the WebVTT `vtt`: checked against the
+/// video's length, cleaned, stored, screened and committed together. Answers the posting.
 pub async fn put(
     s: &Services,
-    me: &User,
+    who: Editor<'_>,
     id: u64,
     lang: &str,
     vtt: &str,
     now: i64,
 ) -> AppResult<Internship> {
-    let i = owned(&s.store.read()?, me, id)?;
+    let i = editable(&s.store.read()?, who, id)?;
     let lang = language(lang)?;
     if matches!(i.video, Video::AiProcessing | Video::None) {
         return Err(AppError::bad_request(NEEDS_VIDEO));
@@ -100,7 +120,7 @@ pub async fn put(
     let file = s.media.keep_text(webvtt::render(&cues), "vtt").await?;
     let result = s.write_postings(|w| {
         // Re-read inside the transaction: the video may have changed meanwhile.
-        let mut i = owned(w, me, id)?;
+        let mut i = editable(w, who, id)?;
         if matches!(i.video, Video::AiProcessing | Video::None) {
             return Err(AppError::bad_request(NEEDS_VIDEO));
         }
@@ -137,13 +157,19 @@ pub async fn put(
     }
 }
 
-/// Employer `me` removes posting `id`'s captions in `lang` (English includes the form's older
+/// `who` removes posting `id`'s captions in `lang` (English includes the form's older
 /// captions file). Answers the posting.
-pub fn delete(s: &Services, me: &User, id: u64, lang: &str, now: i64) -> AppResult<Internship> {
-    owned(&s.store.read()?, me, id)?;
+pub fn delete(
+    s: &Services,
+    who: Editor<'_>,
+    id: u64,
+    lang: &str,
+    now: i64,
+) -> AppResult<Internship> {
+    editable(&s.store.read()?, who, id)?;
     let lang = language(lang)?;
     let (saved, removed) = s.write_postings(|w| {
-        let mut i = owned(w, me, id)?;
+        let mut i = editable(w, who, id)?;
         let mut removed: Vec<String> = captions::drop_track(w, id, lang)?.into_iter().collect();
         if lang == "en" {
             removed.extend(drop_form_captions(&mut i.video));

@@ -5,6 +5,7 @@
 pub mod ai_requests;
 pub mod applications;
 pub mod audit;
+pub mod caption_rule;
 pub mod captions;
 pub mod comment_words;
 pub mod comments;

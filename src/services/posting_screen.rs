@@ -201,6 +201,8 @@ pub fn screen_posting(
         terms.retain(|t| !marks.iter().any(|m| &m.term == t && m.covers(&found)));
     }
     i.held_terms = terms;
+    // The district's other screen before a posting is saved: its captions rule.
+    crate::services::caption_rule::apply(r, i)?;
     Ok(found
         .into_iter()
         .filter(|p| i.held_terms.contains(&p.term))

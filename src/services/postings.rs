@@ -108,6 +108,9 @@ pub async fn create(
         Some(m) => m.video.clone(),
         None => Video::AiProcessing,
     };
+    i.captions_rule = crate::domain::captions_rule::CaptionsRule::measured(
+        ingested.as_ref().and_then(|m| m.sound),
+    );
     let new_video = ingested.as_ref().map(|m| m.video.clone());
     let captions = s.media.caption_text(&i.video);
     let saved = commit_with_video(s, new_video.as_ref(), |w| {
@@ -158,6 +161,11 @@ pub async fn update(
         // converted by the worker, say), and only the form's fields and new files are ours.
         let fresh = owned(w, me, id)?;
         let old_video = fresh.video.clone();
+        // What was heard, and whose word is on it, belong to the video they were about.
+        i.captions_rule = match &ingested {
+            Some(m) => crate::domain::captions_rule::CaptionsRule::measured(m.sound),
+            None => fresh.captions_rule.clone(),
+        };
         i.video = match (&new_video, &captions_only) {
             (Some(v), _) => v.clone(),
             (None, Some(c)) => crate::media::with_captions(&fresh.video, c.clone())

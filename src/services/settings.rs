@@ -64,6 +64,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "the district's IANA time zone, e.g. America/Chicago: the clock every date and time a person reads is on (default UTC)",
     ),
     (
+        "captions-required",
+        "on|off: whether a posting whose video has speech-level sound stays out of students' sight until it has captions, or its employer confirms the video has no speech (sustained sound: after the district admin's review) (on for a new data directory, off for one upgraded from before the rule)",
+    ),
+    (
         "student-signup",
         "open|school-accounts-only: whether students may sign up with a password, or only through their school account",
     ),
@@ -116,6 +120,10 @@ pub fn check_value(r: &impl Reader, key: &str, value: &str) -> Result<(), String
         "max-hours-per-day" | "max-hours-per-week" => match value.parse::<f64>() {
             Ok(n) if n.is_finite() && n > 0.0 && n <= 80.0 => Ok(()),
             _ => Err(format!("{key} is a number of hours from 0.25 to 80")),
+        },
+        "captions-required" => match value {
+            "on" | "off" => Ok(()),
+            _ => Err("captions-required is on or off".into()),
         },
         "certificate-on-early-end" => match value {
             "on" | "off" => Ok(()),

@@ -105,6 +105,9 @@ pub enum Event {
         term: String,
         places: String,
     },
+    /// A district admin heard a posting's video and let it go live without captions (the
+    /// captions rule).
+    CaptionsCleared,
 }
 
 impl Event {
@@ -131,6 +134,7 @@ impl Event {
             Event::SsoProviderChanged { .. } => "sso.change",
             Event::PlacementChanged { .. } => "placement.change",
             Event::ProgramExported => "program.export",
+            Event::CaptionsCleared => "captions.clear",
         }
     }
 }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Entity, Reader, StoreResult, Wtx, tables};
+use crate::domain::captions_rule::CaptionsRule;
 use crate::domain::matching::{Facts, Posting};
 use crate::domain::review::{EmployerStatus, Visibility};
 
@@ -139,6 +140,10 @@ pub struct Internship {
     pub held_terms: Vec<String>,
     /// Hidden by the district after a report (kept for the record).
     pub hidden: bool,
+    // Schema 3.
+    /// The district's captions rule for the posting's video: what was heard, the employer's
+    /// and the admin's word, and whether it holds the posting (services/caption_rule.rs).
+    pub captions_rule: CaptionsRule,
 }
 
 impl Internship {
@@ -184,6 +189,7 @@ impl Internship {
             hazard_confirmed_at: None,
             held_terms: vec![],
             hidden: false,
+            captions_rule: CaptionsRule::default(),
         }
     }
 
@@ -193,6 +199,7 @@ impl Internship {
             self.hidden,
             self.employer_status,
             &self.held_terms,
+            self.captions_rule.waiting,
         )
     }
 

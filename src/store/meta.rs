@@ -35,3 +35,10 @@ pub fn get_i64(r: &impl Reader, key: &str) -> StoreResult<Option<i64>> {
 pub fn set_i64(w: &Wtx, key: &str, v: i64) -> StoreResult<()> {
     w.meta_put(key, &codec::encode(&v))
 }
+
+/// Settings a data directory starts with that an upgraded one does not get (an upgrade changes
+/// nothing by itself): written once, when the database is created. The district's captions
+/// rule (`settings set captions-required`) is on from the first day of a new installation.
+pub fn new_directory_defaults(w: &Wtx) -> StoreResult<()> {
+    set_string(w, "setting:captions-required", "on")
+}

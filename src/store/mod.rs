@@ -44,7 +44,7 @@ use serde::de::DeserializeOwned;
 use tables::{EntityTable, PairTable};
 
 /// The layout this binary reads and writes. Bump it with a `migrate_to_vN` step in `open`.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 /// redb's page cache (reads and the write buffer).
 const CACHE_BYTES: usize = 16 << 20;
 
@@ -153,7 +153,10 @@ impl Store {
     fn init_schema(&self) -> StoreResult<()> {
         self.write(|w| {
             match meta::schema_version(w)? {
-                None => meta::set_schema_version(w, SCHEMA_VERSION)?,
+                None => {
+                    meta::set_schema_version(w, SCHEMA_VERSION)?;
+                    meta::new_directory_defaults(w)?;
+                }
                 Some(v) if v == SCHEMA_VERSION => {}
                 Some(v) if v > SCHEMA_VERSION => {
                     return Err(StoreError::SchemaMismatch {
@@ -164,9 +167,15 @@ impl Store {
                     });
                 }
                 Some(1) => {
+                    // Writes every posting in the newest layout at once.
                     w.create_all_tables()?;
                     migrate::to_v2(w)?;
-                    meta::set_schema_version(w, 2)?;
+                    meta::set_schema_version(w, SCHEMA_VERSION)?;
+                }
+                Some(2) => {
+                    w.create_all_tables()?;
+                    migrate::to_v3(w)?;
+                    meta::set_schema_version(w, SCHEMA_VERSION)?;
                 }
                 Some(v) => {
                     return Err(StoreError::SchemaMismatch {

@@ -94,7 +94,7 @@ async fn a_database_of_another_schema_version_is_refused_clearly() {
     .expect("a newer schema is refused");
     let text = format!("{err:#}");
     assert!(
-        text.contains("schema 99") && text.contains("reads schema 2"),
+        text.contains("schema 99") && text.contains("reads schema 3"),
         "{text}"
     );
 }

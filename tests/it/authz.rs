@@ -385,6 +385,28 @@ fn table() -> Vec<Row> {
             None,
             A_OWNER,
         ),
+        // The district's captions rule (the admin's clip has no sound: nothing waits).
+        row("POST", "/api/internships/{I}/no-speech", None, A_OWNER),
+        row("GET", "/api/admin/captions-waiting", None, ADMIN),
+        row(
+            "POST",
+            "/api/admin/internships/{I}/captions-clear",
+            None,
+            [401, 403, 403, 403, 403, 409],
+        )
+        .coord([403, 403]),
+        row(
+            "PUT",
+            "/api/admin/internships/{I}/captions/{LANG}",
+            Json(|_, _, _| json!({"vtt": "WEBVTT\n\n00:00.000 --> 00:00.500\nHello\n"})),
+            ADMIN,
+        ),
+        row(
+            "DELETE",
+            "/api/admin/internships/{I}/captions/{LANG}",
+            None,
+            ADMIN,
+        ),
         // Likes, saves, comments
         mutating(
             "POST",

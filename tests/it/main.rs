@@ -13,6 +13,7 @@ mod authz;
 mod backup;
 mod binary_server;
 mod browser;
+mod caption_rule;
 mod captions;
 mod cli;
 mod compression;

@@ -540,7 +540,7 @@ async fn a_conversion_interrupted_by_a_restart_finishes_after_it() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let data = app.stop().await;
     let app = start_on(data, false).await;
-    let c = app.client();
+    // The employer's own session: a clip with sound waits for captions before others see it.
     let v = settled(&app, &c, id).await;
     assert_eq!(v["videoStatus"], "ready", "{v}");
     let (_, _, mp4) = bytes_of(&app, &c, v["videoUrl"].as_str().unwrap()).await;

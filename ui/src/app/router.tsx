@@ -48,7 +48,7 @@ const EmployerDashboardPage = page(() => import('@/features/employer/components/
 const EmployerProfilePage = page(() => import('@/features/employer/components/employer-profile-page'));
 const StudentProfilesPage = page(() => import('@/features/employer/components/student-profiles-page'));
 const AdminLoginPage = page(() => import('@/features/admin/components/admin-login-page'));
-const AdminPage = page(() => import('@/features/admin/components/admin-page'));
+const AdminPage = page(() => import('./routes/admin'));
 const StaffInvitePage = page(() => import('@/features/admin/components/staff-invite-page'));
 const ExternalJobsPage = page(() => import('@/features/external-jobs/components/external-jobs-page'), 'external-jobs');
 

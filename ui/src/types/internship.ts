@@ -67,6 +67,21 @@ export interface Internship {
   /** The owner's view of a posting the district hid: the district's note. */
   hiddenReason?: string | null;
   hazardousDutiesConfirmed: boolean;
+  /** The district's captions rule, while it holds the posting or someone's word is on it. */
+  captionsRule?: CaptionsRuleState;
+}
+
+/** The captions rule on one posting (`captionsRule` of the posting's JSON). */
+export interface CaptionsRuleState {
+  /** What the server heard: 'no_audio' | 'silent' | 'brief' | 'sustained' (null: not measured). */
+  sound: 'no_audio' | 'silent' | 'brief' | 'sustained' | null;
+  /** Seconds of speech-level sound. */
+  loudSeconds: number;
+  waiting: boolean;
+  noSpeechConfirmed: boolean;
+  /** The employer confirmed no speech on sustained sound: the district listens first. */
+  reviewAsked: boolean;
+  clearedByDistrict: boolean;
 }
 
 export type ApplicationStatus = 'pending' | 'under_review' | 'interview_requested' | 'offer_extended' | 'hired' | 'rejected';

@@ -22,7 +22,7 @@ export type EmployerStatus = 'pending' | 'verified' | 'suspended';
  * Who sees a posting: students see only 'public' ones; the owner sees the rest on the
  * dashboard with what it is waiting for.
  */
-export type PostingVisibility = 'public' | 'awaiting_review' | 'held_for_review' | 'hidden' | 'suspended';
+export type PostingVisibility = 'public' | 'awaiting_review' | 'held_for_review' | 'hidden' | 'suspended' | 'awaiting_captions';
 
 export type ReportTargetType = 'internship' | 'comment' | 'message';
 

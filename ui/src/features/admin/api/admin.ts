@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
+import type { CaptionTrack } from '@/types/internship';
 import type { StaffMember } from '@/types/staff';
 import { uploadWithProgress, type UploadHandle } from '@/lib/upload-with-progress';
 
@@ -69,6 +70,10 @@ export interface AiVideoRequest {
   videoUrl: string;
   /** A still of the video, when the server has one. */
   posterUrl?: string | null;
+  /** Seconds. */
+  videoDuration?: number | null;
+  /** The posting's caption tracks (the caption editor opens them). */
+  captions?: CaptionTrack[];
 }
 
 export function useAiVideoRequests(enabled: boolean) {

@@ -34,8 +34,10 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatNumber } from '@/lib/format';
 import { isUploadAborted, type UploadHandle } from '@/lib/upload-with-progress';
+import { trackLanguageName } from '@/lib/caption-tracks';
 import { CAPTIONS_ACCEPT, captionsFileError } from '@/lib/captions';
 import { toast } from '@/stores/toast-store';
+import type { CaptionTrack } from '@/types/internship';
 import { staffRoleText } from '@/types/staff';
 import {
   ADMIN_SESSION_KEY,
@@ -52,6 +54,7 @@ import { ADMIN_STAFF_KEY, ADMIN_STUDENTS_KEY } from '../api/staff';
 import { ADMIN_PLACEMENTS_KEY, PROGRAM_KEY } from '../api/placements';
 import { ns } from '../i18n';
 import { AuditTab } from './audit-tab';
+import { CaptionsTab } from './captions-tab';
 import { EmployersTab } from './employers-tab';
 import { PlacementsTab } from './placements-tab';
 import { ProgramTab } from './program-tab';
@@ -61,7 +64,7 @@ import { StudentsTab } from './students-tab';
 
 const DESCRIPTION_PREVIEW = 200;
 
-type AdminTab = 'ai' | 'employers' | 'reports' | 'audit' | 'staff' | 'students' | 'placements' | 'program';
+type AdminTab = 'ai' | 'employers' | 'reports' | 'captions' | 'audit' | 'staff' | 'students' | 'placements' | 'program';
 
 type RequestFilter = 'pending' | 'on_hold' | 'completed' | 'all';
 
@@ -69,7 +72,7 @@ type RequestFilter = 'pending' | 'on_hold' | 'completed' | 'all';
 const FILTERS: readonly RequestFilter[] = ['pending', 'on_hold', 'completed', 'all'];
 
 /** The district admin's tabs (the pin, or a staff admin). */
-const ADMIN_TABS: readonly AdminTab[] = ['ai', 'employers', 'reports', 'audit', 'staff', 'students', 'placements', 'program'];
+const ADMIN_TABS: readonly AdminTab[] = ['ai', 'employers', 'reports', 'captions', 'audit', 'staff', 'students', 'placements', 'program'];
 
 /** A coordinator's tabs (the server answers 403 to the rest); the first one opens. */
 const COORDINATOR_TABS: readonly AdminTab[] = ['students', 'reports', 'placements', 'program'];
@@ -107,6 +110,8 @@ interface RequestRowProps {
   onChooseCaptions: (request: AiVideoRequest, file: File | null, input: HTMLInputElement) => void;
   onUpload: (request: AiVideoRequest, videoInput: HTMLInputElement | null) => void;
   onCancel: () => void;
+  /** Open the caption editor on the request's video (once it plays). */
+  onCaptions: (request: AiVideoRequest) => void;
 }
 
 /**
@@ -230,6 +235,7 @@ function RequestRow({
   onChooseCaptions,
   onUpload,
   onCancel,
+  onCaptions,
 }: RequestRowProps) {
   const { t } = useTranslation([ns, 'common']);
   const pending = request.status === 'pending';
@@ -346,13 +352,41 @@ function RequestRow({
         ) : request.completedAt ? (
           <p className="text-xs text-slate-500">{t('request.fulfilled', { date: formatDate(request.completedAt) })}</p>
         ) : null}
+        {request.status === 'completed' && request.videoUrl ? (
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600" data-testid="request-captions">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onCaptions(request)}
+              aria-label={t('request.captionsLabel', { title: request.title })}
+            >
+              <Captions aria-hidden className="h-4 w-4" />
+              {t('request.captions')}
+            </Button>
+            <span>
+              {(request.captions ?? []).length > 0
+                ? (request.captions ?? []).map((track) => trackLanguageName(track.lang)).join(' · ')
+                : t('request.noCaptions')}
+            </span>
+          </div>
+        ) : null}
       </Card>
     </li>
   );
 }
 
+/** What the caption editor is given (the employer's dialog, on the admin's routes). */
+export interface CaptionEditorProps {
+  admin: boolean;
+  internship: { id: number; title: string; videoUrl: string | null; posterUrl: string | null; captions?: CaptionTrack[] } | null;
+  onClose: () => void;
+}
+
+/** The caption editor, brought in by the app (a feature does not use another feature). */
+export type CaptionEditorSlot = (props: CaptionEditorProps) => ReactNode;
+
 /** /admin: fulfil AI video requests. Needs an admin session; otherwise goes to /admin-login. */
-export function AdminPage() {
+export function AdminPage({ captionEditor }: { captionEditor?: CaptionEditorSlot }) {
   const { t } = useTranslation(ns);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -367,6 +401,8 @@ export function AdminPage() {
   const [progress, setProgress] = useState(0);
   // Captions chosen per pending request (optional), and why a chosen file was refused.
   const [captionsFor, setCaptionsFor] = useState<Record<number, File>>({});
+  // The request whose video the caption editor has open (the employer's dialog, the admin's routes).
+  const [captioning, setCaptioning] = useState<AiVideoRequest | null>(null);
   const [captionsErrors, setCaptionsErrors] = useState<Record<number, string>>({});
   const tabs = districtAdmin ? ADMIN_TABS : COORDINATOR_TABS;
   const [chosenTab, setTab] = useState<AdminTab | null>(null);
@@ -587,6 +623,7 @@ export function AdminPage() {
                         onChooseCaptions={chooseCaptions}
                         onUpload={(req, input) => void upload(req, input)}
                         onCancel={() => uploadRef.current?.abort()}
+                        onCaptions={setCaptioning}
                       />
                     ))}
                   </ul>
@@ -598,6 +635,9 @@ export function AdminPage() {
             </Tabs.Content>
             <Tabs.Content value="reports" className="rounded-3xl">
               <ReportsTab districtAdmin={districtAdmin} />
+            </Tabs.Content>
+            <Tabs.Content value="captions" className="rounded-3xl">
+              <CaptionsTab />
             </Tabs.Content>
             <Tabs.Content value="audit" className="rounded-3xl">
               <AuditTab />
@@ -615,6 +655,22 @@ export function AdminPage() {
               <ProgramTab districtAdmin={districtAdmin} />
             </Tabs.Content>
           </Tabs.Root>
+          {captionEditor?.({
+            admin: true,
+            internship: captioning
+              ? {
+                  id: captioning.internshipId,
+                  title: captioning.title,
+                  videoUrl: captioning.videoUrl,
+                  posterUrl: captioning.posterUrl ?? null,
+                  captions: captioning.captions ?? [],
+                }
+              : null,
+            onClose: () => {
+              setCaptioning(null);
+              void requests.refetch();
+            },
+          })}
         </PageContainer>
       </main>
     </PageShell>

@@ -17,6 +17,7 @@ const VISIBILITY_TONES: Record<PostingVisibility, BadgeTone> = {
   held_for_review: 'warning',
   hidden: 'negative',
   suspended: 'negative',
+  awaiting_captions: 'warning',
 };
 
 /** GET /api/admin/employers/{id}/postings: the employer's postings, live or not (read-only). */

@@ -99,21 +99,35 @@ export function updatePostingJson(id: number, payload: PostingPayload): Promise<
   return api.put<Internship>(`/api/employers/internships/${id}`, payload);
 }
 
-/** PUT /api/internships/{id}/captions/{lang}: the posting's caption track in that language. */
-export function useSaveCaptions() {
+/** Where a posting's captions are written: its employer's route, or the district admin's. */
+export function captionsBase(admin: boolean): string {
+  return admin ? '/api/admin/internships' : '/api/internships';
+}
+
+/** PUT /api/internships/{id}/captions/{lang} (or the admin's): the posting's track in that language. */
+export function useSaveCaptions(admin = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, lang, vtt }: { id: number; lang: string; vtt: string }) =>
-      api.put<Internship>(`/api/internships/${id}/captions/${lang}`, { vtt }),
+      api.put<Internship>(`${captionsBase(admin)}/${id}/captions/${lang}`, { vtt }),
     onSuccess: () => invalidatePostings(queryClient),
   });
 }
 
-/** DELETE /api/internships/{id}/captions/{lang}. */
-export function useDeleteCaptions() {
+/** DELETE /api/internships/{id}/captions/{lang} (or the admin's). */
+export function useDeleteCaptions(admin = false) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, lang }: { id: number; lang: string }) => api.delete<Internship>(`/api/internships/${id}/captions/${lang}`),
+    mutationFn: ({ id, lang }: { id: number; lang: string }) => api.delete<Internship>(`${captionsBase(admin)}/${id}/captions/${lang}`),
+    onSuccess: () => invalidatePostings(queryClient),
+  });
+}
+
+/** POST /api/internships/{id}/no-speech: the employer's word that nobody speaks in the video. */
+export function useConfirmNoSpeech() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Internship & { message: string }>(`/api/internships/${id}/no-speech`, {}),
     onSuccess: () => invalidatePostings(queryClient),
   });
 }

@@ -13,9 +13,14 @@ import { ns } from '../i18n';
 import { CAPTION_LANGS, clockTime, cueAt, cueNumberOf, parseClock, parseVtt, toVtt, type CaptionLang, type Cue } from '../lib/captions';
 import type { Internship } from '@/types/internship';
 
+/** What the editor needs of a posting (the employer's posting, or an AI request's). */
+export type CaptionSubject = Pick<Internship, 'id' | 'title' | 'videoUrl' | 'posterUrl' | 'captions'>;
+
 interface CaptionEditorDialogProps {
-  internship: Internship | null;
+  internship: CaptionSubject | null;
   onClose: () => void;
+  /** The district admin writes through its own routes (the AI-video fulfilment screen). */
+  admin?: boolean;
 }
 
 /** The server's refusal, and the cue (counted from 1) it names. */
@@ -142,7 +147,7 @@ function CueRow({
  * file or the posting's track in the chosen language opens into it. Save writes the track
  * (PUT /api/internships/{id}/captions/{lang}); a refusal is shown on the cue it names.
  */
-function CaptionEditor({ internship, onDone }: { internship: Internship; onDone: () => void }) {
+function CaptionEditor({ internship, onDone, admin }: { internship: CaptionSubject; onDone: () => void; admin: boolean }) {
   const { t } = useTranslation(ns);
   const [lang, setLang] = useState<CaptionLang>('en');
   const [cues, setCues] = useState<EditorCue[]>([]);
@@ -156,8 +161,8 @@ function CaptionEditor({ internship, onDone }: { internship: Internship; onDone:
   const [fileError, setFileError] = useState<string | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const save = useSaveCaptions();
-  const remove = useDeleteCaptions();
+  const save = useSaveCaptions(admin);
+  const remove = useDeleteCaptions(admin);
   const track = internship.captions?.find((c) => c.lang === lang);
   const trackUrl = track?.url ?? null;
 
@@ -366,7 +371,7 @@ function CaptionEditor({ internship, onDone }: { internship: Internship; onDone:
   );
 }
 
-export function CaptionEditorDialog({ internship, onClose }: CaptionEditorDialogProps) {
+export function CaptionEditorDialog({ internship, onClose, admin = false }: CaptionEditorDialogProps) {
   const { t } = useTranslation(ns);
   return (
     <Dialog
@@ -375,7 +380,7 @@ export function CaptionEditorDialog({ internship, onClose }: CaptionEditorDialog
       title={t('captions.title')}
       description={internship ? t('captions.description', { title: internship.title }) : undefined}
     >
-      {internship ? <CaptionEditor internship={internship} onDone={onClose} /> : null}
+      {internship ? <CaptionEditor internship={internship} onDone={onClose} admin={admin} /> : null}
     </Dialog>
   );
 }

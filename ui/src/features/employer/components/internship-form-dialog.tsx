@@ -41,7 +41,7 @@ import {
   WORK_STYLE_OPTIONS,
   workStyleForLocation,
 } from '../lib/posting';
-import { awaitingReviewLine } from '../lib/visibility';
+import { awaitingReviewLine, visibilityInfo } from '../lib/visibility';
 import type { Internship } from '@/types/internship';
 import { FormActions } from '@/components/ui/form-actions';
 
@@ -197,6 +197,13 @@ export function InternshipFormDialog({ open, onOpenChange, editing, focusVideo =
       toast({
         title: heldLine(created.heldTerms),
         description: t('form.toast.heldText'),
+      });
+    } else if (created?.visibility === 'awaiting_captions') {
+      // The district's captions rule holds it: say so, and where the editor is.
+      toast({
+        title: isEdit ? t('form.toast.updated') : t('form.toast.posted'),
+        description: visibilityInfo(created, district)?.line,
+        variant: 'success',
       });
     } else if (created?.visibility === 'awaiting_review') {
       toast({

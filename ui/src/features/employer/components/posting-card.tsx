@@ -10,6 +10,7 @@ import {
   Film,
   Hourglass,
   LoaderCircle,
+  MicOff,
   MapPin,
   Pencil,
   Play,
@@ -27,7 +28,10 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDistrict } from '@/lib/district';
 import { captionTracks, trackLanguageName } from '@/lib/caption-tracks';
+import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { toast } from '@/stores/toast-store';
+import { useConfirmNoSpeech } from '../api/internships';
 import { ns } from '../i18n';
 import { isAiProcessing, workStyleLabel } from '../lib/posting';
 import { visibilityInfo } from '../lib/visibility';
@@ -158,7 +162,22 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
   const district = useDistrict().name;
   // Students cannot see it yet (or any more): say why instead of 'Active'.
   const review = visibilityInfo(internship, district);
-  const ReviewIcon = internship.visibility === 'hidden' ? EyeOff : internship.visibility === 'suspended' ? Ban : Hourglass;
+  const ReviewIcon =
+    internship.visibility === 'hidden'
+      ? EyeOff
+      : internship.visibility === 'suspended'
+        ? Ban
+        : internship.visibility === 'awaiting_captions'
+          ? Captions
+          : Hourglass;
+  const noSpeech = useConfirmNoSpeech();
+  // The captions rule holds it and the employer has not given their word yet.
+  const mayConfirm = internship.captionsRule?.waiting === true && !internship.captionsRule.reviewAsked;
+  const confirmNoSpeech = () =>
+    noSpeech.mutate(internship.id, {
+      onSuccess: (saved) => toast({ title: saved.message, variant: 'success' }),
+      onError: (error) => toast({ title: errorMessage(error) ?? t('posting.noSpeechFailed'), variant: 'destructive' }),
+    });
   return (
     <li
       className="flex gap-4 rounded-3xl border border-slate-200/80 bg-white p-3 shadow-sm sm:p-4"
@@ -287,6 +306,20 @@ export function PostingCard({ internship, onEdit, onReplaceVideo, onDelete, onRe
               <Captions aria-hidden className="h-4 w-4" />
               {t('posting.captions')}
             </Button>
+            {mayConfirm ? (
+              <Button
+                size="sm"
+                variant="outline"
+                className="px-3"
+                onClick={confirmNoSpeech}
+                disabled={noSpeech.isPending}
+                aria-label={t('posting.noSpeechLabel', { title: internship.title })}
+                data-testid="no-speech"
+              >
+                <MicOff aria-hidden className="h-4 w-4" />
+                {t('posting.noSpeech')}
+              </Button>
+            ) : null}
             <span>
               {captionTracks(internship).length > 0
                 ? captionTracks(internship)

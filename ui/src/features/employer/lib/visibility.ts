@@ -1,4 +1,5 @@
 import type { BadgeTone } from '@/components/ui/badge';
+import type { CaptionsRuleState } from '@/types/internship';
 import { defaultDistrictName, heldLine, placeLine, type HeldPlace, type PostingVisibility } from '@/types/safety';
 import { tEmployer } from '../i18n';
 
@@ -24,9 +25,23 @@ function hiddenLine(reason: string | null | undefined): string {
   return tEmployer('visibility.hiddenNote', { note: /[.!?]$/.test(note) ? note : `${note}.` });
 }
 
+/** Why the captions rule holds a posting, and what lets it go. */
+function captionsLine(rule: CaptionsRuleState | undefined, district: string | null): string {
+  const seconds = rule?.loudSeconds ?? 0;
+  if (rule?.reviewAsked) return tEmployer('visibility.captionsReviewLine', { district: district ?? defaultDistrictName() });
+  if (rule?.sound === 'brief') return tEmployer('visibility.captionsBriefLine', { seconds });
+  return tEmployer('visibility.captionsLine', { seconds, district: district ?? defaultDistrictName() });
+}
+
 /** What the dashboard says about a posting students cannot see; null when it is public. */
 export function visibilityInfo(
-  posting: { visibility?: PostingVisibility; heldTerms?: string[]; heldPlaces?: HeldPlace[]; hiddenReason?: string | null },
+  posting: {
+    visibility?: PostingVisibility;
+    heldTerms?: string[];
+    heldPlaces?: HeldPlace[];
+    hiddenReason?: string | null;
+    captionsRule?: CaptionsRuleState;
+  },
   district: string | null,
 ): VisibilityInfo | null {
   switch (posting.visibility) {
@@ -46,6 +61,8 @@ export function visibilityInfo(
         // The district's note (hiddenReason) says why; students no longer see the posting.
         line: hiddenLine(posting.hiddenReason),
       };
+    case 'awaiting_captions':
+      return { badge: tEmployer('visibility.captionsBadge'), tone: 'warning', line: captionsLine(posting.captionsRule, district) };
     case 'suspended':
       return { badge: tEmployer('visibility.suspendedBadge'), tone: 'negative', line: tEmployer('visibility.suspendedLine') };
     default:

@@ -6,6 +6,7 @@ import { Button, LinkButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { drawingMarks, useProgressiveCount, whenIdle } from '@/lib/boot';
+import { captionsRemembered, rememberCaptions } from '@/lib/captions-preference';
 import { useApply, useInternships, useToggleBookmark, useToggleLike } from '@/lib/internships';
 import { withCatalogues } from '@/lib/i18n/i18n';
 import { flattenPages } from '@/lib/paging';
@@ -90,7 +91,15 @@ export function JobFeedPage() {
   const reducedMotion = useReducedMotion();
   const [pausedByUser, setPausedByUser] = useState(reducedMotion);
   const [muted, setMuted] = useState(true);
-  const [captions, setCaptions] = useState(false);
+  // On from the first card for a viewer who turned CC on before (src/lib/captions-preference.ts).
+  const [captions, setCaptionsState] = useState(captionsRemembered);
+  const setCaptions = useCallback((update: boolean | ((on: boolean) => boolean)) => {
+    setCaptionsState((on) => {
+      const next = typeof update === 'function' ? update(on) : update;
+      rememberCaptions(next);
+      return next;
+    });
+  }, []);
   const [commentsFor, setCommentsFor] = useState<Internship | null>(null);
   const [reportFor, setReportFor] = useState<ReportTarget | null>(null);
   // Mounted from the first report on (then it stays, so closing it returns focus as usual).
@@ -217,7 +226,7 @@ export function JobFeedPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [active, list, goTo, commentsFor, reportFor, muted, captions, t]);
+  }, [active, list, goTo, commentsFor, reportFor, muted, captions, setCaptions, t]);
 
   // `mutate` is stable across renders, so the memoised cards do not re-render for nothing.
   const likeMutate = like.mutate;
@@ -260,7 +269,7 @@ export function JobFeedPage() {
     [t],
   );
   const onToggleMute = useCallback(() => setMuted((m) => !m), []);
-  const onToggleCaptions = useCallback(() => setCaptions((c) => !c), []);
+  const onToggleCaptions = useCallback(() => setCaptions((c) => !c), [setCaptions]);
 
   // The comments dialog follows the cached internship (its count changes as comments are added).
   const commentsInternship = commentsFor ? (list.find((i) => i.id === commentsFor.id) ?? commentsFor) : null;
