@@ -41,12 +41,21 @@ function browserKeys(): { p256dh: string; auth: string } {
   return { p256dh: point.toString('base64url'), auth: randomBytes(16).toString('base64url') };
 }
 
+function baseURL(): string {
+  return test.info().project.use.baseURL ?? '';
+}
+
 /** A phone-sized context where notifications are allowed and PushManager.subscribe answers. */
 async function phone(browser: import('@playwright/test').Browser, endpoint: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 320, height: 700 },
-    baseURL: test.info().project.use.baseURL,
+    baseURL: baseURL(),
     permissions: ['notifications'],
+    // The fixtures start every other context with the offer declined (e2e/fixtures.ts).
+    storageState: {
+      cookies: [],
+      origins: [{ origin: new URL(baseURL()).origin, localStorage: [{ name: 'internreel.push.e2e', value: '1' }] }],
+    },
   });
   const keys = browserKeys();
   await context.addInitScript(
