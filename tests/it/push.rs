@@ -741,6 +741,7 @@ async fn subscriptions_are_checked_listed_removed_and_categories_switched_off() 
     let public = key["publicKey"].as_str().unwrap();
     assert_eq!(URL_SAFE_NO_PAD.decode(public).unwrap().len(), 65);
     assert_eq!(key["enabled"], true);
+    assert_eq!(key["quietHours"], Value::Null, "quiet-hours off");
     let file = app.data_path().join("push-vapid-key.pem");
     use std::os::unix::fs::PermissionsExt;
     assert_eq!(

@@ -104,7 +104,7 @@ test('the offer comes after the first application, Turn on stores the device, an
   await page.getByTestId('apply').click();
   await expect(page).toHaveURL(/\/confirmation$/);
   await expect(offer(page)).toBeVisible();
-  await expect(offer(page)).toContainText('Never at night');
+  await expect(offer(page)).toContainText('Never at night: nothing arrives between 21:00 and 07:00.');
   expect(await axeFindings(page)).toEqual([]);
   expect(await scrollsSideways(page)).toBe(false);
   await snap(page, 'push-offer');

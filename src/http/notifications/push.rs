@@ -34,13 +34,30 @@ pub fn router() -> Router<AppState> {
 struct Key {
     public_key: String,
     enabled: bool,
+    /// When no push reaches a student (the district's clock): `{start, end}` as HH:MM.
+    quiet_hours: Option<QuietHours>,
+}
+
+#[derive(Serialize)]
+struct QuietHours {
+    start: String,
+    end: String,
 }
 
 async fn key(State(state): State<AppState>) -> AppResult<Json<Key>> {
-    let enabled = crate::services::settings::push_on(&state.store().read()?)?;
+    let r = state.store().read()?;
+    let quiet_hours = crate::services::settings::quiet_hours(&r)?.map(|w| {
+        let rendered = w.render();
+        let (start, end) = rendered.split_once('-').unwrap_or_default();
+        QuietHours {
+            start: start.into(),
+            end: end.into(),
+        }
+    });
     Ok(Json(Key {
         public_key: state.pusher.public_key(),
-        enabled,
+        enabled: crate::services::settings::push_on(&r)?,
+        quiet_hours,
     }))
 }
 

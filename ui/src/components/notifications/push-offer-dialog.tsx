@@ -17,6 +17,7 @@ export function PushOfferDialog() {
   const { t } = useTranslation(notificationsNs);
   const open = usePushOfferStore((s) => s.open);
   const close = usePushOfferStore((s) => s.close);
+  const quietHours = usePushOfferStore((s) => s.quietHours);
   const [busy, setBusy] = useState(false);
 
   const notNow = () => {
@@ -56,7 +57,7 @@ export function PushOfferDialog() {
       <div data-testid="push-offer">
         <ul className="mb-4 flex list-disc flex-col gap-1 pl-5 text-sm text-slate-700">
           <li>{t('push.offerWhat')}</li>
-          <li>{t('push.offerQuiet')}</li>
+          {quietHours ? <li>{t('push.offerQuiet', { start: quietHours.start, end: quietHours.end })}</li> : null}
           <li>{t('push.offerChange')}</li>
         </ul>
         <div className="flex flex-col gap-3 sm:flex-row-reverse">

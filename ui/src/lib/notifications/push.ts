@@ -14,6 +14,8 @@ import { queryClient } from '@/lib/query-client';
 export interface PushKey {
   publicKey: string;
   enabled: boolean;
+  /** When no push reaches a student, on the district's clock (HH:MM); null: none. */
+  quietHours: { start: string; end: string } | null;
 }
 
 export interface PushDevice {
@@ -140,29 +142,32 @@ export class PushRefusedError extends Error {
   }
 }
 
-/** Whether the offer may show here: pushes possible, the district sends them, not refused. */
-export async function mayOfferPush(): Promise<boolean> {
-  if (!pushSupported() || pushDeclined() || Notification.permission === 'denied') return false;
-  if (await currentSubscription()) return false;
+/** The server's key when the offer may show here: pushes possible, sent by the district, not refused. */
+export async function mayOfferPush(): Promise<PushKey | null> {
+  if (!pushSupported() || pushDeclined() || Notification.permission === 'denied') return null;
+  if (await currentSubscription()) return null;
   try {
-    return (await api.get<PushKey>(PUSH_KEY_URL)).enabled;
+    const key = await api.get<PushKey>(PUSH_KEY_URL);
+    return key.enabled ? key : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
 /** The offer's state: asked for by a moment that matters (the first application sent). */
 interface PushOfferState {
   open: boolean;
+  quietHours: PushKey['quietHours'];
   ask: () => void;
   close: () => void;
 }
 
 export const usePushOfferStore = create<PushOfferState>((set) => ({
   open: false,
+  quietHours: null,
   ask: () => {
-    void mayOfferPush().then((may) => {
-      if (may) set({ open: true });
+    void mayOfferPush().then((key) => {
+      if (key) set({ open: true, quietHours: key.quietHours });
     });
   },
   close: () => set({ open: false }),
