@@ -91,7 +91,8 @@ async function applyTo(page: Page, id: number) {
 test('the offer comes after the first application, Turn on stores the device, and a push shows', async ({ browser }) => {
   const endpoint = `http://127.0.0.1:9/push/${word}`;
   const { context, page } = await phone(browser, endpoint);
-  await createStudentViaApi(page.request, newStudent('push-student'));
+  const account = newStudent('push-student');
+  await createStudentViaApi(page.request, account);
 
   // Never on a first visit: the feed and a posting, and no offer.
   await page.goto('/job-feed');
@@ -160,6 +161,18 @@ test('the offer comes after the first application, Turn on stores the device, an
 
   await settings.getByRole('button', { name: /^Remove / }).click();
   await expect(settings).toContainText('No device receives push notifications yet.');
+  expect(await (await page.request.get('/api/push/subscriptions')).json()).toEqual([]);
+
+  // On again for this device, then signing out ends it: a shared computer shows the next
+  // person nobody else's pushes.
+  await settings.getByTestId('push-turn-on-here').click();
+  await expect(settings.getByTestId('push-devices')).toContainText('(this device)');
+  await page.goto('/job-feed');
+  const signedOut = page.waitForResponse((r) => r.url().endsWith('/api/logout'));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signedOut;
+  const again = await page.request.post('/api/student-login', { data: { email: account.email, password: account.password } });
+  expect(again.status()).toBe(200);
   expect(await (await page.request.get('/api/push/subscriptions')).json()).toEqual([]);
   await context.close();
 });

@@ -136,6 +136,23 @@ export async function turnOnPush(): Promise<PushDevice> {
   return device;
 }
 
+/**
+ * Signing out: this device stops receiving the person's pushes (a shared computer must not
+ * show the next person someone else's). Never holds the sign-out long.
+ */
+export async function forgetThisDevice(): Promise<void> {
+  const work = (async () => {
+    const endpoint = await thisDeviceEndpoint();
+    if (!endpoint) return;
+    const devices = await api.get<PushDevice[]>(PUSH_SUBSCRIPTIONS_URL);
+    for (const d of devices.filter((d) => d.endpoint === endpoint)) await api.delete<void>(`${PUSH_SUBSCRIPTIONS_URL}/${d.id}`);
+    remember(null);
+    const live = await currentSubscription().catch(() => null);
+    if (live) await live.unsubscribe().catch(() => false);
+  })().catch(() => undefined);
+  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 3000))]);
+}
+
 export class PushRefusedError extends Error {
   constructor() {
     super('push permission refused');
