@@ -698,7 +698,7 @@ impl Remote {
 }
 
 #[tokio::test]
-async fn a_suspended_employers_devices_and_waiting_pushes_are_removed() {
+async fn a_suspended_employers_and_a_deleted_students_devices_and_pushes_are_removed() {
     let app = start(Duration::from_secs(60)).await;
     let svc = PushService::start().await;
     let t = thread(&app, 1).await;
@@ -721,6 +721,45 @@ async fn a_suspended_employers_devices_and_waiting_pushes_are_removed() {
     );
     drop(r);
     assert_eq!(queued(&app), (0, 0));
+
+    // A student who deletes the account: the device goes with it, and the push waiting (held
+    // by the quiet hours).
+    setting(&app, "quiet-hours", &window_around_now(60, 60));
+    subscribe(&app, &svc, &t.student, "student").await;
+    app.state
+        .store()
+        .write(|w| {
+            internreel::store::push::enqueue(
+                w,
+                t.student_id,
+                internreel::store::push::Category::Account,
+                internreel::store::push::What::Notice {
+                    text: "Waiting".into(),
+                },
+                "/profile",
+                0,
+            )
+        })
+        .unwrap()
+        .expect("queued for the student's device");
+    assert_eq!(queued(&app), (1, 0));
+    let res = t
+        .student
+        .delete(app.url(&format!("/api/users/{}", t.student_id)))
+        .json(&json!({"password": "secret1"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.status());
+    let r = app.state.store().read().unwrap();
+    assert!(
+        internreel::store::push::subscriptions_of(&r, t.student_id)
+            .unwrap()
+            .is_empty()
+    );
+    drop(r);
+    assert_eq!(queued(&app), (0, 0));
+    assert_eq!(svc.received_by("student").len(), 0);
     let _ = t.posting;
 }
 
