@@ -51,6 +51,12 @@ pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
     if words_kept {
         tar.append_path_with_name(&words, "comment-words.txt")?;
     }
+    // The push key: browsers' subscriptions are bound to it (src/push/keys.rs).
+    let push_key = crate::push::keys::path(&s.paths.root);
+    let push_key_kept = push_key.is_file();
+    if push_key_kept {
+        tar.append_path_with_name(&push_key, crate::push::keys::FILE)?;
+    }
     let mut missing = 0;
     // The media store's files, local or downloaded one at a time from object storage.
     for name in &videos {
@@ -82,16 +88,18 @@ pub fn backup(s: &Services, file: &Path) -> anyhow::Result<String> {
         .persist(file)
         .map_err(|e| e.error)
         .with_context(|| format!("while writing {}", file.display()))?;
+    let mut extras = String::new();
+    if words_kept {
+        extras.push_str(", the comment word list");
+    }
+    if push_key_kept {
+        extras.push_str(", the push key");
+    }
     let mut out = format!(
-        "Wrote the backup to {}: {rows} database rows, {} videos, {} images{}\n",
+        "Wrote the backup to {}: {rows} database rows, {} videos, {} images{extras}\n",
         file.display(),
         videos.len() - missing.min(videos.len()),
         images.len(),
-        if words_kept {
-            ", the comment word list"
-        } else {
-            ""
-        }
     );
     if missing > 0 {
         out.push_str(&format!(

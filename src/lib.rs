@@ -27,6 +27,7 @@ pub mod mail;
 pub mod media;
 pub mod passwords;
 pub mod pdf;
+pub mod push;
 pub mod search;
 pub mod sendfile;
 pub mod serve;

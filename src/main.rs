@@ -85,6 +85,7 @@ fn main() -> ExitCode {
                 jobs_every: (jobs_interval_hours > 0)
                     .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),
                 trusted_networks,
+                push_interval: std::time::Duration::from_secs(60),
             }),
         },
         Command::Seed { force, synthetic } => control::dispatch(

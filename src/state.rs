@@ -57,6 +57,8 @@ pub struct Inner {
     pub photo_views: crate::services::audit::RecentViews,
     /// The outbox's sender (src/mail).
     pub mailer: crate::mail::Mailer,
+    /// Web Push: the VAPID key and the sender's handle (src/push/).
+    pub pusher: crate::push::Pusher,
     /// Who was counted in an employer's "Profile Views" today.
     pub profile_viewers: crate::http::profile_viewers::ProfileViewers,
 }

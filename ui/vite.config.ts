@@ -204,6 +204,8 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [],
+        // Web Push: the push and notificationclick handlers (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

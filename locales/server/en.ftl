@@ -742,3 +742,22 @@ captions-rule-review-asked = Thank you. The video has sustained speech-level sou
 captions-rule-confirmed-live = Thank you. The posting is live without captions.
 captions-rule-confirmed = Thank you. The captions rule no longer holds this posting.
 by-let-record-go-live-without-captions = { $by } let { $record } go live without captions
+
+
+## Push notifications (src/push/, src/http/notifications/push.rs)
+push-title-messages = New message
+push-title-applications = Applications
+push-title-placements = Internship
+push-title-account = InternReel
+push-title-updates = InternReel
+push-message-from = { $name } sent you a message
+push-message-from-formal = { $name } sent you a message
+push-messages-from = { $count } new messages from { $name }
+push-messages = { $count } new messages
+push-updates = { $count } new updates are waiting for you
+push-updates-formal = { $count } new updates are waiting for you
+push-endpoint-invalid = The subscription's endpoint must be an https address of a push service
+push-keys-invalid = The subscription's keys are not valid: p256dh is a P-256 public key (65 bytes) and auth 16 bytes, both base64url
+push-subscription-not-found = No such device receives your pushes
+push-category-unknown = Unknown push category: { $name }
+push-off-by-district = Push notifications are turned off for this district

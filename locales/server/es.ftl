@@ -741,3 +741,22 @@ captions-rule-review-asked = Gracias. El video tiene sonido sostenido a nivel de
 captions-rule-confirmed-live = Gracias. La publicación está visible sin subtítulos.
 captions-rule-confirmed = Gracias. La regla de subtítulos ya no retiene esta publicación.
 by-let-record-go-live-without-captions = { $by } publicó { $record } sin subtítulos
+
+
+## Push notifications (src/push/, src/http/notifications/push.rs)
+push-title-messages = Nuevo mensaje
+push-title-applications = Solicitudes
+push-title-placements = Práctica
+push-title-account = InternReel
+push-title-updates = InternReel
+push-message-from = { $name } te envió un mensaje
+push-message-from-formal = { $name } le envió un mensaje
+push-messages-from = { $count } mensajes nuevos de { $name }
+push-messages = { $count } mensajes nuevos
+push-updates = Tienes { $count } novedades esperándote
+push-updates-formal = Tiene { $count } novedades esperándole
+push-endpoint-invalid = La dirección de la suscripción debe ser una dirección https de un servicio de notificaciones
+push-keys-invalid = Las claves de la suscripción no son válidas: p256dh es una clave pública P-256 (65 bytes) y auth 16 bytes, ambas en base64url
+push-subscription-not-found = Ese dispositivo no recibe notificaciones de esta cuenta
+push-category-unknown = Categoría de notificaciones desconocida: { $name }
+push-off-by-district = Las notificaciones push están desactivadas en este distrito

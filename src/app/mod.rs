@@ -57,6 +57,8 @@ pub struct Config {
     pub mail_from: String,
     /// The district's own networks: sign-ins from them are throttled per account only.
     pub trusted_networks: crate::limiter::Networks,
+    /// The least time between two pushes to one person (a minute; tests shorten it).
+    pub push_interval: Duration,
 }
 
 impl Config {
@@ -80,6 +82,7 @@ impl Config {
             smtp_url: None,
             mail_from: "internreel@localhost".into(),
             trusted_networks: Default::default(),
+            push_interval: Duration::from_secs(60),
         }
     }
 }
@@ -201,6 +204,9 @@ impl App {
         services
             .store
             .write(|w| crate::store::outbox::set_smtp_configured(w, mailer.sends()))?;
+        let pusher =
+            crate::push::Pusher::new(&config.data_dir, config.push_interval, &config.mail_from)
+                .context("while reading or making the push key in the data directory")?;
         let comment_words =
             crate::services::comment_words::CommentWords::new(services.paths.comment_words());
         let state = AppState(Arc::new(Inner {
@@ -231,6 +237,7 @@ impl App {
             comment_words,
             photo_views: Default::default(),
             mailer,
+            pusher,
         }));
 
         Ok(App {
@@ -357,6 +364,12 @@ impl App {
             self.state.mailer.clone(),
             mail_stopped,
         ));
+        let (stop_push, push_stopped) = tokio::sync::watch::channel(false);
+        let push = tokio::spawn(crate::push::run(
+            self.state.services.clone(),
+            self.state.pusher.clone(),
+            push_stopped,
+        ));
         // The unread-messages digest (once a minute) and placements' reminders (hourly).
         let (stop_digest, digest_stopped) = tokio::sync::watch::channel(false);
         let digest = background::digest(self.state.clone(), digest_stopped);
@@ -433,6 +446,10 @@ impl App {
         let _ = stop_mail.send(true);
         mail.abort();
         let _ = mail.await;
+        // A push being sent when stopped stays queued and goes out after the next start.
+        let _ = stop_push.send(true);
+        push.abort();
+        let _ = push.await;
         let _ = stop_digest.send(true);
         let _ = digest.await;
         if let Some(jobs) = jobs {

@@ -250,7 +250,7 @@ pub fn settings_list(s: &Services) -> CommandResult {
             }
             Some(v) => format!("\"{v}\""),
             // The district pin and early-end certificates are on until turned off.
-            None if matches!(*key, "admin-pin" | "certificate-on-early-end") => {
+            None if matches!(*key, "admin-pin" | "certificate-on-early-end" | "push") => {
                 "\"on\" (the default)".into()
             }
             None if *key == "time-zone" => "\"UTC\" (the default)".into(),
@@ -258,6 +258,7 @@ pub fn settings_list(s: &Services) -> CommandResult {
             None if *key == crate::services::caption_rule::SETTING => {
                 "\"off\" (a data directory from before the rule)".into()
             }
+            None if *key == "quiet-hours" => "\"21:00-07:00\" (the default)".into(),
             None => "(not set)".into(),
         };
         out.push_str(&format!("{key} = {shown}\n    {about}\n"));

@@ -75,6 +75,7 @@ pub fn run(data: &Path, tls_cert: Option<&Path>) -> Report {
     ffmpeg(&mut r);
     if dir_ok {
         media_store(&mut r, data);
+        push_key(&mut r, data);
     }
     if let Some(cert) = tls_cert {
         certificate(&mut r, cert, SystemTime::now());
@@ -140,6 +141,49 @@ fn data_dir(r: &mut Report, data: &Path) -> bool {
         )),
     }
     true
+}
+
+/// The push key (made at the first start): its public key, and a warning when others than
+/// the owner may read it.
+fn push_key(r: &mut Report, data: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let file = crate::push::keys::path(data);
+    if !file.exists() {
+        r.checks.push(check(
+            "push key",
+            Status::Warn,
+            format!("{} does not exist yet", file.display()),
+            Some("the server makes it at its first start"),
+        ));
+        return;
+    }
+    match crate::push::keys::VapidKey::read(&file) {
+        Ok(key) => {
+            let mode = std::fs::metadata(&file)
+                .map(|m| m.permissions().mode() & 0o777)
+                .unwrap_or(0);
+            let detail = format!("VAPID public key {}", key.public_b64());
+            if mode & 0o077 != 0 {
+                r.checks.push(check(
+                    "push key",
+                    Status::Warn,
+                    format!(
+                        "{detail}; {} is readable by others ({mode:o})",
+                        file.display()
+                    ),
+                    Some("chmod 600 it: whoever holds it can push to every subscribed device"),
+                ));
+            } else {
+                r.checks.push(check("push key", Status::Ok, detail, None));
+            }
+        }
+        Err(e) => r.checks.push(check(
+            "push key",
+            Status::Fail,
+            e.to_string(),
+            Some("restore it from a backup: browsers' subscriptions are bound to it"),
+        )),
+    }
 }
 
 /// (free bytes for an unprivileged user, total bytes) of the file system holding `path`.

@@ -14,6 +14,7 @@ pub mod normalize;
 pub mod options;
 pub mod phrases;
 pub mod placements;
+pub mod quiet_hours;
 pub mod reports;
 pub mod review;
 pub mod roster;

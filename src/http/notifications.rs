@@ -1,6 +1,7 @@
 //! `GET /api/notifications`, `POST /api/notifications/read`, the notification-e-mail setting
 //! and the e-mails' `GET /api/email-off?token=...` (a page asking first) with its
-//! `POST` (the page's button, or a mail client's RFC 8058 one-click unsubscribe).
+//! `POST` (the page's button, or a mail client's RFC 8058 one-click unsubscribe). Web Push's
+//! routes are in `push.rs` beside it.
 
 use axum::Json;
 use axum::Router;
@@ -20,8 +21,11 @@ use crate::store::Reader;
 use crate::store::notifications::{self, Notification};
 use crate::ws::Event;
 
+mod push;
+
 pub fn router() -> Router<AppState> {
     Router::new()
+        .merge(push::router())
         .route("/api/notifications", get(list))
         .route("/api/notifications/read", post(mark_read))
         .route(

@@ -90,6 +90,7 @@ pub async fn send(
             if !found.is_empty() {
                 flag_contact_details(w, &m, &found, me.id == a.employer_id, now)?;
             }
+            crate::services::notify::push_message(w, &me, other, now)?;
             Ok(m)
         })
         .await

@@ -22,6 +22,7 @@ pub mod posting_form;
 pub mod posting_screen;
 pub mod postings;
 pub mod program;
+pub mod push;
 pub mod reports;
 pub mod roster;
 pub mod settings;

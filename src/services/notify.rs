@@ -1,5 +1,6 @@
 //! Notifications: one row per event for its user, written in the transaction of the event,
-//! plus an e-mail through the outbox unless the user turned notification e-mails off. The
+//! plus an e-mail through the outbox unless the user turned notification e-mails off, and a
+//! push to their devices (store/push.rs) unless they turned its category off. The
 //! HTTP layer pushes the committed ones over `/ws`; the bell polls for the rest.
 
 use crate::clock::now_ms;
@@ -7,7 +8,7 @@ use crate::infra::Services;
 use crate::store::messages::Message;
 use crate::store::notifications::{self, Notification};
 use crate::store::users::User;
-use crate::store::{Reader, StoreResult, Wtx, meta, outbox};
+use crate::store::{Reader, StoreResult, Wtx, meta, outbox, push};
 
 /// Creates a notification for `user_id` (and its e-mail); None when the user is gone.
 pub fn notify(
@@ -49,7 +50,42 @@ pub fn notify_titled(
     if !notifications::email_off(w, user_id)? {
         email(w, &user, subject, &text, link)?;
     }
+    if let Some(category) = push::Category::of_kind(kind)
+        && super::settings::push_on(w)?
+    {
+        push::enqueue(w, user_id, category, push::What::Notice { text }, link, now)?;
+    }
     Ok(Some(n))
+}
+
+/// A push to the receiver of a new message: who wrote, never what (a minor's words stay in
+/// the app). The in-app notice is the unread-messages digest's.
+pub fn push_message(w: &Wtx, sender: &User, receiver_id: u64, now: i64) -> StoreResult<()> {
+    if !super::settings::push_on(w)? {
+        return Ok(());
+    }
+    let Some(receiver) = w.get::<User>(receiver_id)? else {
+        return Ok(());
+    };
+    let name = match sender.role {
+        crate::store::users::Role::Employer if !sender.company.trim().is_empty() => {
+            sender.company.clone()
+        }
+        _ => sender.first_name.clone(),
+    };
+    let link = match receiver.role {
+        crate::store::users::Role::Employer => "/employer-dashboard",
+        crate::store::users::Role::Student => "/profile",
+    };
+    push::enqueue(
+        w,
+        receiver_id,
+        push::Category::Messages,
+        push::What::MessageFrom { sender: name },
+        link,
+        now,
+    )?;
+    Ok(())
 }
 
 /// An e-mail about something in the app, with a link to it and a one-click way to stop them.

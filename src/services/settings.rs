@@ -68,6 +68,14 @@ pub const KEYS: &[(&str, &str)] = &[
         "on|off: whether a posting whose video has speech-level sound stays out of students' sight until it has captions, or its employer confirms the video has no speech (sustained sound: after the district admin's review) (on for a new data directory, off for one upgraded from before the rule)",
     ),
     (
+        "quiet-hours",
+        "HH:MM-HH:MM or off: when no push notification reaches a student, on the district's clock; what arrives then waits for the end (default 21:00-07:00)",
+    ),
+    (
+        "push",
+        "on|off: whether the app offers push notifications and sends them (default on)",
+    ),
+    (
         "student-signup",
         "open|school-accounts-only: whether students may sign up with a password, or only through their school account",
     ),
@@ -130,6 +138,11 @@ pub fn check_value(r: &impl Reader, key: &str, value: &str) -> Result<(), String
             _ => Err("certificate-on-early-end is on or off".into()),
         },
         "time-zone" => crate::clock::Zone::named(value).map(|_| ()),
+        "quiet-hours" => crate::domain::quiet_hours::parse(value).map(|_| ()),
+        "push" => match value {
+            "on" | "off" => Ok(()),
+            _ => Err("push is on or off".into()),
+        },
         "student-signup" => match value {
             "open" | "school-accounts-only" => Ok(()),
             _ => Err("student-signup is open or school-accounts-only".into()),
@@ -153,6 +166,22 @@ pub fn time_zone(r: &impl Reader) -> StoreResult<crate::clock::Zone> {
     Ok(get(r, "time-zone")?
         .and_then(|name| crate::clock::Zone::named(&name).ok())
         .unwrap_or_default())
+}
+
+/// When no push reaches a student (`quiet-hours`; 21:00-07:00 until set; None: `off`).
+pub fn quiet_hours(r: &impl Reader) -> StoreResult<Option<crate::domain::quiet_hours::Window>> {
+    Ok(
+        match get(r, "quiet-hours")?.filter(|v| !v.trim().is_empty()) {
+            Some(v) => crate::domain::quiet_hours::parse(&v)
+                .unwrap_or(Some(crate::domain::quiet_hours::DEFAULT)),
+            None => Some(crate::domain::quiet_hours::DEFAULT),
+        },
+    )
+}
+
+/// The district sends push notifications (unless `push off`).
+pub fn push_on(r: &impl Reader) -> StoreResult<bool> {
+    Ok(get(r, "push")?.as_deref() != Some("off"))
 }
 
 /// Students sign up only through a school account.

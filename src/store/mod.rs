@@ -25,6 +25,7 @@ pub mod notifications;
 pub mod outbox;
 pub mod placements;
 pub mod posting_screens;
+pub mod push;
 pub mod reports;
 pub mod sessions;
 pub mod social;

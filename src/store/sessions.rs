@@ -50,8 +50,10 @@ pub fn purge_expired(w: &Wtx, now: i64) -> StoreResult<u64> {
     })
 }
 
-/// Ends every session of one user (suspension, deletion); returns how many were live.
+/// Ends every session of one user (suspension, deletion); returns how many were live. Their
+/// devices stop receiving pushes with them.
 pub fn end_user_sessions(w: &Wtx, user_id: u64, now: i64) -> StoreResult<u64> {
+    super::push::forget_user(w, user_id)?;
     end_sessions_of(w, &Subject::User(user_id), now)
 }
 

@@ -131,8 +131,21 @@ pub const POSTING_SCREENS: EntityTable = TableDefinition::new("posting_screens_v
 /// internship id → its caption tracks, one per language (store/captions.rs).
 pub const CAPTION_TRACKS: EntityTable = TableDefinition::new("caption_tracks_v1");
 
+/// Web Push (store/push.rs): devices, the events waiting for the sender, the pushes waiting
+/// for their push service.
+pub const PUSH_SUBSCRIPTIONS: EntityTable = TableDefinition::new("push_subscriptions_v1");
+pub const PUSH_EVENTS: EntityTable = TableDefinition::new("push_events_v1");
+pub const PUSH_DELIVERIES: EntityTable = TableDefinition::new("push_deliveries_v1");
+/// (user id, subscription id) → created at.
+pub const PUSH_SUBSCRIPTIONS_BY_USER: PairTable =
+    TableDefinition::new("push_subscriptions_by_user_v1");
+/// (user id, 0) → when the last push to them went out.
+pub const PUSH_LAST_SENT: PairTable = TableDefinition::new("push_last_sent_v1");
+/// (user id, category) → 0: the categories a person turned off.
+pub const PUSH_OFF: PairTable = TableDefinition::new("push_off_v1");
+
 /// Every entity table, for code that walks them all (creating, backing up).
-pub const ENTITY_TABLES: [EntityTable; 29] = [
+pub const ENTITY_TABLES: [EntityTable; 32] = [
     USERS,
     INTERNSHIPS,
     INTERNSHIP_STATS,
@@ -162,10 +175,13 @@ pub const ENTITY_TABLES: [EntityTable; 29] = [
     POSTING_SCREENS,
     PLACEMENT_RECORDS,
     CAPTION_TRACKS,
+    PUSH_SUBSCRIPTIONS,
+    PUSH_EVENTS,
+    PUSH_DELIVERIES,
 ];
 
 /// Every pair table.
-pub const PAIR_TABLES: [PairTable; 24] = [
+pub const PAIR_TABLES: [PairTable; 27] = [
     INTERNSHIPS_BY_EMPLOYER,
     APPLICATIONS_BY_STUDENT,
     APPLICATIONS_BY_EMPLOYER,
@@ -190,4 +206,7 @@ pub const PAIR_TABLES: [PairTable; 24] = [
     PLACEMENT_HOURS,
     SSO_BY_EXPIRY,
     ROSTER_INVITES,
+    PUSH_SUBSCRIPTIONS_BY_USER,
+    PUSH_LAST_SENT,
+    PUSH_OFF,
 ];

@@ -835,6 +835,27 @@ fn table() -> Vec<Row> {
             Json(|_, _, _| json!({"interests": ["technology"]})),
             [401, 200, 200, 403, 403, 403],
         ),
+        row("GET", "/api/push/key", None, [200; 6]),
+        row("GET", "/api/push/subscriptions", None, USERS),
+        row(
+            "POST",
+            "/api/push/subscriptions",
+            Json(|_, _, _| json!({"endpoint": "http://push.example.com/x", "keys": {"p256dh": "x", "auth": "y"}})),
+            [401, 422, 422, 422, 422, 403],
+        ),
+        row(
+            "DELETE",
+            "/api/push/subscriptions/{NOPE}",
+            None,
+            [401, 404, 404, 404, 404, 403],
+        ),
+        row("GET", "/api/push/preferences", None, USERS),
+        row(
+            "PUT",
+            "/api/push/preferences",
+            Json(|_, _, _| json!({"messages": true})),
+            USERS,
+        ),
         row("GET", "/api/email-off", None, [404; 6]),
         row("POST", "/api/email-off", None, [404; 6]),
         row(

@@ -40,6 +40,7 @@ mod placement_completion;
 mod placement_mail;
 mod placement_records;
 mod placements;
+mod push;
 mod roster;
 mod s3;
 mod s3_server;

@@ -15,6 +15,22 @@ import { test as base, type Browser, type BrowserContext, type Page } from '@pla
 
 const patched = new WeakSet<object>();
 
+/*
+ * The offer of push notifications opens after a student's first application (#55); the specs
+ * that apply for other reasons would find it over the page. So every context starts as a
+ * device that said "Not now" already, unless its storage says `internreel.push.e2e` (set
+ * through `storageState` by e2e/push.spec.ts, which tests the offer).
+ */
+async function declinePushOffer(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    try {
+      if (!localStorage.getItem('internreel.push.e2e')) localStorage.setItem('internreel.push.declined', '1');
+    } catch {
+      // A page without storage (about:blank, a data URL) has no offer either.
+    }
+  });
+}
+
 /** Until the app has rendered the page (or the page has no app). */
 async function appRunning(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.app === 'running', undefined, {
@@ -52,12 +68,14 @@ function patchBrowser(browser: Browser): void {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
+    await declinePushOffer(context);
     patchContext(context);
     return context;
   };
   const newPage = browser.newPage.bind(browser);
   browser.newPage = async (options) => {
     const page = await newPage(options);
+    await declinePushOffer(page.context());
     patchContext(page.context());
     patchPage(page);
     return page;
@@ -66,6 +84,7 @@ function patchBrowser(browser: Browser): void {
 
 export const test = base.extend({
   context: async ({ context }, run) => {
+    await declinePushOffer(context);
     patchContext(context);
     await run(context);
   },

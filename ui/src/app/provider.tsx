@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { whenIdle } from '@/lib/boot';
 import { isGuestSession, useGuestInviteStore } from '@/lib/guest';
+import { usePushOfferStore } from '@/lib/notifications/push';
 import { queryClient } from '@/lib/query-client';
 import { useToastStore } from '@/stores/toast-store';
 
@@ -9,6 +10,7 @@ import { useToastStore } from '@/stores/toast-store';
 // brought Radix's dialog, toast and focus code into the entry): they load once the page has
 // painted and the browser is idle, or at once when a toast or the invitation is asked for first.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const PushOfferDialog = lazy(() => import('@/components/notifications/push-offer-dialog').then((m) => ({ default: m.PushOfferDialog })));
 const GuestInviteDialog = lazy(() => import('@/components/guest/guest-invite-dialog').then((m) => ({ default: m.GuestInviteDialog })));
 
 /** Calls `run` after the page's load event, when the browser is next idle. */
@@ -47,6 +49,7 @@ function WhenIdleOrAsked({ asked, idleToo = true, children }: { asked: boolean; 
 function AfterFirstPaint() {
   const toastAsked = useToastStore((s) => s.toasts.length > 0);
   const inviteAsked = useGuestInviteStore((s) => s.open);
+  const pushOfferAsked = usePushOfferStore((s) => s.open);
   return (
     <>
       <WhenIdleOrAsked asked={toastAsked}>
@@ -54,6 +57,9 @@ function AfterFirstPaint() {
       </WhenIdleOrAsked>
       <WhenIdleOrAsked asked={inviteAsked} idleToo={isGuestSession()}>
         <GuestInviteDialog />
+      </WhenIdleOrAsked>
+      <WhenIdleOrAsked asked={pushOfferAsked} idleToo={false}>
+        <PushOfferDialog />
       </WhenIdleOrAsked>
     </>
   );

@@ -170,6 +170,8 @@ export function forgetSession(): void {
 }
 
 export async function logout(options: { employer?: boolean } = {}): Promise<void> {
+  // While still signed in: this device's pushes end with the session on it.
+  await import('./notifications/push').then((m) => m.forgetThisDevice()).catch(() => undefined);
   signingOut = true;
   window.dispatchEvent(new Event(SIGN_OUT_EVENT));
   await queryClient.cancelQueries();

@@ -15,6 +15,7 @@ import { handleUnauthorized } from './unauthorized';
 import { useSessionStore } from '@/stores/session-store';
 import { toast } from '@/stores/toast-store';
 import type { Page } from './api-client';
+import { usePushOfferStore } from './notifications/push';
 import type { Application, BookmarkResult, Internship, LikeResult, SavedInternship } from '@/types/internship';
 
 export const INTERNSHIPS_KEY = '/api/internships';
@@ -169,6 +170,8 @@ export function useApply(options: { toastOnSuccess?: boolean } = {}) {
       useSessionStore.getState().setApplicationId(String(application.id));
       const userId = asAccount(cachedUser())?.id;
       if (userId) void queryClient.invalidateQueries({ queryKey: applicationsKey(userId) });
+      // A moment it matters: the offer of push notifications (unless refused or on already).
+      usePushOfferStore.getState().ask();
       if (toastOnSuccess) {
         toast({
           title: tInternship('toasts.applied'),

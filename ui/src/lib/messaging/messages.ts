@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { usePushOfferStore } from '@/lib/notifications/push';
 import { api, isApiError, type Page } from '@/lib/api-client';
 import { useFirstPaintDone } from '@/lib/boot';
 import { queryClient } from '@/lib/query-client';
@@ -134,6 +135,8 @@ export function useSendMessage(applicationId: number, receiverId: number, userId
       );
       void queryClient.invalidateQueries({ queryKey: threadKey(applicationId) });
       if (userId !== undefined) void queryClient.invalidateQueries({ queryKey: receivedKey(userId) });
+      // A moment it matters: the offer of push notifications (unless refused or on already).
+      usePushOfferStore.getState().ask();
     },
     onError: (error) => {
       // A refusal the server explains (a block, a suspended employer, a company awaiting

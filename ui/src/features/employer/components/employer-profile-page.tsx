@@ -13,6 +13,7 @@ import { RetryButton } from '@/components/ui/retry-button';
 import { PageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { EmailNotificationsSection } from '@/components/notifications/email-notifications-section';
+import { PushNotificationsSection } from '@/components/notifications/push-notifications-section';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { EMPLOYER_PASSWORD_MIN } from '@/lib/passwords';
 import { validateEmployerProfile } from '@/lib/schemas/employer';
@@ -129,6 +130,7 @@ export function EmployerProfilePage() {
               <>
                 <ProfileForm profile={profile.data} />
                 <EmailNotificationsSection />
+                <PushNotificationsSection />
                 <ChangePasswordSection minLength={EMPLOYER_PASSWORD_MIN} username={profile.data.email} />
               </>
             ) : null}

@@ -10,7 +10,7 @@ import { ContentSection, MarketingLayout } from './marketing-layout';
 /** The sections and their questions (each `<question>.q` / `.a` in the catalogue). */
 const groups = [
   { id: 'signing-in', key: 'signingIn', items: ['help.signingIn.forgot', 'help.signingIn.invalid', 'help.signingIn.tooMany'] },
-  { id: 'students', key: 'students', items: ['help.students.apply', 'help.students.profile', 'help.students.files'] },
+  { id: 'students', key: 'students', items: ['help.students.apply', 'help.students.profile', 'help.students.files', 'help.students.push'] },
   { id: 'employers', key: 'employers', items: ['help.employers.video', 'help.employers.roles'] },
 ] as const;
 

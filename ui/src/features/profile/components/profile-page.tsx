@@ -28,6 +28,7 @@ import { paths } from '@/config/paths';
 import { MessagesBell } from '@/components/messaging/messages-bell';
 import { MessagingDialog, type MessageTarget } from '@/components/messaging/messaging-dialog';
 import { EmailNotificationsSection } from '@/components/notifications/email-notifications-section';
+import { PushNotificationsSection } from '@/components/notifications/push-notifications-section';
 import { NotificationsBell } from '@/components/notifications/notifications-bell';
 import { useUser } from '@/lib/auth';
 import { formatDate, initials } from '@/lib/format';
@@ -365,6 +366,7 @@ function ProfileBody({ user, editing, setEditing }: { user: User; editing: boole
       <SavedVideos user={user} />
       <BlockedCompanies />
       <EmailNotificationsSection />
+      <PushNotificationsSection />
       <Section headingId="language-setting" icon={Languages} title={t('language.heading')}>
         <Card className="space-y-3">
           <p className="text-sm text-slate-700">{t('language.text')}</p>

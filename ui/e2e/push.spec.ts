@@ -1,0 +1,193 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { axeFindings } from './axe';
+import { test } from './fixtures';
+import { createStudentViaApi, expectToast, newEmployerApi, newStudent, postInternshipViaApi, scrollsSideways, snap } from './support';
+
+/*
+ * Push notifications (#55) in the browser: the offer after the first application sent (never
+ * before), "Turn on" storing the subscription, "Not now" remembered, a push delivered to the
+ * service worker (DevTools' ServiceWorker.deliverPushMessage) showing its notification, and the
+ * profile's categories and devices. Headless Chromium has no push service, so the test stands
+ * in for PushManager.subscribe alone: it answers a subscription whose keys the test made.
+ */
+
+test.describe.configure({ timeout: 90_000 });
+
+let employerApi: APIRequestContext;
+const word = `Pushy${Date.now().toString(36)}`;
+const postings: number[] = [];
+
+test.beforeAll(async () => {
+  employerApi = await newEmployerApi('push-employer', `Bellwether ${word}`);
+  for (const n of [1, 2]) {
+    const body = await postInternshipViaApi<{ id: number }>(employerApi, {
+      title: `${word} Helper ${n}`,
+      description: 'Help our team answer the phones and learn how a small office runs.',
+    });
+    postings.push(body.id);
+  }
+});
+
+test.afterAll(async () => {
+  await employerApi.dispose();
+});
+
+/** A browser's P-256 key and auth secret, as PushManager.subscribe would make them. */
+function browserKeys(): { p256dh: string; auth: string } {
+  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x ?? '', 'base64url'), Buffer.from(jwk.y ?? '', 'base64url')]);
+  return { p256dh: point.toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+
+function baseURL(): string {
+  return test.info().project.use.baseURL ?? '';
+}
+
+/** A phone-sized context where notifications are allowed and PushManager.subscribe answers. */
+async function phone(browser: import('@playwright/test').Browser, endpoint: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 320, height: 700 },
+    baseURL: baseURL(),
+    permissions: ['notifications'],
+    // The fixtures start every other context with the offer declined (e2e/fixtures.ts).
+    storageState: {
+      cookies: [],
+      origins: [{ origin: new URL(baseURL()).origin, localStorage: [{ name: 'internreel.push.e2e', value: '1' }] }],
+    },
+  });
+  const keys = browserKeys();
+  await context.addInitScript(
+    ({ endpoint, keys }) => {
+      if (!('PushManager' in window)) return;
+      PushManager.prototype.subscribe = async function () {
+        const json = { endpoint, expirationTime: null, keys };
+        return {
+          endpoint,
+          expirationTime: null,
+          options: {},
+          toJSON: () => json,
+          unsubscribe: async () => true,
+        } as unknown as PushSubscription;
+      };
+    },
+    { endpoint, keys },
+  );
+  const page = await context.newPage();
+  return { context, page };
+}
+
+function offer(page: Page) {
+  return page.getByRole('dialog', { name: 'Hear back right away?' });
+}
+
+async function applyTo(page: Page, id: number) {
+  await page.goto(`/internship/${id}`);
+  await page.getByTestId('apply').click();
+  await expect(page).toHaveURL(/\/confirmation$/);
+}
+
+test('the offer comes after the first application, Turn on stores the device, and a push shows', async ({ browser }) => {
+  const endpoint = `http://127.0.0.1:9/push/${word}`;
+  const { context, page } = await phone(browser, endpoint);
+  const account = newStudent('push-student');
+  await createStudentViaApi(page.request, account);
+
+  // Never on a first visit: the feed and a posting, and no offer.
+  await page.goto('/job-feed');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.goto(`/internship/${postings[0]}`);
+  await page.waitForTimeout(1500);
+  await expect(offer(page)).toHaveCount(0);
+
+  // The first application sent: the offer explains first.
+  await page.getByTestId('apply').click();
+  await expect(page).toHaveURL(/\/confirmation$/);
+  await expect(offer(page)).toBeVisible();
+  await expect(offer(page)).toContainText('Never at night: nothing arrives between 21:00 and 07:00.');
+  expect(await axeFindings(page)).toEqual([]);
+  expect(await scrollsSideways(page)).toBe(false);
+  await snap(page, 'push-offer');
+
+  await offer(page).getByRole('button', { name: 'Turn on' }).click();
+  await expectToast(page, 'Push notifications on');
+  await expect(offer(page)).toHaveCount(0);
+  const devices = (await (await page.request.get('/api/push/subscriptions')).json()) as { endpoint: string; device: string }[];
+  expect(devices.map((d) => d.endpoint)).toEqual([endpoint]);
+  expect(devices[0].device).toContain('Chrome');
+
+  // A push reaches the service worker, which shows it.
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+      const live = e.registrations.find((r) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const payload = { title: 'New message', body: 'Bellwether sent you a message', url: '/profile', tag: 'internreel-messages', count: 1 };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: await registration,
+    data: JSON.stringify(payload),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map(
+          (n) => `${n.title}|${n.body}|${(n.data as { url?: string })?.url}`,
+        ),
+      ),
+    )
+    .toContain('New message|Bellwether sent you a message|/profile');
+
+  // The profile: each category with its switch, and the device, removable.
+  await page.goto('/profile');
+  const settings = page.getByTestId('push-settings');
+  await settings.scrollIntoViewIfNeeded();
+  await expect(settings).toBeVisible();
+  await expect(settings.getByTestId('push-devices')).toContainText('(this device)');
+  const messages = settings.getByRole('switch', { name: 'New messages' });
+  await expect(messages).toBeChecked();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/push/preferences') && r.request().method() === 'PUT');
+  await messages.click();
+  expect((await saved).status()).toBe(200);
+  await expect(messages).not.toBeChecked();
+  expect(((await (await page.request.get('/api/push/preferences')).json()) as { messages: boolean }).messages).toBe(false);
+  expect(await axeFindings(page)).toEqual([]);
+  expect(await scrollsSideways(page)).toBe(false);
+  await snap(page, 'push-settings');
+
+  await settings.getByRole('button', { name: /^Remove / }).click();
+  await expect(settings).toContainText('No device receives push notifications yet.');
+  expect(await (await page.request.get('/api/push/subscriptions')).json()).toEqual([]);
+
+  // On again for this device, then signing out ends it: a shared computer shows the next
+  // person nobody else's pushes.
+  await settings.getByTestId('push-turn-on-here').click();
+  await expect(settings.getByTestId('push-devices')).toContainText('(this device)');
+  await page.goto('/job-feed');
+  const signedOut = page.waitForResponse((r) => r.url().endsWith('/api/logout'));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signedOut;
+  const again = await page.request.post('/api/student-login', { data: { email: account.email, password: account.password } });
+  expect(again.status()).toBe(200);
+  expect(await (await page.request.get('/api/push/subscriptions')).json()).toEqual([]);
+  await context.close();
+});
+
+test('Not now is remembered: the next application asks nothing', async ({ browser }) => {
+  const { context, page } = await phone(browser, `http://127.0.0.1:9/push/${word}-declined`);
+  await createStudentViaApi(page.request, newStudent('push-declines'));
+  await applyTo(page, postings[0]);
+  await expect(offer(page)).toBeVisible();
+  await offer(page).getByRole('button', { name: 'Not now' }).click();
+  await expect(offer(page)).toHaveCount(0);
+
+  await applyTo(page, postings[1]);
+  await page.waitForTimeout(1500);
+  await expect(offer(page)).toHaveCount(0);
+  expect(await (await page.request.get('/api/push/subscriptions')).json()).toEqual([]);
+  await context.close();
+});
