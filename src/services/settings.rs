@@ -69,6 +69,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "quiet-hours",
+        // not said: the CLI's help
         "HH:MM-HH:MM or off: when no push notification reaches a student, on the district's clock; what arrives then waits for the end (default 21:00-07:00)",
     ),
     (
