@@ -55,6 +55,7 @@ fn main() -> ExitCode {
             smtp_url,
             mail_from,
             trusted_networks,
+            push_local_endpoints,
         } => match internreel::limiter::Networks::parse(&trusted_networks) {
             Err(e) => Err(format!("--trusted-networks: {e}").into()),
             Ok(trusted_networks) => serve(Config {
@@ -86,6 +87,7 @@ fn main() -> ExitCode {
                     .then(|| std::time::Duration::from_secs(jobs_interval_hours * 3600)),
                 trusted_networks,
                 push_interval: std::time::Duration::from_secs(60),
+                push_local_endpoints,
             }),
         },
         Command::Seed { force, synthetic } => control::dispatch(

@@ -59,6 +59,10 @@ pub struct Config {
     pub trusted_networks: crate::limiter::Networks,
     /// The least time between two pushes to one person (a minute; tests shorten it).
     pub push_interval: Duration,
+    /// Whether a device's push endpoint may be on this machine or a private network (the
+    /// tests' stand-in push service). Off for `serve`: a person could otherwise make the
+    /// server post to its own machine or the district's network.
+    pub push_local_endpoints: bool,
 }
 
 impl Config {
@@ -83,6 +87,7 @@ impl Config {
             mail_from: "internreel@localhost".into(),
             trusted_networks: Default::default(),
             push_interval: Duration::from_secs(60),
+            push_local_endpoints: false,
         }
     }
 }
@@ -204,9 +209,13 @@ impl App {
         services
             .store
             .write(|w| crate::store::outbox::set_smtp_configured(w, mailer.sends()))?;
-        let pusher =
-            crate::push::Pusher::new(&config.data_dir, config.push_interval, &config.mail_from)
-                .context("while reading or making the push key in the data directory")?;
+        let pusher = crate::push::Pusher::new(
+            &config.data_dir,
+            config.push_interval,
+            &config.mail_from,
+            config.push_local_endpoints,
+        )
+        .context("while reading or making the push key in the data directory")?;
         let comment_words =
             crate::services::comment_words::CommentWords::new(services.paths.comment_words());
         let state = AppState(Arc::new(Inner {

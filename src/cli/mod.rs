@@ -118,6 +118,10 @@ pub enum Command {
             value_name = "CIDR"
         )]
         trusted_networks: Vec<String>,
+        /// Accept devices whose push service is on this machine or a private network (a test
+        /// push service). Never in production: a person could make the server post there.
+        #[arg(long, hide = true)]
+        push_local_endpoints: bool,
     },
     /// Load the demo fixtures into a data directory that holds no accounts or postings yet.
     Seed {

@@ -37,6 +37,8 @@ struct Inner {
     client: reqwest::Client,
     /// The least time between two pushes to one person.
     interval_ms: i64,
+    /// Endpoints on this machine or a private network are accepted (tests).
+    local_endpoints: bool,
     contact: String,
     wake: tokio::sync::Notify,
 }
@@ -44,11 +46,13 @@ struct Inner {
 impl Pusher {
     /// The data directory's key (made at the first start), pushes at most one per `interval`
     /// per person, signed with `mail_from` as the contact when the district has no https
-    /// address.
+    /// address; `local_endpoints` accepts devices whose push service is on this machine or a
+    /// private network (the tests' stand-in).
     pub fn new(
         data: &std::path::Path,
         interval: Duration,
         mail_from: &str,
+        local_endpoints: bool,
     ) -> anyhow::Result<Pusher> {
         crate::tls::install_crypto_provider();
         let client = reqwest::Client::builder()
@@ -66,6 +70,7 @@ impl Pusher {
                 key: keys::VapidKey::load_or_create(data)?,
                 client,
                 interval_ms: interval.as_millis() as i64,
+                local_endpoints,
                 contact: format!("mailto:{mail_from}"),
                 wake: tokio::sync::Notify::new(),
             }),
@@ -75,6 +80,11 @@ impl Pusher {
     /// The public key browsers subscribe with (`applicationServerKey`).
     pub fn public_key(&self) -> String {
         self.inner.key.public_b64()
+    }
+
+    /// Whether a push endpoint on this machine or a private network is accepted.
+    pub fn local_endpoints(&self) -> bool {
+        self.inner.local_endpoints
     }
 
     pub fn wake(&self) {

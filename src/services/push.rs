@@ -31,9 +31,12 @@ fn b64url(s: &str) -> Option<Vec<u8>> {
         .ok()
 }
 
-/// The endpoint, when it is one we push to: https, or http on this machine's loopback (a
-/// local push service); no user or password in it.
-fn checked_endpoint(raw: &str) -> AppResult<String> {
+/// The endpoint, when it is one we push to: https to a push service on the internet; one on
+/// this machine or a private network (http or https) only where `local` allows it (the tests'
+/// stand-in push service), so nobody can make the server post into its own machine or the
+/// district's network. No user or password in it. (A public name that resolves to a private
+/// address is not caught here; redirects are never followed.)
+fn checked_endpoint(raw: &str, local: bool) -> AppResult<String> {
     let refused = || AppError::Unprocessable(crate::t!("push-endpoint-invalid"));
     let raw = raw.trim();
     if raw.is_empty() || raw.len() > ENDPOINT_MAX {
@@ -43,27 +46,55 @@ fn checked_endpoint(raw: &str) -> AppResult<String> {
     if !url.username().is_empty() || url.password().is_some() || url.host().is_none() {
         return Err(refused());
     }
-    let host = url.host_str().unwrap_or_default();
-    let loopback = host.eq_ignore_ascii_case("localhost")
-        || host
-            .trim_start_matches('[')
-            .trim_end_matches(']')
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback());
+    let on_local = local_host(url.host_str().unwrap_or_default());
     match url.scheme() {
+        _ if on_local && !local => Err(refused()),
         "https" => Ok(url.to_string()),
-        "http" if loopback => Ok(url.to_string()),
+        "http" if on_local => Ok(url.to_string()),
         _ => Err(refused()),
+    }
+}
+
+/// A host on this machine or a private network: `localhost`, or an address that is loopback,
+/// private, shared (100.64/10), link-local, unique-local or unspecified.
+fn local_host(host: &str) -> bool {
+    use std::net::{IpAddr, Ipv4Addr};
+    fn v4(ip: Ipv4Addr) -> bool {
+        let [a, b, ..] = ip.octets();
+        ip.is_loopback()
+            || ip.is_private()
+            || ip.is_link_local()
+            || ip.is_unspecified()
+            || ip.is_broadcast()
+            || (a == 100 && (b & 0xc0) == 64)
+    }
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let lower = host.to_ascii_lowercase();
+    if lower == "localhost" || lower.ends_with(".localhost") {
+        return true;
+    }
+    match host.parse::<IpAddr>() {
+        Ok(IpAddr::V4(ip)) => v4(ip),
+        Ok(IpAddr::V6(ip)) => {
+            let first = ip.segments()[0];
+            ip.is_loopback()
+                || ip.is_unspecified()
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80
+                || ip.to_ipv4_mapped().is_some_and(v4)
+        }
+        Err(_) => false,
     }
 }
 
 /// Stores `me`'s device (again: the same endpoint is updated; one another account held on
 /// this browser moves to `me`).
-pub fn subscribe(w: &Wtx, me: u64, input: Input, now: i64) -> AppResult<Subscription> {
+/// `local`: a push service on this machine or a private network is accepted (tests).
+pub fn subscribe(w: &Wtx, me: u64, input: Input, now: i64, local: bool) -> AppResult<Subscription> {
     if !super::settings::push_on(w)? {
         return Err(AppError::Forbidden(crate::t!("push-off-by-district")));
     }
-    let endpoint = checked_endpoint(&input.endpoint)?;
+    let endpoint = checked_endpoint(&input.endpoint, local)?;
     let keys_refused = || AppError::Unprocessable(crate::t!("push-keys-invalid"));
     let p256dh = b64url(&input.p256dh).ok_or_else(keys_refused)?;
     let auth = b64url(&input.auth).ok_or_else(keys_refused)?;
@@ -133,10 +164,28 @@ mod tests {
     use super::checked_endpoint;
 
     #[test]
-    fn endpoints_are_https_or_http_on_loopback_without_credentials() {
-        assert!(checked_endpoint("https://fcm.googleapis.com/fcm/send/abc").is_ok());
-        assert!(checked_endpoint("http://127.0.0.1:4000/push/1").is_ok());
-        assert!(checked_endpoint("http://[::1]:4000/push/1").is_ok());
+    fn endpoints_are_https_on_the_internet_and_local_only_where_allowed() {
+        assert!(checked_endpoint("https://fcm.googleapis.com/fcm/send/abc", false).is_ok());
+        for local in [
+            "http://127.0.0.1:4000/push/1",
+            "http://[::1]:4000/push/1",
+            "https://localhost/push",
+            "https://10.1.2.3/push",
+            "https://192.168.0.10/push",
+            "https://172.20.0.1/push",
+            "https://169.254.169.254/latest",
+            "https://100.64.0.1/x",
+            "https://[fd00::1]/x",
+            "https://[fe80::1]/x",
+            "https://[::ffff:127.0.0.1]/x",
+            "https://0.0.0.0/x",
+            "https://2130706433/x",
+            "https://0x7f.1/x",
+        ] {
+            assert!(checked_endpoint(local, false).is_err(), "{local}");
+        }
+        assert!(checked_endpoint("http://127.0.0.1:4000/push/1", true).is_ok());
+        assert!(checked_endpoint("http://[::1]:4000/push/1", true).is_ok());
         for bad in [
             "http://push.example.com/x",
             "ftp://127.0.0.1/x",
@@ -144,7 +193,7 @@ mod tests {
             "not a url",
             "",
         ] {
-            assert!(checked_endpoint(bad).is_err(), "{bad}");
+            assert!(checked_endpoint(bad, true).is_err(), "{bad}");
         }
     }
 }

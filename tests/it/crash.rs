@@ -48,6 +48,8 @@ impl Server {
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(["--signup-limit", "0", "--message-limit", "0"])
             .args(["--employer-approval", "off"])
+            // The push tests' stand-in push service listens on loopback.
+            .arg("--push-local-endpoints")
             .env_remove("INTERNREEL_DATA")
             .env("INTERNREEL_LOG", "warn")
             .stdout(Stdio::piped())

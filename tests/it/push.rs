@@ -313,6 +313,8 @@ async fn start(interval: Duration) -> TestApp {
         limits: internreel::limiter::Limits::off(),
         employer_approval: internreel::domain::review::Approval::Off,
         push_interval: interval,
+        // The stand-in push service listens on loopback.
+        push_local_endpoints: true,
         ..Config::new(data.path().to_path_buf(), "127.0.0.1:0")
     };
     let app = start_with_config(data, config).await;

@@ -89,7 +89,8 @@ async function applyTo(page: Page, id: number) {
 }
 
 test('the offer comes after the first application, Turn on stores the device, and a push shows', async ({ browser }) => {
-  const endpoint = `http://127.0.0.1:9/push/${word}`;
+  // A push service's address (`.invalid` never resolves: nothing is delivered there).
+  const endpoint = `https://push.invalid/push/${word}`;
   const { context, page } = await phone(browser, endpoint);
   const account = newStudent('push-student');
   await createStudentViaApi(page.request, account);
@@ -178,7 +179,7 @@ test('the offer comes after the first application, Turn on stores the device, an
 });
 
 test('Not now is remembered: the next application asks nothing', async ({ browser }) => {
-  const { context, page } = await phone(browser, `http://127.0.0.1:9/push/${word}-declined`);
+  const { context, page } = await phone(browser, `https://push.invalid/push/${word}-declined`);
   await createStudentViaApi(page.request, newStudent('push-declines'));
   await applyTo(page, postings[0]);
   await expect(offer(page)).toBeVisible();

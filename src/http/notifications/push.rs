@@ -120,7 +120,7 @@ async fn subscribe(
     };
     let s = state
         .store()
-        .write(|w| service::subscribe(w, me.id, input, now_ms()))?;
+        .write(|w| service::subscribe(w, me.id, input, now_ms(), state.pusher.local_endpoints()))?;
     Ok((StatusCode::CREATED, Json(Device::from(&s))))
 }
 
