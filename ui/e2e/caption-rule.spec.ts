@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { AxeAudit } from './axe';
+import { es, esPrefix, SpanishAudit } from './spanish-support';
 import { DEMO_ADMIN_PIN, expectToast, newPage, snap } from './support';
 
 /**
@@ -208,6 +209,22 @@ test('the admin captions the AI video it made in the same caption editor', async
   await expectToast(admin, 'Captions saved');
   await expect(row.getByTestId('request-captions')).toContainText('English');
   await admin.context().close();
+
+  // The same editor for an admin who reads Spanish: every text of it in Spanish, axe-clean.
+  const spanish = await newPage(browser);
+  expect((await spanish.request.post('/api/admin/login', { data: { pin: DEMO_ADMIN_PIN } })).status()).toBe(200);
+  await spanish.goto('/admin?lang=es');
+  await spanish
+    .getByRole('group', { name: es('Show requests') })
+    .getByRole('button', { name: esPrefix('Completed') })
+    .click();
+  await spanish.getByRole('button', { name: es('Captions for {{title}}', { title }) }).click();
+  const spanishDialog = spanish.getByRole('dialog', { name: es('Captions') });
+  await expect(spanishDialog.getByLabel(es('Text of cue {{n}}', { n: 1 }))).toHaveValue('Bayview County serves you.');
+  const spanishAudit = new SpanishAudit(spanish);
+  await spanishAudit.check('the admin caption editor (es)');
+  spanishAudit.expectClean();
+  await spanish.context().close();
   // The specs after this one see the demo's feed.
   expect((await employer.request.delete(`/api/internships/${posting.id}`)).status()).toBe(200);
   await employer.context().close();
