@@ -251,6 +251,7 @@ test('staff sign-in with an authenticator code: the named admin sees every tab a
     'AI video requests',
     'Employers',
     'Reports',
+    'Captions',
     'Audit',
     'Staff',
     'Students',
