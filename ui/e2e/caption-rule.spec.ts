@@ -151,6 +151,22 @@ test('an employer sees why a posting waits for captions and the admin lets a spe
   await expect(employer.getByRole('listitem', { name: title }).getByTestId('visibility-badge')).toHaveCount(0);
   // The specs after this one see the demo's feed.
   expect((await employer.request.delete(`/api/internships/${posted.id}`)).status()).toBe(200);
+
+  // In Spanish: the employer's card that says why, and the admin's Captions tab.
+  await employer.goto('/employer-dashboard?lang=es');
+  const spanishCard = employer.getByRole('listitem', { name: waitingTitle });
+  await expect(spanishCard.getByTestId('visibility-badge')).toHaveText(es('Waiting for captions'));
+  await expect(spanishCard.getByRole('button', { name: es('Captions for {{title}}', { title: waitingTitle }) })).toBeVisible();
+  await spanishCard.scrollIntoViewIfNeeded();
+  const spanishEmployer = new SpanishAudit(employer);
+  await spanishEmployer.check('the posting waiting for captions (es)');
+  await admin.goto('/admin?lang=es');
+  await admin.getByRole('tab', { name: es('Captions') }).click();
+  await expect(admin.getByTestId('captions-waiting-posting').first()).toBeVisible();
+  const spanishAdmin = new SpanishAudit(admin);
+  await spanishAdmin.check('the postings waiting for captions (es)');
+  spanishEmployer.expectClean();
+  spanishAdmin.expectClean();
 });
 
 test('the admin captions the AI video it made in the same caption editor', async ({ browser }) => {

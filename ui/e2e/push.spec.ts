@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { axeFindings } from './axe';
 import { test } from './fixtures';
+import { es, SpanishAudit } from './spanish-support';
 import { createStudentViaApi, expectToast, newEmployerApi, newStudent, postInternshipViaApi, scrollsSideways, snap } from './support';
 
 /*
@@ -190,5 +191,26 @@ test('Not now is remembered: the next application asks nothing', async ({ browse
   await page.waitForTimeout(1500);
   await expect(offer(page)).toHaveCount(0);
   expect(await (await page.request.get('/api/push/subscriptions')).json()).toEqual([]);
+  await context.close();
+});
+
+test('in Spanish: the offer and the profile’s push settings', async ({ browser }) => {
+  const { context, page } = await phone(browser, `https://push.invalid/push/${word}-es`);
+  await createStudentViaApi(page.request, newStudent('push-spanish'));
+  await page.goto(`/internship/${postings[0]}?lang=es`);
+  await page.getByTestId('apply').click();
+  await expect(page).toHaveURL(/\/confirmation/);
+  const spanishOffer = page.getByRole('dialog', { name: es('Hear back right away?') });
+  await expect(spanishOffer).toBeVisible();
+  const audit = new SpanishAudit(page);
+  await audit.check('the push offer (es)');
+  await spanishOffer.getByRole('button', { name: es('Turn on') }).click();
+  await expect(spanishOffer).toHaveCount(0);
+  await page.goto('/profile?lang=es');
+  const settings = page.getByTestId('push-settings');
+  await settings.scrollIntoViewIfNeeded();
+  await expect(settings.getByRole('switch', { name: es('New messages') })).toBeChecked();
+  await audit.check('the profile’s push settings (es)');
+  audit.expectClean();
   await context.close();
 });
