@@ -16,7 +16,7 @@ export function EmployerSignOutButton() {
     <Button
       size="sm"
       variant="outline"
-      className="px-3!"
+      className="px-3! max-[380px]:px-2.5!"
       disabled={signingOut}
       onClick={() => {
         setSigningOut(true);
@@ -24,7 +24,8 @@ export function EmployerSignOutButton() {
       }}
     >
       <LogOut aria-hidden className="h-4 w-4" />
-      {t('shared.signOut')}
+      {/* The narrowest phones keep the icon, so the screen's title is not cut mid-word. */}
+      <span className="max-[380px]:sr-only">{t('shared.signOut')}</span>
     </Button>
   );
 }
