@@ -169,9 +169,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
                     StatusCode::PAYLOAD_TOO_LARGE => {
                         AppError::TooLarge(crate::t!("the-request-body-is-too-large"))
                     }
-                    StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::bad_request(
-                        "Expected a JSON body with Content-Type: application/json",
-                    ),
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+                        AppError::bad_request(crate::t!("expected-a-json-body-with-content-type"))
+                    }
                     _ => AppError::bad_request(plain_json_error(&text)),
                 })
             }
@@ -182,9 +182,11 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
 /// serde's wording ("receiverId: invalid type: string \"x\", expected u64 at line 1 column
 /// 20") said plainly, naming the field.
 fn plain_json_error(text: &str) -> String {
+    // not said: serde's and axum's own wording, read here to say it plainly
     const SHAPE: &str = "Failed to deserialize the JSON body into the target type: ";
+    // not said: axum's own wording, read here to say it plainly
     if text.starts_with("Failed to parse the request body as JSON") {
-        return "The request body is not valid JSON".into();
+        return crate::t!("the-request-body-is-not-valid-json");
     }
     let Some(rest) = text.strip_prefix(SHAPE) else {
         return text.to_string();
@@ -194,22 +196,25 @@ fn plain_json_error(text: &str) -> String {
         .strip_prefix("missing field `")
         .and_then(|f| f.split('`').next())
     {
-        return format!("The field '{field}' is required");
+        return crate::t!("the-field-field-is-required", field = field);
     }
     let Some((path, problem)) = rest.split_once(": ").filter(|(p, _)| !p.contains(' ')) else {
-        return "The request body has a field of the wrong type".into();
+        return crate::t!("the-request-body-has-a-field-of");
     };
     let expected = problem.rsplit("expected ").next().unwrap_or("");
-    let wanted = match expected {
-        e if e.starts_with('u') || e.starts_with('i') || e.contains("integer") => "a whole number",
-        e if e.starts_with('f') => "a number",
-        e if e.contains("string") => "text",
-        e if e.contains("bool") => "true or false",
-        e if e.contains("sequence") => "a list",
-        e if e.contains("map") || e.contains("struct") => "an object",
-        _ => "of another type",
-    };
-    format!("The field '{path}' must be {wanted}")
+    match expected {
+        e if e.starts_with('u') || e.starts_with('i') || e.contains("integer") => {
+            crate::t!("the-field-field-must-be-a-whole", field = path)
+        }
+        e if e.starts_with('f') => crate::t!("the-field-field-must-be-a-number", field = path),
+        e if e.contains("string") => crate::t!("the-field-field-must-be-text", field = path),
+        e if e.contains("bool") => crate::t!("the-field-field-must-be-true-or", field = path),
+        e if e.contains("sequence") => crate::t!("the-field-field-must-be-a-list", field = path),
+        e if e.contains("map") || e.contains("struct") => {
+            crate::t!("the-field-field-must-be-an-object", field = path)
+        }
+        _ => crate::t!("the-field-field-must-be-of-another", field = path),
+    }
 }
 
 /// A request target as the log may keep it: bearer tokens and e-mail addresses are replaced
@@ -359,13 +364,17 @@ pub(super) fn as_json_error(res: Response) -> Response {
         return res;
     }
     let message = match status {
-        StatusCode::METHOD_NOT_ALLOWED => "This method is not allowed here",
-        StatusCode::PAYLOAD_TOO_LARGE => "The request body is too large",
-        StatusCode::FORBIDDEN => "Cross-site requests are not allowed",
+        StatusCode::METHOD_NOT_ALLOWED => crate::t!("this-method-is-not-allowed-here"),
+        StatusCode::PAYLOAD_TOO_LARGE => crate::t!("the-request-body-is-too-large"),
+        StatusCode::FORBIDDEN => crate::t!("cross-site-requests-are-not-allowed"),
         StatusCode::RANGE_NOT_SATISFIABLE => return res,
-        _ => status.canonical_reason().unwrap_or("Request failed"),
+        // The status's English reason phrase: the catalogue has each (`bad-request`, ...).
+        _ => status
+            .canonical_reason()
+            .unwrap_or("Request failed")
+            .to_string(),
     };
-    let mut out = json_error(status, message);
+    let mut out = json_error(status, &message);
     // Keep headers such as Allow and Content-Range.
     for (k, v) in res.headers() {
         if k != header::CONTENT_TYPE && k != header::CONTENT_LENGTH {
@@ -401,7 +410,7 @@ pub(super) fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Resp
     tracing::error!("a handler panicked");
     json_error(
         StatusCode::INTERNAL_SERVER_ERROR,
-        "Something went wrong on our side. Please try again.",
+        &crate::t!("something-went-wrong-on-our-side-please"),
     )
     .into_response()
 }
@@ -494,7 +503,7 @@ mod tests {
         }
         assert_eq!(
             plain_json_error("Failed to parse the request body as JSON: EOF while parsing"),
-            "The request body is not valid JSON"
+            crate::t!("the-request-body-is-not-valid-json")
         );
     }
 }

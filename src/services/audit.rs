@@ -33,7 +33,7 @@ fn actor(r: &impl Reader, a: Actor) -> AppResult<ActorView> {
         Actor::Admin => ActorView {
             kind: "admin",
             id: None,
-            name: Some("District admin (pin)".into()),
+            name: Some(crate::t!("district-admin-pin")),
         },
         Actor::Staff(id) => ActorView {
             kind: "staff",
@@ -47,22 +47,22 @@ fn actor(r: &impl Reader, a: Actor) -> AppResult<ActorView> {
         Actor::Cli => ActorView {
             kind: "cli",
             id: None,
-            name: Some("An operator at the server (CLI)".into()),
+            name: Some(crate::t!("an-operator-at-the-server-cli")),
         },
         Actor::Guardian => ActorView {
             kind: "guardian",
             id: None,
-            name: Some("The parent or guardian".into()),
+            name: Some(crate::t!("the-parent-or-guardian")),
         },
         Actor::Supervisor => ActorView {
             kind: "supervisor",
             id: None,
-            name: Some("The supervisor".into()),
+            name: Some(crate::t!("the-supervisor")),
         },
         Actor::System => ActorView {
             kind: "system",
             id: None,
-            name: Some("The server".into()),
+            name: Some(crate::t!("the-server")),
         },
         Actor::User(id) => {
             let p = super::reports::person(r, id)?;

@@ -5,6 +5,9 @@
 use serde::Serialize;
 use time::Date;
 
+use crate::domain::placements::records::{
+    DEFAULT_CHECKLIST, DEFAULT_CHECKLIST_KEYS, DEFAULT_CLUSTER_KEYS, DEFAULT_CLUSTERS, default_key,
+};
 use crate::error::{AppError, AppResult};
 use crate::store::audit::Actor;
 use crate::store::placements::{self, Placement, PlacementRecord, Visit};
@@ -45,6 +48,14 @@ pub struct VisitView {
     pub notes: String,
 }
 
+/// A list's item in the reader's language: a default by its key, a district's own as written.
+fn label_of(item: &str, defaults: &[&str], keys: &[&'static str]) -> String {
+    match default_key(item, defaults, keys) {
+        Some(key) => crate::i18n::current().write(&crate::i18n::Text::new(key)),
+        None => item.to_string(),
+    }
+}
+
 /// The record as the school reads it (None for the student and the employer).
 pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<RecordView>> {
     if !matches!(who, Who::School { .. }) {
@@ -56,7 +67,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<Rec
         .map(|item| {
             let tick = rec.checklist.iter().find(|(i, _, _)| *i == item);
             CheckItem {
-                label: crate::i18n::tr(&item).into_owned(),
+                label: label_of(&item, &DEFAULT_CHECKLIST, &DEFAULT_CHECKLIST_KEYS),
                 done: tick.is_some(),
                 by: tick.map(|(_, by, _)| by.clone()),
                 at: tick.map(|(_, _, at)| *at),
@@ -69,7 +80,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<Rec
         cluster: rec.cluster.clone(),
         cluster_labels: clusters
             .iter()
-            .map(|c| crate::i18n::tr(c).into_owned())
+            .map(|c| label_of(c, &DEFAULT_CLUSTERS, &DEFAULT_CLUSTER_KEYS))
             .collect(),
         clusters,
         checklist,

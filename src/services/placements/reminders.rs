@@ -29,10 +29,14 @@ pub fn reminders(w: &Wtx, now: i64) -> StoreResult<usize> {
                     w,
                     p.employer_id,
                     "placement",
-                    format!(
-                        "The {} evaluation of your intern is due. Please fill it in on the placement page.",
-                        kind.as_str()
-                    ),
+                    match kind {
+                        EvaluationKind::Midpoint => {
+                            crate::said!("the-midpoint-evaluation-of-your-intern-is")
+                        }
+                        EvaluationKind::Final => {
+                            crate::said!("the-final-evaluation-of-your-intern-is")
+                        }
+                    },
                     &format!("/placements/{}", p.id),
                 )?;
                 p.reminded.push(kind);
