@@ -1,6 +1,7 @@
 //! The feed, browse and search lists (`GET /api/internships`) and a student's matches
 //! (`GET /api/matches`): three orders, cached fragments and pages (view_cache.rs), the
 //! ranking of services/feed.rs.
+//! Over 500 lines: both lists share the orders' cursors, the cached pages and the query checks.
 
 use std::sync::Arc;
 

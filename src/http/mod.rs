@@ -17,6 +17,7 @@ pub mod internship_lists;
 pub mod internship_views;
 pub mod internships;
 mod jobs;
+mod json_errors;
 mod landing;
 pub mod language;
 mod messages;
@@ -172,48 +173,10 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
                     StatusCode::UNSUPPORTED_MEDIA_TYPE => {
                         AppError::bad_request(crate::t!("expected-a-json-body-with-content-type"))
                     }
-                    _ => AppError::bad_request(plain_json_error(&text)),
+                    _ => AppError::bad_request(json_errors::plain(&text)),
                 })
             }
         }
-    }
-}
-
-/// serde's wording ("receiverId: invalid type: string \"x\", expected u64 at line 1 column
-/// 20") said plainly, naming the field.
-fn plain_json_error(text: &str) -> String {
-    // not said: serde's and axum's own wording, read here to say it plainly
-    const SHAPE: &str = "Failed to deserialize the JSON body into the target type: ";
-    // not said: axum's own wording, read here to say it plainly
-    if text.starts_with("Failed to parse the request body as JSON") {
-        return crate::t!("the-request-body-is-not-valid-json");
-    }
-    let Some(rest) = text.strip_prefix(SHAPE) else {
-        return text.to_string();
-    };
-    let rest = rest.split(" at line ").next().unwrap_or(rest);
-    if let Some(field) = rest
-        .strip_prefix("missing field `")
-        .and_then(|f| f.split('`').next())
-    {
-        return crate::t!("the-field-field-is-required", field = field);
-    }
-    let Some((path, problem)) = rest.split_once(": ").filter(|(p, _)| !p.contains(' ')) else {
-        return crate::t!("the-request-body-has-a-field-of");
-    };
-    let expected = problem.rsplit("expected ").next().unwrap_or("");
-    match expected {
-        e if e.starts_with('u') || e.starts_with('i') || e.contains("integer") => {
-            crate::t!("the-field-field-must-be-a-whole", field = path)
-        }
-        e if e.starts_with('f') => crate::t!("the-field-field-must-be-a-number", field = path),
-        e if e.contains("string") => crate::t!("the-field-field-must-be-text", field = path),
-        e if e.contains("bool") => crate::t!("the-field-field-must-be-true-or", field = path),
-        e if e.contains("sequence") => crate::t!("the-field-field-must-be-a-list", field = path),
-        e if e.contains("map") || e.contains("struct") => {
-            crate::t!("the-field-field-must-be-an-object", field = path)
-        }
-        _ => crate::t!("the-field-field-must-be-of-another", field = path),
     }
 }
 
@@ -417,7 +380,7 @@ pub(super) fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Resp
 
 #[cfg(test)]
 mod tests {
-    use super::{plain_json_error, redacted};
+    use super::redacted;
 
     #[test]
     fn bearer_tokens_in_paths_and_queries_are_not_logged() {
@@ -476,34 +439,5 @@ mod tests {
         ] {
             assert_eq!(redacted(kept), kept);
         }
-    }
-
-    #[test]
-    fn serde_errors_are_said_plainly() {
-        let shape = "Failed to deserialize the JSON body into the target type: ";
-        for (raw, plain) in [
-            (
-                "receiverId: invalid type: string \"x\", expected u64 at line 1 column 20",
-                "The field 'receiverId' must be a whole number",
-            ),
-            (
-                "missing field `content` at line 1 column 2",
-                "The field 'content' is required",
-            ),
-            (
-                "interests: invalid type: string \"x\", expected a sequence at line 1 column 9",
-                "The field 'interests' must be a list",
-            ),
-            (
-                "pin: invalid type: integer `5`, expected a string at line 1 column 8",
-                "The field 'pin' must be text",
-            ),
-        ] {
-            assert_eq!(plain_json_error(&format!("{shape}{raw}")), plain);
-        }
-        assert_eq!(
-            plain_json_error("Failed to parse the request body as JSON: EOF while parsing"),
-            crate::t!("the-request-body-is-not-valid-json")
-        );
     }
 }

@@ -6,6 +6,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::error::{AppError, AppResult, FieldErrors};
+use crate::i18n::Text;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::staff::{self, Invite, InviteBrowser, Staff, StaffRole};
 use crate::store::{Reader, StoreResult, Wtx, sessions};
@@ -208,19 +209,21 @@ pub fn add(w: &Wtx, actor: Actor, new: &NewStaff, now: i64) -> AppResult<(Staff,
         actor,
         Event::StaffChanged {
             staff: s.id,
-            change: format!("added {} ({}) as {}", s.name, s.email, describe(&s)),
+            // By key (the whole summary's entry; `by` added where it is read).
+            change: match (&s.role, &s.school) {
+                (StaffRole::Coordinator, Some(school)) => {
+                    Text::new("by-added-name-email-as-coordinator-of").arg("school", school)
+                }
+                _ => Text::new("by-added-name-email-as-admin"),
+            }
+            .arg("name", &s.name)
+            .arg("email", &s.email)
+            .encode(),
         },
         ("staff", Some(s.id)),
         None,
     )?;
     Ok((s, link))
-}
-
-fn describe(s: &Staff) -> String {
-    match (&s.role, &s.school) {
-        (StaffRole::Coordinator, Some(school)) => format!("coordinator of {school}"),
-        (role, _) => role.as_str().to_string(),
-    }
 }
 
 /// The staff member of a live invite.
@@ -327,7 +330,7 @@ pub fn enrol(
         Actor::Staff(s.id),
         Event::StaffChanged {
             staff: s.id,
-            change: "set up their password and authenticator".into(),
+            change: Text::new("by-set-up-their-password-and-authenticator").encode(),
         },
         ("staff", Some(s.id)),
         None,
@@ -399,28 +402,38 @@ pub fn change(
             }
             s.role = role;
             s.school = school.filter(|_| role == StaffRole::Coordinator);
-            format!("made {} {}", s.name, describe(&s))
+            match (&s.role, &s.school) {
+                (StaffRole::Coordinator, Some(school)) => {
+                    Text::new("by-made-name-coordinator-of-school").arg("school", school)
+                }
+                _ => Text::new("by-made-name-admin"),
+            }
+            .arg("name", &s.name)
+            .encode()
         }
         Change::Disable => {
             if s.role == StaffRole::Admin {
                 last_admin_guard(w, &s)?;
             }
             s.disabled = true;
-            format!("turned off the staff account of {}", s.name)
+            Text::new("by-turned-off-the-staff-account-of")
+                .arg("name", &s.name)
+                .encode()
         }
         Change::Enable => {
             s.disabled = false;
-            format!("turned on the staff account of {}", s.name)
+            Text::new("by-turned-on-the-staff-account-of")
+                .arg("name", &s.name)
+                .encode()
         }
         Change::ResetTwoFactor => {
             let l = fresh_invite(w, &mut s, now)?;
             staff::forget_invite_browser(w, s.id)?;
             invite_mail(w, &s, &l, now)?;
             link = Some(l);
-            format!(
-                "reset the password and authenticator of {} (new invite)",
-                s.name
-            )
+            Text::new("by-reset-the-password-and-authenticator-of")
+                .arg("name", &s.name)
+                .encode()
         }
     };
     let s = staff::save(w, s)?;

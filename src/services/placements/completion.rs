@@ -83,7 +83,9 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
         now,
         who.actor(),
         &p,
-        format!("completed the placement ({hours} h)"),
+        crate::i18n::Text::new("by-completed-the-placement-hours-h-placement")
+            .arg("hours", &hours)
+            .encode(),
     )?;
     issue_certificate(w, &p)?;
     crate::services::notify::notify(
@@ -141,10 +143,6 @@ fn move_to_final(
     p.end_reason = Some(reason.clone());
     p.finished_at = Some(now);
     p.guardian_link = None;
-    let what = match to {
-        State::Cancelled => "cancelled",
-        _ => "ended early",
-    };
     if to == State::EndedEarly {
         issue_certificate(w, p)?;
     }
@@ -170,7 +168,12 @@ fn move_to_final(
         now,
         who.actor(),
         p,
-        format!("{what} the placement: {reason}"),
+        crate::i18n::Text::new(match to {
+            State::Cancelled => "by-cancelled-the-placement-reason-placement-placement",
+            _ => "by-ended-early-the-placement-reason-placement",
+        })
+        .arg("reason", &reason)
+        .encode(),
     )?;
     tell_everyone(w, p, &told.encode())?;
     // The guardian hears of an end once signing began (before it, nothing reached them).

@@ -229,6 +229,17 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
     ))
 }
 
+/// The words for a rating, in `lang`.
+fn rating_in(lang: Lang, score: u8) -> String {
+    match score {
+        1 => crate::tl!(lang, "needs-improvement"),
+        2 => crate::tl!(lang, "developing"),
+        3 => crate::tl!(lang, "meets-expectations"),
+        4 => crate::tl!(lang, "exceeds-expectations"),
+        _ => String::new(),
+    }
+}
+
 /// A language's name in `lang`.
 fn language_name(lang: Lang, l: Lang) -> String {
     match l {
@@ -319,7 +330,6 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
         )));
     }
     let f = certificate_facts(r, p, lang)?;
-    let tr = |s: &str| lang.tr(s).into_owned();
     let day = |d: Option<Date>| d.map(|d| long_date_in(lang, d)).unwrap_or_default();
     let dates = crate::tl!(lang, "from-to-to", from = day(f.start), to = day(f.last));
     let supervisor = if p.supervisor.title.is_empty() {
@@ -344,7 +354,7 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
                     let label = rubric.iter().find(|(k, _)| k == key)?.1.clone();
                     Some((
                         super::views::rubric_label(key, label),
-                        tr(rules::rating_label(*score)),
+                        rating_in(lang, *score),
                     ))
                 })
                 .collect()

@@ -74,7 +74,11 @@ pub fn evaluate(
         now,
         Actor::User(employer_id),
         &p,
-        format!("submitted the {} evaluation", kind.as_str()),
+        crate::i18n::Text::new(match kind {
+            EvaluationKind::Midpoint => "by-submitted-the-midpoint-evaluation-placement-placement",
+            EvaluationKind::Final => "by-submitted-the-final-evaluation-placement-placement",
+        })
+        .encode(),
     )?;
     super::school_mail::completion_due(w, &p, kind, now)?;
     // The student reads both evaluations (their page and their export alike).

@@ -180,7 +180,9 @@ pub fn confirm_guardian(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Plac
         now,
         who.actor(),
         &p,
-        format!("confirmed the guardian {name}"),
+        crate::i18n::Text::new("by-confirmed-the-guardian-name-placement-placement")
+            .arg("name", &name)
+            .encode(),
     )?;
     placements::save(w, &p)?;
     Ok(p)
@@ -370,7 +372,9 @@ pub fn guardian_decline(w: &Wtx, token: &str, reason: &str, now: i64) -> AppResu
         now,
         Actor::Guardian,
         &p,
-        format!("declined the agreement: {reason}"),
+        crate::i18n::Text::new("by-declined-the-agreement-reason-placement-placement")
+            .arg("reason", &reason)
+            .encode(),
     )?;
     super::school_mail::guardian_declined(w, &p, &reason, now)?;
     crate::services::notify::notify(

@@ -203,7 +203,10 @@ pub fn approve(w: &Wtx, employer_id: u64, id: u64, ids: &[u64], now: i64) -> App
         now,
         Actor::User(employer_id),
         &p,
-        format!("approved {hours} h of entries {ids:?}"),
+        crate::i18n::Text::new("by-approved-hours-h-of-entries-ids")
+            .arg("hours", &hours)
+            .arg("ids", format!("{ids:?}"))
+            .encode(),
     )?;
     placements::save(w, &p)?;
     Ok(p)
@@ -235,7 +238,7 @@ pub fn return_entry(
         comment: comment.clone(),
     };
     e.updated_at = now;
-    let (date, day) = (e.date, rules::short_date(e.date));
+    let date = e.date;
     placements::put_entry(w, e)?;
     // The day as a date: each reader's language writes it its own way.
     p.history.push((
@@ -252,7 +255,9 @@ pub fn return_entry(
         now,
         Actor::User(employer_id),
         &p,
-        format!("returned the entry of {day}"),
+        crate::i18n::Text::new("by-returned-the-entry-of-day-placement")
+            .arg("day", date)
+            .encode(),
     )?;
     crate::services::notify::notify(
         w,

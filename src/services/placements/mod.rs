@@ -116,9 +116,10 @@ pub fn signs_by_link(r: &impl Reader, p: &Placement) -> StoreResult<bool> {
 /// Why the employer account does not sign this placement's agreement (None: it does).
 pub(crate) fn supervisor_refusal(r: &impl Reader, p: &Placement) -> StoreResult<Option<String>> {
     Ok(signs_by_link(r, p)?.then(|| {
-        format!(
-            "{} signs as the supervisor through the link e-mailed to {}",
-            p.supervisor.name, p.supervisor.email
+        crate::t!(
+            "name-signs-as-the-supervisor-through-the",
+            name = &p.supervisor.name,
+            email = &p.supervisor.email
         )
     }))
 }

@@ -56,6 +56,14 @@ fn label_of(item: &str, defaults: &[&str], keys: &[&'static str]) -> String {
     }
 }
 
+/// `label_of` as a stored text's argument: a default by its key, a district's own as written.
+fn label_value(item: &str, defaults: &[&str], keys: &[&'static str]) -> crate::i18n::Value {
+    match default_key(item, defaults, keys) {
+        Some(key) => crate::i18n::Value::Text(Box::new(crate::i18n::Text::new(key))),
+        None => crate::i18n::Value::Plain(item.to_string()),
+    }
+}
+
 /// The record as the school reads it (None for the student and the employer).
 pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<RecordView>> {
     if !matches!(who, Who::School { .. }) {
@@ -149,7 +157,12 @@ pub fn set_cluster(w: &Wtx, who: &Who, id: u64, cluster: &str, now: i64) -> AppR
         now,
         who.actor(),
         &p,
-        format!("filed the placement under \"{cluster}\""),
+        crate::i18n::Text::new("by-filed-the-placement-under-cluster")
+            .arg(
+                "cluster",
+                label_value(cluster, &DEFAULT_CLUSTERS, &DEFAULT_CLUSTER_KEYS),
+            )
+            .encode(),
     )?;
     Ok(p)
 }
@@ -170,13 +183,21 @@ pub fn tick(w: &Wtx, who: &Who, id: u64, item: &str, done: bool, now: i64) -> Ap
         rec.checklist.push((item.to_string(), by, now));
     }
     w.put(&rec)?;
-    let what = if done { "ticked" } else { "unticked" };
     audit_change(
         w,
         now,
         who.actor(),
         &p,
-        format!("{what} the safety item \"{item}\""),
+        crate::i18n::Text::new(if done {
+            "by-ticked-the-safety-item-item"
+        } else {
+            "by-unticked-the-safety-item-item"
+        })
+        .arg(
+            "item",
+            label_value(item, &DEFAULT_CHECKLIST, &DEFAULT_CHECKLIST_KEYS),
+        )
+        .encode(),
     )?;
     Ok(p)
 }
@@ -234,7 +255,9 @@ pub fn add_visit(
         now,
         who.actor(),
         &p,
-        format!("recorded a worksite visit on {date}"),
+        crate::i18n::Text::new("by-recorded-a-worksite-visit-on-date")
+            .arg("date", date.to_string())
+            .encode(),
     )?;
     Ok(p)
 }

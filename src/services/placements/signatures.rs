@@ -138,11 +138,11 @@ pub(super) fn add_signature(
         now,
         actor,
         &p,
-        format!(
-            "signed the agreement as {} ({name}, sha256 {})",
-            party.as_str(),
-            hex(&sha)
-        ),
+        crate::i18n::Text::new("by-signed-the-agreement-as-party-name")
+            .arg("party", party.as_str())
+            .arg("name", &name)
+            .arg("hash", hex(&sha))
+            .encode(),
     )?;
     super::school_mail::signature_due(w, &p, now)?;
     if p.signatures.len() == Party::ALL.len() {

@@ -34,7 +34,15 @@ pub(super) fn void_signatures(
     for c in changes {
         p.history.push((now, c.clone()));
     }
-    audit_change(w, now, actor, p, format!("voided every signature ({why})"))?;
+    audit_change(
+        w,
+        now,
+        actor,
+        p,
+        crate::i18n::Text::new("by-voided-every-signature-why-placement-placement")
+            .arg("why", why)
+            .encode(),
+    )?;
     let mut text =
         crate::said!("the-internship-agreement-changed-why-so-every", why = why).encode();
     for c in changes {
