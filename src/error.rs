@@ -47,16 +47,21 @@ pub enum AppError {
 pub type AppResult<T> = Result<T, AppError>;
 
 impl AppError {
-    /// 429 for a throttled action, saying when to try again.
-    pub fn throttled(what: &str, wait: std::time::Duration) -> Self {
+    /// 429 for a throttled action, saying when to try again: `message` is the action's text
+    /// given when to try again (`|when| said!("too-many-comments-please-try-again-in", when =
+    /// when)`).
+    pub fn throttled(
+        wait: std::time::Duration,
+        message: impl FnOnce(crate::domain::said::Text) -> crate::domain::said::Text,
+    ) -> Self {
         let secs = wait.as_secs().max(1);
         let when = if secs < 90 {
-            format!("{secs} seconds")
+            crate::said!("n-seconds", n = secs)
         } else {
-            format!("{} minutes", secs.div_ceil(60))
+            crate::said!("n-minutes", n = secs.div_ceil(60))
         };
         Self::Throttled {
-            message: format!("Too many {what}. Please try again in {when}."),
+            message: message(when).into(),
             retry_after: secs,
         }
     }
@@ -65,10 +70,10 @@ impl AppError {
         Self::BadRequest(msg.into())
     }
     pub fn forbidden() -> Self {
-        Self::Forbidden("You do not have access to this".into())
+        Self::Forbidden(crate::t!("you-do-not-have-access-to-this"))
     }
     pub fn unauthorized() -> Self {
-        Self::Unauthorized("Not signed in".into())
+        Self::Unauthorized(crate::t!("not-signed-in"))
     }
     pub fn not_found(msg: impl Into<String>) -> Self {
         Self::NotFound(msg.into())
@@ -138,7 +143,7 @@ impl IntoResponse for AppError {
                 tracing::error!(error = ?e, "internal error");
                 json_error(
                     status,
-                    "Something went wrong on our side. Please try again.",
+                    &crate::t!("something-went-wrong-on-our-side-please"),
                 )
             }
             Self::Validation { message, errors } => {
@@ -183,11 +188,11 @@ impl IntoResponse for AppError {
 }
 
 pub trait OptionExt<T> {
-    fn ok_or_not_found(self, msg: &str) -> AppResult<T>;
+    fn ok_or_not_found(self, msg: impl Into<String>) -> AppResult<T>;
 }
 
 impl<T> OptionExt<T> for Option<T> {
-    fn ok_or_not_found(self, msg: &str) -> AppResult<T> {
-        self.ok_or_else(|| AppError::NotFound(msg.to_string()))
+    fn ok_or_not_found(self, msg: impl Into<String>) -> AppResult<T> {
+        self.ok_or_else(|| AppError::NotFound(msg.into()))
     }
 }

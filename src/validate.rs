@@ -74,8 +74,8 @@ impl Checks {
     /// (names, titles) refuse invisible characters too.
     pub fn max_len(&mut self, field: &'static str, v: &str, n: usize) -> &mut Self {
         let ok = chars(v) <= n;
-        self.check(field, ok, &format!("Must be at most {n} characters"));
-        self.check(field, !has_hidden_chars(v, n <= SHORT_MAX), HIDDEN_CHARS)
+        self.check(field, ok, &crate::t!("must-be-at-most-n-characters", n = n));
+        self.check(field, !has_hidden_chars(v, n <= SHORT_MAX), &hidden_chars())
     }
 
     pub fn email(&mut self, field: &'static str, v: &str, msg: &str) -> &mut Self {
@@ -89,9 +89,13 @@ impl Checks {
         self.check(
             field,
             !raw.is_empty(),
-            "Please select at least one interest",
+            &crate::t!("please-select-at-least-one-interest"),
         )
-        .check(field, raw.len() <= 20, "Choose at most 20 interests");
+        .check(
+            field,
+            raw.len() <= 20,
+            &crate::t!("choose-at-most-20-interests"),
+        );
         let mut interests: Vec<String> = Vec::new();
         for i in raw {
             match canonical(&INTERESTS, i) {
@@ -118,7 +122,9 @@ impl Checks {
     }
 }
 
-pub const HIDDEN_CHARS: &str = "Contains invisible or control characters that are not allowed";
+pub fn hidden_chars() -> String {
+    crate::t!("contains-invisible-or-control-characters-that-are")
+}
 
 /// Whether a text shows anything: not only whitespace and characters that render as nothing
 /// (zero-width spaces and joiners, the Braille blank, Hangul fillers, soft hyphens, variation
@@ -154,7 +160,7 @@ pub fn has_visible(s: &str) -> bool {
 /// characters; `noun` names it in the messages ("Comment cannot be empty"). Returns it cleaned.
 pub fn posted_text(raw: &str, noun: &str, max: usize) -> AppResult<String> {
     if has_hidden_chars(raw, false) {
-        return Err(AppError::bad_request(HIDDEN_CHARS));
+        return Err(AppError::bad_request(hidden_chars()));
     }
     let text = clean(raw);
     // Only invisible characters (U+2800, U+200B...) would post an empty-looking text.

@@ -761,3 +761,18 @@ push-keys-invalid = The subscription's keys are not valid: p256dh is a P-256 pub
 push-subscription-not-found = No such device receives your pushes
 push-category-unknown = Unknown push category: { $name }
 push-off-by-district = Push notifications are turned off for this district
+
+# Audit summaries of a placement's school record (stored by key; `by` and `placement` added where read).
+by-filed-the-placement-under-cluster = { $by } filed the placement under "{ $cluster }" (placement #{ $placement })
+by-ticked-the-safety-item-item = { $by } ticked the safety item "{ $item }" (placement #{ $placement })
+by-unticked-the-safety-item-item = { $by } unticked the safety item "{ $item }" (placement #{ $placement })
+by-recorded-a-worksite-visit-on-date = { $by } recorded a worksite visit on { $date } (placement #{ $placement })
+
+# Audit summaries built where they are read.
+by-resolved-report-report-about-record-hid = { $by } resolved report #{ $report } about { $record }: { $action }; the hidden text: { $chars } characters, SHA-256 { $sha }
+by-resolved-report-report-about-record-hid-noted = { $by } resolved report #{ $report } about { $record }: { $action } (note: { $note }); the hidden text: { $chars } characters, SHA-256 { $sha }
+by-asked-the-district-s-admins-to-action = { $by } asked the district's admins to { $action } { $record } (report #{ $report })
+by-asked-the-district-s-admins-to-action-noted = { $by } asked the district's admins to { $action } { $record } (report #{ $report }) (note: { $note })
+
+# Said of someone who is no longer there.
+your-intern = Your intern

@@ -760,3 +760,18 @@ push-keys-invalid = Las claves de la suscripción no son válidas: p256dh es una
 push-subscription-not-found = Ese dispositivo no recibe notificaciones de esta cuenta
 push-category-unknown = Categoría de notificaciones desconocida: { $name }
 push-off-by-district = Las notificaciones push están desactivadas en este distrito
+
+# Audit summaries of a placement's school record (stored by key; `by` and `placement` added where read).
+by-filed-the-placement-under-cluster = { $by } clasificó la práctica en "{ $cluster }" (práctica n.º { $placement })
+by-ticked-the-safety-item-item = { $by } marcó el punto de seguridad "{ $item }" (práctica n.º { $placement })
+by-unticked-the-safety-item-item = { $by } desmarcó el punto de seguridad "{ $item }" (práctica n.º { $placement })
+by-recorded-a-worksite-visit-on-date = { $by } registró una visita al lugar de trabajo el { $date } (práctica n.º { $placement })
+
+# Audit summaries built where they are read.
+by-resolved-report-report-about-record-hid = { $by } resolvió el reporte n.º { $report } sobre { $record }: { $action }; el texto oculto: { $chars } caracteres, SHA-256 { $sha }
+by-resolved-report-report-about-record-hid-noted = { $by } resolvió el reporte n.º { $report } sobre { $record }: { $action } (nota: { $note }); el texto oculto: { $chars } caracteres, SHA-256 { $sha }
+by-asked-the-district-s-admins-to-action = { $by } pidió a la administración del distrito la acción "{ $action }" sobre { $record } (reporte n.º { $report })
+by-asked-the-district-s-admins-to-action-noted = { $by } pidió a la administración del distrito la acción "{ $action }" sobre { $record } (reporte n.º { $report }) (nota: { $note })
+
+# Said of someone who is no longer there.
+your-intern = Su practicante

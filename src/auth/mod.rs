@@ -17,7 +17,7 @@ use token::{cookie_token, token_hash};
 
 use crate::clock::{DAY_MS, now_ms};
 use crate::error::{AppError, AppResult};
-use crate::services::staff::{ADMIN_ONLY, Who};
+use crate::services::staff::{Who, admin_only};
 use crate::state::AppState;
 use crate::store::audit::Actor;
 use crate::store::sessions::{self, GuestProfile, Session, Subject};
@@ -33,8 +33,9 @@ pub const GUEST_SESSION_MS: i64 = 7 * DAY_MS;
 /// Extend a sliding session at most once a day, so reads do not all become writes.
 const REFRESH_AFTER_MS: i64 = DAY_MS;
 /// What a guest hears when an action needs an account.
-pub const GUEST_MESSAGE: &str =
-    "Guests can only browse. Create a free student account to like, save, comment and apply.";
+pub fn guest_message() -> String {
+    crate::t!("guests-can-only-browse-create-a-free")
+}
 
 /// How long a session lasts: from its start for the admin, from the last visit for the rest.
 fn ttl(subject: &Subject) -> i64 {
@@ -231,13 +232,13 @@ fn required_user(state: &AppState, parts: &Parts) -> AppResult<User> {
         Some(Known {
             subject: Subject::Admin | Subject::Staff(_),
             ..
-        }) => Err(AppError::Forbidden(
-            "The admin session cannot do this; sign in as a student or employer".into(),
-        )),
+        }) => Err(AppError::Forbidden(crate::t!(
+            "the-admin-session-cannot-do-this-sign"
+        ))),
         Some(Known {
             subject: Subject::Guest(_),
             ..
-        }) => Err(AppError::Unauthorized(GUEST_MESSAGE.into())),
+        }) => Err(AppError::Unauthorized(guest_message())),
         _ => Err(AppError::unauthorized()),
     }
 }
@@ -328,8 +329,8 @@ fn with_role(state: &AppState, parts: &Parts, role: Role) -> AppResult<User> {
     let user = required_user(state, parts)?;
     if user.role != role {
         return Err(AppError::Forbidden(match role {
-            Role::Student => "Only students can do this".into(),
-            Role::Employer => "Only employers can do this".into(),
+            Role::Student => crate::t!("only-students-can-do-this"),
+            Role::Employer => crate::t!("only-employers-can-do-this"),
         }));
     }
     Ok(user)
@@ -374,9 +375,9 @@ fn staff_member(state: &AppState, parts: &Parts) -> AppResult<StaffMember> {
         Some(Known {
             subject: Subject::User(_),
             ..
-        }) => Err(AppError::Forbidden(
-            "Only the administrator can do this".into(),
-        )),
+        }) => Err(AppError::Forbidden(crate::t!(
+            "only-the-administrator-can-do-this"
+        ))),
         _ => Err(AppError::unauthorized()),
     }
 }
@@ -393,7 +394,7 @@ impl FromRequestParts<AppState> for Admin {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
         let m = staff_member(state, parts)?;
         if m.school.is_some() {
-            return Err(AppError::Forbidden(ADMIN_ONLY.into()));
+            return Err(AppError::Forbidden(admin_only()));
         }
         Ok(Admin {
             actor: m.actor,
@@ -431,7 +432,7 @@ impl FromRequestParts<AppState> for UserOrAdmin {
             Some(Known {
                 subject: Subject::Guest(_),
                 ..
-            }) => Err(AppError::Unauthorized(GUEST_MESSAGE.into())),
+            }) => Err(AppError::Unauthorized(guest_message())),
             _ => Err(AppError::unauthorized()),
         }
     }

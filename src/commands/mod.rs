@@ -156,9 +156,10 @@ pub enum Command {
 #[derive(Debug)]
 pub struct CommandError(pub String);
 
+/// In English, the CLI's language: a text by key from a rule or a service is written out.
 impl std::fmt::Display for CommandError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&crate::i18n::Lang::En.tr(&self.0))
     }
 }
 

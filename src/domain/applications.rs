@@ -67,10 +67,12 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub fn message(self) -> &'static str {
+    pub fn message(self) -> crate::domain::said::Text {
         match self {
-            Refusal::AlreadyApplied => "You have already applied to this internship",
-            Refusal::DeadlinePassed => "The application deadline for this internship has passed",
+            Refusal::AlreadyApplied => crate::said!("you-have-already-applied-to-this-internship"),
+            Refusal::DeadlinePassed => {
+                crate::said!("the-application-deadline-for-this-internship-has")
+            }
         }
     }
 }

@@ -185,9 +185,12 @@ impl FalseMatch {
 }
 
 /// "Held for district review: mentions 'forklift', 'meat slicer'".
-pub fn held_line(terms: &[String]) -> String {
+pub fn held_line(terms: &[String]) -> crate::domain::said::Text {
     let quoted: Vec<String> = terms.iter().map(|t| format!("'{t}'")).collect();
-    format!("Held for district review: mentions {}", quoted.join(", "))
+    crate::said!(
+        "held-for-district-review-mentions-terms",
+        terms = quoted.join(", ")
+    )
 }
 
 #[cfg(test)]
@@ -321,7 +324,10 @@ mod tests {
     fn the_line_names_each_term() {
         assert_eq!(
             held_line(&["forklift".into(), "meat slicer".into()]),
-            "Held for district review: mentions 'forklift', 'meat slicer'"
+            crate::said!(
+                "held-for-district-review-mentions-terms",
+                terms = "'forklift', 'meat slicer'"
+            )
         );
     }
 }

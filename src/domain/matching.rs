@@ -12,6 +12,7 @@
 use time::Date;
 
 use super::options::INTERESTS;
+use super::said::Text;
 
 /// Words that count as speaking to an interest.
 fn synonyms(interest: &str) -> &'static [&'static str] {
@@ -280,7 +281,7 @@ fn grade_range(req: &str) -> Option<(u32, u32)> {
 
 pub struct Match {
     pub score: u8,
-    pub reasons: Vec<String>,
+    pub reasons: Vec<Text>,
 }
 
 /// The score with its reasons, for one student and posting.
@@ -315,15 +316,15 @@ pub fn score_of(student: &Seeker, facts: &Facts, today: Date) -> u8 {
 }
 
 /// The one scoring rule; `reasons`, when given, collects why.
-fn evaluate(student: &Seeker, f: &Facts, today: Date, mut reasons: Option<&mut Vec<String>>) -> u8 {
-    let mut say = |r: String| {
+fn evaluate(student: &Seeker, f: &Facts, today: Date, mut reasons: Option<&mut Vec<Text>>) -> u8 {
+    let mut say = |r: Text| {
         if let Some(v) = reasons.as_deref_mut() {
             v.push(r);
         }
     };
     let open = f.open_on(today);
     if student.bits.is_empty() {
-        say("Recently posted".into());
+        say(crate::said!("recently-posted"));
         return if open { 50 } else { 10 };
     }
     let mut points: u32 = 0;
@@ -336,13 +337,15 @@ fn evaluate(student: &Seeker, f: &Facts, today: Date, mut reasons: Option<&mut V
         points += (40 + 10 * (matched - 1)).min(60);
         let names = student.interests.iter().zip(&student.bits);
         for (m, _) in names.filter(|(_, b)| f.interests & **b != 0).take(3) {
-            say(format!("Matches your interest in {}", interest_label(m)));
+            // One entry per interest (`matches-your-interest-in-finance`): the interests are
+            // a fixed list (`options`).
+            say(Text::new(&format!("matches-your-interest-in-{m}")));
         }
     }
     match (student.grade, f.grades) {
         (Some(g), Some((lo, hi))) if (lo..=hi).contains(&g) => {
             points += 15;
-            say(format!("Open to {g}th graders"));
+            say(crate::said!("open-to-grade-th-graders", grade = g));
         }
         (_, None) => points += 15,
         _ => {}
@@ -350,11 +353,11 @@ fn evaluate(student: &Seeker, f: &Facts, today: Date, mut reasons: Option<&mut V
     match f.style {
         Style::Remote => {
             points += 10;
-            say("Remote: work from anywhere".into());
+            say(crate::said!("remote-work-from-anywhere"));
         }
         Style::Hybrid => {
             points += 5;
-            say("Hybrid schedule".into());
+            say(crate::said!("hybrid-schedule"));
         }
         Style::Other => {}
     }
@@ -363,12 +366,16 @@ fn evaluate(student: &Seeker, f: &Facts, today: Date, mut reasons: Option<&mut V
         if let Some(d) = f.deadline {
             let days = (d - today).whole_days();
             if days <= 14 {
-                say(format!("Apply soon: {days} days left"));
+                say(match days {
+                    0 => crate::said!("apply-soon-0-days-left"),
+                    1 => crate::said!("apply-soon-1-days-left"),
+                    _ => crate::said!("apply-soon-days-days-left", days = days),
+                });
             }
         }
     } else {
         points = points.min(10);
-        say("The deadline has passed".into());
+        say(crate::said!("the-deadline-has-passed"));
     }
     points.min(100) as u8
 }
@@ -409,11 +416,11 @@ mod tests {
         assert_eq!(
             m.reasons,
             [
-                "Matches your interest in Technology",
-                "Matches your interest in Marketing",
-                "Open to 11th graders",
-                "Remote: work from anywhere",
-                "Apply soon: 8 days left",
+                crate::said!("matches-your-interest-in-technology"),
+                crate::said!("matches-your-interest-in-marketing"),
+                crate::said!("open-to-grade-th-graders", grade = 11u8),
+                crate::said!("remote-work-from-anywhere"),
+                crate::said!("apply-soon-days-days-left", days = 8i64),
             ]
         );
         assert_eq!(score_of(&s, &f, today), m.score);
@@ -424,7 +431,10 @@ mod tests {
         assert_eq!(m.score, 10);
         assert_eq!(
             m.reasons,
-            ["Open to 11th graders", "The deadline has passed"]
+            [
+                crate::said!("open-to-grade-th-graders", grade = 11u8),
+                crate::said!("the-deadline-has-passed"),
+            ]
         );
         assert_eq!(score_of(&s, &f, today), 10);
 

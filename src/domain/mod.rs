@@ -18,6 +18,7 @@ pub mod quiet_hours;
 pub mod reports;
 pub mod review;
 pub mod roster;
+pub mod said;
 pub mod sso_refusal;
 pub mod student_friendly;
 pub mod text;

@@ -74,14 +74,15 @@ impl Reason {
         }
     }
 
-    pub fn label(self) -> &'static str {
+    /// The reason as people read it, by key.
+    pub fn label(self) -> crate::domain::said::Text {
         match self {
-            Reason::Inappropriate => "Inappropriate or unsafe",
-            Reason::PersonalInfo => "Asks for personal information",
-            Reason::Scam => "Scam or asks for fees",
-            Reason::Harassment => "Harassment",
-            Reason::Other => "Other",
-            Reason::SystemHold => "Held by the automatic screen",
+            Reason::Inappropriate => crate::said!("inappropriate-or-unsafe"),
+            Reason::PersonalInfo => crate::said!("asks-for-personal-information"),
+            Reason::Scam => crate::said!("scam-or-asks-for-fees"),
+            Reason::Harassment => crate::said!("harassment"),
+            Reason::Other => crate::said!("other"),
+            Reason::SystemHold => crate::said!("held-by-the-automatic-screen"),
         }
     }
 }

@@ -111,16 +111,16 @@ pub fn messaging_refusal(
     employer: EmployerStatus,
     sender_is_employer: bool,
     blocked: bool,
-) -> Option<&'static str> {
+) -> Option<crate::domain::said::Text> {
     match employer {
         EmployerStatus::Suspended => {
-            Some("This conversation is closed: the employer's account is suspended.")
+            Some(crate::said!("this-conversation-is-closed-the-employer-s"))
         }
-        EmployerStatus::Pending if sender_is_employer => Some(
-            "Your company is awaiting district review. You can message students once the district has verified it.",
-        ),
+        EmployerStatus::Pending if sender_is_employer => {
+            Some(crate::said!("your-company-is-awaiting-district-review-you"))
+        }
         _ if sender_is_employer && blocked => {
-            Some("This student is not accepting messages from your company.")
+            Some(crate::said!("this-student-is-not-accepting-messages-from"))
         }
         _ => None,
     }

@@ -37,17 +37,17 @@ pub(super) const PASSWORD_MAX: usize = 256;
 
 /// The password rule of a role: students at least 6 characters, employers at least 8, with
 /// its message; sign-up, reset and change all use it.
-pub(super) fn password_min(role: Role) -> (usize, &'static str) {
+pub(super) fn password_min(role: Role) -> (usize, String) {
     match role {
-        Role::Student => (6, "Password must be at least 6 characters"),
-        Role::Employer => (8, "Password must be at least 8 characters"),
+        Role::Student => (6, crate::t!("password-must-be-at-least-6-characters")),
+        Role::Employer => (8, crate::t!("password-must-be-at-least-8-characters")),
     }
 }
 
 /// The sign-up forms' password field.
 fn check_password(c: &mut Checks, role: Role, password: &str) {
     let (min, msg) = password_min(role);
-    c.min_len("password", password, min, msg)
+    c.min_len("password", password, min, &msg)
         .max_len("password", password, PASSWORD_MAX);
 }
 
@@ -143,7 +143,7 @@ async fn signup_student(
 ) -> AppResult<Response> {
     if crate::services::settings::school_accounts_only(&state.store().read()?)? {
         return Err(AppError::Forbidden(
-            crate::services::settings::SCHOOL_ACCOUNTS_ONLY.into(),
+            crate::services::settings::school_accounts_only_text(),
         ));
     }
     let mut c = Checks::new();
@@ -182,11 +182,15 @@ async fn create_account(
         .throttles
         .signups
         .take(&format!("ip:{ip}"))
-        .map_err(|wait| AppError::throttled("sign-ups from this network", wait))?;
+        .map_err(|wait| {
+            AppError::throttled(wait, |when| {
+                crate::said!("too-many-sign-ups-from-this-network", when = when)
+            })
+        })?;
     let r = state.store().read()?;
     if let Some(why) = crate::services::settings::school_address(&r, &user.email, user.role)? {
         let mut c = Checks::new();
-        c.fail("email", why);
+        c.fail("email", &why);
         c.finish()?;
     }
     if users::by_email(&r, &user.email)?.is_some() {
@@ -405,9 +409,9 @@ async fn login(
                     w,
                     owner.id,
                     "sign_in_failures",
-                    format!(
-                        "Someone tried to sign in to your account with a wrong password {} times. If it was not you, change your password.",
-                        super::signin_turns::ACCOUNT_FAILURES_TOLD
+                    crate::said!(
+                        "someone-tried-to-sign-in-to-your",
+                        n = super::signin_turns::ACCOUNT_FAILURES_TOLD
                     ),
                     "/profile",
                 )
@@ -421,9 +425,9 @@ async fn login(
     turns.succeeded(&state);
     if user.role != role {
         return Err(AppError::Unauthorized(match user.role {
-            Role::Student => "This is a student account. Please use the student sign-in.".into(),
+            Role::Student => crate::t!("this-is-a-student-account-please-use"),
             Role::Employer => {
-                "This is an employer account. Please use the employer sign-in.".into()
+                crate::t!("this-is-an-employer-account-please-use")
             }
         }));
     }

@@ -184,13 +184,13 @@ async fn fulfil_ai_request(
 ) -> AppResult<Json<super::internships::InternshipView>> {
     ai_requests::check_pending(&state.services, id)?;
     // No multipart body at all is a missing file, said as the employer's upload says it.
-    let mp = mp.map_err(|_| AppError::bad_request(ADMIN_VIDEO.missing))?;
+    let mp = mp.map_err(|_| AppError::bad_request((ADMIN_VIDEO.missing)()))?;
     uploads::check_length(&headers, VIDEO_MAX + 2 * MB, VIDEO.too_large)?;
     let mut form =
         uploads::read_form(mp, &state.paths().tmp(), &[&ADMIN_VIDEO, &ADMIN_CAPTIONS]).await?;
     let video = form
         .take_file(ADMIN_VIDEO.field)
-        .ok_or_else(|| AppError::bad_request(ADMIN_VIDEO.missing))?;
+        .ok_or_else(|| AppError::bad_request((ADMIN_VIDEO.missing)()))?;
     let captions = form.take_file(ADMIN_CAPTIONS.field);
     let i = ai_requests::fulfil(
         &state.services,

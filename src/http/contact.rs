@@ -59,7 +59,11 @@ async fn create_contact_message(
         .throttles
         .contact
         .take(&format!("ip:{ip}"))
-        .map_err(|wait| crate::error::AppError::throttled("messages from this network", wait))?;
+        .map_err(|wait| {
+            crate::error::AppError::throttled(wait, |when| {
+                crate::said!("too-many-messages-from-this-network-please", when = when)
+            })
+        })?;
     let saved = state.store().write(|w| {
         contact::insert(
             w,

@@ -184,7 +184,7 @@ where
                     if foreign_referer(&req) {
                         return Poll::Ready(json_error(
                             StatusCode::FORBIDDEN,
-                            "Cross-site requests are not allowed",
+                            &crate::t!("cross-site-requests-are-not-allowed"),
                         ));
                     }
                     let future = service.call(req);

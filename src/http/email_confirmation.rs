@@ -12,7 +12,7 @@ use super::ApiJson;
 use crate::auth::Employer;
 use crate::clock::now_ms;
 use crate::error::{AppError, AppResult};
-use crate::services::email_confirmation::{self, CONFIRMED, INVALID};
+use crate::services::email_confirmation::{self, confirmed, invalid};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -42,9 +42,9 @@ async fn confirm(
         .write(|w| email_confirmation::confirm(w, body.token.trim(), now_ms()))?;
     match id {
         Some(_) => Ok(Json(Said {
-            message: CONFIRMED.into(),
+            message: confirmed(),
         })),
-        None => Err(AppError::bad_request(INVALID)),
+        None => Err(AppError::bad_request(invalid())),
     }
 }
 
@@ -57,7 +57,11 @@ async fn resend(
         .throttles
         .resets
         .take(&format!("confirm:{}", me.id))
-        .map_err(|wait| AppError::throttled("confirmation e-mails", wait))?;
+        .map_err(|wait| {
+            AppError::throttled(wait, |when| {
+                crate::said!("too-many-confirmation-e-mails-please-try", when = when)
+            })
+        })?;
     let sent = state.store().write(|w| {
         if email_confirmation::is_confirmed(w, &me)? {
             return Ok::<_, crate::store::StoreError>(false);
@@ -69,7 +73,7 @@ async fn resend(
         return Ok((
             StatusCode::OK,
             Json(Said {
-                message: "Your e-mail address is already confirmed.".into(),
+                message: crate::t!("your-e-mail-address-is-already-confirmed"),
             }),
         ));
     }
@@ -77,7 +81,7 @@ async fn resend(
     Ok((
         StatusCode::ACCEPTED,
         Json(Said {
-            message: format!("We sent a new confirmation link to {}.", me.email),
+            message: crate::t!("we-sent-a-new-confirmation-link-to", email = me.email),
         }),
     ))
 }

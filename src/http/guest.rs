@@ -97,7 +97,11 @@ async fn start(
         .throttles
         .guests
         .take(&format!("ip:{ip}"))
-        .map_err(|wait| AppError::throttled("guest sessions from this network", wait))?;
+        .map_err(|wait| {
+            AppError::throttled(wait, |when| {
+                crate::said!("too-many-guest-sessions-from-this-network", when = when)
+            })
+        })?;
     let view = GuestView::from(&profile);
     let cookie = auth::start_session(&state, Subject::Guest(profile))?;
     Ok((

@@ -1,6 +1,7 @@
 //! The feed, browse and search lists (`GET /api/internships`) and a student's matches
 //! (`GET /api/matches`): three orders, cached fragments and pages (view_cache.rs), the
 //! ranking of services/feed.rs.
+//! Over 500 lines: both lists share the orders' cursors, the cached pages and the query checks.
 
 use std::sync::Arc;
 
@@ -41,7 +42,7 @@ fn location_matches(i: &Internship, wanted: &str) -> bool {
 }
 
 fn bad_cursor() -> AppError {
-    AppError::bad_request("The cursor is not valid; start again without it")
+    AppError::bad_request(crate::t!("the-cursor-is-not-valid-start-again"))
 }
 
 /// Where the next page starts, one form per list order: search results by relevance
@@ -242,7 +243,9 @@ pub(super) async fn list_internships(
     let q = query.q.unwrap_or_default();
     let location = query.location.unwrap_or_default().trim().to_lowercase();
     if q.len() > 500 || location.len() > 200 {
-        return Err(AppError::bad_request("The search text is too long"));
+        return Err(AppError::bad_request(crate::t!(
+            "the-search-text-is-too-long"
+        )));
     }
     // A guest is ranked and scored like a student with its interests and grade, and has no
     // likes, saves or applications.

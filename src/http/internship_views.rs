@@ -199,7 +199,7 @@ fn hidden_reason(r: &impl Reader, id: u64) -> AppResult<Option<String>> {
         .filter_map(|rep| rep.resolution)
         .filter(|x| x.action == Action::Hide && !x.note.trim().is_empty())
         .max_by_key(|x| x.at)
-        .map(|x| x.note))
+        .map(|x| crate::i18n::tr(&x.note).into_owned()))
 }
 
 /// A student's marks, read once per page instead of three lookups per posting.
@@ -242,7 +242,7 @@ impl Marks {
         let m = matching::score(&student.seeker(), &i.match_facts(), today);
         Personal {
             match_score: Some(m.score),
-            match_reasons: Some(crate::i18n::current().tr_all(m.reasons)),
+            match_reasons: Some(crate::i18n::current().write_all(&m.reasons)),
             is_liked: self.liked.contains(&i.id),
             is_bookmarked: self.saved.contains(&i.id),
             has_applied: self.applied.contains(&i.id),

@@ -24,7 +24,7 @@ use crate::store::users::{Role, User};
 
 pub use super::internship_views::{AI_MARKER, InternshipView, video_url, view};
 pub use crate::media::files::{CAPTIONS, VIDEO, VIDEO_MAX};
-pub use crate::services::postings::NOT_FOUND;
+pub use crate::services::postings::not_found;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -56,7 +56,7 @@ async fn get_internship(
     let i = r
         .get::<Internship>(id)?
         .filter(|i| i.is_public() || viewer.as_ref().is_some_and(|u| u.id == i.employer_id))
-        .ok_or_not_found(NOT_FOUND)?;
+        .ok_or_not_found(not_found())?;
     if viewer.as_ref().is_none_or(|u| u.role == Role::Student) {
         let who = match &viewer {
             Some(u) => ProfileViewer::User(u.id),

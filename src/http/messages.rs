@@ -96,8 +96,9 @@ async fn read_thread(
     let mut res = super::paging::respond(&uri, views, next);
     // The body stays the plain array of messages (API.md); whether the reader may still
     // write is a header, so the screen can close the message box before anyone types into it.
+    // A header is ASCII: the reason in English, as API.md gives it.
     if let Some(why) = closed
-        && let Ok(v) = axum::http::HeaderValue::from_str(why)
+        && let Ok(v) = axum::http::HeaderValue::from_str(&crate::i18n::Lang::En.tr(&why))
     {
         res.headers_mut().insert("x-thread-closed", v);
     }
@@ -110,7 +111,7 @@ fn closed_because(
     r: &impl crate::store::Reader,
     me: &User,
     a: &crate::store::applications::Application,
-) -> AppResult<Option<&'static str>> {
+) -> AppResult<Option<String>> {
     let status = r
         .get::<User>(a.employer_id)?
         .map(|e| e.review.status)
@@ -119,10 +120,12 @@ fn closed_because(
     if let Some(why) =
         crate::domain::review::messaging_refusal(status, me.id == a.employer_id, blocked)
     {
-        return Ok(Some(why));
+        return Ok(Some(why.into()));
     }
     if r.get::<User>(a.student_id)?.is_none() {
-        return Ok(Some("This student has deleted their account."));
+        return Ok(Some(
+            crate::said!("this-student-has-deleted-their-account").into(),
+        ));
     }
     Ok(None)
 }
@@ -182,7 +185,11 @@ async fn send_message(
         .throttles
         .messages
         .take(&format!("user:{}", me.id))
-        .map_err(|wait| AppError::throttled("messages", wait))?;
+        .map_err(|wait| {
+            AppError::throttled(wait, |when| {
+                crate::said!("too-many-messages-please-try-again-in", when = when)
+            })
+        })?;
     let m = send(&state.batch, &me, id, body.receiver_id, content, now_ms()).await?;
     let event = Event::NewMessage { application_id: id };
     state.hub.send(m.receiver_id, &event);

@@ -17,6 +17,7 @@ pub mod internship_lists;
 pub mod internship_views;
 pub mod internships;
 mod jobs;
+mod json_errors;
 mod landing;
 pub mod language;
 mod messages;
@@ -169,47 +170,14 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
                     StatusCode::PAYLOAD_TOO_LARGE => {
                         AppError::TooLarge(crate::t!("the-request-body-is-too-large"))
                     }
-                    StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::bad_request(
-                        "Expected a JSON body with Content-Type: application/json",
-                    ),
-                    _ => AppError::bad_request(plain_json_error(&text)),
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+                        AppError::bad_request(crate::t!("expected-a-json-body-with-content-type"))
+                    }
+                    _ => AppError::bad_request(json_errors::plain(&text)),
                 })
             }
         }
     }
-}
-
-/// serde's wording ("receiverId: invalid type: string \"x\", expected u64 at line 1 column
-/// 20") said plainly, naming the field.
-fn plain_json_error(text: &str) -> String {
-    const SHAPE: &str = "Failed to deserialize the JSON body into the target type: ";
-    if text.starts_with("Failed to parse the request body as JSON") {
-        return "The request body is not valid JSON".into();
-    }
-    let Some(rest) = text.strip_prefix(SHAPE) else {
-        return text.to_string();
-    };
-    let rest = rest.split(" at line ").next().unwrap_or(rest);
-    if let Some(field) = rest
-        .strip_prefix("missing field `")
-        .and_then(|f| f.split('`').next())
-    {
-        return format!("The field '{field}' is required");
-    }
-    let Some((path, problem)) = rest.split_once(": ").filter(|(p, _)| !p.contains(' ')) else {
-        return "The request body has a field of the wrong type".into();
-    };
-    let expected = problem.rsplit("expected ").next().unwrap_or("");
-    let wanted = match expected {
-        e if e.starts_with('u') || e.starts_with('i') || e.contains("integer") => "a whole number",
-        e if e.starts_with('f') => "a number",
-        e if e.contains("string") => "text",
-        e if e.contains("bool") => "true or false",
-        e if e.contains("sequence") => "a list",
-        e if e.contains("map") || e.contains("struct") => "an object",
-        _ => "of another type",
-    };
-    format!("The field '{path}' must be {wanted}")
 }
 
 /// A request target as the log may keep it: bearer tokens and e-mail addresses are replaced
@@ -359,13 +327,17 @@ pub(super) fn as_json_error(res: Response) -> Response {
         return res;
     }
     let message = match status {
-        StatusCode::METHOD_NOT_ALLOWED => "This method is not allowed here",
-        StatusCode::PAYLOAD_TOO_LARGE => "The request body is too large",
-        StatusCode::FORBIDDEN => "Cross-site requests are not allowed",
+        StatusCode::METHOD_NOT_ALLOWED => crate::t!("this-method-is-not-allowed-here"),
+        StatusCode::PAYLOAD_TOO_LARGE => crate::t!("the-request-body-is-too-large"),
+        StatusCode::FORBIDDEN => crate::t!("cross-site-requests-are-not-allowed"),
         StatusCode::RANGE_NOT_SATISFIABLE => return res,
-        _ => status.canonical_reason().unwrap_or("Request failed"),
+        // The status's English reason phrase: the catalogue has each (`bad-request`, ...).
+        _ => status
+            .canonical_reason()
+            .unwrap_or("Request failed")
+            .to_string(),
     };
-    let mut out = json_error(status, message);
+    let mut out = json_error(status, &message);
     // Keep headers such as Allow and Content-Range.
     for (k, v) in res.headers() {
         if k != header::CONTENT_TYPE && k != header::CONTENT_LENGTH {
@@ -401,14 +373,14 @@ pub(super) fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Resp
     tracing::error!("a handler panicked");
     json_error(
         StatusCode::INTERNAL_SERVER_ERROR,
-        "Something went wrong on our side. Please try again.",
+        &crate::t!("something-went-wrong-on-our-side-please"),
     )
     .into_response()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{plain_json_error, redacted};
+    use super::redacted;
 
     #[test]
     fn bearer_tokens_in_paths_and_queries_are_not_logged() {
@@ -467,34 +439,5 @@ mod tests {
         ] {
             assert_eq!(redacted(kept), kept);
         }
-    }
-
-    #[test]
-    fn serde_errors_are_said_plainly() {
-        let shape = "Failed to deserialize the JSON body into the target type: ";
-        for (raw, plain) in [
-            (
-                "receiverId: invalid type: string \"x\", expected u64 at line 1 column 20",
-                "The field 'receiverId' must be a whole number",
-            ),
-            (
-                "missing field `content` at line 1 column 2",
-                "The field 'content' is required",
-            ),
-            (
-                "interests: invalid type: string \"x\", expected a sequence at line 1 column 9",
-                "The field 'interests' must be a list",
-            ),
-            (
-                "pin: invalid type: integer `5`, expected a string at line 1 column 8",
-                "The field 'pin' must be text",
-            ),
-        ] {
-            assert_eq!(plain_json_error(&format!("{shape}{raw}")), plain);
-        }
-        assert_eq!(
-            plain_json_error("Failed to parse the request body as JSON: EOF while parsing"),
-            "The request body is not valid JSON"
-        );
     }
 }

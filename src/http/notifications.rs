@@ -208,9 +208,9 @@ async fn email_off_page(
             axum::http::StatusCode::OK,
             format!(
                 "<p>{}</p><form method=\"post\" action=\"/api/email-off?token={}\"><button type=\"submit\" style=\"font-size:1rem;padding:.6rem 1.2rem\">{}</button></form>",
-                lang.tr("Stop InternReel's notification e-mails to this address? You will still see every notification in the app."),
+                crate::tl!(lang, "stop-internreel-s-notification-e-mails-to"),
                 token.replace(|c: char| !c.is_ascii_alphanumeric(), ""),
-                lang.tr("Turn e-mails off"),
+                crate::tl!(lang, "turn-e-mails-off"),
             ),
         )
     } else {
@@ -218,7 +218,7 @@ async fn email_off_page(
             axum::http::StatusCode::NOT_FOUND,
             format!(
                 "<p>{}</p>",
-                lang.tr("This link is not valid. Turn e-mails off in your profile instead.")
+                crate::tl!(lang, "this-link-is-not-valid-turn-e")
             ),
         )
     };
@@ -237,19 +237,15 @@ async fn email_off(State(state): State<AppState>, Query(t): Query<Token>) -> App
                 .write(|w| notifications::set_email_off(w, id, true))?;
             (
                 axum::http::StatusCode::OK,
-                "Notification e-mails are off. You can turn them on again in your profile.",
+                crate::tl!(lang, "notification-e-mails-are-off-you-can"),
             )
         }
         None => (
             axum::http::StatusCode::NOT_FOUND,
-            "This link is not valid. Turn e-mails off in your profile instead.",
+            crate::tl!(lang, "this-link-is-not-valid-turn-e"),
         ),
     };
-    Ok(small_page(
-        status,
-        &format!("<p>{}</p>", lang.tr(text)),
-        lang,
-    ))
+    Ok(small_page(status, &format!("<p>{text}</p>"), lang))
 }
 
 /// The link's owner's language (the page opens from a mail client, with no session), else
@@ -263,14 +259,14 @@ fn reader_language(state: &AppState, user: Option<u64>) -> crate::i18n::Lang {
 }
 
 fn small_page(status: axum::http::StatusCode, body: &str, lang: crate::i18n::Lang) -> Response {
-    let title = lang.tr("InternReel e-mails");
+    let title = crate::tl!(lang, "internreel-e-mails");
     (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
         format!(
             "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>{title}</title></head><body style=\"font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem\"><h1>{title}</h1>{body}<p><a href=\"/\">{}</a></p></body></html>",
             lang.code(),
-            lang.tr("Open InternReel"),
+            crate::tl!(lang, "open-internreel"),
         ),
     )
         .into_response()

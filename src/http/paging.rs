@@ -18,8 +18,9 @@ pub fn limit(raw: Option<&str>) -> AppResult<usize> {
         None => Ok(DEFAULT_LIMIT),
         Some(s) => match s.parse::<usize>() {
             Ok(n) if (1..=MAX_LIMIT).contains(&n) => Ok(n),
-            _ => Err(AppError::bad_request(format!(
-                "limit must be a whole number from 1 to {MAX_LIMIT}"
+            _ => Err(AppError::bad_request(crate::t!(
+                "limit-must-be-a-whole-number-from",
+                max = MAX_LIMIT
             ))),
         },
     }

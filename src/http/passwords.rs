@@ -37,8 +37,9 @@ fn check_password(role: Role, password: &str) -> AppResult<()> {
         return Err(AppError::bad_request(msg));
     }
     if password.len() > PASSWORD_MAX {
-        return Err(AppError::bad_request(format!(
-            "Password must be at most {PASSWORD_MAX} characters"
+        return Err(AppError::bad_request(crate::t!(
+            "password-must-be-at-most-max-characters",
+            max = PASSWORD_MAX
         )));
     }
     Ok(())
@@ -70,7 +71,11 @@ async fn request_reset(
         .throttles
         .resets
         .take(&format!("ip:{ip}"))
-        .map_err(|wait| AppError::throttled("password-reset requests", wait))?;
+        .map_err(|wait| {
+            AppError::throttled(wait, |when| {
+                crate::said!("too-many-password-reset-requests-please-try", when = when)
+            })
+        })?;
     // Per e-mail, strangers' requests never refuse the owner's: at most one mail per five
     // minutes goes out, and every request gets the same answer (the last mail's link works).
     if state
@@ -122,7 +127,7 @@ async fn confirm_reset(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<ResetConfirm>,
 ) -> AppResult<Json<Changed>> {
-    let invalid = || AppError::bad_request(password_reset::INVALID);
+    let invalid = || AppError::bad_request(password_reset::invalid());
     let user = {
         let r = state.store().read()?;
         let id = password_reset::peek(&r, body.token.trim(), now_ms())?.ok_or_else(invalid)?;

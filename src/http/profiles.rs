@@ -101,7 +101,11 @@ async fn update_student(
             .throttles
             .email_changes
             .take(&format!("user:{}", me.id))
-            .map_err(|wait| AppError::throttled("e-mail changes", wait))?;
+            .map_err(|wait| {
+                AppError::throttled(wait, |when| {
+                    crate::said!("too-many-e-mail-changes-please-try", when = when)
+                })
+            })?;
     }
     let now = now_ms();
     state
@@ -168,7 +172,7 @@ async fn update_employer_profile(
             Role::Employer,
         )?
     {
-        c.fail("email", why);
+        c.fail("email", &why);
     }
     c.finish()?;
     crate::services::employers::update_profile(&state.services, &me, &user, now_ms())
@@ -186,18 +190,18 @@ const PHOTO: Accept = Accept {
     field: "file",
     kinds: uploads::IMAGE_KINDS,
     max_bytes: PHOTO_MAX,
-    too_large: "Profile photo must be under 5MB",
-    wrong_type: "Please upload an image file",
-    missing: "Please choose an image file",
+    too_large: || crate::t!("profile-photo-must-be-under-5mb"),
+    wrong_type: || crate::t!("please-upload-an-image-file"),
+    missing: || crate::t!("please-choose-an-image-file"),
 };
 
 const TRANSCRIPT: Accept = Accept {
     field: "file",
     kinds: uploads::TRANSCRIPT_KINDS,
     max_bytes: TRANSCRIPT_MAX,
-    too_large: "Transcript must be under 10MB",
-    wrong_type: "Please upload a PDF or image file",
-    missing: "Please choose a PDF or image file",
+    too_large: || crate::t!("transcript-must-be-under-10mb"),
+    wrong_type: || crate::t!("please-upload-a-pdf-or-image-file"),
+    missing: || crate::t!("please-choose-a-pdf-or-image-file"),
 };
 
 fn own_student(me: &User, id: u64) -> AppResult<()> {

@@ -64,7 +64,11 @@ async fn file_report(
         .throttles
         .reports
         .take(&format!("user:{}", me.id))
-        .map_err(|wait| AppError::throttled("reports", wait))?;
+        .map_err(|wait| {
+            AppError::throttled(wait, |when| {
+                crate::said!("too-many-reports-please-try-again-in", when = when)
+            })
+        })?;
     let rep = reports::file(
         &state.services,
         &me,
@@ -138,14 +142,17 @@ async fn block(
                     || crate::store::applications::by_student(w, me.id)
                         .is_ok_and(|list| list.iter().any(|a| a.employer_id == u.id))
             })
-            .ok_or_not_found(&crate::t!("employer-not-found"))?;
+            .ok_or_not_found(crate::t!("employer-not-found"))?;
         social::block(w, me.id, e.id, now_ms())?;
         Ok::<_, AppError>(e.company)
     })?;
     Ok((
         StatusCode::CREATED,
         Json(Done {
-            message: format!("Blocked. {company} can no longer message you."),
+            message: crate::t!(
+                "blocked-company-can-no-longer-message-you",
+                company = company
+            ),
         }),
     ))
 }

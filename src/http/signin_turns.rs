@@ -17,8 +17,9 @@ const ADDRESS_DELAY_MAX: std::time::Duration = std::time::Duration::from_secs(5)
 /// Wrong passwords from an address where the account signed in recently before that address
 /// loses its pass.
 const KNOWN_ADDRESS_FAILURES_FREE: usize = 10;
-const TOO_MANY: &str =
-    "Too many sign-in attempts for this account right now. Please wait a minute and try again.";
+fn too_many() -> String {
+    crate::t!("too-many-sign-in-attempts-for-this")
+}
 
 /// The sign-in throttle (README, "Safety"): nothing is ever locked, attempts are slowed and
 /// queued instead. Per account, one password check at a time, each waiting longer after
@@ -52,7 +53,7 @@ impl SignInTurns {
         }
         let busy = || {
             metrics::counter!("internreel_signin_lockouts_total", "who" => "account").increment(1);
-            AppError::TooManyRequests(TOO_MANY.into())
+            AppError::TooManyRequests(too_many())
         };
         if let Some(k) = &turns.ip_key
             && state.ip_failures.count(k) >= ADDRESS_FAILURES_FREE

@@ -256,7 +256,11 @@ async fn create_comment(
         .throttles
         .comments
         .take(&format!("user:{}", me.id))
-        .map_err(|wait| AppError::throttled("comments", wait))?;
+        .map_err(|wait| {
+            AppError::throttled(wait, |when| {
+                crate::said!("too-many-comments-please-try-again-in", when = when)
+            })
+        })?;
     let (c, owner) = comments::post(
         &state.services,
         &state.comment_words,

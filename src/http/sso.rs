@@ -150,7 +150,11 @@ async fn start(
             .throttles
             .sso_starts
             .take(&format!("ip:{ip}"))
-            .map_err(|wait| AppError::throttled("school sign-ins from this network", wait))?;
+            .map_err(|wait| {
+                AppError::throttled(wait, |when| {
+                    crate::said!("too-many-school-sign-ins-from-this", when = when)
+                })
+            })?;
     }
     let base = base_url(&state, &headers)?;
     let token = crate::tokens::random_hex(32);
@@ -284,7 +288,7 @@ async fn pending(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> AppResult<Json<PendingView>> {
-    let gone = || AppError::not_found(rules::EXPIRED);
+    let gone = || AppError::not_found(rules::expired());
     let browser = sso_browser(&headers).ok_or_else(gone)?;
     let (flow, a) = rules::pending(&state.services, &browser, now_ms())?.ok_or_else(gone)?;
     if flow.role != FlowRole::Student {
@@ -319,7 +323,7 @@ async fn finish(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<Finish>,
 ) -> AppResult<Response> {
-    let gone = || AppError::not_found(rules::EXPIRED);
+    let gone = || AppError::not_found(rules::expired());
     let browser = sso_browser(&headers).ok_or_else(gone)?;
     let now = now_ms();
     let (flow, a) = rules::pending(&state.services, &browser, now)?.ok_or_else(gone)?;
@@ -330,7 +334,11 @@ async fn finish(
         .throttles
         .signups
         .take(&format!("ip:{ip}"))
-        .map_err(|wait| AppError::throttled("sign-ups from this network", wait))?;
+        .map_err(|wait| {
+            AppError::throttled(wait, |when| {
+                crate::said!("too-many-sign-ups-from-this-network", when = when)
+            })
+        })?;
     let mut c = Checks::new();
     let mut user = User::blank(Role::Student);
     let profile = StudentProfile {

@@ -95,7 +95,7 @@ pub(super) fn student_signed_in(
         Ok(false)
     })?;
     if refused {
-        return Err(AppError::Forbidden(rules::TURNED_OFF.into()));
+        return Err(AppError::Forbidden(rules::turned_off()));
     }
     Ok(linked)
 }

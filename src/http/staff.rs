@@ -37,10 +37,15 @@ pub fn router() -> Router<AppState> {
         .route("/api/schools", get(schools))
 }
 
-const WRONG: &str = "Invalid email, password or code. Please try again.";
-const TURNED_OFF: &str = "This staff account is turned off. Ask your district admin.";
-const MISSING: &str =
-    "Please enter your email, password and the 6-digit code from your authenticator app";
+fn wrong() -> String {
+    crate::t!("invalid-email-password-or-code-please-try")
+}
+fn turned_off() -> String {
+    crate::t!("this-staff-account-is-turned-off-ask")
+}
+fn missing() -> String {
+    crate::t!("please-enter-your-email-password-and-the")
+}
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -122,10 +127,10 @@ async fn login(
 ) -> AppResult<Response> {
     let email = body.email.trim();
     if email.is_empty() || body.password.is_empty() || body.code.trim().is_empty() {
-        return Err(AppError::bad_request(MISSING));
+        return Err(AppError::bad_request(missing()));
     }
     if body.password.len() > 256 || body.code.len() > 64 || email.len() > 254 {
-        return Err(AppError::Unauthorized(WRONG.into()));
+        return Err(AppError::Unauthorized(wrong()));
     }
     let turns = SignInTurns::wait(&state, &ip, email).await?;
     let found = staff::by_email(&state.store().read()?, email)?;
@@ -145,13 +150,13 @@ async fn login(
     };
     let Some(member) = member else {
         turns.failed(&state);
-        return Err(AppError::Unauthorized(WRONG.into()));
+        return Err(AppError::Unauthorized(wrong()));
     };
     turns.succeeded(&state);
     // Said only to someone who proved both factors: to anyone else a turned-off account
     // answers as a wrong password or code does.
     if member.disabled {
-        return Err(AppError::Forbidden(TURNED_OFF.into()));
+        return Err(AppError::Forbidden(turned_off()));
     }
     signed_in(&state, &member)
 }
@@ -166,7 +171,7 @@ fn pending_staff(
     state: &AppState,
     headers: &HeaderMap,
 ) -> AppResult<(crate::store::sso::Flow, Staff)> {
-    let gone = || AppError::not_found(sso_rules::EXPIRED);
+    let gone = || AppError::not_found(sso_rules::expired());
     let browser = sso_browser(headers).ok_or_else(gone)?;
     let (flow, answer) =
         sso_rules::pending(&state.services, &browser, now_ms())?.ok_or_else(gone)?;
@@ -205,9 +210,9 @@ async fn sso_code(
     ApiJson(body): ApiJson<CodeOnly>,
 ) -> AppResult<Response> {
     if body.code.trim().is_empty() {
-        return Err(AppError::bad_request(
-            "Please enter the 6-digit code from your authenticator app",
-        ));
+        return Err(AppError::bad_request(crate::t!(
+            "please-enter-the-6-digit-code-from"
+        )));
     }
     let (flow, s) = pending_staff(&state, &headers)?;
     let turns = SignInTurns::wait(&state, &ip, &s.email).await?;

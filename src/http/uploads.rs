@@ -36,9 +36,9 @@ fn malformed(e: MultipartError) -> AppError {
     if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
         AppError::TooLarge(crate::t!("the-request-body-is-too-large"))
     } else {
-        AppError::bad_request(format!(
-            "The upload was incomplete or malformed: {}",
-            e.body_text()
+        AppError::bad_request(crate::t!(
+            "the-upload-was-incomplete-or-malformed-detail",
+            detail = e.body_text()
         ))
     }
 }
@@ -104,9 +104,9 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accepts: &[&Accept]) ->
             continue;
         }
         let Some(accept) = accept else {
-            return Err(AppError::bad_request(format!(
-                "Unexpected file field; send the file as '{}'",
-                accepts.first().map(|a| a.field).unwrap_or_default()
+            return Err(AppError::bad_request(crate::t!(
+                "unexpected-file-field-send-the-file-as",
+                field = accepts.first().map(|a| a.field).unwrap_or_default()
             )));
         };
         if form.files.contains_key(accept.field) {
@@ -120,7 +120,7 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accepts: &[&Accept]) ->
         while let Some(chunk) = field.chunk().await.map_err(malformed)? {
             size += chunk.len() as u64;
             if size > accept.max_bytes {
-                return Err(AppError::TooLarge(accept.too_large.into()));
+                return Err(AppError::TooLarge((accept.too_large)()));
             }
             if head.len() < 512 {
                 let take = (512 - head.len()).min(chunk.len());
@@ -134,8 +134,8 @@ async fn read_fields(mp: &mut Multipart, tmp_dir: &Path, accepts: &[&Accept]) ->
             // An empty file input is the same as no file.
             continue;
         }
-        let (mime, ext) =
-            sniff(&head, accept.kinds).ok_or_else(|| AppError::bad_request(accept.wrong_type))?;
+        let (mime, ext) = sniff(&head, accept.kinds)
+            .ok_or_else(|| AppError::bad_request((accept.wrong_type)()))?;
         out.sync_all()
             .await
             .map_err(|e| AppError::Internal(e.into()))?;
@@ -149,17 +149,21 @@ pub async fn read_file(mp: Multipart, tmp_dir: &Path, accept: &Accept) -> AppRes
     read_form(mp, tmp_dir, &[accept])
         .await?
         .take_file(accept.field)
-        .ok_or_else(|| AppError::bad_request(accept.missing))
+        .ok_or_else(|| AppError::bad_request((accept.missing)()))
 }
 
 /// Refuses a body whose declared length is already over the limit, before reading it.
-pub fn check_length(headers: &axum::http::HeaderMap, max_body: u64, msg: &str) -> AppResult<()> {
+pub fn check_length(
+    headers: &axum::http::HeaderMap,
+    max_body: u64,
+    msg: fn() -> String,
+) -> AppResult<()> {
     let len = headers
         .get(axum::http::header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     match len {
-        Some(n) if n > max_body => Err(AppError::TooLarge(msg.into())),
+        Some(n) if n > max_body => Err(AppError::TooLarge(msg())),
         _ => Ok(()),
     }
 }

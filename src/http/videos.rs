@@ -60,11 +60,11 @@ impl Kind {
         }
     }
 
-    fn not_found(self) -> &'static str {
+    fn not_found(self) -> String {
         match self {
-            Kind::Video => "Video not found",
-            Kind::Poster => "Poster not found",
-            Kind::Captions => "Captions not found",
+            Kind::Video => crate::t!("video-not-found"),
+            Kind::Poster => crate::t!("poster-not-found"),
+            Kind::Captions => crate::t!("captions-not-found"),
         }
     }
 }
@@ -213,20 +213,11 @@ fn first_chunk(opened: &Opened, answer: &Answer) -> Option<std::io::Result<Bytes
 /// alone, and the server says what happened in its log.
 fn unavailable(kind: Kind, e: std::io::Error) -> AppError {
     tracing::warn!(error = %e, "reading a media file failed");
-    AppError::Unavailable(
-        match kind {
-            Kind::Video => {
-                "This video cannot be played right now. Please try again in a few minutes."
-            }
-            Kind::Poster => {
-                "This poster cannot be shown right now. Please try again in a few minutes."
-            }
-            Kind::Captions => {
-                "These captions cannot be loaded right now. Please try again in a few minutes."
-            }
-        }
-        .into(),
-    )
+    AppError::Unavailable(match kind {
+        Kind::Video => crate::t!("this-video-cannot-be-played-right-now"),
+        Kind::Poster => crate::t!("this-poster-cannot-be-shown-right-now"),
+        Kind::Captions => crate::t!("these-captions-cannot-be-loaded-right-now"),
+    })
 }
 
 async fn serve(

@@ -195,7 +195,7 @@ impl ViewCache {
             let m = matching::score(&seeker, &postings[n].posting.match_facts(), today);
             let json = serde_json::to_vec(&MatchPart {
                 match_score: m.score,
-                match_reasons: lang.tr_all(m.reasons),
+                match_reasons: lang.write_all(&m.reasons),
             })
             .map_err(|e| crate::error::AppError::Internal(e.into()))?;
             // Without the braces: members to splice into the posting's object.

@@ -19,6 +19,8 @@ use std::sync::OnceLock;
 
 use matcher::Catalogue;
 
+pub use crate::domain::said::{MARK, Text, Value};
+
 /// The languages the product speaks. A new one: its `locales/server/<code>.ftl`, a line here
 /// and in `catalogues::FILES`, its UI catalogues in ui/src/locales/.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -42,6 +44,11 @@ pub const SPANISH_MONTHS: [&str; 12] = [
     "octubre",
     "noviembre",
     "diciembre",
+];
+
+/// The months as English abbreviates them in a day ("Mar 2"), January first.
+const ENGLISH_SHORT_MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 
 /// (language, its code)
@@ -140,8 +147,77 @@ impl Lang {
         all.iter().find(|(l, _)| *l == self).map(|(_, c)| c)
     }
 
-    /// `text` in this language (unchanged when the catalogue has nothing for it).
+    /// `text` written in this language, its arguments too (a day the way this language writes
+    /// one, a text argument in turn).
+    pub fn write(self, text: &Text) -> String {
+        let args: Vec<(&str, String)> = text
+            .args
+            .iter()
+            .map(|(name, value)| (name.as_str(), self.value(value)))
+            .collect();
+        catalogues::text_in(self, &text.key, &args)
+    }
+
+    /// Each of `texts` written in this language (match reasons, say).
+    pub fn write_all(self, texts: &[Text]) -> Vec<String> {
+        texts.iter().map(|t| self.write(t)).collect()
+    }
+
+    fn value(self, value: &Value) -> String {
+        match value {
+            Value::Plain(s) if s.contains(MARK) => self.tr(s).into_owned(),
+            Value::Plain(s) => s.clone(),
+            Value::Day(_, month, day) => match self.short_date() {
+                Some(write) => write(*month, *day),
+                None => format!(
+                    "{} {day}",
+                    ENGLISH_SHORT_MONTHS[usize::from((*month).clamp(1, 12)) - 1]
+                ),
+            },
+            Value::Text(t) => self.write(t),
+        }
+    }
+
+    /// A text holding serialized texts (`Text::encode`, wherever they stand in it) with each
+    /// written in this language; the rest of each line as `tr` writes a line.
+    fn said(self, text: &str) -> String {
+        let mut lines = Vec::new();
+        for line in text.split('\n') {
+            if !line.contains(MARK) {
+                lines.push(self.tr(line).into_owned());
+                continue;
+            }
+            let mut out = String::new();
+            let mut rest = line;
+            while let Some(at) = rest.find(MARK) {
+                out.push_str(&rest[..at]);
+                let json = &rest[at + MARK.len_utf8()..];
+                let mut values = serde_json::Deserializer::from_str(json).into_iter::<Text>();
+                match values.next() {
+                    Some(Ok(t)) => {
+                        out.push_str(&self.write(&t));
+                        rest = &json[values.byte_offset()..];
+                    }
+                    _ => {
+                        rest = json;
+                    }
+                }
+            }
+            out.push_str(rest);
+            // What stands around the texts (an audit summary built in English around a
+            // stored text) by the catalogue's patterns, the texts already written.
+            lines.push(self.tr(&out).into_owned());
+        }
+        lines.join("\n")
+    }
+
+    /// `text` in this language: a text by key (`Text::encode`) written in it; an English
+    /// sentence (a row stored before keys) by the catalogue's patterns; unchanged when the
+    /// catalogue has nothing for it.
     pub fn tr<'a>(self, text: &'a str) -> Cow<'a, str> {
+        if text.contains(MARK) {
+            return Cow::Owned(self.said(text));
+        }
         match self.catalogue() {
             None => Cow::Borrowed(text),
             Some(c) => c.translate(text),
@@ -150,10 +226,7 @@ impl Lang {
 
     /// Each of `texts` in this language (match reasons, say).
     pub fn tr_all(self, texts: Vec<String>) -> Vec<String> {
-        match self.catalogue() {
-            None => texts,
-            Some(c) => texts.iter().map(|t| c.translate(t).into_owned()).collect(),
-        }
+        texts.iter().map(|t| self.tr(t).into_owned()).collect()
     }
 }
 
@@ -242,6 +315,74 @@ mod tests {
             Lang::En.tr("The supervisor returned the entry of Mar 2: x"),
             "The supervisor returned the entry of Mar 2: x"
         );
+    }
+
+    #[test]
+    fn a_text_by_key_is_written_in_the_reader_s_language_and_an_old_row_too() {
+        let day = time::Date::from_calendar_date(2027, time::Month::March, 2).unwrap();
+        let stored = crate::said!(
+            "the-supervisor-returned-the-entry-of-day",
+            day = day,
+            comment = "You left at 5"
+        )
+        .encode();
+        assert_eq!(
+            Lang::En.tr(&stored),
+            "The supervisor returned the entry of Mar 2: You left at 5"
+        );
+        assert_eq!(
+            Lang::Es.tr(&stored),
+            "El supervisor devolvió el registro del 2 de marzo: You left at 5"
+        );
+        // A row stored before keys, in English, reads the same.
+        let old = "The supervisor returned the entry of Mar 2: You left at 5";
+        assert_eq!(Lang::Es.tr(old), Lang::Es.tr(&stored));
+        // A text inside another, and texts among plain lines (an e-mail's body).
+        let nested = crate::said!(
+            "too-many-what-please-try-again-in",
+            what = "x",
+            when = crate::said!("n-minutes", n = 5)
+        );
+        assert_eq!(
+            Lang::Es.write(&nested),
+            "Se alcanzó el límite de x. Vuelve a intentarlo en 5 minutos."
+        );
+        let body = format!(
+            "{}\nhttps://x.example/a {}",
+            nested,
+            crate::said!("n-minutes", n = 2)
+        );
+        assert_eq!(
+            Lang::En.tr(&body),
+            "Too many x. Please try again in 5 minutes.\nhttps://x.example/a 2 minutes"
+        );
+    }
+
+    #[test]
+    fn each_default_label_s_key_writes_that_label() {
+        use crate::domain::placements::evaluations::{DEFAULT_RUBRIC, DEFAULT_RUBRIC_KEYS};
+        use crate::domain::placements::records::{
+            DEFAULT_CHECKLIST, DEFAULT_CHECKLIST_KEYS, DEFAULT_CLUSTER_KEYS, DEFAULT_CLUSTERS,
+        };
+        let pairs = DEFAULT_RUBRIC
+            .iter()
+            .map(|(_, l)| *l)
+            .zip(DEFAULT_RUBRIC_KEYS)
+            .chain(DEFAULT_CLUSTERS.into_iter().zip(DEFAULT_CLUSTER_KEYS))
+            .chain(DEFAULT_CHECKLIST.into_iter().zip(DEFAULT_CHECKLIST_KEYS));
+        for (label, key) in pairs {
+            assert_eq!(Lang::En.write(&Text::new(key)), label, "{key}");
+        }
+        // The match reasons' interests, each an entry of its own.
+        for interest in crate::domain::options::INTERESTS {
+            let key = format!("matches-your-interest-in-{interest}");
+            assert!(
+                Lang::En
+                    .write(&Text::new(&key))
+                    .starts_with("Matches your interest in "),
+                "{key}"
+            );
+        }
     }
 
     #[test]

@@ -20,9 +20,9 @@ pub struct Accept {
     /// Allowed sniffed media types and the extension each is stored with.
     pub kinds: &'static [(&'static str, &'static str)],
     pub max_bytes: u64,
-    pub too_large: &'static str,
-    pub wrong_type: &'static str,
-    pub missing: &'static str,
+    pub too_large: fn() -> String,
+    pub wrong_type: fn() -> String,
+    pub missing: fn() -> String,
 }
 
 pub const MB: u64 = 1024 * 1024;
@@ -69,9 +69,9 @@ pub const VIDEO: Accept = Accept {
     field: "videoFile",
     kinds: VIDEO_KINDS,
     max_bytes: VIDEO_MAX,
-    too_large: "Please choose a video file smaller than 40MB",
-    wrong_type: "Please upload an MP4, MOV or AVI video file",
-    missing: "Please select a video file to upload.",
+    too_large: || crate::t!("please-choose-a-video-file-smaller-than"),
+    wrong_type: || crate::t!("please-upload-an-mp4-mov-or-avi"),
+    missing: || crate::t!("please-select-a-video-file-to-upload"),
 };
 
 /// WebVTT captions sent beside the video (optional).
@@ -79,9 +79,9 @@ pub const CAPTIONS: Accept = Accept {
     field: "captionsFile",
     kinds: CAPTION_KINDS,
     max_bytes: crate::media::webvtt::MAX_BYTES,
-    too_large: "Captions must be a WebVTT file of at most 200 KB",
-    wrong_type: "Captions must be a WebVTT file (.vtt) whose first line is WEBVTT",
-    missing: "Please select a captions file (.vtt) to upload.",
+    too_large: || crate::t!("captions-must-be-a-webvtt-file-of"),
+    wrong_type: || crate::t!("captions-must-be-a-webvtt-file-vtt"),
+    missing: || crate::t!("please-select-a-captions-file-vtt-to"),
 };
 
 /// Checks a file on disk as if it had been uploaded (the CLI's `--video FILE`): size and
@@ -97,14 +97,14 @@ pub fn from_path(path: &Path, tmp_dir: &Path, accept: &Accept) -> AppResult<Uplo
         )));
     }
     if meta.len() > accept.max_bytes {
-        return Err(AppError::TooLarge(accept.too_large.into()));
+        return Err(AppError::TooLarge((accept.too_large)()));
     }
     let mut head = Vec::with_capacity(512);
     std::fs::File::open(path)
         .and_then(|f| f.take(512).read_to_end(&mut head))
         .map_err(|e| AppError::bad_request(format!("Cannot read {}: {e}", path.display())))?;
     let (mime, ext) =
-        sniff(&head, accept.kinds).ok_or_else(|| AppError::bad_request(accept.wrong_type))?;
+        sniff(&head, accept.kinds).ok_or_else(|| AppError::bad_request((accept.wrong_type)()))?;
     let temp = NamedTempFile::new_in(tmp_dir).map_err(|e| AppError::Internal(e.into()))?;
     std::fs::copy(path, temp.path()).map_err(|e| AppError::Internal(e.into()))?;
     temp.as_file()

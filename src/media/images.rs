@@ -13,8 +13,9 @@ const MAX_SIDE: u32 = 12_000;
 /// Decoder memory at most (a 48-megapixel photo decodes in ~200 MB as RGBA).
 const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
 
-pub const UNREADABLE: &str =
-    "This image could not be read. Please upload a JPEG, PNG, GIF or WebP picture.";
+pub fn unreadable() -> String {
+    crate::said!("this-image-could-not-be-read-please").into()
+}
 
 /// Re-encodes the image at `path` in place (same format), without its metadata. Blocking.
 pub fn strip_metadata(path: &Path, mime: &str) -> Result<(), String> {
@@ -29,12 +30,12 @@ pub fn strip_metadata(path: &Path, mime: &str) -> Result<(), String> {
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_DECODE_BYTES);
-    let file = std::fs::File::open(path).map_err(|_| UNREADABLE.to_string())?;
+    let file = std::fs::File::open(path).map_err(|_| unreadable())?;
     let mut reader = ImageReader::with_format(BufReader::new(file), format);
     reader.limits(limits);
-    let mut decoder = reader.into_decoder().map_err(|_| UNREADABLE.to_string())?;
-    let orientation = decoder.orientation().map_err(|_| UNREADABLE.to_string())?;
-    let mut img = DynamicImage::from_decoder(decoder).map_err(|_| UNREADABLE.to_string())?;
+    let mut decoder = reader.into_decoder().map_err(|_| unreadable())?;
+    let orientation = decoder.orientation().map_err(|_| unreadable())?;
+    let mut img = DynamicImage::from_decoder(decoder).map_err(|_| unreadable())?;
     img.apply_orientation(orientation);
     if format == ImageFormat::Jpeg {
         // JPEG has no alpha channel.
@@ -43,7 +44,7 @@ pub fn strip_metadata(path: &Path, mime: &str) -> Result<(), String> {
     let out = tempfile::NamedTempFile::new_in(path.parent().unwrap_or(Path::new(".")))
         .map_err(|e| e.to_string())?;
     img.write_to(BufWriter::new(out.as_file()), format)
-        .map_err(|_| UNREADABLE.to_string())?;
+        .map_err(|_| unreadable())?;
     out.as_file().sync_all().map_err(|e| e.to_string())?;
     out.persist(path).map_err(|e| e.error.to_string())?;
     Ok(())

@@ -85,11 +85,16 @@ impl Ingested {
     }
 }
 
-const NOT_A_VIDEO: &str =
-    "This file could not be read as a video. Please upload an MP4, MOV or AVI video file.";
+fn not_a_video() -> String {
+    crate::said!("this-file-could-not-be-read-as").into()
+}
 /// The answer when the media store refuses a file (a remote store that is down, a full disk).
-pub const STORE_DOWN: &str = "The file could not be saved because the video storage is not reachable right now. Nothing was changed; please try again in a few minutes.";
-const UNDECODABLE: &str = "This video could not be decoded (the file may be damaged or incomplete). Please upload it again or choose another file.";
+pub fn store_down() -> String {
+    crate::said!("the-file-could-not-be-saved-because").into()
+}
+fn undecodable() -> String {
+    crate::said!("this-video-could-not-be-decoded-the").into()
+}
 
 impl Pipeline {
     pub fn new(store: Arc<dyn MediaStore>, tools: Option<Tools>, tmp: PathBuf) -> Self {
@@ -133,7 +138,7 @@ impl Pipeline {
         if let Err(e) = moved {
             let _ = std::fs::remove_file(&path);
             tracing::error!(error = %e, store = %self.store.describe(), "storing a media file failed");
-            return Err(AppError::Unavailable(STORE_DOWN.into()));
+            return Err(AppError::Unavailable(store_down()));
         }
         Ok(name)
     }
@@ -170,9 +175,9 @@ impl Pipeline {
     pub async fn ingest(&self, upload: Incoming, captions: Option<String>) -> AppResult<Ingested> {
         let Some(tools) = &self.tools else {
             if upload.ext != "mp4" {
-                return Err(AppError::bad_request(
-                    "This server cannot convert MOV or AVI videos (ffmpeg is not installed). Please upload an MP4 video.",
-                ));
+                return Err(AppError::bad_request(crate::said!(
+                    "this-server-cannot-convert-mov-or-avi"
+                )));
             }
             let file = self.keep_off_thread(upload.temp, "mp4").await?;
             return Ok(Ingested {
@@ -195,7 +200,7 @@ impl Pipeline {
             Ok(p) => p,
             Err(RunError::Input(why)) => {
                 tracing::info!(%why, "refused an upload ffprobe cannot read");
-                return Err(AppError::bad_request(NOT_A_VIDEO));
+                return Err(AppError::bad_request(not_a_video()));
             }
             Err(RunError::Other(e)) => return Err(AppError::Internal(e)),
         };
@@ -211,7 +216,7 @@ impl Pipeline {
                 }
             }
             Ok(None) => {}
-            Err(RunError::Input(_)) => return Err(AppError::bad_request(NOT_A_VIDEO)),
+            Err(RunError::Input(_)) => return Err(AppError::bad_request(not_a_video())),
             Err(RunError::Other(e)) => return Err(AppError::Internal(e)),
         }
         let poster_tmp = self.temp()?;
@@ -222,7 +227,7 @@ impl Pipeline {
             Ok(()) => {}
             Err(RunError::Input(why)) => {
                 tracing::info!(%why, "refused an upload whose first frame does not decode");
-                return Err(AppError::bad_request(UNDECODABLE));
+                return Err(AppError::bad_request(undecodable()));
             }
             Err(RunError::Other(e)) => return Err(AppError::Internal(e)),
         }

@@ -152,25 +152,41 @@ pub fn spoken_length(seconds: f64) -> String {
     }
 }
 
+/// `spoken_length` by key, for the reader's language.
+pub fn spoken_length_text(seconds: f64) -> crate::domain::said::Text {
+    let total = seconds.round().max(0.0) as u64;
+    match (total / 60, total % 60) {
+        (0, 1) => crate::said!("n-1-second"),
+        (0, s) => crate::said!("n-seconds", n = s),
+        (1, 0) => crate::said!("n-1-minute"),
+        (m, 0) => crate::said!("n-minutes", n = m),
+        (1, 1) => crate::said!("n-1-minute-1-second"),
+        (1, s) => crate::said!("n-1-minute-s-seconds", s = s),
+        (m, 1) => crate::said!("m-minutes-1-second", m = m),
+        (m, s) => crate::said!("m-minutes-s-seconds", m = m, s = s),
+    }
+}
+
 /// Why a probed file cannot be a posting's video, in words for the employer.
 pub fn refusal(p: &Probe) -> Option<String> {
     if p.video
         .as_ref()
         .is_none_or(|v| v.width == 0 || v.height == 0)
     {
-        return Some(
-            "This file has no video track (is it audio only?). Please upload a video: MP4, MOV or AVI."
-                .into(),
-        );
+        return Some(crate::said!("this-file-has-no-video-track-is").into());
     }
     if let Some(v) = &p.video
         && (v.width.max(v.height) > MAX_UPLOAD_SIDE
             || u64::from(v.width) * u64::from(v.height) > MAX_UPLOAD_PIXELS)
     {
-        return Some(format!(
-            "Videos can be at most 4K (3840×2160 pixels); this one is {}×{}. Please export it at 1080p and upload it again.",
-            v.width, v.height
-        ));
+        return Some(
+            crate::said!(
+                "videos-can-be-at-most-4k-3840",
+                width = v.width,
+                height = v.height
+            )
+            .into(),
+        );
     }
     match p.duration {
         Some(d) => too_long(d),
@@ -182,10 +198,11 @@ pub fn refusal(p: &Probe) -> Option<String> {
 /// counted from the stream's packets, which a patched header cannot shorten).
 pub fn too_long(seconds: f64) -> Option<String> {
     (seconds > MAX_SECONDS + LENGTH_SLACK).then(|| {
-        format!(
-            "Videos can be at most 1 minute 30 seconds long; this one is {}.",
-            spoken_length(seconds)
+        crate::said!(
+            "videos-can-be-at-most-1-minute",
+            length = spoken_length_text(seconds)
         )
+        .into()
     })
 }
 
@@ -231,6 +248,11 @@ pub fn plays_everywhere(p: &Probe, sniffed_ext: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// A refusal as an English reader reads it.
+    fn en(e: String) -> String {
+        crate::i18n::Lang::En.tr(&e).into_owned()
+    }
+
     #[test]
     fn loud_time_is_read_from_the_meters_print() {
         let out = b"frame:0    pts:0       pts_time:0\nlavfi.r128.M=-120.691\nframe:1    pts:2400    pts_time:0.1\nlavfi.r128.M=-21.5\nframe:2    pts:4800    pts_time:0.2\nlavfi.r128.M=-22\n";
@@ -267,7 +289,7 @@ mod tests {
             "format":{"format_name":"mp3","duration":"30.0"}}"#;
         let p = parse(audio.as_bytes()).unwrap();
         assert!(p.video.is_none());
-        assert!(refusal(&p).unwrap().contains("no video track"));
+        assert!(en(refusal(&p).unwrap()).contains("no video track"));
     }
 
     #[test]
@@ -275,7 +297,7 @@ mod tests {
         let mut p = parse(phone_clip().as_bytes()).unwrap();
         p.duration = Some(100.2);
         assert_eq!(
-            refusal(&p).unwrap(),
+            en(refusal(&p).unwrap()),
             "Videos can be at most 1 minute 30 seconds long; this one is 1 minute 40 seconds."
         );
         p.duration = Some(90.3);

@@ -7,10 +7,10 @@ pub const MAX_BYTES: u64 = 200 * 1024;
 /// Checks that `bytes` is a WebVTT file with at least one well-formed cue.
 pub fn check(bytes: &[u8]) -> Result<(), String> {
     let text = std::str::from_utf8(bytes)
-        .map_err(|_| "Captions must be a UTF-8 WebVTT file (.vtt)".to_string())?;
+        .map_err(|_| crate::said!("captions-must-be-a-utf-8-webvtt").to_string())?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.contains('\0') {
-        return Err("Captions must be a WebVTT text file (.vtt)".into());
+        return Err(crate::said!("captions-must-be-a-webvtt-text-file").to_string());
     }
     let mut lines = text.lines();
     let header = lines.next().unwrap_or("");
@@ -19,7 +19,7 @@ pub fn check(bytes: &[u8]) -> Result<(), String> {
             .strip_prefix("WEBVTT")
             .is_some_and(|rest| rest.starts_with([' ', '\t']));
     if !header_ok {
-        return Err("Captions must be a WebVTT file (.vtt): the first line must be WEBVTT".into());
+        return Err(crate::said!("captions-must-be-a-webvtt-file-vtt-2").to_string());
     }
     let mut cues = 0;
     for (n, line) in text.lines().enumerate().skip(1) {
@@ -31,18 +31,17 @@ pub fn check(bytes: &[u8]) -> Result<(), String> {
         match (timestamp(start.trim()), timestamp(end)) {
             (Some(a), Some(b)) if b >= a => cues += 1,
             _ => {
-                return Err(format!(
-                    "Captions line {}: '{}' is not a valid cue timing (for example 00:00:01.000 --> 00:00:04.000)",
-                    n + 1,
-                    line.chars().take(60).collect::<String>()
-                ));
+                return Err(crate::said!(
+                    "captions-line-n-line-is-not-a",
+                    n = n + 1,
+                    line = line.chars().take(60).collect::<String>()
+                )
+                .to_string());
             }
         }
     }
     if cues == 0 {
-        return Err(
-            "The captions file has no cues (lines like 00:00:01.000 --> 00:00:04.000)".into(),
-        );
+        return Err(crate::said!("the-captions-file-has-no-cues-lines").to_string());
     }
     Ok(())
 }
@@ -68,7 +67,7 @@ pub struct Cue {
 /// (0:42)"), counted from 1 in the file's order.
 pub fn clean(bytes: &[u8], duration_ms: Option<u64>) -> Result<Vec<Cue>, String> {
     let text = std::str::from_utf8(bytes)
-        .map_err(|_| "Captions must be a UTF-8 WebVTT file (.vtt)".to_string())?;
+        .map_err(|_| crate::said!("captions-must-be-a-utf-8-webvtt").to_string())?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let mut blocks = text.split("\n\n").map(|b| b.trim_matches('\n'));
@@ -78,7 +77,7 @@ pub fn clean(bytes: &[u8], duration_ms: Option<u64>) -> Result<Vec<Cue>, String>
             .strip_prefix("WEBVTT")
             .is_some_and(|rest| rest.starts_with([' ', '\t']));
     if !header_ok {
-        return Err("Captions must be a WebVTT file (.vtt): the first line must be WEBVTT".into());
+        return Err(crate::said!("captions-must-be-a-webvtt-file-vtt-2").to_string());
     }
     let mut cues: Vec<Cue> = Vec::new();
     for block in blocks.filter(|b| !b.trim().is_empty()) {
@@ -93,7 +92,7 @@ pub fn clean(bytes: &[u8], duration_ms: Option<u64>) -> Result<Vec<Cue>, String>
         }
         let n = cues.len() + 1;
         if n > MAX_CUES {
-            return Err(format!("Captions may have at most {MAX_CUES} cues"));
+            return Err(crate::said!("captions-may-have-at-most-n-cues", n = MAX_CUES).to_string());
         }
         let lines: Vec<&str> = block.lines().collect();
         let Some(at) = lines
@@ -101,56 +100,56 @@ pub fn clean(bytes: &[u8], duration_ms: Option<u64>) -> Result<Vec<Cue>, String>
             .position(|l| l.contains("-->"))
             .filter(|&i| i <= 1)
         else {
-            return Err(format!(
-                "Cue {n} has no timing (a line like 00:00:01.000 --> 00:00:04.000)"
-            ));
+            return Err(crate::said!("cue-n-has-no-timing-a-line", n = n).to_string());
         };
         let (start, rest) = lines[at].split_once("-->").unwrap_or_default();
         let end = rest.split_whitespace().next().unwrap_or("");
         let (Some(start_ms), Some(end_ms)) = (timestamp(start.trim()), timestamp(end)) else {
-            return Err(format!(
-                "Cue {n} has a timing that is not valid (for example 00:00:01.000 --> 00:00:04.000)"
-            ));
+            return Err(crate::said!("cue-n-has-a-timing-that-is", n = n).to_string());
         };
         if end_ms <= start_ms {
-            return Err(format!("Cue {n} ends before it starts"));
+            return Err(crate::said!("cue-n-ends-before-it-starts", n = n).to_string());
         }
         if let Some(prev) = cues.last() {
             if start_ms < prev.start_ms {
-                return Err(format!("Cue {n} starts before the cue above it"));
+                return Err(crate::said!("cue-n-starts-before-the-cue-above", n = n).to_string());
             }
             if start_ms < prev.end_ms {
-                return Err(format!(
-                    "Cue {n} starts before the cue above it ends ({})",
-                    clock(prev.end_ms)
-                ));
+                return Err(crate::said!(
+                    "cue-n-starts-before-the-cue-above-2",
+                    n = n,
+                    time = clock(prev.end_ms)
+                )
+                .to_string());
             }
         }
         if let Some(d) = duration_ms
             && end_ms > d
         {
-            return Err(format!("Cue {n} ends after the video ({})", clock(d)));
+            return Err(
+                crate::said!("cue-n-ends-after-the-video-time", n = n, time = clock(d)).to_string(),
+            );
         }
         let payload = lines[at + 1..].join("\n");
         if crate::domain::text::has_hidden_chars(&payload, false) {
-            return Err(format!(
-                "Cue {n} contains hidden control or text-direction characters"
-            ));
+            return Err(crate::said!("cue-n-contains-hidden-control-or-text", n = n).to_string());
         }
         let (text, plain) = clean_payload(&payload);
         if crate::domain::text::has_hidden_chars(&plain, false) {
-            return Err(format!(
-                "Cue {n} contains hidden control or text-direction characters"
-            ));
+            return Err(crate::said!("cue-n-contains-hidden-control-or-text", n = n).to_string());
         }
         let chars = plain.chars().filter(|c| *c != '\n').count();
         if plain.trim().is_empty() {
-            return Err(format!("Cue {n} has no text"));
+            return Err(crate::said!("cue-n-has-no-text", n = n).to_string());
         }
         if chars > MAX_CUE_CHARS {
-            return Err(format!(
-                "Cue {n} is longer than {MAX_CUE_CHARS} characters ({chars})"
-            ));
+            return Err(crate::said!(
+                "cue-n-is-longer-than-max-characters",
+                n = n,
+                max = MAX_CUE_CHARS,
+                count = chars
+            )
+            .to_string());
         }
         cues.push(Cue {
             start_ms,
@@ -160,9 +159,7 @@ pub fn clean(bytes: &[u8], duration_ms: Option<u64>) -> Result<Vec<Cue>, String>
         });
     }
     if cues.is_empty() {
-        return Err(
-            "The captions file has no cues (lines like 00:00:01.000 --> 00:00:04.000)".into(),
-        );
+        return Err(crate::said!("the-captions-file-has-no-cues-lines").to_string());
     }
     Ok(cues)
 }
@@ -389,6 +386,11 @@ fn timestamp(s: &str) -> Option<u64> {
 mod tests {
     use super::*;
 
+    /// A refusal as an English reader reads it.
+    fn en(e: String) -> String {
+        crate::i18n::Lang::En.tr(&e).into_owned()
+    }
+
     #[test]
     fn a_plain_file_passes() {
         let vtt = "WEBVTT\n\n1\n00:00:00.000 --> 00:00:04.000 line:90%\nHello\n\n00:05.000 --> 00:07.500\n<v Sam>Hi</v>\n";
@@ -401,23 +403,12 @@ mod tests {
 
     #[test]
     fn other_files_are_refused() {
-        assert!(
-            check(b"1\n00:00:01,000 --> 00:00:02,000\nSRT\n")
-                .unwrap_err()
-                .contains("WEBVTT")
-        );
+        let refusal = |b: &[u8]| en(check(b).unwrap_err());
+        assert!(refusal(b"1\n00:00:01,000 --> 00:00:02,000\nSRT\n").contains("WEBVTT"));
         assert!(check(b"WEBVTTX\n\n00:01.000 --> 00:02.000\n").is_err());
-        assert!(
-            check(b"WEBVTT\n\n00:01,000 --> 00:02.000\nx")
-                .unwrap_err()
-                .contains("line 3")
-        );
+        assert!(refusal(b"WEBVTT\n\n00:01,000 --> 00:02.000\nx").contains("line 3"));
         assert!(check(b"WEBVTT\n\n00:03.000 --> 00:02.000\nx").is_err());
-        assert!(
-            check(b"WEBVTT\n\nno cues here\n")
-                .unwrap_err()
-                .contains("no cues")
-        );
+        assert!(refusal(b"WEBVTT\n\nno cues here\n").contains("no cues"));
         assert!(check(&[0xff, 0xfe, 0x00]).is_err());
     }
 
@@ -439,7 +430,7 @@ mod tests {
     #[test]
     fn refusals_name_the_cue() {
         let two = |a: &str, b: &str| format!("WEBVTT\n\n{a}\nOne\n\n{b}\nTwo\n");
-        let err = |s: String, d: Option<u64>| clean(s.as_bytes(), d).unwrap_err();
+        let err = |s: String, d: Option<u64>| clean(s.as_bytes(), d).map_err(en).unwrap_err();
         assert_eq!(
             err(
                 two("00:01.000 --> 00:03.000", "00:02.000 --> 00:04.000"),
@@ -487,7 +478,7 @@ mod tests {
             err(format!("WEBVTT\n{many}"), None),
             "Captions may have at most 500 cues"
         );
-        assert!(clean(&[0xff, 0xfe], None).unwrap_err().contains("UTF-8"));
+        assert!(en(clean(&[0xff, 0xfe], None).unwrap_err()).contains("UTF-8"));
         assert!(err("WEBVTT\n\nno timing\nhere\n".into(), None).starts_with("Cue 1 has no timing"));
         assert_eq!(clock(62_500), "1:02.5");
     }

@@ -249,7 +249,7 @@ fn give_up_or_retry(services: &Services, job: &TranscodeJob, reason: String) -> 
         }
         let mut i = w.get::<Internship>(job.id)?.expect("checked above");
         i.video = Video::Failed(Failure {
-            reason: format!("The video could not be converted for the web ({reason}). Please upload another video."),
+            reason: crate::said!("the-video-could-not-be-converted-for", reason = reason).into(),
             poster: m.poster,
             captions: m.captions,
         });
@@ -260,7 +260,7 @@ fn give_up_or_retry(services: &Services, job: &TranscodeJob, reason: String) -> 
             w,
             i.employer_id,
             "video_failed",
-            format!("The video of \"{}\" could not be converted for the web. Please upload another video.", i.title),
+            crate::said!("the-video-of-title-could-not-be", title = &i.title),
             "/employer-dashboard",
         )?;
         Ok(Some(true))

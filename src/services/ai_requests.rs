@@ -107,10 +107,10 @@ pub fn list(s: &Services, now: i64) -> AppResult<Vec<RequestView>> {
 fn pending_request(r: &impl Reader, id: u64) -> AppResult<Internship> {
     let _ = r
         .get::<AiVideoRequest>(id)?
-        .ok_or_not_found(&crate::t!("ai-video-request-not-found"))?;
+        .ok_or_not_found(crate::t!("ai-video-request-not-found"))?;
     let i = r
         .get::<Internship>(id)?
-        .ok_or_not_found(&crate::t!("ai-video-request-not-found"))?;
+        .ok_or_not_found(crate::t!("ai-video-request-not-found"))?;
     if i.archived {
         return Err(AppError::Conflict(crate::t!(
             "this-posting-was-deleted-by-its-employer"
@@ -124,16 +124,14 @@ fn pending_request(r: &impl Reader, id: u64) -> AppResult<Internship> {
     let why = match i.visibility() {
         // The captions rule waits for the video itself: it is the video that may need them.
         Visibility::Public | Visibility::AwaitingCaptions => None,
-        Visibility::HeldForReview => Some("it is held for review"),
-        Visibility::Hidden => Some("the district hid it"),
-        Visibility::AwaitingReview => Some("its company awaits the district's review"),
-        Visibility::Suspended => Some("its company is suspended"),
-        Visibility::Archived => Some("it was deleted"),
+        Visibility::HeldForReview => Some(crate::t!("this-posting-cannot-go-live-yet-it")),
+        Visibility::Hidden => Some(crate::t!("this-posting-cannot-go-live-yet-the")),
+        Visibility::AwaitingReview => Some(crate::t!("this-posting-cannot-go-live-yet-its")),
+        Visibility::Suspended => Some(crate::t!("this-posting-cannot-go-live-yet-its-2")),
+        Visibility::Archived => Some(crate::t!("this-posting-cannot-go-live-yet-it-2")),
     };
     if let Some(why) = why {
-        return Err(AppError::Conflict(format!(
-            "This posting cannot go live yet ({why}): its video waits until it can."
-        )));
+        return Err(AppError::Conflict(why));
     }
     Ok(i)
 }
@@ -183,12 +181,9 @@ pub async fn fulfil(
         }
         // Said as it is: a video still converting is not ready yet.
         let text = if matches!(i.video, Video::Transcoding(_)) {
-            format!(
-                "The AI-made video for \"{}\" was uploaded and is being converted; it plays in a few minutes.",
-                i.title
-            )
+            crate::said!("the-ai-made-video-for-title-was", title = &i.title)
         } else {
-            format!("The AI-made video for \"{}\" is ready.", i.title)
+            crate::said!("the-ai-made-video-for-title-is", title = &i.title)
         };
         crate::services::notify::notify(
             w,

@@ -5,7 +5,7 @@
 
 use time::Date;
 
-use crate::domain::applications::{self as rules, status_label};
+use crate::domain::applications as rules;
 use crate::error::{AppError, AppResult, OptionExt};
 use crate::infra::Services;
 use crate::services::notify;
@@ -30,7 +30,7 @@ pub fn apply(
         let i = w
             .get::<Internship>(internship_id)?
             .filter(|i| i.is_public())
-            .ok_or_not_found(super::postings::NOT_FOUND)?;
+            .ok_or_not_found(super::postings::not_found())?;
         let already = applications::find(w, i.id, student.id)?.is_some();
         rules::may_apply(already, crate::clock::parse_date(&i.deadline), today).map_err(
             |refusal| match refusal {
@@ -54,18 +54,24 @@ pub fn apply(
             w,
             i.employer_id,
             "new_application",
-            format!("{} applied to \"{}\".", student.first_name, i.title),
+            crate::said!(
+                "name-applied-to-title",
+                name = &student.first_name,
+                title = &i.title
+            ),
             "/employer-dashboard",
         )?;
         if !notifications::email_off(w, student.id)? {
             notify::email(
                 w,
                 student,
-                &format!("Application sent: {}", i.title),
-                &format!(
-                    "Your application to \"{}\" at {} was sent. You will see every step of it in InternReel, and we will tell you when it moves.",
-                    i.title, i.company
-                ),
+                &crate::said!("application-sent-title", title = &i.title).to_string(),
+                &crate::said!(
+                    "your-application-to-title-at-company-was",
+                    title = &i.title,
+                    company = &i.company
+                )
+                .to_string(),
                 "/profile",
             )?;
         }
@@ -85,17 +91,17 @@ pub fn move_to(
     s.store.write(|w| {
         let mut a = w
             .get::<Application>(id)?
-            .ok_or_not_found(&crate::t!("application-not-found"))?;
+            .ok_or_not_found(crate::t!("application-not-found"))?;
         if a.employer_id != employer.id {
-            return Err(AppError::Forbidden(
-                crate::t!("this-application-is-for-another-employer-s"),
-            ));
+            return Err(AppError::Forbidden(crate::t!(
+                "this-application-is-for-another-employer-s"
+            )));
         }
         if !a.status.can_move_to(to) {
-            return Err(AppError::Unprocessable(format!(
-                "Cannot move an application from {} to {}",
-                a.status.as_str(),
-                to.as_str()
+            return Err(AppError::Unprocessable(crate::t!(
+                "cannot-move-an-application-from-from-to",
+                from = a.status.as_str(),
+                to = to.as_str()
             )));
         }
         let from = a.status;
@@ -113,20 +119,57 @@ pub fn move_to(
             ("application", Some(a.id)),
             Some(a.student_id),
         )?;
-        let title = w
-            .get::<Internship>(a.internship_id)?
-            .map(|i| format!("\"{}\" at {}", i.title, i.company))
-            .unwrap_or_else(|| "an internship".into());
-        // A final "no" is said kindly, with somewhere to go next.
-        let text = if to == Status::Rejected {
-            format!(
-                "The employer of {title} decided not to move forward with your application. Keep exploring: new internships are posted every week, and your next match may be one swipe away."
-            )
-        } else {
-            format!(
-                "Your application to {title} moved to {}.",
-                status_label(to.as_str())
-            )
+        let posting = w.get::<Internship>(a.internship_id)?;
+        // A final "no" is said kindly, with somewhere to go next. One entry per status, with
+        // the posting or without (a deleted one).
+        let text = match (&posting, to) {
+            (Some(i), Status::Rejected) => crate::said!(
+                "the-employer-of-title-at-company-decided",
+                title = &i.title,
+                company = &i.company
+            ),
+            (None, Status::Rejected) => crate::said!("the-employer-of-an-internship-decided-not"),
+            (Some(i), to) => {
+                let (title, company) = (&i.title, &i.company);
+                match to {
+                    Status::UnderReview => crate::said!(
+                        "your-application-to-title-at-company-moved",
+                        title = title,
+                        company = company
+                    ),
+                    Status::InterviewRequested => crate::said!(
+                        "your-application-to-title-at-company-moved-2",
+                        title = title,
+                        company = company
+                    ),
+                    Status::OfferExtended => crate::said!(
+                        "your-application-to-title-at-company-moved-3",
+                        title = title,
+                        company = company
+                    ),
+                    Status::Hired => crate::said!(
+                        "your-application-to-title-at-company-moved-4",
+                        title = title,
+                        company = company
+                    ),
+                    _ => crate::said!(
+                        "your-application-to-title-at-company-moved-5",
+                        title = title,
+                        company = company
+                    ),
+                }
+            }
+            (None, Status::UnderReview) => {
+                crate::said!("your-application-to-an-internship-moved-to")
+            }
+            (None, Status::InterviewRequested) => {
+                crate::said!("your-application-to-an-internship-moved-to-2")
+            }
+            (None, Status::OfferExtended) => {
+                crate::said!("your-application-to-an-internship-moved-to-3")
+            }
+            (None, Status::Hired) => crate::said!("your-application-to-an-internship-moved-to-4"),
+            (None, _) => crate::said!("your-application-to-an-internship-moved-to-5"),
         };
         let note = notify::notify(w, a.student_id, "application_status", text, "/profile")?;
         if to == Status::Hired {

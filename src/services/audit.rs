@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use crate::clock::rfc3339;
 use crate::error::AppResult;
+use crate::i18n::Text;
 use crate::store::Reader;
 use crate::store::audit::{self, Actor, Entry, Event};
 
@@ -33,7 +34,7 @@ fn actor(r: &impl Reader, a: Actor) -> AppResult<ActorView> {
         Actor::Admin => ActorView {
             kind: "admin",
             id: None,
-            name: Some("District admin (pin)".into()),
+            name: Some(crate::t!("district-admin-pin")),
         },
         Actor::Staff(id) => ActorView {
             kind: "staff",
@@ -47,22 +48,22 @@ fn actor(r: &impl Reader, a: Actor) -> AppResult<ActorView> {
         Actor::Cli => ActorView {
             kind: "cli",
             id: None,
-            name: Some("An operator at the server (CLI)".into()),
+            name: Some(crate::t!("an-operator-at-the-server-cli")),
         },
         Actor::Guardian => ActorView {
             kind: "guardian",
             id: None,
-            name: Some("The parent or guardian".into()),
+            name: Some(crate::t!("the-parent-or-guardian")),
         },
         Actor::Supervisor => ActorView {
             kind: "supervisor",
             id: None,
-            name: Some("The supervisor".into()),
+            name: Some(crate::t!("the-supervisor")),
         },
         Actor::System => ActorView {
             kind: "system",
             id: None,
-            name: Some("The server".into()),
+            name: Some(crate::t!("the-server")),
         },
         Actor::User(id) => {
             let p = super::reports::person(r, id)?;
@@ -78,35 +79,84 @@ fn actor(r: &impl Reader, a: Actor) -> AppResult<ActorView> {
 pub fn view(r: &impl Reader, e: &Entry) -> AppResult<EntryView> {
     let who = actor(r, e.actor)?;
     let by = who.name.clone().unwrap_or_default();
-    let subject = match e.subject {
-        Some(id) => {
-            let p = super::reports::person(r, id)?;
-            format!("{} #{} ({})", p.role, id, p.name)
-        }
+    let subject_person = match e.subject {
+        Some(id) => Some((id, super::reports::person(r, id)?)),
+        None => None,
+    };
+    let subject = match &subject_person {
+        Some((id, p)) => format!("{} #{} ({})", p.role, id, p.name),
         None => String::new(),
     };
+    let (subject_id, subject_name) = match &subject_person {
+        Some((id, p)) => (*id, p.name.clone()),
+        None => (0, String::new()),
+    };
     let record = format!("{} #{}", e.record_type, e.record_id.unwrap_or_default());
+    let by = by.as_str();
+    // By key, in the reader's language (the request's). Texts stored inside an event (a
+    // placement's or a staff member's change, the roster's summary) by key too, or in English
+    // from before keys, read by the catalogue.
+    let lang = crate::i18n::current();
     let summary = match &e.event {
-        Event::EmployerVerified => format!("{by} verified {subject}"),
-        Event::EmployerSuspended { reason } => format!("{by} suspended {subject}: {reason}"),
-        Event::ReportResolved { report, action } => {
-            format!("{by} resolved report #{report} about {record}: {action}")
-        }
+        Event::EmployerVerified => crate::t!(
+            "by-verified-employer-id-name",
+            by = by,
+            id = subject_id,
+            name = &subject_name
+        ),
+        Event::EmployerSuspended { reason } => crate::t!(
+            "by-suspended-employer-id-name-reason",
+            by = by,
+            id = subject_id,
+            name = &subject_name,
+            reason = reason
+        ),
+        Event::ReportResolved { report, action } => crate::t!(
+            "by-resolved-report-report-about-record-action",
+            by = by,
+            report = report,
+            record = &record,
+            action = action
+        ),
         Event::ReportResolvedNoted {
             report,
             action,
             note,
             hidden_text,
-        } => {
-            let mut s = format!("{by} resolved report #{report} about {record}: {action}");
-            if !note.is_empty() {
-                s.push_str(&format!(" (note: {note})"));
-            }
-            if !hidden_text.is_empty() {
-                s.push_str(&format!("; the hidden text: \"{hidden_text}\""));
-            }
-            s
-        }
+        } => match (note.is_empty(), hidden_text.is_empty()) {
+            (true, true) => crate::t!(
+                "by-resolved-report-report-about-record-action",
+                by = by,
+                report = report,
+                record = &record,
+                action = action
+            ),
+            (false, true) => crate::t!(
+                "by-resolved-report-report-about-record-action-2",
+                by = by,
+                report = report,
+                record = &record,
+                action = action,
+                note = note
+            ),
+            (true, false) => crate::t!(
+                "by-resolved-report-report-about-record-action-3",
+                by = by,
+                report = report,
+                record = &record,
+                action = action,
+                text = hidden_text
+            ),
+            (false, false) => crate::t!(
+                "by-resolved-report-report-about-record-action-4",
+                by = by,
+                report = report,
+                record = &record,
+                action = action,
+                note = note,
+                text = hidden_text
+            ),
+        },
         Event::ReportResolvedHid {
             report,
             action,
@@ -114,68 +164,157 @@ pub fn view(r: &impl Reader, e: &Entry) -> AppResult<EntryView> {
             hidden_sha256,
             hidden_chars,
         } => {
-            let mut s = format!("{by} resolved report #{report} about {record}: {action}");
-            if !note.is_empty() {
-                s.push_str(&format!(" (note: {note})"));
+            if note.is_empty() {
+                crate::t!(
+                    "by-resolved-report-report-about-record-hid",
+                    by = by,
+                    report = report,
+                    record = &record,
+                    action = action,
+                    chars = hidden_chars,
+                    sha = hidden_sha256
+                )
+            } else {
+                crate::t!(
+                    "by-resolved-report-report-about-record-hid-noted",
+                    by = by,
+                    report = report,
+                    record = &record,
+                    action = action,
+                    note = note,
+                    chars = hidden_chars,
+                    sha = hidden_sha256
+                )
             }
-            s.push_str(&format!(
-                "; the hidden text: {hidden_chars} characters, SHA-256 {hidden_sha256}"
-            ));
-            s
         }
         Event::ReportEscalated {
             report,
             action,
             note,
         } => {
-            let mut s =
-                format!("{by} asked the district's admins to {action} {record} (report #{report})");
-            if !note.is_empty() {
-                s.push_str(&format!(" (note: {note})"));
+            if note.is_empty() {
+                crate::t!(
+                    "by-asked-the-district-s-admins-to-action",
+                    by = by,
+                    action = action,
+                    record = &record,
+                    report = report
+                )
+            } else {
+                crate::t!(
+                    "by-asked-the-district-s-admins-to-action-noted",
+                    by = by,
+                    action = action,
+                    record = &record,
+                    report = report,
+                    note = note
+                )
             }
-            s
         }
         Event::HazardFalseMatch {
             report,
             term,
             places,
         } => {
-            let mut s =
-                format!("{by} marked '{term}' a false match for {record} (report #{report})");
-            if !places.is_empty() {
-                s.push_str(&format!(": {places}"));
+            if places.is_empty() {
+                crate::t!(
+                    "by-marked-term-a-false-match-for",
+                    by = by,
+                    term = term,
+                    record = &record,
+                    report = report
+                )
+            } else {
+                crate::t!(
+                    "by-marked-term-a-false-match-for-2",
+                    by = by,
+                    term = term,
+                    record = &record,
+                    report = report,
+                    places = places
+                )
             }
-            s
         }
-        Event::AiVideoUploaded => format!("{by} uploaded the AI-made video of {record}"),
-        Event::AdminPinChanged => format!("{by} changed the admin pin"),
-        Event::AdminSessionsRevoked => format!("{by} ended every admin session"),
-        Event::TranscriptViewed => format!("{by} viewed the transcript of {subject}"),
-        Event::PhotoViewed => format!("{by} viewed the photo of {subject}"),
-        Event::StatusChanged { from, to } => {
-            format!("{by} moved {record} of {subject} from {from} to {to}")
+        Event::AiVideoUploaded => {
+            crate::t!(
+                "by-uploaded-the-ai-made-video-of",
+                by = by,
+                record = &record
+            )
         }
-        Event::DataExported => format!("{by} downloaded their data"),
-        Event::AccountDeleted => format!("{subject} deleted their account"),
-        Event::SettingChanged { key, value } => format!("{by} set {key} to \"{value}\""),
-        Event::StaffChanged { change, .. } => format!("{by} {change}"),
-        Event::RosterImported { summary } => format!("{by} imported the roster: {summary}"),
-        Event::SsoProviderChanged { name, change } => {
-            format!("{by} {change} the school sign-in provider {name}")
+        Event::AdminPinChanged => crate::t!("by-changed-the-admin-pin", by = by),
+        Event::AdminSessionsRevoked => crate::t!("by-ended-every-admin-session", by = by),
+        Event::TranscriptViewed => crate::t!(
+            "by-viewed-the-transcript-of-subject",
+            by = by,
+            subject = &subject
+        ),
+        Event::PhotoViewed => {
+            crate::t!(
+                "by-viewed-the-photo-of-subject",
+                by = by,
+                subject = &subject
+            )
         }
-        Event::PlacementChanged { placement, change } => {
-            format!("{by} {change} (placement #{placement})")
+        Event::StatusChanged { from, to } => crate::t!(
+            "by-moved-application-app-of-student-id",
+            by = by,
+            app = e.record_id.unwrap_or_default(),
+            id = subject_id,
+            name = &subject_name,
+            from = from,
+            to = to
+        ),
+        Event::DataExported => crate::t!("by-downloaded-their-data", by = by),
+        Event::AccountDeleted => crate::t!("subject-deleted-their-account", subject = &subject),
+        Event::SettingChanged { key, value } => {
+            crate::t!("by-set-key-to-value", by = by, key = key, value = value)
         }
-        Event::ProgramExported => format!("{by} exported the work-based-learning record"),
-        Event::CaptionsCleared => format!("{by} let {record} go live without captions"),
+        Event::StaffChanged { change, .. } => match Text::decode(change) {
+            Some(t) => lang.write(&t.arg("by", by)),
+            None => lang.tr(&format!("{by} {change}")).into_owned(),
+        },
+        Event::RosterImported { summary } => crate::t!(
+            "by-imported-the-roster-summary",
+            by = by,
+            summary = lang.tr(summary)
+        ),
+        Event::SsoProviderChanged { name, change } => match change.as_str() {
+            "added" => crate::t!("by-added-the-school-sign-in-provider", by = by, name = name),
+            "removed" => {
+                crate::t!(
+                    "by-removed-the-school-sign-in-provider",
+                    by = by,
+                    name = name
+                )
+            }
+            _ => crate::t!(
+                "by-updated-the-school-sign-in-provider",
+                by = by,
+                name = name
+            ),
+        },
+        Event::PlacementChanged { placement, change } => match Text::decode(change) {
+            Some(t) => lang.write(&t.arg("by", by).arg("placement", *placement)),
+            None => lang
+                .tr(&format!("{by} {change} (placement #{placement})"))
+                .into_owned(),
+        },
+        Event::ProgramExported => crate::t!("by-exported-the-work-based-learning-record", by = by),
+        Event::CaptionsCleared => {
+            crate::t!(
+                "by-let-record-go-live-without-captions",
+                by = by,
+                record = &record
+            )
+        }
     };
     Ok(EntryView {
         id: e.id,
         at: rfc3339(e.at),
         actor: who,
         action: e.event.action(),
-        // Built in English from the event; read in the reader's language.
-        summary: crate::i18n::tr(&summary).into_owned(),
+        summary,
         record_type: e.record_type.clone(),
         record_id: e.record_id,
         subject_user_id: e.subject,

@@ -18,8 +18,12 @@ use crate::store::internships::{Internship, Video};
 use crate::store::users::User;
 use crate::store::{Reader, Wtx};
 
-const NEEDS_VIDEO: &str = "Captions can be added once the posting has its video.";
-const NO_TRACK: &str = "This posting has no captions in that language.";
+fn needs_video() -> String {
+    crate::t!("captions-can-be-added-once-the-posting")
+}
+fn no_track() -> String {
+    crate::t!("this-posting-has-no-captions-in-that")
+}
 
 /// Who writes a posting's captions: its employer, or the district admin (who made its AI
 /// video, say).
@@ -56,9 +60,9 @@ fn language(code: &str) -> AppResult<&'static str> {
         .find(|c| *c == code)
         .ok_or_else(|| {
             let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-            AppError::BadRequest(format!(
-                "Captions can be in these languages: {}",
-                codes.join(", ")
+            AppError::BadRequest(crate::t!(
+                "captions-can-be-in-these-languages-codes",
+                codes = codes.join(", ")
             ))
         })
 }
@@ -108,7 +112,7 @@ pub async fn put(
     let i = editable(&s.store.read()?, who, id)?;
     let lang = language(lang)?;
     if matches!(i.video, Video::AiProcessing | Video::None) {
-        return Err(AppError::bad_request(NEEDS_VIDEO));
+        return Err(AppError::bad_request(needs_video()));
     }
     let duration = i.video.duration_ms().map(u64::from);
     let cues = webvtt::clean(vtt.as_bytes(), duration).map_err(AppError::BadRequest)?;
@@ -122,7 +126,7 @@ pub async fn put(
         // Re-read inside the transaction: the video may have changed meanwhile.
         let mut i = editable(w, who, id)?;
         if matches!(i.video, Video::AiProcessing | Video::None) {
-            return Err(AppError::bad_request(NEEDS_VIDEO));
+            return Err(AppError::bad_request(needs_video()));
         }
         if i.video.duration_ms().map(u64::from) != duration {
             webvtt::clean(vtt.as_bytes(), i.video.duration_ms().map(u64::from))
@@ -175,7 +179,7 @@ pub fn delete(
             removed.extend(drop_form_captions(&mut i.video));
         }
         if removed.is_empty() {
-            return Err(AppError::not_found(NO_TRACK));
+            return Err(AppError::not_found(no_track()));
         }
         let saved = rescreen(s, w, i, now)?;
         Ok(((saved.clone(), removed), vec![saved]))

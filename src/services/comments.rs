@@ -27,7 +27,7 @@ impl Content {
 pub fn live(r: &impl Reader, id: u64) -> AppResult<Internship> {
     r.get::<Internship>(id)?
         .filter(|i| i.is_public())
-        .ok_or_not_found(super::postings::NOT_FOUND)
+        .ok_or_not_found(super::postings::not_found())
 }
 
 /// `me` comments on posting `id`. Returns the comment and the posting's employer.
@@ -89,11 +89,11 @@ pub fn remove(s: &Services, by: Remover, id: u64, comment_id: u64) -> AppResult<
     s.store.write(|w| {
         let i = w
             .get::<Internship>(id)?
-            .ok_or_not_found(super::postings::NOT_FOUND)?;
+            .ok_or_not_found(super::postings::not_found())?;
         let c = w
             .get::<Comment>(comment_id)?
             .filter(|c| c.internship_id == id)
-            .ok_or_not_found(&crate::t!("comment-not-found"))?;
+            .ok_or_not_found(crate::t!("comment-not-found"))?;
         let allowed = match by {
             Remover::Admin => true,
             Remover::User(u) => u.id == c.user_id || u.id == i.employer_id,

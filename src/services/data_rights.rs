@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::clock::{now_ms, rfc3339};
 use crate::error::{AppResult, OptionExt};
+use crate::i18n::Lang;
 use crate::infra::Services;
 use crate::store::applications::{self, Application};
 use crate::store::audit::{self, Actor, Event};
@@ -51,7 +52,7 @@ pub fn export(s: &Services, me: &User) -> AppResult<Value> {
     let r = s.store.read()?;
     let u = r
         .get::<User>(me.id)?
-        .ok_or_not_found(&crate::t!("user-not-found"))?;
+        .ok_or_not_found(crate::t!("user-not-found"))?;
     let mut apps = Vec::new();
     for a in applications::by_student(&r, u.id)? {
         apps.push(application(&r, &a, u.id)?);
@@ -101,7 +102,7 @@ pub fn export(s: &Services, me: &User) -> AppResult<Value> {
     }
     Ok(json!({
         "exportedAt": rfc3339(now),
-        "about": "Everything InternReel stores about you. Files (photo, transcript) are listed by name; download them from your profile.",
+        "about": crate::t!("everything-internreel-stores-about-you-files-photo"),
         "profile": {
             "id": u.id, "firstName": u.first_name, "lastName": u.last_name, "email": u.email,
             "createdAt": rfc3339(u.created_at), "grade": u.grade, "school": u.school,
@@ -146,7 +147,7 @@ pub fn delete_student(s: &Services, id: u64) -> AppResult<Vec<String>> {
     let files = s.store.write(|w| {
         let u = w
             .get::<User>(id)?
-            .ok_or_not_found(&crate::t!("user-not-found"))?;
+            .ok_or_not_found(crate::t!("user-not-found"))?;
         for mark in [Mark::Like, Mark::Bookmark] {
             for (iid, _) in social::by_user(w, mark, id)? {
                 social::toggle(w, mark, iid, id, now)?;
@@ -216,19 +217,31 @@ fn forget_name_in_employers_news(
     let Some(title) = w.get::<Internship>(a.internship_id)?.map(|i| i.title) else {
         return Ok(());
     };
-    let named = format!("{} applied to \"{title}\".", u.first_name);
-    let anonymous = format!("A student applied to \"{title}\".");
+    let named = crate::said!(
+        "name-applied-to-title",
+        name = &u.first_name,
+        title = &title
+    );
+    let anonymous = crate::said!("a-student-applied-to-title", title = &title);
+    // A notification holds the text by key; one stored before keys, in English.
+    let stored = [
+        (named.encode(), anonymous.encode()),
+        (Lang::En.write(&named), Lang::En.write(&anonymous)),
+    ];
     for (nid, _) in w.members(tables::NOTIFICATIONS_BY_USER, a.employer_id)? {
         if let Some(mut n) = w.get::<Notification>(nid)?
-            && n.text.contains(&named)
+            && let Some((named, anonymous)) = stored.iter().find(|(n2, _)| n.text.contains(n2))
         {
-            n.text = n.text.replace(&named, &anonymous);
+            n.text = n.text.replace(named, anonymous);
             w.put(&n)?;
         }
     }
     let Some(employer) = w.get::<User>(a.employer_id)? else {
         return Ok(());
     };
+    // An e-mail is written in its reader's language when it is queued.
+    let lang = crate::store::languages::of_email(w, &employer.email)?.unwrap_or_default();
+    let (named, anonymous) = (lang.write(&named), lang.write(&anonymous));
     let key = users::email_key(&employer.email);
     let mut unsent = Vec::new();
     w.each_rev(|m: Mail| {

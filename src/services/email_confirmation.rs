@@ -10,8 +10,12 @@ use crate::store::users::{self, Role, User, email_key};
 use crate::store::{Reader, StoreResult, Wtx};
 
 pub const VALID_MS: i64 = 7 * DAY_MS;
-pub const CONFIRMED: &str = "Your e-mail address is confirmed.";
-pub const INVALID: &str = "This confirmation link is invalid or has expired. Sign in and send a new one from your dashboard.";
+pub fn confirmed() -> String {
+    crate::t!("your-e-mail-address-is-confirmed")
+}
+pub fn invalid() -> String {
+    crate::t!("this-confirmation-link-is-invalid-or-has")
+}
 
 /// Whether the account's current address is confirmed.
 pub fn is_confirmed(r: &impl Reader, user: &User) -> StoreResult<bool> {
@@ -85,11 +89,15 @@ pub fn request_change(w: &Wtx, user: &User, new_email: &str, now: i64) -> StoreR
     }
     let link = new_link(w, user.id, key.clone(), now)?;
     let district = super::settings::district_signature(w)?;
+    // By key, line by line: the outbox writes each in the address's reader's language.
     let text = format!(
-        "Hello {},\n\nYou asked to use this address for your InternReel account. It takes effect once you open this link within 7 days:\n\n{link}\n\nIf you did not ask for this, ignore this e-mail: nothing changes.\n\n{district}",
-        user.first_name
+        "{}\n\n{}\n\n{link}\n\n{}\n\n{district}",
+        crate::said!("hello-name", name = &user.first_name),
+        crate::said!("you-asked-to-use-this-address-for"),
+        crate::said!("if-you-did-not-ask-for-this"),
     );
-    outbox::enqueue(w, &key, "Confirm your new e-mail address", &text, now)?;
+    let subject = crate::said!("confirm-your-new-e-mail-address").encode();
+    outbox::enqueue(w, &key, &subject, &text, now)?;
     Ok(())
 }
 

@@ -71,7 +71,9 @@ pub fn list(s: &Services, pending_only: bool) -> AppResult<Vec<EmployerView>> {
     users.iter().map(|u| view(&r, u)).collect()
 }
 
-pub const NOT_FOUND: &str = "Employer not found";
+pub fn not_found() -> String {
+    crate::t!("employer-not-found")
+}
 
 /// Verifies or suspends an employer, moving its postings with it (in the same transaction)
 /// and ending its sessions when suspended; the audit entry commits with the change.
@@ -86,14 +88,14 @@ pub fn set_status(
         .map(|r| r.trim().to_string())
         .filter(|r| !r.is_empty());
     if status == EmployerStatus::Suspended && reason.is_none() {
-        return Err(AppError::bad_request(
-            "Please give a reason for the suspension",
-        ));
+        return Err(AppError::bad_request(crate::t!(
+            "please-give-a-reason-for-the-suspension"
+        )));
     }
     if reason.as_ref().is_some_and(|r| r.chars().count() > 500) {
-        return Err(AppError::bad_request(
-            "The reason must be at most 500 characters",
-        ));
+        return Err(AppError::bad_request(crate::t!(
+            "the-reason-must-be-at-most-500"
+        )));
     }
     s.write_postings(|w| {
         let changed = apply_status(w, id, status, reason.clone(), actor)?;
@@ -103,7 +105,7 @@ pub fn set_status(
         s.sessions_ended(id);
     }
     let r = s.store.read()?;
-    let u = r.get::<User>(id)?.ok_or_not_found(NOT_FOUND)?;
+    let u = r.get::<User>(id)?.ok_or_not_found(not_found())?;
     view(&r, &u)
 }
 
@@ -120,7 +122,7 @@ pub fn apply_status(
     let mut u = w
         .get::<User>(id)?
         .filter(|u| u.role == Role::Employer)
-        .ok_or_not_found(NOT_FOUND)?;
+        .ok_or_not_found(not_found())?;
     u.review = Review {
         status,
         reason: if status == EmployerStatus::Suspended {
@@ -149,20 +151,21 @@ pub fn apply_status(
         _ => Event::EmployerVerified,
     };
     audit::append(w, now, actor, event, ("user", Some(id)), Some(id))?;
-    let district = super::settings::district_name(w)?;
     // A short subject; the reason in the body; and the link to the sign-in page, which says
     // the suspension (a suspended employer's dashboard does not open).
     let (kind, subject, text, link) = match status {
         EmployerStatus::Suspended => (
             "employer_suspended",
-            "Your InternReel employer account was suspended".to_string(),
+            crate::said!("your-internreel-employer-account-was-suspended").encode(),
             super::settings::suspended_message(w, u.review.reason.as_deref())?,
             "/employer-login",
         ),
         _ => {
-            let text = format!(
-                "Your company was verified by {district}. Your postings are live for students."
-            );
+            let text = crate::said!(
+                "your-company-was-verified-by-district-your",
+                district = super::settings::district_arg(w)?
+            )
+            .encode();
             (
                 "employer_verified",
                 text.clone(),

@@ -17,10 +17,12 @@ use crate::store::internships::Internship;
 use crate::store::posting_screens;
 use crate::store::reports::Report;
 
-use super::posting_screen::{self, ALL_FALSE};
+use super::posting_screen;
 use super::reports::{self, ReportView};
 
-const NOT_HELD: &str = "Only a posting held by the hazardous-duties screen can have a false match.";
+fn not_held() -> String {
+    crate::t!("only-a-posting-held-by-the-hazardous")
+}
 
 /// Marks `term` a false match of the posting that the open system report `report_id` holds.
 /// Who may is the route's business (a district admin); what is checked here, in the
@@ -28,16 +30,16 @@ const NOT_HELD: &str = "Only a posting held by the hazardous-duties screen can h
 pub fn mark(s: &Services, report_id: u64, term: &str, actor: Actor) -> AppResult<ReportView> {
     let term = term.trim().to_string();
     if term.is_empty() {
-        return Err(AppError::bad_request(
-            "Please choose the term that matched by mistake.",
-        ));
+        return Err(AppError::bad_request(crate::t!(
+            "please-choose-the-term-that-matched-by"
+        )));
     }
     s.write_postings(|w| {
         let rep = w
             .get::<Report>(report_id)?
-            .ok_or_not_found(&crate::t!("report-not-found"))?;
+            .ok_or_not_found(crate::t!("report-not-found"))?;
         if rep.reporter_id.is_some() || rep.target != TargetKind::Internship {
-            return Err(AppError::bad_request(NOT_HELD));
+            return Err(AppError::bad_request(not_held()));
         }
         if rep.resolution.is_some() {
             return Err(AppError::Conflict(crate::t!(
@@ -46,10 +48,11 @@ pub fn mark(s: &Services, report_id: u64, term: &str, actor: Actor) -> AppResult
         }
         let mut i = w
             .get::<Internship>(rep.target_id)?
-            .ok_or_not_found(&crate::t!("report-not-found"))?;
+            .ok_or_not_found(crate::t!("report-not-found"))?;
         if !i.held_terms.contains(&term) {
-            return Err(AppError::bad_request(format!(
-                "This posting is not held for '{term}'"
+            return Err(AppError::bad_request(crate::t!(
+                "this-posting-is-not-held-for-term",
+                term = term
             )));
         }
         let captions = super::posting_screen::caption_text(&s.media, w, &i)?;
@@ -68,7 +71,7 @@ pub fn mark(s: &Services, report_id: u64, term: &str, actor: Actor) -> AppResult
         posting_screens::put(w, &row)?;
         let places = posting_screen::screen_posting(w, &mut i, &captions)?;
         w.put(&i)?;
-        posting_screen::sync_hold_noted(w, &i, &places, ALL_FALSE)?;
+        posting_screen::sync_hold_noted(w, &i, &places, &posting_screen::all_false().encode())?;
         audit::append(
             w,
             now,
@@ -91,6 +94,6 @@ pub fn mark(s: &Services, report_id: u64, term: &str, actor: Actor) -> AppResult
     let r = s.store.read()?;
     let rep = r
         .get::<Report>(report_id)?
-        .ok_or_not_found(&crate::t!("report-not-found"))?;
+        .ok_or_not_found(crate::t!("report-not-found"))?;
     reports::view(s, &r, &rep)
 }

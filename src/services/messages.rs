@@ -29,7 +29,7 @@ impl Content {
 pub fn party_of(r: &impl Reader, me: &User, id: u64) -> AppResult<Application> {
     let a = r
         .get::<Application>(id)?
-        .ok_or_not_found(&crate::t!("application-not-found"))?;
+        .ok_or_not_found(crate::t!("application-not-found"))?;
     if a.student_id != me.id && a.employer_id != me.id {
         return Err(AppError::Forbidden(crate::t!(
             "only-the-student-and-the-employer-of"
@@ -96,9 +96,6 @@ pub async fn send(
         .await
 }
 
-/// What the employer is told, once, when its message carries contact details.
-pub const CONTACT_NOTICE: &str = "Contact details are not shared through InternReel before an offer: keep talking with students here. The district reviews messages that carry phone numbers, e-mail addresses, social handles or invitations to meet elsewhere.";
-
 /// A delivered message with contact details or an invitation elsewhere: the district sees it
 /// as a system report (the student sees nothing different); an employer is told the rule the
 /// first time.
@@ -119,7 +116,7 @@ fn flag_contact_details(
             w,
             m.sender_id,
             CONTACT_NOTICE_KIND,
-            CONTACT_NOTICE.to_string(),
+            crate::said!("contact-details-are-not-shared-through-internreel"),
             "/employer-dashboard",
         )?;
     }

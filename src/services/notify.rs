@@ -15,9 +15,10 @@ pub fn notify(
     w: &Wtx,
     user_id: u64,
     kind: &str,
-    text: String,
+    text: impl Into<String>,
     link: &str,
 ) -> StoreResult<Option<Notification>> {
+    let text = text.into();
     let subject = text.clone();
     notify_titled(w, user_id, kind, &subject, text, link)
 }
@@ -28,9 +29,10 @@ pub fn notify_titled(
     user_id: u64,
     kind: &str,
     subject: &str,
-    text: String,
+    text: impl Into<String>,
     link: &str,
 ) -> StoreResult<Option<Notification>> {
+    let text = text.into();
     let Some(user) = w.get::<User>(user_id)? else {
         return Ok(None);
     };
@@ -185,9 +187,9 @@ pub fn digest_unread(s: &Services, now: i64) -> anyhow::Result<Vec<Notification>
                 continue;
             }
             let text = if fresh == 1 {
-                "You have an unread message.".to_string()
+                crate::said!("you-have-an-unread-message")
             } else {
-                format!("You have {fresh} unread messages.")
+                crate::said!("you-have-n-unread-messages", n = fresh)
             };
             // Each role reads its messages from its own home screen.
             let link = match w.get::<User>(user)?.map(|u| u.role) {

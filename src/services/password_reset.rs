@@ -14,7 +14,9 @@ pub const VALID_MS: i64 = 30 * 60 * 1000;
 /// A roster invitation's set-password link stays good 7 days: a student may read the school's
 /// e-mail days later.
 pub const INVITE_VALID_MS: i64 = 7 * 24 * 60 * 60 * 1000;
-pub const INVALID: &str = "This reset link is invalid or has expired. Please ask for a new one.";
+pub fn invalid() -> String {
+    crate::t!("this-reset-link-is-invalid-or-has")
+}
 
 /// A token as `issue` makes them: 64 hex digits (anything else is not looked up).
 pub(super) fn well_formed(token: &str) -> bool {
@@ -136,7 +138,7 @@ pub fn complete(
     password_hash: String,
     now: i64,
 ) -> AppResult<()> {
-    let invalid = || AppError::bad_request(INVALID);
+    let invalid = || AppError::bad_request(invalid());
     s.store.write(|w| {
         let mut u = match take(w, token, now)?.filter(|id| *id == user_id) {
             Some(id) => w.get::<User>(id)?.ok_or_else(invalid)?,

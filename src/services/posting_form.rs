@@ -207,7 +207,7 @@ pub fn refuse_past_deadline(i: &Internship, before: Option<&str>) -> AppResult<(
     let mut errors = crate::error::FieldErrors::new();
     errors.insert(
         "applicationDeadline",
-        "Application deadline cannot be in the past".into(),
+        crate::t!("application-deadline-cannot-be-in-the-past"),
     );
     Err(AppError::validation(errors))
 }

@@ -191,7 +191,11 @@ pub fn screen_posting(
         for rep in reports::about(r, TargetKind::Internship, i.id)? {
             let released = rep.reporter_id.is_none()
                 && rep.resolution.as_ref().is_some_and(|x| {
-                    x.action == Action::Release && x.note != EDITED_AWAY && x.note != ALL_FALSE
+                    // The note by key, or in English as stored before keys.
+                    let note = crate::i18n::Lang::En.tr(&x.note);
+                    x.action == Action::Release
+                        && note != crate::i18n::Lang::En.write(&edited_away())
+                        && note != crate::i18n::Lang::En.write(&all_false())
                 });
             if released {
                 terms.retain(|t| !rep.held_terms.contains(t));
@@ -209,14 +213,20 @@ pub fn screen_posting(
         .collect())
 }
 
-const EDITED_AWAY: &str = "The employer edited the text; nothing hazardous is mentioned any more.";
+/// The note of a hold ended by an edit that took its terms away.
+fn edited_away() -> crate::i18n::Text {
+    crate::said!("the-employer-edited-the-text-nothing-hazardous")
+}
+
 /// The note of a hold ended by false-match marks (not a release of its terms for good).
-pub const ALL_FALSE: &str = "Every term that held the posting was marked a false match.";
+pub fn all_false() -> crate::i18n::Text {
+    crate::said!("every-term-that-held-the-posting-was")
+}
 
 /// After a screened posting is saved: keeps where its held terms matched, and opens (or
 /// updates) its system report when held, and closes it when an edit took the terms away.
 pub fn sync_posting_hold(w: &Wtx, i: &Internship, places: &[Place]) -> AppResult<()> {
-    sync_hold_noted(w, i, places, EDITED_AWAY)
+    sync_hold_noted(w, i, places, &edited_away().encode())
 }
 
 /// `sync_posting_hold`, closing a hold that ended with `note`.

@@ -19,10 +19,13 @@ use crate::store::transcodes::TranscodeJob;
 use crate::store::users::User;
 use crate::store::{Reader, Wtx};
 
-pub const NOT_FOUND: &str = "Internship not found";
+pub fn not_found() -> String {
+    crate::t!("internship-not-found")
+}
 
-const CAPTIONS_NEED_VIDEO: &str =
-    "Captions can be attached to an uploaded video; add them once the AI video is there";
+fn captions_need_video() -> String {
+    crate::t!("captions-can-be-attached-to-an-uploaded")
+}
 
 /// Whether a posting still takes applications on `today` (its deadline not passed).
 pub fn open_on(i: &Internship, today: Date) -> bool {
@@ -41,7 +44,7 @@ pub fn owned(r: &impl Reader, me: &User, id: u64) -> AppResult<Internship> {
     let i = r
         .get::<Internship>(id)?
         .filter(|i| !i.archived)
-        .ok_or_not_found(NOT_FOUND)?;
+        .ok_or_not_found(not_found())?;
     if i.employer_id != me.id {
         return Err(AppError::Forbidden(crate::t!(
             "this-posting-belongs-to-another-employer"
@@ -67,8 +70,9 @@ fn refuse_pending_upload(s: &Services, me: &User, replacing: Option<u64>) -> App
         .filter(|i| Some(i.id) != replacing && !i.video.files().is_empty())
         .count();
     if kept >= PENDING_VIDEO_MAX {
-        return Err(AppError::Forbidden(format!(
-            "Your company is awaiting district review: until it is verified you can upload up to {PENDING_VIDEO_MAX} videos. You can still post with an AI-generated video request."
+        return Err(AppError::Forbidden(crate::t!(
+            "your-company-is-awaiting-district-review-until",
+            max = PENDING_VIDEO_MAX
         )));
     }
     Ok(())
@@ -93,12 +97,12 @@ pub async fn create(
     input.apply(&mut i)?;
     refuse_past_deadline(&i, None)?;
     if files.video.is_none() && !ai {
-        return Err(AppError::bad_request(
-            "Please attach a video file or request an AI-generated video",
-        ));
+        return Err(AppError::bad_request(crate::t!(
+            "please-attach-a-video-file-or-request"
+        )));
     }
     if files.video.is_none() && files.captions.is_some() {
-        return Err(AppError::bad_request(CAPTIONS_NEED_VIDEO));
+        return Err(AppError::bad_request(captions_need_video()));
     }
     if files.video.is_some() {
         refuse_pending_upload(s, me, None)?;
@@ -169,7 +173,7 @@ pub async fn update(
         i.video = match (&new_video, &captions_only) {
             (Some(v), _) => v.clone(),
             (None, Some(c)) => crate::media::with_captions(&fresh.video, c.clone())
-                .ok_or_else(|| AppError::bad_request(CAPTIONS_NEED_VIDEO))?,
+                .ok_or_else(|| AppError::bad_request(captions_need_video()))?,
             (None, None) => fresh.video,
         };
         // The district's side of the record is not the form's to change.

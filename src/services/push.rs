@@ -135,7 +135,7 @@ pub fn unsubscribe(w: &Wtx, me: u64, id: u64) -> AppResult<()> {
     let s = w
         .get::<Subscription>(id)?
         .filter(|s| s.user_id == me)
-        .ok_or_not_found(&crate::t!("push-subscription-not-found"))?;
+        .ok_or_not_found(crate::t!("push-subscription-not-found"))?;
     push::remove(w, &s)?;
     Ok(())
 }

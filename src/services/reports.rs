@@ -22,7 +22,9 @@ use crate::store::{Reader, Wtx};
 
 use super::posting_screen::PlaceView;
 
-pub const NOT_FOUND: &str = "Not found";
+pub fn not_found() -> String {
+    crate::t!("not-found-2")
+}
 
 /// Files a person's report. The target must be one the reporter can see, and not their own.
 pub fn file(
@@ -39,11 +41,12 @@ pub fn file(
         .ok_or_else(|| AppError::bad_request(crate::t!("please-choose-a-reason")))?;
     let details = details.trim().to_string();
     if crate::validate::has_hidden_chars(&details, true) {
-        return Err(AppError::bad_request(crate::validate::HIDDEN_CHARS));
+        return Err(AppError::bad_request(crate::validate::hidden_chars()));
     }
     if details.chars().count() > DETAILS_MAX {
-        return Err(AppError::bad_request(format!(
-            "Details must be at most {DETAILS_MAX} characters"
+        return Err(AppError::bad_request(crate::t!(
+            "details-must-be-at-most-max-characters",
+            max = DETAILS_MAX
         )));
     }
     let rep = s.store.write(|w| {
@@ -95,24 +98,24 @@ fn visible_author(
             let i = r
                 .get::<Internship>(id)?
                 .filter(|i| i.is_public() || i.employer_id == me.id)
-                .ok_or_not_found(NOT_FOUND)?;
+                .ok_or_not_found(not_found())?;
             Some(i.employer_id)
         }
         TargetKind::Comment => {
             let c = r
                 .get::<Comment>(id)?
                 .filter(|c| c.state == CommentState::Visible || c.user_id == me.id)
-                .ok_or_not_found(NOT_FOUND)?;
+                .ok_or_not_found(not_found())?;
             r.get::<Internship>(c.internship_id)?
                 .filter(|i| i.is_public() || i.employer_id == me.id)
-                .ok_or_not_found(NOT_FOUND)?;
+                .ok_or_not_found(not_found())?;
             Some(c.user_id)
         }
         TargetKind::Message => {
             let m = r
                 .get::<Message>(id)?
                 .filter(|m| !m.hidden && (m.sender_id == me.id || m.receiver_id == me.id))
-                .ok_or_not_found(NOT_FOUND)?;
+                .ok_or_not_found(not_found())?;
             Some(m.sender_id)
         }
     })
@@ -170,7 +173,7 @@ pub struct ReportView {
     pub target_type: &'static str,
     pub target_id: u64,
     pub reason: &'static str,
-    pub reason_label: &'static str,
+    pub reason_label: String,
     pub details: String,
     pub created_at: String,
     pub status: &'static str,
@@ -296,7 +299,7 @@ pub fn view(s: &Services, r: &impl Reader, rep: &Report) -> AppResult<ReportView
         target_type: rep.target.as_str(),
         target_id: rep.target_id,
         reason: rep.reason.as_str(),
-        reason_label: rep.reason.label(),
+        reason_label: crate::i18n::current().write(&rep.reason.label()),
         details: rep.details.clone(),
         created_at: rfc3339(rep.created_at),
         status: if rep.resolution.is_some() {
@@ -312,7 +315,9 @@ pub fn view(s: &Services, r: &impl Reader, rep: &Report) -> AppResult<ReportView
         content,
         resolution: rep.resolution.as_ref().map(|x| ResolutionView {
             action: x.action.as_str(),
-            note: x.note.clone(),
+            // A system note by key (or in English, stored before keys) in the reader's
+            // language; a person's note as typed.
+            note: crate::i18n::tr(&x.note).into_owned(),
             resolved_at: rfc3339(x.at),
         }),
     })
@@ -415,15 +420,16 @@ pub fn resolve(
     })?;
     let note = note.trim().to_string();
     if note.chars().count() > NOTE_MAX {
-        return Err(AppError::bad_request(format!(
-            "The note must be at most {NOTE_MAX} characters"
+        return Err(AppError::bad_request(crate::t!(
+            "the-note-must-be-at-most-max",
+            max = NOTE_MAX
         )));
     }
     let escalated = s
         .write_postings(|w| {
             let rep = w
                 .get::<Report>(id)?
-                .ok_or_not_found(&crate::t!("report-not-found"))?;
+                .ok_or_not_found(crate::t!("report-not-found"))?;
             let school = match reach {
                 Reach::District => None,
                 Reach::School(ids) => Some(ids),
@@ -443,16 +449,16 @@ pub fn resolve(
                 // Closing an automatic hold without hiding lets the held item out.
                 Action::Dismiss if system => Action::Release,
                 Action::Release if !system => {
-                    return Err(AppError::bad_request(
-                        "Only something held by the automatic screen can be released",
-                    ));
+                    return Err(AppError::bad_request(crate::t!(
+                        "only-something-held-by-the-automatic-screen"
+                    )));
                 }
                 a => a,
             };
             if school.is_some() {
                 // The district's review of employers is the admins'.
                 if action == Action::Suspend {
-                    return Err(AppError::Forbidden(super::staff::ADMIN_ONLY.into()));
+                    return Err(AppError::Forbidden(super::staff::admin_only()));
                 }
                 if rep.target == TargetKind::Internship
                     && matches!(action, Action::Hide | Action::Release)
@@ -518,7 +524,7 @@ pub fn resolve(
         s,
         &r,
         &r.get::<Report>(id)?
-            .ok_or_not_found(&crate::t!("report-not-found"))?,
+            .ok_or_not_found(crate::t!("report-not-found"))?,
     )?;
     Ok(if escalated {
         Resolved::Escalated(v)
@@ -545,23 +551,35 @@ fn escalate(w: &Wtx, rep: &Report, action: Action, note: &str, actor: Actor) -> 
         _ => "A coordinator".into(),
     };
     let base = super::password_reset::public_url(w)?;
+    // By key, line by line: the outbox writes each in its reader's language.
     let asks = match action {
-        Action::Release => format!(
-            "{who} asks the district to release the held posting \"{}\" (report #{}).",
-            posting.title, rep.id
+        Action::Release => crate::said!(
+            "who-asks-the-district-to-release-the",
+            who = who,
+            title = &posting.title,
+            id = rep.id
         ),
-        _ => format!(
-            "{who} asks the district to hide the posting \"{}\" (report #{}).",
-            posting.title, rep.id
+        _ => crate::said!(
+            "who-asks-the-district-to-hide-the",
+            who = who,
+            title = &posting.title,
+            id = rep.id
         ),
     };
     let mut text = format!(
-        "{asks}\n\nA posting is seen by every school's students, so hiding or releasing it is the district admins' decision.\n\n"
+        "{asks}\n\n{}\n\n",
+        crate::said!("a-posting-is-seen-by-every-school")
     );
     if !note.is_empty() {
-        text.push_str(&format!("Their note: {note}\n\n"));
+        text.push_str(&format!(
+            "{}\n\n",
+            crate::said!("their-note-note", note = note)
+        ));
     }
-    text.push_str(&format!("Open the Reports tab:\n{base}/admin\n"));
+    text.push_str(&format!(
+        "{}\n{base}/admin\n",
+        crate::said!("open-the-reports-tab")
+    ));
     let mut to: Vec<String> = crate::store::staff::all(w)?
         .into_iter()
         .filter(|m| m.role == crate::store::staff::StaffRole::Admin && m.enrolled && !m.disabled)
@@ -575,7 +593,7 @@ fn escalate(w: &Wtx, rep: &Report, action: Action, note: &str, actor: Actor) -> 
         crate::store::outbox::enqueue(
             w,
             address,
-            "A coordinator asks the district to review a posting",
+            &crate::said!("a-coordinator-asks-the-district-to-review").encode(),
             &text,
             now,
         )?;
@@ -600,24 +618,27 @@ fn tell_employer_of_hiding(w: &Wtx, internship: u64, note: &str) -> AppResult<()
     let Some(i) = w.get::<Internship>(internship)? else {
         return Ok(());
     };
-    let district = super::settings::district_signature(w)?;
+    let district = super::settings::district_signature_arg(w)?;
     let why = note.trim().trim_end_matches('.');
     let text = if why.is_empty() {
-        format!(
-            "{district} hid your posting \"{}\": students no longer see it.",
-            i.title
+        crate::said!(
+            "district-hid-your-posting-title-students-no",
+            district = district,
+            title = &i.title
         )
     } else {
-        format!(
-            "{district} hid your posting \"{}\": {why}. Students no longer see it.",
-            i.title
+        crate::said!(
+            "district-hid-your-posting-title-why-students",
+            district = district,
+            title = &i.title,
+            why = why
         )
     };
     super::notify::notify_titled(
         w,
         i.employer_id,
         "posting_hidden",
-        &format!("Your posting \"{}\" was hidden by the district", i.title),
+        &crate::said!("your-posting-title-was-hidden-by-the", title = &i.title).encode(),
         text,
         "/employer-dashboard",
     )?;
@@ -666,15 +687,18 @@ fn apply(w: &Wtx, rep: &Report, action: Action, actor: Actor) -> AppResult<Appli
         (Action::Release, TargetKind::Message) => {}
         (Action::Suspend, target) => {
             let employer = employer_behind(w, target, rep.target_id)?.ok_or_else(|| {
-                AppError::bad_request(
-                    "No employer stands behind this: a student wrote it. Hide it instead.",
-                )
+                AppError::bad_request(crate::t!("no-employer-stands-behind-this-a-student"))
             })?;
             changed = super::employers::apply_status(
                 w,
                 employer,
                 EmployerStatus::Suspended,
-                Some(format!("report #{}: {}", rep.id, rep.reason.label())),
+                // Kept as the district wrote reasons before: in English.
+                Some(format!(
+                    "report #{}: {}",
+                    rep.id,
+                    crate::i18n::Lang::En.write(&rep.reason.label())
+                )),
                 actor,
             )?;
             suspended = Some(employer);

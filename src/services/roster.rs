@@ -60,23 +60,38 @@ impl Moved {
 
     /// What the student reads in the app and by e-mail.
     fn notice(&self) -> String {
-        const ASK: &str = "If this is wrong, ask your school's work-based-learning coordinator.";
         match (&self.school, &self.grade) {
-            (Some((from, to)), Some((g_from, g_to))) => format!(
-                "Your school's records moved you from {} to {to} and changed your grade from {} to {g_to}. {ASK}",
-                or_none(from),
-                or_none(g_from)
-            ),
-            (Some((from, to)), None) => format!(
-                "Your school's records moved you from {} to {to}. {ASK}",
-                or_none(from)
-            ),
-            (None, Some((from, to))) => format!(
-                "Your school's records changed your grade from {} to {to}. {ASK}",
-                or_none(from)
-            ),
+            (Some((from, to)), Some((g_from, g_to))) => crate::said!(
+                "your-school-s-records-moved-you-from",
+                from = or_none_arg(from),
+                to = to,
+                grade_from = or_none_arg(g_from),
+                grade_to = g_to
+            )
+            .encode(),
+            (Some((from, to)), None) => crate::said!(
+                "your-school-s-records-moved-you-from-2",
+                from = or_none_arg(from),
+                to = to
+            )
+            .encode(),
+            (None, Some((from, to))) => crate::said!(
+                "your-school-s-records-changed-your-grade",
+                from = or_none_arg(from),
+                to = to
+            )
+            .encode(),
             (None, None) => String::new(),
         }
+    }
+}
+
+/// `or_none` as a text's argument, "(none)" in the reader's language.
+fn or_none_arg(v: &str) -> crate::i18n::Value {
+    if v.trim().is_empty() {
+        crate::i18n::Value::Text(Box::new(crate::said!("none")))
+    } else {
+        crate::i18n::Value::Plain(v.to_string())
     }
 }
 
@@ -322,7 +337,7 @@ fn apply(
             w,
             user.id,
             "school_records",
-            "Your school's records changed",
+            &crate::said!("your-school-s-records-changed").encode(),
             m.notice(),
             "/profile",
         )?;
@@ -432,14 +447,21 @@ pub fn invite(s: &Services, school: Option<&str>, now: i64) -> AppResult<Invited
                 continue;
             }
             let link = super::password_reset::issue_invitation(w, &u, now)?;
-            let district = super::settings::district_signature(w)?;
+            let district = super::settings::district_signature_arg(w)?;
+            // By key, line by line: the outbox writes each in its reader's language.
             crate::store::outbox::enqueue(
                 w,
                 &u.email,
-                "Choose your password for InternReel",
+                &crate::said!("choose-your-password-for-internreel").encode(),
                 &format!(
-                    "Hello {},\n\n{district} set up an InternReel account for you: short videos of internships for high-school students. Open this link within 7 days to choose your password (or sign in with your school account on the sign-in page):\n\n{link}\n\nIf the link has expired, use \"Forgot password?\" on the sign-in page with this e-mail address.\n\n{district}",
-                    u.first_name
+                    "{}\n\n{}\n\n{link}\n\n{}\n\n{}",
+                    crate::said!("hello-name", name = &u.first_name),
+                    crate::said!(
+                        "district-set-up-an-internreel-account-for",
+                        district = district.clone()
+                    ),
+                    crate::said!("if-the-link-has-expired-use-forgot"),
+                    super::settings::district_signature_line(w)?,
                 ),
                 now,
             )?;

@@ -1,5 +1,6 @@
 //! District settings kept in the store (`internreel settings set KEY VALUE`).
 
+use crate::i18n::Value;
 use crate::store::{Reader, StoreResult, Wtx, meta};
 
 pub const DEFAULT_DISTRICT_NAME: &str = "your school district";
@@ -83,14 +84,17 @@ pub const KEYS: &[(&str, &str)] = &[
 ];
 
 /// What a student reads where the sign-up form would be, with `school-accounts-only`.
-pub const SCHOOL_ACCOUNTS_ONLY: &str =
-    "Student accounts come from your school. Sign in with your school account.";
+pub fn school_accounts_only_text() -> String {
+    crate::t!("student-accounts-come-from-your-school-sign")
+}
 
 /// What a password sign-up with an address of a school sign-in provider's domain reads.
-pub const SCHOOL_ADDRESS_STUDENT: &str =
-    "This is a school e-mail address: sign in with your school account instead of a password.";
-pub const SCHOOL_ADDRESS_EMPLOYER: &str =
-    "This is a school e-mail address. Employers sign up with their work e-mail address.";
+pub fn school_address_student() -> String {
+    crate::t!("this-is-a-school-e-mail-address")
+}
+pub fn school_address_employer() -> String {
+    crate::t!("this-is-a-school-e-mail-address-2")
+}
 
 /// Why a password sign-up (`role`'s form) with `email` is refused: its domain is one a school
 /// sign-in provider names (`sso add ... --domain D`). Only the school's sign-in proves such a
@@ -100,7 +104,7 @@ pub fn school_address(
     r: &impl Reader,
     email: &str,
     role: crate::store::users::Role,
-) -> StoreResult<Option<&'static str>> {
+) -> StoreResult<Option<String>> {
     // The address as accounts are keyed (a Kelvin sign folds to "k" there, so here too).
     let key = crate::store::users::email_key(email);
     let Some((_, domain)) = key.rsplit_once('@') else {
@@ -110,8 +114,8 @@ pub fn school_address(
         .iter()
         .any(|p| p.domains.iter().any(|d| d == domain));
     Ok(named.then_some(match role {
-        crate::store::users::Role::Student => SCHOOL_ADDRESS_STUDENT,
-        crate::store::users::Role::Employer => SCHOOL_ADDRESS_EMPLOYER,
+        crate::store::users::Role::Student => school_address_student(),
+        crate::store::users::Role::Employer => school_address_employer(),
     }))
 }
 
@@ -208,6 +212,37 @@ pub fn district_name(r: &impl Reader) -> StoreResult<String> {
         .unwrap_or_else(|| DEFAULT_DISTRICT_NAME.to_string()))
 }
 
+/// The district's name as a text's argument: its own, or "your school district" in the
+/// reader's language.
+pub fn district_arg(r: &impl Reader) -> StoreResult<Value> {
+    Ok(
+        match get(r, "district-name")?.filter(|v| !v.trim().is_empty()) {
+            Some(name) => Value::Plain(name),
+            None => Value::Text(Box::new(crate::said!("your-school-district"))),
+        },
+    )
+}
+
+/// `district_arg` where it starts a sentence or a line ("Your school district").
+pub fn district_signature_arg(r: &impl Reader) -> StoreResult<Value> {
+    Ok(
+        match get(r, "district-name")?.filter(|v| !v.trim().is_empty()) {
+            Some(name) => Value::Plain(capitalized(&name)),
+            None => Value::Text(Box::new(crate::said!("your-school-district-2"))),
+        },
+    )
+}
+
+/// The district's name alone on a line (an e-mail's signature), for the outbox to write in its
+/// reader's language: its own name, or "Your school district" by key.
+pub fn district_signature_line(r: &impl Reader) -> StoreResult<String> {
+    Ok(match district_signature_arg(r)? {
+        Value::Text(t) => t.encode(),
+        Value::Plain(name) => name,
+        Value::Day(..) => String::new(),
+    })
+}
+
 /// The district's name where it starts a sentence or a line ("Your school district").
 pub fn district_signature(r: &impl Reader) -> StoreResult<String> {
     Ok(capitalized(&district_name(r)?))
@@ -218,7 +253,7 @@ pub fn district_signature(r: &impl Reader) -> StoreResult<String> {
 pub fn district_signature_in(r: &impl Reader, lang: crate::i18n::Lang) -> StoreResult<String> {
     match get(r, "district-name")?.filter(|v| !v.trim().is_empty()) {
         Some(name) => Ok(capitalized(&name)),
-        None => Ok(lang.tr("Your school district").into_owned()),
+        None => Ok(crate::tl!(lang, "your-school-district-2")),
     }
 }
 
@@ -237,17 +272,29 @@ pub fn district_contact(r: &impl Reader) -> StoreResult<Option<String>> {
 
 /// What a suspended employer reads when signing in.
 pub fn suspended_message(r: &impl Reader, reason: Option<&str>) -> StoreResult<String> {
-    let district = district_name(r)?;
-    let contact = district_contact(r)?.unwrap_or_else(|| district.clone());
+    let district = district_arg(r)?;
+    let contact = match district_contact(r)? {
+        Some(c) => Value::Plain(c),
+        None => district.clone(),
+    };
     // A reason written as a sentence keeps one full stop, not two.
     let why = reason
         .map(|r| r.trim().trim_end_matches(['.', ' ']))
-        .filter(|r| !r.is_empty())
-        .map(|r| format!(": {r}"))
-        .unwrap_or_default();
-    Ok(format!(
-        "This employer account was suspended by {district}{why}. Contact {contact} to resolve it."
-    ))
+        .filter(|r| !r.is_empty());
+    Ok(match why {
+        Some(why) => crate::said!(
+            "this-employer-account-was-suspended-by-district-2",
+            district = district,
+            why = why,
+            contact = contact
+        ),
+        None => crate::said!(
+            "this-employer-account-was-suspended-by-district",
+            district = district,
+            contact = contact
+        ),
+    }
+    .encode())
 }
 
 /// The longest agreement template.
@@ -256,17 +303,22 @@ pub const TEMPLATE_MAX: usize = 20_000;
 /// Why a template is refused: too long, or a placeholder we do not know (named).
 pub fn check_template(t: &str) -> Result<(), String> {
     if t.chars().count() > TEMPLATE_MAX {
-        return Err(format!(
-            "The template is longer than {TEMPLATE_MAX} characters"
+        return Err(crate::t!(
+            "the-template-is-longer-than-max-characters",
+            max = TEMPLATE_MAX
         ));
     }
     let unknown = crate::domain::placements::unknown_placeholders(t);
     match unknown.as_slice() {
         [] => Ok(()),
-        [one] => Err(format!("Unknown placeholder {{{one}}}")),
-        many => Err(format!(
-            "Unknown placeholders {}",
-            many.iter()
+        [one] => Err(crate::t!(
+            "unknown-placeholder-name",
+            name = format!("{{{one}}}")
+        )),
+        many => Err(crate::t!(
+            "unknown-placeholders-names",
+            names = many
+                .iter()
                 .map(|n| format!("{{{n}}}"))
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -408,7 +460,7 @@ pub fn save_rubric(
 /// characters, no two alike; a missing key is made from the label.
 pub fn checked_rubric(items: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
     if !(1..=20).contains(&items.len()) {
-        return Err("A rubric has 1 to 20 competencies".into());
+        return Err(crate::t!("a-rubric-has-1-to-20-competencies"));
     }
     let mut out: Vec<(String, String)> = Vec::new();
     for (key, label) in items {
@@ -423,13 +475,13 @@ pub fn checked_rubric(items: &[(String, String)]) -> Result<Vec<(String, String)
             key.trim().to_string()
         };
         if label.is_empty() || label.chars().count() > 80 {
-            return Err("Each competency needs a name of at most 80 characters".into());
+            return Err(crate::t!("each-competency-needs-a-name-of-at"));
         }
         if key.len() > 40 || !key.chars().all(|c| c.is_alphanumeric() || c == '_') {
-            return Err("A competency's key is letters, digits and _".into());
+            return Err(crate::t!("a-competency-s-key-is-letters-digits"));
         }
         if out.iter().any(|(k, _)| *k == key) {
-            return Err("Two competencies have the same name".into());
+            return Err(crate::t!("two-competencies-have-the-same-name"));
         }
         out.push((key, label));
     }

@@ -24,7 +24,9 @@ use crate::store::users::{self, Role};
 const FLOW_MS: i64 = 10 * 60 * 1000;
 
 /// For the JSON steps after the redirect (`Refusal::Expired` on the sign-in page).
-pub const EXPIRED: &str = "This sign-in has expired or was already used. Please start again.";
+pub fn expired() -> String {
+    crate::t!("this-sign-in-has-expired-or-was")
+}
 
 /// What an answer from the provider leads to.
 pub enum Outcome {
@@ -382,8 +384,9 @@ fn outcome(
 }
 
 /// A roster-disabled student may not sign in (the sign-in page says it as `Refusal::TurnedOff`).
-pub const TURNED_OFF: &str =
-    "Your school has turned off this account. Ask your school's work-based-learning coordinator.";
+pub fn turned_off() -> String {
+    crate::t!("your-school-has-turned-off-this-account")
+}
 
 fn student_allowed(r: &impl crate::store::Reader, id: u64) -> Result<(), StoreOrRefusal> {
     if identity::of(r, id)?.disabled {

@@ -6,6 +6,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::error::{AppError, AppResult, FieldErrors};
+use crate::i18n::Text;
 use crate::store::audit::{self, Actor, Event};
 use crate::store::staff::{self, Invite, InviteBrowser, Staff, StaffRole};
 use crate::store::{Reader, StoreResult, Wtx, sessions};
@@ -14,11 +15,18 @@ use crate::validate::Checks;
 /// An invite link is good for 72 hours.
 pub const INVITE_MS: i64 = 72 * 60 * 60 * 1000;
 pub const PASSWORD_MIN: usize = 12;
-pub const WRONG_CODE: &str = "That code is not right. Check that your phone's clock is set automatically and enter the current code.";
-pub const INVITE_GONE: &str =
-    "This invite link is invalid or has expired. Ask your district admin for a new one.";
-pub const ADMIN_ONLY: &str = "Only a district admin can do this";
-pub const INVITE_ELSEWHERE: &str = "This invite link was opened in another browser first. Finish setting up there, or ask your district admin for a new invite link.";
+pub fn wrong_code() -> String {
+    crate::t!("that-code-is-not-right-check-that")
+}
+pub fn invite_gone() -> String {
+    crate::t!("this-invite-link-is-invalid-or-has")
+}
+pub fn admin_only() -> String {
+    crate::t!("only-a-district-admin-can-do-this")
+}
+pub fn invite_elsewhere() -> String {
+    crate::t!("this-invite-link-was-opened-in-another")
+}
 
 #[derive(Serialize, Clone)]
 #[serde(rename_all = "camelCase")]
@@ -106,21 +114,31 @@ fn fresh_invite(r: &impl Reader, s: &mut Staff, now: i64) -> StoreResult<String>
 }
 
 fn invite_mail(w: &Wtx, s: &Staff, link: &str, now: i64) -> StoreResult<()> {
-    let district = super::settings::district_signature(w)?;
-    let role = match s.role {
-        StaffRole::Admin => "a district admin".to_string(),
-        StaffRole::Coordinator => format!(
-            "the work-based-learning coordinator of {}",
-            s.school.as_deref().unwrap_or("your school")
+    let district = super::settings::district_signature_arg(w)?;
+    let added = match s.role {
+        StaffRole::Admin => crate::said!(
+            "district-added-you-to-internreel-as-a",
+            district = district.clone()
+        ),
+        StaffRole::Coordinator => crate::said!(
+            "district-added-you-to-internreel-as-the",
+            district = district.clone(),
+            school = match s.school.as_deref() {
+                Some(school) => crate::i18n::Value::Plain(school.to_string()),
+                None => crate::i18n::Value::Text(Box::new(crate::said!("your-school"))),
+            }
         ),
     };
+    // By key, line by line: the outbox writes each in its reader's language.
     crate::store::outbox::enqueue(
         w,
         &s.email,
-        "Your InternReel staff account",
+        &crate::said!("your-internreel-staff-account").encode(),
         &format!(
-            "Hello {},\n\n{district} added you to InternReel as {role}. Open this link within 72 hours to choose a password and set up your authenticator app (a second step at every sign-in):\n\n{link}\n\nIf you did not expect this, ignore this e-mail.\n\n{district}",
-            s.name
+            "{}\n\n{added}\n\n{link}\n\n{}\n\n{}",
+            crate::said!("hello-name", name = &s.name),
+            crate::said!("if-you-did-not-expect-this-ignore"),
+            super::settings::district_signature_line(w)?,
         ),
         now,
     )?;
@@ -191,7 +209,16 @@ pub fn add(w: &Wtx, actor: Actor, new: &NewStaff, now: i64) -> AppResult<(Staff,
         actor,
         Event::StaffChanged {
             staff: s.id,
-            change: format!("added {} ({}) as {}", s.name, s.email, describe(&s)),
+            // By key (the whole summary's entry; `by` added where it is read).
+            change: match (&s.role, &s.school) {
+                (StaffRole::Coordinator, Some(school)) => {
+                    Text::new("by-added-name-email-as-coordinator-of").arg("school", school)
+                }
+                _ => Text::new("by-added-name-email-as-admin"),
+            }
+            .arg("name", &s.name)
+            .arg("email", &s.email)
+            .encode(),
         },
         ("staff", Some(s.id)),
         None,
@@ -199,21 +226,14 @@ pub fn add(w: &Wtx, actor: Actor, new: &NewStaff, now: i64) -> AppResult<(Staff,
     Ok((s, link))
 }
 
-fn describe(s: &Staff) -> String {
-    match (&s.role, &s.school) {
-        (StaffRole::Coordinator, Some(school)) => format!("coordinator of {school}"),
-        (role, _) => role.as_str().to_string(),
-    }
-}
-
 /// The staff member of a live invite.
 pub fn by_invite(r: &impl Reader, token: &str, now: i64) -> AppResult<Staff> {
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(AppError::not_found(INVITE_GONE));
+        return Err(AppError::not_found(invite_gone()));
     }
     match staff::by_invite(r, &invite_hash(token))? {
         Some(s) if !s.disabled && s.invite.as_ref().is_some_and(|i| i.expires_at > now) => Ok(s),
-        _ => Err(AppError::not_found(INVITE_GONE)),
+        _ => Err(AppError::not_found(invite_gone())),
     }
 }
 
@@ -258,7 +278,7 @@ fn elsewhere(s: &Staff) -> AppError {
         staff = s.id,
         "a staff invite was refused to a browser other than the one that first opened it"
     );
-    AppError::Forbidden(INVITE_ELSEWHERE.into())
+    AppError::Forbidden(invite_elsewhere())
 }
 
 /// Checks an invite's answer before the password is hashed (so a wrong code costs no hash).
@@ -267,14 +287,17 @@ pub fn check_enrolment(s: &Staff, password: &str, code: &str, now: i64) -> AppRe
     if password.chars().count() < PASSWORD_MIN {
         errors.insert(
             "password",
-            format!("Password must be at least {PASSWORD_MIN} characters"),
+            crate::t!("password-must-be-at-least-n-characters", n = PASSWORD_MIN),
         );
     } else if password.len() > 256 {
-        errors.insert("password", "Password must be at most 256 characters".into());
+        errors.insert(
+            "password",
+            crate::t!("password-must-be-at-most-max-characters", max = 256),
+        );
     }
     let step = crate::totp::check(&s.totp_secret, code, (now / 1000) as u64, 0);
     if step.is_none() {
-        errors.insert("code", WRONG_CODE.into());
+        errors.insert("code", wrong_code());
     }
     match step {
         Some(step) if errors.is_empty() => Ok(step),
@@ -307,7 +330,7 @@ pub fn enrol(
         Actor::Staff(s.id),
         Event::StaffChanged {
             staff: s.id,
-            change: "set up their password and authenticator".into(),
+            change: Text::new("by-set-up-their-password-and-authenticator").encode(),
         },
         ("staff", Some(s.id)),
         None,
@@ -371,7 +394,7 @@ pub fn change(
                 .or(s.school.clone());
             if role == StaffRole::Coordinator && school.is_none() {
                 let mut errors = FieldErrors::new();
-                errors.insert("school", "A coordinator needs a school".into());
+                errors.insert("school", crate::t!("a-coordinator-needs-a-school"));
                 return Err(AppError::validation(errors));
             }
             if s.role == StaffRole::Admin && role != StaffRole::Admin {
@@ -379,28 +402,38 @@ pub fn change(
             }
             s.role = role;
             s.school = school.filter(|_| role == StaffRole::Coordinator);
-            format!("made {} {}", s.name, describe(&s))
+            match (&s.role, &s.school) {
+                (StaffRole::Coordinator, Some(school)) => {
+                    Text::new("by-made-name-coordinator-of-school").arg("school", school)
+                }
+                _ => Text::new("by-made-name-admin"),
+            }
+            .arg("name", &s.name)
+            .encode()
         }
         Change::Disable => {
             if s.role == StaffRole::Admin {
                 last_admin_guard(w, &s)?;
             }
             s.disabled = true;
-            format!("turned off the staff account of {}", s.name)
+            Text::new("by-turned-off-the-staff-account-of")
+                .arg("name", &s.name)
+                .encode()
         }
         Change::Enable => {
             s.disabled = false;
-            format!("turned on the staff account of {}", s.name)
+            Text::new("by-turned-on-the-staff-account-of")
+                .arg("name", &s.name)
+                .encode()
         }
         Change::ResetTwoFactor => {
             let l = fresh_invite(w, &mut s, now)?;
             staff::forget_invite_browser(w, s.id)?;
             invite_mail(w, &s, &l, now)?;
             link = Some(l);
-            format!(
-                "reset the password and authenticator of {} (new invite)",
-                s.name
-            )
+            Text::new("by-reset-the-password-and-authenticator-of")
+                .arg("name", &s.name)
+                .encode()
         }
     };
     let s = staff::save(w, s)?;
@@ -427,17 +460,16 @@ fn last_admin_guard(r: &impl Reader, s: &Staff) -> AppResult<()> {
         .into_iter()
         .any(|o| o.id != s.id && o.role == StaffRole::Admin && o.enrolled && !o.disabled);
     if pin_off && !others {
-        return Err(AppError::Conflict(
-            "This is the last named admin and the district pin is off: add another admin first"
-                .into(),
-        ));
+        return Err(AppError::Conflict(crate::t!(
+            "this-is-the-last-named-admin-and"
+        )));
     }
     Ok(())
 }
 
 /// A staff member by e-mail (the CLI's handle).
 pub fn id_of(r: &impl Reader, email: &str) -> AppResult<u64> {
-    staff::by_email(r, email)?
-        .map(|s| s.id)
-        .ok_or_else(|| AppError::not_found(format!("No staff member with the e-mail {email}")))
+    staff::by_email(r, email)?.map(|s| s.id).ok_or_else(|| {
+        AppError::not_found(crate::t!("no-staff-member-with-the-e-mail", email = email))
+    })
 }

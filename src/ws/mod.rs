@@ -63,14 +63,14 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> AppResult<Response> {
     if !same_origin(&headers) {
-        return Err(AppError::Forbidden(
-            "Cross-site WebSocket connections are not allowed".into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "cross-site-websocket-connections-are-not-allowed"
+        )));
     }
     if state.hub.open_sockets(me.id) >= MAX_SOCKETS_PER_USER {
-        return Err(AppError::TooManyRequests(
-            "Too many open connections".into(),
-        ));
+        return Err(AppError::TooManyRequests(crate::t!(
+            "too-many-open-connections"
+        )));
     }
     let user_id = me.id;
     let Some(session) = crate::auth::session_key(&headers) else {
@@ -150,7 +150,7 @@ fn handle_frame(user_id: u64, text: &str) -> Result<Option<Event>, Event> {
             Ok(Some(Event::Joined { user_id }))
         }
         Ok(ClientFrame::Join { .. }) => Err(Event::Error {
-            message: "You can only join as yourself".into(),
+            message: crate::t!("you-can-only-join-as-yourself"),
         }),
         // The server already pushed this when the message was stored; never relayed.
         Ok(ClientFrame::NewMessage { .. }) => Ok(None),

@@ -634,7 +634,10 @@ async fn notifications_are_listed_pushed_over_ws_and_emailed_unless_turned_off()
     let later = internreel::clock::now_ms() + internreel::services::notify::DIGEST_AFTER_MS + 1000;
     let made = internreel::services::notify::digest_unread(&app.state.services, later).unwrap();
     assert_eq!(made.len(), 1);
-    assert_eq!(made[0].text, "You have an unread message.");
+    assert_eq!(
+        internreel::i18n::Lang::En.tr(&made[0].text),
+        "You have an unread message."
+    );
     assert!(
         internreel::services::notify::digest_unread(&app.state.services, later)
             .unwrap()

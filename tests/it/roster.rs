@@ -528,8 +528,9 @@ async fn a_roster_that_changes_a_student_s_school_or_grade_says_so_and_tells_the
     };
     let ava_notes = notes_of(ava.id);
     assert_eq!(ava_notes.len(), 1);
+    // Stored by key; read in the reader's language (English here).
     assert_eq!(
-        ava_notes[0].text,
+        internreel::i18n::Lang::En.tr(&ava_notes[0].text),
         "Your school's records moved you from Lincoln High School to Roosevelt High School and changed your grade from 11 to 12. If this is wrong, ask your school's work-based-learning coordinator."
     );
     assert_eq!(ava_notes[0].link, "/profile");

@@ -180,7 +180,12 @@ async fn an_unreachable_store_fails_uploads_cleanly_and_only_its_files_answer_50
         .await;
     let (status, body) = message_of(res).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
-    assert_eq!(body["message"], internreel::media::STORE_DOWN);
+    assert_eq!(
+        body["message"],
+        internreel::i18n::Lang::En
+            .tr(&internreel::media::store_down())
+            .as_ref()
+    );
     // Nothing half-written: no posting, nothing left in tmp/.
     let mine: Value = app
         .get(&c, "/api/employers/internships")

@@ -3,6 +3,8 @@
 
 use time::Date;
 
+use crate::domain::said::{Text, Value};
+
 /// The facts of the details the agreement's text holds.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Facts {
@@ -16,16 +18,20 @@ pub struct Facts {
     pub wage_cents: Option<u32>,
 }
 
-fn text(s: &str) -> String {
+/// A fact as a text's argument: as written, or "(not set)" in the reader's language.
+fn text(s: &str) -> Value {
     if s.trim().is_empty() {
-        "(not set)".into()
+        Value::Text(Box::new(crate::said!("not-set")))
     } else {
-        s.to_string()
+        Value::Plain(s.to_string())
     }
 }
 
-fn day(d: Option<Date>) -> String {
-    d.map_or_else(|| "(not set)".into(), |d| d.to_string())
+fn day(d: Option<Date>) -> Value {
+    d.map_or_else(
+        || Value::Text(Box::new(crate::said!("not-set"))),
+        |d| Value::Plain(d.to_string()),
+    )
 }
 
 fn dollars(cents: u32) -> String {
@@ -33,63 +39,64 @@ fn dollars(cents: u32) -> String {
 }
 
 /// One sentence per fact that differs, in the agreement's order.
-pub fn describe(old: &Facts, new: &Facts) -> Vec<String> {
+pub fn describe(old: &Facts, new: &Facts) -> Vec<Text> {
     let mut out = Vec::new();
     if old.supervisor != new.supervisor {
-        out.push(format!(
-            "The supervisor changed from {} to {}.",
-            text(&old.supervisor),
-            text(&new.supervisor)
+        out.push(crate::said!(
+            "the-supervisor-changed-from-from-to-to",
+            from = text(&old.supervisor),
+            to = text(&new.supervisor)
         ));
     }
     if old.worksite != new.worksite {
-        out.push(format!(
-            "The worksite changed from “{}” to “{}”.",
-            text(&old.worksite),
-            text(&new.worksite)
+        out.push(crate::said!(
+            "the-worksite-changed-from-from-to-to",
+            from = text(&old.worksite),
+            to = text(&new.worksite)
         ));
     }
     if old.start != new.start {
-        out.push(format!(
-            "The start date changed from {} to {}.",
-            day(old.start),
-            day(new.start)
+        out.push(crate::said!(
+            "the-start-date-changed-from-from-to",
+            from = day(old.start),
+            to = day(new.start)
         ));
     }
     if old.end != new.end {
-        out.push(format!(
-            "The end date changed from {} to {}.",
-            day(old.end),
-            day(new.end)
+        out.push(crate::said!(
+            "the-end-date-changed-from-from-to",
+            from = day(old.end),
+            to = day(new.end)
         ));
     }
     if old.schedule != new.schedule {
-        out.push(format!(
-            "The schedule changed from “{}” to “{}”.",
-            text(&old.schedule),
-            text(&new.schedule)
+        out.push(crate::said!(
+            "the-schedule-changed-from-from-to-to",
+            from = text(&old.schedule),
+            to = text(&new.schedule)
         ));
     }
     if old.planned_hours != new.planned_hours {
-        out.push(format!(
-            "The planned hours changed from {} to {}.",
-            old.planned_hours, new.planned_hours
+        out.push(crate::said!(
+            "the-planned-hours-changed-from-from-to",
+            from = old.planned_hours,
+            to = new.planned_hours
         ));
     }
     match (old.wage_cents, new.wage_cents) {
         (a, b) if a == b => {}
-        (None, Some(b)) => out.push(format!(
-            "The pay changed from unpaid to {} an hour.",
-            dollars(b)
+        (None, Some(b)) => out.push(crate::said!(
+            "the-pay-changed-from-unpaid-to-to",
+            to = dollars(b)
         )),
-        (Some(a), None) => out.push(format!(
-            "The pay changed from {} an hour to unpaid.",
-            dollars(a)
+        (Some(a), None) => out.push(crate::said!(
+            "the-pay-changed-from-from-an-hour",
+            from = dollars(a)
         )),
-        (Some(a), Some(b)) => out.push(format!(
-            "The pay changed from {} to {} an hour.",
-            dollars(a),
-            dollars(b)
+        (Some(a), Some(b)) => out.push(crate::said!(
+            "the-pay-changed-from-from-to-to",
+            from = dollars(a),
+            to = dollars(b)
         )),
         (None, None) => {}
     }
@@ -124,12 +131,23 @@ mod tests {
         assert_eq!(
             describe(&old, &new),
             vec![
-                "The end date changed from 2026-08-01 to 2026-08-15.",
-                "The schedule changed from “Mon-Fri 3-6 pm” to “Tue-Thu 3-7 pm”.",
-                "The pay changed from unpaid to $15.50 an hour.",
+                crate::said!(
+                    "the-end-date-changed-from-from-to",
+                    from = "2026-08-01",
+                    to = "2026-08-15"
+                ),
+                crate::said!(
+                    "the-schedule-changed-from-from-to-to",
+                    from = "Mon-Fri 3-6 pm",
+                    to = "Tue-Thu 3-7 pm"
+                ),
+                crate::said!("the-pay-changed-from-unpaid-to-to", to = "$15.50"),
             ]
         );
         new.worksite = String::new();
-        assert!(describe(&old, &new)[0].ends_with("to “(not set)”."));
+        assert_eq!(
+            describe(&old, &new)[0].args[1].1,
+            Value::Text(Box::new(crate::said!("not-set")))
+        );
     }
 }

@@ -15,6 +15,20 @@ pub const DEFAULT_RUBRIC: [(&str, &str); 8] = [
     ("learning", "Learning new skills"),
 ];
 
+/// The catalogue's key of each default competency, in `DEFAULT_RUBRIC`'s order: the label is
+/// also the stored name of a district's default rubric, and reads in its reader's language by
+/// this key.
+pub const DEFAULT_RUBRIC_KEYS: [&str; 8] = [
+    "attendance-and-punctuality",
+    "communication",
+    "teamwork",
+    "initiative",
+    "quality-of-work",
+    "following-safety-rules",
+    "professionalism",
+    "learning-new-skills",
+];
+
 /// The words for a rating.
 pub fn rating_label(score: u8) -> &'static str {
     match score {

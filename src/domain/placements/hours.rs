@@ -3,27 +3,29 @@
 
 use time::{Date, Duration};
 
+use crate::domain::said::Text;
+
 /// Hours of one day's entry: quarter-hour steps, more than 0, at most 12.
-pub fn hours_refusal(hours: f64) -> Option<&'static str> {
+pub fn hours_refusal(hours: f64) -> Option<Text> {
     if !hours.is_finite() || hours <= 0.0 {
-        return Some("Hours must be more than 0");
+        return Some(crate::said!("hours-must-be-more-than-0"));
     }
     if hours > 12.0 {
-        return Some("A day's entry is at most 12 hours");
+        return Some(crate::said!("a-day-s-entry-is-at-most"));
     }
     if ((hours * 4.0) - (hours * 4.0).round()).abs() > 1e-9 {
-        return Some("Hours go in quarter-hour steps (for example 2.25 or 3.5)");
+        return Some(crate::said!("hours-go-in-quarter-hour-steps-for"));
     }
     None
 }
 
 /// A day's date: inside the placement and not in the future.
-pub fn date_refusal(date: Date, start: Date, end: Date, today: Date) -> Option<&'static str> {
+pub fn date_refusal(date: Date, start: Date, end: Date, today: Date) -> Option<Text> {
     if date > today {
-        return Some("You cannot log hours for a day that has not come yet");
+        return Some(crate::said!("you-cannot-log-hours-for-a-day"));
     }
     if date < start || date > end {
-        return Some("That day is outside the placement's dates");
+        return Some(crate::said!("that-day-is-outside-the-placement-s"));
     }
     None
 }
@@ -184,11 +186,13 @@ mod tests {
         assert!(
             date_refusal(date!(2027 - 03 - 11), start, end, today)
                 .unwrap()
-                .contains("not come")
+                .key
+                .contains("day")
         );
         assert!(
             date_refusal(date!(2027 - 02 - 28), start, end, today)
                 .unwrap()
+                .key
                 .contains("outside")
         );
         // Mar 1 2027 is a Monday: 5 × 4.7 = 23.5 h in that week; Mar 2 alone is 9 h.

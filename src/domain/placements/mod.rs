@@ -86,20 +86,18 @@ impl State {
     pub fn refusal(self, to: State) -> String {
         match (self, to) {
             (_, State::Completed) if self != State::Active => {
-                "Only an active placement can be completed".into()
+                crate::said!("only-an-active-placement-can-be-completed").into()
             }
             (_, State::EndedEarly) if self != State::Active => {
-                "Only an active placement can be ended early; cancel one that has not started"
-                    .into()
+                crate::said!("only-an-active-placement-can-be-ended").into()
             }
-            (_, State::Cancelled) => {
-                "A placement that has started cannot be cancelled; end it early instead".into()
-            }
-            _ => format!(
-                "A placement cannot go from {} to {}",
-                self.as_str(),
-                to.as_str()
-            ),
+            (_, State::Cancelled) => crate::said!("a-placement-that-has-started-cannot-be").into(),
+            _ => crate::said!(
+                "a-placement-cannot-go-from-from-to",
+                from = self.as_str(),
+                to = to.as_str()
+            )
+            .into(),
         }
     }
 }
@@ -127,15 +125,6 @@ impl Party {
             Party::Guardian => "guardian",
             Party::Supervisor => "supervisor",
             Party::School => "school",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Party::Student => "Student",
-            Party::Guardian => "Parent or guardian",
-            Party::Supervisor => "Supervisor (employer)",
-            Party::School => "School",
         }
     }
 }
@@ -171,27 +160,25 @@ pub fn may_sign(
     party: Party,
     signed: &[Party],
     guardian: GuardianIn,
-) -> Option<&'static str> {
+) -> Option<crate::domain::said::Text> {
     if state != State::AwaitingSignatures {
-        return Some("This agreement is not open for signatures");
+        return Some(crate::said!("this-agreement-is-not-open-for-signatures"));
     }
     if signed.contains(&party) {
-        return Some("You have already signed this agreement");
+        return Some(crate::said!("you-have-already-signed-this-agreement"));
     }
     if guardian == GuardianIn::Missing {
-        return Some("Signing opens once the student has added a parent or guardian");
+        return Some(crate::said!("signing-opens-once-the-student-has-added"));
     }
     if party == Party::School {
         if Party::ALL
             .iter()
             .any(|p| *p != Party::School && !signed.contains(p))
         {
-            return Some(
-                "The school signs last, after the student, the parent or guardian and the supervisor",
-            );
+            return Some(crate::said!("the-school-signs-last-after-the-student"));
         }
         if guardian != GuardianIn::Confirmed {
-            return Some("Confirm the parent or guardian the student gave before the school signs");
+            return Some(crate::said!("confirm-the-parent-or-guardian-the-student"));
         }
     }
     None
@@ -209,11 +196,11 @@ mod tests {
         assert!(!State::Active.can_move_to(State::Cancelled));
         assert_eq!(
             State::Active.refusal(State::Cancelled),
-            "A placement that has started cannot be cancelled; end it early instead"
+            crate::said!("a-placement-that-has-started-cannot-be").encode()
         );
         assert_eq!(
             State::Setup.refusal(State::Completed),
-            "Only an active placement can be completed"
+            crate::said!("only-an-active-placement-can-be-completed").encode()
         );
     }
 
@@ -225,17 +212,19 @@ mod tests {
         assert_eq!(may_sign(s, Student, &[], Given), None);
         assert_eq!(
             may_sign(s, Supervisor, &[], Missing),
-            Some("Signing opens once the student has added a parent or guardian")
+            Some(crate::said!("signing-opens-once-the-student-has-added"))
         );
         assert!(
             may_sign(s, School, &[Student, Guardian], Confirmed)
                 .unwrap()
-                .starts_with("The school signs last")
+                .key
+                .starts_with("the-school-signs-last")
         );
         assert!(
             may_sign(s, School, &[Student, Guardian, Supervisor], Given)
                 .unwrap()
-                .starts_with("Confirm")
+                .key
+                .starts_with("confirm")
         );
         assert_eq!(
             may_sign(s, School, &[Student, Guardian, Supervisor], Confirmed),
@@ -245,6 +234,7 @@ mod tests {
         assert!(
             may_sign(s, Student, &[Student], Confirmed)
                 .unwrap()
+                .key
                 .contains("already")
         );
     }

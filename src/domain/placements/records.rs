@@ -30,6 +30,45 @@ pub const DEFAULT_CHECKLIST: [&str; 5] = [
     "A supervisor is on site whenever the student works",
 ];
 
+/// The catalogue's key of each default cluster, in `DEFAULT_CLUSTERS`' order (the English is
+/// also the stored value: it reads in its reader's language by this key).
+pub const DEFAULT_CLUSTER_KEYS: [&str; 16] = [
+    "cluster-agriculture",
+    "cluster-architecture",
+    "cluster-arts",
+    "cluster-business",
+    "cluster-education",
+    "cluster-finance",
+    "cluster-government",
+    "cluster-health",
+    "cluster-hospitality",
+    "cluster-human-services",
+    "cluster-it",
+    "cluster-law",
+    "cluster-manufacturing",
+    "cluster-marketing",
+    "cluster-stem",
+    "cluster-transportation",
+];
+
+/// The catalogue's key of each default checklist item, in `DEFAULT_CHECKLIST`'s order.
+pub const DEFAULT_CHECKLIST_KEYS: [&str; 5] = [
+    "checklist-orientation",
+    "checklist-exits",
+    "checklist-equipment",
+    "checklist-no-forbidden-task",
+    "checklist-supervisor",
+];
+
+/// The key of `item` when it is one of `defaults` (the other list's keys, same order): a
+/// default reads by key; a district's own item as the district wrote it.
+pub fn default_key(item: &str, defaults: &[&str], keys: &[&'static str]) -> Option<&'static str> {
+    defaults
+        .iter()
+        .position(|d| *d == item)
+        .and_then(|i| keys.get(i).copied())
+}
+
 /// A district's list from its file: one item per line, blanks and repeats dropped; the
 /// default when it holds none.
 pub fn list_of(text: Option<&str>, default: &[&str]) -> Vec<String> {

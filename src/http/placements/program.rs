@@ -82,9 +82,10 @@ fn template_lang(lang: Option<&str>) -> AppResult<Lang> {
     match lang.map(str::trim).filter(|l| !l.is_empty()) {
         None => Ok(Lang::En),
         Some(code) => Lang::parse(code).ok_or_else(|| {
-            AppError::bad_request(format!(
-                "There is no agreement template in '{code}': the languages are {}",
-                settings::template_languages()
+            AppError::bad_request(crate::t!(
+                "there-is-no-agreement-template-in-code",
+                code = code,
+                list = settings::template_languages()
             ))
         }),
     }

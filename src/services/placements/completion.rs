@@ -36,10 +36,11 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
         )
     {
         let day = super::agreement::long_date_in(crate::i18n::current(), end);
-        return Err(AppError::Conflict(format!(
-            "The placement ends on {day} and {} of its {} planned hours are approved: mark it completed then, or end it early with a reason",
-            rules::fmt_hours(totals.approved),
-            p.planned_hours
+        return Err(AppError::Conflict(crate::t!(
+            "the-placement-ends-on-day-and-hours",
+            day = day,
+            hours = rules::fmt_hours(totals.approved),
+            planned = p.planned_hours
         )));
     }
     if !p
@@ -61,15 +62,20 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
     let hours = rules::fmt_hours(totals.approved);
     p.history.push((
         now,
-        format!("The school marked the placement completed ({hours} h)"),
+        crate::said!(
+            "the-school-marked-the-placement-completed-hours",
+            hours = &hours
+        )
+        .encode(),
     ));
     if totals.returned > 0.0 {
         p.history.push((
             now,
-            format!(
-                "{} h returned to the student and not changed since were not counted",
-                rules::fmt_hours(totals.returned)
-            ),
+            crate::said!(
+                "hours-h-returned-to-the-student-and",
+                hours = rules::fmt_hours(totals.returned)
+            )
+            .encode(),
         ));
     }
     audit_change(
@@ -77,16 +83,16 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
         now,
         who.actor(),
         &p,
-        format!("completed the placement ({hours} h)"),
+        crate::i18n::Text::new("by-completed-the-placement-hours-h-placement")
+            .arg("hours", &hours)
+            .encode(),
     )?;
     issue_certificate(w, &p)?;
     crate::services::notify::notify(
         w,
         p.student_id,
         "placement",
-        format!(
-            "You completed {hours} hours of work-based learning. Your certificate is on your placement page."
-        ),
+        crate::said!("you-completed-hours-hours-of-work-based", hours = &hours),
         &format!("/placements/{}", p.id),
     )?;
     placements::save(w, &p)?;
@@ -137,27 +143,39 @@ fn move_to_final(
     p.end_reason = Some(reason.clone());
     p.finished_at = Some(now);
     p.guardian_link = None;
-    let what = match to {
-        State::Cancelled => "cancelled",
-        _ => "ended early",
-    };
     if to == State::EndedEarly {
         issue_certificate(w, p)?;
     }
-    p.history
-        .push((now, format!("The placement was {what}: {reason}")));
+    let (line, told) = match to {
+        State::Cancelled => (
+            crate::said!("the-placement-was-cancelled-reason", reason = &reason),
+            crate::said!(
+                "the-internship-placement-was-cancelled-reason",
+                reason = &reason
+            ),
+        ),
+        _ => (
+            crate::said!("the-placement-was-ended-early-reason", reason = &reason),
+            crate::said!(
+                "the-internship-placement-was-ended-early-reason",
+                reason = &reason
+            ),
+        ),
+    };
+    p.history.push((now, line.encode()));
     audit_change(
         w,
         now,
         who.actor(),
         p,
-        format!("{what} the placement: {reason}"),
+        crate::i18n::Text::new(match to {
+            State::Cancelled => "by-cancelled-the-placement-reason-placement-placement",
+            _ => "by-ended-early-the-placement-reason-placement",
+        })
+        .arg("reason", &reason)
+        .encode(),
     )?;
-    tell_everyone(
-        w,
-        p,
-        &format!("The internship placement was {what}: {reason}"),
-    )?;
+    tell_everyone(w, p, &told.encode())?;
     // The guardian hears of an end once signing began (before it, nothing reached them).
     if p.guardian_link_sent_at.is_some() {
         super::guardian_mail::ended(w, p, to == State::Cancelled, &reason, now)?;

@@ -163,21 +163,28 @@ pub fn update_details(
     p.paid = d.paid;
     p.hourly_wage_cents = wage;
     if changed {
-        let why = "the employer changed the details";
-        let what = changes::describe(&before, &facts(&p));
-        let signed = void_signatures(w, &mut p, Actor::User(employer_id), now, why, &what)?;
-        p.history
-            .push((now, "The employer saved the placement's details".into()));
-        relink(w, &mut p, &signed, why, &what, now)?;
+        let why = crate::said!("the-employer-changed-the-details").encode();
+        let what: Vec<String> = changes::describe(&before, &facts(&p))
+            .iter()
+            .map(|t| t.encode())
+            .collect();
+        let signed = void_signatures(w, &mut p, Actor::User(employer_id), now, &why, &what)?;
+        p.history.push((
+            now,
+            crate::said!("the-employer-saved-the-placement-s-details").encode(),
+        ));
+        relink(w, &mut p, &signed, &why, &what, now)?;
     }
     if p.state == State::Setup {
         p.state = State::AwaitingSignatures;
-        p.history
-            .push((now, "The agreement is ready for signatures".into()));
+        p.history.push((
+            now,
+            crate::said!("the-agreement-is-ready-for-signatures").encode(),
+        ));
         tell_everyone(
             w,
             &p,
-            "The internship agreement is ready. Please read it and sign.",
+            &crate::said!("the-internship-agreement-is-ready-please-read").encode(),
         )?;
     }
     guardian_mail::send_link_if_due(w, &mut p, now, &[])?;

@@ -163,10 +163,9 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
     }
     let texts = agreement_texts(r, p)?;
     let district = crate::services::settings::district_signature_in(r, lang)?;
-    let tr = |s: &str| lang.tr(s).into_owned();
     let zone = crate::services::settings::time_zone(r)?;
     let mut blocks = vec![
-        Block::Title(tr("Work-based learning training agreement")),
+        Block::Title(crate::tl!(lang, "work-based-learning-training-agreement")),
         Block::Small(district.clone()),
         Block::Gap,
     ];
@@ -186,56 +185,77 @@ pub fn agreement_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<Ve
         .collect();
     for (l, text, parties) in &signed {
         if signed.len() > 1 {
-            blocks.push(Block::Heading(tr(&format!(
-                "The agreement in {}",
-                language_name(*l)
-            ))));
+            blocks.push(Block::Heading(crate::tl!(
+                lang,
+                "the-agreement-in-language",
+                language = language_name(lang, *l)
+            )));
         }
-        let who: Vec<String> = parties.iter().map(|x| tr(party_label(*x))).collect();
-        blocks.push(Block::Small(tr(&format!(
-            "Read and signed in {} by: {}",
-            language_name(*l),
-            who.join(", ")
-        ))));
+        let who: Vec<String> = parties.iter().map(|x| party_label(lang, *x)).collect();
+        blocks.push(Block::Small(crate::tl!(
+            lang,
+            "read-and-signed-in-language-by-parties",
+            language = language_name(lang, *l),
+            parties = who.join(", ")
+        )));
         blocks.push(Block::Gap);
         for para in text.split("\n\n") {
             blocks.push(Block::Text(para.to_string()));
             blocks.push(Block::Gap);
         }
     }
-    blocks.push(Block::Heading(tr("Signatures")));
+    blocks.push(Block::Heading(crate::tl!(lang, "signatures")));
     for s in &p.signatures {
-        blocks.push(Block::Text(tr(&format!(
-            "{}: {}, signed {}",
-            tr(party_label(s.party)),
-            s.name,
-            when_in(lang, &zone, s.at)
-        ))));
+        blocks.push(Block::Text(crate::tl!(
+            lang,
+            "party-name-signed-when",
+            party = party_label(lang, s.party),
+            name = &s.name,
+            when = when_in(lang, &zone, s.at)
+        )));
         let read = signed_in(&texts, &s.sha256).unwrap_or(Lang::En);
-        blocks.push(Block::Small(tr(&format!(
-            "read in {}, SHA-256 of that text {}",
-            language_name(read),
-            hex(&s.sha256)
-        ))));
+        blocks.push(Block::Small(crate::tl!(
+            lang,
+            "read-in-language-sha-256-of-that",
+            language = language_name(lang, read),
+            sha = hex(&s.sha256)
+        )));
     }
     Ok(pdf::document(
-        &tr("Training agreement"),
+        &crate::tl!(lang, "training-agreement"),
         &district,
         &page_of(lang),
         &blocks,
     ))
 }
 
-/// A language's name in English, for a sentence the catalogue translates.
-fn language_name(l: Lang) -> &'static str {
-    match l {
-        Lang::En => "English",
-        Lang::Es => "Spanish",
+/// The words for a rating, in `lang`.
+fn rating_in(lang: Lang, score: u8) -> String {
+    match score {
+        1 => crate::tl!(lang, "needs-improvement"),
+        2 => crate::tl!(lang, "developing"),
+        3 => crate::tl!(lang, "meets-expectations"),
+        4 => crate::tl!(lang, "exceeds-expectations"),
+        _ => String::new(),
     }
 }
 
-fn party_label(p: Party) -> &'static str {
-    p.label()
+/// A language's name in `lang`.
+fn language_name(lang: Lang, l: Lang) -> String {
+    match l {
+        Lang::En => crate::tl!(lang, "english"),
+        Lang::Es => crate::tl!(lang, "spanish"),
+    }
+}
+
+/// Who signs, in `lang`.
+fn party_label(lang: Lang, p: Party) -> String {
+    match p {
+        Party::Student => crate::tl!(lang, "student"),
+        Party::Guardian => crate::tl!(lang, "parent-or-guardian"),
+        Party::Supervisor => crate::tl!(lang, "supervisor-employer"),
+        Party::School => crate::tl!(lang, "school"),
+    }
 }
 
 /// The facts a certificate states, in `lang`: read by the PDF and by the verification page.
@@ -292,11 +312,11 @@ pub fn certificate_facts(
 
 /// What `GET /verify/{code}` shows: the certificate's facts, or 404 for a code that names none.
 pub fn verify(r: &impl Reader, code: &str, lang: Lang) -> AppResult<CertificateFacts> {
-    const NONE: &str = "No certificate has this code. Check it against the certificate.";
-    let n = rules::completion::parse_code(code).ok_or_else(|| AppError::not_found(NONE))?;
+    let none = || AppError::not_found(crate::tl!(lang, "no-certificate-has-this-code-check-it"));
+    let n = rules::completion::parse_code(code).ok_or_else(none)?;
     match placements::by_certificate_code(r, n)? {
         Some(p) if super::completion::certificate_issued(r, &p)? => certificate_facts(r, &p, lang),
-        _ => Err(AppError::not_found(NONE)),
+        _ => Err(none()),
     }
 }
 
@@ -310,16 +330,17 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
         )));
     }
     let f = certificate_facts(r, p, lang)?;
-    let tr = |s: &str| lang.tr(s).into_owned();
     let day = |d: Option<Date>| d.map(|d| long_date_in(lang, d)).unwrap_or_default();
-    let dates = tr(&format!("{} to {}", day(f.start), day(f.last)));
+    let dates = crate::tl!(lang, "from-to-to", from = day(f.start), to = day(f.last));
     let supervisor = if p.supervisor.title.is_empty() {
-        tr(&format!("Supervised by {}", p.supervisor.name))
+        crate::tl!(lang, "supervised-by-name", name = &p.supervisor.name)
     } else {
-        tr(&format!(
-            "Supervised by {}, {}",
-            p.supervisor.name, p.supervisor.title
-        ))
+        crate::tl!(
+            lang,
+            "supervised-by-name-title",
+            name = &p.supervisor.name,
+            title = &p.supervisor.title
+        )
     };
     let rubric = crate::services::settings::rubric(r)?;
     let competencies: Vec<(String, String)> = p
@@ -333,7 +354,7 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
                     let label = rubric.iter().find(|(k, _)| k == key)?.1.clone();
                     Some((
                         super::views::rubric_label(key, label),
-                        tr(rules::rating_label(*score)),
+                        rating_in(lang, *score),
                     ))
                 })
                 .collect()
@@ -347,26 +368,34 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
         .unwrap_or_default();
     let zone = crate::services::settings::time_zone(r)?;
     let finished = p.finished_at.map(|t| zone.date_of(t));
-    let signed = tr(&format!(
-        "Signed for the school by {signer} on {}",
-        day(finished)
-    ));
+    let signed = crate::tl!(
+        lang,
+        "signed-for-the-school-by-name-on",
+        name = signer,
+        date = day(finished)
+    );
     let verify = match &f.code {
-        Some(code) => tr(&format!(
-            "Certificate {code} · Verify it at {}/verify/{code}",
-            crate::services::password_reset::public_url(r)?
-        )),
-        None => tr(&format!("Placement #{} · {}", p.id, p.school)),
+        Some(code) => crate::tl!(
+            lang,
+            "certificate-code-verify-it-at-url",
+            code = code,
+            url = format!(
+                "{}/verify/{code}",
+                crate::services::password_reset::public_url(r)?
+            )
+        ),
+        None => crate::tl!(lang, "placement-id-school", id = p.id, school = &p.school),
     };
-    let title = tr("Certificate of work-based learning");
-    let certifies = tr(&format!("{} certifies that", f.district));
-    let what = tr(&format!(
-        "completed {} hours of work-based learning as {} at {}",
-        rules::fmt_hours(f.hours),
-        f.title,
-        f.company
-    ));
-    let heading = tr("Rated on the final evaluation");
+    let title = crate::tl!(lang, "certificate-of-work-based-learning");
+    let certifies = crate::tl!(lang, "district-certifies-that", district = &f.district);
+    let what = crate::tl!(
+        lang,
+        "completed-hours-hours-of-work-based-learning",
+        hours = rules::fmt_hours(f.hours),
+        title = &f.title,
+        company = &f.company
+    );
+    let heading = crate::tl!(lang, "rated-on-the-final-evaluation");
     Ok(pdf::certificate(&pdf::Certificate {
         title: &title,
         district: &f.district,
@@ -384,5 +413,5 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
 
 /// A page's number as a reader of `lang` writes it ("page 1 of 2").
 fn page_of(lang: Lang) -> impl Fn(usize, usize) -> String {
-    move |n, count| lang.tr(&format!("page {n} of {count}")).into_owned()
+    move |n, count| crate::tl!(lang, "page-n-of-count", n = n, count = count)
 }

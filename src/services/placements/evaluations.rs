@@ -30,10 +30,10 @@ pub fn evaluate(
         )));
     }
     if p.evaluations.iter().any(|e| e.kind == kind) {
-        return Err(AppError::Conflict(format!(
-            "The {} evaluation was already submitted",
-            kind.as_str()
-        )));
+        return Err(AppError::Conflict(match kind {
+            EvaluationKind::Midpoint => crate::t!("the-midpoint-evaluation-was-already-submitted"),
+            EvaluationKind::Final => crate::t!("the-final-evaluation-was-already-submitted"),
+        }));
     }
     if kind == EvaluationKind::Final {
         final_refusal(w, &p, now)?;
@@ -44,7 +44,11 @@ pub fn evaluate(
     for (key, label) in &rubric {
         match scores.iter().find(|(k, _)| k == key) {
             Some((_, v)) if (1..=4).contains(v) => out.push((key.clone(), *v as u8)),
-            _ => c.fail("scores", &format!("Rate {label} from 1 to 4")),
+            // A default competency's name in the reader's language; a district's as written.
+            _ => c.fail(
+                "scores",
+                &crate::t!("rate-label-from-1-to-4", label = crate::i18n::tr(label)),
+            ),
         }
     }
     c.max_len("comments", comments, 2000);
@@ -57,26 +61,38 @@ pub fn evaluate(
     });
     p.history.push((
         now,
-        format!("The supervisor submitted the {} evaluation", kind.as_str()),
+        match kind {
+            EvaluationKind::Midpoint => {
+                crate::said!("the-supervisor-submitted-the-midpoint-evaluation")
+            }
+            EvaluationKind::Final => crate::said!("the-supervisor-submitted-the-final-evaluation"),
+        }
+        .encode(),
     ));
     audit_change(
         w,
         now,
         Actor::User(employer_id),
         &p,
-        format!("submitted the {} evaluation", kind.as_str()),
+        crate::i18n::Text::new(match kind {
+            EvaluationKind::Midpoint => "by-submitted-the-midpoint-evaluation-placement-placement",
+            EvaluationKind::Final => "by-submitted-the-final-evaluation-placement-placement",
+        })
+        .encode(),
     )?;
     super::school_mail::completion_due(w, &p, kind, now)?;
     // The student reads both evaluations (their page and their export alike).
     let told = match kind {
-        EvaluationKind::Midpoint => "Your supervisor submitted your midpoint evaluation.",
-        EvaluationKind::Final => "Your supervisor submitted your final evaluation.",
+        EvaluationKind::Midpoint => {
+            crate::said!("your-supervisor-submitted-your-midpoint-evaluation")
+        }
+        EvaluationKind::Final => crate::said!("your-supervisor-submitted-your-final-evaluation"),
     };
     crate::services::notify::notify(
         w,
         p.student_id,
         "placement",
-        told.into(),
+        told,
         &format!("/placements/{}", p.id),
     )?;
     placements::save(w, &p)?;
@@ -101,8 +117,10 @@ pub fn reflect(w: &Wtx, student_id: u64, id: u64, text: &str, now: i64) -> AppRe
     .max_len("text", &text, 2000);
     c.finish()?;
     p.reflection = Some((text, now));
-    p.history
-        .push((now, "The student wrote their reflection".into()));
+    p.history.push((
+        now,
+        crate::said!("the-student-wrote-their-reflection").encode(),
+    ));
     placements::save(w, &p)?;
     Ok(p)
 }
@@ -119,9 +137,10 @@ fn final_refusal(w: &Wtx, p: &Placement, now: i64) -> AppResult<()> {
     }
     let day =
         super::agreement::long_date_in(crate::i18n::current(), completion::final_opens(start, end));
-    Err(AppError::Conflict(format!(
-        "The final evaluation opens on {day}, or once {} of the {} planned hours are approved",
-        crate::domain::placements::fmt_hours(completion::final_hours(p.planned_hours)),
-        p.planned_hours
+    Err(AppError::Conflict(crate::t!(
+        "the-final-evaluation-opens-on-day-or",
+        day = day,
+        hours = crate::domain::placements::fmt_hours(completion::final_hours(p.planned_hours)),
+        planned = p.planned_hours
     )))
 }

@@ -11,8 +11,8 @@ use crate::store::users::User;
 use crate::store::{Reader, StoreResult, Wtx};
 use crate::validate::Checks;
 
-use super::LINK_GONE;
 use super::agreement::audit_change;
+use super::link_gone;
 use super::sha256;
 use super::signatures::{SignedBy, add_signature};
 use super::voids::{relink, void_signatures};
@@ -57,10 +57,9 @@ pub fn set_guardian(
             .as_ref()
             .is_some_and(|g| matches!(g.source, GuardianSource::Roster | GuardianSource::School))
     {
-        return Err(AppError::Forbidden(
-            "Your school's records list your parent or guardian; ask your school to change it"
-                .into(),
-        ));
+        return Err(AppError::Forbidden(crate::t!(
+            "your-school-s-records-list-your-parent"
+        )));
     }
     let mut c = Checks::new();
     c.required(
@@ -94,10 +93,10 @@ pub fn set_guardian(
     {
         c.fail(
             "email",
-            if by_school {
-                "This is the student's own e-mail address: enter their parent or guardian's"
+            &if by_school {
+                crate::t!("this-is-the-student-s-own-e")
             } else {
-                "This is your own e-mail address: enter your parent or guardian's"
+                crate::t!("this-is-your-own-e-mail-address")
             },
         );
     }
@@ -128,16 +127,17 @@ pub fn set_guardian(
     }
     let (why, gave) = if by_school {
         (
-            "the school changed the parent or guardian",
-            "The school gave the parent or guardian",
+            crate::said!("the-school-changed-the-parent-or-guardian"),
+            crate::said!("the-school-gave-the-parent-or-guardian"),
         )
     } else {
         (
-            "the student changed the parent or guardian",
-            "The student gave their parent or guardian",
+            crate::said!("the-student-changed-the-parent-or-guardian"),
+            crate::said!("the-student-gave-their-parent-or-guardian"),
         )
     };
-    let signed = void_signatures(w, &mut p, who.actor(), now, why, &[])?;
+    let why = why.encode();
+    let signed = void_signatures(w, &mut p, who.actor(), now, &why, &[])?;
     // Until they choose on their page, a family reads the student's language.
     if crate::store::languages::of_email(w, &new.email)?.is_none()
         && let Some(lang) = crate::store::languages::of_user(w, student_id)?
@@ -147,14 +147,14 @@ pub fn set_guardian(
     p.guardian = Some(new);
     p.guardian_declined = None;
     p.guardian_link = None;
-    p.history.push((now, gave.into()));
+    p.history.push((now, gave.encode()));
     // The new guardian gets the plain invitation; a supervisor who had signed, why again.
     guardian_mail::send_link_if_due(w, &mut p, now, &[])?;
     let supervisor: Vec<Party> = signed
         .into_iter()
         .filter(|x| *x == Party::Supervisor)
         .collect();
-    relink(w, &mut p, &supervisor, why, &[], now)?;
+    relink(w, &mut p, &supervisor, &why, &[], now)?;
     super::supervisor::send_link_if_due(w, &mut p, now, &[])?;
     super::school_mail::guardian_to_confirm(w, &p, now)?;
     placements::save(w, &p)?;
@@ -173,14 +173,16 @@ pub fn confirm_guardian(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Plac
     let name = g.name.clone();
     p.history.push((
         now,
-        format!("The school confirmed the parent or guardian ({name})"),
+        crate::said!("the-school-confirmed-the-parent-or-guardian", name = &name).encode(),
     ));
     audit_change(
         w,
         now,
         who.actor(),
         &p,
-        format!("confirmed the guardian {name}"),
+        crate::i18n::Text::new("by-confirmed-the-guardian-name-placement-placement")
+            .arg("name", &name)
+            .encode(),
     )?;
     placements::save(w, &p)?;
     Ok(p)
@@ -227,7 +229,7 @@ pub fn resend_guardian_link(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<
 /// The placement of a live guardian link.
 pub fn by_guardian_token(r: &impl Reader, token: &str, now: i64) -> AppResult<Placement> {
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(AppError::not_found(LINK_GONE));
+        return Err(AppError::not_found(link_gone()));
     }
     let hash = sha256(token);
     match placements::by_guardian_link(r, &hash)? {
@@ -237,7 +239,7 @@ pub fn by_guardian_token(r: &impl Reader, token: &str, now: i64) -> AppResult<Pl
         {
             Ok(p)
         }
-        Some(_) => Err(AppError::not_found(LINK_GONE)),
+        Some(_) => Err(AppError::not_found(link_gone())),
         None => {
             let p = placements::ended_guardian_link(r, &hash)?;
             let message = ended_link(p.as_ref(), &crate::services::settings::time_zone(r)?, now);
@@ -270,12 +272,12 @@ fn copy_again_offered(p: &Placement) -> bool {
 /// link), counted against the guardian's mails. Only the newest copy link opens the PDF.
 pub fn guardian_copy_again(w: &Wtx, token: &str, now: i64) -> AppResult<()> {
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(AppError::not_found(LINK_GONE));
+        return Err(AppError::not_found(link_gone()));
     }
     let Some(mut p) =
         placements::ended_guardian_link(w, &sha256(token))?.filter(copy_again_offered)
     else {
-        return Err(AppError::not_found(LINK_GONE));
+        return Err(AppError::not_found(link_gone()));
     };
     guardian_mail::throttle(w, p.id, now)?;
     let copy = crate::tokens::random_hex(32);
@@ -295,7 +297,7 @@ fn ended_link(p: Option<&Placement>, zone: &crate::clock::Zone, now: i64) -> Str
     let lang = crate::i18n::current();
     let day = |ms: i64| super::agreement::long_date_in(lang, zone.date_of(ms));
     let Some(p) = p.filter(|p| !p.deidentified) else {
-        return LINK_GONE.into();
+        return link_gone();
     };
     if let Some(s) = p.signatures.iter().find(|s| s.party == Party::Guardian) {
         let date = day(s.at);
@@ -317,7 +319,7 @@ fn ended_link(p: Option<&Placement>, zone: &crate::clock::Zone, now: i64) -> Str
         (Some((_, exp)), Some(sent)) if exp > now && p.state == State::AwaitingSignatures => {
             crate::t!("guardian-link-newer", date = day(sent))
         }
-        _ => LINK_GONE.into(),
+        _ => link_gone(),
     }
 }
 
@@ -361,21 +363,28 @@ pub fn guardian_decline(w: &Wtx, token: &str, reason: &str, now: i64) -> AppResu
     c.finish()?;
     p.guardian_link = None;
     p.guardian_declined = Some((reason.clone(), now));
-    p.history
-        .push((now, "The parent or guardian declined".into()));
+    p.history.push((
+        now,
+        crate::said!("the-parent-or-guardian-declined").encode(),
+    ));
     audit_change(
         w,
         now,
         Actor::Guardian,
         &p,
-        format!("declined the agreement: {reason}"),
+        crate::i18n::Text::new("by-declined-the-agreement-reason-placement-placement")
+            .arg("reason", &reason)
+            .encode(),
     )?;
     super::school_mail::guardian_declined(w, &p, &reason, now)?;
     crate::services::notify::notify(
         w,
         p.student_id,
         "placement",
-        format!("Your parent or guardian declined the internship agreement: {reason}"),
+        crate::said!(
+            "your-parent-or-guardian-declined-the-internship",
+            reason = &reason
+        ),
         &format!("/placements/{}", p.id),
     )?;
     placements::save(w, &p)?;
@@ -385,7 +394,7 @@ pub fn guardian_decline(w: &Wtx, token: &str, reason: &str, now: i64) -> AppResu
 /// The placement of a guardian's copy link (the signed agreement), while it lasts.
 pub fn by_guardian_copy(r: &impl Reader, token: &str, now: i64) -> AppResult<Placement> {
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(AppError::not_found(LINK_GONE));
+        return Err(AppError::not_found(link_gone()));
     }
     match placements::by_guardian_copy(r, &sha256(token))? {
         // Only the newest copy link: an earlier one's lookup may outlive it.
@@ -396,6 +405,6 @@ pub fn by_guardian_copy(r: &impl Reader, token: &str, now: i64) -> AppResult<Pla
         {
             Ok(p)
         }
-        _ => Err(AppError::not_found(LINK_GONE)),
+        _ => Err(AppError::not_found(link_gone())),
     }
 }

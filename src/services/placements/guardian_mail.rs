@@ -50,7 +50,9 @@ pub fn wait(r: &impl Reader, placement_id: u64, now: i64) -> StoreResult<Option<
 /// A 429 (with Retry-After) while the student must wait before another mail to the guardian.
 pub fn throttle(r: &impl Reader, placement_id: u64, now: i64) -> AppResult<()> {
     match wait(r, placement_id, now)? {
-        Some(d) => Err(AppError::throttled("e-mails to the parent or guardian", d)),
+        Some(d) => Err(AppError::throttled(d, |when| {
+            crate::said!("too-many-e-mails-to-the-parent", when = when)
+        })),
         None => Ok(()),
     }
 }
@@ -312,7 +314,7 @@ fn link_with(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResu
     send(w, p, &subject, &body, now)?;
     p.history.push((
         now,
-        "The signing link was sent to the parent or guardian".into(),
+        crate::said!("the-signing-link-was-sent-to-the").encode(),
     ));
     Ok(token)
 }

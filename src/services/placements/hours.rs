@@ -36,10 +36,10 @@ fn checked_entry(p: &Placement, e: &EntryInput, today: Date) -> AppResult<(Date,
     if let (Some(d), Some(start), Some(end)) = (date, p.start, p.end)
         && let Some(why) = rules::date_refusal(d, start, end, today)
     {
-        c.fail("date", why);
+        c.fail("date", &String::from(why));
     }
     if let Some(why) = rules::hours_refusal(e.hours) {
-        c.fail("hours", why);
+        c.fail("hours", &String::from(why));
     }
     let note = crate::validate::clean(&e.note);
     c.required("note", &note, &crate::t!("say-what-you-did-or-learned"))
@@ -188,21 +188,25 @@ pub fn approve(w: &Wtx, employer_id: u64, id: u64, ids: &[u64], now: i64) -> App
     // An answer of 200 that changed nothing would look like an approval.
     if !approved_any {
         return Err(AppError::Conflict(if returned_any {
-            "That entry is back with the student to fix; it can be approved once they change it"
-                .into()
+            crate::t!("that-entry-is-back-with-the-student")
         } else {
-            "None of these entries waits for approval".into()
+            crate::t!("none-of-these-entries-waits-for-approval")
         }));
     }
     let hours = rules::fmt_hours(f64::from(total) / 4.0);
-    p.history
-        .push((now, format!("The supervisor approved {hours} h")));
+    p.history.push((
+        now,
+        crate::said!("the-supervisor-approved-hours-h", hours = &hours).encode(),
+    ));
     audit_change(
         w,
         now,
         Actor::User(employer_id),
         &p,
-        format!("approved {hours} h of entries {ids:?}"),
+        crate::i18n::Text::new("by-approved-hours-h-of-entries-ids")
+            .arg("hours", &hours)
+            .arg("ids", format!("{ids:?}"))
+            .encode(),
     )?;
     placements::save(w, &p)?;
     Ok(p)
@@ -234,24 +238,36 @@ pub fn return_entry(
         comment: comment.clone(),
     };
     e.updated_at = now;
-    let day = rules::short_date(e.date);
+    let date = e.date;
     placements::put_entry(w, e)?;
+    // The day as a date: each reader's language writes it its own way.
     p.history.push((
         now,
-        format!("The supervisor returned the entry of {day}: {comment}"),
+        crate::said!(
+            "the-supervisor-returned-the-entry-of-day",
+            day = date,
+            comment = &comment
+        )
+        .encode(),
     ));
     audit_change(
         w,
         now,
         Actor::User(employer_id),
         &p,
-        format!("returned the entry of {day}"),
+        crate::i18n::Text::new("by-returned-the-entry-of-day-placement")
+            .arg("day", date)
+            .encode(),
     )?;
     crate::services::notify::notify(
         w,
         p.student_id,
         "placement",
-        format!("Your supervisor returned your hours of {day}: {comment}"),
+        crate::said!(
+            "your-supervisor-returned-your-hours-of-day",
+            day = date,
+            comment = &comment
+        ),
         &format!("/placements/{}", p.id),
     )?;
     placements::save(w, &p)?;

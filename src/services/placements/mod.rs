@@ -52,14 +52,20 @@ pub use guardian::{
 pub use hours::{EntryInput, add_entry, approve, delete_entry, edit_entry, return_entry, totals};
 pub use signatures::{SignedBy, sign};
 
-pub const NOT_FOUND: &str = "Placement not found";
+pub fn not_found_text() -> String {
+    crate::t!("placement-not-found")
+}
 /// The guardian's copy of the signed agreement stays downloadable for 30 days.
 pub const GUARDIAN_COPY_MS: i64 = 30 * 24 * 60 * 60 * 1000;
-pub const STALE: &str =
-    "The agreement changed after it was signed. Read it again: every party signs it again.";
-pub const CHANGED: &str = "The agreement changed since you opened it. Read it again, then sign.";
-pub const LINK_GONE: &str =
-    "This signing link is invalid or has expired. Ask the student or the school to send a new one.";
+pub fn stale() -> String {
+    crate::t!("the-agreement-changed-after-it-was-signed")
+}
+pub fn changed() -> String {
+    crate::t!("the-agreement-changed-since-you-opened-it")
+}
+pub fn link_gone() -> String {
+    crate::t!("guardian-link-gone")
+}
 /// The federal minimum wage (29 U.S.C. 206), the floor of a paid placement's wage.
 pub const MIN_WAGE_CENTS: u32 = 725;
 
@@ -110,9 +116,10 @@ pub fn signs_by_link(r: &impl Reader, p: &Placement) -> StoreResult<bool> {
 /// Why the employer account does not sign this placement's agreement (None: it does).
 pub(crate) fn supervisor_refusal(r: &impl Reader, p: &Placement) -> StoreResult<Option<String>> {
     Ok(signs_by_link(r, p)?.then(|| {
-        format!(
-            "{} signs as the supervisor through the link e-mailed to {}",
-            p.supervisor.name, p.supervisor.email
+        crate::t!(
+            "name-signs-as-the-supervisor-through-the",
+            name = &p.supervisor.name,
+            email = &p.supervisor.email
         )
     }))
 }
@@ -131,7 +138,7 @@ pub(crate) fn guardian_in(p: &Placement) -> crate::domain::placements::GuardianI
 pub fn visible(r: &impl Reader, id: u64, who: &Who) -> AppResult<Placement> {
     let p = r
         .get::<Placement>(id)?
-        .ok_or_else(|| AppError::not_found(NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(not_found_text()))?;
     let ok = match who {
         Who::Student(u) => p.student_id == *u,
         Who::Employer(u) => p.employer_id == *u,
@@ -199,7 +206,7 @@ pub fn create_for_hired(w: &Wtx, a: &Application, now: i64) -> StoreResult<Optio
             end_reason: None,
             history: vec![(
                 now,
-                "Placement created when the application was moved to Hired".into(),
+                crate::said!("placement-created-when-the-application-was-moved").encode(),
             )],
             reminded: Vec::new(),
             created_at: now,
@@ -220,9 +227,9 @@ pub fn create_for_hired(w: &Wtx, a: &Application, now: i64) -> StoreResult<Optio
         w,
         p.employer_id,
         "placement",
-        format!(
-            "You hired {}. Fill in the placement's details (supervisor, dates, hours) so everyone can sign the training agreement.",
-            student.as_ref().map(User::full_name).unwrap_or_default()
+        crate::said!(
+            "you-hired-student-fill-in-the-placement",
+            student = student.as_ref().map(User::full_name).unwrap_or_default()
         ),
         &format!("/placements/{}", p.id),
     )?;
@@ -230,7 +237,7 @@ pub fn create_for_hired(w: &Wtx, a: &Application, now: i64) -> StoreResult<Optio
         w,
         p.student_id,
         "placement",
-        "Congratulations on your internship! Add your parent or guardian on your placement page: they sign the training agreement too.".into(),
+        crate::said!("congratulations-on-your-internship-add-your-parent"),
         &format!("/placements/{}", p.id),
     )?;
     Ok(Some(p))
@@ -238,7 +245,7 @@ pub fn create_for_hired(w: &Wtx, a: &Application, now: i64) -> StoreResult<Optio
 
 /// A placement that does not exist, said the same way everywhere.
 pub fn not_found() -> AppError {
-    AppError::not_found(NOT_FOUND)
+    AppError::not_found(not_found_text())
 }
 
 /// The caps `p`'s hours are judged by: the agreement's once it is frozen, the district's

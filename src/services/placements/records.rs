@@ -5,6 +5,9 @@
 use serde::Serialize;
 use time::Date;
 
+use crate::domain::placements::records::{
+    DEFAULT_CHECKLIST, DEFAULT_CHECKLIST_KEYS, DEFAULT_CLUSTER_KEYS, DEFAULT_CLUSTERS, default_key,
+};
 use crate::error::{AppError, AppResult};
 use crate::store::audit::Actor;
 use crate::store::placements::{self, Placement, PlacementRecord, Visit};
@@ -45,6 +48,22 @@ pub struct VisitView {
     pub notes: String,
 }
 
+/// A list's item in the reader's language: a default by its key, a district's own as written.
+fn label_of(item: &str, defaults: &[&str], keys: &[&'static str]) -> String {
+    match default_key(item, defaults, keys) {
+        Some(key) => crate::i18n::current().write(&crate::i18n::Text::new(key)),
+        None => item.to_string(),
+    }
+}
+
+/// `label_of` as a stored text's argument: a default by its key, a district's own as written.
+fn label_value(item: &str, defaults: &[&str], keys: &[&'static str]) -> crate::i18n::Value {
+    match default_key(item, defaults, keys) {
+        Some(key) => crate::i18n::Value::Text(Box::new(crate::i18n::Text::new(key))),
+        None => crate::i18n::Value::Plain(item.to_string()),
+    }
+}
+
 /// The record as the school reads it (None for the student and the employer).
 pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<RecordView>> {
     if !matches!(who, Who::School { .. }) {
@@ -56,7 +75,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<Rec
         .map(|item| {
             let tick = rec.checklist.iter().find(|(i, _, _)| *i == item);
             CheckItem {
-                label: crate::i18n::tr(&item).into_owned(),
+                label: label_of(&item, &DEFAULT_CHECKLIST, &DEFAULT_CHECKLIST_KEYS),
                 done: tick.is_some(),
                 by: tick.map(|(_, by, _)| by.clone()),
                 at: tick.map(|(_, _, at)| *at),
@@ -69,7 +88,7 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who) -> StoreResult<Option<Rec
         cluster: rec.cluster.clone(),
         cluster_labels: clusters
             .iter()
-            .map(|c| crate::i18n::tr(c).into_owned())
+            .map(|c| label_of(c, &DEFAULT_CLUSTERS, &DEFAULT_CLUSTER_KEYS))
             .collect(),
         clusters,
         checklist,
@@ -138,7 +157,12 @@ pub fn set_cluster(w: &Wtx, who: &Who, id: u64, cluster: &str, now: i64) -> AppR
         now,
         who.actor(),
         &p,
-        format!("filed the placement under \"{cluster}\""),
+        crate::i18n::Text::new("by-filed-the-placement-under-cluster")
+            .arg(
+                "cluster",
+                label_value(cluster, &DEFAULT_CLUSTERS, &DEFAULT_CLUSTER_KEYS),
+            )
+            .encode(),
     )?;
     Ok(p)
 }
@@ -159,13 +183,21 @@ pub fn tick(w: &Wtx, who: &Who, id: u64, item: &str, done: bool, now: i64) -> Ap
         rec.checklist.push((item.to_string(), by, now));
     }
     w.put(&rec)?;
-    let what = if done { "ticked" } else { "unticked" };
     audit_change(
         w,
         now,
         who.actor(),
         &p,
-        format!("{what} the safety item \"{item}\""),
+        crate::i18n::Text::new(if done {
+            "by-ticked-the-safety-item-item"
+        } else {
+            "by-unticked-the-safety-item-item"
+        })
+        .arg(
+            "item",
+            label_value(item, &DEFAULT_CHECKLIST, &DEFAULT_CHECKLIST_KEYS),
+        )
+        .encode(),
     )?;
     Ok(p)
 }
@@ -223,7 +255,9 @@ pub fn add_visit(
         now,
         who.actor(),
         &p,
-        format!("recorded a worksite visit on {date}"),
+        crate::i18n::Text::new("by-recorded-a-worksite-visit-on-date")
+            .arg("date", date.to_string())
+            .encode(),
     )?;
     Ok(p)
 }

@@ -29,10 +29,14 @@ pub fn reminders(w: &Wtx, now: i64) -> StoreResult<usize> {
                     w,
                     p.employer_id,
                     "placement",
-                    format!(
-                        "The {} evaluation of your intern is due. Please fill it in on the placement page.",
-                        kind.as_str()
-                    ),
+                    match kind {
+                        EvaluationKind::Midpoint => {
+                            crate::said!("the-midpoint-evaluation-of-your-intern-is")
+                        }
+                        EvaluationKind::Final => {
+                            crate::said!("the-final-evaluation-of-your-intern-is")
+                        }
+                    },
                     &format!("/placements/{}", p.id),
                 )?;
                 p.reminded.push(kind);
@@ -48,18 +52,19 @@ pub fn reminders(w: &Wtx, now: i64) -> StoreResult<usize> {
             .collect();
         let key = format!("placement_digest:{}:{}", p.id, day);
         if !waiting.is_empty() && w.meta_get(&key)?.is_none() {
-            let student = w
-                .get::<crate::store::users::User>(p.student_id)?
-                .map(|u| u.full_name())
-                .unwrap_or_else(|| "Your intern".into());
+            let student = match w.get::<crate::store::users::User>(p.student_id)? {
+                Some(u) => crate::i18n::Value::Plain(u.full_name()),
+                None => crate::i18n::Value::Text(Box::new(crate::said!("your-intern"))),
+            };
             crate::services::notify::notify(
                 w,
                 p.employer_id,
                 "placement_hours",
-                format!(
-                    "{student}'s hours wait for your approval: {} day(s), {} h.",
-                    waiting.len(),
-                    rules::fmt_hours(waiting.iter().sum())
+                crate::said!(
+                    "student-s-hours-wait-for-your-approval",
+                    student = student,
+                    days = waiting.len(),
+                    hours = rules::fmt_hours(waiting.iter().sum())
                 ),
                 &format!("/placements/{}", p.id),
             )?;

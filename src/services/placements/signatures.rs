@@ -12,7 +12,7 @@ use crate::validate::Checks;
 
 use super::agreement::audit_change;
 use super::agreement::{agreement_texts, in_language, signed_in};
-use super::{CHANGED, GUARDIAN_COPY_MS, STALE};
+use super::{GUARDIAN_COPY_MS, changed, stale};
 use super::{Who, guardian_mail, visible};
 use super::{hex, sha256};
 
@@ -44,7 +44,7 @@ pub fn sign(w: &Wtx, who: &Who, id: u64, by: SignedBy, now: i64) -> AppResult<Pl
             let mut c = Checks::new();
             c.fail(
                 "name",
-                &format!("Type your full name as on your account: {me}"),
+                &crate::t!("type-your-full-name-as-on-your", name = &me),
             );
             c.finish()?;
         }
@@ -63,9 +63,9 @@ pub fn sign(w: &Wtx, who: &Who, id: u64, by: SignedBy, now: i64) -> AppResult<Pl
         let mut c = Checks::new();
         c.fail(
             "name",
-            &format!(
-                "Type the supervisor's full name as the details give it: {}",
-                p.supervisor.name
+            &crate::t!(
+                "type-the-supervisor-s-full-name-as",
+                name = &p.supervisor.name
             ),
         );
         c.finish()?;
@@ -103,7 +103,7 @@ pub(super) fn add_signature(
         .iter()
         .any(|s| signed_in(&texts, &s.sha256).is_none())
     {
-        return Err(AppError::Conflict(STALE.into()));
+        return Err(AppError::Conflict(stale()));
     }
     // A signature is of the text its signer read, in the language they read it in: not of
     // one that changed since their page loaded (before the first signature the texts follow
@@ -113,7 +113,7 @@ pub(super) fn add_signature(
             .iter()
             .map(|(_, t)| sha256(t))
             .find(|sha| h.trim().eq_ignore_ascii_case(&hex(sha)))
-            .ok_or_else(|| AppError::Conflict(CHANGED.into()))?,
+            .ok_or_else(|| AppError::Conflict(changed()))?,
         None => sha256(&in_language(&texts, by.lang).1),
     };
     super::agreement::freeze(w, &p, &texts, now)?;
@@ -126,18 +126,23 @@ pub(super) fn add_signature(
         sha256: sha,
         by: signer,
     });
-    p.history
-        .push((now, format!("{} signed ({name})", party.label())));
+    let line = match party {
+        Party::Student => crate::said!("student-signed-name", name = &name),
+        Party::Guardian => crate::said!("parent-or-guardian-signed-name", name = &name),
+        Party::Supervisor => crate::said!("supervisor-employer-signed-name", name = &name),
+        Party::School => crate::said!("school-signed-name", name = &name),
+    };
+    p.history.push((now, line.encode()));
     audit_change(
         w,
         now,
         actor,
         &p,
-        format!(
-            "signed the agreement as {} ({name}, sha256 {})",
-            party.as_str(),
-            hex(&sha)
-        ),
+        crate::i18n::Text::new("by-signed-the-agreement-as-party-name")
+            .arg("party", party.as_str())
+            .arg("name", &name)
+            .arg("hash", hex(&sha))
+            .encode(),
     )?;
     super::school_mail::signature_due(w, &p, now)?;
     if p.signatures.len() == Party::ALL.len() {
@@ -145,13 +150,13 @@ pub(super) fn add_signature(
         p.guardian_link = None;
         p.history.push((
             now,
-            "All four parties signed: the placement is active".into(),
+            crate::said!("all-four-parties-signed-the-placement-is").encode(),
         ));
         let base = crate::services::password_reset::public_url(w)?;
-        let text = "Everyone signed the internship agreement: the placement is active. The signed agreement is on the placement page (PDF).";
+        let text = crate::said!("everyone-signed-the-internship-agreement-the-placement");
         let link = format!("/placements/{}", p.id);
-        crate::services::notify::notify(w, p.student_id, "placement", text.into(), &link)?;
-        crate::services::notify::notify(w, p.employer_id, "placement", text.into(), &link)?;
+        crate::services::notify::notify(w, p.student_id, "placement", text.clone(), &link)?;
+        crate::services::notify::notify(w, p.employer_id, "placement", text, &link)?;
         // The guardian has no account: their copy comes by a link of its own (30 days).
         if p.guardian.is_some() {
             let token = crate::tokens::random_hex(32);

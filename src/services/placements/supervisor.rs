@@ -22,7 +22,9 @@ pub const SUPERVISOR_LINK_MS: i64 = 14 * 24 * 60 * 60 * 1000;
 /// Between two links the employer or the school sends.
 const RESEND_AFTER_MS: i64 = 60 * 1000;
 
-pub const LINK_GONE: &str = "This signing link is invalid or has expired. Ask the employer or the school to send a new one.";
+pub fn link_gone() -> String {
+    crate::t!("supervisor-link-gone")
+}
 
 /// Sends the supervisor their link when the agreement is open to them and no live link went to
 /// this supervisor at this address.
@@ -112,10 +114,11 @@ fn link_with(w: &Wtx, p: &mut Placement, now: i64, lead: &[String]) -> StoreResu
     crate::store::outbox::enqueue(w, &p.supervisor.email, &subject, &body, now)?;
     p.history.push((
         now,
-        format!(
-            "The signing link was sent to the supervisor, {}",
-            p.supervisor.name
-        ),
+        crate::said!(
+            "the-signing-link-was-sent-to-the-2",
+            name = &p.supervisor.name
+        )
+        .encode(),
     ));
     Ok(token)
 }
@@ -147,7 +150,13 @@ pub fn resend(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
         && now - l.sent_at < RESEND_AFTER_MS
     {
         let wait = std::time::Duration::from_millis((l.sent_at + RESEND_AFTER_MS - now) as u64);
-        return Err(AppError::throttled("e-mails to the supervisor", wait));
+        return Err(AppError::throttled(wait, |when| {
+            crate::said!(
+                "too-many-what-please-try-again-in",
+                what = crate::said!("e-mails-to-the-supervisor"),
+                when = when
+            )
+        }));
     }
     link(w, &mut p, now)?;
     placements::save(w, &p)?;
@@ -157,16 +166,16 @@ pub fn resend(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
 /// The placement of a live supervisor link.
 pub fn by_token(r: &impl Reader, token: &str, now: i64) -> AppResult<Placement> {
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(AppError::not_found(LINK_GONE));
+        return Err(AppError::not_found(link_gone()));
     }
     let hash: [u8; 32] = Sha256::digest(token.as_bytes()).into();
     let Some(p) = placements::by_supervisor_link(r, &hash)? else {
-        return Err(AppError::not_found(LINK_GONE));
+        return Err(AppError::not_found(link_gone()));
     };
     let live =
         placements::supervisor_link(r, p.id)?.is_some_and(|l| l.hash == hash && l.expires > now);
     if !live || p.state != State::AwaitingSignatures {
-        return Err(AppError::not_found(LINK_GONE));
+        return Err(AppError::not_found(link_gone()));
     }
     Ok(p)
 }
@@ -181,9 +190,9 @@ pub fn sign(w: &Wtx, token: &str, by: SignedBy, now: i64) -> AppResult<Placement
     } else if !crate::domain::placements::same_name(&p.supervisor.name, &name) {
         c.fail(
             "name",
-            &format!(
-                "Type your full name as the details give it: {}",
-                p.supervisor.name
+            &crate::t!(
+                "type-your-full-name-as-the-details",
+                name = &p.supervisor.name
             ),
         );
     }

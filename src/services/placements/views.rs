@@ -232,11 +232,12 @@ pub fn flags(r: &impl Reader, p: &Placement) -> AppResult<Vec<FlagView>> {
 pub(super) fn rubric_label(key: &str, label: String) -> String {
     let default = rules::DEFAULT_RUBRIC
         .iter()
-        .any(|(k, l)| *k == key && *l == label);
-    if default {
-        crate::i18n::tr(&label).into_owned()
-    } else {
-        label
+        .position(|(k, l)| *k == key && *l == label);
+    match default {
+        Some(i) => crate::i18n::current().write(&crate::i18n::Text::new(
+            rules::evaluations::DEFAULT_RUBRIC_KEYS[i],
+        )),
+        None => label,
     }
 }
 
@@ -457,9 +458,10 @@ pub fn view(r: &impl Reader, p: &Placement, who: &Who, now: i64) -> AppResult<Pl
 fn for_employer(text: &str) -> String {
     // not said: recognises a stored line
     if text.starts_with("The signing link was sent to ") {
-        "The signing link was sent to the parent or guardian".into()
+        crate::said!("the-signing-link-was-sent-to-the").encode()
+    // not said: recognises a stored line
     } else if text.starts_with("The parent or guardian declined") {
-        "The parent or guardian declined".into()
+        crate::said!("the-parent-or-guardian-declined").encode()
     } else {
         text.to_string()
     }

@@ -27,14 +27,24 @@ pub(super) fn void_signatures(
     }
     let signed: Vec<Party> = p.signatures.iter().map(|s| s.party).collect();
     p.signatures.clear();
-    p.history.push((now, format!("Signatures voided: {why}")));
+    p.history.push((
+        now,
+        crate::said!("signatures-voided-why", why = why).encode(),
+    ));
     for c in changes {
         p.history.push((now, c.clone()));
     }
-    audit_change(w, now, actor, p, format!("voided every signature ({why})"))?;
-    let mut text = format!(
-        "The internship agreement changed ({why}), so every signature was voided. Please read it again and sign."
-    );
+    audit_change(
+        w,
+        now,
+        actor,
+        p,
+        crate::i18n::Text::new("by-voided-every-signature-why-placement-placement")
+            .arg("why", why)
+            .encode(),
+    )?;
+    let mut text =
+        crate::said!("the-internship-agreement-changed-why-so-every", why = why).encode();
     for c in changes {
         text.push('\n');
         text.push_str(c);
@@ -53,9 +63,13 @@ pub(super) fn relink(
     changes: &[String],
     now: i64,
 ) -> StoreResult<()> {
-    let mut lead = vec![format!(
-        "The internship agreement changed after you signed it ({why}), so your signature no longer counts. Please read it again and sign."
-    )];
+    let mut lead = vec![
+        crate::said!(
+            "the-internship-agreement-changed-after-you-signed",
+            why = why
+        )
+        .encode(),
+    ];
     lead.extend(changes.iter().cloned());
     if signed.contains(&Party::Guardian) {
         super::guardian_mail::send_link_if_due(w, p, now, &lead)?;
@@ -78,9 +92,9 @@ pub fn settle(w: &Wtx, id: u64, now: i64) -> StoreResult<()> {
         return Ok(());
     }
     if stale(w, &p)? {
-        let why = "its wording changed after it was signed";
-        let signed = void_signatures(w, &mut p, Actor::System, now, why, &[])?;
-        relink(w, &mut p, &signed, why, &[], now)?;
+        let why = crate::said!("its-wording-changed-after-it-was-signed").encode();
+        let signed = void_signatures(w, &mut p, Actor::System, now, &why, &[])?;
+        relink(w, &mut p, &signed, &why, &[], now)?;
         return placements::save(w, &p);
     }
     let texts = agreement_texts(w, &p)?;
