@@ -7,7 +7,7 @@ use base64::Engine;
 use base64::engine::general_purpose::{URL_SAFE, URL_SAFE_NO_PAD};
 
 use crate::error::{AppError, AppResult, OptionExt};
-use crate::store::push::{self, Category, Subscription};
+use crate::store::push::{self, Category, Owner, Subscription};
 use crate::store::{Reader, Wtx};
 
 /// Devices one person may have receiving pushes.
@@ -90,7 +90,13 @@ fn local_host(host: &str) -> bool {
 /// Stores `me`'s device (again: the same endpoint is updated; one another account held on
 /// this browser moves to `me`).
 /// `local`: a push service on this machine or a private network is accepted (tests).
-pub fn subscribe(w: &Wtx, me: u64, input: Input, now: i64, local: bool) -> AppResult<Subscription> {
+pub fn subscribe(
+    w: &Wtx,
+    me: Owner,
+    input: Input,
+    now: i64,
+    local: bool,
+) -> AppResult<Subscription> {
     if !super::settings::push_on(w)? {
         return Err(AppError::Forbidden(crate::t!("push-off-by-district")));
     }
@@ -115,7 +121,7 @@ pub fn subscribe(w: &Wtx, me: u64, input: Input, now: i64, local: bool) -> AppRe
         w,
         Subscription {
             id: 0,
-            user_id: me,
+            owner: me.key(),
             endpoint,
             p256dh,
             auth,
@@ -131,17 +137,17 @@ pub fn subscribe(w: &Wtx, me: u64, input: Input, now: i64, local: bool) -> AppRe
 }
 
 /// Removes one of `me`'s devices.
-pub fn unsubscribe(w: &Wtx, me: u64, id: u64) -> AppResult<()> {
+pub fn unsubscribe(w: &Wtx, me: Owner, id: u64) -> AppResult<()> {
     let s = w
         .get::<Subscription>(id)?
-        .filter(|s| s.user_id == me)
+        .filter(|s| s.owner == me.key())
         .ok_or_not_found(&crate::t!("push-subscription-not-found"))?;
     push::remove(w, &s)?;
     Ok(())
 }
 
 /// Each category with whether it is on for `me`.
-pub fn preferences(r: &impl Reader, me: u64) -> AppResult<Vec<(Category, bool)>> {
+pub fn preferences(r: &impl Reader, me: Owner) -> AppResult<Vec<(Category, bool)>> {
     Category::ALL
         .into_iter()
         .map(|c| Ok((c, !push::is_off(r, me, c)?)))
@@ -149,13 +155,53 @@ pub fn preferences(r: &impl Reader, me: u64) -> AppResult<Vec<(Category, bool)>>
 }
 
 /// Turns categories on or off by name ("messages": true).
-pub fn set_preferences(w: &Wtx, me: u64, changes: &[(String, bool)]) -> AppResult<()> {
+pub fn set_preferences(w: &Wtx, me: Owner, changes: &[(String, bool)]) -> AppResult<()> {
     for (name, on) in changes {
         let c = Category::parse(name).ok_or_else(|| {
             AppError::Unprocessable(crate::t!("push-category-unknown", name = name))
         })?;
         push::set_off(w, me, c, !on)?;
     }
+    Ok(())
+}
+
+/// Whether `owner` chooses their own quiet hours: employers and staff do; students have the
+/// district's (`settings set quiet-hours`).
+pub fn own_quiet_hours(r: &impl Reader, owner: Owner) -> AppResult<bool> {
+    Ok(match owner {
+        Owner::Staff(_) => true,
+        Owner::User(id) => r
+            .get::<crate::store::users::User>(id)?
+            .is_some_and(|u| u.role == crate::store::users::Role::Employer),
+    })
+}
+
+/// The quiet hours that hold `owner`'s pushes: a student's are the district's, an employer's
+/// or staff member's their own (none until they choose).
+pub fn quiet_hours_of(
+    r: &impl Reader,
+    owner: Owner,
+) -> AppResult<Option<crate::domain::quiet_hours::Window>> {
+    if own_quiet_hours(r, owner)? {
+        Ok(push::quiet_hours(r, owner)?)
+    } else {
+        Ok(super::settings::quiet_hours(r)?)
+    }
+}
+
+/// Sets an employer's or staff member's own quiet hours: `HH:MM-HH:MM` on the district's
+/// clock, or None (or `off`) for none. A student's are the district's (403).
+pub fn set_quiet_hours(w: &Wtx, me: Owner, value: Option<&str>) -> AppResult<()> {
+    if !own_quiet_hours(w, me)? {
+        return Err(AppError::Forbidden(crate::t!("push-quiet-hours-district")));
+    }
+    let window = match value.map(str::trim) {
+        None | Some("") => None,
+        Some(v) => crate::domain::quiet_hours::parse(v).map_err(|_| {
+            AppError::Unprocessable(crate::t!("push-quiet-hours-invalid", value = v))
+        })?,
+    };
+    push::set_quiet_hours(w, me, window)?;
     Ok(())
 }
 
