@@ -14,6 +14,7 @@
 //! that one push twice.
 
 pub mod keys;
+pub mod resolver;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -59,7 +60,7 @@ impl Pusher {
         local_endpoints: bool,
     ) -> anyhow::Result<Pusher> {
         crate::tls::install_crypto_provider();
-        let client = reqwest::Client::builder()
+        let mut client = reqwest::Client::builder()
             .user_agent(concat!(
                 "InternReel/",
                 env!("CARGO_PKG_VERSION"),
@@ -67,8 +68,12 @@ impl Pusher {
             ))
             .connect_timeout(Duration::from_secs(10))
             .timeout(Duration::from_secs(20))
-            .redirect(reqwest::redirect::Policy::none())
-            .build()?;
+            .redirect(reqwest::redirect::Policy::none());
+        if !local_endpoints {
+            // A public name never takes a push to this machine or the district's network.
+            client = client.dns_resolver(resolver::PublicOnly);
+        }
+        let client = client.build()?;
         Ok(Pusher {
             inner: Arc::new(Inner {
                 key: keys::VapidKey::load_or_create(data)?,
@@ -304,6 +309,8 @@ enum Outcome {
     Retry(String, Option<i64>),
     /// Refused for good (a malformed subscription, a key it does not accept).
     Refused(String),
+    /// The push service's name resolves to local or private addresses only: never sent there.
+    Local(String),
 }
 
 async fn send_one(pusher: &Pusher, s: &push::Subscription, payload: &str) -> Outcome {
@@ -365,6 +372,7 @@ async fn send_one(pusher: &Pusher, s: &push::Subscription, payload: &str) -> Out
                 _ => Outcome::Refused(format!("the push service answered {status}")),
             }
         }
+        Err(e) if resolver::only_local(&e) => Outcome::Local(e.to_string()),
         Err(e) => Outcome::Retry(format!("the push service could not be reached: {e}"), None),
     }
 }
@@ -413,6 +421,12 @@ pub async fn send_due(
                     }
                     (Some(s), Some(Outcome::Gone)) => {
                         tracing::info!(owner = ?Owner::of_key(s.owner), subscription = s.id, "a device's push subscription ended; removed");
+                        if let Some(s) = w.get::<push::Subscription>(s.id)? {
+                            push::remove(w, &s)?;
+                        }
+                    }
+                    (Some(s), Some(Outcome::Local(why))) => {
+                        tracing::warn!(owner = ?Owner::of_key(s.owner), subscription = s.id, error = %why, "a device's push service is on a local or private address; its subscription is removed");
                         if let Some(s) = w.get::<push::Subscription>(s.id)? {
                             push::remove(w, &s)?;
                         }

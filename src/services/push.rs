@@ -35,7 +35,7 @@ fn b64url(s: &str) -> Option<Vec<u8>> {
 /// this machine or a private network (http or https) only where `local` allows it (the tests'
 /// stand-in push service), so nobody can make the server post into its own machine or the
 /// district's network. No user or password in it. (A public name that resolves to a private
-/// address is not caught here; redirects are never followed.)
+/// address is caught when sending: `push::resolver`; redirects are never followed.)
 fn checked_endpoint(raw: &str, local: bool) -> AppResult<String> {
     let refused = || AppError::Unprocessable(crate::t!("push-endpoint-invalid"));
     let raw = raw.trim();
@@ -55,9 +55,20 @@ fn checked_endpoint(raw: &str, local: bool) -> AppResult<String> {
     }
 }
 
-/// A host on this machine or a private network: `localhost`, or an address that is loopback,
-/// private, shared (100.64/10), link-local, unique-local or unspecified.
+/// A host on this machine or a private network: `localhost`, or an address that `local_ip`.
 fn local_host(host: &str) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let lower = host.to_ascii_lowercase();
+    if lower == "localhost" || lower.ends_with(".localhost") {
+        return true;
+    }
+    host.parse::<std::net::IpAddr>().is_ok_and(local_ip)
+}
+
+/// An address on this machine or a private network: loopback, private, shared (100.64/10),
+/// link-local, unique-local, unspecified or broadcast (also as an IPv4-mapped IPv6 address).
+/// The push sender's resolver drops these too (a public name may resolve to one).
+pub fn local_ip(ip: std::net::IpAddr) -> bool {
     use std::net::{IpAddr, Ipv4Addr};
     fn v4(ip: Ipv4Addr) -> bool {
         let [a, b, ..] = ip.octets();
@@ -68,14 +79,9 @@ fn local_host(host: &str) -> bool {
             || ip.is_broadcast()
             || (a == 100 && (b & 0xc0) == 64)
     }
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    let lower = host.to_ascii_lowercase();
-    if lower == "localhost" || lower.ends_with(".localhost") {
-        return true;
-    }
-    match host.parse::<IpAddr>() {
-        Ok(IpAddr::V4(ip)) => v4(ip),
-        Ok(IpAddr::V6(ip)) => {
+    match ip {
+        IpAddr::V4(ip) => v4(ip),
+        IpAddr::V6(ip) => {
             let first = ip.segments()[0];
             ip.is_loopback()
                 || ip.is_unspecified()
@@ -83,7 +89,6 @@ fn local_host(host: &str) -> bool {
                 || (first & 0xffc0) == 0xfe80
                 || ip.to_ipv4_mapped().is_some_and(v4)
         }
-        Err(_) => false,
     }
 }
 

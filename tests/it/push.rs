@@ -1211,3 +1211,73 @@ async fn the_district_turning_pushes_off_stops_them_and_turning_them_on_resumes(
         got[0]
     );
 }
+
+#[tokio::test]
+async fn a_push_service_whose_name_resolves_to_this_machine_gets_nothing_and_its_device_goes() {
+    // A real server, with local endpoints refused as in production.
+    let data = tempfile::tempdir().unwrap();
+    let config = Config {
+        limits: internreel::limiter::Limits::off(),
+        employer_approval: internreel::domain::review::Approval::Off,
+        push_interval: Duration::from_millis(300),
+        ..Config::new(data.path().to_path_buf(), "127.0.0.1:0")
+    };
+    let app = start_with_config(data, config).await;
+    setting(&app, "quiet-hours", "off");
+    let svc = PushService::start().await;
+    let t = thread(&app, 1).await;
+    // A device whose push service is named `localhost`: a name the subscription check lets
+    // through as a public one would be (stored directly: the API refuses `localhost` itself).
+    let key: Value = app
+        .get(&t.student, "/api/push/key")
+        .await
+        .json()
+        .await
+        .unwrap();
+    svc.state.lock().unwrap().vapid_key = key["publicKey"].as_str().unwrap().into();
+    let device = svc.device("student");
+    let endpoint = device["endpoint"]
+        .as_str()
+        .unwrap()
+        .replace("127.0.0.1", "localhost");
+    app.state
+        .store()
+        .write(|w| {
+            internreel::services::push::subscribe(
+                w,
+                internreel::store::push::Owner::User(t.student_id),
+                internreel::services::push::Input {
+                    endpoint,
+                    p256dh: device["keys"]["p256dh"].as_str().unwrap().into(),
+                    auth: device["keys"]["auth"].as_str().unwrap().into(),
+                    device: "Test".into(),
+                },
+                0,
+                true,
+            )
+        })
+        .unwrap();
+
+    message(&app, &t, true, "hello").await;
+    let owner = internreel::store::push::Owner::User(t.student_id);
+    let until = Instant::now() + Duration::from_secs(30);
+    while !internreel::store::push::subscriptions_of(&app.state.store().read().unwrap(), owner)
+        .unwrap()
+        .is_empty()
+        && Instant::now() < until
+    {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        internreel::store::push::subscriptions_of(&app.state.store().read().unwrap(), owner)
+            .unwrap()
+            .is_empty(),
+        "the device whose push service is local is removed"
+    );
+    assert_eq!(
+        svc.attempts("student"),
+        0,
+        "nothing reached the local service"
+    );
+    assert_eq!(queued(&app), (0, 0));
+}
