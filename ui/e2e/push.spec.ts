@@ -6,7 +6,7 @@ import { createStudentViaApi, expectToast, newEmployerApi, newStudent, postInter
 
 /*
  * Push notifications (#55) in the browser: the offer after the first application sent (never
- * before), "Turn on" storing the subscription, "Not now" remembered, a push delivered to the
+ * before) and on a started placement's page, "Turn on" storing the subscription, "Not now" remembered, a push delivered to the
  * service worker (DevTools' ServiceWorker.deliverPushMessage) showing its notification, and the
  * profile's categories and devices. Headless Chromium has no push service, so the test stands
  * in for PushManager.subscribe alone: it answers a subscription whose keys the test made.
@@ -133,5 +133,28 @@ test('Not now is remembered: the next application asks nothing', async ({ browse
   await page.waitForTimeout(1500);
   await expect(offer(page)).toHaveCount(0);
   expect(await (await page.request.get('/api/push/subscriptions')).json()).toEqual([]);
+  await context.close();
+});
+
+test('the offer comes when a student opens their placement once it started, and Not now holds', async ({ browser }) => {
+  // The demo's Omar Hassan has an active placement; the offer only asks, it changes nothing on the server.
+  const { context, page } = await phone(browser, `https://push.invalid/push/${word}-placement`);
+  const login = await page.request.post('/api/student-login', { data: { email: 'omar@student.example', password: 'student123' } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { placements } = (await (await page.request.get('/api/placements')).json()) as { placements: { id: number; state: string }[] };
+  const active = placements.find((p) => p.state === 'active');
+  expect(active, 'an active placement').toBeTruthy();
+
+  await page.goto(`/placements/${active?.id}`);
+  await expect(page.getByTestId('placement-state')).toHaveText('Active');
+  await expect(offer(page)).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+  await offer(page).getByRole('button', { name: 'Not now' }).click();
+  await expect(offer(page)).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId('placement-state')).toHaveText('Active');
+  await page.waitForTimeout(1500);
+  await expect(offer(page)).toHaveCount(0);
   await context.close();
 });
