@@ -1281,3 +1281,43 @@ async fn a_push_service_whose_name_resolves_to_this_machine_gets_nothing_and_its
     );
     assert_eq!(queued(&app), (0, 0));
 }
+
+#[tokio::test]
+async fn district_admins_hear_of_an_employer_waiting_for_verification_and_coordinators_do_not() {
+    let data = tempfile::tempdir().unwrap();
+    let config = Config {
+        limits: internreel::limiter::Limits::off(),
+        employer_approval: internreel::domain::review::Approval::Required,
+        push_interval: Duration::from_millis(300),
+        push_local_endpoints: true,
+        ..Config::new(data.path().to_path_buf(), "127.0.0.1:0")
+    };
+    let app = start_with_config(data, config).await;
+    setting(&app, "quiet-hours", "off");
+    let svc = PushService::start().await;
+    let admin = staff_client(&app, "dana@district.example", "admin", None).await;
+    let coordinator = staff_client(
+        &app,
+        "sam@district.example",
+        "coordinator",
+        Some("Lincoln High"),
+    )
+    .await;
+    subscribe(&app, &svc, &admin, "admin").await;
+    subscribe(&app, &svc, &coordinator, "coordinator").await;
+
+    app.signup_employer("new@brightside.example").await;
+    let got = svc.wait_for("admin", 1, 30).await;
+    assert_eq!(got[0]["title"], "Employer to verify");
+    assert!(
+        got[0]["body"]
+            .as_str()
+            .unwrap()
+            .ends_with("signed up and waits for the district's verification"),
+        "{}",
+        got[0]
+    );
+    assert_eq!(got[0]["url"], "/admin?tab=employers");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(svc.received_by("coordinator").len(), 0);
+}
