@@ -776,3 +776,15 @@ by-asked-the-district-s-admins-to-action-noted = { $by } asked the district's ad
 
 # Said of someone who is no longer there.
 your-intern = Your intern
+# Web Push to district staff, and own quiet hours (employers, staff).
+push-staff-report-title = New report
+push-staff-report = A new report waits for your review in Reports
+push-staff-held-words = A comment or message was held for your review in Reports
+push-staff-held-posting-title = Posting held for review
+push-staff-held-posting = The posting "{ $title }" is held for your review
+push-staff-employer-title = Employer to verify
+push-staff-employer = { $company } signed up and waits for the district's verification
+push-pin-admin = Sign in with your own staff account to receive push notifications
+push-quiet-hours-district = Students' quiet hours are the district's; they cannot be changed here
+push-quiet-hours-invalid = Quiet hours are a window such as 22:00-07:00 (24-hour clock, the district's time zone), with different start and end, or none; { $value } is not one
+push-category-not-boolean = { $name } must be true or false

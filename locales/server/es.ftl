@@ -775,3 +775,15 @@ by-asked-the-district-s-admins-to-action-noted = { $by } pidió a la administrac
 
 # Said of someone who is no longer there.
 your-intern = Su practicante
+# Web Push to district staff, and own quiet hours (employers, staff).
+push-staff-report-title = Nuevo reporte
+push-staff-report = Un nuevo reporte espera su revisión en Reportes
+push-staff-held-words = Un comentario o mensaje quedó retenido para su revisión en Reportes
+push-staff-held-posting-title = Publicación retenida para revisión
+push-staff-held-posting = La publicación "{ $title }" está retenida para su revisión
+push-staff-employer-title = Empleador por verificar
+push-staff-employer = { $company } se registró y espera la verificación del distrito
+push-pin-admin = Inicie sesión con su propia cuenta del personal para recibir notificaciones push
+push-quiet-hours-district = Las horas de silencio de los estudiantes son las del distrito; no se pueden cambiar aquí
+push-quiet-hours-invalid = Las horas de silencio son un intervalo como 22:00-07:00 (reloj de 24 horas, zona horaria del distrito), con inicio y fin distintos, o ninguno; { $value } no lo es
+push-category-not-boolean = { $name } debe ser true o false

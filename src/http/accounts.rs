@@ -211,6 +211,9 @@ async fn create_account(
             languages::set_user(w, user.id, &user.email, lang)?;
             if user.role == Role::Employer {
                 email_confirmation::send_link(w, &user, true, user.created_at)?;
+                if user.review.status == crate::domain::review::EmployerStatus::Pending {
+                    crate::services::staff_alerts::employer_waiting(w, &user, user.created_at)?;
+                }
             }
             Ok::<_, UserWriteError>(user)
         })

@@ -1,7 +1,11 @@
+//! Over 500 lines: coalescing, the words of a push and its delivery are the steps of one
+//! queue, read together; a third of the file is their unit tests.
+//!
 //! Web Push (RFC 8030) to the devices people subscribed. notify() and new messages write
 //! events into the store's queue (`store/push.rs`); this sender turns a person's waiting
 //! events into one push per device (coalesced: "3 new messages from Sproutly"), at most one
-//! a minute per person and none to a student in the quiet hours, and delivers them: the
+//! a minute per person and none in their quiet hours (a student's are the district's, an
+//! employer's or staff member's their own), and delivers them: the
 //! payload encrypted for the device (aes128gcm, RFC 8291, web-push-native) and signed for
 //! the push service (VAPID, RFC 8292, `keys.rs`), over our reqwest client. 404/410 removes
 //! the subscription; 429/5xx and network failures are retried with a growing back-off. A push
@@ -10,6 +14,7 @@
 //! that one push twice.
 
 pub mod keys;
+pub mod resolver;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,7 +22,7 @@ use std::time::Duration;
 use crate::clock::now_ms;
 use crate::infra::Services;
 use crate::store::Reader;
-use crate::store::push::{self, Category, Delivery, Event, What};
+use crate::store::push::{self, Category, Delivery, Event, Owner, Waiting, What};
 use crate::store::users::{Role, User};
 
 /// Attempts before a push is given up (about a day of back-off).
@@ -55,7 +60,7 @@ impl Pusher {
         local_endpoints: bool,
     ) -> anyhow::Result<Pusher> {
         crate::tls::install_crypto_provider();
-        let client = reqwest::Client::builder()
+        let mut client = reqwest::Client::builder()
             .user_agent(concat!(
                 "InternReel/",
                 env!("CARGO_PKG_VERSION"),
@@ -63,8 +68,12 @@ impl Pusher {
             ))
             .connect_timeout(Duration::from_secs(10))
             .timeout(Duration::from_secs(20))
-            .redirect(reqwest::redirect::Policy::none())
-            .build()?;
+            .redirect(reqwest::redirect::Policy::none());
+        if !local_endpoints {
+            // A public name never takes a push to this machine or the district's network.
+            client = client.dns_resolver(resolver::PublicOnly);
+        }
+        let client = client.build()?;
         Ok(Pusher {
             inner: Arc::new(Inner {
                 key: keys::VapidKey::load_or_create(data)?,
@@ -92,10 +101,31 @@ impl Pusher {
     }
 }
 
-/// What a push says: short, in the reader's language, never a message's words.
-fn payload(lang: crate::i18n::Lang, role: Role, events: &[Event]) -> String {
-    // Spanish says tú to students, usted to employers.
-    let formal = role == Role::Employer;
+/// What waits for a staff member, in their language: (title, body).
+fn waiting_text(lang: crate::i18n::Lang, w: &Waiting) -> (String, String) {
+    match w {
+        Waiting::Report => (
+            crate::tl!(lang, "push-staff-report-title"),
+            crate::tl!(lang, "push-staff-report"),
+        ),
+        Waiting::HeldPosting { title } => (
+            crate::tl!(lang, "push-staff-held-posting-title"),
+            crate::tl!(lang, "push-staff-held-posting", title = title),
+        ),
+        Waiting::HeldWords => (
+            crate::tl!(lang, "push-staff-report-title"),
+            crate::tl!(lang, "push-staff-held-words"),
+        ),
+        Waiting::Employer { company } => (
+            crate::tl!(lang, "push-staff-employer-title"),
+            crate::tl!(lang, "push-staff-employer", company = company),
+        ),
+    }
+}
+
+/// What a push says: short, in the reader's language, never a message's words. `formal`:
+/// Spanish says usted (employers, staff), else tú (students).
+fn payload(lang: crate::i18n::Lang, formal: bool, events: &[Event]) -> String {
     let count = events.len();
     let last = events.last();
     let link = last.map(|e| e.link.clone()).unwrap_or_else(|| "/".into());
@@ -103,7 +133,7 @@ fn payload(lang: crate::i18n::Lang, role: Role, events: &[Event]) -> String {
         .iter()
         .filter_map(|e| match &e.what {
             What::MessageFrom { sender } => Some(sender.as_str()),
-            What::Notice { .. } => None,
+            What::Notice { .. } | What::Waiting(_) => None,
         })
         .collect();
     let title_of = |c: Category| match c {
@@ -124,11 +154,18 @@ fn payload(lang: crate::i18n::Lang, role: Role, events: &[Event]) -> String {
         (title_of(Category::Messages), body, "messages")
     } else if count == 1 {
         let e = &events[0];
-        let text = match &e.what {
-            What::Notice { text } => crate::services::notify::short_subject(&lang.tr(text)),
-            What::MessageFrom { .. } => String::new(),
-        };
-        (title_of(e.category), text, e.category.as_str())
+        match &e.what {
+            What::Notice { text } => (
+                title_of(e.category),
+                crate::services::notify::short_subject(&lang.tr(text)),
+                e.category.as_str(),
+            ),
+            What::Waiting(w) => {
+                let (title, body) = waiting_text(lang, w);
+                (title, body, "review")
+            }
+            What::MessageFrom { .. } => (title_of(e.category), String::new(), e.category.as_str()),
+        }
     } else {
         (
             crate::tl!(lang, "push-title-updates"),
@@ -150,10 +187,9 @@ fn payload(lang: crate::i18n::Lang, role: Role, events: &[Event]) -> String {
     .to_string()
 }
 
-/// When the person may be pushed to next: a minute after the last push, and for a student
-/// after the quiet hours.
+/// When the person may be pushed to next: a minute after the last push, and after their
+/// quiet hours (on the district's clock).
 fn ready_at(
-    user: &User,
     last: Option<i64>,
     interval_ms: i64,
     quiet: Option<crate::domain::quiet_hours::Window>,
@@ -161,7 +197,7 @@ fn ready_at(
     now: i64,
 ) -> i64 {
     let mut at = last.map_or(now, |l| l + interval_ms);
-    if let (Role::Student, Some(w)) = (user.role, quiet) {
+    if let Some(w) = quiet {
         let t = zone.local(now);
         if let Some(left) = w.minutes_left(u16::from(t.hour) * 60 + u16::from(t.minute)) {
             let minute_start = now - now.rem_euclid(60_000);
@@ -174,7 +210,7 @@ fn ready_at(
 /// Turns the waiting events of everyone whose turn it is into deliveries (one transaction);
 /// returns when the next person's turn comes.
 pub fn coalesce(services: &Services, pusher: &Pusher, now: i64) -> anyhow::Result<Option<i64>> {
-    let (events, quiet, zone, on) = {
+    let (events, district_quiet, zone, on) = {
         let r = services.store.read()?;
         let events = push::waiting(&r)?;
         if events.is_empty() {
@@ -187,26 +223,41 @@ pub fn coalesce(services: &Services, pusher: &Pusher, now: i64) -> anyhow::Resul
             crate::services::settings::push_on(&r)?,
         )
     };
-    let mut by_user: std::collections::BTreeMap<u64, Vec<Event>> = Default::default();
+    let mut by_owner: std::collections::BTreeMap<u64, Vec<Event>> = Default::default();
     for e in events {
-        by_user.entry(e.user_id).or_default().push(e);
+        by_owner.entry(e.owner).or_default().push(e);
     }
     let mut later: Option<i64> = None;
     let made = services.store.write(|w| {
         let mut made = 0;
-        for (user_id, events) in &by_user {
-            let user = w.get::<User>(*user_id)?;
-            let subs = push::subscriptions_of(w, *user_id)?;
-            let Some(user) = user.filter(|_| on && !subs.is_empty()) else {
+        for (key, events) in &by_owner {
+            let owner = Owner::of_key(*key);
+            let subs = push::subscriptions_of(w, owner)?;
+            let reader = match owner {
+                Owner::User(id) => w.get::<User>(id)?.map(|u| {
+                    // Students keep the district's quiet hours; employers choose their own.
+                    let student = u.role == Role::Student;
+                    (!student, student)
+                }),
+                Owner::Staff(id) => w
+                    .get::<crate::store::staff::Staff>(id)?
+                    .filter(|m| m.enrolled && !m.disabled)
+                    .map(|_| (true, false)),
+            };
+            let Some((formal, student)) = reader.filter(|_| on && !subs.is_empty()) else {
                 // Gone, no device left, or the district turned pushes off: nothing to say.
                 for e in events {
                     w.delete::<Event>(e.id)?;
                 }
                 continue;
             };
+            let quiet = if student {
+                district_quiet
+            } else {
+                push::quiet_hours(w, owner)?
+            };
             let at = ready_at(
-                &user,
-                push::last_sent(w, user.id)?,
+                push::last_sent(w, owner)?,
                 pusher.inner.interval_ms,
                 quiet,
                 &zone,
@@ -216,13 +267,17 @@ pub fn coalesce(services: &Services, pusher: &Pusher, now: i64) -> anyhow::Resul
                 later = Some(later.map_or(at, |l: i64| l.min(at)));
                 continue;
             }
-            let lang = crate::store::languages::of_user(w, user.id)?.unwrap_or_default();
-            let body = payload(lang, user.role, events);
+            let lang = match owner {
+                Owner::User(id) => crate::store::languages::of_user(w, id)?,
+                Owner::Staff(id) => crate::store::languages::of_staff(w, id)?,
+            }
+            .unwrap_or_default();
+            let body = payload(lang, formal, events);
             for s in &subs {
                 let d = Delivery {
                     id: w.next_id::<Delivery>()?,
                     subscription_id: s.id,
-                    user_id: user.id,
+                    owner: *key,
                     payload: body.clone(),
                     attempts: 0,
                     next_attempt_at: now,
@@ -235,7 +290,7 @@ pub fn coalesce(services: &Services, pusher: &Pusher, now: i64) -> anyhow::Resul
             for e in events {
                 w.delete::<Event>(e.id)?;
             }
-            push::set_last_sent(w, user.id, now)?;
+            push::set_last_sent(w, owner, now)?;
         }
         Ok::<_, crate::store::StoreError>(made)
     })?;
@@ -254,6 +309,8 @@ enum Outcome {
     Retry(String, Option<i64>),
     /// Refused for good (a malformed subscription, a key it does not accept).
     Refused(String),
+    /// The push service's name resolves to local or private addresses only: never sent there.
+    Local(String),
 }
 
 async fn send_one(pusher: &Pusher, s: &push::Subscription, payload: &str) -> Outcome {
@@ -315,6 +372,7 @@ async fn send_one(pusher: &Pusher, s: &push::Subscription, payload: &str) -> Out
                 _ => Outcome::Refused(format!("the push service answered {status}")),
             }
         }
+        Err(e) if resolver::only_local(&e) => Outcome::Local(e.to_string()),
         Err(e) => Outcome::Retry(format!("the push service could not be reached: {e}"), None),
     }
 }
@@ -362,7 +420,13 @@ pub async fn send_due(
                         w.delete::<Delivery>(d.id)?;
                     }
                     (Some(s), Some(Outcome::Gone)) => {
-                        tracing::info!(user = s.user_id, subscription = s.id, "a device's push subscription ended; removed");
+                        tracing::info!(owner = ?Owner::of_key(s.owner), subscription = s.id, "a device's push subscription ended; removed");
+                        if let Some(s) = w.get::<push::Subscription>(s.id)? {
+                            push::remove(w, &s)?;
+                        }
+                    }
+                    (Some(s), Some(Outcome::Local(why))) => {
+                        tracing::warn!(owner = ?Owner::of_key(s.owner), subscription = s.id, error = %why, "a device's push service is on a local or private address; its subscription is removed");
                         if let Some(s) = w.get::<push::Subscription>(s.id)? {
                             push::remove(w, &s)?;
                         }
@@ -439,7 +503,7 @@ mod tests {
     fn event(what: What, category: Category) -> Event {
         Event {
             id: 1,
-            user_id: 1,
+            owner: 1,
             category,
             what,
             link: "/profile".into(),
@@ -452,49 +516,53 @@ mod tests {
         let from = |s: &str| event(What::MessageFrom { sender: s.into() }, Category::Messages);
         let p: serde_json::Value = serde_json::from_str(&payload(
             crate::i18n::Lang::En,
-            Role::Student,
+            false,
             &[from("Sproutly"), from("Sproutly"), from("Sproutly")],
         ))
         .unwrap();
         assert_eq!(p["body"], "3 new messages from Sproutly");
         assert_eq!(p["count"], 3);
         assert_eq!(p["url"], "/profile");
-        let p: serde_json::Value = serde_json::from_str(&payload(
-            crate::i18n::Lang::Es,
-            Role::Student,
-            &[from("Sproutly")],
-        ))
-        .unwrap();
+        let p: serde_json::Value =
+            serde_json::from_str(&payload(crate::i18n::Lang::Es, false, &[from("Sproutly")]))
+                .unwrap();
         assert_eq!(p["body"], "Sproutly te envió un mensaje");
     }
 
     #[test]
-    fn a_student_waits_for_the_end_of_the_quiet_hours_and_a_minute_after_the_last_push() {
-        let student = User::blank(Role::Student);
-        let employer = User::blank(Role::Employer);
+    fn a_staff_member_hears_what_waits_for_review_in_their_language() {
+        let e = event(
+            What::Waiting(Waiting::HeldPosting {
+                title: "Roofing helper".into(),
+            }),
+            Category::Account,
+        );
+        let p: serde_json::Value =
+            serde_json::from_str(&payload(crate::i18n::Lang::Es, true, &[e])).unwrap();
+        assert!(
+            p["body"].as_str().unwrap().contains("Roofing helper"),
+            "{p}"
+        );
+        assert_ne!(p["title"], "InternReel");
+    }
+
+    #[test]
+    fn a_push_waits_for_the_end_of_the_quiet_hours_and_a_minute_after_the_last_push() {
         let zone = crate::clock::Zone::named("America/Chicago").unwrap();
         // 2026-07-04T04:30:00Z is 23:30 in Chicago (CDT): quiet until 07:00, 7 h 30 min later.
         let night = 1_783_139_400_000;
         let w = crate::domain::quiet_hours::DEFAULT;
         assert_eq!(
-            ready_at(&student, None, 60_000, Some(w), &zone, night),
+            ready_at(None, 60_000, Some(w), &zone, night),
             night + (7 * 60 + 30) * 60_000
         );
+        assert_eq!(ready_at(None, 60_000, None, &zone, night), night);
         assert_eq!(
-            ready_at(&employer, None, 60_000, Some(w), &zone, night),
-            night
-        );
-        assert_eq!(ready_at(&student, None, 60_000, None, &zone, night), night);
-        assert_eq!(
-            ready_at(
-                &employer,
-                Some(night - 1_000),
-                60_000,
-                Some(w),
-                &zone,
-                night
-            ),
+            ready_at(Some(night - 1_000), 60_000, None, &zone, night),
             night + 59_000
         );
+        // An own window of 22:00-23:00 is over at 23:30.
+        let own = crate::domain::quiet_hours::parse("22:00-23:00").unwrap();
+        assert_eq!(ready_at(None, 60_000, own, &zone, night), night);
     }
 }

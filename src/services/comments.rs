@@ -71,7 +71,7 @@ pub fn post(
             },
         )?;
         if !held.is_empty() {
-            crate::store::reports::hold(w, TargetKind::Comment, c.id, &held, now)?;
+            super::staff_alerts::hold(w, TargetKind::Comment, c.id, &held, now)?;
         }
         Ok((c, i.employer_id))
     })

@@ -12,7 +12,7 @@ use crate::store::messages::{self, Message};
 use crate::store::notifications::{self, Notification};
 use crate::store::social;
 use crate::store::users::User;
-use crate::store::{Reader, Wtx, reports};
+use crate::store::{Reader, Wtx};
 
 pub const MESSAGE_MAX: usize = 500;
 
@@ -106,7 +106,7 @@ fn flag_contact_details(
     from_employer: bool,
     now: i64,
 ) -> AppResult<()> {
-    reports::hold(w, TargetKind::Message, m.id, found, now)?;
+    super::staff_alerts::hold(w, TargetKind::Message, m.id, found, now)?;
     let told = notifications::ids_of(w, m.sender_id)?
         .into_iter()
         .filter_map(|id| w.get::<Notification>(id).ok().flatten())

@@ -29,5 +29,6 @@ pub mod settings;
 pub mod sso;
 pub mod sso_provider;
 pub mod staff;
+pub mod staff_alerts;
 pub mod student_files;
 pub mod students;

@@ -55,7 +55,14 @@ pub fn notify_titled(
     if let Some(category) = push::Category::of_kind(kind)
         && super::settings::push_on(w)?
     {
-        push::enqueue(w, user_id, category, push::What::Notice { text }, link, now)?;
+        push::enqueue(
+            w,
+            push::Owner::User(user_id),
+            category,
+            push::What::Notice { text },
+            link,
+            now,
+        )?;
     }
     Ok(Some(n))
 }
@@ -81,7 +88,7 @@ pub fn push_message(w: &Wtx, sender: &User, receiver_id: u64, now: i64) -> Store
     };
     push::enqueue(
         w,
-        receiver_id,
+        push::Owner::User(receiver_id),
         push::Category::Messages,
         push::What::MessageFrom { sender: name },
         link,

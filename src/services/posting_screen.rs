@@ -238,7 +238,7 @@ pub fn sync_hold_noted(w: &Wtx, i: &Internship, places: &[Place], note: &str) ->
     if i.held_terms.is_empty() {
         reports::end_hold(w, TargetKind::Internship, i.id, Action::Release, note, now)?;
     } else {
-        reports::hold(w, TargetKind::Internship, i.id, &i.held_terms, now)?;
+        super::staff_alerts::hold(w, TargetKind::Internship, i.id, &i.held_terms, now)?;
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use base64::Engine;
 use base64::engine::general_purpose::{URL_SAFE, URL_SAFE_NO_PAD};
 
 use crate::error::{AppError, AppResult, OptionExt};
-use crate::store::push::{self, Category, Subscription};
+use crate::store::push::{self, Category, Owner, Subscription};
 use crate::store::{Reader, Wtx};
 
 /// Devices one person may have receiving pushes.
@@ -35,7 +35,7 @@ fn b64url(s: &str) -> Option<Vec<u8>> {
 /// this machine or a private network (http or https) only where `local` allows it (the tests'
 /// stand-in push service), so nobody can make the server post into its own machine or the
 /// district's network. No user or password in it. (A public name that resolves to a private
-/// address is not caught here; redirects are never followed.)
+/// address is caught when sending: `push::resolver`; redirects are never followed.)
 fn checked_endpoint(raw: &str, local: bool) -> AppResult<String> {
     let refused = || AppError::Unprocessable(crate::t!("push-endpoint-invalid"));
     let raw = raw.trim();
@@ -55,9 +55,20 @@ fn checked_endpoint(raw: &str, local: bool) -> AppResult<String> {
     }
 }
 
-/// A host on this machine or a private network: `localhost`, or an address that is loopback,
-/// private, shared (100.64/10), link-local, unique-local or unspecified.
+/// A host on this machine or a private network: `localhost`, or an address that `local_ip`.
 fn local_host(host: &str) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let lower = host.to_ascii_lowercase();
+    if lower == "localhost" || lower.ends_with(".localhost") {
+        return true;
+    }
+    host.parse::<std::net::IpAddr>().is_ok_and(local_ip)
+}
+
+/// An address on this machine or a private network: loopback, private, shared (100.64/10),
+/// link-local, unique-local, unspecified or broadcast (also as an IPv4-mapped IPv6 address).
+/// The push sender's resolver drops these too (a public name may resolve to one).
+pub fn local_ip(ip: std::net::IpAddr) -> bool {
     use std::net::{IpAddr, Ipv4Addr};
     fn v4(ip: Ipv4Addr) -> bool {
         let [a, b, ..] = ip.octets();
@@ -68,14 +79,9 @@ fn local_host(host: &str) -> bool {
             || ip.is_broadcast()
             || (a == 100 && (b & 0xc0) == 64)
     }
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    let lower = host.to_ascii_lowercase();
-    if lower == "localhost" || lower.ends_with(".localhost") {
-        return true;
-    }
-    match host.parse::<IpAddr>() {
-        Ok(IpAddr::V4(ip)) => v4(ip),
-        Ok(IpAddr::V6(ip)) => {
+    match ip {
+        IpAddr::V4(ip) => v4(ip),
+        IpAddr::V6(ip) => {
             let first = ip.segments()[0];
             ip.is_loopback()
                 || ip.is_unspecified()
@@ -83,14 +89,19 @@ fn local_host(host: &str) -> bool {
                 || (first & 0xffc0) == 0xfe80
                 || ip.to_ipv4_mapped().is_some_and(v4)
         }
-        Err(_) => false,
     }
 }
 
 /// Stores `me`'s device (again: the same endpoint is updated; one another account held on
 /// this browser moves to `me`).
 /// `local`: a push service on this machine or a private network is accepted (tests).
-pub fn subscribe(w: &Wtx, me: u64, input: Input, now: i64, local: bool) -> AppResult<Subscription> {
+pub fn subscribe(
+    w: &Wtx,
+    me: Owner,
+    input: Input,
+    now: i64,
+    local: bool,
+) -> AppResult<Subscription> {
     if !super::settings::push_on(w)? {
         return Err(AppError::Forbidden(crate::t!("push-off-by-district")));
     }
@@ -115,7 +126,7 @@ pub fn subscribe(w: &Wtx, me: u64, input: Input, now: i64, local: bool) -> AppRe
         w,
         Subscription {
             id: 0,
-            user_id: me,
+            owner: me.key(),
             endpoint,
             p256dh,
             auth,
@@ -131,17 +142,17 @@ pub fn subscribe(w: &Wtx, me: u64, input: Input, now: i64, local: bool) -> AppRe
 }
 
 /// Removes one of `me`'s devices.
-pub fn unsubscribe(w: &Wtx, me: u64, id: u64) -> AppResult<()> {
+pub fn unsubscribe(w: &Wtx, me: Owner, id: u64) -> AppResult<()> {
     let s = w
         .get::<Subscription>(id)?
-        .filter(|s| s.user_id == me)
+        .filter(|s| s.owner == me.key())
         .ok_or_not_found(crate::t!("push-subscription-not-found"))?;
     push::remove(w, &s)?;
     Ok(())
 }
 
 /// Each category with whether it is on for `me`.
-pub fn preferences(r: &impl Reader, me: u64) -> AppResult<Vec<(Category, bool)>> {
+pub fn preferences(r: &impl Reader, me: Owner) -> AppResult<Vec<(Category, bool)>> {
     Category::ALL
         .into_iter()
         .map(|c| Ok((c, !push::is_off(r, me, c)?)))
@@ -149,13 +160,53 @@ pub fn preferences(r: &impl Reader, me: u64) -> AppResult<Vec<(Category, bool)>>
 }
 
 /// Turns categories on or off by name ("messages": true).
-pub fn set_preferences(w: &Wtx, me: u64, changes: &[(String, bool)]) -> AppResult<()> {
+pub fn set_preferences(w: &Wtx, me: Owner, changes: &[(String, bool)]) -> AppResult<()> {
     for (name, on) in changes {
         let c = Category::parse(name).ok_or_else(|| {
             AppError::Unprocessable(crate::t!("push-category-unknown", name = name))
         })?;
         push::set_off(w, me, c, !on)?;
     }
+    Ok(())
+}
+
+/// Whether `owner` chooses their own quiet hours: employers and staff do; students have the
+/// district's (`settings set quiet-hours`).
+pub fn own_quiet_hours(r: &impl Reader, owner: Owner) -> AppResult<bool> {
+    Ok(match owner {
+        Owner::Staff(_) => true,
+        Owner::User(id) => r
+            .get::<crate::store::users::User>(id)?
+            .is_some_and(|u| u.role == crate::store::users::Role::Employer),
+    })
+}
+
+/// The quiet hours that hold `owner`'s pushes: a student's are the district's, an employer's
+/// or staff member's their own (none until they choose).
+pub fn quiet_hours_of(
+    r: &impl Reader,
+    owner: Owner,
+) -> AppResult<Option<crate::domain::quiet_hours::Window>> {
+    if own_quiet_hours(r, owner)? {
+        Ok(push::quiet_hours(r, owner)?)
+    } else {
+        Ok(super::settings::quiet_hours(r)?)
+    }
+}
+
+/// Sets an employer's or staff member's own quiet hours: `HH:MM-HH:MM` on the district's
+/// clock, or None (or `off`) for none. A student's are the district's (403).
+pub fn set_quiet_hours(w: &Wtx, me: Owner, value: Option<&str>) -> AppResult<()> {
+    if !own_quiet_hours(w, me)? {
+        return Err(AppError::Forbidden(crate::t!("push-quiet-hours-district")));
+    }
+    let window = match value.map(str::trim) {
+        None | Some("") => None,
+        Some(v) => crate::domain::quiet_hours::parse(v).map_err(|_| {
+            AppError::Unprocessable(crate::t!("push-quiet-hours-invalid", value = v))
+        })?,
+    };
+    push::set_quiet_hours(w, me, window)?;
     Ok(())
 }
 

@@ -61,7 +61,7 @@ pub fn file(
                 "you-have-already-reported-this"
             )));
         }
-        Ok(reports::insert(
+        let rep = reports::insert(
             w,
             Report {
                 id: 0,
@@ -74,7 +74,9 @@ pub fn file(
                 created_at: now_ms(),
                 resolution: None,
             },
-        )?)
+        )?;
+        super::staff_alerts::report_filed(w, &rep, rep.created_at)?;
+        Ok(rep)
     })?;
     tracing::info!(
         report = rep.id,
@@ -354,24 +356,13 @@ pub fn list_scoped(
     Ok(out)
 }
 
-/// Whether report `rep` involves one of `ids`.
+/// Whether report `rep` involves one of `ids` (`store::reports::about_any`).
 pub fn about_any(
     r: &impl Reader,
     rep: &reports::Report,
     ids: &std::collections::HashSet<u64>,
 ) -> AppResult<bool> {
-    if rep.reporter_id.is_some_and(|id| ids.contains(&id)) {
-        return Ok(true);
-    }
-    Ok(match rep.target {
-        TargetKind::Comment => r
-            .get::<crate::store::social::Comment>(rep.target_id)?
-            .is_some_and(|c| ids.contains(&c.user_id)),
-        TargetKind::Message => r
-            .get::<crate::store::messages::Message>(rep.target_id)?
-            .is_some_and(|m| ids.contains(&m.sender_id) || ids.contains(&m.receiver_id)),
-        TargetKind::Internship => false,
-    })
+    Ok(reports::about_any(r, rep, ids)?)
 }
 
 /// Whether resolving `rep` with `action` also resolves `other`, an open report about the same

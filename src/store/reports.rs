@@ -70,6 +70,27 @@ pub fn resolve(w: &Wtx, rep: &mut Report, resolution: Resolution) -> StoreResult
     Ok(())
 }
 
+/// Whether report `rep` involves one of the people `ids`: filed by one of them, or about a
+/// comment or message one of them wrote or received (a school coordinator's reports).
+pub fn about_any(
+    r: &impl Reader,
+    rep: &Report,
+    ids: &std::collections::HashSet<u64>,
+) -> StoreResult<bool> {
+    if rep.reporter_id.is_some_and(|id| ids.contains(&id)) {
+        return Ok(true);
+    }
+    Ok(match rep.target {
+        TargetKind::Comment => r
+            .get::<super::social::Comment>(rep.target_id)?
+            .is_some_and(|c| ids.contains(&c.user_id)),
+        TargetKind::Message => r
+            .get::<super::messages::Message>(rep.target_id)?
+            .is_some_and(|m| ids.contains(&m.sender_id) || ids.contains(&m.receiver_id)),
+        TargetKind::Internship => false,
+    })
+}
+
 /// The reports about one target, oldest first.
 pub fn about(r: &impl Reader, target: TargetKind, id: u64) -> StoreResult<Vec<Report>> {
     let mut out = Vec::new();

@@ -53,7 +53,7 @@ pub fn purge_expired(w: &Wtx, now: i64) -> StoreResult<u64> {
 /// Ends every session of one user (suspension, deletion); returns how many were live. Their
 /// devices stop receiving pushes with them.
 pub fn end_user_sessions(w: &Wtx, user_id: u64, now: i64) -> StoreResult<u64> {
-    super::push::forget_user(w, user_id)?;
+    super::push::forget(w, super::push::Owner::User(user_id))?;
     end_sessions_of(w, &Subject::User(user_id), now)
 }
 
@@ -74,8 +74,10 @@ fn end_sessions_of(w: &Wtx, subject: &Subject, now: i64) -> StoreResult<u64> {
     Ok(live)
 }
 
-/// Ends every session of one staff member (turned off, two factors reset, role changed).
+/// Ends every session of one staff member (turned off, two factors reset, role changed), and
+/// the pushes to their devices with them.
 pub fn end_staff_sessions(w: &Wtx, staff_id: u64, now: i64) -> StoreResult<u64> {
+    super::push::forget(w, super::push::Owner::Staff(staff_id))?;
     end_sessions_of(w, &Subject::Staff(staff_id), now)
 }
 

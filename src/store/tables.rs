@@ -136,13 +136,15 @@ pub const CAPTION_TRACKS: EntityTable = TableDefinition::new("caption_tracks_v1"
 pub const PUSH_SUBSCRIPTIONS: EntityTable = TableDefinition::new("push_subscriptions_v1");
 pub const PUSH_EVENTS: EntityTable = TableDefinition::new("push_events_v1");
 pub const PUSH_DELIVERIES: EntityTable = TableDefinition::new("push_deliveries_v1");
-/// (user id, subscription id) → created at.
+/// (owner key, subscription id) → created at (`push::Owner::key`: a user or a staff member).
 pub const PUSH_SUBSCRIPTIONS_BY_USER: PairTable =
     TableDefinition::new("push_subscriptions_by_user_v1");
-/// (user id, 0) → when the last push to them went out.
+/// (owner key, 0) → when the last push to them went out.
 pub const PUSH_LAST_SENT: PairTable = TableDefinition::new("push_last_sent_v1");
-/// (user id, category) → 0: the categories a person turned off.
+/// (owner key, category) → 0: the categories a person turned off.
 pub const PUSH_OFF: PairTable = TableDefinition::new("push_off_v1");
+/// (owner key, 0) → start × 1440 + end: an employer's or staff member's own quiet hours.
+pub const PUSH_QUIET: PairTable = TableDefinition::new("push_quiet_v1");
 
 /// Every entity table, for code that walks them all (creating, backing up).
 pub const ENTITY_TABLES: [EntityTable; 32] = [
@@ -181,7 +183,7 @@ pub const ENTITY_TABLES: [EntityTable; 32] = [
 ];
 
 /// Every pair table.
-pub const PAIR_TABLES: [PairTable; 27] = [
+pub const PAIR_TABLES: [PairTable; 28] = [
     INTERNSHIPS_BY_EMPLOYER,
     APPLICATIONS_BY_STUDENT,
     APPLICATIONS_BY_EMPLOYER,
@@ -209,4 +211,5 @@ pub const PAIR_TABLES: [PairTable; 27] = [
     PUSH_SUBSCRIPTIONS_BY_USER,
     PUSH_LAST_SENT,
     PUSH_OFF,
+    PUSH_QUIET,
 ];

@@ -724,9 +724,12 @@ async fn a_suspended_employers_and_a_deleted_students_devices_and_pushes_are_rem
     assert_eq!(res.status(), StatusCode::OK);
     let r = app.state.store().read().unwrap();
     assert!(
-        internreel::store::push::subscriptions_of(&r, t.employer_id)
-            .unwrap()
-            .is_empty()
+        internreel::store::push::subscriptions_of(
+            &r,
+            internreel::store::push::Owner::User(t.employer_id)
+        )
+        .unwrap()
+        .is_empty()
     );
     drop(r);
     assert_eq!(queued(&app), (0, 0));
@@ -740,7 +743,7 @@ async fn a_suspended_employers_and_a_deleted_students_devices_and_pushes_are_rem
         .write(|w| {
             internreel::store::push::enqueue(
                 w,
-                t.student_id,
+                internreel::store::push::Owner::User(t.student_id),
                 internreel::store::push::Category::Account,
                 internreel::store::push::What::Notice {
                     text: "Waiting".into(),
@@ -762,9 +765,12 @@ async fn a_suspended_employers_and_a_deleted_students_devices_and_pushes_are_rem
     assert!(res.status().is_success(), "{}", res.status());
     let r = app.state.store().read().unwrap();
     assert!(
-        internreel::store::push::subscriptions_of(&r, t.student_id)
-            .unwrap()
-            .is_empty()
+        internreel::store::push::subscriptions_of(
+            &r,
+            internreel::store::push::Owner::User(t.student_id)
+        )
+        .unwrap()
+        .is_empty()
     );
     drop(r);
     assert_eq!(queued(&app), (0, 0));
@@ -857,7 +863,9 @@ async fn subscriptions_are_checked_listed_removed_and_categories_switched_off() 
         .unwrap();
     assert_eq!(
         prefs,
-        json!({"messages": true, "applications": true, "placements": true, "account": true})
+        json!({"messages": true, "applications": true, "placements": true, "account": true,
+            // A student's quiet hours are the district's (none in these tests).
+            "quietHours": null, "ownQuietHours": false})
     );
     let res = app
         .put(
@@ -922,4 +930,394 @@ async fn subscriptions_are_checked_listed_removed_and_categories_switched_off() 
         names.contains(&"push-vapid-key.pem".to_string()),
         "{names:?}"
     );
+}
+
+/// A named staff member signed in (set up in the store by `add_staff`).
+async fn staff_client(app: &TestApp, email: &str, role: &str, school: Option<&str>) -> Client {
+    let secret = add_staff(app, email, role, school);
+    let c = app.client();
+    let res = app
+        .post(
+            &c,
+            "/api/staff/login",
+            json!({"email": email, "password": STAFF_PASSWORD, "code": totp_now(&secret)}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    c
+}
+
+#[tokio::test]
+async fn staff_devices_hear_of_a_report_in_their_language_and_a_students_device_does_not() {
+    let app = start(Duration::from_millis(300)).await;
+    let svc = PushService::start().await;
+    let t = thread(&app, 1).await; // the student is at Lincoln High
+    let admin = staff_client(&app, "dana@district.example", "admin", None).await;
+    let res = app
+        .put(&admin, "/api/language", json!({"language": "es"}))
+        .await;
+    assert!(res.status().is_success(), "{}", res.status());
+    let lincoln = staff_client(
+        &app,
+        "sam@district.example",
+        "coordinator",
+        Some("lincoln high"),
+    )
+    .await;
+    let ridgeview = staff_client(
+        &app,
+        "ria@district.example",
+        "coordinator",
+        Some("Ridgeview High"),
+    )
+    .await;
+    subscribe(&app, &svc, &admin, "admin").await;
+    subscribe(&app, &svc, &lincoln, "lincoln").await;
+    subscribe(&app, &svc, &ridgeview, "ridgeview").await;
+    subscribe(&app, &svc, &t.student, "student").await;
+    // A staff member's devices and switches are their own: the review category, own quiet hours.
+    let devices: Value = app
+        .get(&admin, "/api/push/subscriptions")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(devices.as_array().unwrap().len(), 1);
+    let prefs: Value = app
+        .get(&admin, "/api/push/preferences")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(prefs["account"], true);
+    assert_eq!(prefs["ownQuietHours"], true);
+    assert_eq!(prefs["quietHours"], Value::Null);
+    // The district pin's shared session is nobody's to push to.
+    let pin = app.admin().await;
+    let (status, body) = message_of(
+        app.post(&pin, "/api/push/subscriptions", svc.device("pin"))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("your own staff account"),
+        "{body}"
+    );
+
+    let res = app
+        .post(
+            &t.student,
+            "/api/reports",
+            json!({"targetType": "internship", "targetId": t.posting, "reason": "scam", "details": "Asks for money"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let got = svc.wait_for("admin", 1, 30).await;
+    assert_eq!(got[0]["title"], "Nuevo reporte");
+    assert_eq!(
+        got[0]["body"],
+        "Un nuevo reporte espera su revisión en Reportes"
+    );
+    assert_eq!(got[0]["url"], "/admin?tab=reports");
+    // The coordinator of the reporting student's school hears it, in English; another
+    // school's coordinator and the student do not.
+    let got = svc.wait_for("lincoln", 1, 30).await;
+    assert_eq!(
+        got[0]["body"],
+        "A new report waits for your review in Reports"
+    );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(svc.received_by("ridgeview").len(), 0);
+    assert_eq!(svc.received_by("student").len(), 0);
+
+    // A posting the hazardous-duties screen holds: the admins hear its title.
+    let mut edit = internship_body("Roof helper");
+    edit["description"] = json!("Operate the forklift.");
+    let res = app
+        .put(
+            &t.employer,
+            &format!("/api/employers/internships/{}", t.posting),
+            edit,
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let got = svc.wait_for("admin", 2, 30).await;
+    assert_eq!(got[1]["title"], "Publicación retenida para revisión");
+    assert!(
+        got[1]["body"].as_str().unwrap().contains("Roof helper"),
+        "{}",
+        got[1]
+    );
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(svc.received_by("ridgeview").len(), 0);
+
+    // A staff member turned off loses their devices with their sessions.
+    let ria = staff_id(&app, "ria@district.example");
+    let res = app
+        .post(&pin, &format!("/api/admin/staff/{ria}/disable"), json!({}))
+        .await;
+    assert!(res.status().is_success(), "{}", res.status());
+    let r = app.state.store().read().unwrap();
+    assert!(
+        internreel::store::push::subscriptions_of(&r, internreel::store::push::Owner::Staff(ria))
+            .unwrap()
+            .is_empty()
+    );
+}
+
+fn staff_id(app: &TestApp, email: &str) -> u64 {
+    internreel::store::staff::by_email(&app.state.store().read().unwrap(), email)
+        .unwrap()
+        .unwrap()
+        .id
+}
+
+#[tokio::test]
+async fn an_employers_own_quiet_hours_hold_a_push_until_they_end_and_a_bad_window_is_refused() {
+    let app = start(Duration::from_millis(300)).await;
+    let svc = PushService::start().await;
+    let t = thread(&app, 1).await;
+    setting(&app, "time-zone", "UTC");
+    subscribe(&app, &svc, &t.employer, "employer").await;
+
+    for bad in [json!("25:00-07:00"), json!("22:00-22:00"), json!(5)] {
+        let (status, body) = message_of(
+            app.put(
+                &t.employer,
+                "/api/push/preferences",
+                json!({ "quietHours": bad }),
+            )
+            .await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Quiet hours are a window such as 22:00-07:00"),
+            "{body}"
+        );
+    }
+    // A student's quiet hours are the district's.
+    let (status, body) = message_of(
+        app.put(
+            &t.student,
+            "/api/push/preferences",
+            json!({"quietHours": "22:00-07:00"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(
+        body["message"].as_str().unwrap().contains("district"),
+        "{body}"
+    );
+
+    let window = window_around_now(60, 60);
+    let prefs: Value = app
+        .put(
+            &t.employer,
+            "/api/push/preferences",
+            json!({"quietHours": window, "messages": true}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(prefs["quietHours"], window.as_str());
+    assert_eq!(prefs["ownQuietHours"], true);
+    message(&app, &t, false, "are you there?").await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(svc.received_by("employer").len(), 0);
+    assert_eq!(queued(&app), (1, 0), "the push waits, as an event");
+
+    // Their quiet hours end (the window now ended a minute ago): the push arrives.
+    let res = app
+        .put(
+            &t.employer,
+            "/api/push/preferences",
+            json!({"quietHours": window_around_now(120, -1)}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let got = svc.wait_for("employer", 1, 30).await;
+    assert!(
+        got[0]["body"]
+            .as_str()
+            .unwrap()
+            .contains("sent you a message"),
+        "{}",
+        got[0]
+    );
+    // And none.
+    let prefs: Value = app
+        .put(
+            &t.employer,
+            "/api/push/preferences",
+            json!({"quietHours": null}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(prefs["quietHours"], Value::Null);
+}
+
+#[tokio::test]
+async fn the_district_turning_pushes_off_stops_them_and_turning_them_on_resumes() {
+    let app = start(Duration::from_millis(300)).await;
+    let svc = PushService::start().await;
+    let t = thread(&app, 1).await;
+    subscribe(&app, &svc, &t.student, "student").await;
+
+    setting(&app, "push", "off");
+    message(&app, &t, true, "while off").await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(svc.received_by("student").len(), 0);
+    assert_eq!(queued(&app), (0, 0), "nothing is queued while off");
+    let key: Value = app
+        .get(&t.student, "/api/push/key")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(key["enabled"], false);
+    let (status, _) = message_of(
+        app.post(
+            &t.employer,
+            "/api/push/subscriptions",
+            svc.device("employer"),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    setting(&app, "push", "on");
+    message(&app, &t, true, "back on").await;
+    let got = svc.wait_for("student", 1, 30).await;
+    assert!(
+        got[0]["body"]
+            .as_str()
+            .unwrap()
+            .contains("sent you a message"),
+        "{}",
+        got[0]
+    );
+}
+
+#[tokio::test]
+async fn a_push_service_whose_name_resolves_to_this_machine_gets_nothing_and_its_device_goes() {
+    // A real server, with local endpoints refused as in production.
+    let data = tempfile::tempdir().unwrap();
+    let config = Config {
+        limits: internreel::limiter::Limits::off(),
+        employer_approval: internreel::domain::review::Approval::Off,
+        push_interval: Duration::from_millis(300),
+        ..Config::new(data.path().to_path_buf(), "127.0.0.1:0")
+    };
+    let app = start_with_config(data, config).await;
+    setting(&app, "quiet-hours", "off");
+    let svc = PushService::start().await;
+    let t = thread(&app, 1).await;
+    // A device whose push service is named `localhost`: a name the subscription check lets
+    // through as a public one would be (stored directly: the API refuses `localhost` itself).
+    let key: Value = app
+        .get(&t.student, "/api/push/key")
+        .await
+        .json()
+        .await
+        .unwrap();
+    svc.state.lock().unwrap().vapid_key = key["publicKey"].as_str().unwrap().into();
+    let device = svc.device("student");
+    let endpoint = device["endpoint"]
+        .as_str()
+        .unwrap()
+        .replace("127.0.0.1", "localhost");
+    app.state
+        .store()
+        .write(|w| {
+            internreel::services::push::subscribe(
+                w,
+                internreel::store::push::Owner::User(t.student_id),
+                internreel::services::push::Input {
+                    endpoint,
+                    p256dh: device["keys"]["p256dh"].as_str().unwrap().into(),
+                    auth: device["keys"]["auth"].as_str().unwrap().into(),
+                    device: "Test".into(),
+                },
+                0,
+                true,
+            )
+        })
+        .unwrap();
+
+    message(&app, &t, true, "hello").await;
+    let owner = internreel::store::push::Owner::User(t.student_id);
+    let until = Instant::now() + Duration::from_secs(30);
+    while !internreel::store::push::subscriptions_of(&app.state.store().read().unwrap(), owner)
+        .unwrap()
+        .is_empty()
+        && Instant::now() < until
+    {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        internreel::store::push::subscriptions_of(&app.state.store().read().unwrap(), owner)
+            .unwrap()
+            .is_empty(),
+        "the device whose push service is local is removed"
+    );
+    assert_eq!(
+        svc.attempts("student"),
+        0,
+        "nothing reached the local service"
+    );
+    assert_eq!(queued(&app), (0, 0));
+}
+
+#[tokio::test]
+async fn district_admins_hear_of_an_employer_waiting_for_verification_and_coordinators_do_not() {
+    let data = tempfile::tempdir().unwrap();
+    let config = Config {
+        limits: internreel::limiter::Limits::off(),
+        employer_approval: internreel::domain::review::Approval::Required,
+        push_interval: Duration::from_millis(300),
+        push_local_endpoints: true,
+        ..Config::new(data.path().to_path_buf(), "127.0.0.1:0")
+    };
+    let app = start_with_config(data, config).await;
+    setting(&app, "quiet-hours", "off");
+    let svc = PushService::start().await;
+    let admin = staff_client(&app, "dana@district.example", "admin", None).await;
+    let coordinator = staff_client(
+        &app,
+        "sam@district.example",
+        "coordinator",
+        Some("Lincoln High"),
+    )
+    .await;
+    subscribe(&app, &svc, &admin, "admin").await;
+    subscribe(&app, &svc, &coordinator, "coordinator").await;
+
+    app.signup_employer("new@brightside.example").await;
+    let got = svc.wait_for("admin", 1, 30).await;
+    assert_eq!(got[0]["title"], "Employer to verify");
+    assert!(
+        got[0]["body"]
+            .as_str()
+            .unwrap()
+            .ends_with("signed up and waits for the district's verification"),
+        "{}",
+        got[0]
+    );
+    assert_eq!(got[0]["url"], "/admin?tab=employers");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(svc.received_by("coordinator").len(), 0);
 }

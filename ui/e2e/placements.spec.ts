@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { AxeAudit } from './axe';
+import { phone } from './push-support';
 import { SpanishAudit } from './spanish-support';
 import { BASE_URL, choose, DEMO_ADMIN_PIN, expectToast, snap } from './support';
 
@@ -312,6 +313,29 @@ test.describe('the student: My placement (Omar Hassan, active)', () => {
     await expect(page.getByRole('button', { name: 'Edit reflection' })).toBeVisible();
     await audit.scan('My placement, reflection');
     audit.expectClean();
+  });
+
+  // Here, while the placement is still active (the school's tests below complete it).
+  test('the push offer comes when the student opens the started placement, and Not now holds', async ({ browser }) => {
+    // A browser of its own where the offer is not declined up front; it only asks, so the demo is unchanged.
+    const { context, page: phonePage } = await phone(browser, `https://push.invalid/push/placement-${Date.now().toString(36)}`);
+    const login = await phonePage.request.post('/api/student-login', { data: { email: DEMO.omar.email, password: DEMO.omar.password } });
+    expect(login.status(), await login.text()).toBe(200);
+    const offer = phonePage.getByRole('dialog', { name: 'Hear back right away?' });
+    await phonePage.goto(`/placements/${placement.id}`);
+    await expect(phonePage.getByTestId('placement-state')).toHaveText('Active');
+    await expect(offer).toBeVisible();
+    const audit = new AxeAudit(phonePage);
+    await audit.scan('the push offer on a started placement');
+    audit.expectClean();
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await expect(offer).toHaveCount(0);
+
+    await phonePage.reload();
+    await expect(phonePage.getByTestId('placement-state')).toHaveText('Active');
+    await phonePage.waitForTimeout(1500);
+    await expect(offer).toHaveCount(0);
+    await context.close();
   });
 });
 

@@ -1,14 +1,14 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { axeFindings } from './axe';
 import { test } from './fixtures';
+import { deliverPush, phone } from './push-support';
 import { es, SpanishAudit } from './spanish-support';
 import { createStudentViaApi, expectToast, newEmployerApi, newStudent, postInternshipViaApi, scrollsSideways, snap } from './support';
 
 /*
- * Push notifications (#55) in the browser: the offer after the first application sent (never
- * before), "Turn on" storing the subscription, "Not now" remembered, a push delivered to the
- * service worker (DevTools' ServiceWorker.deliverPushMessage) showing its notification, and the
+ * Push notifications in the browser: the offer after the first application sent (never before;
+ * on a started placement's page: placements.spec.ts), "Turn on" storing the subscription, "Not
+ * now" remembered, a push delivered to the service worker (DevTools' ServiceWorker.deliverPushMessage) showing its notification, and the
  * profile's categories and devices. Headless Chromium has no push service, so the test stands
  * in for PushManager.subscribe alone: it answers a subscription whose keys the test made.
  */
@@ -33,51 +33,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await employerApi.dispose();
 });
-
-/** A browser's P-256 key and auth secret, as PushManager.subscribe would make them. */
-function browserKeys(): { p256dh: string; auth: string } {
-  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const jwk = publicKey.export({ format: 'jwk' });
-  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x ?? '', 'base64url'), Buffer.from(jwk.y ?? '', 'base64url')]);
-  return { p256dh: point.toString('base64url'), auth: randomBytes(16).toString('base64url') };
-}
-
-function baseURL(): string {
-  return test.info().project.use.baseURL ?? '';
-}
-
-/** A phone-sized context where notifications are allowed and PushManager.subscribe answers. */
-async function phone(browser: import('@playwright/test').Browser, endpoint: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 320, height: 700 },
-    baseURL: baseURL(),
-    permissions: ['notifications'],
-    // The fixtures start every other context with the offer declined (e2e/fixtures.ts).
-    storageState: {
-      cookies: [],
-      origins: [{ origin: new URL(baseURL()).origin, localStorage: [{ name: 'internreel.push.e2e', value: '1' }] }],
-    },
-  });
-  const keys = browserKeys();
-  await context.addInitScript(
-    ({ endpoint, keys }) => {
-      if (!('PushManager' in window)) return;
-      PushManager.prototype.subscribe = async function () {
-        const json = { endpoint, expirationTime: null, keys };
-        return {
-          endpoint,
-          expirationTime: null,
-          options: {},
-          toJSON: () => json,
-          unsubscribe: async () => true,
-        } as unknown as PushSubscription;
-      };
-    },
-    { endpoint, keys },
-  );
-  const page = await context.newPage();
-  return { context, page };
-}
 
 function offer(page: Page) {
   return page.getByRole('dialog', { name: 'Hear back right away?' });
@@ -120,20 +75,8 @@ test('the offer comes after the first application, Turn on stores the device, an
   expect(devices[0].device).toContain('Chrome');
 
   // A push reaches the service worker, which shows it.
-  const cdp = await context.newCDPSession(page);
-  const registration = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
-      const live = e.registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
   const payload = { title: 'New message', body: 'Bellwether sent you a message', url: '/profile', tag: 'internreel-messages', count: 1 };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
-    registrationId: await registration,
-    data: JSON.stringify(payload),
-  });
+  await deliverPush(context, page, payload);
   await expect
     .poll(() =>
       page.evaluate(async () =>

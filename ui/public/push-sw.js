@@ -34,11 +34,16 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       for (const client of windows) {
         if (new URL(client.url).origin !== self.location.origin) continue;
-        await client.focus();
-        if (client.url !== target && 'navigate' in client) await client.navigate(target);
-        return;
+        // The open window goes to the screen first: a browser may refuse focus() (no user
+        // gesture it counts), and the person still finds the screen when they look.
+        let shown = client.url === target;
+        if (!shown && 'navigate' in client) {
+          shown = !!(await client.navigate(target).catch(() => null));
+        }
+        await client.focus().catch(() => undefined);
+        if (shown) return;
       }
-      await self.clients.openWindow(target);
+      await self.clients.openWindow(target).catch(() => undefined);
     })(),
   );
 });

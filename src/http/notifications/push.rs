@@ -1,22 +1,47 @@
 //! Web Push: `GET /api/push/key` (the server's VAPID public key, and whether the district
 //! pushes), a person's devices (`GET`/`POST /api/push/subscriptions`,
 //! `DELETE /api/push/subscriptions/{id}`) and their categories (`GET`/`PUT
-//! /api/push/preferences`).
+//! /api/push/preferences`, with an employer's or staff member's own quiet hours). Students and
+//! employers use them with their session, district staff with their named staff session.
 
 use axum::Json;
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::routing::{delete, get};
 use serde::{Deserialize, Serialize};
 
-use crate::auth::AnyUser;
+use crate::auth::{AnyUser, StaffMember};
 use crate::clock::{now_ms, rfc3339};
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::http::ApiJson;
 use crate::services::push as service;
 use crate::state::AppState;
-use crate::store::push::{self, Subscription};
+use crate::store::audit::Actor;
+use crate::store::push::{self, Owner, Subscription};
+
+/// Whose devices a request speaks of: a signed-in student or employer, or a named staff
+/// member (the pin's shared admin session is nobody's: 403).
+struct Me(Owner);
+
+impl FromRequestParts<AppState> for Me {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        let as_user = match AnyUser::from_request_parts(parts, state).await {
+            Ok(AnyUser(u)) => return Ok(Me(Owner::User(u.id))),
+            Err(e) => e,
+        };
+        match StaffMember::from_request_parts(parts, state).await {
+            Ok(StaffMember {
+                actor: Actor::Staff(id),
+                ..
+            }) => Ok(Me(Owner::Staff(id))),
+            Ok(_) => Err(AppError::Forbidden(crate::t!("push-pin-admin"))),
+            Err(_) => Err(as_user),
+        }
+    }
+}
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -81,10 +106,10 @@ impl From<&Subscription> for Device {
     }
 }
 
-async fn list(State(state): State<AppState>, AnyUser(me): AnyUser) -> AppResult<Json<Vec<Device>>> {
+async fn list(State(state): State<AppState>, Me(me): Me) -> AppResult<Json<Vec<Device>>> {
     let r = state.store().read()?;
     Ok(Json(
-        push::subscriptions_of(&r, me.id)?
+        push::subscriptions_of(&r, me)?
             .iter()
             .map(Device::from)
             .collect(),
@@ -109,7 +134,7 @@ struct SubscriptionBody {
 
 async fn subscribe(
     State(state): State<AppState>,
-    AnyUser(me): AnyUser,
+    Me(me): Me,
     ApiJson(body): ApiJson<SubscriptionBody>,
 ) -> AppResult<(StatusCode, Json<Device>)> {
     let input = service::Input {
@@ -120,48 +145,83 @@ async fn subscribe(
     };
     let s = state
         .store()
-        .write(|w| service::subscribe(w, me.id, input, now_ms(), state.pusher.local_endpoints()))?;
+        .write(|w| service::subscribe(w, me, input, now_ms(), state.pusher.local_endpoints()))?;
     Ok((StatusCode::CREATED, Json(Device::from(&s))))
 }
 
 async fn unsubscribe(
     State(state): State<AppState>,
-    AnyUser(me): AnyUser,
+    Me(me): Me,
     Path(id): Path<u64>,
 ) -> AppResult<StatusCode> {
-    state
-        .store()
-        .write(|w| service::unsubscribe(w, me.id, id))?;
+    state.store().write(|w| service::unsubscribe(w, me, id))?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-type Preferences = std::collections::BTreeMap<String, bool>;
-
-fn preferences_of(r: &impl crate::store::Reader, me: u64) -> AppResult<Preferences> {
-    Ok(service::preferences(r, me)?
-        .into_iter()
-        .map(|(c, on)| (c.as_str().to_string(), on))
-        .collect())
+/// Each category on or off; the quiet hours that hold this person's pushes (`HH:MM-HH:MM`
+/// on the district's clock, or null), and whether they are their own to choose (employers,
+/// staff) or the district's (students).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Preferences {
+    #[serde(flatten)]
+    categories: std::collections::BTreeMap<String, bool>,
+    quiet_hours: Option<String>,
+    own_quiet_hours: bool,
 }
 
-async fn preferences(
-    State(state): State<AppState>,
-    AnyUser(me): AnyUser,
-) -> AppResult<Json<Preferences>> {
-    Ok(Json(preferences_of(&state.store().read()?, me.id)?))
+fn preferences_of(r: &impl crate::store::Reader, me: Owner) -> AppResult<Preferences> {
+    Ok(Preferences {
+        categories: service::preferences(r, me)?
+            .into_iter()
+            .map(|(c, on)| (c.as_str().to_string(), on))
+            .collect(),
+        quiet_hours: service::quiet_hours_of(r, me)?.map(|w| w.render()),
+        own_quiet_hours: service::own_quiet_hours(r, me)?,
+    })
 }
 
+async fn preferences(State(state): State<AppState>, Me(me): Me) -> AppResult<Json<Preferences>> {
+    Ok(Json(preferences_of(&state.store().read()?, me)?))
+}
+
+/// Categories as booleans (`"messages": false`), and `quietHours` (`"22:00-07:00"` or null).
 async fn set_preferences(
     State(state): State<AppState>,
-    AnyUser(me): AnyUser,
-    ApiJson(body): ApiJson<Preferences>,
+    Me(me): Me,
+    ApiJson(body): ApiJson<std::collections::BTreeMap<String, serde_json::Value>>,
 ) -> AppResult<Json<Preferences>> {
-    let changes: Vec<(String, bool)> = body.into_iter().collect();
+    let mut changes: Vec<(String, bool)> = Vec::new();
+    let mut quiet: Option<Option<String>> = None;
+    for (name, value) in body {
+        if name == "quietHours" || name == "quiet_hours" {
+            quiet = Some(match value {
+                serde_json::Value::Null => None,
+                serde_json::Value::String(s) => Some(s),
+                _ => {
+                    return Err(AppError::Unprocessable(crate::t!(
+                        "push-quiet-hours-invalid",
+                        value = value.to_string()
+                    )));
+                }
+            });
+        } else if let Some(on) = value.as_bool() {
+            changes.push((name, on));
+        } else {
+            return Err(AppError::Unprocessable(crate::t!(
+                "push-category-not-boolean",
+                name = name
+            )));
+        }
+    }
     state
         .store()
         .write(|w| {
-            service::set_preferences(w, me.id, &changes)?;
-            preferences_of(w, me.id)
+            service::set_preferences(w, me, &changes)?;
+            if let Some(q) = &quiet {
+                service::set_quiet_hours(w, me, q.as_deref())?;
+            }
+            preferences_of(w, me)
         })
         .map(Json)
 }

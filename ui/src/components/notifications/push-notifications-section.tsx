@@ -25,14 +25,24 @@ import {
   type PushDevice,
 } from '@/lib/notifications/push';
 import { toast } from '@/stores/toast-store';
+import { QuietHoursControl } from './quiet-hours-control';
 
-function CategorySwitch({ category, checked, onChange }: { category: PushCategory; checked: boolean; onChange: (on: boolean) => void }) {
-  const { t } = useTranslation(notificationsNs);
+function CategorySwitch({
+  category,
+  label,
+  checked,
+  onChange,
+}: {
+  category: PushCategory;
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
   const id = useId();
   return (
     <li className="flex items-center justify-between gap-4 py-2">
       <label htmlFor={id} className="min-w-0 cursor-pointer text-slate-900">
-        {t(`push.category.${category}`)}
+        {label}
       </label>
       <Switch.Root
         id={id}
@@ -54,10 +64,12 @@ function CategorySwitch({ category, checked, onChange }: { category: PushCategor
 }
 
 /**
- * 'Push notifications' beside the e-mail switch on the profiles: each category on or off,
- * the devices that receive them (removable), and "Turn on for this device".
+ * 'Push notifications' beside the e-mail switch on the profiles and the staff's screen: each
+ * category on or off, the quiet hours (an employer's or staff member's own; a student's are
+ * the district's), the devices that receive them (removable), and "Turn on for this device".
+ * `staff`: a staff member hears of what waits for review only (the account category).
  */
-export function PushNotificationsSection({ className }: { className?: string }) {
+export function PushNotificationsSection({ className, staff = false }: { className?: string; staff?: boolean }) {
   const { t } = useTranslation(notificationsNs);
   const headingId = useId();
   const key = usePushKey();
@@ -133,10 +145,17 @@ export function PushNotificationsSection({ className }: { className?: string }) 
           <div data-testid="push-settings">
             <p className="text-sm text-slate-600">{t('push.hint')}</p>
             <ul className="mt-2 divide-y divide-slate-100">
-              {PUSH_CATEGORIES.map((c) => (
-                <CategorySwitch key={c} category={c} checked={preferences.data?.[c] ?? true} onChange={(on) => change(c, on)} />
+              {(staff ? (['account'] as PushCategory[]) : PUSH_CATEGORIES).map((c) => (
+                <CategorySwitch
+                  key={c}
+                  category={c}
+                  label={staff ? t('push.category.review') : t(`push.category.${c}`)}
+                  checked={preferences.data?.[c] ?? true}
+                  onChange={(on) => change(c, on)}
+                />
               ))}
             </ul>
+            {preferences.data ? <QuietHoursControl preferences={preferences.data} /> : null}
             <h3 className="mt-4 font-semibold text-slate-900">{t('push.devices')}</h3>
             {devices.data && devices.data.length > 0 ? (
               <ul className="mt-1 divide-y divide-slate-100" data-testid="push-devices">

@@ -27,7 +27,13 @@ export interface PushDevice {
 
 export type PushCategory = 'messages' | 'applications' | 'placements' | 'account';
 export const PUSH_CATEGORIES: PushCategory[] = ['messages', 'applications', 'placements', 'account'];
-export type PushPreferences = Record<PushCategory, boolean>;
+/**
+ * Each category on or off, and the quiet hours that hold this person's pushes ("22:00-07:00"
+ * on the district's clock, or null): their own to choose (employers, staff) or the district's.
+ */
+export type PushPreferences = Record<PushCategory, boolean> & { quietHours: string | null; ownQuietHours: boolean };
+/** What PUT /api/push/preferences takes: categories, and an employer's or staff member's quiet hours. */
+export type PushPreferencesChange = Partial<Record<PushCategory, boolean>> & { quietHours?: string | null };
 
 export const PUSH_KEY_URL = '/api/push/key';
 export const PUSH_SUBSCRIPTIONS_URL = '/api/push/subscriptions';
@@ -222,7 +228,7 @@ export function usePushPreferences() {
 
 /** PUT /api/push/preferences: the switch moves at once and goes back should the call fail. */
 export function useUpdatePushPreferences() {
-  return useMutation<PushPreferences, Error, Partial<PushPreferences>, { previous: PushPreferences | undefined }>({
+  return useMutation<PushPreferences, Error, PushPreferencesChange, { previous: PushPreferences | undefined }>({
     mutationFn: (change) => api.put<PushPreferences>(PUSH_PREFERENCES_URL, change),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: pushPreferencesKey });

@@ -17,6 +17,7 @@ import {
   X,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { PushNotificationsSection } from '@/components/notifications/push-notifications-section';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation } from 'wouter';
@@ -405,7 +406,8 @@ export function AdminPage({ captionEditor }: { captionEditor?: CaptionEditorSlot
   const [captioning, setCaptioning] = useState<AiVideoRequest | null>(null);
   const [captionsErrors, setCaptionsErrors] = useState<Record<number, string>>({});
   const tabs = districtAdmin ? ADMIN_TABS : COORDINATOR_TABS;
-  const [chosenTab, setTab] = useState<AdminTab | null>(null);
+  // A push's link opens the tab it is about (`/admin?tab=reports`).
+  const [chosenTab, setTab] = useState<AdminTab | null>(() => new URLSearchParams(window.location.search).get('tab') as AdminTab | null);
   const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : (tabs[0] ?? 'ai');
   const [filter, setFilter] = useState<RequestFilter>('pending');
   // Requests fulfilled during this visit stay in the Pending view, marked Completed.
@@ -655,6 +657,8 @@ export function AdminPage({ captionEditor }: { captionEditor?: CaptionEditorSlot
               <ProgramTab districtAdmin={districtAdmin} />
             </Tabs.Content>
           </Tabs.Root>
+          {/* A named staff member's own devices (the pin's shared session has none). */}
+          {staff ? <PushNotificationsSection staff /> : null}
           {captionEditor?.({
             admin: true,
             internship: captioning

@@ -1,4 +1,5 @@
 import { AlertTriangle, Ban, FileWarning, LogIn, MapPin, Timer } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'wouter';
 import { AppHeader } from '@/components/layout/app-header';
@@ -12,6 +13,7 @@ import { StateCard } from '@/components/ui/state-card';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { isNotFoundError, routeId } from '@/lib/internships';
+import { usePushOfferStore } from '@/lib/notifications/push';
 import { gradeLabel } from '@/lib/options';
 import { capFlagText, type Placement, type PlacementRole } from '@/types/placement';
 import { useLivePlacement, usePlacement } from '../api/placements';
@@ -195,6 +197,12 @@ export function PlacementPage() {
   useLivePlacement(id);
   const data = id === null ? undefined : placement.data;
   const you = data?.you;
+  const started = you === 'student' && data?.state === 'active';
+  // A moment it matters: the student's placement started (the offer of push notifications,
+  // unless refused or on already, as after the first application).
+  useEffect(() => {
+    if (started) usePushOfferStore.getState().ask();
+  }, [started]);
   const signedOut = isApiError(placement.error) && placement.error.status === 401;
   const notFound =
     id === null ||
