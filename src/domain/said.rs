@@ -26,6 +26,27 @@ pub enum Value {
     Day(i32, u8, u8),
     #[serde(rename = "t")]
     Text(Box<Text>),
+    /// A number with decimals as English writes it ("16.25"); each language writes it with its
+    /// own decimal separator ("16,25").
+    #[serde(rename = "n")]
+    Decimal(String),
+}
+
+/// A number with decimals, already rounded as it is to be read (`Decimal::new("16.25")`),
+/// written with the reader's decimal separator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decimal(pub String);
+
+impl IntoValue for Decimal {
+    fn into_value(self) -> Value {
+        Value::Decimal(self.0)
+    }
+}
+
+impl IntoValue for &Decimal {
+    fn into_value(self) -> Value {
+        Value::Decimal(self.0.clone())
+    }
 }
 
 /// A catalogue key with its arguments: `Text::new("the-supervisor-approved-hours-h").arg("hours",
@@ -53,8 +74,15 @@ macro_rules! plain {
     )*};
 }
 plain!(
-    String, &str, &String, &&str, u8, u16, u32, u64, usize, i32, i64, f32, f64, char
+    String, &str, &String, &&str, u8, u16, u32, u64, usize, i32, i64, f32, f64, char, &u32, &u64,
+    &i64, &usize
 );
+
+impl IntoValue for std::borrow::Cow<'_, str> {
+    fn into_value(self) -> Value {
+        Value::Plain(self.into_owned())
+    }
+}
 
 impl IntoValue for Date {
     fn into_value(self) -> Value {

@@ -66,11 +66,7 @@ macro_rules! t {
 #[macro_export]
 macro_rules! tl {
     ($lang:expr, $key:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::i18n::catalogues::text_in(
-            $lang,
-            $key,
-            &[$((stringify!($name), ($value).to_string())),*],
-        )
+        $crate::i18n::Lang::write($lang, &$crate::said!($key $(, $name = $value)*))
     };
 }
 
@@ -175,6 +171,10 @@ impl Lang {
                 ),
             },
             Value::Text(t) => self.write(t),
+            Value::Decimal(s) => match self {
+                Lang::En => s.clone(),
+                Lang::Es => s.replace('.', ","),
+            },
         }
     }
 
@@ -271,6 +271,23 @@ pub fn tr(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hours_are_written_with_the_reader_s_decimal_separator() {
+        let hours = crate::domain::placements::hours_said(16.25);
+        let stored = crate::said!("the-supervisor-approved-hours-h", hours = &hours).encode();
+        assert_eq!(Lang::En.tr(&stored), "The supervisor approved 16.25 h");
+        assert_eq!(Lang::Es.tr(&stored), "El supervisor aprobó 16,25 h");
+        assert_eq!(
+            crate::tl!(Lang::Es, "the-supervisor-approved-hours-h", hours = &hours),
+            "El supervisor aprobó 16,25 h"
+        );
+        let whole = crate::domain::placements::hours_said(8.0);
+        assert_eq!(
+            crate::tl!(Lang::Es, "the-supervisor-approved-hours-h", hours = whole),
+            "El supervisor aprobó 8 h"
+        );
+    }
 
     #[test]
     fn accept_language_is_weighed() {

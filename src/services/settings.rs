@@ -239,7 +239,7 @@ pub fn district_signature_line(r: &impl Reader) -> StoreResult<String> {
     Ok(match district_signature_arg(r)? {
         Value::Text(t) => t.encode(),
         Value::Plain(name) => name,
-        Value::Day(..) => String::new(),
+        Value::Day(..) | Value::Decimal(_) => String::new(),
     })
 }
 

@@ -33,6 +33,12 @@ fn english(line: &str) -> Option<String> {
     if spanish != line {
         return Some(format!("the catalogue has it: \"{spanish}\""));
     }
+    // Hours are written with Spanish's decimal comma ("1,5 h"), never "1.5 h".
+    static ENGLISH_DECIMAL: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d+\.\d+ ?(h|horas)\b").unwrap());
+    if let Some(m) = ENGLISH_DECIMAL.find(line) {
+        return Some(format!("hours with a decimal point: {:?}", m.as_str()));
+    }
     let words: Vec<String> = line
         .split(|c: char| !c.is_alphabetic() && c != '\'')
         .map(|w| w.to_lowercase())

@@ -145,6 +145,12 @@ pub fn fmt_hours(h: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// Hours in a text for people: `fmt_hours`, written with the reader's decimal separator
+/// ("16,25" in Spanish).
+pub fn hours_said(h: f64) -> crate::domain::said::Decimal {
+    crate::domain::said::Decimal(fmt_hours(h))
+}
+
 /// "2027-03-02", as the API and the CSV write dates.
 pub fn date_str(d: Date) -> String {
     format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())

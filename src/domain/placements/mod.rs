@@ -18,8 +18,8 @@ pub use agreement::{
 };
 pub use evaluations::{DEFAULT_RUBRIC, EvaluationKind, rating_label};
 pub use hours::{
-    CapFlag, Caps, cap_flags, date_refusal, date_str, fmt_hours, hours_refusal, long_date,
-    over_cap_of, short_date, week_of,
+    CapFlag, Caps, cap_flags, date_refusal, date_str, fmt_hours, hours_refusal, hours_said,
+    long_date, over_cap_of, short_date, week_of,
 };
 
 /// Variants are only appended (postcard).

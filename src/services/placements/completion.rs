@@ -39,7 +39,7 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
         return Err(AppError::Conflict(crate::t!(
             "the-placement-ends-on-day-and-hours",
             day = day,
-            hours = rules::fmt_hours(totals.approved),
+            hours = rules::hours_said(totals.approved),
             planned = p.planned_hours
         )));
     }
@@ -59,7 +59,7 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
     }
     p.state = State::Completed;
     p.finished_at = Some(now);
-    let hours = rules::fmt_hours(totals.approved);
+    let hours = rules::hours_said(totals.approved);
     p.history.push((
         now,
         crate::said!(
@@ -73,7 +73,7 @@ pub fn complete(w: &Wtx, who: &Who, id: u64, now: i64) -> AppResult<Placement> {
             now,
             crate::said!(
                 "hours-h-returned-to-the-student-and",
-                hours = rules::fmt_hours(totals.returned)
+                hours = rules::hours_said(totals.returned)
             )
             .encode(),
         ));

@@ -391,7 +391,7 @@ pub fn certificate_pdf(r: &impl Reader, p: &Placement, lang: Lang) -> AppResult<
     let what = crate::tl!(
         lang,
         "completed-hours-hours-of-work-based-learning",
-        hours = rules::fmt_hours(f.hours),
+        hours = rules::hours_said(f.hours),
         title = &f.title,
         company = &f.company
     );

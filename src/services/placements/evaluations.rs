@@ -140,7 +140,7 @@ fn final_refusal(w: &Wtx, p: &Placement, now: i64) -> AppResult<()> {
     Err(AppError::Conflict(crate::t!(
         "the-final-evaluation-opens-on-day-or",
         day = day,
-        hours = crate::domain::placements::fmt_hours(completion::final_hours(p.planned_hours)),
+        hours = crate::domain::placements::hours_said(completion::final_hours(p.planned_hours)),
         planned = p.planned_hours
     )))
 }

@@ -193,7 +193,7 @@ pub fn approve(w: &Wtx, employer_id: u64, id: u64, ids: &[u64], now: i64) -> App
             crate::t!("none-of-these-entries-waits-for-approval")
         }));
     }
-    let hours = rules::fmt_hours(f64::from(total) / 4.0);
+    let hours = rules::hours_said(f64::from(total) / 4.0);
     p.history.push((
         now,
         crate::said!("the-supervisor-approved-hours-h", hours = &hours).encode(),

@@ -64,7 +64,7 @@ pub fn reminders(w: &Wtx, now: i64) -> StoreResult<usize> {
                     "student-s-hours-wait-for-your-approval",
                     student = student,
                     days = waiting.len(),
-                    hours = rules::fmt_hours(waiting.iter().sum())
+                    hours = rules::hours_said(waiting.iter().sum())
                 ),
                 &format!("/placements/{}", p.id),
             )?;
