@@ -78,24 +78,21 @@ pub(super) struct StudentProfile {
     pub(super) gpa: Option<String>,
 }
 
+/// The rules every account's person has: a first and last name, an e-mail address.
+fn person<'c>(c: &'c mut Checks, first: &str, last: &str, email: &str) -> &'c mut Checks {
+    c.required("firstName", first, &crate::t!("first-name-is-required"))
+        .max_len("firstName", first, NAME_MAX)
+        .required("lastName", last, &crate::t!("last-name-is-required"))
+        .max_len("lastName", last, NAME_MAX)
+        .email("email", email, &crate::t!("valid-email-required"))
+}
+
 /// The student rules shared by sign-up and profile edit; fills the user on success.
 pub(super) fn check_student(c: &mut Checks, p: &StudentProfile, u: &mut User) {
-    c.required(
-        "firstName",
-        &p.first_name,
-        &crate::t!("first-name-is-required"),
-    )
-    .max_len("firstName", &p.first_name, NAME_MAX)
-    .required(
-        "lastName",
-        &p.last_name,
-        &crate::t!("last-name-is-required"),
-    )
-    .max_len("lastName", &p.last_name, NAME_MAX)
-    .email("email", &p.email, &crate::t!("valid-email-required"))
-    .required("grade", &p.grade, &crate::t!("grade-level-is-required"))
-    .required("school", &p.school, &crate::t!("school-name-is-required"))
-    .max_len("school", &p.school, SHORT_MAX);
+    person(c, &p.first_name, &p.last_name, &p.email)
+        .required("grade", &p.grade, &crate::t!("grade-level-is-required"))
+        .required("school", &p.school, &crate::t!("school-name-is-required"))
+        .max_len("school", &p.school, SHORT_MAX);
     let grade = options::canonical(&GRADES, &p.grade);
     if !c.has("grade") && grade.is_none() {
         c.fail("grade", &crate::t!("grade-level-is-required"));
@@ -248,37 +245,25 @@ pub(super) struct EmployerFields {
 
 /// The employer rules shared by sign-up and profile edit; fills the user.
 pub(super) fn check_employer(c: &mut Checks, p: &EmployerFields, u: &mut User, with_phone: bool) {
-    c.required(
-        "firstName",
-        &p.first_name,
-        &crate::t!("first-name-is-required"),
-    )
-    .max_len("firstName", &p.first_name, NAME_MAX)
-    .required(
-        "lastName",
-        &p.last_name,
-        &crate::t!("last-name-is-required"),
-    )
-    .max_len("lastName", &p.last_name, NAME_MAX)
-    .email("email", &p.email, &crate::t!("valid-email-required"))
-    .required(
-        "company",
-        &p.company,
-        &crate::t!("company-name-is-required"),
-    )
-    .max_len("company", &p.company, SHORT_MAX)
-    .required(
-        "position",
-        &p.position,
-        &crate::t!("your-position-is-required"),
-    )
-    .max_len("position", &p.position, SHORT_MAX)
-    .required(
-        "companySize",
-        &p.company_size,
-        &crate::t!("company-size-is-required"),
-    )
-    .required("industry", &p.industry, &crate::t!("industry-is-required"));
+    person(c, &p.first_name, &p.last_name, &p.email)
+        .required(
+            "company",
+            &p.company,
+            &crate::t!("company-name-is-required"),
+        )
+        .max_len("company", &p.company, SHORT_MAX)
+        .required(
+            "position",
+            &p.position,
+            &crate::t!("your-position-is-required"),
+        )
+        .max_len("position", &p.position, SHORT_MAX)
+        .required(
+            "companySize",
+            &p.company_size,
+            &crate::t!("company-size-is-required"),
+        )
+        .required("industry", &p.industry, &crate::t!("industry-is-required"));
     let size = COMPANY_SIZES
         .iter()
         .find(|s| **s == p.company_size.trim())
